@@ -1,0 +1,168 @@
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "react";
+import { Redirect, Route, Switch, useLocation } from "wouter";
+import { needsPlayerSetup } from "../../contract/accounts";
+import { FullPageSpinner } from "../components/ui/spinner";
+import { paths } from "../config/paths";
+import { useCurrentUser } from "../features/accounts/api/current-user";
+import { AppShell, PublicShell } from "./shell";
+
+/** Each page is its own chunk, so the first screen loads only what it shows. */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
+  const Lazy = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return function Page() {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <Lazy />
+      </Suspense>
+    );
+  };
+}
+
+const LoginPage = page(() => import("./routes/login"), "LoginPage");
+const LandingPage = page(() => import("./routes/landing"), "LandingPage");
+const ForgotPasswordPage = page(() => import("./routes/forgot-password"), "ForgotPasswordPage");
+const ResetPasswordPage = page(() => import("./routes/reset-password"), "ResetPasswordPage");
+const PrivacyPolicyPage = page(() => import("./routes/privacy-policy"), "PrivacyPolicyPage");
+const TermsOfServicePage = page(() => import("./routes/terms-of-service"), "TermsOfServicePage");
+const BookingSuccessPage = page(() => import("./routes/booking-success"), "BookingSuccessPage");
+const NotFoundPage = page(() => import("./routes/not-found"), "NotFoundPage");
+const CoachOnboardingPage = page(() => import("./routes/coach-onboarding"), "CoachOnboardingPage");
+const PlayerOnboardingPage = page(() => import("./routes/player-onboarding"), "PlayerOnboardingPage");
+const StripeConnectPage = page(() => import("./routes/stripe-connect"), "StripeConnectPage");
+const HomePage = page(() => import("./routes/home"), "HomePage");
+const FindCoachesPage = page(() => import("./routes/find-coaches"), "FindCoachesPage");
+const CoachDashboardPage = page(() => import("./routes/coach-dashboard"), "CoachDashboardPage");
+const CoachSetupPage = page(() => import("./routes/coach-setup"), "CoachSetupPage");
+const CoachProfilePage = page(() => import("./routes/coach-profile"), "CoachProfilePage");
+const MyBookingsPage = page(() => import("./routes/my-bookings"), "MyBookingsPage");
+const MySessionRequestsPage = page(() => import("./routes/my-session-requests"), "MySessionRequestsPage");
+const AdminPage = page(() => import("./routes/admin"), "AdminPage");
+const ManageSlotsPage = page(() => import("./routes/manage-slots"), "ManageSlotsPage");
+const MatchCoachesPage = page(() => import("./routes/match-coaches"), "MatchCoachesPage");
+const BookingCheckoutPage = page(() => import("./routes/booking-checkout"), "BookingCheckoutPage");
+const BookCoachPage = page(() => import("./routes/book-coach"), "BookCoachPage");
+const PlayerProfilePage = page(() => import("./routes/player-profile"), "PlayerProfilePage");
+const UnauthorizedRedirect = page(() => import("./routes/unauthorized"), "UnauthorizedRedirect");
+
+/** Paths that exist only for signed-in users (player-side 2). */
+const signedInOnlyPaths = [
+  paths.coachOnboarding,
+  paths.playerOnboarding,
+  paths.stripeConnect,
+  paths.home,
+  paths.findCoaches,
+  paths.coachDashboard,
+  paths.coachSetup,
+  "/coach/:id",
+  paths.myBookings,
+  paths.mySessionRequests,
+  paths.admin,
+  paths.manageSlots,
+  paths.matchCoaches,
+  "/booking-checkout/:bookingId?",
+  "/book-coach/:id",
+  paths.playerProfile,
+];
+
+export function AppRouter() {
+  const { user, isLoading } = useCurrentUser();
+  const [location] = useLocation();
+  useScrollToTopOnNavigate(location);
+
+  if (isLoading) return <FullPageSpinner label="Loading..." />;
+
+  if (!user) {
+    return (
+      <Switch>
+        <Route path={paths.root} component={LoginPage} />
+        <Route path={paths.login} component={LoginPage} />
+        <Route>
+          <PublicShell>
+            <Switch>
+              <Route path={paths.landing} component={LandingPage} />
+              <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
+              <Route path={paths.resetPassword} component={ResetPasswordPage} />
+              <Route path={paths.privacyPolicy} component={PrivacyPolicyPage} />
+              <Route path={paths.termsOfService} component={TermsOfServicePage} />
+              <Route path={paths.bookingSuccess} component={BookingSuccessPage} />
+              {signedInOnlyPaths.map((p) => (
+                <Route key={p} path={p} component={UnauthorizedRedirect} />
+              ))}
+              <Route component={NotFoundPage} />
+            </Switch>
+          </PublicShell>
+        </Route>
+      </Switch>
+    );
+  }
+
+  const setupIncomplete = needsPlayerSetup(user);
+  return (
+    <Switch>
+      <Route path={paths.login}>
+        <Redirect to={user.userType === "coach" ? paths.coachDashboard : paths.findCoaches} replace />
+      </Route>
+      <Route path={paths.coachOnboarding} component={CoachOnboardingPage} />
+      <Route path={paths.playerOnboarding} component={PlayerOnboardingPage} />
+      <Route>
+        <AppShell>
+          <Switch>
+            <Route path={paths.landing} component={LandingPage} />
+            <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
+            <Route path={paths.resetPassword} component={ResetPasswordPage} />
+            <Route path={paths.privacyPolicy} component={PrivacyPolicyPage} />
+            <Route path={paths.termsOfService} component={TermsOfServicePage} />
+            <Route path={paths.bookingSuccess} component={BookingSuccessPage} />
+            {setupIncomplete ? <SetupGateRoutes /> : <ShellRoutes home={user.userType === "coach" ? CoachDashboardPage : HomePage} />}
+          </Switch>
+        </AppShell>
+      </Route>
+    </Switch>
+  );
+}
+
+/** A player without a phone number or primary position sees only the setup wizard at / (coaches are exempt). */
+function SetupGateRoutes() {
+  return (
+    <Switch>
+      <Route path={paths.root} component={PlayerOnboardingPage} />
+      {signedInOnlyPaths.map((p) => (
+        <Route key={p} path={p}>
+          <Redirect to={paths.root} replace />
+        </Route>
+      ))}
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}
+
+function ShellRoutes({ home }: { home: ComponentType }) {
+  return (
+    <Switch>
+      <Route path={paths.stripeConnect} component={StripeConnectPage} />
+      <Route path={paths.root} component={home} />
+      <Route path={paths.home} component={HomePage} />
+      <Route path={paths.findCoaches} component={FindCoachesPage} />
+      <Route path={paths.coachDashboard} component={CoachDashboardPage} />
+      <Route path={paths.coachSetup} component={CoachSetupPage} />
+      <Route path="/coach/:id" component={CoachProfilePage} />
+      <Route path={paths.myBookings} component={MyBookingsPage} />
+      <Route path={paths.mySessionRequests} component={MySessionRequestsPage} />
+      <Route path={paths.admin} component={AdminPage} />
+      <Route path={paths.manageSlots} component={ManageSlotsPage} />
+      <Route path={paths.matchCoaches} component={MatchCoachesPage} />
+      <Route path="/booking-checkout/:bookingId?" component={BookingCheckoutPage} />
+      <Route path="/book-coach/:id" component={BookCoachPage} />
+      <Route path={paths.playerProfile} component={PlayerProfilePage} />
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}
+
+function useScrollToTopOnNavigate(location: string) {
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location]);
+}
+
+export type RouteChildren = { children: ReactNode };

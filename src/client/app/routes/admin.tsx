@@ -1,0 +1,5 @@
+import { ComingSoon } from "./coming-soon";
+
+export function AdminPage() {
+  return <ComingSoon title="Admin" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from "./coming-soon";
+
+export function BookCoachPage() {
+  return <ComingSoon title="Book Coach" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from "./coming-soon";
+
+export function BookingCheckoutPage() {
+  return <ComingSoon title="Booking Checkout" />;
+}

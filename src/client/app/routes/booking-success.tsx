@@ -1,0 +1,5 @@
+import { ComingSoon } from "./coming-soon";
+
+export function BookingSuccessPage() {
+  return <ComingSoon title="Booking Success" />;
+}

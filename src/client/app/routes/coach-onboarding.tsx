@@ -1,0 +1,5 @@
+import { ComingSoon } from "./coming-soon";
+
+export function CoachOnboardingPage() {
+  return <ComingSoon title="Coach Onboarding" />;
+}

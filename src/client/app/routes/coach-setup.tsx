@@ -1,0 +1,5 @@
+import { ComingSoon } from "./coming-soon";
+
+export function CoachSetupPage() {
+  return <ComingSoon title="Coach Setup" />;
+}

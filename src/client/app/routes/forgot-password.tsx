@@ -1,0 +1,5 @@
+import { ComingSoon } from "./coming-soon";
+
+export function ForgotPasswordPage() {
+  return <ComingSoon title="Forgot Password" />;
+}

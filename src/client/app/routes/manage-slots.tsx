@@ -1,0 +1,5 @@
+import { ComingSoon } from "./coming-soon";
+
+export function ManageSlotsPage() {
+  return <ComingSoon title="Manage Slots" />;
+}

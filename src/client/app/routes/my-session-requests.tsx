@@ -1,0 +1,5 @@
+import { ComingSoon } from "./coming-soon";
+
+export function MySessionRequestsPage() {
+  return <ComingSoon title="My Session Requests" />;
+}

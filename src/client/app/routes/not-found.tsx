@@ -1,0 +1,5 @@
+import { ComingSoon } from "./coming-soon";
+
+export function NotFoundPage() {
+  return <ComingSoon title="Not Found" />;
+}

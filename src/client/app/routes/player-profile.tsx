@@ -1,0 +1,5 @@
+import { ComingSoon } from "./coming-soon";
+
+export function PlayerProfilePage() {
+  return <ComingSoon title="Player Profile" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from "./coming-soon";
+
+export function UnauthorizedRedirect() {
+  return <ComingSoon title="Unauthorized" />;
+}

@@ -1,0 +1,4 @@
+// Placeholder: replaced by the design-system work.
+export function Toaster() {
+  return null;
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useLocation } from "wouter";
+import type { AuthResponse, LoginRequest, RegisterRequest } from "../../../../contract/accounts";
+import { apiRequest } from "../../../lib/api-client";
+import { currentUserQueryKey } from "./current-user";
+
+/** Login or registration success stores the user and navigates to the server's redirectUrl. */
+function useAuthMutation<TInput>(url: string) {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: (input: TInput) => apiRequest<AuthResponse>("POST", url, input),
+    onSuccess: (response) => {
+      queryClient.clear();
+      queryClient.setQueryData(currentUserQueryKey, response.user);
+      navigate(response.redirectUrl);
+    },
+  });
+}
+
+export const useLogin = () => useAuthMutation<LoginRequest>("/api/auth/login");
+export const useRegister = () => useAuthMutation<RegisterRequest>("/api/auth/register");
+
+/** Logout success clears the user and navigates to /login. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: () => apiRequest<void>("POST", "/api/auth/logout"),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(currentUserQueryKey, null);
+      navigate("/login");
+    },
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * Every call sends cookies and speaks JSON. A non-OK answer becomes an ApiError whose message is the
+ * response's `message` field, else the raw text, else the status text (player-side 7).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+async function errorFrom(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => "");
+  let message = "";
+  let field: string | undefined;
+  try {
+    const body = JSON.parse(text) as { message?: unknown; field?: unknown };
+    if (typeof body.message === "string") message = body.message;
+    if (typeof body.field === "string") field = body.field;
+  } catch {
+    // not JSON: fall back to the text
+  }
+  return new ApiError(res.status, message || text || res.statusText || `Request failed (${res.status})`, field);
+}
+
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const isForm = typeof FormData !== "undefined" && body instanceof FormData;
+  const res = await fetch(url, {
+    method,
+    credentials: "include",
+    headers: body !== undefined && !isForm ? { "Content-Type": "application/json" } : undefined,
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+  });
+  if (!res.ok) throw await errorFrom(res);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const apiGet = <T>(url: string) => apiRequest<T>("GET", url);

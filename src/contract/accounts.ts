@@ -1,0 +1,114 @@
+import { z } from "zod";
+
+export const USER_TYPES = ["player", "coach", "admin"] as const;
+export type UserType = (typeof USER_TYPES)[number];
+export const INTENTS = ["player", "coach"] as const;
+export type Intent = (typeof INTENTS)[number];
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+/** Field schemas that carry the spec's user-facing messages (player-side 5). */
+export const EmailSchema = z
+  .string({ message: "Please enter a valid email address" })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: "Please enter a valid email address" }).max(254, { message: "Please enter a valid email address" }));
+export const PasswordSchema = z
+  .string({ message: "Password must be at least 6 characters" })
+  .min(MIN_PASSWORD_LENGTH, { message: "Password must be at least 6 characters" })
+  .max(200, { message: "Password must be at most 200 characters" });
+
+export const LoginRequestSchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+  intent: z.enum(INTENTS).optional(),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const RegisterRequestSchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+  firstName: z
+    .string({ message: "First name is required" })
+    .trim()
+    .min(1, { message: "First name is required" })
+    .max(100, { message: "First name is too long" }),
+  lastName: z
+    .string({ message: "Last name is required" })
+    .trim()
+    .min(1, { message: "Last name is required" })
+    .max(100, { message: "Last name is too long" }),
+  userType: z.enum(INTENTS, { message: "userType must be player or coach" }).optional(),
+  intent: z.enum(INTENTS, { message: "intent must be player or coach" }).optional(),
+});
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
+
+export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema });
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
+
+export const VerifyResetTokenRequestSchema = z.object({
+  token: z
+    .string({ message: "This password reset link is invalid or has expired" })
+    .min(1, { message: "This password reset link is invalid or has expired" })
+    .max(200),
+});
+
+export const ResetPasswordRequestSchema = z.object({
+  token: z
+    .string({ message: "This password reset link is invalid or has expired" })
+    .min(1, { message: "This password reset link is invalid or has expired" })
+    .max(200),
+  password: PasswordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
+
+/** The client's reset form: both fields at least 6 characters and equal ("Passwords don't match" on the confirm field). */
+export const ResetPasswordFormSchema = z
+  .object({ password: PasswordSchema, confirmPassword: PasswordSchema })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
+
+/** The current user as the API returns it (never the password hash). */
+export const CurrentUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  userType: z.enum(USER_TYPES),
+  phoneNumber: z.string().nullable(),
+  smsOptIn: z.boolean(),
+  playerEmail: z.string().nullable(),
+  /** YYYY-MM-DD */
+  birthday: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  parentFirstName: z.string().nullable(),
+  parentLastName: z.string().nullable(),
+  parentPhoneNumber: z.string().nullable(),
+  parentEmail: z.string().nullable(),
+  parentSmsOptIn: z.boolean(),
+  preferredLocation: z.string().nullable(),
+  maxTravelDistance: z.number().nullable(),
+  position: z.string().nullable(),
+  secondaryPosition: z.string().nullable(),
+  ageGroup: z.string().nullable(),
+  skillLevel: z.string().nullable(),
+  goals: z.array(z.string()),
+  /** Set for coaches who have a profile. */
+  coachId: z.number().nullable(),
+  hasPassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+export type AuthResponse = { user: CurrentUser; redirectUrl: string };
+
+/** DESIGN.md 8: where a user goes after login or registration. */
+export function redirectUrlFor(user: { userType: UserType; coachId: number | null }): string {
+  if (user.userType === "admin") return "/admin";
+  if (user.userType === "coach") return user.coachId ? "/coach-dashboard" : "/coach-onboarding";
+  return "/";
+}
+
+/** player-side 2: a player lacking a phone number or a primary position sees only the setup wizard. */
+export function needsPlayerSetup(user: Pick<CurrentUser, "userType" | "phoneNumber" | "position">): boolean {
+  return user.userType === "player" && (!user.phoneNumber || !user.position);
+}

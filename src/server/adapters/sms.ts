@@ -1,0 +1,29 @@
+import type { Logger } from "pino";
+import twilio from "twilio";
+import { writeOutboxFile } from "./outbox";
+
+export type SmsSender = { send(to: string, body: string): Promise<void> };
+
+/** Twilio when configured; otherwise the outbox (DESIGN.md 2 and 8). */
+export function createSmsSender(options: {
+  twilio?: { accountSid: string; authToken: string; from: string };
+  dataDir: string;
+  logger: Logger;
+}): SmsSender {
+  if (options.twilio) {
+    const { accountSid, authToken, from } = options.twilio;
+    const client = twilio(accountSid, authToken);
+    return {
+      async send(to, body) {
+        await client.messages.create({ to, from, body });
+        options.logger.info({ to }, "sms sent");
+      },
+    };
+  }
+  return {
+    async send(to, body) {
+      const file = await writeOutboxFile(options.dataDir, "sms", to, { To: to }, body);
+      options.logger.info({ to, file }, "sms written to outbox");
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import path from "node:path";
+import { createMailer } from "./adapters/mail";
+import { createSmsSender } from "./adapters/sms";
+import { Clock } from "./clock";
+import type { Config } from "./config";
+import { openDatabase } from "./db/client";
+import { loadReferenceData } from "./db/reference-data";
+import { seedDemoData } from "./db/seed/seed-demo";
+import type { AppDeps } from "./deps";
+import { createLogger } from "./logger";
+
+/**
+ * Opens the database, migrates it, loads reference data and (when configured) seeds the demo
+ * marketplace; returns the dependencies createApp() needs. Used by main.ts and by the tests.
+ */
+export async function bootstrap(config: Config, overrides: Partial<AppDeps> = {}): Promise<AppDeps> {
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const database =
+    overrides.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir === "memory://" ? "memory://" : path.join(config.dataDir, "db"),
+    }));
+  await database.migrate();
+  await loadReferenceData(database.db);
+  const deps: AppDeps = {
+    config,
+    database,
+    logger,
+    clock: overrides.clock ?? new Clock(),
+    mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
+    sms: overrides.sms ?? createSmsSender({ twilio: config.twilio, dataDir: config.dataDir, logger }),
+  };
+  if (config.seedDemo) await seedDemoData(deps);
+  return deps;
+}

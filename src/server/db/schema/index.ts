@@ -1,0 +1,9 @@
+// The one place drizzle-kit and the db client read the whole schema from.
+export * from "./accounts";
+export * from "./bookings";
+export * from "./coaches";
+export * from "./content";
+export * from "./geo";
+export * from "./payments";
+export * from "./requests";
+export * from "./slots";

@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** Provider events already handled, so that a webhook delivered twice changes nothing the second time. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The simulated payment provider keeps Stripe's objects here (DESIGN.md 4): payment intents,
+ * connected accounts, refunds and transfers, each with the idempotency key it was made with.
+ */
+export const simulatedPaymentObjects = pgTable(
+  "simulated_payment_objects",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["payment_intent", "account", "refund", "transfer"] }).notNull(),
+    idempotencyKey: text("idempotency_key"),
+    status: text("status").notNull(),
+    amountCents: integer("amount_cents"),
+    currency: text("currency"),
+    data: jsonb("data")
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("simulated_payment_objects_kind_idx").on(t.kind),
+    index("simulated_payment_objects_idempotency_idx").on(t.kind, t.idempotencyKey),
+    check("simulated_payment_objects_amount_check", sql`${t.amountCents} is null or ${t.amountCents} >= 0`),
+  ],
+);

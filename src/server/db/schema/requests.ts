@@ -1,0 +1,45 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { bookings } from "./bookings";
+import { coaches } from "./coaches";
+import { timeSlots } from "./slots";
+
+export const sessionRequests = pgTable(
+  "session_requests",
+  {
+    id: serial("id").primaryKey(),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    coachId: integer("coach_id")
+      .notNull()
+      .references(() => coaches.id, { onDelete: "cascade" }),
+    requestedStartsAt: timestamp("requested_starts_at", { withTimezone: true }).notNull(),
+    requestedEndsAt: timestamp("requested_ends_at", { withTimezone: true }).notNull(),
+    sessionType: text("session_type", { enum: ["individual", "group"] }).notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    rateCents: integer("rate_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    message: text("message"),
+    coachResponse: text("coach_response"),
+    status: text("status", { enum: ["pending", "accepted", "declined", "expired", "cancelled"] })
+      .notNull()
+      .default("pending"),
+    timeSlotId: integer("time_slot_id").references(() => timeSlots.id, { onDelete: "set null" }),
+    bookingId: integer("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("session_requests_student_idx").on(t.studentId),
+    index("session_requests_coach_idx").on(t.coachId, t.status),
+    index("session_requests_pending_start_idx")
+      .on(t.requestedStartsAt)
+      .where(sql`${t.status} = 'pending'`),
+    check("session_requests_status_check", sql`${t.status} in ('pending', 'accepted', 'declined', 'expired', 'cancelled')`),
+    check("session_requests_duration_check", sql`${t.durationMinutes} in (30, 60)`),
+    check("session_requests_end_check", sql`${t.requestedEndsAt} > ${t.requestedStartsAt}`),
+  ],
+);

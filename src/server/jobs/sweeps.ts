@@ -1,0 +1,32 @@
+import type { AppDeps } from "../deps";
+
+/**
+ * Periodic work (hold expiry, request expiry, completion, refund and payout retries) as idempotent
+ * SQL sweeps, safe with many server processes (DESIGN.md 7). A feature adds its sweep to the list.
+ */
+export type Sweep = { name: string; run: (deps: AppDeps) => Promise<void> };
+
+const sweeps: Sweep[] = [];
+
+export async function runSweeps(deps: AppDeps): Promise<void> {
+  for (const sweep of sweeps) {
+    try {
+      await sweep.run(deps);
+    } catch (err) {
+      deps.logger.error({ err, sweep: sweep.name }, "sweep failed");
+    }
+  }
+}
+
+/** Runs every sweep each `intervalMs` until the returned stop function is called. */
+export function startSweeps(deps: AppDeps, intervalMs = 30_000): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    running ??= runSweeps(deps).finally(() => (running = undefined));
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

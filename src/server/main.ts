@@ -1,0 +1,53 @@
+import { createServer } from "node:http";
+import { createApp } from "./app";
+import { bootstrap } from "./boot";
+import { ConfigError, loadConfig } from "./config";
+import { mountClient } from "./http/client-assets";
+import { startSweeps } from "./jobs/sweeps";
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const dev = process.argv.includes("--dev");
+  const deps = await bootstrap(config);
+  const app = createApp(deps, { devClient: dev });
+  const server = createServer(app);
+  await mountClient(app, { dev, server });
+  const stopSweeps = startSweeps(deps);
+
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  deps.logger.info({ url: config.appUrl, database: deps.database.kind }, "server listening");
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    deps.logger.info({ signal }, "shutting down: no new connections, finishing requests in flight");
+    const force = setTimeout(() => {
+      deps.logger.warn("requests still running after 10 s; closing them");
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.closeIdleConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await stopSweeps();
+    await deps.database.close();
+    deps.logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});

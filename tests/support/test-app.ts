@@ -1,0 +1,118 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import request from "supertest";
+import { createApp } from "../../src/server/app";
+import { bootstrap } from "../../src/server/boot";
+import { loadConfig } from "../../src/server/config";
+import type { AppDeps } from "../../src/server/deps";
+
+export type TestApp = {
+  deps: AppDeps;
+  app: ReturnType<typeof createApp>;
+  dataDir: string;
+  /** A supertest agent that keeps cookies, like one browser. */
+  agent(): ReturnType<typeof request.agent>;
+  /** Messages written to DATA_DIR/outbox, oldest first. */
+  outbox(): OutboxMessage[];
+  /** Listens on an ephemeral port (for WebSocket or browser tests); returns the base URL. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+};
+
+export type OutboxMessage = { file: string; channel: "email" | "sms"; recipient: string; headers: Record<string, string>; body: string };
+
+/**
+ * Starts the real app in this process against a real database: a fresh PGlite in memory, or, when
+ * TEST_DATABASE_URL is set (CI's second run), a fresh database on that PostgreSQL server.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "lacrosse-test-"));
+  const { databaseUrl, dropDatabase } = await freshDatabase();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    SEED_DEMO: "false",
+    ENABLE_TEST_CLOCK: "true",
+    LOG_LEVEL: "silent",
+    SESSION_SECRET: "test-secret-test-secret-test-secret",
+    APP_URL: "http://localhost:5000",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const deps = await bootstrap({ ...config, dataDir: config.dataDir }, databaseUrl ? {} : { database: await memoryDatabase() });
+  const app = createApp(deps);
+  let server: Server | undefined;
+  return {
+    deps,
+    app,
+    dataDir,
+    agent: () => request.agent(app),
+    outbox: () => readOutbox(dataDir),
+    async listen() {
+      server = app.listen(0, "127.0.0.1");
+      await new Promise<void>((resolve) => server!.once("listening", () => resolve()));
+      const address = server.address();
+      if (!address || typeof address === "string") throw new Error("no address");
+      return `http://127.0.0.1:${address.port}`;
+    },
+    async close() {
+      if (server) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server!.close(() => resolve()));
+      }
+      await deps.database.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function memoryDatabase() {
+  const { openDatabase } = await import("../../src/server/db/client");
+  return openDatabase({ dataDir: "memory://" });
+}
+
+async function freshDatabase(): Promise<{ databaseUrl?: string; dropDatabase: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { dropDatabase: async () => {} };
+  const name = `lacrosse_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    dropDatabase: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export function readOutbox(dataDir: string): OutboxMessage[] {
+  const dir = path.join(dataDir, "outbox");
+  let files: string[];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return files.map((file) => {
+    const text = readFileSync(path.join(dir, file), "utf8");
+    const [head, ...rest] = text.split("\n\n");
+    const headers: Record<string, string> = {};
+    for (const line of head.split("\n")) {
+      const i = line.indexOf(":");
+      if (i > 0) headers[line.slice(0, i)] = line.slice(i + 1).trim();
+    }
+    const channel = file.includes("-sms-") ? "sms" : "email";
+    return { file, channel, recipient: headers.To ?? "", headers, body: rest.join("\n\n").trimEnd() };
+  });
+}
