@@ -1,7 +1,93 @@
 import { Router } from "express";
+import {
+  CONTACT_SUCCESS_MESSAGE,
+  ContactRequestSchema,
+  ContentBlockCreateSchema,
+  ContentBlockUpdateSchema,
+  TestimonialCreateSchema,
+  TestimonialUpdateSchema,
+  type ContactResponse,
+} from "../../../contract/content";
+import { termsOfService } from "../../../contract/legal";
 import type { AppDeps } from "../../deps";
+import { requireRole } from "../../http/require-session";
+import { parseBody, parseIdParam } from "../../http/validate-request";
+import * as content from "./content.service";
+import { renderLegalPdf } from "./terms-pdf";
 
-// Filled in by the content work (issue 3).
-export function contentRouter(_deps: AppDeps): Router {
-  return Router();
+/** Contact form, legal PDF, public marketing content and its admin API (player-side 5 and 7, coach-side 5 and 7). */
+export function contentRouter(deps: AppDeps): Router {
+  const router = Router();
+  // The terms only change with a deploy, so one rendering per process serves every download.
+  let termsPdf: Promise<Buffer> | undefined;
+
+  router.post("/contact", async (req, res) => {
+    const message = parseBody(req, ContactRequestSchema);
+    await content.submitContactMessage(deps, message);
+    const body: ContactResponse = { success: true, message: CONTACT_SUCCESS_MESSAGE };
+    res.status(201).json(body);
+  });
+
+  router.get("/testimonials", async (_req, res) => {
+    res.json(await content.listTestimonials(deps));
+  });
+
+  router.get("/content-blocks", async (_req, res) => {
+    res.json(await content.listContentBlocks(deps));
+  });
+
+  router.get("/generate-pdf/terms-of-service", async (_req, res) => {
+    termsPdf ??= renderLegalPdf(termsOfService, { createdAt: deps.clock.now() });
+    let pdf: Buffer;
+    try {
+      pdf = await termsPdf;
+    } catch (error) {
+      termsPdf = undefined;
+      throw error;
+    }
+    res.setHeader("Content-Type", "application/pdf");
+    res.setHeader("Content-Disposition", 'attachment; filename="terms-of-service.pdf"');
+    res.setHeader("Content-Length", String(pdf.length));
+    res.send(pdf);
+  });
+
+  router.post("/admin/content-blocks", async (req, res) => {
+    requireRole(req, "admin");
+    const values = parseBody(req, ContentBlockCreateSchema);
+    res.status(201).json(await content.createContentBlock(deps, values));
+  });
+
+  router.put("/admin/content-blocks/:id", async (req, res) => {
+    requireRole(req, "admin");
+    const id = parseIdParam(req);
+    const changes = parseBody(req, ContentBlockUpdateSchema);
+    res.json(await content.updateContentBlock(deps, id, changes));
+  });
+
+  router.delete("/admin/content-blocks/:id", async (req, res) => {
+    requireRole(req, "admin");
+    await content.deleteContentBlock(deps, parseIdParam(req));
+    res.status(204).end();
+  });
+
+  router.post("/admin/testimonials", async (req, res) => {
+    requireRole(req, "admin");
+    const values = parseBody(req, TestimonialCreateSchema);
+    res.status(201).json(await content.createTestimonial(deps, values));
+  });
+
+  router.put("/admin/testimonials/:id", async (req, res) => {
+    requireRole(req, "admin");
+    const id = parseIdParam(req);
+    const changes = parseBody(req, TestimonialUpdateSchema);
+    res.json(await content.updateTestimonial(deps, id, changes));
+  });
+
+  router.delete("/admin/testimonials/:id", async (req, res) => {
+    requireRole(req, "admin");
+    await content.deleteTestimonial(deps, parseIdParam(req));
+    res.status(204).end();
+  });
+
+  return router;
 }

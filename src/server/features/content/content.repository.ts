@@ -1,0 +1,119 @@
+import { asc, eq } from "drizzle-orm";
+import {
+  CONTENT_BLOCK_KEY_TAKEN_MESSAGE,
+  type ContentBlock,
+  type ContentBlockCreate,
+  type ContentBlockUpdate,
+  type Testimonial,
+  type TestimonialCreate,
+  type TestimonialUpdate,
+} from "../../../contract/content";
+import type { Db } from "../../db/client";
+import { contactMessages, contentBlocks, testimonials } from "../../db/schema/index";
+import { conflict } from "../../http/errors";
+
+const contentBlockColumns = {
+  id: contentBlocks.id,
+  key: contentBlocks.key,
+  title: contentBlocks.title,
+  content: contentBlocks.content,
+  imageUrl: contentBlocks.imageUrl,
+  order: contentBlocks.order,
+};
+
+const testimonialColumns = {
+  id: testimonials.id,
+  name: testimonials.name,
+  role: testimonials.role,
+  content: testimonials.content,
+  rating: testimonials.rating,
+  imageUrl: testimonials.imageUrl,
+  order: testimonials.order,
+};
+
+export async function insertContactMessage(
+  db: Db,
+  values: { name: string; email: string; phone: string; question: string; createdAt: Date },
+): Promise<{ id: number }> {
+  const [row] = await db.insert(contactMessages).values(values).returning({ id: contactMessages.id });
+  return row!;
+}
+
+export async function listContentBlocks(db: Db): Promise<ContentBlock[]> {
+  return db.select(contentBlockColumns).from(contentBlocks).orderBy(asc(contentBlocks.order), asc(contentBlocks.id));
+}
+
+export async function insertContentBlock(db: Db, values: ContentBlockCreate, now: Date): Promise<ContentBlock> {
+  const rows = await withUniqueKeyConflict(() =>
+    db
+      .insert(contentBlocks)
+      .values({ ...values, createdAt: now, updatedAt: now })
+      .returning(contentBlockColumns),
+  );
+  return rows[0]!;
+}
+
+/** undefined when no block has this id. */
+export async function updateContentBlock(db: Db, id: number, changes: ContentBlockUpdate, now: Date): Promise<ContentBlock | undefined> {
+  const rows = await withUniqueKeyConflict(() =>
+    db
+      .update(contentBlocks)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(contentBlocks.id, id))
+      .returning(contentBlockColumns),
+  );
+  return rows[0];
+}
+
+export async function deleteContentBlock(db: Db, id: number): Promise<boolean> {
+  const rows = await db.delete(contentBlocks).where(eq(contentBlocks.id, id)).returning({ id: contentBlocks.id });
+  return rows.length > 0;
+}
+
+export async function listTestimonials(db: Db): Promise<Testimonial[]> {
+  return db.select(testimonialColumns).from(testimonials).orderBy(asc(testimonials.order), asc(testimonials.id));
+}
+
+export async function insertTestimonial(db: Db, values: TestimonialCreate, now: Date): Promise<Testimonial> {
+  const [row] = await db
+    .insert(testimonials)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .returning(testimonialColumns);
+  return row!;
+}
+
+export async function updateTestimonial(db: Db, id: number, changes: TestimonialUpdate, now: Date): Promise<Testimonial | undefined> {
+  const [row] = await db
+    .update(testimonials)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(testimonials.id, id))
+    .returning(testimonialColumns);
+  return row;
+}
+
+export async function deleteTestimonial(db: Db, id: number): Promise<boolean> {
+  const rows = await db.delete(testimonials).where(eq(testimonials.id, id)).returning({ id: testimonials.id });
+  return rows.length > 0;
+}
+
+/**
+ * The unique index on content_blocks.key is the rule's real guard (two admins saving at once);
+ * its violation becomes the spec's 409. Drizzle wraps the driver's error, so the code may sit in `cause`.
+ */
+async function withUniqueKeyConflict<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(CONTENT_BLOCK_KEY_TAKEN_MESSAGE, "key");
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== "object") return false;
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
