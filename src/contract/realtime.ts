@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { TimeSlotSchema } from "./slots";
+
+/** The live calendar channel (coach-side 7, DESIGN.md 6). */
+export const CALENDAR_SOCKET_PATH = "/ws/calendar";
+export const CALENDAR_PING_INTERVAL_MS = 30_000;
+export const CALENDAR_RECONNECT_DELAY_MS = 3_000;
+
+/** What a browser may send. auth's fields are accepted for compatibility but never trusted. */
+export const CalendarClientMessageSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("auth"),
+    userId: z.unknown().optional(),
+    userType: z.unknown().optional(),
+    coachId: z.unknown().optional(),
+  }),
+  z.object({ type: z.literal("subscribe_coach"), coachId: z.number().int().positive() }),
+  z.object({ type: z.literal("unsubscribe_coach"), coachId: z.number().int().positive() }),
+  z.object({ type: z.literal("ping") }),
+]);
+export type CalendarClientMessage = z.infer<typeof CalendarClientMessageSchema>;
+
+/** Events about one coach's calendar, as published between server processes. */
+export const CalendarEventSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("time_slot_updated"), coachId: z.number(), slot: TimeSlotSchema }),
+  z.object({ type: z.literal("time_slot_deleted"), coachId: z.number(), slotId: z.number() }),
+  z.object({ type: z.literal("availability_updated"), coachId: z.number() }),
+  z.object({
+    type: z.literal("booking_updated"),
+    coachId: z.number(),
+    bookingId: z.number(),
+    /** The student of the booking also hears about it; other subscribers of the coach do not. */
+    studentId: z.number().optional(),
+    status: z.string().optional(),
+    timeSlotId: z.number().optional(),
+  }),
+]);
+export type CalendarEvent = z.infer<typeof CalendarEventSchema>;
+
+/** What the server sends on the socket. */
+export type CalendarServerMessage =
+  | { type: "connected"; userId: number }
+  | { type: "auth_ok"; userId: number; userType: string; coachId: number | null }
+  | { type: "subscribed"; coachId: number }
+  | { type: "unsubscribed"; coachId: number }
+  | { type: "pong" }
+  | { type: "error"; message: string }
+  | CalendarEvent;

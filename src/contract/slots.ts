@@ -1,0 +1,188 @@
+import { z } from "zod";
+import { compareLocal, durationMinutes, isOnQuarterHour, isValidDate, isValidTime, type LocalDateTime } from "./time";
+
+/** The spec's time slot messages (coach-side 5), shown to users exactly. */
+export const SlotMessages = {
+  REQUIRED: "Please fill in all required fields",
+  END_BEFORE_START: "End time must be after start time",
+  IN_PAST: "Cannot create time slots in the past",
+  TOO_SHORT: "Session must be at least 15 minutes long",
+  TOO_LONG: "Session cannot be longer than 8 hours",
+  GROUP_TOO_SMALL: "Group sessions must have capacity for at least 2 students",
+  GROUP_TOO_LARGE: "Group sessions cannot exceed 10 students",
+  OFF_STEP: "Times must be on 15-minute steps",
+  INVALID_DATE: "Please enter a valid date (yyyy-MM-dd)",
+  INVALID_TIME: "Please enter a valid time (HH:mm)",
+  OVERLAP: "This time slot overlaps another of your time slots",
+  NOT_EDITABLE: "Only available time slots can be edited",
+  HAS_BOOKINGS: "Cannot delete a time slot that has bookings",
+  NOT_OWNER: "You can only manage your own time slots",
+  COACHES_ONLY: "Only coaches can manage time slots",
+  NO_PROFILE: "Please set up your coach profile before adding time slots",
+  NONEXISTENT_TIME: "This time does not exist on that date because of the daylight saving time change",
+} as const;
+
+export const MIN_SLOT_MINUTES = 15;
+export const MAX_SLOT_MINUTES = 8 * 60;
+export const MIN_GROUP_CAPACITY = 2;
+export const MAX_GROUP_CAPACITY = 10;
+export const MAX_SLOTS_PER_REQUEST = 100;
+export const DEFAULT_SLOT_START = "09:00";
+export const DEFAULT_SLOT_END = "10:00";
+
+/** Optional text: undefined means "not sent" (kept on edit), empty means cleared (null). */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .max(max, { message: `${label} must be at most ${max} characters` })
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+const coordinate = (label: string, limit: number) =>
+  z
+    .number({ message: `${label} must be a number` })
+    .min(-limit, { message: `${label} is out of range` })
+    .max(limit, { message: `${label} is out of range` })
+    .nullish();
+
+/** Digits only, as the capacity field sends them; a number is accepted too. */
+const capacityField = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,3}$/, { message: "Capacity must be a whole number" })
+        .transform(Number),
+    ],
+    {
+      message: "Capacity must be a whole number",
+    },
+  )
+  .pipe(z.number().int({ message: "Capacity must be a whole number" }))
+  .nullish();
+
+const requiredText = z.string({ message: SlotMessages.REQUIRED }).trim();
+
+const slotFields = {
+  coachId: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,9}$/)
+          .transform(Number),
+      ],
+      { message: "coachId must be a coach id" },
+    )
+    .pipe(z.number().int().positive({ message: "coachId must be a coach id" }))
+    .optional(),
+  date: requiredText,
+  startTime: requiredText,
+  endTime: requiredText,
+  isGroup: z.boolean({ message: "isGroup must be true or false" }).optional(),
+  capacity: capacityField,
+  /** Sent by the onboarding wizard; a new slot is always available, so the value is not used. */
+  isAvailable: z.boolean({ message: "isAvailable must be true or false" }).optional(),
+  locationName: optionalText("Location name", 200),
+  locationAddress: optionalText("Location address", 500),
+  locationLat: coordinate("Latitude", 90),
+  locationLng: coordinate("Longitude", 180),
+  locationNotes: optionalText("Location notes", 1000),
+};
+
+/** One slot as POST /api/time-slots takes it (the body is this object or an array of them). */
+export const CreateSlotRequestSchema = z.object(slotFields);
+export type CreateSlotRequest = z.infer<typeof CreateSlotRequestSchema>;
+
+export const CreateSlotsRequestSchema = z
+  .array(CreateSlotRequestSchema, { message: SlotMessages.REQUIRED })
+  .min(1, { message: SlotMessages.REQUIRED })
+  .max(MAX_SLOTS_PER_REQUEST, { message: `At most ${MAX_SLOTS_PER_REQUEST} time slots can be added at once` });
+
+/** PUT /api/time-slots/{id}: any subset of the fields; what is left out stays as it is. */
+export const UpdateSlotRequestSchema = z.object({
+  ...slotFields,
+  date: requiredText.optional(),
+  startTime: requiredText.optional(),
+  endTime: requiredText.optional(),
+});
+export type UpdateSlotRequest = z.infer<typeof UpdateSlotRequestSchema>;
+
+export const ListSlotsQuerySchema = z.object({
+  fromDate: z.string({ message: SlotMessages.INVALID_DATE }).refine(isValidDate, { message: SlotMessages.INVALID_DATE }).optional(),
+  includeBookingCounts: z.enum(["true", "false"], { message: "includeBookingCounts must be true or false" }).optional(),
+});
+
+/** A time slot as the API returns it: date and times in the coach's time zone. */
+export const TimeSlotSchema = z.object({
+  id: z.number(),
+  coachId: z.number(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  isAvailable: z.boolean(),
+  isGroup: z.boolean(),
+  capacity: z.number(),
+  bookingCount: z.number().optional(),
+  locationName: z.string().nullable(),
+  locationAddress: z.string().nullable(),
+  locationLat: z.number().nullable(),
+  locationLng: z.number().nullable(),
+  locationNotes: z.string().nullable(),
+});
+export type TimeSlot = z.infer<typeof TimeSlotSchema>;
+
+/** What validateSlot looks at: the form's values (strings may be empty). */
+export type SlotDraft = {
+  date?: string | null;
+  startTime?: string | null;
+  endTime?: string | null;
+  isGroup?: boolean | null;
+  capacity?: number | string | null;
+};
+
+export type ValidSlotTimes = { date: string; startTime: string; endTime: string; isGroup: boolean; capacity: number };
+
+export type SlotValidation = { ok: true; slot: ValidSlotTimes } | { ok: false; message: string; field: keyof SlotDraft };
+
+/**
+ * The time slot rules of coach-side 5, in the order a user meets them. `now` is the current date
+ * and time in the coach's time zone; pass null to skip the "in the past" rule (an edit that keeps
+ * the slot's times). The order puts "at least 15 minutes" before the step rule so each message
+ * can be met: 09:00-09:10 is too short, 09:00-09:20 is off the steps.
+ */
+export function validateSlot(input: SlotDraft, now: LocalDateTime | null): SlotValidation {
+  const date = input.date?.trim() ?? "";
+  const startTime = input.startTime?.trim() ?? "";
+  const endTime = input.endTime?.trim() ?? "";
+  const fail = (message: string, field: keyof SlotDraft): SlotValidation => ({ ok: false, message, field });
+
+  if (!date) return fail(SlotMessages.REQUIRED, "date");
+  if (!startTime) return fail(SlotMessages.REQUIRED, "startTime");
+  if (!endTime) return fail(SlotMessages.REQUIRED, "endTime");
+  if (!isValidDate(date)) return fail(SlotMessages.INVALID_DATE, "date");
+  if (!isValidTime(startTime)) return fail(SlotMessages.INVALID_TIME, "startTime");
+  if (!isValidTime(endTime)) return fail(SlotMessages.INVALID_TIME, "endTime");
+
+  const minutes = durationMinutes(startTime, endTime)!;
+  if (minutes <= 0) return fail(SlotMessages.END_BEFORE_START, "endTime");
+  if (now && compareLocal({ date, time: startTime }, now) < 0) return fail(SlotMessages.IN_PAST, "date");
+  if (minutes < MIN_SLOT_MINUTES) return fail(SlotMessages.TOO_SHORT, "endTime");
+  if (minutes > MAX_SLOT_MINUTES) return fail(SlotMessages.TOO_LONG, "endTime");
+  if (!isOnQuarterHour(startTime)) return fail(SlotMessages.OFF_STEP, "startTime");
+  if (!isOnQuarterHour(endTime)) return fail(SlotMessages.OFF_STEP, "endTime");
+
+  const isGroup = input.isGroup === true;
+  let capacity = 1;
+  if (isGroup) {
+    const raw = input.capacity;
+    capacity = typeof raw === "number" ? raw : typeof raw === "string" && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+    if (!Number.isInteger(capacity) || capacity < MIN_GROUP_CAPACITY) return fail(SlotMessages.GROUP_TOO_SMALL, "capacity");
+    if (capacity > MAX_GROUP_CAPACITY) return fail(SlotMessages.GROUP_TOO_LARGE, "capacity");
+  }
+  return { ok: true, slot: { date, startTime, endTime, isGroup, capacity } };
+}

@@ -1,0 +1,49 @@
+import { Router } from "express";
+import { CreateSlotRequestSchema, CreateSlotsRequestSchema, ListSlotsQuerySchema, UpdateSlotRequestSchema } from "../../../contract/slots";
+import type { AppDeps } from "../../deps";
+import { requireUser } from "../../http/require-session";
+import { parseIdParam, parseBody, parseQuery } from "../../http/validate-request";
+import { createSlots, editSlot, getSlot, listSlots, removeSlot } from "./slots.service";
+
+export function slotsRouter(deps: AppDeps): Router {
+  const router = Router();
+
+  // Before /:coachId, which would otherwise take "single" for a coach id.
+  router.get("/time-slots/single/:id", async (req, res) => {
+    res.json(await getSlot(deps, parseIdParam(req)));
+  });
+
+  // Public: a coach's availability is what players browse before signing in.
+  router.get("/time-slots/:coachId", async (req, res) => {
+    const coachId = parseIdParam(req, "coachId");
+    const query = parseQuery(req, ListSlotsQuerySchema);
+    res.json(await listSlots(deps, coachId, { fromDate: query.fromDate, includeBookingCounts: query.includeBookingCounts === "true" }));
+  });
+
+  // One object (dashboard, onboarding) or an array (slot manager); the array is all or nothing.
+  router.post("/time-slots", async (req, res) => {
+    const user = requireUser(req);
+    if (Array.isArray(req.body)) {
+      const inputs = parseBody(req, CreateSlotsRequestSchema);
+      res.status(201).json(await createSlots(deps, user, inputs, (i) => `${i}.`));
+    } else {
+      const input = parseBody(req, CreateSlotRequestSchema);
+      const [slot] = await createSlots(deps, user, [input], () => "");
+      res.status(201).json(slot);
+    }
+  });
+
+  router.put("/time-slots/:id", async (req, res) => {
+    const user = requireUser(req);
+    const patch = parseBody(req, UpdateSlotRequestSchema);
+    res.json(await editSlot(deps, user, parseIdParam(req), patch));
+  });
+
+  router.delete("/time-slots/:id", async (req, res) => {
+    const user = requireUser(req);
+    await removeSlot(deps, user, parseIdParam(req));
+    res.json({ message: "Time slot deleted" });
+  });
+
+  return router;
+}

@@ -1,0 +1,254 @@
+import { SlotMessages, validateSlot, type CreateSlotRequest, type TimeSlot, type UpdateSlotRequest } from "../../../contract/slots";
+import type { CalendarEvent } from "../../../contract/realtime";
+import type { Geocoder } from "../../adapters/geo";
+import type { AppDeps } from "../../deps";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import type { UserRow } from "../accounts/sessions.repository";
+import * as repo from "./slots.repository";
+import { instantToLocal, localToInstant, startOfLocalDate } from "./slot-time";
+
+type Coordinates = { lat: number; lng: number };
+
+/** The coach profile of a signed-in coach: the only calendar they may change. */
+async function requireOwnCoach(deps: AppDeps, user: UserRow): Promise<repo.CoachZone> {
+  if (user.userType !== "coach") throw forbidden(SlotMessages.COACHES_ONLY);
+  const coach = await repo.findCoachByUserId(deps.database.db, user.id);
+  if (!coach) throw forbidden(SlotMessages.NO_PROFILE);
+  return coach;
+}
+
+/** The coach id of a user (null for players, admins and coaches without a profile). */
+export async function coachIdForUser(deps: AppDeps, userId: number): Promise<number | null> {
+  const coach = await repo.findCoachByUserId(deps.database.db, userId);
+  return coach?.id ?? null;
+}
+
+export async function coachExists(deps: AppDeps, coachId: number): Promise<boolean> {
+  return (await repo.findCoach(deps.database.db, coachId)) !== undefined;
+}
+
+export async function listSlots(
+  deps: AppDeps,
+  coachId: number,
+  options: { fromDate?: string; includeBookingCounts: boolean },
+): Promise<TimeSlot[]> {
+  const coach = await repo.findCoach(deps.database.db, coachId);
+  if (!coach) throw notFound("Coach not found");
+  const now = deps.clock.now();
+  const fromDate = options.fromDate ?? instantToLocal(now, coach.timeZone).date;
+  const rows = await repo.listCoachSlots(deps.database.db, coachId, startOfLocalDate(fromDate, coach.timeZone), now);
+  return rows.map((row) => toApiSlot(row, coach.timeZone, options.includeBookingCounts));
+}
+
+export async function getSlot(deps: AppDeps, slotId: number): Promise<TimeSlot> {
+  const row = await repo.findSlot(deps.database.db, slotId, deps.clock.now());
+  if (!row) throw notFound("Time slot not found");
+  const coach = await repo.findCoach(deps.database.db, row.coachId);
+  return toApiSlot(row, coach!.timeZone, true);
+}
+
+/** Creates one or several slots for the signed-in coach: all of them or none. */
+export async function createSlots(deps: AppDeps, user: UserRow, inputs: CreateSlotRequest[], fieldPrefix: (i: number) => string) {
+  const coach = await requireOwnCoach(deps, user);
+  const now = deps.clock.now();
+  const localNow = instantToLocal(now, coach.timeZone);
+
+  const planned = inputs.map((input, i) => {
+    if (input.coachId !== undefined && input.coachId !== coach.id) throw forbidden(SlotMessages.NOT_OWNER);
+    const times = checkTimes(input, coach.timeZone, localNow, now, fieldPrefix(i));
+    return { input, ...times };
+  });
+  const sorted = [...planned].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i]!.startsAt < sorted[i - 1]!.endsAt) throw conflict(SlotMessages.OVERLAP);
+  }
+
+  const values: repo.NewSlotRow[] = [];
+  // Several slots at one place (the slot manager's usual case) cost one geocoder call.
+  const geocoded = new Map<string, Promise<Coordinates | null>>();
+  for (const p of planned) {
+    const address = p.input.locationAddress ?? null;
+    const key = `${address}|${p.input.locationLat}|${p.input.locationLng}`;
+    if (!geocoded.has(key)) geocoded.set(key, coordinatesFor(deps, address, p.input.locationLat, p.input.locationLng));
+    const coordinates = await geocoded.get(key)!;
+    values.push({
+      coachId: coach.id,
+      startsAt: p.startsAt,
+      endsAt: p.endsAt,
+      isAvailable: true,
+      isGroup: p.isGroup,
+      capacity: p.capacity,
+      locationName: p.input.locationName ?? null,
+      locationAddress: p.input.locationAddress ?? null,
+      locationNotes: p.input.locationNotes ?? null,
+      locationLat: coordinates?.lat ?? null,
+      locationLng: coordinates?.lng ?? null,
+    });
+  }
+
+  const rows = await deps.database.db.transaction(async (tx) => {
+    await repo.lockCoach(tx, coach.id);
+    for (const v of values) {
+      if (await repo.hasOverlappingSlot(tx, coach.id, v.startsAt, v.endsAt)) throw conflict(SlotMessages.OVERLAP);
+    }
+    return repo.insertSlots(tx, values);
+  });
+
+  const slots = rows.map((row) => toApiSlot({ ...row, bookingCount: 0 }, coach.timeZone, true));
+  await publishAll(deps, [
+    ...slots.map((slot): CalendarEvent => ({ type: "time_slot_updated", coachId: coach.id, slot })),
+    { type: "availability_updated", coachId: coach.id },
+  ]);
+  return slots;
+}
+
+/** Changes an available slot without bookings; the times are checked again as for a new slot. */
+export async function editSlot(deps: AppDeps, user: UserRow, slotId: number, patch: UpdateSlotRequest): Promise<TimeSlot> {
+  const coach = await requireOwnCoach(deps, user);
+  const existing = await repo.findSlot(deps.database.db, slotId, deps.clock.now());
+  if (!existing) throw notFound("Time slot not found");
+  if (existing.coachId !== coach.id) throw forbidden(SlotMessages.NOT_OWNER);
+  if (patch.coachId !== undefined && patch.coachId !== coach.id) throw forbidden(SlotMessages.NOT_OWNER);
+
+  // A new address without coordinates is geocoded again; the old coordinates belonged to the old address.
+  const addressChanged = patch.locationAddress !== undefined && patch.locationAddress !== existing.locationAddress;
+  const coordinatesSent = patch.locationLat != null && patch.locationLng != null;
+  let coordinates: Coordinates | null | undefined;
+  if (coordinatesSent) coordinates = { lat: patch.locationLat!, lng: patch.locationLng! };
+  else if (addressChanged) coordinates = await coordinatesFor(deps, patch.locationAddress ?? null, null, null);
+  else if (patch.locationLat === null || patch.locationLng === null) coordinates = null;
+
+  const updated = await deps.database.db.transaction(async (tx) => {
+    await repo.lockCoach(tx, coach.id);
+    const slot = await repo.lockSlot(tx, slotId);
+    if (!slot) throw notFound("Time slot not found");
+    const now = deps.clock.now();
+    if (!slot.isAvailable || (await repo.countBlockingBookings(tx, slotId, now)) > 0) throw conflict(SlotMessages.NOT_EDITABLE);
+
+    const start = instantToLocal(slot.startsAt, coach.timeZone);
+    const end = instantToLocal(slot.endsAt, coach.timeZone);
+    const draft = {
+      date: patch.date ?? start.date,
+      startTime: patch.startTime ?? start.time,
+      endTime: patch.endTime ?? end.time,
+      isGroup: patch.isGroup ?? slot.isGroup,
+      capacity: patch.capacity ?? slot.capacity,
+    };
+    const timesChanged = draft.date !== start.date || draft.startTime !== start.time || draft.endTime !== end.time;
+    // Editing only the place or the capacity of a slot must not fail because its time has come.
+    const times = checkTimes(
+      draft,
+      coach.timeZone,
+      timesChanged ? instantToLocal(now, coach.timeZone) : null,
+      timesChanged ? now : null,
+      "",
+    );
+    if (await repo.hasOverlappingSlot(tx, coach.id, times.startsAt, times.endsAt, slotId)) throw conflict(SlotMessages.OVERLAP);
+
+    return repo.updateSlot(tx, slotId, {
+      startsAt: times.startsAt,
+      endsAt: times.endsAt,
+      isGroup: times.isGroup,
+      capacity: times.capacity,
+      ...(patch.locationName !== undefined ? { locationName: patch.locationName } : {}),
+      ...(patch.locationAddress !== undefined ? { locationAddress: patch.locationAddress } : {}),
+      ...(patch.locationNotes !== undefined ? { locationNotes: patch.locationNotes } : {}),
+      ...(coordinates !== undefined ? { locationLat: coordinates?.lat ?? null, locationLng: coordinates?.lng ?? null } : {}),
+    });
+  });
+
+  const slot = toApiSlot({ ...updated, bookingCount: 0 }, coach.timeZone, true);
+  await publishAll(deps, [
+    { type: "time_slot_updated", coachId: coach.id, slot },
+    { type: "availability_updated", coachId: coach.id },
+  ]);
+  return slot;
+}
+
+/**
+ * Deletes a slot nobody has booked. A slot that any booking references is kept, cancelled ones
+ * included: their payment and refund history points at the slot (the foreign key restricts).
+ */
+export async function removeSlot(deps: AppDeps, user: UserRow, slotId: number): Promise<void> {
+  const coach = await requireOwnCoach(deps, user);
+  await deps.database.db.transaction(async (tx) => {
+    await repo.lockCoach(tx, coach.id);
+    const slot = await repo.lockSlot(tx, slotId);
+    if (!slot) throw notFound("Time slot not found");
+    if (slot.coachId !== coach.id) throw forbidden(SlotMessages.NOT_OWNER);
+    const { total } = await repo.countBookingsBy(tx, slotId);
+    if (total > 0) throw conflict(SlotMessages.HAS_BOOKINGS);
+    await repo.deleteSlot(tx, slotId);
+  });
+  await publishAll(deps, [
+    { type: "time_slot_deleted", coachId: coach.id, slotId },
+    { type: "availability_updated", coachId: coach.id },
+  ]);
+}
+
+/** The contract rules, then the instants in the coach's zone (a time skipped by daylight saving time has none). */
+function checkTimes(
+  draft: { date?: string; startTime?: string; endTime?: string; isGroup?: boolean | null; capacity?: number | null },
+  timeZone: string,
+  localNow: { date: string; time: string } | null,
+  now: Date | null,
+  prefix: string,
+) {
+  const result = validateSlot(draft, localNow);
+  if (!result.ok) throw badRequest(result.message, prefix + result.field);
+  const { date, startTime, endTime } = result.slot;
+  const startsAt = localToInstant(date, startTime, timeZone);
+  if (!startsAt) throw badRequest(SlotMessages.NONEXISTENT_TIME, `${prefix}startTime`);
+  const endsAt = localToInstant(date, endTime, timeZone);
+  if (!endsAt) throw badRequest(SlotMessages.NONEXISTENT_TIME, `${prefix}endTime`);
+  // Wall-clock order can differ from instant order inside the hour repeated when daylight saving time ends.
+  if (endsAt <= startsAt) throw badRequest(SlotMessages.END_BEFORE_START, `${prefix}endTime`);
+  // Whole minutes, as the coach sees the clock: a slot starting this very minute is not yet past.
+  if (now && startsAt.getTime() < Math.floor(now.getTime() / 60_000) * 60_000) throw badRequest(SlotMessages.IN_PAST, `${prefix}date`);
+  return { ...result.slot, startsAt, endsAt };
+}
+
+async function coordinatesFor(
+  deps: AppDeps,
+  address: string | null,
+  lat: number | null | undefined,
+  lng: number | null | undefined,
+): Promise<Coordinates | null> {
+  if (lat != null && lng != null) return { lat, lng };
+  // The geocoder is optional: without GEOCODER_URL (or before it is wired into deps) slots keep no coordinates.
+  const geocoder = (deps as AppDeps & { geocoder?: Geocoder }).geocoder;
+  if (!address || !geocoder) return null;
+  try {
+    const found = await geocoder.geocode(address);
+    return found ? { lat: found.latitude, lng: found.longitude } : null;
+  } catch (err) {
+    // coach-side 5: a failed geocode is only logged; the slot is saved without coordinates.
+    deps.logger.warn({ err }, "could not geocode a time slot address");
+    return null;
+  }
+}
+
+async function publishAll(deps: AppDeps, events: CalendarEvent[]): Promise<void> {
+  for (const event of events) await deps.events.publish(event);
+}
+
+function toApiSlot(row: repo.SlotRowWithCount, timeZone: string, includeBookingCount: boolean): TimeSlot {
+  const start = instantToLocal(row.startsAt, timeZone);
+  const end = instantToLocal(row.endsAt, timeZone);
+  return {
+    id: row.id,
+    coachId: row.coachId,
+    date: start.date,
+    startTime: start.time,
+    endTime: end.time,
+    isAvailable: row.isAvailable,
+    isGroup: row.isGroup,
+    capacity: row.capacity,
+    ...(includeBookingCount ? { bookingCount: row.bookingCount } : {}),
+    locationName: row.locationName,
+    locationAddress: row.locationAddress,
+    locationLat: row.locationLat,
+    locationLng: row.locationLng,
+    locationNotes: row.locationNotes,
+  };
+}

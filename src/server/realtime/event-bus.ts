@@ -1,0 +1,57 @@
+import type { Logger } from "pino";
+import { CalendarEventSchema, type CalendarEvent } from "../../contract/realtime";
+import type { Database } from "../db/client";
+
+export const CALENDAR_CHANNEL = "calendar_events";
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
+const MAX_PAYLOAD_BYTES = 7900;
+
+/**
+ * Calendar events travel through PostgreSQL NOTIFY so that every server process (each holding its
+ * own sockets) hears every change, whichever process made it (DESIGN.md 6).
+ */
+export type EventBus = {
+  /** Call after the transaction that made the change has committed; never throws. */
+  publish(event: CalendarEvent): Promise<void>;
+  /** Starts listening (one LISTEN per process is shared); returns an unsubscribe function. */
+  subscribe(handler: (event: CalendarEvent) => void): Promise<() => Promise<void>>;
+};
+
+export function createEventBus(database: Database, logger: Logger): EventBus {
+  return {
+    async publish(event) {
+      let payload = JSON.stringify(event);
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+        // Too large to carry: listeners still learn that the coach's calendar changed and refetch.
+        payload = JSON.stringify({ type: "availability_updated", coachId: event.coachId } satisfies CalendarEvent);
+      }
+      try {
+        await database.notify(CALENDAR_CHANNEL, payload);
+      } catch (err) {
+        // The change itself is committed; a lost event only delays a refresh in open browsers.
+        logger.error({ err, event: event.type }, "could not publish calendar event");
+      }
+    },
+    async subscribe(handler) {
+      return database.listen(CALENDAR_CHANNEL, (payload) => {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(payload);
+        } catch {
+          logger.warn("ignored a calendar event that is not JSON");
+          return;
+        }
+        const result = CalendarEventSchema.safeParse(parsed);
+        if (!result.success) {
+          logger.warn({ issue: result.error.issues[0]?.message }, "ignored a malformed calendar event");
+          return;
+        }
+        try {
+          handler(result.data);
+        } catch (err) {
+          logger.error({ err }, "calendar event handler failed");
+        }
+      });
+    },
+  };
+}
