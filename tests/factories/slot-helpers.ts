@@ -67,6 +67,7 @@ export async function insertBooking(
     studentId: number;
     status: "pending" | "confirmed" | "completed" | "cancelled";
     holdExpiresAt?: Date;
+    paymentStatus?: "unpaid" | "completed" | "failed" | "refunded";
   },
 ): Promise<number> {
   const startsAt = new Date(t.deps.clock.now().getTime() + 24 * 3600_000);
@@ -86,6 +87,7 @@ export async function insertBooking(
       endsAt: new Date(startsAt.getTime() + 3600_000),
       status: values.status,
       holdExpiresAt: values.holdExpiresAt ?? null,
+      paymentStatus: values.paymentStatus ?? "unpaid",
     })
     .returning({ id: bookings.id });
   return row!.id;

@@ -78,16 +78,20 @@ export async function countBlockingBookings(tx: Tx, slotId: number, now: Date): 
   return rows[0]?.count ?? 0;
 }
 
-/** Every booking row of the slot, whatever its status (the foreign key keeps even cancelled ones). */
-export async function countBookingsBy(tx: Tx, slotId: number): Promise<{ total: number; notCancelled: number }> {
+/** A cancelled booking that never took money: an expired or abandoned hold, with no history worth keeping. */
+const isMoneylessCancelled = sql`(${bookings.status} = 'cancelled' and ${bookings.paymentStatus} in ('unpaid', 'failed'))`;
+
+/** Bookings that keep a slot from being deleted: any that is active or ever took money (its payment history points at the slot). */
+export async function countBookingsKeepingSlot(tx: Tx, slotId: number): Promise<number> {
   const rows = await tx
-    .select({
-      total: sql<number>`count(*)::int`,
-      notCancelled: sql<number>`(count(*) filter (where ${bookings.status} <> 'cancelled'))::int`,
-    })
+    .select({ total: sql<number>`count(*)::int` })
     .from(bookings)
-    .where(eq(bookings.timeSlotId, slotId));
-  return rows[0] ?? { total: 0, notCancelled: 0 };
+    .where(and(eq(bookings.timeSlotId, slotId), sql`not ${isMoneylessCancelled}`));
+  return rows[0]?.total ?? 0;
+}
+
+export async function deleteMoneylessCancelledBookings(tx: Tx, slotId: number): Promise<void> {
+  await tx.delete(bookings).where(and(eq(bookings.timeSlotId, slotId), isMoneylessCancelled));
 }
 
 export async function updateSlot(tx: Tx, slotId: number, values: Partial<NewSlotRow>): Promise<SlotRow> {

@@ -166,8 +166,8 @@ export async function editSlot(deps: AppDeps, user: UserRow, slotId: number, pat
 }
 
 /**
- * Deletes a slot nobody has booked. A slot that any booking references is kept, cancelled ones
- * included: their payment and refund history points at the slot (the foreign key restricts).
+ * Deletes a slot nobody holds. Expired holds that never took money go with it; a slot with an active
+ * booking, or one whose payment or refund history points at it, is kept (the foreign key restricts).
  */
 export async function removeSlot(deps: AppDeps, user: UserRow, slotId: number): Promise<void> {
   const coach = await requireOwnCoach(deps, user);
@@ -176,8 +176,8 @@ export async function removeSlot(deps: AppDeps, user: UserRow, slotId: number): 
     const slot = await repo.lockSlot(tx, slotId);
     if (!slot) throw notFound("Time slot not found");
     if (slot.coachId !== coach.id) throw forbidden(SlotMessages.NOT_OWNER);
-    const { total } = await repo.countBookingsBy(tx, slotId);
-    if (total > 0) throw conflict(SlotMessages.HAS_BOOKINGS);
+    if ((await repo.countBookingsKeepingSlot(tx, slotId)) > 0) throw conflict(SlotMessages.HAS_BOOKINGS);
+    await repo.deleteMoneylessCancelledBookings(tx, slotId);
     await repo.deleteSlot(tx, slotId);
   });
   await publishAll(deps, [
