@@ -1,0 +1,152 @@
+import { z } from "zod";
+import { decimalToCents } from "./money";
+
+/** coach-side 5: the positions a coach teaches and a player plays. */
+export const POSITIONS = ["Attack", "Defense", "Faceoff", "Goalie", "Midfield"] as const;
+export type Position = (typeof POSITIONS)[number];
+
+export const SESSION_TYPES = ["individual", "group"] as const;
+export type SessionType = (typeof SESSION_TYPES)[number];
+export const SESSION_DURATIONS = [30, 60] as const;
+export type SessionDuration = (typeof SESSION_DURATIONS)[number];
+
+/** coach-side 9: the minimal profile the payment step creates when the coach has none yet. */
+export const FALLBACK_ZIPCODE = "00000";
+export const FALLBACK_TITLE = "Lacrosse Coach";
+
+export const PRICING_TIPS = { individual: "$50-100 per hour", group: "$25-50 per person" } as const;
+
+export const COACH_MESSAGES = {
+  titleRequired: "Title is required",
+  bioRequired: "Bio is required",
+  zipcodeFormat: "Zipcode must be 5 digits",
+  zipcodeUnknown: "Please enter a valid 5-digit zipcode.",
+  ratePositive: "Rate must be a positive amount",
+  rateDuplicate: "Only one rate per session type and duration",
+  profileExists: "You already have a coach profile",
+} as const;
+
+export const RateInputSchema = z.object({
+  sessionType: z.enum(SESSION_TYPES, { message: "Session type must be individual or group" }),
+  duration: z.union([z.literal(30), z.literal(60)], { message: "Duration must be 30 or 60 minutes" }),
+  rate: z.union([z.string(), z.number()], { message: COACH_MESSAGES.ratePositive }).refine(
+    (v) => {
+      const cents = decimalToCents(v);
+      return cents !== null && cents > 0 && cents <= 10_000_000;
+    },
+    { message: COACH_MESSAGES.ratePositive },
+  ),
+});
+export type RateInput = z.infer<typeof RateInputSchema>;
+
+const RatesSchema = z
+  .array(RateInputSchema, { message: "Rates must be a list" })
+  .max(4, { message: COACH_MESSAGES.rateDuplicate })
+  .refine((rates) => new Set(rates.map((r) => `${r.sessionType}-${r.duration}`)).size === rates.length, {
+    message: COACH_MESSAGES.rateDuplicate,
+  });
+
+const requiredText = (message: string, max: number) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, { message })
+    .max(max, { message: `Must be at most ${max} characters` });
+
+const SpecializationsSchema = z
+  .array(
+    z.string({ message: "Specializations must be text" }).trim().min(1).max(60, { message: "A specialization is at most 60 characters" }),
+    {
+      message: "Specializations must be a list",
+    },
+  )
+  .max(20, { message: "At most 20 specializations" })
+  .transform((list) => [...new Set(list)]);
+
+const ExperienceSchema = z
+  .union([z.string(), z.number()], { message: "Experience must be text" })
+  .transform((v) => String(v).trim())
+  .pipe(z.string().max(2000, { message: "Experience must be at most 2000 characters" }))
+  .transform((v) => (v === "" ? null : v))
+  .nullable();
+
+/** An uploaded image (/uploads/...) or an absolute http(s) URL. */
+const ImageUrlSchema = z
+  .string({ message: "Invalid profile image URL" })
+  .trim()
+  .max(500, { message: "Invalid profile image URL" })
+  .regex(/^(\/uploads\/[A-Za-z0-9._-]+|https?:\/\/\S+)$/, { message: "Invalid profile image URL" })
+  .nullable();
+
+const coachFields = {
+  title: requiredText(COACH_MESSAGES.titleRequired, 120),
+  bio: requiredText(COACH_MESSAGES.bioRequired, 5000),
+  zipcode: z
+    .string({ message: COACH_MESSAGES.zipcodeFormat })
+    .trim()
+    .regex(/^\d{5}$/, { message: COACH_MESSAGES.zipcodeFormat }),
+  /** Sent by the client for display; the server computes it from the ZIP. */
+  location: z.string().nullable().optional(),
+  specializations: SpecializationsSchema,
+  experience: ExperienceSchema,
+  profileImageUrl: ImageUrlSchema,
+  allowSessionRequests: z.boolean({ message: "allowSessionRequests must be true or false" }),
+  rates: RatesSchema,
+};
+
+/** POST /api/coaches */
+export const CoachProfileSchema = z.object({
+  title: coachFields.title,
+  bio: coachFields.bio,
+  zipcode: coachFields.zipcode,
+  location: coachFields.location,
+  specializations: coachFields.specializations.optional(),
+  experience: coachFields.experience.optional(),
+  profileImageUrl: coachFields.profileImageUrl.optional(),
+  allowSessionRequests: coachFields.allowSessionRequests.optional(),
+  rates: coachFields.rates.optional(),
+});
+export type CoachProfileRequest = z.input<typeof CoachProfileSchema>;
+
+/** PUT /api/coaches/{id}: any subset; rates, when given, replace the whole set. */
+export const CoachProfileUpdateSchema = CoachProfileSchema.partial();
+export type CoachProfileUpdateRequest = z.input<typeof CoachProfileUpdateSchema>;
+
+export type RateResponse = { id: number; sessionType: SessionType; duration: SessionDuration; rate: string };
+
+export type CoachResponse = {
+  id: number;
+  userId: number;
+  title: string;
+  bio: string;
+  experience: string | null;
+  zipcode: string;
+  location: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  timeZone: string;
+  specializations: string[];
+  /** The specializations that are positions (Attack, Defense, Faceoff, Goalie, Midfield). */
+  positions: Position[];
+  profileImageUrl: string | null;
+  allowSessionRequests: boolean;
+  rates: RateResponse[];
+  user: {
+    firstName: string | null;
+    lastName: string | null;
+    profileImageUrl: string | null;
+    /** Only for the coach themself and admins. */
+    email?: string;
+    phoneNumber?: string | null;
+  };
+};
+
+export function positionsOf(specializations: readonly string[]): Position[] {
+  return POSITIONS.filter((p) => specializations.includes(p));
+}
+
+/** "$85 / 60 min individual" (whole dollars unless there are cents). */
+export function describeRate(rate: { sessionType: SessionType; duration: number; rate: string }): string {
+  const amount = rate.rate.endsWith(".00") ? rate.rate.slice(0, -3) : rate.rate;
+  return `$${amount} / ${rate.duration} min ${rate.sessionType}`;
+}

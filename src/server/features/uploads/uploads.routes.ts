@@ -1,0 +1,55 @@
+import { Router, type RequestHandler } from "express";
+import multer from "multer";
+import type { AppDeps } from "../../deps";
+import { AppError, badRequest } from "../../http/errors";
+import { requireUser } from "../../http/require-session";
+import { ErrorCode } from "../../../contract/errors";
+import { setCoachPhotoOfUser } from "../coaches/coaches.service";
+import { setProfileImage } from "../users/users.service";
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, NOT_AN_IMAGE, storeImage } from "./uploads.service";
+
+export function uploadsRouter(deps: AppDeps): Router {
+  const router = Router();
+
+  // POST /api/upload (field "photo"): any signed-in user; answers the stored image's URL.
+  router.post("/upload", signedIn, receiveImage("photo"), async (req, res) => {
+    res.status(201).json({ url: await storeImage(deps, requireFile(req.file)) });
+  });
+
+  // POST /api/upload/profile-image (field "image"): also becomes the user's (and their coach profile's) photo.
+  router.post("/upload/profile-image", signedIn, receiveImage("image"), async (req, res) => {
+    const user = requireUser(req);
+    const url = await storeImage(deps, requireFile(req.file));
+    await setProfileImage(deps, user.id, url);
+    await setCoachPhotoOfUser(deps, user.id, url);
+    res.status(201).json({ url });
+  });
+
+  return router;
+}
+
+// Checked before multer reads the body, so a signed-out upload is refused without buffering it.
+const signedIn: RequestHandler = (req, _res, next) => {
+  requireUser(req);
+  next();
+};
+
+function receiveImage(field: string): RequestHandler {
+  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } }).single(field);
+  return (req, res, next) => {
+    upload(req, res, (err: unknown) => {
+      if (!err) return next();
+      if (err instanceof multer.MulterError) {
+        if (err.code === "LIMIT_FILE_SIZE") return next(new AppError(413, ErrorCode.VALIDATION, IMAGE_TOO_LARGE, field));
+        return next(badRequest(NOT_AN_IMAGE, field));
+      }
+      // A malformed multipart body is the client's mistake, not ours.
+      next(badRequest(NOT_AN_IMAGE, field));
+    });
+  };
+}
+
+function requireFile(file: Express.Multer.File | undefined): Buffer {
+  if (!file || file.size === 0) throw badRequest(NOT_AN_IMAGE);
+  return file.buffer;
+}

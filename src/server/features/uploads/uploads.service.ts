@@ -1,0 +1,34 @@
+import { randomBytes } from "node:crypto";
+import sharp from "sharp";
+import { createLocalStorage } from "../../adapters/storage";
+import type { AppDeps } from "../../deps";
+import { AppError, badRequest } from "../../http/errors";
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const NOT_AN_IMAGE = "Please select an image file";
+export const IMAGE_TOO_LARGE = "Image must be less than 5MB";
+
+/** Raster formats a browser may send; SVG and PDF decode in sharp too, but are not photos. */
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif", "avif", "tiff"]);
+const MAX_SIDE = 800;
+
+/**
+ * Decodes the bytes (never trusting the name or the declared type), re-encodes them as WebP with
+ * the EXIF rotation applied and at most 800x800, stores them and returns the public URL.
+ */
+export async function storeImage(deps: AppDeps, bytes: Buffer): Promise<string> {
+  let image: Buffer;
+  try {
+    // limitInputPixels guards against decompression bombs; failOn "error" refuses truncated files.
+    const input = sharp(bytes, { failOn: "error", limitInputPixels: 50_000_000, animated: false });
+    const meta = await input.metadata();
+    if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw badRequest(NOT_AN_IMAGE, "image");
+    image = await input.rotate().resize(MAX_SIDE, MAX_SIDE, { fit: "inside", withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw badRequest(NOT_AN_IMAGE, "image");
+  }
+  // Random names: a URL never changes meaning, so it can be cached forever.
+  const name = `${randomBytes(16).toString("hex")}.webp`;
+  return createLocalStorage(deps.config.dataDir).put(name, image, "image/webp");
+}

@@ -1,0 +1,28 @@
+import { Router } from "express";
+import { UpdateContactRequestSchema, UpdatePreferencesRequestSchema } from "../../../contract/users";
+import type { AppDeps } from "../../deps";
+import { requireUser } from "../../http/require-session";
+import { parseBody, parseIdParam } from "../../http/validate-request";
+import { preferencesOf, updateContact, updatePreferences } from "./users.service";
+
+export function usersRouter(deps: AppDeps): Router {
+  const router = Router();
+
+  router.put("/users/:id", async (req, res) => {
+    const user = requireUser(req);
+    const targetId = parseIdParam(req);
+    const input = parseBody(req, UpdateContactRequestSchema);
+    res.json(await updateContact(deps, user, targetId, input));
+  });
+
+  router.get("/user/preferences", (req, res) => {
+    res.json(preferencesOf(requireUser(req)));
+  });
+
+  router.put("/user/preferences", async (req, res) => {
+    const user = requireUser(req);
+    res.json(await updatePreferences(deps, user, parseBody(req, UpdatePreferencesRequestSchema)));
+  });
+
+  return router;
+}

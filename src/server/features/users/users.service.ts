@@ -1,0 +1,65 @@
+import type { z } from "zod";
+import type { CurrentUser } from "../../../contract/accounts";
+import {
+  PLAYER_PREFERENCE_FIELDS,
+  type PlayerPreferences,
+  type UpdateContactRequestSchema,
+  type UpdatePreferencesRequestSchema,
+} from "../../../contract/users";
+import type { AppDeps } from "../../deps";
+import { conflict, forbidden } from "../../http/errors";
+import { currentUserOf, EMAIL_TAKEN } from "../accounts/accounts.service";
+import type { UserRow } from "../accounts/sessions.repository";
+import * as repo from "./users.repository";
+
+type ContactInput = z.output<typeof UpdateContactRequestSchema>;
+type PreferencesInput = z.output<typeof UpdatePreferencesRequestSchema>;
+
+/** PUT /api/users/{id}: a user changes only their own contact details; the e-mail stays unique. */
+export async function updateContact(deps: AppDeps, user: UserRow, targetUserId: number, input: ContactInput): Promise<CurrentUser> {
+  if (user.id !== targetUserId) throw forbidden("You can only update your own contact information.");
+  const changes: repo.UserChanges = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phoneNumber: input.phoneNumber,
+  };
+  if (input.smsOptIn !== undefined) changes.smsOptIn = input.smsOptIn;
+  return currentUserOf(deps, await saveChanges(deps, user.id, changes));
+}
+
+/** PUT /api/user/preferences: contact fields for anyone; playing preferences only for players. */
+export async function updatePreferences(deps: AppDeps, user: UserRow, input: PreferencesInput): Promise<CurrentUser> {
+  const touchesPlayerFields = PLAYER_PREFERENCE_FIELDS.some((field) => input[field] !== undefined);
+  if (touchesPlayerFields && user.userType !== "player") throw forbidden("Playing preferences are only available for players.");
+  const changes: repo.UserChanges = {};
+  for (const field of ["phoneNumber", "smsOptIn", ...PLAYER_PREFERENCE_FIELDS] as const) {
+    if (input[field] !== undefined) Object.assign(changes, { [field]: input[field] });
+  }
+  if (Object.keys(changes).length === 0) return currentUserOf(deps, user);
+  return currentUserOf(deps, await saveChanges(deps, user.id, changes));
+}
+
+export function preferencesOf(user: UserRow): PlayerPreferences {
+  return {
+    position: user.position,
+    ageGroup: user.ageGroup,
+    skillLevel: user.skillLevel,
+    goals: user.goals,
+    maxTravelDistance: user.maxTravelDistance,
+    preferredLocation: user.preferredLocation,
+  };
+}
+
+export async function setProfileImage(deps: AppDeps, userId: number, url: string): Promise<void> {
+  await repo.updateUser(deps.database.db, userId, { profileImageUrl: url }, deps.clock.now());
+}
+
+async function saveChanges(deps: AppDeps, userId: number, changes: repo.UserChanges): Promise<UserRow> {
+  try {
+    return await repo.updateUser(deps.database.db, userId, changes, deps.clock.now());
+  } catch (err) {
+    if (err instanceof repo.EmailTakenError) throw conflict(EMAIL_TAKEN, "email");
+    throw err;
+  }
+}
