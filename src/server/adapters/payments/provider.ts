@@ -1,0 +1,91 @@
+/**
+ * The card payment provider behind every money movement (DESIGN.md 4). Two implementations:
+ * Stripe (when keys are set) and the simulated provider (the default), chosen in boot.ts.
+ * Every call that moves money takes an idempotency key derived from the booking, so a retry can
+ * never charge, refund or pay out twice.
+ */
+export type PaymentIntentStatus = "requires_payment_method" | "processing" | "succeeded" | "canceled";
+
+export type PaymentIntent = {
+  id: string;
+  clientSecret: string;
+  amountCents: number;
+  currency: "usd";
+  status: PaymentIntentStatus;
+  metadata: Record<string, string>;
+  /** The provider's message for the last failed attempt ("Your card was declined."). */
+  lastError?: string;
+};
+
+export type ConnectedAccount = {
+  id: string;
+  detailsSubmitted: boolean;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  requirementsDue: string[];
+};
+
+export type Refund = { id: string; status: "succeeded" | "pending" | "failed" };
+export type Transfer = { id: string; amountCents: number; destination: string };
+
+/** A provider event after its signature has been verified. */
+export type PaymentEvent =
+  | { id: string; type: "payment_intent.succeeded"; paymentIntent: PaymentIntent }
+  | { id: string; type: "payment_intent.payment_failed"; paymentIntent: PaymentIntent }
+  | { id: string; type: "account.updated"; account: ConnectedAccount }
+  | { id: string; type: "other"; eventType: string };
+
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    /** True when the customer can fix it (declined card); false for provider or network faults. */
+    readonly isCardError = false,
+  ) {
+    super(message);
+  }
+}
+
+export class WebhookSignatureError extends Error {}
+
+export interface PaymentProvider {
+  readonly kind: "stripe" | "simulated";
+  /** For the client: Stripe's publishable key, or undefined for the simulated card form. */
+  readonly publishableKey?: string;
+
+  createPaymentIntent(input: {
+    amountCents: number;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+    description?: string;
+    receiptEmail?: string;
+  }): Promise<PaymentIntent>;
+  /** Changes the amount of an unpaid intent (the tip changed). */
+  updatePaymentIntentAmount(input: {
+    paymentIntentId: string;
+    amountCents: number;
+    metadata?: Record<string, string>;
+  }): Promise<PaymentIntent>;
+  retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntent>;
+  /** Cancels an unpaid intent (the hold expired); a paid one is left alone. */
+  cancelPaymentIntent(paymentIntentId: string): Promise<void>;
+
+  /** Refunds a paid intent in full. */
+  refundPayment(input: { paymentIntentId: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<Refund>;
+
+  createConnectedAccount(input: { email: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<ConnectedAccount>;
+  retrieveConnectedAccount(accountId: string): Promise<ConnectedAccount>;
+  /** Where the coach completes onboarding. */
+  createOnboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
+  /** The provider's dashboard for a completed account. */
+  createDashboardLink(accountId: string): Promise<{ url: string }>;
+  /** Pays the coach (rate + tip) into their connected account. */
+  createTransfer(input: {
+    amountCents: number;
+    destinationAccountId: string;
+    idempotencyKey: string;
+    metadata?: Record<string, string>;
+  }): Promise<Transfer>;
+
+  /** Verifies a webhook's signature and turns it into a PaymentEvent; throws WebhookSignatureError. */
+  parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
+}

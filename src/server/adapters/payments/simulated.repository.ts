@@ -1,0 +1,74 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { simulatedPaymentObjects } from "../../db/schema/index";
+
+export type SimulatedObjectKind = "payment_intent" | "account" | "refund" | "transfer";
+export type SimulatedObjectRow = typeof simulatedPaymentObjects.$inferSelect;
+export type NewSimulatedObjectRow = typeof simulatedPaymentObjects.$inferInsert;
+
+type Queryable = Db | Tx;
+
+/**
+ * Serialises creates that share an idempotency key until the transaction ends. A row lock cannot
+ * do this (there is no row yet when two requests race), so a transaction-scoped advisory lock on
+ * the key stands in for a unique index.
+ */
+export async function lockIdempotencyKey(tx: Tx, kind: SimulatedObjectKind, idempotencyKey: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`simulated:${kind}:${idempotencyKey}`}, 0))`);
+}
+
+export async function findByIdempotencyKey(
+  db: Queryable,
+  kind: SimulatedObjectKind,
+  idempotencyKey: string,
+): Promise<SimulatedObjectRow | undefined> {
+  const rows = await db
+    .select()
+    .from(simulatedPaymentObjects)
+    .where(and(eq(simulatedPaymentObjects.kind, kind), eq(simulatedPaymentObjects.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findObject(db: Queryable, kind: SimulatedObjectKind, id: string): Promise<SimulatedObjectRow | undefined> {
+  const rows = await db
+    .select()
+    .from(simulatedPaymentObjects)
+    .where(and(eq(simulatedPaymentObjects.kind, kind), eq(simulatedPaymentObjects.id, id)))
+    .limit(1);
+  return rows[0];
+}
+
+/** The same row, locked until the transaction ends, so two confirmations of one intent run one after the other. */
+export async function findObjectForUpdate(tx: Tx, kind: SimulatedObjectKind, id: string): Promise<SimulatedObjectRow | undefined> {
+  const rows = await tx
+    .select()
+    .from(simulatedPaymentObjects)
+    .where(and(eq(simulatedPaymentObjects.kind, kind), eq(simulatedPaymentObjects.id, id)))
+    .limit(1)
+    .for("update");
+  return rows[0];
+}
+
+export async function findRefundOfIntent(db: Queryable, paymentIntentId: string): Promise<SimulatedObjectRow | undefined> {
+  const rows = await db
+    .select()
+    .from(simulatedPaymentObjects)
+    .where(and(eq(simulatedPaymentObjects.kind, "refund"), sql`${simulatedPaymentObjects.data}->>'paymentIntentId' = ${paymentIntentId}`))
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertObject(db: Queryable, values: NewSimulatedObjectRow): Promise<SimulatedObjectRow> {
+  const rows = await db.insert(simulatedPaymentObjects).values(values).returning();
+  return rows[0];
+}
+
+export async function updateObject(
+  db: Queryable,
+  id: string,
+  patch: Partial<Pick<NewSimulatedObjectRow, "status" | "amountCents" | "data" | "updatedAt">>,
+): Promise<SimulatedObjectRow> {
+  const rows = await db.update(simulatedPaymentObjects).set(patch).where(eq(simulatedPaymentObjects.id, id)).returning();
+  return rows[0];
+}

@@ -1,0 +1,257 @@
+import type { Logger } from "pino";
+import Stripe from "stripe";
+import {
+  type ConnectedAccount,
+  type PaymentEvent,
+  type PaymentIntent,
+  type PaymentIntentStatus,
+  type PaymentProvider,
+  PaymentProviderError,
+  type Refund,
+  type Transfer,
+  WebhookSignatureError,
+} from "./provider";
+
+export type StripeProviderOptions = {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret?: string;
+  /** Tests point the SDK at a local stand-in (STRIPE_API_BASE, e.g. http://127.0.0.1:4010). */
+  apiBase?: string;
+  logger: Logger;
+};
+
+/** Stripe PaymentIntents for charges, Connect Express accounts and Transfers for coaches, Refunds on cancellation (DESIGN.md 4). */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly kind = "stripe" as const;
+  readonly publishableKey: string;
+  private readonly stripe: Stripe;
+  private readonly webhookSecret?: string;
+  private readonly logger: Logger;
+
+  constructor(options: StripeProviderOptions) {
+    this.publishableKey = options.publishableKey;
+    this.webhookSecret = options.webhookSecret;
+    this.logger = options.logger;
+    this.stripe = new Stripe(options.secretKey, { ...apiBaseConfig(options.apiBase), telemetry: false });
+  }
+
+  async createPaymentIntent(input: {
+    amountCents: number;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+    description?: string;
+    receiptEmail?: string;
+  }): Promise<PaymentIntent> {
+    const intent = await this.call(() =>
+      this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: "usd",
+          metadata: input.metadata,
+          automatic_payment_methods: { enabled: true },
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.receiptEmail !== undefined ? { receipt_email: input.receiptEmail } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return toPaymentIntent(intent);
+  }
+
+  async updatePaymentIntentAmount(input: {
+    paymentIntentId: string;
+    amountCents: number;
+    metadata?: Record<string, string>;
+  }): Promise<PaymentIntent> {
+    const intent = await this.call(() =>
+      this.stripe.paymentIntents.update(input.paymentIntentId, {
+        amount: input.amountCents,
+        ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
+      }),
+    );
+    return toPaymentIntent(intent);
+  }
+
+  async retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntent> {
+    return toPaymentIntent(await this.call(() => this.stripe.paymentIntents.retrieve(paymentIntentId)));
+  }
+
+  async cancelPaymentIntent(paymentIntentId: string): Promise<void> {
+    const intent = await this.call(() => this.stripe.paymentIntents.retrieve(paymentIntentId));
+    if (intent.status === "succeeded" || intent.status === "canceled" || intent.status === "processing") return;
+    try {
+      await this.stripe.paymentIntents.cancel(paymentIntentId);
+    } catch (error) {
+      // Paid between our retrieve and the cancel: the paid intent is left alone, as promised.
+      if (error instanceof Stripe.errors.StripeError && error.code === "payment_intent_unexpected_state") return;
+      throw toProviderError(error);
+    }
+  }
+
+  async refundPayment(input: { paymentIntentId: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<Refund> {
+    const refund = await this.call(() =>
+      this.stripe.refunds.create(
+        { payment_intent: input.paymentIntentId, ...(input.metadata !== undefined ? { metadata: input.metadata } : {}) },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return { id: refund.id, status: toRefundStatus(refund.status) };
+  }
+
+  async createConnectedAccount(input: {
+    email: string;
+    idempotencyKey: string;
+    metadata?: Record<string, string>;
+  }): Promise<ConnectedAccount> {
+    const account = await this.call(() =>
+      this.stripe.accounts.create(
+        {
+          type: "express",
+          email: input.email,
+          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+          ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return toConnectedAccount(account);
+  }
+
+  async retrieveConnectedAccount(accountId: string): Promise<ConnectedAccount> {
+    // An empty id would make the SDK fetch the platform's own account instead.
+    if (!accountId) throw new PaymentProviderError("No such account: ''");
+    return toConnectedAccount(await this.call(() => this.stripe.accounts.retrieve(accountId)));
+  }
+
+  async createOnboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }> {
+    const link = await this.call(() =>
+      this.stripe.accountLinks.create({
+        account: input.accountId,
+        refresh_url: input.refreshUrl,
+        return_url: input.returnUrl,
+        type: "account_onboarding",
+      }),
+    );
+    return { url: link.url };
+  }
+
+  async createDashboardLink(accountId: string): Promise<{ url: string }> {
+    const link = await this.call(() => this.stripe.accounts.createLoginLink(accountId));
+    return { url: link.url };
+  }
+
+  async createTransfer(input: {
+    amountCents: number;
+    destinationAccountId: string;
+    idempotencyKey: string;
+    metadata?: Record<string, string>;
+  }): Promise<Transfer> {
+    const transfer = await this.call(() =>
+      this.stripe.transfers.create(
+        {
+          amount: input.amountCents,
+          currency: "usd",
+          destination: input.destinationAccountId,
+          ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    const destination =
+      typeof transfer.destination === "string" ? transfer.destination : (transfer.destination?.id ?? input.destinationAccountId);
+    return { id: transfer.id, amountCents: transfer.amount, destination };
+  }
+
+  parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
+    if (!this.webhookSecret) throw new WebhookSignatureError("STRIPE_WEBHOOK_SECRET is not set, so webhooks cannot be verified");
+    if (!signatureHeader) throw new WebhookSignatureError("No Stripe-Signature header");
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.webhookSecret);
+    } catch (error) {
+      throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid webhook signature");
+    }
+    switch (event.type) {
+      case "payment_intent.succeeded":
+        return { id: event.id, type: event.type, paymentIntent: toPaymentIntent(event.data.object) };
+      case "payment_intent.payment_failed":
+        return { id: event.id, type: event.type, paymentIntent: toPaymentIntent(event.data.object) };
+      case "account.updated":
+        return { id: event.id, type: event.type, account: toConnectedAccount(event.data.object) };
+      default:
+        return { id: event.id, type: "other", eventType: event.type };
+    }
+  }
+
+  private async call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      const providerError = toProviderError(error);
+      if (!providerError.isCardError) this.logger.warn({ err: error }, "stripe request failed");
+      throw providerError;
+    }
+  }
+}
+
+/** Splits STRIPE_API_BASE into the SDK's host, port and protocol settings. */
+function apiBaseConfig(apiBase: string | undefined): { host?: string; port?: number; protocol?: "http" | "https" } {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  const port = url.port ? Number(url.port) : protocol === "http" ? 80 : 443;
+  return { host: url.hostname, port, protocol };
+}
+
+function toProviderError(error: unknown): PaymentProviderError {
+  if (error instanceof PaymentProviderError) return error;
+  if (error instanceof Stripe.errors.StripeError) {
+    return new PaymentProviderError(error.message, error.type === "StripeCardError");
+  }
+  return new PaymentProviderError(error instanceof Error ? error.message : "The payment provider could not be reached");
+}
+
+function toPaymentIntentStatus(status: Stripe.PaymentIntent.Status): PaymentIntentStatus {
+  switch (status) {
+    case "succeeded":
+      return "succeeded";
+    case "canceled":
+      return "canceled";
+    case "processing":
+    case "requires_capture":
+      return "processing";
+    default:
+      // requires_payment_method, requires_confirmation, requires_action: the customer still has to act.
+      return "requires_payment_method";
+  }
+}
+
+function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
+  const lastError = intent.last_payment_error?.message;
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? "",
+    amountCents: intent.amount,
+    currency: "usd",
+    status: toPaymentIntentStatus(intent.status),
+    metadata: { ...(intent.metadata ?? {}) },
+    ...(lastError ? { lastError } : {}),
+  };
+}
+
+function toConnectedAccount(account: Stripe.Account): ConnectedAccount {
+  return {
+    id: account.id,
+    detailsSubmitted: account.details_submitted ?? false,
+    chargesEnabled: account.charges_enabled ?? false,
+    payoutsEnabled: account.payouts_enabled ?? false,
+    requirementsDue: [...(account.requirements?.currently_due ?? [])],
+  };
+}
+
+function toRefundStatus(status: string | null): Refund["status"] {
+  if (status === "succeeded") return "succeeded";
+  if (status === "failed" || status === "canceled") return "failed";
+  return "pending";
+}
