@@ -1,10 +1,157 @@
-import type { ReactNode } from "react";
+import { Menu, X } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { Link, useLocation } from "wouter";
+import type { UserType } from "../../contract/accounts";
+import { BrandName } from "../components/ui/brand-mark";
+import { Button } from "../components/ui/button";
+import { paths } from "../config/paths";
+import { useCurrentUser } from "../features/accounts/api/current-user";
+import { SignOutButton } from "../features/accounts/components/sign-out-button";
+import { SiteFooter } from "../features/content/components/site-footer";
+import { cn } from "../lib/cn";
 
-// Placeholder: replaced by the design-system work.
-export function AppShell({ children }: { children: ReactNode }) {
-  return <main>{children}</main>;
+type NavItem = { label: string; href: string };
+
+/** player-side 2, navigation bar. */
+const navByRole: Record<UserType, NavItem[]> = {
+  admin: [
+    { label: "Home", href: paths.root },
+    { label: "Admin Panel", href: paths.admin },
+    { label: "Find Training", href: paths.findCoaches },
+  ],
+  coach: [
+    { label: "Dashboard", href: paths.coachDashboard },
+    { label: "My Profile", href: paths.coachSetup },
+  ],
+  player: [
+    { label: "Home", href: paths.root },
+    { label: "Find Training", href: paths.findCoaches },
+    { label: "My Bookings", href: paths.myBookings },
+    { label: "My Requests", href: paths.mySessionRequests },
+    { label: "My Profile", href: paths.playerProfile },
+  ],
+};
+
+const navLinkClass =
+  "rounded-lg px-3 py-2 text-sm font-semibold text-field-50 transition-colors hover:bg-field-800 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400";
+
+function Header({ children }: { children: ReactNode }) {
+  return (
+    <header className="sticky top-0 z-30 border-b-4 border-accent-400 bg-field-900 text-white shadow-md">
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-accent-400 px-3 py-2 font-semibold text-field-950 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      {children}
+    </header>
+  );
 }
 
+function HomeLink({ href }: { href: string }) {
+  return (
+    <Link href={href} aria-label="LaxCoach home" className="rounded-lg focus-visible:outline-2 focus-visible:outline-accent-400">
+      <BrandName inverted />
+    </Link>
+  );
+}
+
+/** The signed-in layout: a navigation bar for the user's role, the page, and the footer. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { user } = useCurrentUser();
+  const [location] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const items = navByRole[user?.userType ?? "player"];
+
+  // A link chosen in the mobile menu closes it.
+  useEffect(() => setMenuOpen(false), [location]);
+
+  const isActive = (href: string) => (href === paths.root ? location === href : location.startsWith(href));
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Header>
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+          <HomeLink href={paths.root} />
+          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+            {items.map((item) => (
+              <Link
+                key={item.href}
+                href={item.href}
+                aria-current={isActive(item.href) ? "page" : undefined}
+                className={cn(navLinkClass, isActive(item.href) && "bg-field-700 text-accent-300")}
+              >
+                {item.label}
+              </Link>
+            ))}
+          </nav>
+          <div className="hidden items-center gap-3 md:flex">
+            {user?.firstName ? <span className="text-sm text-field-100">Hi, {user.firstName}</span> : null}
+            <SignOutButton variant="accent" />
+          </div>
+          <button
+            type="button"
+            className="rounded-lg p-2 text-white hover:bg-field-800 focus-visible:outline-2 focus-visible:outline-accent-400 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
+          </button>
+        </div>
+        {menuOpen ? (
+          <nav id="mobile-menu" aria-label="Main" className="border-t border-field-800 px-4 pt-2 pb-4 md:hidden">
+            <div className="flex flex-col gap-1">
+              {items.map((item) => (
+                <Link
+                  key={item.href}
+                  href={item.href}
+                  aria-current={isActive(item.href) ? "page" : undefined}
+                  className={cn(navLinkClass, "py-3 text-base", isActive(item.href) && "bg-field-700 text-accent-300")}
+                >
+                  {item.label}
+                </Link>
+              ))}
+            </div>
+            <SignOutButton variant="accent" size="md" className="mt-3 w-full" />
+          </nav>
+        ) : null}
+      </Header>
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+/** The signed-out layout. The header is hidden on / and /login, which show the login screen itself. */
 export function PublicShell({ children }: { children: ReactNode }) {
-  return <main>{children}</main>;
+  const [location] = useLocation();
+  const showHeader = location !== paths.root && location !== paths.login;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      {showHeader ? (
+        <Header>
+          <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-6">
+            <HomeLink href={paths.landing} />
+            <nav aria-label="Account" className="flex items-center gap-1.5 sm:gap-2">
+              <Button asChild variant="ghost" size="sm" className="px-2.5 text-white hover:bg-field-800 hover:text-white sm:px-3">
+                <Link href={paths.login}>Sign In</Link>
+              </Button>
+              <Button asChild variant="accent" size="sm" className="px-2.5 sm:px-3">
+                <Link href={paths.login}>Get Started</Link>
+              </Button>
+            </nav>
+          </div>
+        </Header>
+      ) : null}
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
 }

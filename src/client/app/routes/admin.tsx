@@ -1,5 +1,10 @@
-import { ComingSoon } from "./coming-soon";
+import { RoleGuard } from "../../components/role-guard";
+import { AdminPanel } from "../../features/admin/components/admin-panel";
 
 export function AdminPage() {
-  return <ComingSoon title="Admin" />;
+  return (
+    <RoleGuard allow="admin">
+      <AdminPanel />
+    </RoleGuard>
+  );
 }

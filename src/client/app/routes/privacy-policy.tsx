@@ -1,5 +1,6 @@
-import { ComingSoon } from "./coming-soon";
+import { privacyPolicy } from "../../../contract/legal";
+import { LegalDocumentView } from "../../features/content/components/legal-document-view";
 
 export function PrivacyPolicyPage() {
-  return <ComingSoon title="Privacy Policy" />;
+  return <LegalDocumentView doc={privacyPolicy} />;
 }

@@ -1,5 +1,6 @@
-import { ComingSoon } from "./coming-soon";
+import { RedirectNotice, SIGNED_OUT_REDIRECT_DELAY_MS } from "../../components/role-guard";
 
+/** A signed-in-only path opened while signed out. */
 export function UnauthorizedRedirect() {
-  return <ComingSoon title="Unauthorized" />;
+  return <RedirectNotice title="Unauthorized" message="Please sign in to continue." to="/login" delayMs={SIGNED_OUT_REDIRECT_DELAY_MS} />;
 }

@@ -1,0 +1,30 @@
+import type { ReactNode } from "react";
+import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
+
+/** The centred card of the password pages. */
+export function AuthCard({
+  icon,
+  title,
+  description,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="flex justify-center px-4 py-12 sm:py-20">
+      <Card className="w-full max-w-md border-t-4 border-t-field-700">
+        <CardHeader className="items-center text-center">
+          <span className="mb-2 flex size-14 items-center justify-center rounded-full bg-field-100 text-field-700 [&_svg]:size-7">
+            {icon}
+          </span>
+          <h1 className="font-display text-3xl font-bold text-field-950 uppercase">{title}</h1>
+          {description ? <CardDescription className="text-base">{description}</CardDescription> : null}
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">{children}</CardContent>
+      </Card>
+    </section>
+  );
+}

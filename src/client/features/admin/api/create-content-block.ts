@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ContentBlock, ContentBlockCreate } from "../../../../contract/content";
+import { apiRequest } from "../../../lib/api-client";
+import { contentBlocksQueryKey } from "./get-content-blocks";
+
+export const createContentBlock = (values: ContentBlockCreate) => apiRequest<ContentBlock>("POST", "/api/admin/content-blocks", values);
+
+export function useCreateContentBlock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createContentBlock,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contentBlocksQueryKey }),
+  });
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Testimonial, TestimonialCreate } from "../../../../contract/content";
+import { apiRequest } from "../../../lib/api-client";
+import { testimonialsQueryKey } from "./get-testimonials";
+
+export const createTestimonial = (values: TestimonialCreate) => apiRequest<Testimonial>("POST", "/api/admin/testimonials", values);
+
+export function useCreateTestimonial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTestimonial,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: testimonialsQueryKey }),
+  });
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+import { contentBlocksQueryKey } from "./get-content-blocks";
+
+export const deleteContentBlock = (id: number) => apiRequest<void>("DELETE", `/api/admin/content-blocks/${id}`);
+
+export function useDeleteContentBlock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteContentBlock,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contentBlocksQueryKey }),
+  });
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+import { testimonialsQueryKey } from "./get-testimonials";
+
+export const deleteTestimonial = (id: number) => apiRequest<void>("DELETE", `/api/admin/testimonials/${id}`);
+
+export function useDeleteTestimonial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTestimonial,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: testimonialsQueryKey }),
+  });
+}

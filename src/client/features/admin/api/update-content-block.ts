@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ContentBlock, ContentBlockUpdate } from "../../../../contract/content";
+import { apiRequest } from "../../../lib/api-client";
+import { contentBlocksQueryKey } from "./get-content-blocks";
+
+export const updateContentBlock = ({ id, changes }: { id: number; changes: ContentBlockUpdate }) =>
+  apiRequest<ContentBlock>("PUT", `/api/admin/content-blocks/${id}`, changes);
+
+export function useUpdateContentBlock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateContentBlock,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contentBlocksQueryKey }),
+  });
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Testimonial, TestimonialUpdate } from "../../../../contract/content";
+import { apiRequest } from "../../../lib/api-client";
+import { testimonialsQueryKey } from "./get-testimonials";
+
+export const updateTestimonial = ({ id, changes }: { id: number; changes: TestimonialUpdate }) =>
+  apiRequest<Testimonial>("PUT", `/api/admin/testimonials/${id}`, changes);
+
+export function useUpdateTestimonial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTestimonial,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: testimonialsQueryKey }),
+  });
+}

@@ -1,0 +1,30 @@
+import { toast } from "../../../components/ui/toast";
+import { ApiError } from "../../../lib/api-client";
+import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+
+/** coach-side 8: admin changes confirm with "Success" and a description of what happened. */
+export function notifySaved(description: string): void {
+  toast({ title: "Success", description, variant: "success" });
+}
+
+/**
+ * coach-side 8: the spec's failure text stays visible and the server's reason (e.g. the duplicate
+ * key message) follows it; a 401 instead takes the shared logged-out path.
+ */
+export function notifyFailed(error: unknown, specMessage: string): void {
+  if (handleUnauthorized(error)) return;
+  const reason = error instanceof ApiError && error.message ? error.message : "";
+  toast({ title: "Error", description: reason ? `${specMessage}: ${reason}` : specMessage, variant: "destructive" });
+}
+
+/** The server names the failing field (`{field}`), so its message can also sit under that input. */
+export function failedField(error: unknown): { field: string; message: string } | undefined {
+  if (!(error instanceof ApiError) || !error.field || error.status === 401) return undefined;
+  return { field: error.field, message: error.message };
+}
+
+/** Order inputs: an empty box means "not set" (the server's default 0), anything else is sent as a JSON number. */
+export function numberOrUndefined(value: unknown): number | undefined {
+  if (value === "" || value === null || value === undefined) return undefined;
+  return typeof value === "number" ? value : Number(value);
+}

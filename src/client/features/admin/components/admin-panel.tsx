@@ -1,0 +1,27 @@
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { ContentBlocksPanel } from "./content-blocks-panel";
+import { TestimonialsPanel } from "./testimonials-panel";
+
+/** coach-side 2, Admin panel: two tabs, each with create, edit and delete. */
+export function AdminPanel() {
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
+      <header>
+        <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">Admin Panel</h1>
+        <p className="mt-1 text-slate-600">Manage the marketing content and testimonials visitors see on the landing page.</p>
+      </header>
+      <Tabs defaultValue="content-blocks">
+        <TabsList aria-label="Admin sections">
+          <TabsTrigger value="content-blocks">Content Blocks</TabsTrigger>
+          <TabsTrigger value="testimonials">Testimonials</TabsTrigger>
+        </TabsList>
+        <TabsContent value="content-blocks">
+          <ContentBlocksPanel />
+        </TabsContent>
+        <TabsContent value="testimonials">
+          <TestimonialsPanel />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

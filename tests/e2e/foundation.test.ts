@@ -1,0 +1,283 @@
+import AxeBuilder from "@axe-core/playwright";
+import { eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testimonials, users } from "../../src/server/db/schema";
+import { canRunBrowser, launchBrowser, newPage, startE2eServer, type E2eServer } from "./support/browser";
+
+/** Issue 3: the public pages, the account journeys and the shell, in a real browser. */
+describe.skipIf(!canRunBrowser)("foundation: public pages, accounts and shell", () => {
+  let t: E2eServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    t = await startE2eServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  /** A page in its own context; the timeout is generous because the CI machine may be busy. */
+  async function freshPage(width?: number): Promise<Page> {
+    const { page } = await newPage(browser, t.baseUrl, { width });
+    page.setDefaultTimeout(20_000);
+    return page;
+  }
+
+  async function openPage(path: string, width?: number): Promise<Page> {
+    const page = await freshPage(width);
+    await page.goto(path);
+    return page;
+  }
+
+  async function registerPlayer(page: Page, email: string, password: string) {
+    await page.goto("/login?intent=player");
+    await page.getByRole("tab", { name: "Register" }).click();
+    await page.getByLabel("First name").fill("Riley");
+    await page.getByLabel("Last name").fill("Stone");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+  }
+
+  it("the landing page shows the marketing figures and hides testimonials until some exist, then shows at most 6", async () => {
+    const page = await openPage("/landing");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBeTruthy();
+    for (const figure of ["4.9/5", "500+", "50+"]) await page.getByText(figure, { exact: true }).first().waitFor();
+    await page.getByRole("button", { name: "Find Your Coach" }).waitFor();
+    await page.getByRole("button", { name: "Become a Coach" }).waitFor();
+    expect(await page.getByTestId("testimonials").count()).toBe(0);
+
+    await t.deps.database.db.insert(testimonials).values(
+      Array.from({ length: 7 }, (_, i) => ({
+        name: `Parent ${i + 1}`,
+        role: "Parent of a midfielder",
+        content: `Great coaching, session number ${i + 1} was the best yet.`,
+        rating: 5,
+        order: i,
+      })),
+    );
+    await page.reload();
+    const section = page.getByTestId("testimonials");
+    await section.waitFor();
+    await section.getByText("Parent 1", { exact: true }).waitFor();
+    expect(await section.getByRole("listitem").count()).toBe(6);
+    expect(await section.getByText("Parent 7", { exact: true }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("the contact dialog shows each validation message, then sends and confirms with a toast", async () => {
+    const page = await openPage("/landing");
+    await page.getByRole("button", { name: "Contact Us" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Send Message" }).click();
+    for (const message of [
+      "Name must be at least 2 characters",
+      "Please enter a valid email address",
+      "Please enter a valid phone number",
+      "Please provide more details about your question",
+    ]) {
+      await dialog.getByText(message).waitFor();
+    }
+    await dialog.getByLabel("Name").fill("Jordan Miles");
+    await dialog.getByLabel("Email").fill("jordan@example.com");
+    await dialog.getByLabel("Phone").fill("801-555-0100");
+    await dialog.getByLabel("Question").fill("Do you have goalie coaches near Provo?");
+    await dialog.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Message Sent!", { exact: true }).waitFor();
+    await page.getByText("Thank you for contacting us. We'll get back to you soon.", { exact: true }).waitFor();
+    await dialog.waitFor({ state: "hidden" });
+    await page.context().close();
+  });
+
+  it("the login chooser preselects the coach role from ?intent=coach and goes back to the options without the query", async () => {
+    const page = await openPage("/login?intent=coach");
+    await page.getByRole("heading", { name: "Coach Login" }).waitFor();
+    await page.getByRole("button", { name: "Continue with Google" }).waitFor();
+    await page.getByRole("button", { name: "Back to login options" }).click();
+    await page.getByRole("button", { name: /Player Login/ }).waitFor();
+    await page.getByRole("button", { name: /Coach Login/ }).waitFor();
+    expect(new URL(page.url()).search).toBe("");
+    await page.getByRole("link", { name: "Forgot your password?" }).waitFor();
+    await page.context().close();
+  });
+
+  it("explains that Google sign-in is not set up when the server says so", async () => {
+    const page = await openPage("/login?intent=player");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await page.getByText("Google sign-in is not set up on this server", { exact: false }).waitFor();
+    await page.context().close();
+  });
+
+  it("a player registers, signs out to /login, and signs in again", async () => {
+    const page = await freshPage();
+    await registerPlayer(page, "riley@example.com", "secret123");
+    expect(new URL(page.url()).pathname).toBe("/");
+
+    // Hold the logout answer briefly so the pending label can be seen.
+    await page.route("**/api/auth/logout", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Sign Out" }).first().click();
+    await page.getByRole("button", { name: "Signing Out..." }).first().waitFor();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.getByRole("button", { name: /Player Login/ }).click();
+    await page.getByLabel("Email").fill("riley@example.com");
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByText("Login failed", { exact: true }).waitFor();
+
+    await page.getByLabel("Password").fill("secret123");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByRole("button", { name: "Sign Out" }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.context().close();
+  });
+
+  it("a forgotten password is reset with the e-mailed link, which then no longer works", async () => {
+    const page = await freshPage();
+    await registerPlayer(page, "casey@example.com", "first-pass");
+    await page.getByRole("button", { name: "Sign Out" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/login");
+
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await page.getByLabel("Email").fill("casey@example.com");
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await page.getByRole("heading", { name: "Check Your Email" }).waitFor();
+    await page.getByText("If an account with that email exists, you'll receive a password reset link within a few minutes.").waitFor();
+    await page.getByText("Reset link sent", { exact: true }).waitFor();
+
+    const mail = t.outbox().find((m) => m.recipient.includes("casey@example.com"));
+    const link = mail?.body.match(/\/reset-password\?token=[A-Za-z0-9_-]+/)?.[0];
+    expect(link, "reset link in the e-mail").toBeTruthy();
+
+    await page.goto(link!);
+    await page.getByLabel("New password", { exact: true }).fill("second-pass");
+    await page.getByLabel("Confirm new password").fill("different");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.getByText("Passwords don't match").waitFor();
+    await page.getByLabel("Confirm new password").fill("second-pass");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await page.getByRole("heading", { name: "Success!" }).waitFor();
+    await page.getByText("Password Updated", { exact: true }).waitFor();
+
+    await page.getByRole("link", { name: "Continue to Login" }).click();
+    await page.getByRole("button", { name: /Player Login/ }).click();
+    await page.getByLabel("Email").fill("casey@example.com");
+    await page.getByLabel("Password").fill("second-pass");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByRole("button", { name: "Sign Out" }).first().waitFor();
+    await page.getByRole("button", { name: "Sign Out" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/login");
+
+    // Single use: the same link is now invalid.
+    await page.goto(link!);
+    await page.getByRole("heading", { name: "Link Expired or Invalid" }).waitFor();
+    await page.context().close();
+  });
+
+  it("an invalid or missing reset token shows the expired-link screen", async () => {
+    const page = await openPage("/reset-password?token=not-a-real-token");
+    await page.getByRole("heading", { name: "Link Expired or Invalid" }).waitFor();
+    await page.getByText("This password reset link is invalid or has expired").first().waitFor();
+    await page.getByRole("link", { name: "Request New Reset Link" }).waitFor();
+    await page.goto("/reset-password");
+    await page.getByRole("heading", { name: "Link Expired or Invalid" }).waitFor();
+    await page.context().close();
+  });
+
+  it("an unknown path shows the not-found screen", async () => {
+    const page = await openPage("/no-such-page");
+    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+    await page.getByText("Did you forget to add the page to the router?").waitFor();
+    await page.context().close();
+  });
+
+  it("a signed-out visitor to a signed-in page sees Unauthorized and lands on /login", async () => {
+    const page = await openPage("/my-bookings");
+    await page.getByRole("heading", { name: "Unauthorized" }).waitFor();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.context().close();
+  });
+
+  it("a signed-in player who opens the admin panel sees Access Denied and is sent home", async () => {
+    const page = await freshPage();
+    await registerPlayer(page, "pat@example.com", "secret123");
+    // A player without phone and position sees only the setup wizard, so complete the profile first.
+    await t.deps.database.db.update(users).set({ phoneNumber: "8015550100", position: "Attack" }).where(eq(users.email, "pat@example.com"));
+    await page.goto("/admin");
+    await page.getByRole("heading", { name: "Access Denied" }).waitFor();
+    await page.getByText("This page is only available for admins.").waitFor();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("heading", { name: "Welcome back, Riley!" }).waitFor();
+    await page.context().close();
+  });
+
+  it("the signed-in player navigation and home cards follow the spec, and the mobile menu works at 360 px", async () => {
+    const page = await freshPage(360);
+    await registerPlayer(page, "sam@example.com", "secret123");
+    await t.deps.database.db.update(users).set({ phoneNumber: "8015550101", position: "Goalie" }).where(eq(users.email, "sam@example.com"));
+    await page.goto("/home");
+    await page.getByRole("heading", { name: "Welcome back, Riley!" }).waitFor();
+    for (const card of ["Find Training", "My Bookings", "My Requests"])
+      await page
+        .getByRole("link", { name: new RegExp(card) })
+        .first()
+        .waitFor();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.locator("#mobile-menu");
+    for (const item of ["Home", "Find Training", "My Bookings", "My Requests", "My Profile"]) {
+      await menu.getByRole("link", { name: item, exact: true }).waitFor();
+    }
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    await page.context().close();
+  });
+  it("the terms of service page shows the legal facts and downloads the PDF", async () => {
+    const page = await openPage("/terms-of-service");
+    await page.getByRole("heading", { name: "Terms of Service", level: 1 }).waitFor();
+    await page.getByText("Utah", { exact: false }).first().waitFor();
+    await page.getByRole("link", { name: "Back to Login" }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download PDF" }).click()]);
+    expect(download.suggestedFilename()).toBe("terms-of-service.pdf");
+    await page.goto("/privacy-policy");
+    await page.getByRole("heading", { name: "Privacy Policy", level: 1 }).waitFor();
+    await page.context().close();
+  });
+
+  it("the public pages fit a 360 px screen without sideways scrolling", async () => {
+    const page = await freshPage(360);
+    for (const path of [
+      "/landing",
+      "/login",
+      "/login?intent=player",
+      "/forgot-password",
+      "/reset-password",
+      "/terms-of-service",
+      "/no-such-page",
+    ]) {
+      await page.goto(path);
+      await page.locator("h1").first().waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(360);
+    }
+    await page.context().close();
+  });
+
+  it("the public pages have no serious or critical accessibility violations", async () => {
+    const page = await freshPage();
+    for (const path of ["/landing", "/login?intent=coach", "/forgot-password", "/terms-of-service"]) {
+      await page.goto(path);
+      await page.locator("h1").first().waitFor();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+      expect(serious, path).toEqual([]);
+    }
+    await page.context().close();
+  }, 120_000);
+});
