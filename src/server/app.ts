@@ -2,9 +2,15 @@ import express, { type Express } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { AppDeps } from "./deps";
+import { uploadsDir } from "./adapters/storage";
 import { accountsRouter } from "./features/accounts/accounts.routes";
+import { coachesRouter } from "./features/coaches/coaches.routes";
 import { contentRouter } from "./features/content/content.routes";
+import { geoRouter } from "./features/geo/geo.routes";
+import { slotsRouter } from "./features/slots/slots.routes";
 import { systemRouter } from "./features/system/system.routes";
+import { uploadsRouter } from "./features/uploads/uploads.routes";
+import { usersRouter } from "./features/users/users.routes";
 import { errorHandler, notFoundHandler } from "./http/errors";
 import { loadSession } from "./http/require-session";
 
@@ -19,12 +25,19 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
       // Vite's dev client injects inline scripts; the built client runs under a strict policy.
       contentSecurityPolicy: options.devClient ? false : contentSecurityPolicy(deps),
       crossOriginEmbedderPolicy: false,
+      // The book-coach back link falls back to the referrer (player-side 2), so same-origin referrers are kept.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
   app.use(
     pinoHttp({
       logger: deps.logger,
       autoLogging: { ignore: (req) => !req.url?.startsWith("/api") },
+      // One short line per request: method, path, status, time (never cookies or bodies).
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
     }),
   );
@@ -37,8 +50,18 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(systemRouter(deps));
   api.use(accountsRouter(deps));
   api.use(contentRouter(deps));
+  api.use(slotsRouter(deps));
+  api.use(geoRouter(deps));
+  api.use(coachesRouter(deps));
+  api.use(usersRouter(deps));
+  api.use(uploadsRouter(deps));
   api.use(notFoundHandler);
   app.use("/api", api);
+  // Upload names are random and never reused, so browsers may keep them forever.
+  app.use(
+    "/uploads",
+    express.static(uploadsDir(deps.config.dataDir), { immutable: true, maxAge: "1y", index: false, dotfiles: "deny", fallthrough: false }),
+  );
   app.use(errorHandler(deps.logger));
   return app;
 }

@@ -1,5 +1,7 @@
 import path from "node:path";
+import { createGeocoder } from "./adapters/geo";
 import { createMailer } from "./adapters/mail";
+import { createPaymentProvider } from "./adapters/payments/create-provider";
 import { createSmsSender } from "./adapters/sms";
 import { Clock } from "./clock";
 import type { Config } from "./config";
@@ -8,6 +10,7 @@ import { loadReferenceData } from "./db/reference-data";
 import { seedDemoData } from "./db/seed/seed-demo";
 import type { AppDeps } from "./deps";
 import { createLogger } from "./logger";
+import { createEventBus } from "./realtime/event-bus";
 
 /**
  * Opens the database, migrates it, loads reference data and (when configured) seeds the demo
@@ -23,13 +26,17 @@ export async function bootstrap(config: Config, overrides: Partial<AppDeps> = {}
     }));
   await database.migrate();
   await loadReferenceData(database.db);
+  const clock = overrides.clock ?? new Clock();
   const deps: AppDeps = {
     config,
     database,
     logger,
-    clock: overrides.clock ?? new Clock(),
+    clock,
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
     sms: overrides.sms ?? createSmsSender({ twilio: config.twilio, dataDir: config.dataDir, logger }),
+    payments: overrides.payments ?? createPaymentProvider({ config, database, clock, logger }),
+    events: overrides.events ?? createEventBus(database, logger),
+    geocoder: overrides.geocoder ?? createGeocoder({ geocoderUrl: config.geocoderUrl, logger }),
   };
   if (config.seedDemo) await seedDemoData(deps);
   return deps;

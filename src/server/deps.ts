@@ -1,9 +1,12 @@
 import type { Logger } from "pino";
+import type { Geocoder } from "./adapters/geo";
 import type { Mailer } from "./adapters/mail";
+import type { PaymentProvider } from "./adapters/payments/provider";
 import type { SmsSender } from "./adapters/sms";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import type { EventBus } from "./realtime/event-bus";
 
 /** Everything a feature needs from the outside world; createApp() receives it, tests build their own. */
 export type AppDeps = {
@@ -13,4 +16,10 @@ export type AppDeps = {
   logger: Logger;
   mailer: Mailer;
   sms: SmsSender;
+  /** Stripe, or the simulated provider when Stripe keys are unset (DESIGN.md 4). */
+  payments: PaymentProvider;
+  /** Calendar events between server processes (LISTEN/NOTIFY). */
+  events: EventBus;
+  /** Slot addresses to coordinates; a no-op without GEOCODER_URL. */
+  geocoder: Geocoder;
 };

@@ -4,6 +4,7 @@ import { bootstrap } from "./boot";
 import { ConfigError, loadConfig } from "./config";
 import { mountClient } from "./http/client-assets";
 import { startSweeps } from "./jobs/sweeps";
+import { attachCalendarSocket } from "./realtime/calendar-socket";
 
 async function main(): Promise<void> {
   let config;
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   const deps = await bootstrap(config);
   const app = createApp(deps, { devClient: dev });
   const server = createServer(app);
+  const calendarSocket = await attachCalendarSocket(server, deps);
   await mountClient(app, { dev, server });
   const stopSweeps = startSweeps(deps);
 
@@ -36,6 +38,8 @@ async function main(): Promise<void> {
       server.closeAllConnections();
     }, 10_000);
     force.unref();
+    // Open sockets would keep close() waiting; browsers reconnect to another process.
+    await calendarSocket.close();
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await stopSweeps();

@@ -520,8 +520,11 @@ describe("time zones", () => {
 });
 
 describe("slot addresses", () => {
-  type WithGeocoder = { geocoder?: { geocode(address: string): Promise<{ latitude: number; longitude: number } | null> } };
-  const deps = () => t.deps as typeof t.deps & WithGeocoder;
+  const deps = () => t.deps;
+  let original: typeof t.deps.geocoder;
+  beforeEach(() => {
+    original = t.deps.geocoder;
+  });
 
   it("an address without coordinates is geocoded; coordinates that were sent are kept", async () => {
     const asked: string[] = [];
@@ -542,7 +545,7 @@ describe("slot addresses", () => {
       expect(given).toMatchObject({ locationLat: 1, locationLng: 2 });
       expect(asked).toEqual(["9100 Wilshire Blvd, Beverly Hills"]);
     } finally {
-      delete deps().geocoder;
+      deps().geocoder = original;
     }
   });
 
@@ -557,7 +560,7 @@ describe("slot addresses", () => {
       const created = await createSlot(coach, slot({ locationAddress: "Unknown Rd" }));
       expect(created).toMatchObject({ locationAddress: "Unknown Rd", locationLat: null, locationLng: null });
     } finally {
-      delete deps().geocoder;
+      deps().geocoder = original;
     }
   });
 });

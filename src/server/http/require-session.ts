@@ -58,7 +58,8 @@ export function requireUser(req: Request): UserRow {
 export function requireRole(req: Request, ...roles: UserType[]): UserRow {
   const user = requireUser(req);
   if (!roles.includes(user.userType)) {
-    throw forbidden(`This action is only available for ${roles.map((r) => `${r}s`).join(" or ")}.`);
+    const plural = { player: "players", coach: "coaches", admin: "admins" } as const;
+    throw forbidden(`This action is only available for ${roles.map((r) => plural[r]).join(" or ")}.`);
   }
   return user;
 }

@@ -7,3 +7,4 @@ export * from "./geo";
 export * from "./payments";
 export * from "./requests";
 export * from "./slots";
+export * from "./rate-limits";

@@ -215,8 +215,8 @@ async function coordinatesFor(
   lng: number | null | undefined,
 ): Promise<Coordinates | null> {
   if (lat != null && lng != null) return { lat, lng };
-  // The geocoder is optional: without GEOCODER_URL (or before it is wired into deps) slots keep no coordinates.
-  const geocoder = (deps as AppDeps & { geocoder?: Geocoder }).geocoder;
+  // Without GEOCODER_URL the geocoder finds nothing and slots keep no coordinates.
+  const geocoder: Geocoder | undefined = deps.geocoder;
   if (!address || !geocoder) return null;
   try {
     const found = await geocoder.geocode(address);
@@ -232,7 +232,8 @@ async function publishAll(deps: AppDeps, events: CalendarEvent[]): Promise<void>
   for (const event of events) await deps.events.publish(event);
 }
 
-function toApiSlot(row: repo.SlotRowWithCount, timeZone: string, includeBookingCount: boolean): TimeSlot {
+/** A slot row in the API shape: date and times in the coach's time zone (also used by search). */
+export function toApiSlot(row: repo.SlotRowWithCount, timeZone: string, includeBookingCount: boolean): TimeSlot {
   const start = instantToLocal(row.startsAt, timeZone);
   const end = instantToLocal(row.endsAt, timeZone);
   return {

@@ -1,0 +1,107 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { coaches, passwordResetTokens, users } from "../../db/schema/index";
+import type { UserRow } from "./sessions.repository";
+
+export type NewUser = {
+  email: string;
+  passwordHash: string | null;
+  googleSubject?: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  userType: UserRow["userType"];
+};
+
+/** Thrown by insertUser when the e-mail (any case) or the Google subject is already taken. */
+export class DuplicateUserError extends Error {}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return rows[0];
+}
+
+export async function findUserByGoogleSubject(db: Db, subject: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.googleSubject, subject)).limit(1);
+  return rows[0];
+}
+
+export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
+  try {
+    const rows = await db.insert(users).values(values).returning();
+    return rows[0];
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new DuplicateUserError();
+    throw err;
+  }
+}
+
+export async function setUserType(db: Db, userId: number, userType: UserRow["userType"]): Promise<UserRow> {
+  const rows = await db
+    .update(users)
+    .set({ userType, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return rows[0];
+}
+
+export async function setGoogleSubject(db: Db, userId: number, googleSubject: string): Promise<UserRow> {
+  const rows = await db
+    .update(users)
+    .set({ googleSubject, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return rows[0];
+}
+
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+/** The id of the user's coach profile, or null when they have none. */
+export async function findCoachIdForUser(db: Db, userId: number): Promise<number | null> {
+  const rows = await db.select({ id: coaches.id }).from(coaches).where(eq(coaches.userId, userId)).limit(1);
+  return rows[0]?.id ?? null;
+}
+
+export async function insertPasswordResetToken(db: Db, values: { userId: number; tokenHash: string; expiresAt: Date }): Promise<void> {
+  await db.insert(passwordResetTokens).values(values);
+}
+
+export async function findUsablePasswordResetToken(db: Db, tokenHash: string, now: Date): Promise<{ userId: number } | undefined> {
+  const rows = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Marks the token used if it still is usable; the single UPDATE makes a token usable exactly once, even under concurrency. */
+export async function consumePasswordResetToken(db: Db, tokenHash: string, now: Date): Promise<{ userId: number } | undefined> {
+  const rows = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .returning({ userId: passwordResetTokens.userId });
+  return rows[0];
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  // Drizzle wraps the driver's error (pg or PGlite) in `cause`.
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}

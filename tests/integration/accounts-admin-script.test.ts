@@ -1,0 +1,104 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { bootstrap } from "../../src/server/boot";
+import { loadConfig } from "../../src/server/config";
+import { register } from "../../src/server/features/accounts/accounts.service";
+import { findUserByEmail } from "../../src/server/features/accounts/accounts.repository";
+import { startTestApp } from "../support/test-app";
+
+const run = promisify(execFile);
+/** Each run starts a Node process that opens and migrates a database: slow on a busy machine. */
+const SCRIPT_TIMEOUT_MS = 120_000;
+
+/** Runs `npm run admin -- <email>` as a developer would (through tsx, not npm, to keep npm's banner out). */
+async function runAdminScript(email: string, env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "src/server/scripts/make-admin.ts", email], {
+      env: { ...process.env, LOG_LEVEL: "silent", SEED_DEMO: "false", ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe("npm run admin -- <email>", () => {
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "promotes an existing account in the embedded database and refuses an unknown e-mail",
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "admin-script-"));
+      try {
+        const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "silent", SESSION_SECRET: "x".repeat(32) });
+        const deps = await bootstrap(config);
+        await register(deps, { email: "future-admin@example.com", password: "secret12", firstName: "F", lastName: "A" });
+        await deps.database.close();
+
+        const ok = await runAdminScript("Future-Admin@example.com", { DATA_DIR: dataDir });
+        expect(ok.code).toBe(0);
+        expect(ok.stdout.trim()).toBe("future-admin@example.com is now an admin.");
+
+        const missing = await runAdminScript("nobody@example.com", { DATA_DIR: dataDir });
+        expect(missing.code).toBe(1);
+        expect(missing.stderr.trim()).toBe("No account with the e-mail nobody@example.com.");
+
+        const reopened = await bootstrap(config);
+        try {
+          expect((await findUserByEmail(reopened.database.db, "future-admin@example.com"))?.userType).toBe("admin");
+        } finally {
+          await reopened.database.close();
+        }
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    SCRIPT_TIMEOUT_MS,
+  );
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "promotes an existing account on a PostgreSQL server",
+    async () => {
+      const t = await startTestApp();
+      try {
+        const agent = t.agent();
+        await agent
+          .post("/api/auth/register")
+          .send({ email: "pg-admin@example.com", password: "secret12", firstName: "P", lastName: "G" })
+          .expect(201);
+        const dataDir = mkdtempSync(path.join(tmpdir(), "admin-script-"));
+        try {
+          const ok = await runAdminScript("pg-admin@example.com", { DATA_DIR: dataDir, DATABASE_URL: t.deps.config.databaseUrl! });
+          expect(ok.code).toBe(0);
+          expect(ok.stdout.trim()).toBe("pg-admin@example.com is now an admin.");
+        } finally {
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+        expect((await agent.get("/api/auth/user")).body.userType).toBe("admin");
+      } finally {
+        await t.close();
+      }
+    },
+    SCRIPT_TIMEOUT_MS,
+  );
+
+  it(
+    "prints usage and fails without an e-mail",
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "admin-script-"));
+      try {
+        const res = await run(process.execPath, ["--import", "tsx", "src/server/scripts/make-admin.ts"], {
+          env: { ...process.env, DATA_DIR: dataDir },
+        }).catch((err: { code: number; stderr: string }) => err);
+        expect("code" in res ? res.code : 0).toBe(1);
+        expect(res.stderr.trim()).toBe("Usage: npm run admin -- <email>");
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    SCRIPT_TIMEOUT_MS,
+  );
+});
