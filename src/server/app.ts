@@ -4,9 +4,11 @@ import { pinoHttp } from "pino-http";
 import type { AppDeps } from "./deps";
 import { uploadsDir } from "./adapters/storage";
 import { accountsRouter } from "./features/accounts/accounts.routes";
+import { bookingsRouter } from "./features/bookings/bookings.routes";
 import { coachesRouter } from "./features/coaches/coaches.routes";
 import { contentRouter } from "./features/content/content.routes";
 import { geoRouter } from "./features/geo/geo.routes";
+import { paymentsRouter, paymentWebhookRouter } from "./features/payments/payments.routes";
 import { slotsRouter } from "./features/slots/slots.routes";
 import { systemRouter } from "./features/system/system.routes";
 import { uploadsRouter } from "./features/uploads/uploads.routes";
@@ -44,6 +46,7 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
 
   const api = express.Router();
   // Stripe webhooks need the raw body for signature checks; they mount before the JSON parser.
+  api.use(paymentWebhookRouter(deps));
   api.use(express.json({ limit: "1mb" }));
   api.use(express.urlencoded({ extended: false, limit: "1mb" }));
   api.use(loadSession(deps));
@@ -55,6 +58,8 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(coachesRouter(deps));
   api.use(usersRouter(deps));
   api.use(uploadsRouter(deps));
+  api.use(bookingsRouter(deps));
+  api.use(paymentsRouter(deps));
   api.use(notFoundHandler);
   app.use("/api", api);
   // Upload names are random and never reused, so browsers may keep them forever.

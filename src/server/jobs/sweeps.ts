@@ -1,4 +1,6 @@
 import type { AppDeps } from "../deps";
+import { completeSessions, expireHolds } from "../features/bookings/bookings.service";
+import { retryRefunds, settleExpiredHoldsPaidMeanwhile } from "../features/payments/payments.service";
 
 /**
  * Periodic work (hold expiry, request expiry, completion, refund and payout retries) as idempotent
@@ -6,7 +8,13 @@ import type { AppDeps } from "../deps";
  */
 export type Sweep = { name: string; run: (deps: AppDeps) => Promise<void> };
 
-const sweeps: Sweep[] = [];
+const sweeps: Sweep[] = [
+  // Before expiry: a hold paid at the last second is confirmed (or refunded), never silently dropped.
+  { name: "settle-paid-expired-holds", run: settleExpiredHoldsPaidMeanwhile },
+  { name: "expire-booking-holds", run: async (deps) => void (await expireHolds(deps)) },
+  { name: "complete-sessions", run: async (deps) => void (await completeSessions(deps)) },
+  { name: "retry-refunds", run: retryRefunds },
+];
 
 export async function runSweeps(deps: AppDeps): Promise<void> {
   for (const sweep of sweeps) {

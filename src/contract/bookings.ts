@@ -1,0 +1,252 @@
+import { z } from "zod";
+import { SESSION_DURATIONS, SESSION_TYPES, type SessionType } from "./coaches";
+import { formatTime, parseTime, TIME_STEP_MINUTES } from "./time";
+
+/** A pending booking holds its seat this long while the student pays (DESIGN.md 4). */
+export const BOOKING_HOLD_MINUTES = 15;
+export const DEFAULT_BOOKING_DURATION = 60;
+export const DEFAULT_SESSION_TYPE: SessionType = "individual";
+export const MAX_BOOKING_NOTES_LENGTH = 2000;
+/** Past sessions listed on My Bookings (coach-side 2). */
+export const MY_BOOKINGS_PAST_LIMIT = 5;
+
+export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const PAYMENT_STATUSES = ["unpaid", "processing", "completed", "failed", "refund_pending", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The spec's booking texts (player-side 5 and 8) and the server's booking refusals. */
+export const BookingMessages = {
+  SELECT_DURATION: "Please select a session duration.",
+  MISSING_INFORMATION: "Missing Information - Please select a time slot and session type.",
+  NO_GROUP_RATES: "No group rates available for this session type. Please select a different time slot or contact the coach.",
+  NO_INDIVIDUAL_RATES: "No individual rates available for this session type. Please select a different time slot or contact the coach.",
+  ONLY_PLAYERS: "Only players can book sessions",
+  ONLY_COACHES: "Only coaches have coach bookings",
+  NOT_YOURSELF: "You can only book sessions for yourself",
+  SLOT_NOT_FOUND: "Time slot not found",
+  SLOT_UNAVAILABLE: "This time slot is no longer available",
+  SLOT_IN_PAST: "This time slot is in the past. Please choose a later time.",
+  ALREADY_BOOKED: "You already have a booking for this time slot",
+  RATE_NOT_FOUND: "The selected rate is not offered by this coach.",
+  RATE_WRONG_KIND_GROUP: "This is a group time slot. Please select a group rate.",
+  RATE_WRONG_KIND_INDIVIDUAL: "This is an individual time slot. Please select an individual rate.",
+  SESSION_TYPE_MISMATCH: "The session type must match the selected rate.",
+  DURATION_MISMATCH: "The session duration must match the selected rate.",
+  START_INVALID: "Please select a valid start time (HH:mm).",
+  START_OFF_STEP: "Start times are on 15-minute steps.",
+  START_OUTSIDE_SLOT: "The whole session must fit inside the time slot. Please choose an earlier start time.",
+  NOTES_TOO_LONG: `Notes must be at most ${MAX_BOOKING_NOTES_LENGTH} characters`,
+  BOOKING_NOT_FOUND: "Booking not found",
+  HOLD_EXPIRED: "Your reservation expired. Please book the time slot again.",
+  ALREADY_PAID: "This booking has already been paid.",
+  NOT_PAYABLE: "This booking can no longer be paid.",
+  BOOKING_FAILED: "Booking Failed - Failed to create booking. Please try again.",
+} as const;
+
+export function noRatesMessage(isGroup: boolean): string {
+  return isGroup ? BookingMessages.NO_GROUP_RATES : BookingMessages.NO_INDIVIDUAL_RATES;
+}
+
+type RateLike = { sessionType: SessionType; duration: number };
+
+const RATE_ORDER: readonly string[] = ["individual-30", "individual-60", "group-30", "group-60"];
+
+/**
+ * The rates a slot offers (player-side 5): only those of the slot's kind, in the order
+ * individual 30, individual 60, group 30, group 60.
+ */
+export function ratesForSlot<R extends RateLike>(rates: readonly R[], isGroup: boolean): R[] {
+  const kind: SessionType = isGroup ? "group" : "individual";
+  const rank = (r: R) => {
+    const i = RATE_ORDER.indexOf(`${r.sessionType}-${r.duration}`);
+    return i === -1 ? RATE_ORDER.length : i;
+  };
+  return rates.filter((r) => r.sessionType === kind).sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * Start times ("HH:mm") a session of `durationMinutes` can begin at inside a slot: 15-minute steps
+ * from the slot start such that the whole session ends by the slot end.
+ */
+export function startTimeOptions(slotStart: string, slotEnd: string, durationMinutes: number): string[] {
+  const start = parseTime(slotStart);
+  const end = parseTime(slotEnd);
+  if (start === null || end === null || !Number.isInteger(durationMinutes) || durationMinutes <= 0) return [];
+  // A slot ending at midnight is written 00:00; it ends at the end of the day.
+  const slotEndMinutes = end <= start ? 24 * 60 : end;
+  const options: string[] = [];
+  for (let t = start; t + durationMinutes <= slotEndMinutes && t < 24 * 60; t += TIME_STEP_MINUTES) options.push(formatTime(t));
+  return options;
+}
+
+/** Ids arrive as numbers from the app and as digit strings from forms. */
+const idField = (message: string) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,9}$/, { message })
+          .transform(Number),
+      ],
+      { message },
+    )
+    .pipe(z.number({ message }).int({ message }).positive({ message }));
+
+const optionalId = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,9}$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().int().positive())
+  .nullish()
+  .catch(undefined);
+
+const durationField = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,3}$/)
+        .transform(Number),
+    ],
+    { message: BookingMessages.SELECT_DURATION },
+  )
+  .pipe(
+    z
+      .number({ message: BookingMessages.SELECT_DURATION })
+      .refine((v) => (SESSION_DURATIONS as readonly number[]).includes(v), { message: BookingMessages.SELECT_DURATION }),
+  );
+
+const optionalStartTime = z
+  .string({ message: BookingMessages.START_INVALID })
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : undefined))
+  .refine((v) => v === undefined || parseTime(v) !== null, { message: BookingMessages.START_INVALID });
+
+/**
+ * POST /api/bookings. `rate`, `coachId` and `studentId` are accepted for compatibility with the
+ * spec's payload but never decide money or identity: the price comes from the coach's rate in the
+ * database and the student is the signed-in user.
+ */
+export const BookingRequestSchema = z
+  .object({
+    timeSlotId: idField(BookingMessages.MISSING_INFORMATION),
+    rateId: idField(BookingMessages.SELECT_DURATION),
+    sessionType: z.enum(SESSION_TYPES, { message: BookingMessages.MISSING_INFORMATION }),
+    duration: durationField,
+    rate: z.unknown().optional(),
+    notes: z
+      .string({ message: "Notes must be text" })
+      .trim()
+      .max(MAX_BOOKING_NOTES_LENGTH, { message: BookingMessages.NOTES_TOO_LONG })
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    preferredStartTime: optionalStartTime,
+    /** The search page's variant of preferredStartTime. */
+    startTime: optionalStartTime,
+    studentId: optionalId,
+    coachId: optionalId,
+  })
+  .transform(({ startTime, preferredStartTime, ...rest }) => ({ ...rest, preferredStartTime: preferredStartTime ?? startTime }));
+export type BookingRequest = z.input<typeof BookingRequestSchema>;
+export type ParsedBookingRequest = z.output<typeof BookingRequestSchema>;
+
+export type BookingCoach = {
+  id: number;
+  title: string;
+  profileImageUrl: string | null;
+  user: { firstName: string | null; lastName: string | null; profileImageUrl: string | null };
+};
+
+/** The student as their coach sees them (coach-side 3); only the coach and admins get it. */
+export type BookingStudent = {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  phoneNumber: string | null;
+  profileImageUrl: string | null;
+  parentFirstName: string | null;
+  parentLastName: string | null;
+  parentPhoneNumber: string | null;
+  parentEmail: string | null;
+  ageGroup: string | null;
+  skillLevel: string | null;
+  position: string | null;
+  secondaryPosition: string | null;
+  goals: string[];
+  preferredCoachingStyle: string | null;
+  sessionPreferences: string[];
+};
+
+export type BookingTimeSlot = {
+  id: number;
+  coachId: number;
+  date: string;
+  startTime: string;
+  endTime: string;
+  isAvailable: boolean;
+  isGroup: boolean;
+  capacity: number;
+  locationName: string | null;
+  locationAddress: string | null;
+  locationLat: number | null;
+  locationLng: number | null;
+  locationNotes: string | null;
+};
+
+/** A booking as the API returns it. Money is decimal strings; dates and times are in the coach's time zone. */
+export type Booking = {
+  id: number;
+  studentId: number;
+  coachId: number;
+  timeSlotId: number;
+  rateId: number | null;
+  sessionType: SessionType;
+  duration: number;
+  status: BookingStatus;
+  paymentStatus: PaymentStatus;
+  rate: string;
+  platformFee: string;
+  tipAmount: string;
+  totalAmount: string;
+  coachEarnings: string;
+  notes: string | null;
+  /** HH:mm: when the session starts inside the slot. */
+  preferredStartTime: string;
+  startTime: string;
+  endTime: string;
+  /** yyyy-MM-dd and HH:mm of the session start. */
+  sessionDate: string;
+  sessionTime: string;
+  /** The session's start and end instants (ISO). */
+  startsAt: string;
+  endsAt: string;
+  coachName: string;
+  coach: BookingCoach;
+  /** Present for the coach of the booking and for admins. */
+  student?: BookingStudent;
+  timeSlot: BookingTimeSlot;
+  /** Until when a pending booking holds its seat (ISO); null once paid or cancelled. */
+  holdExpiresAt: string | null;
+  confirmedAt: string | null;
+  completedAt: string | null;
+  cancelledAt: string | null;
+  cancellationReason: string | null;
+  feedbackSubmittedAt: string | null;
+  createdAt: string;
+};
+
+/** The answer of POST /api/bookings. */
+export type CreateBookingResponse = Booking;

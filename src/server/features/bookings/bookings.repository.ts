@@ -1,0 +1,415 @@
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db, Tx } from "../../db/client";
+import { bookings, coaches, rates, timeSlots, users } from "../../db/schema/index";
+
+type Queryable = Db | Tx;
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type NewBookingRow = typeof bookings.$inferInsert;
+export type SlotRow = typeof timeSlots.$inferSelect;
+export type RateRow = typeof rates.$inferSelect;
+export type CoachZoneRow = { id: number; userId: number; timeZone: string; title: string };
+
+export class DuplicateActiveBookingError extends Error {}
+
+const studentUsers = alias(users, "student_user");
+const coachUsers = alias(users, "coach_user");
+
+const detailColumns = {
+  booking: bookings,
+  slot: timeSlots,
+  coach: {
+    id: coaches.id,
+    userId: coaches.userId,
+    title: coaches.title,
+    profileImageUrl: coaches.profileImageUrl,
+    timeZone: coaches.timeZone,
+  },
+  coachUser: {
+    firstName: coachUsers.firstName,
+    lastName: coachUsers.lastName,
+    email: coachUsers.email,
+    profileImageUrl: coachUsers.profileImageUrl,
+  },
+  student: {
+    id: studentUsers.id,
+    firstName: studentUsers.firstName,
+    lastName: studentUsers.lastName,
+    email: studentUsers.email,
+    phoneNumber: studentUsers.phoneNumber,
+    profileImageUrl: studentUsers.profileImageUrl,
+    parentFirstName: studentUsers.parentFirstName,
+    parentLastName: studentUsers.parentLastName,
+    parentPhoneNumber: studentUsers.parentPhoneNumber,
+    parentEmail: studentUsers.parentEmail,
+    ageGroup: studentUsers.ageGroup,
+    skillLevel: studentUsers.skillLevel,
+    position: studentUsers.position,
+    secondaryPosition: studentUsers.secondaryPosition,
+    goals: studentUsers.goals,
+    preferredCoachingStyle: studentUsers.preferredCoachingStyle,
+    sessionPreferences: studentUsers.sessionPreferences,
+  },
+};
+
+/** A booking with what its API shape shows: slot, coach (and their user), student. */
+export type BookingDetails = {
+  booking: BookingRow;
+  slot: SlotRow;
+  coach: { id: number; userId: number; title: string; profileImageUrl: string | null; timeZone: string };
+  coachUser: { firstName: string | null; lastName: string | null; email: string; profileImageUrl: string | null };
+  student: {
+    id: number;
+    firstName: string | null;
+    lastName: string | null;
+    email: string;
+    phoneNumber: string | null;
+    profileImageUrl: string | null;
+    parentFirstName: string | null;
+    parentLastName: string | null;
+    parentPhoneNumber: string | null;
+    parentEmail: string | null;
+    ageGroup: string | null;
+    skillLevel: string | null;
+    position: string | null;
+    secondaryPosition: string | null;
+    goals: string[];
+    preferredCoachingStyle: string | null;
+    sessionPreferences: string[];
+  };
+};
+
+function selectDetails(db: Queryable, where: SQL | undefined) {
+  return db
+    .select(detailColumns)
+    .from(bookings)
+    .innerJoin(timeSlots, eq(timeSlots.id, bookings.timeSlotId))
+    .innerJoin(coaches, eq(coaches.id, bookings.coachId))
+    .innerJoin(coachUsers, eq(coachUsers.id, coaches.userId))
+    .innerJoin(studentUsers, eq(studentUsers.id, bookings.studentId))
+    .where(where);
+}
+
+export async function findBookingDetails(db: Queryable, bookingId: number): Promise<BookingDetails | undefined> {
+  const rows = await selectDetails(db, eq(bookings.id, bookingId)).limit(1);
+  return rows[0];
+}
+
+/**
+ * Lists leave out holds that expired unpaid: they never became a session and would only clutter
+ * My Bookings (they stay readable by id).
+ */
+const notAnExpiredHold = sql`not (${bookings.status} = 'cancelled' and ${bookings.cancellationReason} = 'hold_expired' and ${bookings.paymentStatus} not in ('completed', 'refund_pending', 'refunded'))`;
+
+/** Most recently made first: the success page shows the first booking of this list. */
+export async function listStudentBookings(db: Db, studentId: number): Promise<BookingDetails[]> {
+  return selectDetails(db, and(eq(bookings.studentId, studentId), notAnExpiredHold)).orderBy(desc(bookings.createdAt), desc(bookings.id));
+}
+
+export async function listCoachBookings(db: Db, coachId: number): Promise<BookingDetails[]> {
+  return selectDetails(db, and(eq(bookings.coachId, coachId), notAnExpiredHold)).orderBy(desc(bookings.startsAt), desc(bookings.id));
+}
+
+export async function findCoachZone(db: Queryable, coachId: number): Promise<CoachZoneRow | undefined> {
+  const rows = await db
+    .select({ id: coaches.id, userId: coaches.userId, timeZone: coaches.timeZone, title: coaches.title })
+    .from(coaches)
+    .where(eq(coaches.id, coachId))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findCoachIdOfUser(db: Queryable, userId: number): Promise<number | undefined> {
+  const rows = await db.select({ id: coaches.id }).from(coaches).where(eq(coaches.userId, userId)).limit(1);
+  return rows[0]?.id;
+}
+
+export async function findSlot(db: Queryable, slotId: number): Promise<SlotRow | undefined> {
+  const rows = await db.select().from(timeSlots).where(eq(timeSlots.id, slotId)).limit(1);
+  return rows[0];
+}
+
+/** Locks the slot row: every seat change of this slot waits for the transaction (DESIGN.md 4). */
+export async function lockSlot(tx: Tx, slotId: number): Promise<SlotRow | undefined> {
+  const rows = await tx.select().from(timeSlots).where(eq(timeSlots.id, slotId)).for("update");
+  return rows[0];
+}
+
+export async function findRate(db: Queryable, rateId: number): Promise<RateRow | undefined> {
+  const rows = await db.select().from(rates).where(eq(rates.id, rateId)).limit(1);
+  return rows[0];
+}
+
+export async function listCoachRates(db: Queryable, coachId: number): Promise<RateRow[]> {
+  return db.select().from(rates).where(eq(rates.coachId, coachId));
+}
+
+const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+export type ExpiredHold = { id: number; coachId: number; studentId: number; timeSlotId: number; paymentIntentId: string | null };
+
+/** Cancels the slot's pending bookings whose hold has run out; the caller holds the slot lock. */
+export async function expireSlotHolds(tx: Tx, slotId: number, now: Date): Promise<ExpiredHold[]> {
+  return tx
+    .update(bookings)
+    .set({ status: "cancelled", cancelledAt: now, cancellationReason: "hold_expired", holdExpiresAt: null, updatedAt: now })
+    .where(and(eq(bookings.timeSlotId, slotId), eq(bookings.status, "pending"), sql`${bookings.holdExpiresAt} <= ${instant(now)}`))
+    .returning({
+      id: bookings.id,
+      coachId: bookings.coachId,
+      studentId: bookings.studentId,
+      timeSlotId: bookings.timeSlotId,
+      paymentIntentId: bookings.paymentIntentId,
+    });
+}
+
+/**
+ * Seats taken: confirmed (and completed) bookings and pending ones whose hold has not run out. A
+ * pending booking without a hold time (one made for the student, e.g. from an accepted session
+ * request) keeps its seat until it is paid or cancelled.
+ */
+const heldSeatsOfSlot = (slotIdSql: SQL, now: Date) =>
+  sql<number>`(select count(*)::int from bookings hb where hb.time_slot_id = ${slotIdSql} and (hb.status in ('confirmed', 'completed') or (hb.status = 'pending' and (hb.hold_expires_at is null or hb.hold_expires_at > ${instant(now)}))))`;
+
+export async function countHeldSeats(tx: Tx, slotId: number, now: Date, exceptBookingId?: number): Promise<number> {
+  const except = exceptBookingId === undefined ? sql`true` : sql`${bookings.id} <> ${exceptBookingId}`;
+  const rows = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.timeSlotId, slotId),
+        except,
+        sql`(${bookings.status} in ('confirmed', 'completed') or (${bookings.status} = 'pending' and (${bookings.holdExpiresAt} is null or ${bookings.holdExpiresAt} > ${instant(now)})))`,
+      ),
+    );
+  return rows[0]?.count ?? 0;
+}
+
+/** True when the student already has a pending or confirmed booking of the slot (other than `exceptBookingId`). */
+export async function hasActiveBooking(tx: Tx, slotId: number, studentId: number, exceptBookingId?: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.timeSlotId, slotId), eq(bookings.studentId, studentId), sql`${bookings.status} in ('pending', 'confirmed')`))
+    .limit(2);
+  return rows.some((r) => r.id !== exceptBookingId);
+}
+
+/** The student's booking of the slot that still holds its seat, unpaid. */
+export async function findPendingBookingOfStudent(
+  db: Queryable,
+  slotId: number,
+  studentId: number,
+  now: Date,
+): Promise<BookingRow | undefined> {
+  const rows = await db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.timeSlotId, slotId),
+        eq(bookings.studentId, studentId),
+        eq(bookings.status, "pending"),
+        sql`(${bookings.holdExpiresAt} is null or ${bookings.holdExpiresAt} > ${instant(now)})`,
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertBooking(tx: Tx, values: NewBookingRow): Promise<BookingRow> {
+  try {
+    const rows = await tx.insert(bookings).values(values).returning();
+    return rows[0]!;
+  } catch (err) {
+    if (isUniqueViolation(err, "bookings_one_active_per_student_slot")) throw new DuplicateActiveBookingError();
+    throw err;
+  }
+}
+
+/** Open for booking while a seat is free (the flag search and the calendar read). */
+export async function refreshSlotAvailability(tx: Tx, slotId: number, now: Date): Promise<void> {
+  await tx
+    .update(timeSlots)
+    .set({ isAvailable: sql`${heldSeatsOfSlot(sql`${timeSlots.id}`, now)} < ${timeSlots.capacity}`, updatedAt: now })
+    .where(eq(timeSlots.id, slotId));
+}
+
+export async function findBooking(db: Queryable, bookingId: number): Promise<BookingRow | undefined> {
+  const rows = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  return rows[0];
+}
+
+export async function lockBooking(tx: Tx, bookingId: number): Promise<BookingRow | undefined> {
+  const rows = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for("update");
+  return rows[0];
+}
+
+export async function findBookingByPaymentIntent(db: Queryable, paymentIntentId: string): Promise<BookingRow | undefined> {
+  const rows = await db.select().from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId)).limit(1);
+  return rows[0];
+}
+
+export async function updateBooking(db: Queryable, bookingId: number, values: Partial<NewBookingRow>): Promise<BookingRow | undefined> {
+  const rows = await db.update(bookings).set(values).where(eq(bookings.id, bookingId)).returning();
+  return rows[0];
+}
+
+/** Records the payment intent that pays for the booking. */
+export async function attachPaymentIntent(db: Queryable, bookingId: number, paymentIntentId: string, now: Date): Promise<void> {
+  await db.update(bookings).set({ paymentIntentId, updatedAt: now }).where(eq(bookings.id, bookingId));
+}
+
+/** Updates the tip of a booking that is still waiting for payment; returns undefined when it no longer is. */
+export async function setTipIfPayable(
+  db: Queryable,
+  bookingId: number,
+  money: { tipCents: number; totalCents: number; coachEarningsCents: number },
+  now: Date,
+): Promise<BookingRow | undefined> {
+  const rows = await db
+    .update(bookings)
+    .set({ ...money, updatedAt: now })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, "pending"), sql`${bookings.paymentStatus} in ('unpaid', 'failed')`))
+    .returning();
+  return rows[0];
+}
+
+/** Records a declined attempt on a booking still waiting for payment. */
+export async function markPaymentFailed(db: Queryable, paymentIntentId: string, now: Date): Promise<BookingRow | undefined> {
+  const rows = await db
+    .update(bookings)
+    .set({ paymentStatus: "failed", updatedAt: now })
+    .where(
+      and(
+        eq(bookings.paymentIntentId, paymentIntentId),
+        eq(bookings.status, "pending"),
+        sql`${bookings.paymentStatus} in ('unpaid', 'processing', 'failed')`,
+      ),
+    )
+    .returning();
+  return rows[0];
+}
+
+export async function markPaymentProcessing(db: Queryable, bookingId: number, now: Date): Promise<void> {
+  await db
+    .update(bookings)
+    .set({ paymentStatus: "processing", updatedAt: now })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, "pending"), sql`${bookings.paymentStatus} in ('unpaid', 'failed')`));
+}
+
+/** Pending bookings whose hold ran out that have a payment intent: the sweep asks the provider first. */
+export async function listExpiredHoldsWithIntent(db: Db, now: Date, limit: number): Promise<{ id: number; paymentIntentId: string }[]> {
+  const rows = await db
+    .select({ id: bookings.id, paymentIntentId: bookings.paymentIntentId })
+    .from(bookings)
+    .where(
+      and(eq(bookings.status, "pending"), sql`${bookings.holdExpiresAt} <= ${instant(now)}`, sql`${bookings.paymentIntentId} is not null`),
+    )
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, paymentIntentId: r.paymentIntentId! }));
+}
+
+/**
+ * One pass of hold expiry: locks (skipping those another process holds) the slots that have
+ * expired holds, cancels those holds and reopens the slots. Slot first, then bookings: the same
+ * lock order as booking and confirming, so the sweep can never deadlock with them.
+ */
+export async function expireHoldsBatch(tx: Tx, now: Date, limit: number): Promise<ExpiredHold[]> {
+  const result = await tx.execute(sql`
+    with locked_slots as (
+      select s.id from time_slots s
+      where exists (
+        select 1 from bookings eb
+        where eb.time_slot_id = s.id and eb.status = 'pending' and eb.hold_expires_at <= ${instant(now)}
+      )
+      limit ${limit}
+      for update of s skip locked
+    )
+    update bookings b
+    set status = 'cancelled', cancelled_at = ${instant(now)}, cancellation_reason = 'hold_expired', hold_expires_at = null, updated_at = ${instant(now)}
+    from locked_slots ls
+    where b.time_slot_id = ls.id and b.status = 'pending' and b.hold_expires_at <= ${instant(now)}
+    returning b.id, b.coach_id, b.student_id, b.time_slot_id, b.payment_intent_id
+  `);
+  const rows = rowsOf<{ id: number; coach_id: number; student_id: number; time_slot_id: number; payment_intent_id: string | null }>(result);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    coachId: Number(r.coach_id),
+    studentId: Number(r.student_id),
+    timeSlotId: Number(r.time_slot_id),
+    paymentIntentId: r.payment_intent_id,
+  }));
+}
+
+export type CompletedSession = { id: number; coachId: number; studentId: number; timeSlotId: number };
+
+/** DESIGN.md 8: a confirmed booking becomes completed when its slot's end time passes. */
+export async function completeSessionsBatch(tx: Tx, now: Date, limit: number): Promise<CompletedSession[]> {
+  const result = await tx.execute(sql`
+    with due as (
+      select b.id from bookings b
+      join time_slots s on s.id = b.time_slot_id
+      where b.status = 'confirmed' and greatest(s.ends_at, b.ends_at) <= ${instant(now)}
+      limit ${limit}
+      for update of b skip locked
+    )
+    update bookings b
+    set status = 'completed', completed_at = ${instant(now)}, updated_at = ${instant(now)}
+    from due
+    where b.id = due.id and b.status = 'confirmed'
+    returning b.id, b.coach_id, b.student_id, b.time_slot_id
+  `);
+  return rowsOf<{ id: number; coach_id: number; student_id: number; time_slot_id: number }>(result).map((r) => ({
+    id: Number(r.id),
+    coachId: Number(r.coach_id),
+    studentId: Number(r.student_id),
+    timeSlotId: Number(r.time_slot_id),
+  }));
+}
+
+/** Why a payment that could not buy a seat was cancelled (settlePaidBooking). */
+export const LATE_PAYMENT_REASONS = [
+  "hold_expired",
+  "paid_after_hold_expired",
+  "payment_amount_mismatch",
+  "cancelled_before_payment",
+] as const;
+
+/** Bookings cancelled with money still to give back (a refund that failed or was interrupted). */
+export async function listRefundsDue(db: Db, limit: number): Promise<{ id: number; paymentIntentId: string }[]> {
+  const rows = await db
+    .select({ id: bookings.id, paymentIntentId: bookings.paymentIntentId })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.paymentStatus, "refund_pending"),
+        sql`${bookings.paymentIntentId} is not null`,
+        // Refunds of coach cancellations belong to that feature; these are the payments that came too late.
+        sql`${bookings.cancellationReason} in (${sql.join(
+          LATE_PAYMENT_REASONS.map((r) => sql`${r}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, paymentIntentId: r.paymentIntentId! }));
+}
+
+/** drizzle's execute() answers { rows } on both drivers. */
+function rowsOf<T>(result: unknown): T[] {
+  const rows = (result as { rows?: T[] }).rows;
+  return Array.isArray(rows) ? rows : (result as T[]);
+}
+
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  // drizzle wraps driver errors; the PostgreSQL error is the cause (or the error itself).
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const pgErr = e as { code?: string; constraint?: string; message?: string };
+    if (pgErr.code === "23505" && (pgErr.constraint === constraint || pgErr.message?.includes(constraint))) return true;
+    if ((e as { cause?: unknown }).cause === e) break;
+  }
+  return false;
+}

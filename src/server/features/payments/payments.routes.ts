@@ -1,0 +1,70 @@
+import express, { Router, type Request } from "express";
+import {
+  ConfirmPaymentRequestSchema,
+  PaymentMessages,
+  CreatePaymentIntentRequestSchema,
+  SessionDetailsRequestSchema,
+  SimulatedConfirmRequestSchema,
+  UpdatePaymentIntentRequestSchema,
+} from "../../../contract/payments";
+import type { AppDeps } from "../../deps";
+import { forbidden, notFound } from "../../http/errors";
+import { requireUser } from "../../http/require-session";
+import { parseBody } from "../../http/validate-request";
+import { confirmPayment, confirmSimulatedCard, createPaymentIntent, handleWebhook, sessionDetails, updateTip } from "./payments.service";
+
+/** Bookings and their payments are made by players (DESIGN.md 5); checked before the body is read. */
+function requirePlayer(req: Request) {
+  const user = requireUser(req);
+  if (user.userType !== "player") throw forbidden(PaymentMessages.ONLY_PLAYERS);
+  return user;
+}
+
+export function paymentsRouter(deps: AppDeps): Router {
+  const router = Router();
+
+  router.post("/create-payment-intent", async (req, res) => {
+    const user = requirePlayer(req);
+    res.json(await createPaymentIntent(deps, user, parseBody(req, CreatePaymentIntentRequestSchema)));
+  });
+
+  router.post("/update-payment-intent", async (req, res) => {
+    const user = requirePlayer(req);
+    res.json(await updateTip(deps, user, parseBody(req, UpdatePaymentIntentRequestSchema)));
+  });
+
+  router.post("/confirm-payment", async (req, res) => {
+    const user = requirePlayer(req);
+    const { paymentIntentId } = parseBody(req, ConfirmPaymentRequestSchema);
+    res.json(await confirmPayment(deps, user, paymentIntentId));
+  });
+
+  router.post("/payments/simulated/confirm", async (req, res) => {
+    // Not there at all with Stripe: the card form exists only for the simulated provider.
+    if (deps.payments.kind !== "simulated") throw notFound();
+    const user = requirePlayer(req);
+    res.json(await confirmSimulatedCard(deps, user, parseBody(req, SimulatedConfirmRequestSchema)));
+  });
+
+  router.post("/stripe/session-details", async (req, res) => {
+    const user = requireUser(req);
+    const { sessionId } = parseBody(req, SessionDetailsRequestSchema);
+    res.json(await sessionDetails(deps, user, sessionId));
+  });
+
+  return router;
+}
+
+/**
+ * POST /api/stripe/webhook. Mounted before the JSON parser: the signature covers the exact bytes
+ * the provider sent, so the body must stay raw.
+ */
+export function paymentWebhookRouter(deps: AppDeps): Router {
+  const router = Router();
+  router.post("/stripe/webhook", express.raw({ type: () => true, limit: "1mb" }), async (req, res) => {
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    await handleWebhook(deps, body, req.header("stripe-signature"));
+    res.json({ received: true });
+  });
+  return router;
+}

@@ -1,0 +1,323 @@
+import { BookingMessages, type Booking } from "../../../contract/bookings";
+import { ErrorCode } from "../../../contract/errors";
+import { centsToDecimal, totalCents } from "../../../contract/money";
+import { PaymentMessages, type PaymentIntentResponse, type SimulatedConfirmResponse } from "../../../contract/payments";
+import {
+  PaymentProviderError,
+  WebhookSignatureError,
+  type ConnectedAccount,
+  type PaymentEvent,
+  type PaymentIntent,
+} from "../../adapters/payments/provider";
+import type { AppDeps } from "../../deps";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import type { UserRow } from "../accounts/sessions.repository";
+import * as bookingsService from "../bookings/bookings.service";
+import type { BookingRow } from "../bookings/bookings.repository";
+import * as repo from "./payments.repository";
+
+type CreateIntentInput =
+  { bookingId: number } | { timeSlotId: number; duration?: number; sessionType?: string; preferredStartTime?: string; notes?: string };
+
+/** Only the simulated provider has a card form of its own (DESIGN.md 8). */
+type CardConfirmer = { confirmWithCard(paymentIntentId: string, cardNumber: string): Promise<SimulatedConfirmResponse> };
+
+function requirePlayer(user: UserRow): void {
+  if (user.userType !== "player") throw forbidden(PaymentMessages.ONLY_PLAYERS);
+}
+
+/** Provider faults become a 502 with the spec's payment error; card errors keep the provider's message. */
+async function callProvider<T>(deps: AppDeps, what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof PaymentProviderError) {
+      deps.logger.warn({ err, what }, "payment provider refused a call");
+      if (err.isCardError) throw new AppError(402, ErrorCode.PAYMENT_FAILED, err.message);
+    } else {
+      deps.logger.error({ err, what }, "payment provider call failed");
+    }
+    throw new AppError(502, ErrorCode.PAYMENT_FAILED, PaymentMessages.PROVIDER_ERROR);
+  }
+}
+
+/** POST /api/create-payment-intent */
+export async function createPaymentIntent(deps: AppDeps, user: UserRow, input: CreateIntentInput): Promise<PaymentIntentResponse> {
+  requirePlayer(user);
+  const booking =
+    "bookingId" in input
+      ? await bookingsService.requireOwnBooking(deps, user, input.bookingId)
+      : await bookingsService.bookSlotForCheckout(deps, user, input);
+  bookingsService.requirePayable(booking, deps.clock.now());
+  const intent = await ensurePaymentIntent(deps, booking);
+  return intentResponse(deps, user, booking.id, intent);
+}
+
+/**
+ * The booking's payment intent for its current total: the one it has (its amount brought up to
+ * date) or a new one. The idempotency key names the booking and the amount, so retries and
+ * concurrent checkouts of one booking share one intent and can never charge twice.
+ */
+async function ensurePaymentIntent(deps: AppDeps, booking: BookingRow): Promise<PaymentIntent> {
+  let idempotencyKey = `booking-${booking.id}-pi-${booking.totalCents}`;
+  if (booking.paymentIntentId) {
+    const existing = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(booking.paymentIntentId!));
+    if (existing.status === "succeeded") {
+      await settlePayment(deps, existing, booking.id);
+      throw conflict(BookingMessages.ALREADY_PAID);
+    }
+    if (existing.status === "processing") return existing;
+    if (existing.status !== "canceled") {
+      if (existing.amountCents === booking.totalCents) return existing;
+      return callProvider(deps, "update intent", () =>
+        deps.payments.updatePaymentIntentAmount({ paymentIntentId: existing.id, amountCents: booking.totalCents }),
+      );
+    }
+    // The old intent cannot be paid any more; the same key would hand it back.
+    idempotencyKey = `${idempotencyKey}-after-${existing.id}`;
+  }
+  const intent = await callProvider(deps, "create intent", () =>
+    deps.payments.createPaymentIntent({
+      amountCents: booking.totalCents,
+      idempotencyKey,
+      description: `Lacrosse training session (booking ${booking.id})`,
+      metadata: {
+        bookingId: String(booking.id),
+        studentId: String(booking.studentId),
+        coachId: String(booking.coachId),
+        timeSlotId: String(booking.timeSlotId),
+      },
+    }),
+  );
+  await bookingsService.attachPaymentIntent(deps, booking.id, intent.id);
+  return intent;
+}
+
+/** POST /api/update-payment-intent: a new tip; total and earnings are computed here, never taken from the client. */
+export async function updateTip(
+  deps: AppDeps,
+  user: UserRow,
+  input: { bookingId: number; tipAmount: number },
+): Promise<PaymentIntentResponse> {
+  requirePlayer(user);
+  const booking = await bookingsService.requireOwnBooking(deps, user, input.bookingId);
+  bookingsService.requirePayable(booking, deps.clock.now());
+  const tipCents = input.tipAmount;
+  const newTotal = totalCents(booking.rateCents, tipCents);
+
+  if (booking.paymentIntentId) {
+    // The provider first: if the payment is already under way, nothing changes here either.
+    const current = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(booking.paymentIntentId!));
+    if (current.status === "succeeded") {
+      await settlePayment(deps, current, booking.id);
+      throw conflict(BookingMessages.ALREADY_PAID);
+    }
+    if (current.status === "processing") throw conflict(PaymentMessages.CANNOT_CHANGE);
+    if (current.status === "requires_payment_method" && current.amountCents !== newTotal) {
+      await callProvider(deps, "update intent", () =>
+        deps.payments.updatePaymentIntentAmount({ paymentIntentId: current.id, amountCents: newTotal }),
+      );
+    }
+  }
+  const updated = await bookingsService.setTip(deps, booking, tipCents);
+  const intent = await ensurePaymentIntent(deps, updated);
+  return intentResponse(deps, user, booking.id, intent);
+}
+
+async function intentResponse(deps: AppDeps, user: UserRow, bookingId: number, intent: PaymentIntent): Promise<PaymentIntentResponse> {
+  const booking = (await bookingsService.getBookingFor(deps, user, bookingId))!;
+  const response: PaymentIntentResponse = {
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    bookingId: booking.id,
+    totalAmount: booking.totalAmount,
+    tipAmount: booking.tipAmount,
+    platformFee: booking.platformFee,
+    coachEarnings: booking.coachEarnings,
+    rate: booking.rate,
+    coachName: booking.coachName,
+    sessionDate: booking.sessionDate,
+    sessionTime: booking.sessionTime,
+    duration: booking.duration,
+    sessionType: booking.sessionType,
+    holdExpiresAt: booking.holdExpiresAt,
+    provider: deps.payments.kind,
+  };
+  if (deps.payments.publishableKey) response.publishableKey = deps.payments.publishableKey;
+  if (intent.amountCents !== Math.round(Number(booking.totalAmount) * 100)) {
+    // Only a concurrent tip change can cause this; the confirmation records what was charged.
+    deps.logger.warn(
+      { bookingId, intentAmount: centsToDecimal(intent.amountCents), total: booking.totalAmount },
+      "intent amount differs from booking total",
+    );
+  }
+  return response;
+}
+
+/** The caller's booking paid by this intent: by the intent id, else by the intent's metadata. 404 for anyone else's. */
+async function requireOwnBookingOfIntent(deps: AppDeps, user: UserRow, paymentIntentId: string): Promise<BookingRow> {
+  const booking = await bookingsService.findBookingByPaymentIntent(deps, paymentIntentId);
+  if (booking) {
+    if (booking.studentId !== user.id) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
+    return booking;
+  }
+  // Only what looks like a provider's intent id is looked up there.
+  if (!/^pi_[A-Za-z0-9_]{1,200}$/.test(paymentIntentId)) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
+  let intent: PaymentIntent;
+  try {
+    intent = await deps.payments.retrievePaymentIntent(paymentIntentId);
+  } catch {
+    throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
+  }
+  const bookingId = Number(intent.metadata.bookingId);
+  const byMetadata = Number.isInteger(bookingId) && bookingId > 0 ? await bookingsService.findBookingRow(deps, bookingId) : undefined;
+  if (!byMetadata || byMetadata.studentId !== user.id) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
+  return byMetadata;
+}
+
+/** POST /api/confirm-payment: the client saw the payment succeed; the provider is asked, never the client. */
+export async function confirmPayment(deps: AppDeps, user: UserRow, paymentIntentId: string): Promise<Booking> {
+  requirePlayer(user);
+  const booking = await requireOwnBookingOfIntent(deps, user, paymentIntentId);
+  const intent = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(paymentIntentId));
+  if (intent.status === "succeeded") {
+    await settlePayment(deps, intent, booking.id);
+  } else if (intent.status === "processing") {
+    await bookingsService.recordPaymentProcessing(deps, booking.id);
+  } else {
+    throw new AppError(402, ErrorCode.PAYMENT_FAILED, intent.lastError ?? PaymentMessages.NOT_PAID);
+  }
+  return bookingsService.getBooking(deps, user, booking.id);
+}
+
+/**
+ * A succeeded payment, from whichever path saw it first. Confirmation is idempotent; a payment
+ * whose seat could not be kept is refunded here (and retried by the refund sweep if that fails).
+ */
+export async function settlePayment(
+  deps: AppDeps,
+  intent: PaymentIntent,
+  bookingId?: number,
+): Promise<bookingsService.SettleOutcome | undefined> {
+  const id = bookingId ?? (await bookingsService.findBookingByPaymentIntent(deps, intent.id))?.id ?? Number(intent.metadata.bookingId);
+  const booking = Number.isInteger(id) && id > 0 ? await bookingsService.findBookingRow(deps, id) : undefined;
+  if (!booking) {
+    deps.logger.warn({ paymentIntentId: intent.id }, "a succeeded payment matches no booking");
+    return undefined;
+  }
+  const outcome = await bookingsService.settlePaidBooking(deps, booking.id, intent);
+  if (outcome.kind === "refund") await refundBooking(deps, outcome);
+  return outcome;
+}
+
+async function refundBooking(deps: AppDeps, refund: { bookingId: number; paymentIntentId: string; idempotencyKey: string }): Promise<void> {
+  try {
+    const result = await deps.payments.refundPayment({
+      paymentIntentId: refund.paymentIntentId,
+      idempotencyKey: refund.idempotencyKey,
+      metadata: { bookingId: String(refund.bookingId) },
+    });
+    if (result.status === "failed") {
+      deps.logger.error({ ...refund, refundId: result.id }, "the provider reports the refund as failed; it stays pending");
+      return;
+    }
+    // Only the booking's own payment is recorded on it; an extra payment's refund is logged.
+    if (refund.idempotencyKey === `booking-${refund.bookingId}-refund`) {
+      await bookingsService.recordRefunded(deps, refund.bookingId, result.id, true);
+    } else {
+      deps.logger.warn({ ...refund, refundId: result.id }, "refunded a second payment of a booking");
+    }
+  } catch (err) {
+    deps.logger.error({ err, ...refund }, "refund failed; the refund sweep will retry");
+  }
+}
+
+/** POST /api/payments/simulated/confirm: the simulated card form pays, and the booking is confirmed as Stripe's webhook would. */
+export async function confirmSimulatedCard(
+  deps: AppDeps,
+  user: UserRow,
+  input: { paymentIntentId: string; cardNumber: string },
+): Promise<SimulatedConfirmResponse> {
+  const provider = deps.payments as unknown as Partial<CardConfirmer>;
+  if (deps.payments.kind !== "simulated" || typeof provider.confirmWithCard !== "function") throw notFound();
+  requirePlayer(user);
+  const booking = await requireOwnBookingOfIntent(deps, user, input.paymentIntentId);
+  if (booking.paymentIntentId === input.paymentIntentId && (booking.status === "confirmed" || booking.status === "completed")) {
+    return { status: "succeeded" };
+  }
+  bookingsService.requirePayable(booking, deps.clock.now());
+  const result = await callProvider(deps, "confirm card", () => provider.confirmWithCard!(input.paymentIntentId, input.cardNumber));
+  if (result.status === "failed") {
+    await bookingsService.recordPaymentFailed(deps, input.paymentIntentId);
+    return result;
+  }
+  const intent = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(input.paymentIntentId));
+  const outcome = await settlePayment(deps, intent, booking.id);
+  if (outcome?.kind === "refund") return { status: "failed", message: `${BookingMessages.HOLD_EXPIRED} Your payment has been refunded.` };
+  return { status: "succeeded" };
+}
+
+/** POST /api/stripe/webhook: verified, deduplicated by event id, then handled like the client's confirmation. */
+export async function handleWebhook(deps: AppDeps, rawBody: Buffer, signature: string | undefined): Promise<void> {
+  let event: PaymentEvent;
+  try {
+    event = deps.payments.parseWebhookEvent(rawBody, signature);
+  } catch (err) {
+    if (!(err instanceof WebhookSignatureError)) deps.logger.warn({ err }, "could not read a webhook");
+    throw badRequest(PaymentMessages.INVALID_SIGNATURE);
+  }
+  const db = deps.database.db;
+  if (await repo.isEventHandled(db, event.id)) return;
+  switch (event.type) {
+    case "payment_intent.succeeded":
+      await settlePayment(deps, event.paymentIntent);
+      break;
+    case "payment_intent.payment_failed":
+      await bookingsService.recordPaymentFailed(deps, event.paymentIntent.id);
+      break;
+    case "account.updated":
+      await onPaymentAccountUpdated(deps, event.account);
+      break;
+    default:
+      break;
+  }
+  // Recorded only once handled: if handling fails, the provider's retry is handled again (idempotently).
+  await repo.recordEventHandled(db, event.id, event.type === "other" ? event.eventType : event.type, deps.clock.now());
+}
+
+/** The payout account's state changed at the provider; the payouts work reads these columns. */
+export async function onPaymentAccountUpdated(deps: AppDeps, account: ConnectedAccount): Promise<void> {
+  await repo.updateCoachPaymentAccount(deps.database.db, account, deps.clock.now());
+}
+
+/** POST /api/stripe/session-details: the payment reference of one of the caller's bookings. */
+export async function sessionDetails(deps: AppDeps, user: UserRow, sessionId: string): Promise<{ paymentIntentId: string }> {
+  if (/^\d{1,9}$/.test(sessionId)) {
+    const booking = await bookingsService.findBookingRow(deps, Number(sessionId));
+    if (booking && booking.studentId === user.id && booking.paymentIntentId) return { paymentIntentId: booking.paymentIntentId };
+    throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
+  }
+  const booking = await bookingsService.findBookingByPaymentIntent(deps, sessionId);
+  if (!booking || booking.studentId !== user.id) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
+  return { paymentIntentId: sessionId };
+}
+
+/** Sweep: asks the provider about expired holds that have an intent, so a payment made at the last second is kept, not lost. */
+export async function settleExpiredHoldsPaidMeanwhile(deps: AppDeps): Promise<void> {
+  const holds = await bookingsService.listExpiredHoldsWithIntent(deps, 100);
+  for (const hold of holds) {
+    try {
+      const intent = await deps.payments.retrievePaymentIntent(hold.paymentIntentId);
+      if (intent.status === "succeeded") await settlePayment(deps, intent, hold.id);
+    } catch (err) {
+      deps.logger.warn({ err, bookingId: hold.id }, "could not check the payment of an expired hold");
+    }
+  }
+}
+
+/** Sweep: refunds that failed or were interrupted are tried again with the same idempotency key. */
+export async function retryRefunds(deps: AppDeps): Promise<void> {
+  for (const due of await bookingsService.listRefundsDue(deps, 50)) {
+    await refundBooking(deps, { bookingId: due.id, paymentIntentId: due.paymentIntentId, idempotencyKey: `booking-${due.id}-refund` });
+  }
+}

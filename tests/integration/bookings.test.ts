@@ -1,0 +1,513 @@
+import { eq, sql } from "drizzle-orm";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BookingMessages } from "../../src/contract/bookings";
+import { bookings, timeSlots } from "../../src/server/db/schema/index";
+import { instantToLocal } from "../../src/server/features/slots/slot-time";
+import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach, type Person } from "../factories/bookings";
+import { startTestApp, type TestApp } from "../support/test-app";
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const localTime = (instant: Date, minutesLater = 0) =>
+  instantToLocal(new Date(instant.getTime() + minutesLater * 60_000), "America/New_York").time;
+
+async function bookingCount(slotId: number): Promise<number> {
+  const rows = await t.deps.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(eq(bookings.timeSlotId, slotId));
+  return rows[0]!.n;
+}
+
+async function slotIsAvailable(slotId: number): Promise<boolean> {
+  const [row] = await t.deps.database.db.select({ a: timeSlots.isAvailable }).from(timeSlots).where(eq(timeSlots.id, slotId));
+  return row!.a;
+}
+
+describe("POST /api/bookings", () => {
+  let coach: BookableCoach;
+  let student: Person;
+
+  beforeAll(async () => {
+    coach = await createBookableCoach(t);
+    student = await createPerson(t);
+  });
+
+  it("holds the seat as a pending booking priced from the coach's rate, in the coach's time zone", async () => {
+    const slot = await createSlot(t, coach.coachId, { lengthMinutes: 120 });
+    const start = localTime(slot.startsAt, 30);
+    const res = await post(t, "/api/bookings", student.cookie, {
+      timeSlotId: slot.id,
+      rateId: coach.rates.individual60,
+      sessionType: "individual",
+      duration: 60,
+      preferredStartTime: start,
+      notes: "Working on my shot",
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      studentId: student.userId,
+      coachId: coach.coachId,
+      timeSlotId: slot.id,
+      rateId: coach.rates.individual60,
+      sessionType: "individual",
+      duration: 60,
+      status: "pending",
+      paymentStatus: "unpaid",
+      rate: "85.00",
+      platformFee: "12.75",
+      tipAmount: "0.00",
+      totalAmount: "97.75",
+      coachEarnings: "85.00",
+      notes: "Working on my shot",
+      preferredStartTime: start,
+      startTime: start,
+      sessionTime: start,
+      sessionDate: instantToLocal(slot.startsAt, "America/New_York").date,
+      coachName: "Casey Coach",
+      coach: { id: coach.coachId, title: "Former D1 Midfielder", user: { firstName: "Casey", lastName: "Coach" } },
+      timeSlot: { id: slot.id, isGroup: false, capacity: 1, locationName: "Memorial Field", startTime: localTime(slot.startsAt) },
+    });
+    expect(new Date(res.body.holdExpiresAt).getTime() - t.deps.clock.now().getTime()).toBeGreaterThan(14 * 60_000);
+    expect(new Date(res.body.holdExpiresAt).getTime() - t.deps.clock.now().getTime()).toBeLessThanOrEqual(15 * 60_000);
+    expect(res.body.student).toBeUndefined();
+    // The only seat is held: the slot shows as Booked.
+    expect(await slotIsAvailable(slot.id)).toBe(false);
+  });
+
+  it("tells the coach's calendar about the new booking and the slot's availability", async () => {
+    const slot = await createSlot(t, coach.coachId);
+    const published: { type: string; [key: string]: unknown }[] = [];
+    const original = t.deps.events.publish;
+    t.deps.events.publish = async (event) => {
+      published.push(event);
+      await original(event);
+    };
+    try {
+      const booking = await bookSlot(t, student, coach, slot.id);
+      expect(published).toEqual([
+        {
+          type: "booking_updated",
+          coachId: coach.coachId,
+          bookingId: booking.id,
+          studentId: student.userId,
+          status: "pending",
+          timeSlotId: slot.id,
+        },
+        { type: "availability_updated", coachId: coach.coachId },
+      ]);
+    } finally {
+      t.deps.events.publish = original;
+    }
+  });
+
+  it("starts at the slot start when no start time is chosen", async () => {
+    const slot = await createSlot(t, coach.coachId);
+    const res = await post(t, "/api/bookings", student.cookie, {
+      timeSlotId: slot.id,
+      rateId: coach.rates.individual30,
+      sessionType: "individual",
+      duration: 30,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.startTime).toBe(localTime(slot.startsAt));
+    expect(res.body.totalAmount).toBe("57.50");
+  });
+
+  it("takes the price from the database, not from the rate the client sends", async () => {
+    const slot = await createSlot(t, coach.coachId);
+    const res = await post(t, "/api/bookings", student.cookie, {
+      timeSlotId: slot.id,
+      rateId: coach.rates.individual60,
+      sessionType: "individual",
+      duration: 60,
+      rate: "1.00",
+      coachId: 999999,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ rate: "85.00", totalAmount: "97.75", coachId: coach.coachId });
+  });
+
+  it("computes the 15% fee in cents: $33.33 gives a $5.00 fee and $38.33 total", async () => {
+    const oddCoach = await createBookableCoach(t, { rateCents: { individual60: 3333 } });
+    const slot = await createSlot(t, oddCoach.coachId);
+    const booking = await bookSlot(t, student, oddCoach, slot.id);
+    const res = await get(t, `/api/bookings/${booking.id}`, student.cookie);
+    expect(res.body).toMatchObject({ rate: "33.33", platformFee: "5.00", tipAmount: "0.00", totalAmount: "38.33", coachEarnings: "33.33" });
+  });
+
+  it("refuses coaches and admins with 403 and signed-out callers with 401, creating nothing", async () => {
+    const slot = await createSlot(t, coach.coachId);
+    const body = { timeSlotId: slot.id, rateId: coach.rates.individual60, sessionType: "individual", duration: 60 };
+    const asCoach = await post(t, "/api/bookings", coach.cookie, body);
+    expect(asCoach.status).toBe(403);
+    expect(asCoach.body.message).toBe(BookingMessages.ONLY_PLAYERS);
+    const admin = await createPerson(t, "admin");
+    const asAdmin = await post(t, "/api/bookings", admin.cookie, body);
+    expect(asAdmin.status).toBe(403);
+    expect(asAdmin.body.message).toBe(BookingMessages.ONLY_PLAYERS);
+    const signedOut = await request(t.app).post("/api/bookings").send(body);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.body).toMatchObject({ message: "Unauthorized" });
+    expect(await bookingCount(slot.id)).toBe(0);
+  });
+
+  it("refuses to book for another student", async () => {
+    const slot = await createSlot(t, coach.coachId);
+    const other = await createPerson(t);
+    const res = await post(t, "/api/bookings", student.cookie, {
+      timeSlotId: slot.id,
+      rateId: coach.rates.individual60,
+      sessionType: "individual",
+      duration: 60,
+      studentId: other.userId,
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(BookingMessages.NOT_YOURSELF);
+    expect(await bookingCount(slot.id)).toBe(0);
+  });
+
+  describe("validation: 400 with the first failing field's message and no booking", () => {
+    const cases: [string, (c: BookableCoach, slot: { id: number; startsAt: Date }) => Record<string, unknown>, string][] = [
+      [
+        "no time slot",
+        (c) => ({ rateId: c.rates.individual60, sessionType: "individual", duration: 60 }),
+        BookingMessages.MISSING_INFORMATION,
+      ],
+      ["no rate", (_c, s) => ({ timeSlotId: s.id, sessionType: "individual", duration: 60 }), BookingMessages.SELECT_DURATION],
+      [
+        "no session type",
+        (c, s) => ({ timeSlotId: s.id, rateId: c.rates.individual60, duration: 60 }),
+        BookingMessages.MISSING_INFORMATION,
+      ],
+      [
+        "a duration that is not 30 or 60",
+        (c, s) => ({ timeSlotId: s.id, rateId: c.rates.individual60, sessionType: "individual", duration: 45 }),
+        BookingMessages.SELECT_DURATION,
+      ],
+      [
+        "a group rate on an individual slot",
+        (c, s) => ({ timeSlotId: s.id, rateId: c.rates.group60, sessionType: "group", duration: 60 }),
+        BookingMessages.RATE_WRONG_KIND_INDIVIDUAL,
+      ],
+      [
+        "a session type other than the rate's",
+        (c, s) => ({ timeSlotId: s.id, rateId: c.rates.individual60, sessionType: "group", duration: 60 }),
+        BookingMessages.SESSION_TYPE_MISMATCH,
+      ],
+      [
+        "a duration other than the rate's",
+        (c, s) => ({ timeSlotId: s.id, rateId: c.rates.individual60, sessionType: "individual", duration: 30 }),
+        BookingMessages.DURATION_MISMATCH,
+      ],
+      [
+        "a start time that is not a time",
+        (c, s) => ({ timeSlotId: s.id, rateId: c.rates.individual30, sessionType: "individual", duration: 30, preferredStartTime: "9am" }),
+        BookingMessages.START_INVALID,
+      ],
+      [
+        "a start time off the 15-minute steps",
+        (c, s) => ({
+          timeSlotId: s.id,
+          rateId: c.rates.individual30,
+          sessionType: "individual",
+          duration: 30,
+          preferredStartTime: localTime(s.startsAt, 10),
+        }),
+        BookingMessages.START_OFF_STEP,
+      ],
+      [
+        "a session that would end after the slot",
+        (c, s) => ({
+          timeSlotId: s.id,
+          rateId: c.rates.individual60,
+          sessionType: "individual",
+          duration: 60,
+          preferredStartTime: localTime(s.startsAt, 15),
+        }),
+        BookingMessages.START_OUTSIDE_SLOT,
+      ],
+      [
+        "a start before the slot",
+        (c, s) => ({
+          timeSlotId: s.id,
+          rateId: c.rates.individual30,
+          sessionType: "individual",
+          duration: 30,
+          preferredStartTime: localTime(s.startsAt, -15),
+        }),
+        BookingMessages.START_OUTSIDE_SLOT,
+      ],
+      [
+        "notes longer than 2000 characters",
+        (c, s) => ({ timeSlotId: s.id, rateId: c.rates.individual60, sessionType: "individual", duration: 60, notes: "x".repeat(2001) }),
+        BookingMessages.NOTES_TOO_LONG,
+      ],
+    ];
+    it.each(cases)("%s", async (_name, build, message) => {
+      const slot = await createSlot(t, coach.coachId);
+      const res = await post(t, "/api/bookings", student.cookie, build(coach, slot));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+      expect(await bookingCount(slot.id)).toBe(0);
+    });
+
+    it("an individual rate on a group slot", async () => {
+      const slot = await createSlot(t, coach.coachId, { isGroup: true, capacity: 3 });
+      const res = await post(t, "/api/bookings", student.cookie, {
+        timeSlotId: slot.id,
+        rateId: coach.rates.individual60,
+        sessionType: "individual",
+        duration: 60,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(BookingMessages.RATE_WRONG_KIND_GROUP);
+    });
+
+    it("a rate of another coach", async () => {
+      const other = await createBookableCoach(t);
+      const slot = await createSlot(t, coach.coachId);
+      const res = await post(t, "/api/bookings", student.cookie, {
+        timeSlotId: slot.id,
+        rateId: other.rates.individual60,
+        sessionType: "individual",
+        duration: 60,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(BookingMessages.RATE_NOT_FOUND);
+    });
+
+    it("a coach without rates of the slot's kind: the spec's group and individual wordings", async () => {
+      const noGroup = await createBookableCoach(t, { rateCents: { group60: null } });
+      const groupSlot = await createSlot(t, noGroup.coachId, { isGroup: true });
+      const groupRes = await post(t, "/api/bookings", student.cookie, {
+        timeSlotId: groupSlot.id,
+        rateId: noGroup.rates.individual60,
+        sessionType: "individual",
+        duration: 60,
+      });
+      expect(groupRes.status).toBe(400);
+      expect(groupRes.body.message).toBe(
+        "No group rates available for this session type. Please select a different time slot or contact the coach.",
+      );
+      const noIndividual = await createBookableCoach(t, { rateCents: { individual30: null, individual60: null } });
+      const slot = await createSlot(t, noIndividual.coachId);
+      const res = await post(t, "/api/bookings", student.cookie, {
+        timeSlotId: slot.id,
+        rateId: noIndividual.rates.group60,
+        sessionType: "group",
+        duration: 60,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(
+        "No individual rates available for this session type. Please select a different time slot or contact the coach.",
+      );
+    });
+
+    it("a slot that does not exist: 404", async () => {
+      const res = await post(t, "/api/bookings", student.cookie, {
+        timeSlotId: 987654,
+        rateId: coach.rates.individual60,
+        sessionType: "individual",
+        duration: 60,
+      });
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(BookingMessages.SLOT_NOT_FOUND);
+    });
+
+    it("a slot in the past", async () => {
+      const slot = await createSlot(t, coach.coachId, { hoursFromNow: -3 });
+      const res = await post(t, "/api/bookings", student.cookie, {
+        timeSlotId: slot.id,
+        rateId: coach.rates.individual60,
+        sessionType: "individual",
+        duration: 60,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(BookingMessages.SLOT_IN_PAST);
+      expect(await bookingCount(slot.id)).toBe(0);
+    });
+  });
+
+  it("refuses a full slot with 409 and a second active booking of the same student", async () => {
+    const slot = await createSlot(t, coach.coachId);
+    await bookSlot(t, student, coach, slot.id);
+    const again = await post(t, "/api/bookings", student.cookie, {
+      timeSlotId: slot.id,
+      rateId: coach.rates.individual60,
+      sessionType: "individual",
+      duration: 60,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(BookingMessages.ALREADY_BOOKED);
+    const other = await createPerson(t);
+    const full = await post(t, "/api/bookings", other.cookie, {
+      timeSlotId: slot.id,
+      rateId: coach.rates.individual60,
+      sessionType: "individual",
+      duration: 60,
+    });
+    expect(full.status).toBe(409);
+    expect(full.body.message).toBe(BookingMessages.SLOT_UNAVAILABLE);
+    expect(await bookingCount(slot.id)).toBe(1);
+  });
+});
+
+describe("seats under concurrency", () => {
+  it("50 students booking one individual slot at once: exactly one holds it", async () => {
+    const coach = await createBookableCoach(t);
+    const slot = await createSlot(t, coach.coachId);
+    const students = await Promise.all(Array.from({ length: 50 }, () => createPerson(t)));
+    const results = await Promise.all(
+      students.map((s) =>
+        post(t, "/api/bookings", s.cookie, {
+          timeSlotId: slot.id,
+          rateId: coach.rates.individual60,
+          sessionType: "individual",
+          duration: 60,
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.message === BookingMessages.SLOT_UNAVAILABLE)).toBe(true);
+    expect(await bookingCount(slot.id)).toBe(1);
+    expect(await slotIsAvailable(slot.id)).toBe(false);
+  });
+
+  it("50 students booking a group slot of capacity 4 at once: exactly four hold seats", async () => {
+    const coach = await createBookableCoach(t);
+    const slot = await createSlot(t, coach.coachId, { isGroup: true, capacity: 4 });
+    const students = await Promise.all(Array.from({ length: 50 }, () => createPerson(t)));
+    const results = await Promise.all(
+      students.map((s) =>
+        post(t, "/api/bookings", s.cookie, { timeSlotId: slot.id, rateId: coach.rates.group60, sessionType: "group", duration: 60 }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(4);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(46);
+    expect(results.find((r) => r.status === 201)!.body).toMatchObject({ rate: "40.00", platformFee: "6.00", totalAmount: "46.00" });
+    expect(await bookingCount(slot.id)).toBe(4);
+    expect(await slotIsAvailable(slot.id)).toBe(false);
+  });
+
+  it("a group slot stays available while seats are left", async () => {
+    const coach = await createBookableCoach(t);
+    const slot = await createSlot(t, coach.coachId, { isGroup: true, capacity: 2 });
+    await bookSlot(t, await createPerson(t), coach, slot.id, { sessionType: "group" });
+    expect(await slotIsAvailable(slot.id)).toBe(true);
+    await bookSlot(t, await createPerson(t), coach, slot.id, { sessionType: "group" });
+    expect(await slotIsAvailable(slot.id)).toBe(false);
+  });
+});
+
+describe("holds and sessions over time (test clock)", () => {
+  it("an unpaid hold expires after 15 minutes and frees the seat for another student", async () => {
+    const coach = await createBookableCoach(t);
+    const slot = await createSlot(t, coach.coachId);
+    const first = await createPerson(t);
+    const second = await createPerson(t);
+    const held = await bookSlot(t, first, coach, slot.id);
+    const refused = await post(t, "/api/bookings", second.cookie, {
+      timeSlotId: slot.id,
+      rateId: coach.rates.individual60,
+      sessionType: "individual",
+      duration: 60,
+    });
+    expect(refused.status).toBe(409);
+
+    const clock = await request(t.app).post("/api/test/clock").send({ advanceMinutes: 16 });
+    expect(clock.status).toBe(200);
+    const expired = await get(t, `/api/bookings/${held.id}`, first.cookie);
+    expect(expired.body).toMatchObject({ status: "cancelled", cancellationReason: "hold_expired", holdExpiresAt: null });
+    expect(await slotIsAvailable(slot.id)).toBe(true);
+
+    const booked = await post(t, "/api/bookings", second.cookie, {
+      timeSlotId: slot.id,
+      rateId: coach.rates.individual60,
+      sessionType: "individual",
+      duration: 60,
+    });
+    expect(booked.status).toBe(201);
+    // The expired hold is no clutter on the first student's list.
+    const list = await get(t, "/api/bookings/student", first.cookie);
+    expect(list.body.map((b: { id: number }) => b.id)).not.toContain(held.id);
+  });
+
+  it("an expired hold frees its seat even before the sweep runs", async () => {
+    const coach = await createBookableCoach(t);
+    const slot = await createSlot(t, coach.coachId, { hoursFromNow: 72 });
+    await bookSlot(t, await createPerson(t), coach, slot.id);
+    // Moving the clock without the sweep: the booking itself expires the stale hold.
+    t.deps.clock.advanceMinutes(16);
+    const res = await post(t, "/api/bookings", (await createPerson(t)).cookie, {
+      timeSlotId: slot.id,
+      rateId: coach.rates.individual60,
+      sessionType: "individual",
+      duration: 60,
+    });
+    expect(res.status).toBe(201);
+  });
+});
+
+describe("reading bookings", () => {
+  let coach: BookableCoach;
+  let student: Person;
+  let bookingId: number;
+
+  beforeAll(async () => {
+    coach = await createBookableCoach(t);
+    student = await createPerson(t, "player", { firstName: "Riley" });
+    const slot = await createSlot(t, coach.coachId, { hoursFromNow: 100 });
+    bookingId = (await bookSlot(t, student, coach, slot.id)).id;
+  });
+
+  it("a student lists their own bookings with the coach, most recent first", async () => {
+    const slot = await createSlot(t, coach.coachId, { hoursFromNow: 120 });
+    const later = await bookSlot(t, student, coach, slot.id);
+    const res = await get(t, "/api/bookings/student", student.cookie);
+    expect(res.status).toBe(200);
+    expect(res.body.map((b: { id: number }) => b.id)).toEqual([later.id, bookingId]);
+    expect(res.body[0]).toMatchObject({ coach: { title: "Former D1 Midfielder", user: { firstName: "Casey" } }, status: "pending" });
+    const stranger = await createPerson(t);
+    expect((await get(t, "/api/bookings/student", stranger.cookie)).body).toEqual([]);
+  });
+
+  it("a coach lists their bookings with the student's contact details", async () => {
+    const res = await get(t, "/api/bookings/coach", coach.cookie);
+    expect(res.status).toBe(200);
+    const mine = res.body.find((b: { id: number }) => b.id === bookingId);
+    expect(mine.student).toMatchObject({ firstName: "Riley", lastName: "Player", email: student.email, phoneNumber: "4105551234" });
+    expect(mine.coachEarnings).toBe("85.00");
+    const otherCoach = await createBookableCoach(t);
+    expect((await get(t, "/api/bookings/coach", otherCoach.cookie)).body).toEqual([]);
+    expect((await get(t, "/api/bookings/coach", student.cookie)).status).toBe(403);
+  });
+
+  it("a booking is readable by its student, its coach and admins, and 404 for everyone else", async () => {
+    expect((await get(t, `/api/bookings/${bookingId}`, student.cookie)).status).toBe(200);
+    const asCoach = await get(t, `/api/bookings/${bookingId}`, coach.cookie);
+    expect(asCoach.status).toBe(200);
+    expect(asCoach.body.student.email).toBe(student.email);
+    const admin = await createPerson(t, "admin");
+    expect((await get(t, `/api/bookings/${bookingId}`, admin.cookie)).status).toBe(200);
+    const otherStudent = await createPerson(t);
+    const otherCoach = await createBookableCoach(t);
+    const hidden = await get(t, `/api/bookings/${bookingId}`, otherStudent.cookie);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.message).toBe(BookingMessages.BOOKING_NOT_FOUND);
+    expect((await get(t, `/api/bookings/${bookingId}`, otherCoach.cookie)).status).toBe(404);
+    expect((await get(t, "/api/bookings/99999999", student.cookie)).status).toBe(404);
+    expect((await request(t.app).get(`/api/bookings/${bookingId}`)).status).toBe(401);
+  });
+});
