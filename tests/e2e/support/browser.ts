@@ -3,6 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { createServer, type Server } from "node:http";
 import { createApp } from "../../../src/server/app";
 import { mountClient } from "../../../src/server/http/client-assets";
+import { attachCalendarSocket } from "../../../src/server/realtime/calendar-socket";
 import { startTestApp, type TestApp } from "../../support/test-app";
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -40,6 +41,8 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
   const app = createApp(t.deps);
   const server: Server = createServer(app);
   await mountClient(app, { dev: false, server });
+  // As in main.ts: the live calendar channel shares the HTTP server.
+  const calendarSocket = await attachCalendarSocket(server, t.deps);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   if (!address || typeof address === "string") throw new Error("no address");
@@ -48,6 +51,7 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
     ...t,
     baseUrl,
     async close() {
+      await calendarSocket.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await t.close();

@@ -1,5 +1,135 @@
-import { ComingSoon } from "./coming-soon";
+import { CalendarDays, List, Plus } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { Link } from "wouter";
+import type { TimeSlot } from "../../../contract/slots";
+import { addDaysToDate } from "../../../contract/time";
+import { RoleGuard } from "../../components/role-guard";
+import { Button } from "../../components/ui/button";
+import { FullPageSpinner, Spinner } from "../../components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { useCurrentUser } from "../../features/accounts/api/current-user";
+import { useCoachProfileOfUser } from "../../features/coaches/api/get-coach-profile";
+import { DashboardStats } from "../../features/coaches/components/dashboard-stats";
+import { LoadError } from "../../features/coaches/components/load-error";
+import { NoCoachProfile } from "../../features/coaches/components/no-coach-profile";
+import { LiveIndicator } from "../../features/realtime/components/live-indicator";
+import { useCalendarSocket } from "../../features/realtime/use-calendar-socket";
+import { useCoachSlots } from "../../features/slots/api/get-coach-slots";
+import { SlotFormDialog, type SlotCoach } from "../../features/slots/components/slot-form-dialog";
+import { SlotList } from "../../features/slots/components/slot-list";
+import { localNow, startOfWeek } from "../../features/slots/components/slot-time";
+import { WeeklyCalendar } from "../../features/slots/components/weekly-calendar";
 
 export function CoachDashboardPage() {
-  return <ComingSoon title="Coach Dashboard" />;
+  return (
+    <RoleGuard allow="coach">
+      <CoachDashboard />
+    </RoleGuard>
+  );
+}
+
+function CoachDashboard() {
+  const { user } = useCurrentUser();
+  const profile = useCoachProfileOfUser(user?.id);
+  if (!user || profile.isLoading) return <FullPageSpinner label="Loading..." />;
+  if (profile.isError) {
+    return (
+      <LoadError error={profile.error} onRetry={() => void profile.refetch()} text="Could not load your coach profile. Please try again." />
+    );
+  }
+  if (!profile.data) {
+    return (
+      <div className="px-4 py-12">
+        <NoCoachProfile text="Create your coach profile to open your dashboard, publish time slots and get booked." />
+      </div>
+    );
+  }
+  return <Dashboard user={user} firstName={user.firstName} coach={{ id: profile.data.id, timeZone: profile.data.timeZone }} />;
+}
+
+type DialogState = { open: false } | { open: true; slot?: TimeSlot };
+
+function Dashboard({ user, firstName, coach }: { user: { id: number; userType: string }; firstName: string | null; coach: SlotCoach }) {
+  const live = useCalendarSocket({ userId: user.id, userType: user.userType, coachId: coach.id });
+  const slots = useCoachSlots(coach.id);
+  const [dialog, setDialog] = useState<DialogState>({ open: false });
+  const today = localNow(coach.timeZone).date;
+  const weekStart = startOfWeek(today);
+  const openEdit = (slot: TimeSlot) => setDialog({ open: true, slot });
+  const available = (slots.data ?? []).filter((s) => s.isAvailable);
+
+  const slotsBody = (render: (list: TimeSlot[]) => ReactNode) =>
+    slots.isLoading ? (
+      <Spinner label="Loading time slots..." />
+    ) : slots.isError ? (
+      <LoadError error={slots.error} onRetry={() => void slots.refetch()} text="Could not load your time slots. Please try again." />
+    ) : (
+      render(slots.data ?? [])
+    );
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">Coach Dashboard</h1>
+          <p className="text-slate-600">Welcome back{firstName ? `, ${firstName}` : ""}! Here is your coaching business at a glance.</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <LiveIndicator state={live} />
+          <Button asChild variant="outline" size="sm">
+            <Link href="/manage-slots">Manage Time Slots</Link>
+          </Button>
+          <Button size="sm" onClick={() => setDialog({ open: true })}>
+            <Plus aria-hidden /> Add Time Slot
+          </Button>
+        </div>
+      </header>
+
+      <DashboardStats today={today} weekStart={weekStart} weekEnd={addDaysToDate(weekStart, 6)} />
+
+      <Tabs defaultValue="list">
+        <TabsList className="max-w-sm" aria-label="Dashboard view">
+          <TabsTrigger value="list">
+            <List aria-hidden className="mr-1.5 inline size-4" /> List view
+          </TabsTrigger>
+          <TabsTrigger value="calendar">
+            <CalendarDays aria-hidden className="mr-1.5 inline size-4" /> Calendar view
+          </TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="list" className="flex flex-col gap-8">
+          {/* TODO(issue 6): bookings awaiting payment. */}
+          {/* TODO(issue 7): sessions awaiting feedback (Submit Session Feedback dialog). */}
+          {/* TODO(issue 8): pending session requests (accept / decline dialog). */}
+          <section aria-labelledby="available-slots" className="flex flex-col gap-4">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id="available-slots" className="font-display text-2xl font-bold text-field-950 uppercase">
+                Available Time Slots
+              </h2>
+              <Button variant="outline" size="sm" onClick={() => setDialog({ open: true })}>
+                <Plus aria-hidden /> Add Time Slot
+              </Button>
+            </div>
+            {slotsBody(() => (
+              <SlotList slots={available} onEdit={openEdit} emptyText="No available time slots. Add one so players can book you." />
+            ))}
+          </section>
+          {/* TODO(issue 6): bookings list, upcoming and past (at most 10 past), with Details and Cancel. */}
+        </TabsContent>
+
+        <TabsContent value="calendar">
+          {slotsBody((list) => (
+            <WeeklyCalendar coach={coach} slots={list} onEdit={openEdit} />
+          ))}
+        </TabsContent>
+      </Tabs>
+
+      <SlotFormDialog
+        coach={coach}
+        open={dialog.open}
+        onOpenChange={(open) => !open && setDialog({ open: false })}
+        slot={dialog.open ? dialog.slot : undefined}
+      />
+    </div>
+  );
 }

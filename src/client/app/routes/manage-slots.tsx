@@ -1,5 +1,78 @@
-import { ComingSoon } from "./coming-soon";
+import { useState } from "react";
+import { Link } from "wouter";
+import type { TimeSlot } from "../../../contract/slots";
+import { RoleGuard } from "../../components/role-guard";
+import { Button } from "../../components/ui/button";
+import { FullPageSpinner, Spinner } from "../../components/ui/spinner";
+import { useCurrentUser } from "../../features/accounts/api/current-user";
+import { useCoachProfileOfUser } from "../../features/coaches/api/get-coach-profile";
+import { LoadError } from "../../features/coaches/components/load-error";
+import { NoCoachProfile } from "../../features/coaches/components/no-coach-profile";
+import { LiveIndicator } from "../../features/realtime/components/live-indicator";
+import { useCalendarSocket } from "../../features/realtime/use-calendar-socket";
+import { useCoachSlots } from "../../features/slots/api/get-coach-slots";
+import { AddSlotsForm } from "../../features/slots/components/add-slots-form";
+import { SlotFormDialog, type SlotCoach } from "../../features/slots/components/slot-form-dialog";
+import { SlotList } from "../../features/slots/components/slot-list";
 
 export function ManageSlotsPage() {
-  return <ComingSoon title="Manage Slots" />;
+  return (
+    <RoleGuard allow="coach">
+      <ManageSlots />
+    </RoleGuard>
+  );
+}
+
+function ManageSlots() {
+  const { user } = useCurrentUser();
+  const profile = useCoachProfileOfUser(user?.id);
+  if (!user || profile.isLoading) return <FullPageSpinner label="Loading..." />;
+  if (profile.isError) {
+    return (
+      <LoadError error={profile.error} onRetry={() => void profile.refetch()} text="Could not load your coach profile. Please try again." />
+    );
+  }
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">Manage Time Slots</h1>
+      {profile.data ? (
+        <SlotManager user={user} coach={{ id: profile.data.id, timeZone: profile.data.timeZone }} />
+      ) : (
+        <NoCoachProfile text="Create your coach profile before you publish time slots." />
+      )}
+    </div>
+  );
+}
+
+function SlotManager({ user, coach }: { user: { id: number; userType: string }; coach: SlotCoach }) {
+  const live = useCalendarSocket({ userId: user.id, userType: user.userType, coachId: coach.id });
+  const slots = useCoachSlots(coach.id);
+  const [editing, setEditing] = useState<TimeSlot | undefined>();
+
+  return (
+    <>
+      <AddSlotsForm coach={coach} />
+      <section className="flex flex-col gap-4" aria-labelledby="your-slots">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="your-slots" className="font-display text-2xl font-bold text-field-950 uppercase">
+            Your Time Slots
+          </h2>
+          <div className="flex items-center gap-2">
+            <LiveIndicator state={live} />
+            <Button asChild variant="ghost" size="sm">
+              <Link href="/coach-dashboard">Back to dashboard</Link>
+            </Button>
+          </div>
+        </div>
+        {slots.isLoading ? (
+          <Spinner label="Loading time slots..." />
+        ) : slots.isError ? (
+          <LoadError error={slots.error} onRetry={() => void slots.refetch()} text="Could not load your time slots. Please try again." />
+        ) : (
+          <SlotList slots={slots.data ?? []} onEdit={setEditing} emptyText="No upcoming time slots yet. Add some above." />
+        )}
+      </section>
+      <SlotFormDialog coach={coach} open={editing !== undefined} onOpenChange={(open) => !open && setEditing(undefined)} slot={editing} />
+    </>
+  );
 }

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CoachProfileRequest, CoachResponse } from "../../../../contract/coaches";
+import { apiRequest } from "../../../lib/api-client";
+import { coachProfileQueryKey } from "./get-coach-profile";
+
+export const createCoachProfile = (profile: CoachProfileRequest) => apiRequest<CoachResponse>("POST", "/api/coaches", profile);
+export const updateCoachProfile = (id: number, profile: CoachProfileRequest) =>
+  apiRequest<CoachResponse>("PUT", `/api/coaches/${id}`, profile);
+
+/** Creates the profile when there is none (POST), otherwise replaces its fields (PUT). */
+export function useSaveCoachProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ coachId, profile }: { coachId: number | null; profile: CoachProfileRequest }) =>
+      coachId === null ? createCoachProfile(profile) : updateCoachProfile(coachId, profile),
+    onSuccess: (saved) => queryClient.setQueryData(coachProfileQueryKey(saved.userId), saved),
+  });
+}

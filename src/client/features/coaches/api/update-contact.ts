@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CurrentUser } from "../../../../contract/accounts";
+import type { UpdateContactRequest } from "../../../../contract/users";
+import { apiRequest } from "../../../lib/api-client";
+
+/** The current user's key (features/accounts owns it; features do not import each other). */
+const CURRENT_USER_KEY = ["/api/auth/user"] as const;
+
+export const updateContact = ({ userId, contact }: { userId: number; contact: UpdateContactRequest }) =>
+  apiRequest<CurrentUser>("PUT", `/api/users/${userId}`, contact);
+
+export function useUpdateContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateContact,
+    onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
+  });
+}

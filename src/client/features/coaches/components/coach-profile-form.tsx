@@ -1,0 +1,389 @@
+import { Download, Lightbulb } from "lucide-react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useLocation } from "wouter";
+import type { CurrentUser } from "../../../../contract/accounts";
+import {
+  COACH_MESSAGES,
+  POSITIONS,
+  PRICING_TIPS,
+  SESSION_DURATIONS,
+  SESSION_TYPES,
+  type CoachResponse,
+  type Position,
+  type RateInput,
+  type SessionDuration,
+  type SessionType,
+} from "../../../../contract/coaches";
+import { formatLocation } from "../../../../contract/geo";
+import { decimalToCents } from "../../../../contract/money";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Checkbox } from "../../../components/ui/checkbox";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Textarea } from "../../../components/ui/textarea";
+import { toast } from "../../../components/ui/toast";
+import { ApiError } from "../../../lib/api-client";
+import { cn } from "../../../lib/cn";
+import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+import { useDownloadPromoGraphic } from "../api/download-promo-graphic";
+import { lookupZip } from "../api/lookup-zip";
+import { useSaveCoachProfile } from "../api/save-coach-profile";
+import { useUpdateContact } from "../api/update-contact";
+import { PhotoField } from "./photo-field";
+
+type RateKey = `${SessionType}-${SessionDuration}`;
+const RATE_KEYS = SESSION_TYPES.flatMap((type) => SESSION_DURATIONS.map((duration) => `${type}-${duration}` as RateKey));
+
+type Values = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  smsOptIn: boolean;
+  title: string;
+  bio: string;
+  zipcode: string;
+  location: string;
+  positions: Position[];
+  specialties: string;
+  experience: string;
+  profileImageUrl: string | null;
+  rates: Record<RateKey, string>;
+  allowSessionRequests: boolean;
+};
+
+const isPosition = (value: string): value is Position => (POSITIONS as readonly string[]).includes(value);
+
+function initialValues(user: CurrentUser, coach: CoachResponse | null): Values {
+  const rates = Object.fromEntries(RATE_KEYS.map((key) => [key, ""])) as Record<RateKey, string>;
+  for (const rate of coach?.rates ?? []) rates[`${rate.sessionType}-${rate.duration}`] = rate.rate;
+  const specializations = coach?.specializations ?? [];
+  return {
+    firstName: user.firstName ?? "",
+    lastName: user.lastName ?? "",
+    email: user.email,
+    phoneNumber: user.phoneNumber ?? "",
+    smsOptIn: user.smsOptIn,
+    title: coach?.title ?? "",
+    bio: coach?.bio ?? "",
+    zipcode: coach?.zipcode === "00000" ? "" : (coach?.zipcode ?? ""),
+    location: coach?.location ?? "",
+    positions: specializations.filter(isPosition),
+    specialties: specializations.filter((s) => !isPosition(s)).join(", "),
+    experience: coach?.experience ?? "",
+    profileImageUrl: coach?.profileImageUrl ?? user.profileImageUrl ?? null,
+    rates,
+    allowSessionRequests: coach?.allowSessionRequests ?? true,
+  };
+}
+
+/** A rate is sent only for the filled combinations (coach-side 5). */
+function filledRates(rates: Record<RateKey, string>): RateInput[] {
+  return RATE_KEYS.filter((key) => rates[key].trim() !== "").map((key) => {
+    const [sessionType, duration] = key.split("-") as [SessionType, string];
+    return { sessionType, duration: Number(duration) as SessionDuration, rate: rates[key].trim() };
+  });
+}
+
+type FieldErrors = Partial<Record<keyof Values | RateKey, string>>;
+
+/** /coach-setup: contact details, the public profile, rates, the request setting and the promotional graphic. */
+export function CoachProfileForm({ user, coach }: { user: CurrentUser; coach: CoachResponse | null }) {
+  const [, navigate] = useLocation();
+  const [values, setValues] = useState<Values>(() => initialValues(user, coach));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const zipRequest = useRef(0);
+  const updateContact = useUpdateContact();
+  const saveProfile = useSaveCoachProfile();
+  const saving = updateContact.isPending || saveProfile.isPending;
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  async function onZipcodeChange(text: string) {
+    const zipcode = text.replace(/\D/g, "").slice(0, 5);
+    setValues((v) => ({ ...v, zipcode, location: zipcode.length === 5 ? v.location : "" }));
+    setErrors((e) => ({ ...e, zipcode: undefined }));
+    if (zipcode.length !== 5) return;
+    const request = ++zipRequest.current;
+    const found = await lookupZip(zipcode).catch(() => null);
+    // A later keystroke wins over a slower earlier lookup.
+    if (request !== zipRequest.current) return;
+    setValues((v) => ({ ...v, location: found ? formatLocation(found.city, found.state) : "" }));
+  }
+
+  function togglePosition(position: Position) {
+    set(
+      "positions",
+      values.positions.includes(position) ? values.positions.filter((p) => p !== position) : [...values.positions, position],
+    );
+  }
+
+  function check(): boolean {
+    const fail = (title: string, description: string, fields: FieldErrors) => {
+      setErrors(fields);
+      toast({ title, description, variant: "destructive" });
+      return false;
+    };
+    const contact = (["firstName", "lastName", "email", "phoneNumber"] as const).filter((k) => !values[k].trim());
+    if (contact.length > 0) {
+      return fail(
+        "Missing Contact Information",
+        "Please fill in all required contact fields",
+        Object.fromEntries(contact.map((k) => [k, "Required"])),
+      );
+    }
+    const profile = (["title", "bio", "zipcode"] as const).filter((k) => !values[k].trim());
+    if (profile.length > 0) {
+      return fail(
+        "Missing Profile Information",
+        "Please fill in your title, bio and zipcode",
+        Object.fromEntries(profile.map((k) => [k, "Required"])),
+      );
+    }
+    if (!/^\d{5}$/.test(values.zipcode))
+      return fail("Invalid Zipcode", COACH_MESSAGES.zipcodeFormat, { zipcode: COACH_MESSAGES.zipcodeFormat });
+    const badRate = RATE_KEYS.find((key) => {
+      const text = values.rates[key].trim();
+      const cents = text ? decimalToCents(text) : 1;
+      return cents === null || cents <= 0;
+    });
+    if (badRate) return fail("Invalid Rate", COACH_MESSAGES.ratePositive, { [badRate]: COACH_MESSAGES.ratePositive });
+    return true;
+  }
+
+  /** The server names the field it refused; show its message there too. */
+  function showFieldError(error: unknown) {
+    if (error instanceof ApiError && error.field && error.status !== 401) setErrors({ [error.field]: error.message } as FieldErrors);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!check()) return;
+    try {
+      await updateContact.mutateAsync({
+        userId: user.id,
+        contact: {
+          firstName: values.firstName,
+          lastName: values.lastName,
+          email: values.email,
+          phoneNumber: values.phoneNumber,
+          smsOptIn: values.smsOptIn,
+        },
+      });
+    } catch (error) {
+      showFieldError(error);
+      if (!handleUnauthorized(error)) {
+        toast({ title: "Error", description: "Failed to update contact information. Please try again.", variant: "destructive" });
+      }
+      return;
+    }
+    const specialties = values.specialties
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    try {
+      await saveProfile.mutateAsync({
+        coachId: coach?.id ?? null,
+        profile: {
+          title: values.title,
+          bio: values.bio,
+          zipcode: values.zipcode,
+          location: values.location || null,
+          specializations: [...values.positions, ...specialties],
+          experience: values.experience,
+          profileImageUrl: values.profileImageUrl,
+          rates: filledRates(values.rates),
+          allowSessionRequests: values.allowSessionRequests,
+        },
+      });
+    } catch (error) {
+      showFieldError(error);
+      if (!handleUnauthorized(error)) {
+        toast({ title: "Error", description: "Failed to save coach profile. Please try again.", variant: "destructive" });
+      }
+      return;
+    }
+    toast({ title: "Profile Updated!", description: "Your coach profile has been saved.", variant: "success" });
+    navigate("/coach-dashboard");
+  }
+
+  return (
+    <form className="flex flex-col gap-6" onSubmit={(e) => void submit(e)} noValidate>
+      <Section title="Personal Information" description="How players and the platform reach you.">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="First name" error={errors.firstName}>
+            <Input value={values.firstName} onChange={(e) => set("firstName", e.target.value)} autoComplete="given-name" required />
+          </FormField>
+          <FormField label="Last name" error={errors.lastName}>
+            <Input value={values.lastName} onChange={(e) => set("lastName", e.target.value)} autoComplete="family-name" required />
+          </FormField>
+          <FormField label="Email" error={errors.email}>
+            <Input type="email" value={values.email} onChange={(e) => set("email", e.target.value)} autoComplete="email" required />
+          </FormField>
+          <FormField label="Phone number" error={errors.phoneNumber}>
+            <Input type="tel" value={values.phoneNumber} onChange={(e) => set("phoneNumber", e.target.value)} autoComplete="tel" required />
+          </FormField>
+        </div>
+        <div className="mt-4 flex items-start gap-3">
+          <Checkbox id="coach-sms-opt-in" checked={values.smsOptIn} onCheckedChange={(c) => set("smsOptIn", c === true)} />
+          <Label htmlFor="coach-sms-opt-in" className="font-normal">
+            I agree to receive text messages about bookings, requests and cancellations.
+          </Label>
+        </div>
+      </Section>
+
+      <Section title="Profile Information" description="What players see on your public profile.">
+        <div className="flex flex-col gap-4">
+          <PhotoField url={values.profileImageUrl} onUploaded={(url) => set("profileImageUrl", url)} />
+          <FormField label="Title" error={errors.title}>
+            <Input value={values.title} onChange={(e) => set("title", e.target.value)} placeholder="e.g. Former D1 Midfielder" required />
+          </FormField>
+          <FormField label="Bio" error={errors.bio}>
+            <Textarea value={values.bio} onChange={(e) => set("bio", e.target.value)} rows={5} required />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Zipcode" error={errors.zipcode}>
+              <Input
+                value={values.zipcode}
+                onChange={(e) => void onZipcodeChange(e.target.value)}
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={5}
+                required
+              />
+            </FormField>
+            <FormField label="Location" hint="Filled in from your zipcode.">
+              <Input value={values.location} readOnly className="bg-slate-50" placeholder="City, ST" />
+            </FormField>
+          </div>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2 text-sm font-semibold text-slate-800">Positions you coach</legend>
+            <div className="flex flex-wrap gap-2">
+              {POSITIONS.map((position) => {
+                const on = values.positions.includes(position);
+                return (
+                  <button
+                    key={position}
+                    type="button"
+                    aria-pressed={on}
+                    onClick={() => togglePosition(position)}
+                    className={cn(
+                      "cursor-pointer rounded-full border-2 px-4 py-1.5 text-sm font-semibold transition-colors focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:outline-none",
+                      on ? "border-field-700 bg-field-700 text-white" : "border-slate-300 bg-white text-slate-700 hover:border-field-600",
+                    )}
+                  >
+                    {position}
+                  </button>
+                );
+              })}
+            </div>
+          </fieldset>
+          <FormField label="Other specialties" hint="Separate with commas, e.g. Stick skills, Dodging, Recruiting advice">
+            <Input value={values.specialties} onChange={(e) => set("specialties", e.target.value)} />
+          </FormField>
+          <FormField label="Experience">
+            <Textarea value={values.experience} onChange={(e) => set("experience", e.target.value)} rows={3} />
+          </FormField>
+        </div>
+      </Section>
+
+      <Section title="Session Rates" description="Fill in only the sessions you offer.">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {RATE_KEYS.map((key) => {
+            const [type, duration] = key.split("-");
+            return (
+              <FormField key={key} label={`${type === "individual" ? "Individual" : "Group"} ${duration} min ($)`} error={errors[key]}>
+                <Input
+                  inputMode="decimal"
+                  placeholder="0.00"
+                  value={values.rates[key]}
+                  onChange={(e) => {
+                    set("rates", { ...values.rates, [key]: e.target.value.replace(/[^\d.]/g, "") });
+                    setErrors((er) => ({ ...er, [key]: undefined }));
+                  }}
+                />
+              </FormField>
+            );
+          })}
+        </div>
+        <div className="mt-4 flex gap-3 rounded-xl bg-accent-200/60 p-4 text-sm text-field-950">
+          <Lightbulb aria-hidden className="size-5 shrink-0" />
+          <div>
+            <p className="font-semibold">Pricing tips</p>
+            <p>Individual: {PRICING_TIPS.individual}</p>
+            <p>Group: {PRICING_TIPS.group}</p>
+          </div>
+        </div>
+      </Section>
+
+      <Section title="Session Requests" description="Players can ask for a time that is not in your schedule.">
+        <div className="flex items-start gap-3">
+          <Checkbox
+            id="coach-allow-requests"
+            checked={values.allowSessionRequests}
+            onCheckedChange={(c) => set("allowSessionRequests", c === true)}
+          />
+          <Label htmlFor="coach-allow-requests" className="font-normal">
+            Allow players to request sessions at other times
+          </Label>
+        </div>
+      </Section>
+
+      <PromoGraphicSection coachId={coach?.id ?? null} />
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={() => navigate("/")} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" isLoading={saving}>
+          Save Profile
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function PromoGraphicSection({ coachId }: { coachId: number | null }) {
+  const download = useDownloadPromoGraphic();
+  async function generate() {
+    if (coachId === null) return;
+    try {
+      await download.mutateAsync(coachId);
+    } catch (error) {
+      if (!handleUnauthorized(error)) {
+        toast({ title: "Error", description: "Failed to generate promotional graphic. Please try again.", variant: "destructive" });
+      }
+    }
+  }
+  return (
+    <Section
+      title="Promotional Graphic"
+      description="A 1080x1080 image with your name, photo, positions and rates, ready for social media."
+    >
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <Button type="button" variant="accent" onClick={() => void generate()} disabled={coachId === null} isLoading={download.isPending}>
+          <Download aria-hidden />
+          Download Promotional Graphic
+        </Button>
+        {coachId === null ? <p className="text-sm text-slate-600">Save your profile first to create your graphic.</p> : null}
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { CreateSlotRequestSchema, TimeSlot } from "../../../../contract/slots";
+import { apiRequest } from "../../../lib/api-client";
+import { slotsQueryKeyRoot } from "./get-coach-slots";
+
+/** What the client sends (the schema's input: optional fields may be left out). */
+export type NewSlot = z.input<typeof CreateSlotRequestSchema>;
+
+/** The dashboard sends one object; the slot manager sends an array, created all or nothing. */
+export const createTimeSlot = (slot: NewSlot) => apiRequest<TimeSlot>("POST", "/api/time-slots", slot);
+export const createTimeSlots = (slots: NewSlot[]) => apiRequest<TimeSlot[]>("POST", "/api/time-slots", slots);
+
+export function useCreateTimeSlot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTimeSlot,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [slotsQueryKeyRoot] }),
+  });
+}
+
+export function useCreateTimeSlots() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTimeSlots,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [slotsQueryKeyRoot] }),
+  });
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+import { slotsQueryKeyRoot } from "./get-coach-slots";
+
+export const deleteTimeSlot = (id: number) => apiRequest<{ message: string }>("DELETE", `/api/time-slots/${id}`);
+
+export function useDeleteTimeSlot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTimeSlot,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [slotsQueryKeyRoot] }),
+  });
+}

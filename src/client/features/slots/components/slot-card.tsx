@@ -1,0 +1,96 @@
+import { MapPin, Pencil, Trash2, Users } from "lucide-react";
+import type { TimeSlot } from "../../../../contract/slots";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/dialog";
+import { toast } from "../../../components/ui/toast";
+import { ApiError } from "../../../lib/api-client";
+import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+import { useDeleteTimeSlot } from "../api/delete-time-slot";
+import { timeLabel } from "./slot-time";
+
+/** Only available slots nobody holds a seat in can change (the server refuses the others). */
+export const isSlotEditable = (slot: TimeSlot) => slot.isAvailable && (slot.bookingCount ?? 0) === 0;
+
+export function SlotStatusBadge({ slot }: { slot: TimeSlot }) {
+  return slot.isAvailable ? <Badge variant="success">Available</Badge> : <Badge variant="warning">Booked</Badge>;
+}
+
+export function slotKindLabel(slot: TimeSlot): string {
+  return slot.isGroup ? `Group (${slot.bookingCount ?? 0}/${slot.capacity} booked)` : "Individual";
+}
+
+/** One slot with its status, place and the edit / delete controls. */
+export function SlotCard({ slot, onEdit }: { slot: TimeSlot; onEdit: (slot: TimeSlot) => void }) {
+  const editable = isSlotEditable(slot);
+  const range = `${timeLabel(slot.startTime)} - ${timeLabel(slot.endTime)}`;
+  return (
+    <div
+      data-testid="slot-card"
+      data-slot-id={slot.id}
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex min-w-0 flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold text-field-950">{range}</span>
+          <SlotStatusBadge slot={slot} />
+        </div>
+        <span className="inline-flex items-center gap-1.5 text-sm text-slate-700">
+          <Users aria-hidden className="size-4" />
+          {slotKindLabel(slot)}
+        </span>
+        {slot.locationName || slot.locationAddress ? (
+          <span className="inline-flex items-center gap-1.5 text-sm text-slate-600">
+            <MapPin aria-hidden className="size-4 shrink-0" />
+            <span className="truncate">{[slot.locationName, slot.locationAddress].filter(Boolean).join(" - ")}</span>
+          </span>
+        ) : null}
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={!editable}
+          onClick={() => onEdit(slot)}
+          aria-label={`Edit time slot ${slot.date} ${range}`}
+          title={editable ? undefined : "Slots with bookings cannot be edited"}
+        >
+          <Pencil aria-hidden />
+          Edit
+        </Button>
+        <DeleteSlotButton slot={slot} label={`${slot.date} ${range}`} />
+      </div>
+    </div>
+  );
+}
+
+function DeleteSlotButton({ slot, label }: { slot: TimeSlot; label: string }) {
+  const remove = useDeleteTimeSlot();
+  async function confirmDelete() {
+    try {
+      await remove.mutateAsync(slot.id);
+      toast({ title: "Deleted", description: "The time slot was deleted.", variant: "success" });
+    } catch (error) {
+      if (handleUnauthorized(error)) return;
+      if (error instanceof ApiError && error.message && error.status < 500) {
+        toast({ title: "Cannot Delete Time Slot", description: error.message, variant: "destructive" });
+      } else {
+        toast({ title: "Error", description: "Failed to delete time slot. It may have existing bookings.", variant: "destructive" });
+      }
+    }
+  }
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" aria-label={`Delete time slot ${label}`}>
+          <Trash2 aria-hidden />
+          Delete
+        </Button>
+      }
+      title="Delete time slot?"
+      description={`The time slot on ${label} will be removed. Players can no longer book it.`}
+      confirmLabel="Delete"
+      onConfirm={confirmDelete}
+    />
+  );
+}

@@ -1,0 +1,185 @@
+import { useState, type FormEvent } from "react";
+import {
+  DEFAULT_SLOT_END,
+  DEFAULT_SLOT_START,
+  MIN_GROUP_CAPACITY,
+  validateSlot,
+  type SlotDraft,
+  type TimeSlot,
+} from "../../../../contract/slots";
+import { Button } from "../../../components/ui/button";
+import { Checkbox } from "../../../components/ui/checkbox";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Textarea } from "../../../components/ui/textarea";
+import { toast } from "../../../components/ui/toast";
+import { ApiError } from "../../../lib/api-client";
+import { useCreateTimeSlot } from "../api/create-time-slots";
+import { useUpdateTimeSlot } from "../api/update-time-slot";
+import { CapacityInput } from "./capacity-input";
+import { notifySlotFailure } from "./slot-feedback";
+import { localNow } from "./slot-time";
+import { TimeSelect } from "./time-select";
+
+export type SlotCoach = { id: number; timeZone: string };
+
+type Values = {
+  date: string;
+  startTime: string;
+  endTime: string;
+  isGroup: boolean;
+  capacity: string;
+  locationName: string;
+  locationAddress: string;
+  locationNotes: string;
+};
+
+type FieldErrors = Partial<Record<keyof SlotDraft, string>>;
+
+function initialValues(slot: TimeSlot | undefined, defaultDate: string): Values {
+  if (slot) {
+    return {
+      date: slot.date,
+      startTime: slot.startTime,
+      endTime: slot.endTime,
+      isGroup: slot.isGroup,
+      capacity: String(slot.isGroup ? slot.capacity : MIN_GROUP_CAPACITY),
+      locationName: slot.locationName ?? "",
+      locationAddress: slot.locationAddress ?? "",
+      locationNotes: slot.locationNotes ?? "",
+    };
+  }
+  return {
+    date: defaultDate,
+    startTime: DEFAULT_SLOT_START,
+    endTime: DEFAULT_SLOT_END,
+    isGroup: false,
+    capacity: String(MIN_GROUP_CAPACITY),
+    locationName: "",
+    locationAddress: "",
+    locationNotes: "",
+  };
+}
+
+type Props = {
+  coach: SlotCoach;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The slot being edited; absent to add a new one. */
+  slot?: TimeSlot;
+  /** The date a new slot starts on (today in the coach's zone when absent). */
+  defaultDate?: string;
+};
+
+/** The dashboard's add / edit time slot dialog; it is remounted for each slot, so its state starts fresh. */
+export function SlotFormDialog(props: Props) {
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      {props.open ? <SlotFormContent key={props.slot?.id ?? "new"} {...props} /> : null}
+    </Dialog>
+  );
+}
+
+function SlotFormContent({ coach, onOpenChange, slot, defaultDate }: Props) {
+  const today = localNow(coach.timeZone).date;
+  const [values, setValues] = useState<Values>(() => initialValues(slot, defaultDate ?? today));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const create = useCreateTimeSlot();
+  const update = useUpdateTimeSlot();
+  const isEditing = slot !== undefined;
+  const busy = create.isPending || update.isPending;
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors({});
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const timesChanged = !slot || slot.date !== values.date || slot.startTime !== values.startTime || slot.endTime !== values.endTime;
+    // As on the server: keeping a slot's times never fails because its time has come.
+    const result = validateSlot(values, timesChanged ? localNow(coach.timeZone) : null);
+    if (!result.ok) {
+      setErrors({ [result.field]: result.message });
+      return;
+    }
+    const payload = {
+      date: result.slot.date,
+      startTime: result.slot.startTime,
+      endTime: result.slot.endTime,
+      isGroup: result.slot.isGroup,
+      capacity: result.slot.capacity,
+      locationName: values.locationName,
+      locationAddress: values.locationAddress,
+      locationNotes: values.locationNotes,
+    };
+    try {
+      if (isEditing) {
+        await update.mutateAsync({ id: slot.id, changes: payload });
+        toast({ title: "Time Slot Updated", description: "Your changes are saved.", variant: "success" });
+      } else {
+        await create.mutateAsync({ coachId: coach.id, ...payload });
+        toast({ title: "Success", description: "Time slot added.", variant: "success" });
+      }
+      onOpenChange(false);
+    } catch (error) {
+      if (error instanceof ApiError && error.field && error.field in values) setErrors({ [error.field]: error.message });
+      notifySlotFailure(error, isEditing ? "Failed to update time slot" : "Failed to create time slot");
+    }
+  }
+
+  return (
+    <DialogContent aria-describedby="slot-form-description">
+      <DialogHeader>
+        <DialogTitle>{isEditing ? "Edit Time Slot" : "Add Time Slot"}</DialogTitle>
+        <DialogDescription id="slot-form-description">Times are in your time zone ({coach.timeZone.replace(/_/g, " ")}).</DialogDescription>
+      </DialogHeader>
+      <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate>
+        <FormField label="Date" error={errors.date}>
+          <Input type="date" min={today} value={values.date} onChange={(e) => set("date", e.target.value)} required />
+        </FormField>
+        <div className="grid grid-cols-2 gap-3">
+          <FormField label="Start time" error={errors.startTime}>
+            <TimeSelect value={values.startTime} onChange={(e) => set("startTime", e.target.value)} />
+          </FormField>
+          <FormField label="End time" error={errors.endTime}>
+            <TimeSelect value={values.endTime} onChange={(e) => set("endTime", e.target.value)} />
+          </FormField>
+        </div>
+        <div className="flex items-center gap-3">
+          <Checkbox id="slot-is-group" checked={values.isGroup} onCheckedChange={(checked) => set("isGroup", checked === true)} />
+          <Label htmlFor="slot-is-group">Group session</Label>
+        </div>
+        {values.isGroup ? (
+          <FormField label="Capacity (2-10 players)" error={errors.capacity}>
+            <CapacityInput value={values.capacity} onValueChange={(v) => set("capacity", v)} />
+          </FormField>
+        ) : null}
+        <FormField label="Location name">
+          <Input value={values.locationName} onChange={(e) => set("locationName", e.target.value)} placeholder="e.g. Memorial Field" />
+        </FormField>
+        <FormField label="Location address">
+          <Input
+            value={values.locationAddress}
+            onChange={(e) => set("locationAddress", e.target.value)}
+            placeholder="Street, city, state"
+            autoComplete="street-address"
+          />
+        </FormField>
+        <FormField label="Location notes">
+          <Textarea rows={2} value={values.locationNotes} onChange={(e) => set("locationNotes", e.target.value)} />
+        </FormField>
+        <DialogFooter className="mt-2">
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" isLoading={busy}>
+            {isEditing ? "Save Changes" : "Add Time Slot"}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
+  );
+}

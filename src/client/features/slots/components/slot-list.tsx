@@ -1,0 +1,36 @@
+import { CalendarX } from "lucide-react";
+import type { TimeSlot } from "../../../../contract/slots";
+import { SlotCard } from "./slot-card";
+import { longDateLabel } from "./slot-time";
+
+/** Slots grouped by date, earliest first. */
+export function SlotList({ slots, onEdit, emptyText }: { slots: TimeSlot[]; onEdit: (slot: TimeSlot) => void; emptyText: string }) {
+  if (slots.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-slate-600">
+        <CalendarX aria-hidden className="size-8 text-slate-400" />
+        <p>{emptyText}</p>
+      </div>
+    );
+  }
+  const byDate = new Map<string, TimeSlot[]>();
+  for (const slot of [...slots].sort((a, b) => `${a.date} ${a.startTime}`.localeCompare(`${b.date} ${b.startTime}`))) {
+    byDate.set(slot.date, [...(byDate.get(slot.date) ?? []), slot]);
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      {[...byDate].map(([date, daySlots]) => (
+        <section key={date} aria-label={longDateLabel(date)} className="flex flex-col gap-2">
+          <h3 className="font-display text-lg font-bold text-field-900 uppercase">{longDateLabel(date)}</h3>
+          <ul className="flex flex-col gap-2">
+            {daySlots.map((slot) => (
+              <li key={slot.id}>
+                <SlotCard slot={slot} onEdit={onEdit} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
