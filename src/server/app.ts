@@ -9,6 +9,8 @@ import { coachesRouter } from "./features/coaches/coaches.routes";
 import { contentRouter } from "./features/content/content.routes";
 import { geoRouter } from "./features/geo/geo.routes";
 import { paymentsRouter, paymentWebhookRouter } from "./features/payments/payments.routes";
+import { payoutsRouter } from "./features/payouts/payouts.routes";
+import { requestsRouter } from "./features/requests/requests.routes";
 import { slotsRouter } from "./features/slots/slots.routes";
 import { systemRouter } from "./features/system/system.routes";
 import { uploadsRouter } from "./features/uploads/uploads.routes";
@@ -60,6 +62,8 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(uploadsRouter(deps));
   api.use(bookingsRouter(deps));
   api.use(paymentsRouter(deps));
+  api.use(payoutsRouter(deps));
+  api.use(requestsRouter(deps));
   api.use(notFoundHandler);
   app.use("/api", api);
   // Upload names are random and never reused, so browsers may keep them forever.

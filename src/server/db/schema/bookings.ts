@@ -92,6 +92,8 @@ export const sessionFeedback = pgTable(
   },
   (t) => [
     uniqueIndex("session_feedback_booking_key").on(t.bookingId),
+    // A coach's rating on search results and the profile (search.repository).
+    index("session_feedback_coach_idx").on(t.coachId),
     check("session_feedback_rating_check", sql`${t.rating} between 1 and 5`),
   ],
 );

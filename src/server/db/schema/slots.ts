@@ -23,6 +23,8 @@ export const timeSlots = pgTable(
     locationLat: doublePrecision("location_lat"),
     locationLng: doublePrecision("location_lng"),
     locationNotes: text("location_notes"),
+    /** Set when the coach cancels the session: it will not happen, so the slot never opens again. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

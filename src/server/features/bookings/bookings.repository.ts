@@ -233,7 +233,10 @@ export async function insertBooking(tx: Tx, values: NewBookingRow): Promise<Book
 export async function refreshSlotAvailability(tx: Tx, slotId: number, now: Date): Promise<void> {
   await tx
     .update(timeSlots)
-    .set({ isAvailable: sql`${heldSeatsOfSlot(sql`${timeSlots.id}`, now)} < ${timeSlots.capacity}`, updatedAt: now })
+    .set({
+      isAvailable: sql`${timeSlots.cancelledAt} is null and ${heldSeatsOfSlot(sql`${timeSlots.id}`, now)} < ${timeSlots.capacity}`,
+      updatedAt: now,
+    })
     .where(eq(timeSlots.id, slotId));
 }
 

@@ -12,6 +12,7 @@ import { centsToDecimal, coachEarningsCents, platformFeeCents, totalCents } from
 import { TIME_STEP_MINUTES } from "../../../contract/time";
 import type { CalendarEvent } from "../../../contract/realtime";
 import type { AppDeps } from "../../deps";
+import type { Tx } from "../../db/client";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { instantToLocal, localToInstant } from "../slots/slot-time";
@@ -115,6 +116,8 @@ export async function bookSlotForCheckout(
   const db = deps.database.db;
   const slot = await repo.findSlot(db, input.timeSlotId);
   if (!slot) throw notFound(BookingMessages.SLOT_NOT_FOUND);
+  // A session the coach cancelled is closed for good, whatever its seats say.
+  if (slot.cancelledAt) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
   const kind = slot.isGroup ? "group" : "individual";
   const ratesOfKind = (await repo.listCoachRates(db, slot.coachId)).filter((r) => r.sessionType === kind);
   if (ratesOfKind.length === 0) throw badRequest(noRatesMessage(slot.isGroup), "timeSlotId");
@@ -136,6 +139,44 @@ export async function bookSlotForCheckout(
   });
 }
 
+/**
+ * The booking of an accepted session request, inside the caller's transaction (the slot was just
+ * made for it): pending with no hold expiry, so it keeps its seat and stays payable until paid or
+ * cancelled (DESIGN.md 4). Money comes from the rate the request was priced with.
+ */
+export async function createRequestedBookingInTransaction(
+  tx: Tx,
+  values: {
+    studentId: number;
+    coachId: number;
+    timeSlotId: number;
+    rateId: number | null;
+    sessionType: "individual" | "group";
+    durationMinutes: number;
+    rateCents: number;
+    notes: string | null;
+    startsAt: Date;
+    endsAt: Date;
+    sessionRequestId: number;
+  },
+  now: Date,
+): Promise<repo.BookingRow> {
+  const booking = await repo.insertBooking(tx, {
+    ...values,
+    platformFeeCents: platformFeeCents(values.rateCents),
+    tipCents: 0,
+    totalCents: totalCents(values.rateCents, 0),
+    coachEarningsCents: coachEarningsCents(values.rateCents, 0),
+    status: "pending",
+    paymentStatus: "unpaid",
+    holdExpiresAt: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await repo.refreshSlotAvailability(tx, values.timeSlotId, now);
+  return booking;
+}
+
 type BookingPlan = { rate: repo.RateRow; startsAt: Date; endsAt: Date };
 
 /** The booking rules of player-side 5, checked against the database's slot and rates. */
@@ -146,6 +187,8 @@ function planBooking(
   input: ParsedBookingRequest,
   now: Date,
 ): BookingPlan {
+  // A session the coach cancelled is closed for good, whatever its seats say.
+  if (slot.cancelledAt) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
   const kind = slot.isGroup ? "group" : "individual";
   const ratesOfKind = coachRates.filter((r) => r.sessionType === kind);
   const rate = coachRates.find((r) => r.id === input.rateId);

@@ -15,6 +15,7 @@ import type { UserRow } from "../accounts/sessions.repository";
 import * as bookingsService from "../bookings/bookings.service";
 import type { BookingRow } from "../bookings/bookings.repository";
 import * as repo from "./payments.repository";
+import { applyAccountUpdate } from "../payouts/payouts.service";
 
 type CreateIntentInput =
   { bookingId: number } | { timeSlotId: number; duration?: number; sessionType?: string; preferredStartTime?: string; notes?: string };
@@ -286,8 +287,9 @@ export async function handleWebhook(deps: AppDeps, rawBody: Buffer, signature: s
 }
 
 /** The payout account's state changed at the provider; the payouts work reads these columns. */
+/** Stripe's account.updated: the payouts feature stores the state and sends payouts that were waiting for it. */
 export async function onPaymentAccountUpdated(deps: AppDeps, account: ConnectedAccount): Promise<void> {
-  await repo.updateCoachPaymentAccount(deps.database.db, account, deps.clock.now());
+  await applyAccountUpdate(deps, account);
 }
 
 /** POST /api/stripe/session-details: the payment reference of one of the caller's bookings. */

@@ -1,0 +1,1 @@
+CREATE INDEX "session_feedback_coach_idx" ON "session_feedback" USING btree ("coach_id");

@@ -1,0 +1,1 @@
+ALTER TABLE "time_slots" ADD COLUMN "cancelled_at" timestamp with time zone;

@@ -1,0 +1,74 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookings } from "../../src/server/db/schema/index";
+import { bookSlot, createBookableCoach, createPerson, createSlot, get } from "../factories/bookings";
+import { createPaidBooking } from "../factories/paid-booking";
+import { pinClock } from "../factories/slot-helpers";
+import { startTestApp, type TestApp } from "../support/test-app";
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  // Wednesday 16 January 2030, 10:00 in New York: the week runs Monday 14 to Sunday 20.
+  pinClock(t.deps, "2030-01-16T15:00:00Z");
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("GET /api/coaches/me/earnings", () => {
+  it("counts this week's and this month's paid sessions in the coach's time zone, students once, payouts by state", async () => {
+    const coach = await createBookableCoach(t, { timeZone: "America/New_York" });
+    const sam = await createPerson(t, "player", { firstName: "Sam" });
+    const kim = await createPerson(t, "player", { firstName: "Kim" });
+    // Sunday 20 January 23:30 in New York (Monday 04:30 UTC): still this week.
+    const sunday = await createPaidBooking(t, { coach, student: sam, hoursFromNow: 109.5 });
+    // Monday 21 January 00:30 in New York: next week, same month, with a $10.50 tip.
+    const monday = await createPaidBooking(t, { coach, student: sam, hoursFromNow: 110.5, tip: "10.50" });
+    // 5 February: next month.
+    const february = await createPaidBooking(t, { coach, student: kim, hoursFromNow: 20 * 24 });
+    // Waiting for payment: not counted anywhere.
+    const waiting = await createPerson(t);
+    await bookSlot(t, waiting, coach, (await createSlot(t, coach.coachId, { hoursFromNow: 24 })).id);
+
+    const res = await get(t, "/api/coaches/me/earnings", coach.cookie);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      thisWeekSessions: 1,
+      monthlyEarnings: 180,
+      totalStudents: 2,
+      pendingPayouts: "265.50",
+      paidOut: "0.00",
+    });
+    expect([sunday, monday, february].every((b) => b.bookingId > 0)).toBe(true);
+
+    await t.deps.database.db.update(bookings).set({ payoutStatus: "paid" }).where(eq(bookings.id, february.bookingId));
+    expect((await get(t, "/api/coaches/me/earnings", coach.cookie)).body).toMatchObject({ pendingPayouts: "180.50", paidOut: "85.00" });
+
+    // A cancelled (refunded) session no longer counts.
+    expect(
+      (await t.agent().post(`/api/bookings/${sunday.bookingId}/cancel`).set("Cookie", coach.cookie).send({ reason: "Ill" })).status,
+    ).toBe(200);
+    expect((await get(t, "/api/coaches/me/earnings", coach.cookie)).body).toEqual({
+      thisWeekSessions: 0,
+      monthlyEarnings: 95,
+      totalStudents: 2,
+      pendingPayouts: "95.50",
+      paidOut: "85.00",
+    });
+  });
+
+  it("answers zeros for a coach without a profile and 403 for a player", async () => {
+    const noProfile = await createPerson(t, "coach");
+    expect((await get(t, "/api/coaches/me/earnings", noProfile.cookie)).body).toEqual({
+      thisWeekSessions: 0,
+      monthlyEarnings: 0,
+      totalStudents: 0,
+      pendingPayouts: "0.00",
+      paidOut: "0.00",
+    });
+    expect((await get(t, "/api/coaches/me/earnings", (await createPerson(t)).cookie)).status).toBe(403);
+  });
+});
