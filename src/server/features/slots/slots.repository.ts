@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { bookings, coaches, timeSlots } from "../../db/schema/index";
 
@@ -113,19 +113,4 @@ export async function lockSlot(tx: Tx, slotId: number): Promise<SlotRow | undefi
   return rows[0];
 }
 
-const slotColumns = {
-  id: timeSlots.id,
-  coachId: timeSlots.coachId,
-  startsAt: timeSlots.startsAt,
-  endsAt: timeSlots.endsAt,
-  isAvailable: timeSlots.isAvailable,
-  isGroup: timeSlots.isGroup,
-  capacity: timeSlots.capacity,
-  locationName: timeSlots.locationName,
-  locationAddress: timeSlots.locationAddress,
-  locationLat: timeSlots.locationLat,
-  locationLng: timeSlots.locationLng,
-  locationNotes: timeSlots.locationNotes,
-  createdAt: timeSlots.createdAt,
-  updatedAt: timeSlots.updatedAt,
-};
+const slotColumns = getTableColumns(timeSlots);
