@@ -245,6 +245,8 @@ export type Booking = {
   cancelledAt: string | null;
   cancellationReason: string | null;
   feedbackSubmittedAt: string | null;
+  /** The coach's payout: none until feedback, pending while the payout account is not ready, paid once transferred. */
+  payoutStatus: "none" | "pending" | "paid";
   createdAt: string;
 };
 

@@ -27,6 +27,8 @@ const TermsOfServicePage = page(() => import("./routes/terms-of-service"), "Term
 const BookingSuccessPage = page(() => import("./routes/booking-success"), "BookingSuccessPage");
 const NotFoundPage = page(() => import("./routes/not-found"), "NotFoundPage");
 const CoachOnboardingPage = page(() => import("./routes/coach-onboarding"), "CoachOnboardingPage");
+const SimulatedOnboardingPage = page(() => import("./routes/simulated-onboarding"), "SimulatedOnboardingPage");
+const SimulatedDashboardPage = page(() => import("./routes/simulated-dashboard"), "SimulatedDashboardPage");
 const PlayerOnboardingPage = page(() => import("./routes/player-onboarding"), "PlayerOnboardingPage");
 const StripeConnectPage = page(() => import("./routes/stripe-connect"), "StripeConnectPage");
 const HomePage = page(() => import("./routes/home"), "HomePage");
@@ -103,6 +105,8 @@ export function AppRouter() {
         <Redirect to={user.userType === "coach" ? paths.coachDashboard : paths.findCoaches} replace />
       </Route>
       <Route path={paths.coachOnboarding} component={CoachOnboardingPage} />
+      <Route path="/payments/simulated/onboarding" component={SimulatedOnboardingPage} />
+      <Route path="/payments/simulated/dashboard" component={SimulatedDashboardPage} />
       <Route path={paths.playerOnboarding} component={PlayerOnboardingPage} />
       <Route>
         <AppShell>

@@ -1,5 +1,227 @@
-import { ComingSoon } from "./coming-soon";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { AlertCircle, CreditCard, Gift, Receipt } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Redirect, useLocation, useParams, useSearch } from "wouter";
+import { BookingMessages, DEFAULT_BOOKING_DURATION, DEFAULT_SESSION_TYPE } from "../../../contract/bookings";
+import { centsToDecimal } from "../../../contract/money";
+import type { CreatePaymentIntentRequest, PaymentIntentResponse } from "../../../contract/payments";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { FullPageSpinner } from "../../components/ui/spinner";
+import { toast } from "../../components/ui/toast";
+import { paths } from "../../config/paths";
+import { useBooking } from "../../features/bookings/api/get-booking";
+import { dollars, formatClock, formatLongDate, formatTimeRange, sessionTypeLabel } from "../../features/bookings/components/booking-format";
+import { confirmPayment, createPaymentIntent, updatePaymentIntent } from "../../features/payments/api/payment-intents";
+import { HoldCountdown, useHoldRemaining } from "../../features/payments/components/hold-countdown";
+import { PaymentForm } from "../../features/payments/components/payment-form";
+import { TipSelector } from "../../features/payments/components/tip-selector";
+import { ApiError } from "../../lib/api-client";
+import { handleUnauthorized, messageOr } from "../../lib/handle-unauthorized";
+
+const FAILED_SETUP_REDIRECT_DELAY_MS = 2500;
+
+/** The intent request from the path and the query (player-side 2); null when neither names a booking or a slot. */
+function intentRequestFrom(pathBookingId: string | undefined, search: string): CreatePaymentIntentRequest | null {
+  const query = new URLSearchParams(search);
+  const bookingId = pathBookingId ?? query.get("bookingId");
+  if (bookingId) return { bookingId };
+  const timeSlotId = query.get("timeSlotId");
+  if (!timeSlotId) return null;
+  return {
+    timeSlotId,
+    sessions: "1",
+    duration: query.get("duration") ?? String(DEFAULT_BOOKING_DURATION),
+    sessionType: (query.get("sessionType") ?? DEFAULT_SESSION_TYPE) as "individual" | "group",
+  };
+}
+
+/** The seat's hold ran out before payment: the player can only book the slot again. */
+const isHoldExpired = (error: unknown) => error instanceof ApiError && error.message === BookingMessages.HOLD_EXPIRED;
 
 export function BookingCheckoutPage() {
-  return <ComingSoon title="Booking Checkout" />;
+  const params = useParams<{ bookingId?: string }>();
+  const search = useSearch();
+  const request = intentRequestFrom(params.bookingId, search);
+  if (!request) return <Redirect to={paths.findCoaches} replace />;
+  return <Checkout request={request} key={JSON.stringify(request)} />;
+}
+
+function Checkout({ request }: { request: CreatePaymentIntentRequest }) {
+  const [, navigate] = useLocation();
+  // A fresh intent every visit (gcTime 0): the tip or the hold may have changed since the last one.
+  const setup = useQuery({
+    queryKey: ["/api/create-payment-intent", request],
+    queryFn: () => createPaymentIntent(request),
+    gcTime: 0,
+  });
+  const expiredOnSetup = setup.isError && isHoldExpired(setup.error);
+  const setupFailed = setup.isError && !expiredOnSetup;
+
+  useEffect(() => {
+    if (!setupFailed) return;
+    if (handleUnauthorized(setup.error)) return;
+    toast({ title: "Error", description: messageOr(setup.error, "Unable to process booking"), variant: "destructive" });
+    const timer = window.setTimeout(() => navigate(paths.findCoaches, { replace: true }), FAILED_SETUP_REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [setupFailed, setup.error, navigate]);
+
+  const requestedBookingId = "bookingId" in request ? Number(request.bookingId) : undefined;
+
+  // Checkout by time slot books the slot first; from then on the address names the booking, so a
+  // reload pays for that booking instead of trying to book the slot a second time.
+  const createdBookingId = requestedBookingId === undefined ? setup.data?.bookingId : undefined;
+  useEffect(() => {
+    if (createdBookingId) navigate(paths.bookingCheckout(createdBookingId), { replace: true });
+  }, [createdBookingId, navigate]);
+
+  if (setup.isLoading) return <FullPageSpinner label="Setting up your booking..." />;
+  if (expiredOnSetup) return <HoldExpired bookingId={requestedBookingId} />;
+  if (setupFailed || !setup.data) {
+    return (
+      <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-20 text-center">
+        <AlertCircle aria-hidden className="size-12 text-red-700" />
+        <h1 className="font-display text-2xl font-bold text-field-950 uppercase">Unable to process booking</h1>
+        <Button onClick={() => navigate(paths.findCoaches)}>Return to Coaches</Button>
+      </section>
+    );
+  }
+  return <CheckoutForm initial={setup.data} />;
+}
+
+function HoldExpired({ bookingId }: { bookingId: number | undefined }) {
+  const [, navigate] = useLocation();
+  const booking = useBooking(bookingId);
+  const coachId = booking.data?.coachId;
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-20 text-center">
+      <AlertCircle aria-hidden className="size-12 text-amber-600" />
+      <h1 className="font-display text-2xl font-bold text-field-950 uppercase">Reservation expired</h1>
+      <p className="text-slate-700">{BookingMessages.HOLD_EXPIRED}</p>
+      <Button onClick={() => navigate(coachId ? paths.bookCoach(coachId) : paths.findCoaches)}>
+        {coachId ? "Back to Coach" : "Return to Coaches"}
+      </Button>
+    </section>
+  );
+}
+
+function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const [intent, setIntent] = useState(initial);
+  const [isUpdatingTip, setIsUpdatingTip] = useState(false);
+  const [isExpired, setIsExpired] = useState(false);
+  const booking = useBooking(initial.bookingId);
+  const latestTipRequest = useRef(0);
+
+  const onExpired = useCallback(() => setIsExpired(true), []);
+  const remaining = useHoldRemaining(intent.holdExpiresAt, onExpired);
+
+  async function changeTip(tipCents: number) {
+    const requestNo = ++latestTipRequest.current;
+    setIsUpdatingTip(true);
+    try {
+      const updated = await updatePaymentIntent(intent.bookingId, tipCents > 0 ? centsToDecimal(tipCents) : null);
+      // Only the answer to the latest change may set the totals.
+      if (requestNo === latestTipRequest.current) setIntent(updated);
+    } catch (error) {
+      if (requestNo !== latestTipRequest.current) return;
+      if (isHoldExpired(error)) setIsExpired(true);
+      else if (!handleUnauthorized(error)) {
+        toast({ title: "Error", description: messageOr(error, "Failed to update the tip. Please try again."), variant: "destructive" });
+      }
+    } finally {
+      if (requestNo === latestTipRequest.current) setIsUpdatingTip(false);
+    }
+  }
+
+  async function finishPayment(paymentIntentId: string) {
+    await confirmPayment(paymentIntentId);
+    void queryClient.invalidateQueries({
+      predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith("/api/bookings"),
+    });
+    void queryClient.invalidateQueries({ queryKey: ["/api/time-slots"] });
+    toast({ title: "Payment Successful!", description: "Your session is booked.", variant: "success" });
+    navigate(`${paths.myBookings}?success=true`);
+  }
+
+  if (isExpired) return <HoldExpired bookingId={intent.bookingId} />;
+
+  const timeRange = booking.data ? formatTimeRange(booking.data.startTime, booking.data.endTime) : null;
+  const rows: [string, string][] = [
+    ["Coach", intent.coachName],
+    ["Date", formatLongDate(intent.sessionDate) ?? intent.sessionDate],
+    ["Time", timeRange ?? formatClock(intent.sessionTime) ?? intent.sessionTime],
+    ["Duration", `${intent.duration} minutes`],
+    ["Session type", sessionTypeLabel(intent.sessionType)],
+  ];
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <header className="flex flex-col gap-2">
+        <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">Complete Your Booking</h1>
+        {remaining !== null && remaining > 0 ? <HoldCountdown remainingMs={remaining} /> : null}
+      </header>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="flex flex-col gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <Receipt aria-hidden className="size-5" /> Booking Summary
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="flex flex-col gap-2 text-sm">
+                {rows.map(([label, value]) => (
+                  <div key={label} className="flex justify-between gap-4">
+                    <dt className="text-slate-600">{label}</dt>
+                    <dd className="text-right font-medium text-slate-900">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <dl className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm" aria-label="Price">
+                <div className="flex justify-between">
+                  <dt className="text-slate-600">Session cost</dt>
+                  <dd>{dollars(intent.rate)}</dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt className="text-slate-600">Platform fee (15%)</dt>
+                  <dd>{dollars(intent.platformFee)}</dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt className="text-slate-600">Tip</dt>
+                  <dd data-testid="summary-tip">{dollars(intent.tipAmount)}</dd>
+                </div>
+                <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold text-field-950">
+                  <dt>Total</dt>
+                  <dd data-testid="summary-total">{dollars(intent.totalAmount)}</dd>
+                </div>
+              </dl>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <Gift aria-hidden className="size-5" /> Add Tip
+              </CardTitle>
+              <p className="text-sm text-slate-600">Show your appreciation: the whole tip goes to your coach.</p>
+            </CardHeader>
+            <CardContent>
+              <TipSelector onTipChange={(cents) => void changeTip(cents)} />
+            </CardContent>
+          </Card>
+        </div>
+        <Card className="self-start">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <CreditCard aria-hidden className="size-5" /> Payment
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <PaymentForm intent={intent} disabled={isUpdatingTip} onSucceeded={finishPayment} />
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
 }

@@ -2,22 +2,21 @@ import { CalendarDays, List, Plus } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import type { TimeSlot } from "../../../contract/slots";
-import { addDaysToDate } from "../../../contract/time";
 import { RoleGuard } from "../../components/role-guard";
 import { Button } from "../../components/ui/button";
 import { FullPageSpinner, Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useCurrentUser } from "../../features/accounts/api/current-user";
 import { useCoachProfileOfUser } from "../../features/coaches/api/get-coach-profile";
-import { DashboardStats } from "../../features/coaches/components/dashboard-stats";
 import { LoadError } from "../../features/coaches/components/load-error";
 import { NoCoachProfile } from "../../features/coaches/components/no-coach-profile";
+import { CoachBookingSections } from "../../features/payouts/components/coach-booking-sections";
+import { EarningsStats } from "../../features/payouts/components/earnings-stats";
 import { LiveIndicator } from "../../features/realtime/components/live-indicator";
 import { useCalendarSocket } from "../../features/realtime/use-calendar-socket";
 import { useCoachSlots } from "../../features/slots/api/get-coach-slots";
 import { SlotFormDialog, type SlotCoach } from "../../features/slots/components/slot-form-dialog";
 import { SlotList } from "../../features/slots/components/slot-list";
-import { localNow, startOfWeek } from "../../features/slots/components/slot-time";
 import { WeeklyCalendar } from "../../features/slots/components/weekly-calendar";
 
 export function CoachDashboardPage() {
@@ -53,8 +52,6 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
   const live = useCalendarSocket({ userId: user.id, userType: user.userType, coachId: coach.id });
   const slots = useCoachSlots(coach.id);
   const [dialog, setDialog] = useState<DialogState>({ open: false });
-  const today = localNow(coach.timeZone).date;
-  const weekStart = startOfWeek(today);
   const openEdit = (slot: TimeSlot) => setDialog({ open: true, slot });
   const available = (slots.data ?? []).filter((s) => s.isAvailable);
 
@@ -85,7 +82,7 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
         </div>
       </header>
 
-      <DashboardStats today={today} weekStart={weekStart} weekEnd={addDaysToDate(weekStart, 6)} />
+      <EarningsStats />
 
       <Tabs defaultValue="list">
         <TabsList className="max-w-sm" aria-label="Dashboard view">
@@ -98,8 +95,7 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
         </TabsList>
 
         <TabsContent value="list" className="flex flex-col gap-8">
-          {/* TODO(issue 6): bookings awaiting payment. */}
-          {/* TODO(issue 7): sessions awaiting feedback (Submit Session Feedback dialog). */}
+          <CoachBookingSections sections={["awaitingPayment", "awaitingFeedback"]} />
           {/* TODO(issue 8): pending session requests (accept / decline dialog). */}
           <section aria-labelledby="available-slots" className="flex flex-col gap-4">
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -114,7 +110,7 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
               <SlotList slots={available} onEdit={openEdit} emptyText="No available time slots. Add one so players can book you." />
             ))}
           </section>
-          {/* TODO(issue 6): bookings list, upcoming and past (at most 10 past), with Details and Cancel. */}
+          <CoachBookingSections sections={["list"]} />
         </TabsContent>
 
         <TabsContent value="calendar">

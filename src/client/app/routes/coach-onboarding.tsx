@@ -1,5 +1,11 @@
-import { ComingSoon } from "./coming-soon";
+import { useSearch } from "wouter";
+import { RoleGuard } from "../../components/role-guard";
+import { useCurrentUser } from "../../features/accounts/api/current-user";
+import { CoachOnboardingWizard } from "../../features/payouts/components/coach-onboarding-wizard";
 
+/** /coach-onboarding (coach-side 2): five steps outside the navigation shell; ?stripe=success|refresh on return from the provider. */
 export function CoachOnboardingPage() {
-  return <ComingSoon title="Coach Onboarding" />;
+  const { user } = useCurrentUser();
+  const stripe = new URLSearchParams(useSearch()).get("stripe");
+  return <RoleGuard allow="coach">{user ? <CoachOnboardingWizard user={user} stripe={stripe} /> : null}</RoleGuard>;
 }

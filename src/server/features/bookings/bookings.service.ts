@@ -590,6 +590,7 @@ export function toApiBooking(details: repo.BookingDetails, withStudent: boolean)
     cancelledAt: iso(b.cancelledAt),
     cancellationReason: b.cancellationReason,
     feedbackSubmittedAt: iso(b.feedbackSubmittedAt),
+    payoutStatus: b.payoutStatus,
     createdAt: b.createdAt.toISOString(),
   };
   if (withStudent) result.student = toStudent(details.student);

@@ -1,0 +1,81 @@
+import { ShieldCheck } from "lucide-react";
+import { useLocation, useSearch } from "wouter";
+import { RoleGuard } from "../../components/role-guard";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { toast } from "../../components/ui/toast";
+import { useCompleteSimulatedOnboarding } from "../../features/payouts/api/payment-account";
+import { safeReturnPath } from "../../features/payouts/components/provider-urls";
+import { handleUnauthorized, messageOr } from "../../lib/handle-unauthorized";
+
+/**
+ * /payments/simulated/onboarding?account=&return=&refresh= (DESIGN.md 8): what Stripe's hosted
+ * onboarding is for the built-in simulated provider. One button finishes the account.
+ */
+export function SimulatedOnboardingPage() {
+  return (
+    <RoleGuard allow="coach">
+      <SimulatedOnboarding />
+    </RoleGuard>
+  );
+}
+
+function SimulatedOnboarding() {
+  const params = new URLSearchParams(useSearch());
+  const [, navigate] = useLocation();
+  const accountId = params.get("account") ?? "";
+  const returnPath = safeReturnPath(params.get("return"), window.location.origin);
+  const refreshPath = safeReturnPath(params.get("refresh"), window.location.origin);
+  const complete = useCompleteSimulatedOnboarding();
+
+  function finish() {
+    complete.mutate(
+      { accountId },
+      {
+        onSuccess: () => navigate(returnPath, { replace: true }),
+        onError: (error) => {
+          if (!handleUnauthorized(error)) {
+            toast({ title: "Account setup failed", description: messageOr(error, "Please try again."), variant: "destructive" });
+          }
+        },
+      },
+    );
+  }
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-field-50 px-4 py-10">
+      <Card className="w-full max-w-lg">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-3">
+            <ShieldCheck aria-hidden className="size-7 text-field-700" />
+            <span>Simulated payment provider</span>
+          </CardTitle>
+          <CardDescription>
+            This app is running with its built-in simulated payment provider instead of Stripe. No real account is created and no personal
+            or bank details are needed.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-5">
+          {accountId ? (
+            <p className="text-sm text-slate-700">
+              Account <span className="font-mono font-semibold">{accountId}</span> is waiting for its setup to be completed. Completing it
+              enables charges and payouts, as Stripe would after verifying your details.
+            </p>
+          ) : (
+            <p role="alert" className="text-sm font-semibold text-red-700">
+              This link does not name a payment account. Go back and start the setup again.
+            </p>
+          )}
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+            <Button variant="outline" onClick={() => navigate(refreshPath, { replace: true })} disabled={complete.isPending}>
+              Go back
+            </Button>
+            <Button onClick={finish} isLoading={complete.isPending} disabled={!accountId}>
+              Complete account setup
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { BookingRequest, CreateBookingResponse } from "../../../../contract/bookings";
+import { apiRequest } from "../../../lib/api-client";
+
+export const createBooking = (input: BookingRequest) => apiRequest<CreateBookingResponse>("POST", "/api/bookings", input);
+
+export function useCreateBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBooking,
+    // A new booking takes a seat: the lists and the coach's slots change.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ["/api/bookings/student"] });
+      void queryClient.invalidateQueries({ queryKey: ["/api/time-slots"] });
+    },
+  });
+}

@@ -1,0 +1,181 @@
+import { CalendarDays, Clock, CreditCard, Mail, Phone, Timer, Users } from "lucide-react";
+import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Link } from "wouter";
+import type { Booking } from "../../../../contract/bookings";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent } from "../../../components/ui/card";
+import { paths } from "../../../config/paths";
+import {
+  BOOKING_STATUS_LABELS,
+  dollars,
+  formatClock,
+  formatLongDate,
+  formatTimeRange,
+  personName,
+  sessionTypeLabel,
+} from "./booking-format";
+
+const STATUS_VARIANT = {
+  pending: "warning",
+  confirmed: "success",
+  completed: "secondary",
+  cancelled: "destructive",
+} as const;
+
+/** coach-side 2: one card that cannot be drawn must not take the whole list down with it. */
+export class BookingCardBoundary extends Component<{ bookingId: number | undefined; children: ReactNode }, { hasError: boolean }> {
+  override state = { hasError: false };
+
+  static getDerivedStateFromError() {
+    return { hasError: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(`Booking ${this.props.bookingId} could not be displayed`, error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.hasError) {
+      return (
+        <Card className="border-red-200 bg-red-50">
+          <CardContent className="pt-5 sm:pt-6">
+            <p className="text-sm font-medium text-red-800">Error displaying booking {this.props.bookingId}</p>
+          </CardContent>
+        </Card>
+      );
+    }
+    return this.props.children;
+  }
+}
+
+function sessionDate(booking: Booking): string | null {
+  return formatLongDate(booking.sessionDate ?? booking.timeSlot?.date);
+}
+
+function sessionTime(booking: Booking): string | null {
+  return formatTimeRange(booking.startTime, booking.endTime) ?? formatClock(booking.startTime ?? booking.sessionTime);
+}
+
+function Avatar({ name, photo }: { name: string; photo: string | null | undefined }) {
+  return photo ? (
+    <img src={photo} alt={name} className="size-14 shrink-0 rounded-full object-cover" />
+  ) : (
+    <span
+      aria-hidden
+      className="flex size-14 shrink-0 items-center justify-center rounded-full bg-field-700 font-display text-xl font-bold text-white uppercase"
+    >
+      {name.charAt(0)}
+    </span>
+  );
+}
+
+function Facts({ booking }: { booking: Booking }) {
+  const date = sessionDate(booking);
+  const time = sessionTime(booking);
+  return (
+    <ul className="grid gap-1.5 text-sm text-slate-700 sm:grid-cols-2">
+      <li className="flex items-center gap-2">
+        <CalendarDays aria-hidden className="size-4 text-field-700" />
+        {date ?? "Date information missing"}
+      </li>
+      <li className="flex items-center gap-2">
+        <Clock aria-hidden className="size-4 text-field-700" />
+        {time ?? "Time not available"}
+      </li>
+      <li className="flex items-center gap-2">
+        <Timer aria-hidden className="size-4 text-field-700" />
+        {booking.duration ?? 60} minutes
+      </li>
+      <li className="flex items-center gap-2">
+        <Users aria-hidden className="size-4 text-field-700" />
+        {sessionTypeLabel(booking.sessionType)} session
+      </li>
+    </ul>
+  );
+}
+
+function StatusBadge({ booking }: { booking: Booking }) {
+  const label = BOOKING_STATUS_LABELS[booking.status];
+  if (!label) throw new Error(`Unknown booking status: ${String(booking.status)}`);
+  return <Badge variant={STATUS_VARIANT[booking.status]}>{label}</Badge>;
+}
+
+/** A student's booking: the coach's name, title and photo, the session and what it costs. */
+export function StudentBookingCard({ booking }: { booking: Booking }) {
+  const name = booking.coachName || personName(booking.coach.user, "Coach");
+  const photo = booking.coach.profileImageUrl ?? booking.coach.user.profileImageUrl;
+  return (
+    <Card data-testid={`booking-${booking.id}`}>
+      <CardContent className="flex flex-col gap-4 pt-5 sm:pt-6">
+        <div className="flex items-start gap-4">
+          <Avatar name={name} photo={photo} />
+          <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
+              <StatusBadge booking={booking} />
+            </div>
+            <p className="text-sm text-slate-600">{booking.coach.title}</p>
+          </div>
+        </div>
+        <Facts booking={booking} />
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 border-t border-slate-100 pt-3 text-sm sm:grid-cols-4">
+          <Amount label="Session" value={booking.rate} />
+          <Amount label="Platform fee" value={booking.platformFee} />
+          <Amount label="Tip" value={booking.tipAmount} />
+          <Amount label="Total" value={booking.totalAmount} strong />
+        </dl>
+        {booking.status === "pending" ? (
+          <Button asChild className="self-start">
+            <Link href={paths.bookingCheckout(booking.id)}>
+              <CreditCard aria-hidden /> Complete Payment
+            </Link>
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A coach's booking: the student's contact and what the coach earns. */
+export function CoachBookingCard({ booking }: { booking: Booking }) {
+  const name = personName(booking.student, "Student");
+  return (
+    <Card data-testid={`booking-${booking.id}`}>
+      <CardContent className="flex flex-col gap-4 pt-5 sm:pt-6">
+        <div className="flex items-start gap-4">
+          <Avatar name={name} photo={booking.student?.profileImageUrl} />
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
+              <StatusBadge booking={booking} />
+            </div>
+            <p className="flex items-center gap-2 text-sm text-slate-700">
+              <Phone aria-hidden className="size-4 text-field-700" />
+              {booking.student?.phoneNumber ?? "No phone number"}
+            </p>
+            <p className="flex items-center gap-2 text-sm text-slate-700">
+              <Mail aria-hidden className="size-4 text-field-700" />
+              {booking.student?.email ?? "No e-mail"}
+            </p>
+          </div>
+        </div>
+        <Facts booking={booking} />
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 border-t border-slate-100 pt-3 text-sm sm:grid-cols-3">
+          <Amount label="Session" value={booking.rate} />
+          <Amount label="Tip" value={booking.tipAmount} />
+          <Amount label="Your earnings" value={booking.coachEarnings} strong />
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Amount({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className="flex flex-col">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className={strong ? "font-bold text-field-950" : "text-slate-900"}>{dollars(value)}</dd>
+    </div>
+  );
+}

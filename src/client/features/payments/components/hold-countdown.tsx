@@ -1,0 +1,34 @@
+import { Clock } from "lucide-react";
+import { useEffect, useState } from "react";
+
+/** "mm:ss" of the time left, never negative. */
+export function formatRemaining(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${String(Math.floor(seconds / 60)).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** Milliseconds until the hold ends, ticking every second; calls onExpired once when it reaches 0. */
+export function useHoldRemaining(holdExpiresAt: string | null | undefined, onExpired: () => void): number | null {
+  const target = holdExpiresAt ? new Date(holdExpiresAt).getTime() : NaN;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (Number.isNaN(target)) return;
+    const tick = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(tick);
+  }, [target]);
+  const remaining = Number.isNaN(target) ? null : target - now;
+  const expired = remaining !== null && remaining <= 0;
+  useEffect(() => {
+    if (expired) onExpired();
+  }, [expired, onExpired]);
+  return remaining;
+}
+
+export function HoldCountdown({ remainingMs }: { remainingMs: number }) {
+  return (
+    <p className="flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900" role="timer" aria-live="off">
+      <Clock aria-hidden className="size-4" />
+      Your spot is held for {formatRemaining(remainingMs)}
+    </p>
+  );
+}

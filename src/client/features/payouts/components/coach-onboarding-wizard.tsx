@@ -1,0 +1,319 @@
+import { useEffect, useState } from "react";
+import { Redirect, useLocation } from "wouter";
+import type { CurrentUser } from "../../../../contract/accounts";
+import type { CoachResponse } from "../../../../contract/coaches";
+import type { PaymentAccountStatus } from "../../../../contract/payouts";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { FullPageSpinner } from "../../../components/ui/spinner";
+import { toast } from "../../../components/ui/toast";
+import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+import { useCoachProfile, useCreateFirstSlot, useSaveCoachProfile, useSaveContact } from "../api/coach-onboarding";
+import { createOnboardingLink, createPaymentAccount, usePaymentAccountStatus } from "../api/payment-account";
+import {
+  draftFrom,
+  isFullyOnboarded,
+  isStepComplete,
+  minimalProfileOf,
+  ONBOARDING_STEPS,
+  OnboardingMessages,
+  planFirstSlot,
+  profileOf,
+  ratesOf,
+  STEP_COUNT,
+  type OnboardingDraft,
+} from "./onboarding-draft";
+import { PaymentSetupStep, PersonalInformationStep, ProfilePhotoStep, ScheduleStep, SessionRatesStep } from "./onboarding-steps";
+import { PaymentAccountMessages } from "./payment-account-panel";
+import { providerNavigationUrl } from "./provider-urls";
+
+const DASHBOARD_PATH = "/coach-dashboard";
+
+/** The step the provider's return lands on (coach-side 4): success -> 4, refresh -> 3. */
+export function stepFromStripeQuery(value: string | null): number {
+  if (value === "success") return 4;
+  if (value === "refresh") return 3;
+  return 1;
+}
+
+/** /coach-onboarding: loads what the coach already has, then runs the five steps. */
+export function CoachOnboardingWizard({ user, stripe }: { user: CurrentUser; stripe: string | null }) {
+  const profile = useCoachProfile(user.id);
+  const account = usePaymentAccountStatus();
+  if (profile.isLoading || account.isLoading) return <FullPageSpinner label="Loading..." />;
+  if (profile.isError) {
+    return handleUnauthorized(profile.error) ? (
+      <FullPageSpinner label="Loading..." />
+    ) : (
+      <WizardLoadError onRetry={() => void profile.refetch()} />
+    );
+  }
+  return <ArrivalGate user={user} coach={profile.data ?? null} account={account.data} stripe={stripe} />;
+}
+
+/**
+ * A coach who arrives fully onboarded goes to the dashboard. Judged once, when the page opens
+ * (state initialised on mount), so finishing step 4 inside the wizard does not end it early.
+ */
+function ArrivalGate({
+  user,
+  coach,
+  account,
+  stripe,
+}: {
+  user: CurrentUser;
+  coach: CoachResponse | null;
+  account: PaymentAccountStatus | undefined;
+  stripe: string | null;
+}) {
+  const [arrivedDone] = useState(() => isFullyOnboarded(coach, account, user.profileImageUrl));
+  if (arrivedDone) return <Redirect to={DASHBOARD_PATH} replace />;
+  return <Wizard user={user} coach={coach} initialStep={stepFromStripeQuery(stripe)} refreshNote={stripe === "refresh"} />;
+}
+
+function WizardLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-20 text-center">
+      <p className="font-semibold text-red-800">Could not load your coach profile. Please try again.</p>
+      <Button variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+function todayIn(timeZone: string | undefined): { date: string; time: string } {
+  const format = (zone?: string) =>
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).formatToParts(new Date());
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = format(timeZone);
+  } catch {
+    parts = format();
+  }
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "00";
+  return { date: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")}` };
+}
+
+function Wizard({
+  user,
+  coach,
+  initialStep,
+  refreshNote,
+}: {
+  user: CurrentUser;
+  coach: CoachResponse | null;
+  initialStep: number;
+  refreshNote: boolean;
+}) {
+  const [, navigate] = useLocation();
+  const [step, setStep] = useState(initialStep);
+  const [draft, setDraft] = useState<OnboardingDraft>(() => draftFrom(user, coach));
+  const [busy, setBusy] = useState(false);
+  const profile = useCoachProfile(user.id);
+  const account = usePaymentAccountStatus();
+  const saveContact = useSaveContact();
+  const saveCoach = useSaveCoachProfile();
+  const createSlot = useCreateFirstSlot();
+  const current = profile.data ?? coach;
+  const photoUrl = current?.profileImageUrl ?? user.profileImageUrl;
+  const now = todayIn(current?.timeZone);
+  const onChange = (patch: Partial<OnboardingDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  useEffect(() => {
+    // Coming back from the provider: read the account again rather than trust the cache.
+    if (initialStep >= 3) void account.refetch();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
+
+  const complete = (n: number) => isStepComplete(n, draft, { account: account.data, photoUrl });
+
+  async function saveStep(n: number): Promise<boolean> {
+    if (n === 1) {
+      try {
+        await saveContact.mutateAsync({
+          userId: user.id,
+          contact: {
+            firstName: draft.firstName.trim(),
+            lastName: draft.lastName.trim(),
+            email: user.email,
+            phoneNumber: draft.phoneNumber.trim(),
+            smsOptIn: user.smsOptIn,
+          },
+        });
+        await saveCoach.mutateAsync({ coachId: current?.id ?? null, profile: profileOf(draft) });
+        return true;
+      } catch (error) {
+        if (!handleUnauthorized(error)) {
+          const detail = error instanceof Error && error.message ? `: ${error.message}` : "";
+          toast({
+            title: OnboardingMessages.SAVE_ERROR,
+            description: `${OnboardingMessages.PROFILE_NOT_SAVED}${detail}`,
+            variant: "destructive",
+          });
+        }
+        return false;
+      }
+    }
+    if (n === 2) {
+      try {
+        const rates = ratesOf(draft);
+        // Reached without a profile (a return from the provider, say): the rates create it.
+        await saveCoach.mutateAsync(
+          current ? { coachId: current.id, profile: { rates } } : { coachId: null, profile: { ...minimalProfileOf(draft), rates } },
+        );
+        return true;
+      } catch (error) {
+        if (!handleUnauthorized(error))
+          toast({ title: OnboardingMessages.SAVE_ERROR, description: OnboardingMessages.RATES_NOT_SAVED, variant: "destructive" });
+        return false;
+      }
+    }
+    return true;
+  }
+
+  async function next() {
+    if (!complete(step)) {
+      toast({ title: "Incomplete Step", description: OnboardingMessages.BLOCKED, variant: "destructive" });
+      return;
+    }
+    setBusy(true);
+    try {
+      if (await saveStep(step)) setStep((s) => Math.min(s + 1, STEP_COUNT));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function startPayments() {
+    setBusy(true);
+    const hasAccount = !!account.data?.hasAccount;
+    try {
+      // coach-side 4: the payment step needs a profile; without one a minimal profile is created.
+      if (!current) await saveCoach.mutateAsync({ coachId: null, profile: { ...minimalProfileOf(draft), rates: ratesOf(draft) } });
+      const { url } = hasAccount
+        ? await createOnboardingLink({ returnTo: "onboarding" })
+        : await createPaymentAccount({ returnTo: "onboarding" });
+      if (!url) {
+        toast({ title: "Error", description: PaymentAccountMessages.NO_URL, variant: "destructive" });
+        setBusy(false);
+        return;
+      }
+      window.location.href = providerNavigationUrl(url, window.location.origin);
+    } catch (error) {
+      setBusy(false);
+      if (!handleUnauthorized(error)) {
+        toast({
+          title: "Error",
+          description: hasAccount ? PaymentAccountMessages.CONTINUE_FAILED : PaymentAccountMessages.START_FAILED,
+          variant: "destructive",
+        });
+      }
+    }
+  }
+
+  async function finish() {
+    const plan = planFirstSlot(draft, now);
+    if (plan.kind === "invalid") {
+      toast({ title: plan.title, description: plan.message, variant: "destructive" });
+      return;
+    }
+    setBusy(true);
+    try {
+      if (plan.kind === "create") {
+        try {
+          await createSlot.mutateAsync({ ...plan.slot, coachId: current?.id });
+        } catch (error) {
+          if (handleUnauthorized(error)) return;
+          // The profile is saved; a slot the server refused is not worth blocking the coach for.
+          toast({ title: OnboardingMessages.SLOT_ISSUE_TITLE, description: OnboardingMessages.SLOT_ISSUE, variant: "destructive" });
+          navigate(DASHBOARD_PATH, { replace: true });
+          return;
+        }
+      }
+      await Promise.all([profile.refetch(), account.refetch()]);
+      toast({ title: "Success", description: "Your coach profile is ready. Welcome aboard!", variant: "success" });
+      navigate(DASHBOARD_PATH, { replace: true });
+    } catch (error) {
+      if (!handleUnauthorized(error)) {
+        toast({ title: OnboardingMessages.SETUP_FAILED_TITLE, description: OnboardingMessages.SETUP_FAILED, variant: "destructive" });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const progress = Math.round((step / STEP_COUNT) * 100);
+  const info = ONBOARDING_STEPS[step - 1];
+  return (
+    <div className="min-h-dvh bg-field-50/40">
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6">
+        <header className="flex flex-col gap-2">
+          <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">Coach Setup</h1>
+          <p className="text-slate-600">Five short steps and players can find and book you.</p>
+          <div className="mt-2 flex items-center justify-between text-sm font-semibold text-field-800">
+            <span>
+              Step {step} of {STEP_COUNT}: {info.title}
+            </span>
+            <span>{progress}%</span>
+          </div>
+          <div
+            role="progressbar"
+            aria-label="Setup progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            className="h-2.5 w-full overflow-hidden rounded-full bg-field-100"
+          >
+            <div className="h-full rounded-full bg-field-600 transition-all" style={{ width: `${progress}%` }} />
+          </div>
+        </header>
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <span>{info.title}</span>
+            </CardTitle>
+            <CardDescription>{info.description}</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-6">
+            {step === 1 ? <PersonalInformationStep draft={draft} onChange={onChange} /> : null}
+            {step === 2 ? <SessionRatesStep draft={draft} onChange={onChange} /> : null}
+            {step === 3 ? (
+              <PaymentSetupStep
+                account={account.data}
+                isLoading={account.isLoading}
+                isStarting={busy}
+                showRefreshNote={refreshNote}
+                onStart={() => void startPayments()}
+              />
+            ) : null}
+            {step === 4 ? <ProfilePhotoStep userId={user.id} photoUrl={photoUrl} /> : null}
+            {step === 5 ? <ScheduleStep draft={draft} onChange={onChange} today={now.date} /> : null}
+            <div className="flex items-center justify-between gap-3 border-t border-slate-200 pt-5">
+              <Button variant="outline" onClick={() => setStep((s) => Math.max(s - 1, 1))} disabled={step === 1 || busy}>
+                Previous
+              </Button>
+              {step < STEP_COUNT ? (
+                <Button onClick={() => void next()} isLoading={busy && step !== 3}>
+                  Next
+                </Button>
+              ) : (
+                <Button onClick={() => void finish()} isLoading={busy}>
+                  Complete Setup
+                </Button>
+              )}
+            </div>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+import type { CurrentUser } from "../../../../contract/accounts";
+import {
+  FALLBACK_TITLE,
+  FALLBACK_ZIPCODE,
+  positionsOf,
+  type CoachProfileRequest,
+  type CoachResponse,
+  type Position,
+  type RateInput,
+  type SessionDuration,
+  type SessionType,
+} from "../../../../contract/coaches";
+import { decimalToCents } from "../../../../contract/money";
+import type { PaymentAccountStatus } from "../../../../contract/payouts";
+import { SlotMessages, validateSlot } from "../../../../contract/slots";
+import type { LocalDateTime } from "../../../../contract/time";
+
+export const ONBOARDING_STEPS = [
+  { title: "Personal Information", description: "Tell players who you are and where you coach." },
+  { title: "Session Rates", description: "Set a price for at least one kind of session." },
+  { title: "Payment Setup", description: "Connect a payout account so you can be paid after each session." },
+  { title: "Profile Photo", description: "Players book coaches they can see. Add a clear photo of yourself." },
+  { title: "Schedule", description: "Optional: publish your first time slot now, or add slots later from the dashboard." },
+] as const;
+export const STEP_COUNT = ONBOARDING_STEPS.length;
+
+export const OnboardingMessages = {
+  BLOCKED: "Please complete all required fields to continue",
+  SAVE_ERROR: "Save Error",
+  PROFILE_NOT_SAVED: "Could not save profile information",
+  RATES_NOT_SAVED: "Could not save rates",
+  STRIPE_REFRESH: "Your payment account setup is not finished yet. Please complete it to continue.",
+  SETUP_FAILED_TITLE: "Setup Failed",
+  SETUP_FAILED: "Failed to complete your coach setup.",
+  SLOT_ISSUE_TITLE: "Setup Issue",
+  SLOT_ISSUE: "Your profile was created and you can add time slots later from the dashboard.",
+  SLOT_FAILED_TITLE: "Time Slot Creation Failed",
+  CAPACITY_TITLE: "Invalid Capacity",
+  CAPACITY: "Group sessions must have at least 2 players",
+  UPLOAD_FAILED: "Could not upload profile image. Please try again.",
+} as const;
+
+/** The fallback specialization of the minimal profile (coach-side 9). */
+export const FALLBACK_SPECIALIZATION: Position = "Midfield";
+
+export const RATE_FIELDS: readonly { key: RateKey; sessionType: SessionType; duration: SessionDuration; label: string }[] = [
+  { key: "individual30", sessionType: "individual", duration: 30, label: "Individual, 30 minutes" },
+  { key: "individual60", sessionType: "individual", duration: 60, label: "Individual, 60 minutes" },
+  { key: "group30", sessionType: "group", duration: 30, label: "Group, 30 minutes (per player)" },
+  { key: "group60", sessionType: "group", duration: 60, label: "Group, 60 minutes (per player)" },
+];
+export type RateKey = "individual30" | "individual60" | "group30" | "group60";
+
+export type OnboardingDraft = {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  title: string;
+  bio: string;
+  zipcode: string;
+  location: string;
+  positions: Position[];
+  experience: string;
+  rates: Record<RateKey, string>;
+  slot: {
+    date: string;
+    startTime: string;
+    endTime: string;
+    locationName: string;
+    locationAddress: string;
+    isGroup: boolean;
+    capacity: string;
+  };
+};
+
+export function draftFrom(user: CurrentUser, coach: CoachResponse | null): OnboardingDraft {
+  const rates: Record<RateKey, string> = { individual30: "", individual60: "", group30: "", group60: "" };
+  for (const field of RATE_FIELDS) {
+    const rate = coach?.rates.find((r) => r.sessionType === field.sessionType && r.duration === field.duration);
+    if (rate) rates[field.key] = rate.rate;
+  }
+  // The fallback values of a minimal profile are not the coach's own answers: they start empty.
+  const own = (value: string | null | undefined, fallback: string) => (value && value !== fallback ? value : "");
+  return {
+    firstName: user.firstName ?? "",
+    lastName: user.lastName ?? "",
+    phoneNumber: user.phoneNumber ?? "",
+    title: own(coach?.title, FALLBACK_TITLE),
+    bio: coach?.bio ?? "",
+    zipcode: own(coach?.zipcode, FALLBACK_ZIPCODE),
+    location: coach && coach.zipcode !== FALLBACK_ZIPCODE ? (coach.location ?? "") : "",
+    positions: coach ? positionsOf(coach.specializations) : [],
+    experience: coach?.experience ?? "",
+    rates,
+    slot: { date: "", startTime: "", endTime: "", locationName: "", locationAddress: "", isGroup: false, capacity: "2" },
+  };
+}
+
+const filled = (value: string) => value.trim().length > 0;
+
+export function ratesOf(draft: OnboardingDraft): RateInput[] {
+  return RATE_FIELDS.filter((f) => filled(draft.rates[f.key])).map((f) => ({
+    sessionType: f.sessionType,
+    duration: f.duration,
+    rate: draft.rates[f.key].trim(),
+  }));
+}
+
+const isAmount = (value: string) => {
+  const cents = decimalToCents(value);
+  return cents !== null && cents > 0;
+};
+
+/** The step gates of coach-side 5: whether Next may leave step 1..5. */
+export function isStepComplete(
+  step: number,
+  draft: OnboardingDraft,
+  facts: { account: Pick<PaymentAccountStatus, "hasAccount" | "accountComplete"> | null | undefined; photoUrl: string | null },
+): boolean {
+  switch (step) {
+    case 1:
+      return (
+        filled(draft.firstName) &&
+        filled(draft.lastName) &&
+        filled(draft.phoneNumber) &&
+        filled(draft.title) &&
+        filled(draft.bio) &&
+        /^\d{5}$/.test(draft.zipcode.trim()) &&
+        draft.positions.length > 0
+      );
+    case 2: {
+      const rates = ratesOf(draft);
+      return rates.length > 0 && rates.every((r) => isAmount(String(r.rate)));
+    }
+    case 3:
+      return !!facts.account?.hasAccount && !!facts.account.accountComplete;
+    case 4:
+      return !!facts.photoUrl;
+    default:
+      return true;
+  }
+}
+
+/** Step 1's profile fields (the rates are saved by step 2). */
+export function profileOf(draft: OnboardingDraft): CoachProfileRequest {
+  return {
+    title: draft.title.trim(),
+    bio: draft.bio.trim(),
+    zipcode: draft.zipcode.trim(),
+    location: draft.location || null,
+    specializations: draft.positions,
+    experience: draft.experience.trim(),
+  };
+}
+
+/**
+ * The minimal profile the payment step creates when the coach has none (coach-side 4 and 9): what
+ * the coach typed, else the fallbacks. The bio is required by the API and has no fallback in the
+ * spec, so it repeats the fallback title.
+ */
+export function minimalProfileOf(draft: OnboardingDraft): CoachProfileRequest {
+  const zipcode = /^\d{5}$/.test(draft.zipcode.trim()) ? draft.zipcode.trim() : FALLBACK_ZIPCODE;
+  return {
+    title: draft.title.trim() || FALLBACK_TITLE,
+    bio: draft.bio.trim() || FALLBACK_TITLE,
+    zipcode,
+    specializations: draft.positions.length > 0 ? draft.positions : [FALLBACK_SPECIALIZATION],
+    experience: draft.experience.trim(),
+  };
+}
+
+export type FirstSlotPlan =
+  | { kind: "skip" }
+  | { kind: "invalid"; title: string; message: string }
+  | {
+      kind: "create";
+      slot: {
+        date: string;
+        startTime: string;
+        endTime: string;
+        isGroup: boolean;
+        capacity: number;
+        isAvailable: true;
+        locationName: string;
+        locationAddress: string | null;
+      };
+    };
+
+/**
+ * The optional first slot (coach-side 5): created only when date, start, end and location name are
+ * all given, then held to the time slot rules; a group needs at least 2 players.
+ */
+export function planFirstSlot(draft: OnboardingDraft, now: LocalDateTime): FirstSlotPlan {
+  const s = draft.slot;
+  if (![s.date, s.startTime, s.endTime, s.locationName].every(filled)) return { kind: "skip" };
+  if (s.date < now.date) return { kind: "invalid", title: OnboardingMessages.SLOT_FAILED_TITLE, message: SlotMessages.IN_PAST };
+  const checked = validateSlot({ date: s.date, startTime: s.startTime, endTime: s.endTime, isGroup: s.isGroup, capacity: s.capacity }, now);
+  if (!checked.ok) {
+    if (checked.field === "capacity" && checked.message === SlotMessages.GROUP_TOO_SMALL) {
+      return { kind: "invalid", title: OnboardingMessages.CAPACITY_TITLE, message: OnboardingMessages.CAPACITY };
+    }
+    return { kind: "invalid", title: OnboardingMessages.SLOT_FAILED_TITLE, message: checked.message };
+  }
+  return {
+    kind: "create",
+    slot: {
+      ...checked.slot,
+      isAvailable: true,
+      locationName: s.locationName.trim(),
+      locationAddress: s.locationAddress.trim() || null,
+    },
+  };
+}
+
+/** A coach with rates, a complete payment account and a photo has nothing left to set up. */
+export function isFullyOnboarded(
+  coach: CoachResponse | null | undefined,
+  account: Pick<PaymentAccountStatus, "accountComplete"> | null | undefined,
+  userPhotoUrl: string | null,
+): boolean {
+  return !!coach && coach.rates.length > 0 && !!account?.accountComplete && !!(coach.profileImageUrl ?? userPhotoUrl);
+}

@@ -1,0 +1,263 @@
+import { Camera, CheckCircle2, CreditCard, ImageUp } from "lucide-react";
+import { useEffect, useId, useState, type ChangeEvent } from "react";
+import { POSITIONS, PRICING_TIPS, type Position } from "../../../../contract/coaches";
+import { paymentAccountState, type PaymentAccountStatus } from "../../../../contract/payouts";
+import { Button } from "../../../components/ui/button";
+import { Checkbox } from "../../../components/ui/checkbox";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Spinner } from "../../../components/ui/spinner";
+import { Textarea } from "../../../components/ui/textarea";
+import { toast } from "../../../components/ui/toast";
+import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+import { lookupZip, useUploadProfileImage } from "../api/coach-onboarding";
+import { OnboardingMessages, RATE_FIELDS, type OnboardingDraft } from "./onboarding-draft";
+import { StateBadge } from "./payment-account-panel";
+
+type DraftProps = { draft: OnboardingDraft; onChange: (patch: Partial<OnboardingDraft>) => void };
+
+export function PersonalInformationStep({ draft, onChange }: DraftProps) {
+  const zip = draft.zipcode.trim();
+  useEffect(() => {
+    if (!/^\d{5}$/.test(zip)) return;
+    let current = true;
+    // An unknown ZIP (or a failed lookup) clears the location, as on the profile page.
+    lookupZip(zip)
+      .then((place) => current && onChange({ location: place ? `${place.city}, ${place.state}` : "" }))
+      .catch(() => current && onChange({ location: "" }));
+    return () => {
+      current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- looks up only when the ZIP changes
+  }, [zip]);
+
+  const togglePosition = (position: Position, on: boolean) =>
+    onChange({ positions: on ? [...draft.positions, position] : draft.positions.filter((p) => p !== position) });
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FormField label="First name *">
+        <Input value={draft.firstName} onChange={(e) => onChange({ firstName: e.target.value })} autoComplete="given-name" />
+      </FormField>
+      <FormField label="Last name *">
+        <Input value={draft.lastName} onChange={(e) => onChange({ lastName: e.target.value })} autoComplete="family-name" />
+      </FormField>
+      <FormField label="Phone number *">
+        <Input type="tel" value={draft.phoneNumber} onChange={(e) => onChange({ phoneNumber: e.target.value })} autoComplete="tel" />
+      </FormField>
+      <FormField label="Coaching title *" hint="For example: Former D1 Defenseman">
+        <Input value={draft.title} onChange={(e) => onChange({ title: e.target.value })} />
+      </FormField>
+      <FormField label="Bio *" className="sm:col-span-2">
+        <Textarea value={draft.bio} onChange={(e) => onChange({ bio: e.target.value })} />
+      </FormField>
+      <FormField label="Zipcode *" hint={draft.location ? draft.location : "5 digits"}>
+        <Input
+          inputMode="numeric"
+          maxLength={5}
+          value={draft.zipcode}
+          onChange={(e) => onChange({ zipcode: e.target.value.replace(/\D/g, "").slice(0, 5), location: "" })}
+        />
+      </FormField>
+      <FormField label="Location">
+        <Input value={draft.location} readOnly placeholder="Filled from the zipcode" />
+      </FormField>
+      <fieldset className="flex flex-col gap-2 sm:col-span-2">
+        <legend className="mb-2 text-sm font-semibold text-slate-800">Positions you coach * (at least one)</legend>
+        <div className="flex flex-wrap gap-4">
+          {POSITIONS.map((position) => (
+            <label key={position} className="flex items-center gap-2 text-sm">
+              <Checkbox checked={draft.positions.includes(position)} onCheckedChange={(on) => togglePosition(position, on === true)} />
+              {position}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <FormField label="Experience" className="sm:col-span-2">
+        <Textarea rows={3} value={draft.experience} onChange={(e) => onChange({ experience: e.target.value })} />
+      </FormField>
+    </div>
+  );
+}
+
+export function SessionRatesStep({ draft, onChange }: DraftProps) {
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="rounded-lg bg-field-50 px-4 py-3 text-sm text-field-900">
+        Pricing tips: individual {PRICING_TIPS.individual}, group {PRICING_TIPS.group}. Fill in at least one rate.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {RATE_FIELDS.map((field) => (
+          <FormField key={field.key} label={`${field.label} ($)`}>
+            <Input
+              inputMode="decimal"
+              placeholder="e.g. 75"
+              value={draft.rates[field.key]}
+              onChange={(e) => onChange({ rates: { ...draft.rates, [field.key]: e.target.value.replace(/[^\d.]/g, "") } })}
+            />
+          </FormField>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+type PaymentStepProps = {
+  account: PaymentAccountStatus | undefined;
+  isLoading: boolean;
+  isStarting: boolean;
+  showRefreshNote: boolean;
+  onStart: () => void;
+};
+
+export function PaymentSetupStep({ account, isLoading, isStarting, showRefreshNote, onStart }: PaymentStepProps) {
+  if (isLoading) return <Spinner label="Loading payment account..." />;
+  const state = account ? paymentAccountState(account) : "not_started";
+  return (
+    <div className="flex flex-col gap-4">
+      {showRefreshNote && state !== "active" ? (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900">
+          {OnboardingMessages.STRIPE_REFRESH}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <CreditCard aria-hidden className="size-6 text-field-700" />
+        <span className="font-semibold text-field-950">Payment account</span>
+        <StateBadge state={state} />
+      </div>
+      {state === "active" ? (
+        <p className="flex items-center gap-2 text-sm text-emerald-800">
+          <CheckCircle2 aria-hidden className="size-5" /> Your payment account is ready. Continue to the next step.
+        </p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">
+            Students pay when they book. Your rate and tips are sent to this account after you submit feedback for a session. You will be
+            taken to the payment provider and brought back here.
+          </p>
+          <Button className="w-fit" onClick={onStart} isLoading={isStarting}>
+            {state === "setup_required" ? "Continue Setup" : "Set Up Payments"}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** coach-side 5 and 9: a photo is an image of at most 5MB. */
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+
+export function ProfilePhotoStep({ userId, photoUrl }: { userId: number; photoUrl: string | null }) {
+  const inputId = useId();
+  const upload = useUploadProfileImage(userId);
+  const [failed, setFailed] = useState(false);
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = ""; // Choosing the same file again still fires a change.
+    if (!file) return;
+    if (file.size > MAX_PHOTO_BYTES) {
+      toast({ title: "File Too Large", description: "Please select an image smaller than 5MB", variant: "destructive" });
+      return;
+    }
+    if (!file.type.startsWith("image/")) {
+      toast({ title: "Invalid File Type", description: "Please select an image file", variant: "destructive" });
+      return;
+    }
+    setFailed(false);
+    try {
+      await upload.mutateAsync(file);
+      toast({ title: "Image Uploaded", description: "Your profile photo is saved.", variant: "success" });
+    } catch (error) {
+      setFailed(true);
+      if (!handleUnauthorized(error))
+        toast({ title: "Upload Failed", description: OnboardingMessages.UPLOAD_FAILED, variant: "destructive" });
+    }
+  }
+
+  return (
+    <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-center">
+      <div className="relative flex size-32 shrink-0 items-center justify-center overflow-hidden rounded-full border-4 border-field-100 bg-field-50">
+        {photoUrl ? (
+          <img src={photoUrl} alt="Your profile photo" className="size-full object-cover" data-testid="onboarding-photo" />
+        ) : (
+          <Camera aria-hidden className="size-10 text-field-600" />
+        )}
+        {upload.isPending ? (
+          <span className="absolute inset-0 flex items-center justify-center bg-white/70">
+            <Spinner label="Uploading..." />
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-2">
+        <label
+          htmlFor={inputId}
+          className="inline-flex h-10 w-fit cursor-pointer items-center gap-2 rounded-lg border-2 border-field-700 bg-white px-4 text-sm font-semibold text-field-800 focus-within:ring-2 focus-within:ring-accent-400 hover:bg-field-50"
+        >
+          <ImageUp aria-hidden className="size-4" />
+          {photoUrl ? "Change photo" : "Upload photo"}
+          <input
+            id={inputId}
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            onChange={(e) => void onFile(e)}
+            aria-label="Profile photo"
+          />
+        </label>
+        <p className="text-sm text-slate-600">A JPG or PNG image of at most 5MB. Required to continue.</p>
+        {failed ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {OnboardingMessages.UPLOAD_FAILED}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export function ScheduleStep({ draft, onChange, today }: DraftProps & { today: string }) {
+  const slot = draft.slot;
+  const set = (patch: Partial<OnboardingDraft["slot"]>) => onChange({ slot: { ...slot, ...patch } });
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-slate-700">
+        Add your first available time slot so players can book you right away. Leave it empty to skip: you can add slots later from the
+        dashboard. A slot is created only when the date, start, end and location name are all filled in.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <FormField label="Date">
+          <Input type="date" min={today} value={slot.date} onChange={(e) => set({ date: e.target.value })} />
+        </FormField>
+        <FormField label="Start time">
+          <Input type="time" step={900} value={slot.startTime} onChange={(e) => set({ startTime: e.target.value })} />
+        </FormField>
+        <FormField label="End time">
+          <Input type="time" step={900} value={slot.endTime} onChange={(e) => set({ endTime: e.target.value })} />
+        </FormField>
+        <FormField label="Location name" className="sm:col-span-3">
+          <Input value={slot.locationName} onChange={(e) => set({ locationName: e.target.value })} placeholder="e.g. Memorial Field" />
+        </FormField>
+        <FormField label="Location address" className="sm:col-span-3">
+          <Input value={slot.locationAddress} onChange={(e) => set({ locationAddress: e.target.value })} />
+        </FormField>
+      </div>
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="flex items-center gap-2">
+          <Checkbox id="first-slot-group" checked={slot.isGroup} onCheckedChange={(on) => set({ isGroup: on === true })} />
+          <Label htmlFor="first-slot-group">Group session</Label>
+        </div>
+        {slot.isGroup ? (
+          <FormField label="Capacity (players)" className="w-40" hint="2 to 10">
+            <Input
+              inputMode="numeric"
+              value={slot.capacity}
+              onChange={(e) => set({ capacity: e.target.value.replace(/\D/g, "").slice(0, 2) })}
+            />
+          </FormField>
+        ) : null}
+      </div>
+    </div>
+  );
+}

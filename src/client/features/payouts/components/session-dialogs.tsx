@@ -1,0 +1,208 @@
+import { AlertTriangle, Star } from "lucide-react";
+import { useState } from "react";
+import { CancelSessionRequestSchema, PayoutMessages, RATING_LABELS, SubmitFeedbackRequestSchema } from "../../../../contract/payouts";
+import { Button } from "../../../components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import { FormField } from "../../../components/ui/form-field";
+import { Textarea } from "../../../components/ui/textarea";
+import { toast } from "../../../components/ui/toast";
+import { cn } from "../../../lib/cn";
+import { handleUnauthorized, messageOr } from "../../../lib/handle-unauthorized";
+import { useCancelSession, useSubmitFeedback, type CoachBooking } from "../api/coach-bookings";
+import { clock, shortDate } from "./booking-groups";
+
+export const CANCEL_WARNING =
+  "This cannot be undone. Every student booked in this session will be refunded in full and notified by text message.";
+export const CANCEL_FAILED = "Failed to cancel booking.";
+export const FEEDBACK_FAILED = "Failed to submit feedback. Please try again.";
+
+type DialogProps = { booking: CoachBooking | null; onClose: () => void };
+
+const sessionLine = (b: CoachBooking) => `${shortDate(b.sessionDate)} at ${clock(b.sessionTime)}`;
+const studentName = (b: CoachBooking) => [b.student?.firstName, b.student?.lastName].filter(Boolean).join(" ") || "Student";
+
+/** coach-side 2 and 5: cancelling needs a reason, is irreversible and refunds everyone in the session. */
+export function CancelSessionDialog({ booking, onClose }: DialogProps) {
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string>();
+  const cancel = useCancelSession();
+
+  function close() {
+    if (cancel.isPending) return;
+    setReason("");
+    setError(undefined);
+    onClose();
+  }
+
+  function submit() {
+    if (!booking) return;
+    const parsed = CancelSessionRequestSchema.safeParse({ reason });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? PayoutMessages.REASON_REQUIRED);
+    setError(undefined);
+    cancel.mutate(
+      { bookingId: booking.id, reason: parsed.data.reason },
+      {
+        onSuccess: (answer) => {
+          const count = answer.cancellation.affectedBookings.length;
+          toast({
+            title: PayoutMessages.CANCELLED,
+            description: `${count} ${count === 1 ? "student was" : "students were"} refunded in full and notified.`,
+            variant: "success",
+          });
+          setReason("");
+          onClose();
+        },
+        onError: (err) => {
+          if (!handleUnauthorized(err))
+            toast({ title: "Cancellation Failed", description: messageOr(err, CANCEL_FAILED), variant: "destructive" });
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open={booking !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>Cancel Session</DialogTitle>
+          <DialogDescription>{booking ? `${studentName(booking)}, ${sessionLine(booking)}` : null}</DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-col gap-4">
+          <p className="flex gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900">
+            <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+            {CANCEL_WARNING}
+          </p>
+          <FormField label="Reason for cancelling *" error={error}>
+            <Textarea
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              placeholder="Let your students know why"
+              maxLength={1000}
+            />
+          </FormField>
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={close} disabled={cancel.isPending}>
+            Keep Session
+          </Button>
+          <Button variant="destructive" onClick={submit} isLoading={cancel.isPending}>
+            Cancel Session
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** coach-side 5: feedback text and 1-5 stars, both required; submitting releases the held payment. */
+export function FeedbackDialog({ booking, onClose }: DialogProps) {
+  const [feedback, setFeedback] = useState("");
+  const [rating, setRating] = useState(0);
+  const [errors, setErrors] = useState<{ feedback?: string; rating?: string }>({});
+  const submitFeedback = useSubmitFeedback();
+
+  function close() {
+    if (submitFeedback.isPending) return;
+    setFeedback("");
+    setRating(0);
+    setErrors({});
+    onClose();
+  }
+
+  function submit() {
+    if (!booking) return;
+    const parsed = SubmitFeedbackRequestSchema.safeParse({ feedback, rating: rating || undefined });
+    if (!parsed.success) {
+      const found: { feedback?: string; rating?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === "rating" ? "rating" : "feedback";
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    submitFeedback.mutate(
+      { bookingId: booking.id, feedback: parsed.data.feedback, rating: parsed.data.rating },
+      {
+        onSuccess: (answer) => {
+          toast({
+            title: PayoutMessages.FEEDBACK_SUBMITTED,
+            description:
+              answer.booking.payoutStatus === "paid"
+                ? "Thank you. Your payment has been released to your payout account."
+                : "Thank you. Your payment will be sent as soon as your payout account is ready.",
+            variant: "success",
+          });
+          setFeedback("");
+          setRating(0);
+          onClose();
+        },
+        onError: (err) => {
+          if (!handleUnauthorized(err)) toast({ title: "Error", description: FEEDBACK_FAILED, variant: "destructive" });
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open={booking !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Submit Session Feedback</DialogTitle>
+          <DialogDescription>
+            {booking
+              ? `${studentName(booking)}, ${sessionLine(booking)}. Your payment for this session is released when you submit.`
+              : null}
+          </DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-col gap-4">
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-semibold text-slate-800">Rating *</legend>
+            <div className="flex items-center gap-1" role="radiogroup" aria-label="Rating">
+              {RATING_LABELS.map((label, i) => {
+                const value = i + 1;
+                return (
+                  <button
+                    key={label}
+                    type="button"
+                    role="radio"
+                    aria-checked={rating === value}
+                    aria-label={`${value} ${value === 1 ? "star" : "stars"}: ${label}`}
+                    title={label}
+                    onClick={() => setRating(value)}
+                    className="rounded p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400"
+                  >
+                    <Star aria-hidden className={cn("size-7", value <= rating ? "fill-accent-400 text-accent-500" : "text-slate-300")} />
+                  </button>
+                );
+              })}
+              <span className="ml-2 text-sm font-semibold text-field-900">{rating ? RATING_LABELS[rating - 1] : null}</span>
+            </div>
+            {errors.rating ? (
+              <p role="alert" className="text-sm font-medium text-red-700">
+                {errors.rating}
+              </p>
+            ) : null}
+          </fieldset>
+          <FormField label="Feedback *" error={errors.feedback}>
+            <Textarea
+              value={feedback}
+              onChange={(e) => setFeedback(e.target.value)}
+              placeholder="What did you work on? What should the player practise next?"
+              maxLength={5000}
+            />
+          </FormField>
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={close} disabled={submitFeedback.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={submit} isLoading={submitFeedback.isPending}>
+            Submit Feedback
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

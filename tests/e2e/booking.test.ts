@@ -1,0 +1,219 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDaysToDate } from "../../src/contract/time";
+import { createCoach } from "../factories/coaches";
+import { uniqueEmail } from "../factories/users";
+import { canRunBrowser, launchBrowser, newPage, startE2eServer, type E2eServer } from "./support/browser";
+
+/** Tomorrow in the coach's zone (the default coach's ZIP 21201 is Baltimore). */
+function tomorrowIn(timeZone: string): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  return addDaysToDate(today, 1);
+}
+
+/** Issue 6: a player books a group slot and pays through the simulated card form of DESIGN.md 8. */
+describe.skipIf(!canRunBrowser)("booking and paying", () => {
+  let t: E2eServer;
+  let browser: Browser;
+  let coachId: number;
+  let slotId: number;
+  let coachLogin: { email: string; password: string };
+  let firstPlayerEmail = "";
+
+  beforeAll(async () => {
+    t = await startE2eServer();
+    browser = await launchBrowser();
+    // The default profile offers individual 30 ($50), individual 60 ($85) and group 60 ($40).
+    const coach = await createCoach(t, { firstName: "Casey", lastName: "Coach" });
+    coachId = coach.coach.id;
+    coachLogin = { email: coach.email, password: coach.password };
+    const res = await coach.agent
+      .post("/api/time-slots")
+      .send({ date: tomorrowIn(coach.coach.timeZone), startTime: "10:00", endTime: "12:00", isGroup: true, capacity: 4 });
+    expect(res.status).toBe(201);
+    slotId = (res.body as { id: number }).id;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  /** A signed-in player whose setup is complete (phone and position), so the setup wizard stays away. */
+  async function playerPage(email = uniqueEmail("booker")): Promise<Page> {
+    const { page } = await newPage(browser, t.baseUrl);
+    const registered = await page.request.post("/api/auth/register", {
+      data: { email, password: "secret123", firstName: "Pat", lastName: "Player" },
+    });
+    expect(registered.status()).toBe(201);
+    const profile = await page.request.patch("/api/users/profile", { data: { phoneNumber: "410-555-0100", position: "Midfield" } });
+    expect(profile.status()).toBe(200);
+    return page;
+  }
+
+  async function expectNoSeriousA11yViolations(page: Page, label: string) {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
+    expect(serious, label).toEqual([]);
+  }
+
+  async function expectToast(page: Page, title: string, description: string) {
+    const toast = page.locator("li").filter({ has: page.getByText(title, { exact: true }) });
+    await toast.getByText(description, { exact: true }).waitFor();
+  }
+
+  /** Books the group slot at 10:30 and lands on the checkout; returns the booking id from the address. */
+  async function bookGroupSession(page: Page): Promise<number> {
+    await page.goto(`/book-coach/${coachId}?slot=${slotId}`);
+    await page.getByRole("heading", { name: "Book a Session with Casey Coach" }).waitFor();
+    // The slot from the address is chosen, and only the group rate is offered for a group slot.
+    expect(await page.getByRole("button", { name: /10:00 AM - 12:00 PM/ }).getAttribute("aria-pressed")).toBe("true");
+    expect(await page.getByRole("button", { name: /Individual Session/ }).count()).toBe(0);
+    await page.getByRole("button", { name: /60 min Group Session/ }).click();
+    const startTimes = page.getByRole("region", { name: "Start Time" });
+    // 15-minute steps where a whole hour fits in 10:00-12:00: 10:00 ... 11:00.
+    expect(await startTimes.getByRole("button").allTextContents()).toEqual(["10:00 AM", "10:15 AM", "10:30 AM", "10:45 AM", "11:00 AM"]);
+    await startTimes.getByRole("button", { name: "10:30 AM" }).click();
+    await page.getByText("10:30 AM - 11:30 AM", { exact: true }).waitFor();
+    // Session cost $40.00, platform fee 15% = $6.00.
+    await page.getByText("$6.00", { exact: true }).waitFor();
+    await page.getByText("$46.00", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Book & Pay" }).click();
+    await page.waitForURL(/\/booking-checkout\/\d+$/);
+    await page.getByRole("heading", { name: "Booking Summary" }).waitFor();
+    return Number(new URL(page.url()).pathname.split("/").pop());
+  }
+
+  async function payWithCard(page: Page, cardNumber: string, total: string) {
+    await page.getByLabel("Card number", { exact: true }).fill(cardNumber);
+    await page.getByLabel("Expiration date", { exact: true }).pressSequentially("1230");
+    await page.getByLabel("Security code", { exact: true }).fill("123");
+    await page.getByLabel("ZIP code", { exact: true }).fill("21201");
+    expect(await page.getByLabel("Card number", { exact: true }).inputValue()).toBe(
+      cardNumber.replace(/\D/g, "").replace(/(\d{4})(?=\d)/g, "$1 "),
+    );
+    expect(await page.getByLabel("Expiration date", { exact: true }).inputValue()).toBe("12 / 30");
+    await page.getByRole("button", { name: `Pay $${total}` }).click();
+  }
+
+  it("a player books a group slot, adds a $10 tip, pays with 4242 4242 4242 4242 and sees the booking confirmed", async () => {
+    firstPlayerEmail = uniqueEmail("first-booker");
+    const page = await playerPage(firstPlayerEmail);
+    const bookingId = await bookGroupSession(page);
+    await page.getByTestId("summary-total").getByText("$46.00").waitFor();
+    await expectNoSeriousA11yViolations(page, "checkout");
+    await page.getByRole("button", { name: "$10", exact: true }).click();
+    await page.getByTestId("summary-tip").getByText("$10.00").waitFor();
+    await page.getByTestId("summary-total").getByText("$56.00").waitFor();
+
+    await payWithCard(page, "4242424242424242", "56.00");
+    await page.waitForURL(/\/my-bookings\?success=true$/);
+    await page.getByText("Payment Successful! Your session is booked.", { exact: true }).waitFor();
+    const upcoming = page.getByRole("region", { name: "Upcoming Sessions" });
+    await upcoming.getByText("Confirmed", { exact: true }).waitFor();
+    await upcoming.getByText("$56.00", { exact: true }).waitFor();
+    expect(await upcoming.getByRole("link", { name: "Complete Payment" }).count()).toBe(0);
+
+    // The success page confirms the latest booking and drops the session id from the address after 1 s.
+    await page.goto(`/booking-success?session_id=${bookingId}`);
+    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
+    await page.getByText("Casey Coach", { exact: true }).waitFor();
+    await page.getByText("10:30 AM - 11:30 AM", { exact: true }).waitFor();
+    await page.getByRole("heading", { name: "What's Next?" }).waitFor();
+    await page.getByText("Payment reference:").waitFor();
+    await page.getByRole("link", { name: "View My Bookings" }).waitFor();
+    await page.getByRole("link", { name: "Book Another Session" }).waitFor();
+    await page.waitForURL((url) => url.pathname === "/booking-success" && !url.searchParams.has("session_id"), { timeout: 3000 });
+  });
+
+  it("a declined card shows Payment Failed, and the booking stays payable from My Bookings", async () => {
+    const page = await playerPage();
+    const bookingId = await bookGroupSession(page);
+    await page.getByText(/Your spot is held for \d\d:\d\d/).waitFor();
+
+    await payWithCard(page, "4000 0000 0000 0002", "46.00");
+    await expectToast(page, "Payment Failed", "Your card was declined.");
+    // The form stays usable on the same page.
+    await page.getByRole("button", { name: "Pay $46.00" }).waitFor();
+    expect(page.url()).toContain(`/booking-checkout/${bookingId}`);
+
+    await page.goto("/my-bookings");
+    const upcoming = page.getByRole("region", { name: "Upcoming Sessions" });
+    await upcoming.getByText("Awaiting Payment", { exact: true }).waitFor();
+    await upcoming.getByRole("link", { name: "Complete Payment" }).click();
+    await page.waitForURL(new RegExp(`/booking-checkout/${bookingId}$`));
+    await page.getByRole("heading", { name: "Booking Summary" }).waitFor();
+
+    await payWithCard(page, "4242 4242 4242 4242", "46.00");
+    await page.waitForURL(/\/my-bookings\?success=true$/);
+    await page.getByRole("region", { name: "Upcoming Sessions" }).getByText("Confirmed", { exact: true }).waitFor();
+  });
+
+  it("the coach sees the student's contact and earnings on My Bookings", async () => {
+    const { page } = await newPage(browser, t.baseUrl);
+    const login = await page.request.post("/api/auth/login", { data: coachLogin });
+    expect(login.status()).toBe(200);
+    await page.goto("/my-bookings");
+    const upcoming = page.getByRole("region", { name: "Upcoming Sessions" });
+    await upcoming.getByText(firstPlayerEmail, { exact: true }).waitFor();
+    await upcoming.getByText("Your earnings").first().waitFor();
+    // The first booking: the $40.00 group rate plus the $10.00 tip.
+    await upcoming.getByText("$50.00", { exact: true }).waitFor();
+    await page.getByRole("main").getByRole("link", { name: "Find a Coach" }).waitFor();
+  });
+
+  it("the booking page explains what is missing and when a coach has no rates for the slot kind", async () => {
+    const page = await playerPage();
+    await page.goto("/book-coach/999999");
+    await page.getByRole("heading", { name: "Coach not found." }).waitFor();
+
+    const individualOnly = await createCoach(t, {
+      firstName: "Indy",
+      lastName: "Vidual",
+      rates: [{ sessionType: "individual", duration: 60, rate: "80.00" }],
+    });
+    const res = await individualOnly.agent
+      .post("/api/time-slots")
+      .send({ date: tomorrowIn(individualOnly.coach.timeZone), startTime: "14:00", endTime: "15:00", isGroup: true, capacity: 3 });
+    expect(res.status).toBe(201);
+    await page.goto(`/book-coach/${individualOnly.coach.id}`);
+    await page.getByRole("heading", { name: "Book a Session with Indy Vidual" }).waitFor();
+    await expectNoSeriousA11yViolations(page, "book coach");
+    await page.getByRole("button", { name: "Book & Pay" }).click();
+    await expectToast(page, "Missing Information", "Please select a time slot and session type.");
+    await page.getByRole("button", { name: /2:00 PM - 3:00 PM/ }).click();
+    await page
+      .getByText("No group rates available for this session type. Please select a different time slot or contact the coach.", {
+        exact: true,
+      })
+      .waitFor();
+    await page.getByRole("button", { name: "Book & Pay" }).click();
+    await expectToast(page, "Error", "Please select a session duration.");
+  });
+
+  it("the checkout without a booking or a slot goes to /find-coaches, and by time slot it books the slot first", async () => {
+    const page = await playerPage();
+    await page.goto("/booking-checkout");
+    await page.waitForURL(/\/find-coaches$/);
+
+    await page.goto(`/booking-checkout?timeSlotId=${slotId}&sessions=1&duration=60&sessionType=group`);
+    // The address then names the new booking, so a reload pays for it rather than booking again.
+    await page.waitForURL(/\/booking-checkout\/\d+$/);
+    await page.getByRole("heading", { name: "Booking Summary" }).waitFor();
+    await page.getByTestId("summary-total").getByText("$46.00").waitFor();
+    await page.getByRole("button", { name: "Pay $46.00" }).waitFor();
+  });
+
+  // Last: it moves the server's clock.
+  it("an unpaid booking whose hold expired offers to book the coach again", async () => {
+    const page = await playerPage();
+    const bookingId = await bookGroupSession(page);
+    const advanced = await page.request.post("/api/test/clock", { data: { advanceMinutes: 16 } });
+    expect(advanced.status()).toBe(200);
+    await page.goto(`/booking-checkout/${bookingId}`);
+    await page.getByText("Your reservation expired. Please book the time slot again.", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Back to Coach" }).click();
+    await page.waitForURL(new RegExp(`/book-coach/${coachId}$`));
+  });
+});
