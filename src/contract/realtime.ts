@@ -34,6 +34,14 @@ export const CalendarEventSchema = z.discriminatedUnion("type", [
     status: z.string().optional(),
     timeSlotId: z.number().optional(),
   }),
+  /** A session request was made, answered, cancelled or expired; private like booking events. */
+  z.object({
+    type: z.literal("session_request_updated"),
+    coachId: z.number(),
+    requestId: z.number(),
+    studentId: z.number().optional(),
+    status: z.string().optional(),
+  }),
 ]);
 export type CalendarEvent = z.infer<typeof CalendarEventSchema>;
 

@@ -10,6 +10,7 @@ import { contentRouter } from "./features/content/content.routes";
 import { geoRouter } from "./features/geo/geo.routes";
 import { paymentsRouter, paymentWebhookRouter } from "./features/payments/payments.routes";
 import { payoutsRouter } from "./features/payouts/payouts.routes";
+import { requestsRouter } from "./features/requests/requests.routes";
 import { slotsRouter } from "./features/slots/slots.routes";
 import { systemRouter } from "./features/system/system.routes";
 import { uploadsRouter } from "./features/uploads/uploads.routes";
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(bookingsRouter(deps));
   api.use(paymentsRouter(deps));
   api.use(payoutsRouter(deps));
+  api.use(requestsRouter(deps));
   api.use(notFoundHandler);
   app.use("/api", api);
   // Upload names are random and never reused, so browsers may keep them forever.
@@ -82,6 +84,7 @@ function contentSecurityPolicy(deps: AppDeps) {
       "frame-src": ["'self'", ...stripe],
       "connect-src": ["'self'", ...stripe],
       "img-src": ["'self'", "data:", "blob:"],
+      "upgrade-insecure-requests": null,
     },
   };
 }

@@ -2,6 +2,7 @@ import type { AppDeps } from "../deps";
 import { completeSessions, expireHolds } from "../features/bookings/bookings.service";
 import { retryRefunds, settleExpiredHoldsPaidMeanwhile } from "../features/payments/payments.service";
 import { retryCancellationRefunds, sendWaitingPayouts } from "../features/payouts/payouts.service";
+import { expireRequests } from "../features/requests/requests.service";
 
 /**
  * Periodic work (hold expiry, request expiry, completion, refund and payout retries) as idempotent
@@ -14,6 +15,7 @@ const sweeps: Sweep[] = [
   { name: "settle-paid-expired-holds", run: settleExpiredHoldsPaidMeanwhile },
   { name: "expire-booking-holds", run: async (deps) => void (await expireHolds(deps)) },
   { name: "complete-sessions", run: async (deps) => void (await completeSessions(deps)) },
+  { name: "expire-session-requests", run: async (deps) => void (await expireRequests(deps)) },
   { name: "retry-refunds", run: retryRefunds },
   { name: "retry-cancellation-refunds", run: retryCancellationRefunds },
   { name: "send-waiting-payouts", run: sendWaitingPayouts },

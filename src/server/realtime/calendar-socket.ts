@@ -150,12 +150,14 @@ export async function attachCalendarSocket(server: Server, deps: AppDeps): Promi
 
 /** Booking events are private to the coach and the booking's student; slot events go to every follower of the coach. */
 function shouldReceive(client: Client, event: CalendarEvent): boolean {
-  if (event.type === "booking_updated") return client.ownCoachId === event.coachId || client.userId === event.studentId;
+  if (event.type === "booking_updated" || event.type === "session_request_updated") {
+    return client.ownCoachId === event.coachId || client.userId === event.studentId;
+  }
   return client.subscriptions.has(event.coachId);
 }
 
 function messageFor(event: CalendarEvent): CalendarServerMessage {
-  if (event.type === "booking_updated") {
+  if (event.type === "booking_updated" || event.type === "session_request_updated") {
     // The student's id is routing information, not news for the coach's browser.
     const { studentId: _studentId, ...rest } = event;
     return rest;

@@ -12,6 +12,7 @@ import { LoadError } from "../../features/coaches/components/load-error";
 import { NoCoachProfile } from "../../features/coaches/components/no-coach-profile";
 import { CoachBookingSections } from "../../features/payouts/components/coach-booking-sections";
 import { EarningsStats } from "../../features/payouts/components/earnings-stats";
+import { CoachRequestsSection } from "../../features/requests/components/coach-requests-section";
 import { LiveIndicator } from "../../features/realtime/components/live-indicator";
 import { useCalendarSocket } from "../../features/realtime/use-calendar-socket";
 import { useCoachSlots } from "../../features/slots/api/get-coach-slots";
@@ -96,7 +97,7 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
 
         <TabsContent value="list" className="flex flex-col gap-8">
           <CoachBookingSections sections={["awaitingPayment", "awaitingFeedback"]} />
-          {/* TODO(issue 8): pending session requests (accept / decline dialog). */}
+          <CoachRequestsSection coachId={coach.id} />
           <section aria-labelledby="available-slots" className="flex flex-col gap-4">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 id="available-slots" className="font-display text-2xl font-bold text-field-950 uppercase">

@@ -1,5 +1,70 @@
-import { ComingSoon } from "./coming-soon";
+import { Search } from "lucide-react";
+import { useEffect } from "react";
+import { Link } from "wouter";
+import { RoleGuard } from "../../components/role-guard";
+import { Button } from "../../components/ui/button";
+import { FullPageSpinner } from "../../components/ui/spinner";
+import { paths } from "../../config/paths";
+import { useStudentRequests } from "../../features/requests/api/get-student-requests";
+import { StudentRequestCard } from "../../features/requests/components/student-request-card";
+import { isUnauthorized } from "../../lib/api-client";
+import { handleUnauthorized } from "../../lib/handle-unauthorized";
 
 export function MySessionRequestsPage() {
-  return <ComingSoon title="My Session Requests" />;
+  return (
+    <RoleGuard allow="player">
+      <MySessionRequests />
+    </RoleGuard>
+  );
+}
+
+/** coach-side 2: the student's session requests with their status and the coach's response. */
+function MySessionRequests() {
+  const requests = useStudentRequests();
+
+  useEffect(() => {
+    if (requests.isError) handleUnauthorized(requests.error);
+  }, [requests.isError, requests.error]);
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">My Session Requests</h1>
+          <p className="text-slate-600">Sessions you asked coaches for, and their answers.</p>
+        </div>
+        <Button asChild variant="accent">
+          <Link href={paths.findCoaches}>
+            <Search aria-hidden /> Find a Coach
+          </Link>
+        </Button>
+      </header>
+
+      {requests.isLoading ? (
+        <FullPageSpinner label="Loading session requests..." />
+      ) : requests.isError ? (
+        isUnauthorized(requests.error) ? null : (
+          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+            Failed to load session requests. Please try again later.
+          </p>
+        )
+      ) : !requests.data?.length ? (
+        <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center">
+          <p className="font-semibold text-field-950">You have not requested any sessions yet.</p>
+          <p className="text-slate-600">Find a coach and ask for a time that suits you.</p>
+          <Link href={paths.findCoaches} className="font-semibold text-field-700 underline-offset-4 hover:underline">
+            Browse coaches
+          </Link>
+        </div>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {requests.data.map((request) => (
+            <li key={request.id}>
+              <StudentRequestCard request={request} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }

@@ -5,13 +5,19 @@ import { CALENDAR_PING_INTERVAL_MS, CALENDAR_RECONNECT_DELAY_MS, CALENDAR_SOCKET
 export type CalendarSocketState = "disconnected" | "connecting" | "connected";
 
 /** The messages that make the slot and booking lists refresh (coach-side 7). */
-const REFRESHING_MESSAGES = new Set(["time_slot_updated", "time_slot_deleted", "availability_updated", "booking_updated"]);
+const REFRESHING_MESSAGES = new Set([
+  "time_slot_updated",
+  "time_slot_deleted",
+  "availability_updated",
+  "booking_updated",
+  "session_request_updated",
+]);
 
 /**
  * Query keys are URLs first (src/client/lib/query-client.ts), so every slot and booking list, and
  * the booking lists later features add, refresh by prefix without this feature importing theirs.
  */
-const REFRESHED_URL_PREFIXES = ["/api/time-slots", "/api/bookings"];
+const REFRESHED_URL_PREFIXES = ["/api/time-slots", "/api/bookings", "/api/session-requests", "/api/coaches/me/earnings"];
 const isRefreshed = (query: Query) => {
   const head = query.queryKey[0];
   return typeof head === "string" && REFRESHED_URL_PREFIXES.some((prefix) => head.startsWith(prefix));

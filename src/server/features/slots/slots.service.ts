@@ -2,6 +2,7 @@ import { SlotMessages, validateSlot, type CreateSlotRequest, type TimeSlot, type
 import type { CalendarEvent } from "../../../contract/realtime";
 import type { Geocoder } from "../../adapters/geo";
 import type { AppDeps } from "../../deps";
+import type { Tx } from "../../db/client";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./slots.repository";
@@ -252,4 +253,28 @@ export function toApiSlot(row: repo.SlotRowWithCount, timeZone: string, includeB
     locationLng: row.locationLng,
     locationNotes: row.locationNotes,
   };
+}
+
+/**
+ * One slot created inside the caller's transaction (an accepted session request creates its slot
+ * and its booking together): the same coach lock and overlap rule as createSlots.
+ */
+export async function insertSlotInTransaction(
+  tx: Tx,
+  slot: { coachId: number; startsAt: Date; endsAt: Date; isGroup: boolean; capacity: number },
+): Promise<repo.SlotRow> {
+  await repo.lockCoach(tx, slot.coachId);
+  if (await repo.hasOverlappingSlot(tx, slot.coachId, slot.startsAt, slot.endsAt)) throw conflict(SlotMessages.OVERLAP);
+  const [row] = await repo.insertSlots(tx, [{ ...slot, isAvailable: true }]);
+  return row!;
+}
+
+/** Tells the calendars about a slot made by insertSlotInTransaction, once its transaction has committed. */
+export async function publishSlotCreated(deps: AppDeps, slotId: number, timeZone: string): Promise<void> {
+  const row = await repo.findSlot(deps.database.db, slotId, deps.clock.now());
+  if (!row) return;
+  await publishAll(deps, [
+    { type: "time_slot_updated", coachId: row.coachId, slot: toApiSlot(row, timeZone, true) },
+    { type: "availability_updated", coachId: row.coachId },
+  ]);
 }

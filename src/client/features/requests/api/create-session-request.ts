@@ -1,0 +1,11 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CreateSessionRequest, SessionRequest } from "../../../../contract/requests";
+import { apiRequest } from "../../../lib/api-client";
+import { refreshAfterRequestChange, SESSION_REQUESTS_URL } from "./session-request-queries";
+
+export const createSessionRequest = (input: CreateSessionRequest) => apiRequest<SessionRequest>("POST", SESSION_REQUESTS_URL, input);
+
+export function useCreateSessionRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createSessionRequest, onSuccess: () => refreshAfterRequestChange(queryClient) });
+}

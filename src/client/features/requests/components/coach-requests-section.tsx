@@ -1,0 +1,175 @@
+import { CalendarDays, Check, Clock, MessageSquare, Timer, Users, X } from "lucide-react";
+import { useMemo, useState } from "react";
+import { MAX_REQUEST_MESSAGE_LENGTH, SessionRequestMessages, type SessionRequest } from "../../../../contract/requests";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent } from "../../../components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
+import { FormField } from "../../../components/ui/form-field";
+import { Spinner } from "../../../components/ui/spinner";
+import { Textarea } from "../../../components/ui/textarea";
+import { toast } from "../../../components/ui/toast";
+import { handleUnauthorized, messageOr } from "../../../lib/handle-unauthorized";
+import { useAcceptSessionRequest, useDeclineSessionRequest } from "../api/answer-session-request";
+import { useCoachRequests } from "../api/get-coach-requests";
+import { formatRequestClock, formatRequestDate, personName, sessionTypeLabel } from "./request-format";
+
+/** coach-side 2: the dashboard's pending session requests, soonest first, with accept and the decline dialog. */
+export function CoachRequestsSection({ coachId }: { coachId: number }) {
+  const requests = useCoachRequests(coachId);
+  const pending = useMemo(
+    () =>
+      (requests.data ?? []).filter((r) => r.status === "pending").sort((a, b) => a.requestedStartsAt.localeCompare(b.requestedStartsAt)),
+    [requests.data],
+  );
+  const [declining, setDeclining] = useState<SessionRequest | null>(null);
+
+  return (
+    <section aria-labelledby="session-requests-heading" className="flex flex-col gap-3">
+      <div className="flex items-center gap-2">
+        <h2 id="session-requests-heading" className="font-display text-xl font-bold text-field-900 uppercase">
+          Pending Session Requests
+        </h2>
+        {pending.length > 0 ? <Badge variant="accent">{pending.length}</Badge> : null}
+      </div>
+      {requests.isLoading ? (
+        <Spinner label="Loading session requests..." />
+      ) : requests.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {messageOr(requests.error, "Failed to load session requests.")}
+        </p>
+      ) : pending.length === 0 ? (
+        <p className="text-slate-600">No pending session requests.</p>
+      ) : (
+        <ul className="grid gap-3 md:grid-cols-2">
+          {pending.map((request) => (
+            <li key={request.id}>
+              <CoachRequestCard request={request} onDecline={() => setDeclining(request)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <DeclineRequestDialog request={declining} onClose={() => setDeclining(null)} />
+    </section>
+  );
+}
+
+function CoachRequestCard({ request, onDecline }: { request: SessionRequest; onDecline: () => void }) {
+  const accept = useAcceptSessionRequest();
+  const name = personName(request.student, "Student");
+
+  async function onAccept() {
+    try {
+      await accept.mutateAsync(request.id);
+      toast({
+        title: SessionRequestMessages.ACCEPTED,
+        description: `${name} has been asked to complete payment for the session.`,
+        variant: "success",
+      });
+    } catch (error) {
+      if (handleUnauthorized(error)) return;
+      toast({ title: "Error", description: messageOr(error, SessionRequestMessages.ACCEPT_FAILED), variant: "destructive" });
+    }
+  }
+
+  return (
+    <Card data-testid={`session-request-${request.id}`}>
+      <CardContent className="flex flex-col gap-3 pt-5 sm:pt-6">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
+          <span className="font-bold text-field-900">${request.totalAmount}</span>
+        </div>
+        <ul className="grid gap-1.5 text-sm text-slate-700 sm:grid-cols-2">
+          <li className="flex items-center gap-2">
+            <CalendarDays aria-hidden className="size-4 text-field-700" />
+            {formatRequestDate(request.requestedDate)}
+          </li>
+          <li className="flex items-center gap-2">
+            <Clock aria-hidden className="size-4 text-field-700" />
+            {formatRequestClock(request.requestedStartTime)} - {formatRequestClock(request.requestedEndTime)}
+          </li>
+          <li className="flex items-center gap-2">
+            <Users aria-hidden className="size-4 text-field-700" />
+            {sessionTypeLabel(request.sessionType)} session
+          </li>
+          <li className="flex items-center gap-2">
+            <Timer aria-hidden className="size-4 text-field-700" />
+            {request.duration} minutes
+          </li>
+        </ul>
+        <p className="text-sm text-slate-600">
+          You earn ${request.rate}; the player pays ${request.totalAmount} including the platform fee.
+        </p>
+        {request.message ? (
+          <p className="flex gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
+            <MessageSquare aria-hidden className="mt-0.5 size-4 shrink-0 text-field-700" />
+            <span className="break-words whitespace-pre-line">{request.message}</span>
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" isLoading={accept.isPending} onClick={() => void onAccept()}>
+            <Check aria-hidden /> Accept
+          </Button>
+          <Button size="sm" variant="outline" disabled={accept.isPending} onClick={onDecline}>
+            <X aria-hidden /> Decline
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeclineRequestDialog({ request, onClose }: { request: SessionRequest | null; onClose: () => void }) {
+  const decline = useDeclineSessionRequest();
+  const [message, setMessage] = useState("");
+  const [shownId, setShownId] = useState<number | null>(null);
+  // A new request to decline starts with an empty message.
+  if ((request?.id ?? null) !== shownId) {
+    setShownId(request?.id ?? null);
+    setMessage("");
+  }
+
+  async function confirm() {
+    if (!request) return;
+    try {
+      await decline.mutateAsync({ requestId: request.id, message: message.trim() || undefined });
+      toast({ title: SessionRequestMessages.DECLINED, description: "The player has been notified.", variant: "success" });
+      onClose();
+    } catch (error) {
+      if (handleUnauthorized(error)) return;
+      toast({ title: "Error", description: messageOr(error, SessionRequestMessages.DECLINE_FAILED), variant: "destructive" });
+    }
+  }
+
+  return (
+    <Dialog open={request !== null} onOpenChange={(open) => !open && !decline.isPending && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Decline Request</DialogTitle>
+          <DialogDescription>
+            {request
+              ? `Let ${personName(request.student, "the player")} know why you cannot take this session (optional).`
+              : "Let the player know why you cannot take this session (optional)."}
+          </DialogDescription>
+        </DialogHeader>
+        <FormField label="Message to the player (optional)">
+          <Textarea
+            rows={3}
+            maxLength={MAX_REQUEST_MESSAGE_LENGTH}
+            value={message}
+            placeholder="e.g. I'm away that weekend. Try the following week?"
+            onChange={(e) => setMessage(e.target.value)}
+          />
+        </FormField>
+        <DialogFooter>
+          <Button variant="outline" disabled={decline.isPending} onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="destructive" isLoading={decline.isPending} onClick={() => void confirm()}>
+            Decline Request
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

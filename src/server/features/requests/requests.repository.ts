@@ -1,0 +1,224 @@
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db, Tx } from "../../db/client";
+import { bookings, coaches, rates, sessionRequests, users } from "../../db/schema/index";
+
+type Queryable = Db | Tx;
+
+export type RequestRow = typeof sessionRequests.$inferSelect;
+export type NewRequestRow = typeof sessionRequests.$inferInsert;
+export type RateRow = typeof rates.$inferSelect;
+
+/** Who is told about a request: name, e-mail and SMS preference. */
+export type Contact = {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  phoneNumber: string | null;
+  smsOptIn: boolean;
+};
+
+export type RequestCoach = {
+  id: number;
+  userId: number;
+  title: string;
+  profileImageUrl: string | null;
+  timeZone: string;
+  allowSessionRequests: boolean;
+};
+
+/** A request with what its API shape and its notifications need. */
+export type RequestDetails = {
+  request: RequestRow;
+  coach: RequestCoach;
+  coachUser: Contact & { profileImageUrl: string | null };
+  student: Contact & {
+    profileImageUrl: string | null;
+    parentFirstName: string | null;
+    parentLastName: string | null;
+    parentPhoneNumber: string | null;
+    parentEmail: string | null;
+    ageGroup: string | null;
+    skillLevel: string | null;
+    position: string | null;
+    secondaryPosition: string | null;
+    goals: string[];
+    preferredCoachingStyle: string | null;
+    sessionPreferences: string[];
+  };
+  booking: { id: number; status: "pending" | "confirmed" | "completed" | "cancelled"; paymentStatus: RequestBookingPaymentStatus } | null;
+};
+
+type RequestBookingPaymentStatus = (typeof bookings.$inferSelect)["paymentStatus"];
+
+const studentUsers = alias(users, "request_student");
+const coachUsers = alias(users, "request_coach_user");
+
+const coachColumns = {
+  id: coaches.id,
+  userId: coaches.userId,
+  title: coaches.title,
+  profileImageUrl: coaches.profileImageUrl,
+  timeZone: coaches.timeZone,
+  allowSessionRequests: coaches.allowSessionRequests,
+};
+
+const detailColumns = {
+  request: sessionRequests,
+  coach: coachColumns,
+  coachUser: {
+    id: coachUsers.id,
+    firstName: coachUsers.firstName,
+    lastName: coachUsers.lastName,
+    email: coachUsers.email,
+    phoneNumber: coachUsers.phoneNumber,
+    smsOptIn: coachUsers.smsOptIn,
+    profileImageUrl: coachUsers.profileImageUrl,
+  },
+  student: {
+    id: studentUsers.id,
+    firstName: studentUsers.firstName,
+    lastName: studentUsers.lastName,
+    email: studentUsers.email,
+    phoneNumber: studentUsers.phoneNumber,
+    smsOptIn: studentUsers.smsOptIn,
+    profileImageUrl: studentUsers.profileImageUrl,
+    parentFirstName: studentUsers.parentFirstName,
+    parentLastName: studentUsers.parentLastName,
+    parentPhoneNumber: studentUsers.parentPhoneNumber,
+    parentEmail: studentUsers.parentEmail,
+    ageGroup: studentUsers.ageGroup,
+    skillLevel: studentUsers.skillLevel,
+    position: studentUsers.position,
+    secondaryPosition: studentUsers.secondaryPosition,
+    goals: studentUsers.goals,
+    preferredCoachingStyle: studentUsers.preferredCoachingStyle,
+    sessionPreferences: studentUsers.sessionPreferences,
+  },
+  bookingId: bookings.id,
+  bookingStatus: bookings.status,
+  bookingPaymentStatus: bookings.paymentStatus,
+};
+
+async function selectDetails(db: Queryable, where: SQL | undefined): Promise<RequestDetails[]> {
+  const rows = await db
+    .select(detailColumns)
+    .from(sessionRequests)
+    .innerJoin(coaches, eq(coaches.id, sessionRequests.coachId))
+    .innerJoin(coachUsers, eq(coachUsers.id, coaches.userId))
+    .innerJoin(studentUsers, eq(studentUsers.id, sessionRequests.studentId))
+    .leftJoin(bookings, eq(bookings.id, sessionRequests.bookingId))
+    .where(where)
+    .orderBy(desc(sessionRequests.createdAt), desc(sessionRequests.id));
+  return rows.map(({ bookingId, bookingStatus, bookingPaymentStatus, student, ...rest }) => ({
+    ...rest,
+    student: { ...student, goals: student.goals ?? [], sessionPreferences: student.sessionPreferences ?? [] },
+    booking:
+      bookingId !== null && bookingStatus !== null && bookingPaymentStatus !== null
+        ? { id: bookingId, status: bookingStatus, paymentStatus: bookingPaymentStatus }
+        : null,
+  }));
+}
+
+export async function findRequestDetails(db: Queryable, requestId: number): Promise<RequestDetails | undefined> {
+  return (await selectDetails(db, eq(sessionRequests.id, requestId)))[0];
+}
+
+/** Newest first. */
+export async function listStudentRequests(db: Db, studentId: number): Promise<RequestDetails[]> {
+  return selectDetails(db, eq(sessionRequests.studentId, studentId));
+}
+
+/** Newest first. */
+export async function listCoachRequests(db: Db, coachId: number): Promise<RequestDetails[]> {
+  return selectDetails(db, eq(sessionRequests.coachId, coachId));
+}
+
+export async function findCoach(db: Queryable, coachId: number): Promise<RequestCoach | undefined> {
+  const rows = await db.select(coachColumns).from(coaches).where(eq(coaches.id, coachId)).limit(1);
+  return rows[0];
+}
+
+export async function findCoachOfUser(db: Queryable, userId: number): Promise<RequestCoach | undefined> {
+  const rows = await db.select(coachColumns).from(coaches).where(eq(coaches.userId, userId)).limit(1);
+  return rows[0];
+}
+
+export async function findRate(db: Queryable, coachId: number, sessionType: "individual" | "group", durationMinutes: number) {
+  const rows = await db
+    .select()
+    .from(rates)
+    .where(and(eq(rates.coachId, coachId), eq(rates.sessionType, sessionType), eq(rates.durationMinutes, durationMinutes)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function hasPendingRequestAt(db: Queryable, studentId: number, coachId: number, startsAt: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessionRequests.id })
+    .from(sessionRequests)
+    .where(
+      and(
+        eq(sessionRequests.studentId, studentId),
+        eq(sessionRequests.coachId, coachId),
+        eq(sessionRequests.status, "pending"),
+        eq(sessionRequests.requestedStartsAt, startsAt),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertRequest(db: Queryable, values: NewRequestRow): Promise<RequestRow> {
+  const rows = await db.insert(sessionRequests).values(values).returning();
+  return rows[0]!;
+}
+
+/** Locks the request for the rest of the transaction: answering, cancelling and expiring wait for each other. */
+export async function lockRequest(tx: Tx, requestId: number): Promise<RequestRow | undefined> {
+  const rows = await tx.select().from(sessionRequests).where(eq(sessionRequests.id, requestId)).for("update");
+  return rows[0];
+}
+
+export async function updateRequest(db: Queryable, requestId: number, values: Partial<NewRequestRow>): Promise<RequestRow> {
+  const rows = await db.update(sessionRequests).set(values).where(eq(sessionRequests.id, requestId)).returning();
+  return rows[0]!;
+}
+
+const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+export type ExpiredRequest = { id: number; coachId: number; studentId: number };
+
+/**
+ * One pass of request expiry: pending requests whose start is `advanceMs` or less away become
+ * expired. Rows another process holds are skipped, so many processes can sweep at once.
+ */
+export async function expireRequestsBatch(tx: Tx, now: Date, advanceMs: number, limit: number): Promise<ExpiredRequest[]> {
+  const deadline = new Date(now.getTime() + advanceMs);
+  const result = await tx.execute(sql`
+    with due as (
+      select r.id from session_requests r
+      where r.status = 'pending' and r.requested_starts_at <= ${instant(deadline)}
+      order by r.requested_starts_at
+      limit ${limit}
+      for update skip locked
+    )
+    update session_requests r
+    set status = 'expired', updated_at = ${instant(now)}
+    from due
+    where r.id = due.id and r.status = 'pending'
+    returning r.id, r.coach_id, r.student_id
+  `);
+  return rowsOf<{ id: number; coach_id: number; student_id: number }>(result).map((r) => ({
+    id: Number(r.id),
+    coachId: Number(r.coach_id),
+    studentId: Number(r.student_id),
+  }));
+}
+
+/** drizzle's execute() answers { rows } on both drivers. */
+function rowsOf<T>(result: unknown): T[] {
+  const rows = (result as { rows?: T[] }).rows;
+  return Array.isArray(rows) ? rows : (result as T[]);
+}

@@ -1,0 +1,47 @@
+import { Router } from "express";
+import { CreateSessionRequestSchema, DeclineSessionRequestSchema, SessionRequestMessages } from "../../../contract/requests";
+import type { AppDeps } from "../../deps";
+import { forbidden } from "../../http/errors";
+import { requireUser } from "../../http/require-session";
+import { parseBody, parseIdParam } from "../../http/validate-request";
+import { acceptRequest, cancelRequest, declineRequest, listCoachRequests, listStudentRequests, requestSession } from "./requests.service";
+
+export function requestsRouter(deps: AppDeps): Router {
+  const router = Router();
+
+  router.post("/session-requests", async (req, res) => {
+    const user = requireUser(req);
+    // The role first: a coach's request is refused whatever its body (DESIGN.md 5).
+    if (user.userType !== "player") throw forbidden(SessionRequestMessages.ONLY_PLAYERS);
+    const input = parseBody(req, CreateSessionRequestSchema);
+    res.status(201).json(await requestSession(deps, user, input));
+  });
+
+  router.get("/session-requests/student", async (req, res) => {
+    res.json(await listStudentRequests(deps, requireUser(req)));
+  });
+
+  router.get("/session-requests/coach/:coachId", async (req, res) => {
+    const user = requireUser(req);
+    res.json(await listCoachRequests(deps, user, parseIdParam(req, "coachId")));
+  });
+
+  router.post("/session-requests/:id/accept", async (req, res) => {
+    const user = requireUser(req);
+    res.json(await acceptRequest(deps, user, parseIdParam(req)));
+  });
+
+  router.post("/session-requests/:id/decline", async (req, res) => {
+    const user = requireUser(req);
+    const requestId = parseIdParam(req);
+    const { message } = parseBody(req, DeclineSessionRequestSchema);
+    res.json(await declineRequest(deps, user, requestId, message));
+  });
+
+  router.delete("/session-requests/:id", async (req, res) => {
+    const user = requireUser(req);
+    res.json(await cancelRequest(deps, user, parseIdParam(req)));
+  });
+
+  return router;
+}

@@ -1,0 +1,298 @@
+import { centsToDecimal } from "../../../contract/money";
+import type { CalendarEvent } from "../../../contract/realtime";
+import {
+  REQUEST_MIN_ADVANCE_MS,
+  SessionRequestMessages,
+  meetsRequestAdvance,
+  requestPriceCents,
+  type AcceptSessionRequestResponse,
+  type ParsedCreateSessionRequest,
+  type SessionRequest,
+} from "../../../contract/requests";
+import { MIN_GROUP_CAPACITY } from "../../../contract/slots";
+import type { AppDeps } from "../../deps";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import type { UserRow } from "../accounts/sessions.repository";
+import { createRequestedBookingInTransaction } from "../bookings/bookings.service";
+import { insertSlotInTransaction, publishSlotCreated } from "../slots/slots.service";
+import { instantToLocal, localToInstant } from "../slots/slot-time";
+import {
+  notifyCoachCancelled,
+  notifyCoachOfRequest,
+  notifyStudentAccepted,
+  notifyStudentDeclined,
+  notifyStudentExpired,
+} from "./request-notifications";
+import * as repo from "./requests.repository";
+
+const MINUTE_MS = 60_000;
+
+/** POST /api/session-requests: a player asks a coach for a time that is not on the calendar. */
+export async function requestSession(deps: AppDeps, user: UserRow, input: ParsedCreateSessionRequest): Promise<SessionRequest> {
+  if (user.userType !== "player") throw forbidden(SessionRequestMessages.ONLY_PLAYERS);
+  const db = deps.database.db;
+  const coach = await repo.findCoach(db, input.coachId);
+  if (!coach) throw notFound(SessionRequestMessages.COACH_NOT_FOUND);
+  if (!coach.allowSessionRequests) throw badRequest(SessionRequestMessages.NOT_ACCEPTING, "coachId");
+
+  const rate = await repo.findRate(db, coach.id, input.sessionType, input.duration);
+  if (!rate) throw badRequest(SessionRequestMessages.RATE_NOT_FOUND, "duration");
+
+  // The date and time are the coach's wall clock: the 4-hour rule is checked on the instant they name there.
+  const startsAt = localToInstant(input.requestedDate, input.requestedStartTime, coach.timeZone);
+  if (!startsAt) throw badRequest(SessionRequestMessages.NONEXISTENT_TIME, "requestedStartTime");
+  const now = deps.clock.now();
+  if (!meetsRequestAdvance(startsAt.getTime(), now.getTime())) throw badRequest(SessionRequestMessages.TOO_SOON, "requestedDate");
+  if (await repo.hasPendingRequestAt(db, user.id, coach.id, startsAt)) throw conflict(SessionRequestMessages.DUPLICATE);
+
+  const price = requestPriceCents(rate.rateCents);
+  const row = await repo.insertRequest(db, {
+    studentId: user.id,
+    coachId: coach.id,
+    requestedStartsAt: startsAt,
+    requestedEndsAt: new Date(startsAt.getTime() + input.duration * MINUTE_MS),
+    sessionType: input.sessionType,
+    durationMinutes: input.duration,
+    rateCents: price.rateCents,
+    totalCents: price.totalCents,
+    message: input.message,
+    status: "pending",
+    createdAt: now,
+    updatedAt: now,
+  });
+
+  const details = (await repo.findRequestDetails(db, row.id))!;
+  await publishRequest(deps, details.request);
+  await notifyCoachOfRequest(deps, toApiRequest(details, false), details.coachUser, details.student);
+  return toApiRequest(details, false);
+}
+
+export async function listStudentRequests(deps: AppDeps, user: UserRow): Promise<SessionRequest[]> {
+  const rows = await repo.listStudentRequests(deps.database.db, user.id);
+  return rows.map((r) => toApiRequest(r, false));
+}
+
+/** GET /api/session-requests/coach/{coachId}: only the coach of that profile. */
+export async function listCoachRequests(deps: AppDeps, user: UserRow, coachId: number): Promise<SessionRequest[]> {
+  const coach = await repo.findCoach(deps.database.db, coachId);
+  if (!coach) throw notFound(SessionRequestMessages.COACH_NOT_FOUND);
+  if (coach.userId !== user.id) throw forbidden(SessionRequestMessages.ONLY_OWN_COACH);
+  const rows = await repo.listCoachRequests(deps.database.db, coachId);
+  return rows.map((r) => toApiRequest(r, true));
+}
+
+/** The request, when the user is its coach; 404 when missing, 403 for anyone else. */
+async function requireOwnCoachRequest(deps: AppDeps, user: UserRow, requestId: number): Promise<repo.RequestDetails> {
+  const details = await repo.findRequestDetails(deps.database.db, requestId);
+  if (!details) throw notFound(SessionRequestMessages.NOT_FOUND);
+  if (details.coach.userId !== user.id) throw forbidden(SessionRequestMessages.ONLY_OWN_COACH);
+  return details;
+}
+
+/** Refuses an answer to a request that is no longer pending, with the reason the coach can act on. */
+function requirePending(request: repo.RequestRow): void {
+  if (request.status === "expired") throw conflict(SessionRequestMessages.EXPIRED);
+  if (request.status !== "pending") throw conflict(SessionRequestMessages.ALREADY_ANSWERED);
+}
+
+/** A pending request past its answer deadline (4 hours before the start) counts as expired, sweep or not. */
+const isPastDeadline = (request: repo.RequestRow, now: Date) => !meetsRequestAdvance(request.requestedStartsAt.getTime(), now.getTime());
+
+/**
+ * POST /api/session-requests/{id}/accept. The slot (under the coach lock, refused when it overlaps
+ * another), the booking awaiting payment and the request's new state are one transaction: either
+ * all exist afterwards or none does.
+ */
+export async function acceptRequest(deps: AppDeps, user: UserRow, requestId: number): Promise<AcceptSessionRequestResponse> {
+  const before = await requireOwnCoachRequest(deps, user, requestId);
+  requirePending(before.request);
+  const now = deps.clock.now();
+  if (isPastDeadline(before.request, now)) {
+    await expireLateRequest(deps, requestId);
+    throw conflict(SessionRequestMessages.EXPIRED);
+  }
+  const db = deps.database.db;
+  const rate = await repo.findRate(db, before.coach.id, before.request.sessionType, before.request.durationMinutes);
+
+  const { slotId, bookingId } = await db.transaction(async (tx) => {
+    const request = await repo.lockRequest(tx, requestId);
+    if (!request) throw notFound(SessionRequestMessages.NOT_FOUND);
+    requirePending(request);
+    const isGroup = request.sessionType === "group";
+    const slot = await insertSlotInTransaction(tx, {
+      coachId: request.coachId,
+      startsAt: request.requestedStartsAt,
+      endsAt: request.requestedEndsAt,
+      isGroup,
+      // A request is for one student; a group slot still needs the smallest group capacity (coach-side 9).
+      capacity: isGroup ? MIN_GROUP_CAPACITY : 1,
+    });
+    // The price the student was shown when asking, even if the coach changed the rate since.
+    const booking = await createRequestedBookingInTransaction(
+      tx,
+      {
+        studentId: request.studentId,
+        coachId: request.coachId,
+        timeSlotId: slot.id,
+        rateId: rate?.id ?? null,
+        sessionType: request.sessionType,
+        durationMinutes: request.durationMinutes,
+        rateCents: request.rateCents,
+        notes: request.message,
+        startsAt: request.requestedStartsAt,
+        endsAt: request.requestedEndsAt,
+        sessionRequestId: request.id,
+      },
+      now,
+    );
+    await repo.updateRequest(tx, request.id, {
+      status: "accepted",
+      timeSlotId: slot.id,
+      bookingId: booking.id,
+      respondedAt: now,
+      updatedAt: now,
+    });
+    return { slotId: slot.id, bookingId: booking.id };
+  });
+
+  const details = (await repo.findRequestDetails(db, requestId))!;
+  const request = toApiRequest(details, true);
+  await publishSlotCreated(deps, slotId, details.coach.timeZone);
+  await publishEvents(deps, [
+    {
+      type: "booking_updated",
+      coachId: details.coach.id,
+      bookingId,
+      studentId: details.request.studentId,
+      status: "pending",
+      timeSlotId: slotId,
+    },
+  ]);
+  await publishRequest(deps, details.request);
+  await notifyStudentAccepted(deps, request, details.student, bookingId);
+  return { success: true, message: SessionRequestMessages.ACCEPTED, request, bookingId };
+}
+
+/** POST /api/session-requests/{id}/decline, with the coach's optional message. */
+export async function declineRequest(deps: AppDeps, user: UserRow, requestId: number, message: string | null): Promise<SessionRequest> {
+  const before = await requireOwnCoachRequest(deps, user, requestId);
+  requirePending(before.request);
+  const now = deps.clock.now();
+  await deps.database.db.transaction(async (tx) => {
+    const request = await repo.lockRequest(tx, requestId);
+    if (!request) throw notFound(SessionRequestMessages.NOT_FOUND);
+    requirePending(request);
+    await repo.updateRequest(tx, requestId, { status: "declined", coachResponse: message, respondedAt: now, updatedAt: now });
+  });
+  const details = (await repo.findRequestDetails(deps.database.db, requestId))!;
+  await publishRequest(deps, details.request);
+  await notifyStudentDeclined(deps, toApiRequest(details, false), details.student);
+  return toApiRequest(details, true);
+}
+
+/** DELETE /api/session-requests/{id}: the student withdraws a pending request; the row is kept as cancelled. */
+export async function cancelRequest(deps: AppDeps, user: UserRow, requestId: number): Promise<SessionRequest> {
+  if (user.userType !== "player") throw forbidden(SessionRequestMessages.ONLY_PLAYERS);
+  const before = await repo.findRequestDetails(deps.database.db, requestId);
+  // Someone else's request answers like a missing one: ids do not leak.
+  if (!before || before.request.studentId !== user.id) throw notFound(SessionRequestMessages.NOT_FOUND);
+  const now = deps.clock.now();
+  await deps.database.db.transaction(async (tx) => {
+    const request = await repo.lockRequest(tx, requestId);
+    if (!request) throw notFound(SessionRequestMessages.NOT_FOUND);
+    requirePending(request);
+    await repo.updateRequest(tx, requestId, { status: "cancelled", updatedAt: now });
+  });
+  const details = (await repo.findRequestDetails(deps.database.db, requestId))!;
+  await publishRequest(deps, details.request);
+  await notifyCoachCancelled(deps, toApiRequest(details, false), details.coachUser, details.student);
+  return toApiRequest(details, false);
+}
+
+/** Sweep: pending requests the coach did not answer by 4 hours before the start expire (DESIGN.md 4 and 7). */
+export async function expireRequests(deps: AppDeps, options: { batchSize?: number } = {}): Promise<repo.ExpiredRequest[]> {
+  const batchSize = options.batchSize ?? 200;
+  const all: repo.ExpiredRequest[] = [];
+  for (let round = 0; round < 50; round++) {
+    const now = deps.clock.now();
+    const expired = await deps.database.db.transaction((tx) => repo.expireRequestsBatch(tx, now, REQUEST_MIN_ADVANCE_MS, batchSize));
+    all.push(...expired);
+    if (expired.length < batchSize) break;
+  }
+  for (const row of all) await announceExpired(deps, row.id);
+  return all;
+}
+
+/** Expires one request whose deadline passed before the sweep reached it (an answer arrived too late). */
+async function expireLateRequest(deps: AppDeps, requestId: number): Promise<void> {
+  const now = deps.clock.now();
+  const expired = await deps.database.db.transaction(async (tx) => {
+    const request = await repo.lockRequest(tx, requestId);
+    if (!request || request.status !== "pending" || !isPastDeadline(request, now)) return false;
+    await repo.updateRequest(tx, requestId, { status: "expired", updatedAt: now });
+    return true;
+  });
+  if (expired) await announceExpired(deps, requestId);
+}
+
+async function announceExpired(deps: AppDeps, requestId: number): Promise<void> {
+  const details = await repo.findRequestDetails(deps.database.db, requestId);
+  if (!details) return;
+  await publishRequest(deps, details.request);
+  await notifyStudentExpired(deps, toApiRequest(details, false), details.student);
+}
+
+async function publishRequest(deps: AppDeps, request: repo.RequestRow): Promise<void> {
+  await publishEvents(deps, [
+    {
+      type: "session_request_updated",
+      coachId: request.coachId,
+      requestId: request.id,
+      studentId: request.studentId,
+      status: request.status,
+    },
+  ]);
+}
+
+async function publishEvents(deps: AppDeps, events: CalendarEvent[]): Promise<void> {
+  for (const event of events) await deps.events.publish(event);
+}
+
+/** The API shape of a request; `withStudent` adds the student's contact and profile (for the coach). */
+export function toApiRequest(details: repo.RequestDetails, withStudent: boolean): SessionRequest {
+  const { request: r, coach, coachUser, student } = details;
+  const start = instantToLocal(r.requestedStartsAt, coach.timeZone);
+  const end = instantToLocal(r.requestedEndsAt, coach.timeZone);
+  const result: SessionRequest = {
+    id: r.id,
+    coachId: r.coachId,
+    coach: {
+      id: coach.id,
+      title: coach.title,
+      profileImageUrl: coach.profileImageUrl ?? coachUser.profileImageUrl,
+      user: { firstName: coachUser.firstName, lastName: coachUser.lastName },
+    },
+    studentId: r.studentId,
+    requestedDate: start.date,
+    requestedStartTime: start.time,
+    requestedEndTime: end.time,
+    requestedStartsAt: r.requestedStartsAt.toISOString(),
+    sessionType: r.sessionType,
+    duration: r.durationMinutes,
+    rate: centsToDecimal(r.rateCents),
+    platformFee: centsToDecimal(r.totalCents - r.rateCents),
+    totalAmount: centsToDecimal(r.totalCents),
+    message: r.message,
+    coachResponse: r.coachResponse,
+    status: r.status,
+    timeSlotId: r.timeSlotId,
+    booking: details.booking,
+    respondedAt: r.respondedAt ? r.respondedAt.toISOString() : null,
+    createdAt: r.createdAt.toISOString(),
+  };
+  if (withStudent) {
+    const { smsOptIn: _smsOptIn, ...profile } = student;
+    result.student = profile;
+  }
+  return result;
+}
