@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EmailSchema } from "./accounts";
 import { POSITIONS } from "./coaches";
+import { isValidIsoDate, NO_SECONDARY_POSITION, PlayerMessages } from "./players";
 
 export const AGE_GROUPS = ["futures", "juniors", "high-school"] as const;
 export type AgeGroup = (typeof AGE_GROUPS)[number];
@@ -81,3 +82,43 @@ export type PlayerPreferences = {
   maxTravelDistance: number | null;
   preferredLocation: string | null;
 };
+
+/** "" and whitespace mean "clear this field". */
+const clearable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema.nullable().optional());
+
+/**
+ * PATCH /api/users/profile: the player user fields of coach-side 3; every field optional (only the
+ * ones sent change). The minor rule (minorRuleProblem in ./players) is checked by the server on the
+ * result of applying these changes to the stored profile, with the server's date.
+ */
+export const UpdatePlayerProfileRequestSchema = z.object({
+  firstName: name("First name is required").optional(),
+  lastName: name("Last name is required").optional(),
+  phoneNumber: PhoneNumberSchema.optional(),
+  smsOptIn: z.boolean({ message: "smsOptIn must be true or false" }).optional(),
+  playerEmail: clearable(z.string().trim().pipe(EmailSchema)),
+  birthday: clearable(
+    z
+      .string({ message: PlayerMessages.INVALID_BIRTHDAY.description })
+      .trim()
+      .refine(isValidIsoDate, { message: PlayerMessages.INVALID_BIRTHDAY.description }),
+  ),
+  profileImageUrl: clearable(z.string().trim().max(500, { message: "Image URL is too long" })),
+  parentFirstName: clearable(name("Parent first name is required")),
+  parentLastName: clearable(name("Parent last name is required")),
+  parentPhoneNumber: clearable(PhoneNumberSchema),
+  parentEmail: clearable(z.string().trim().pipe(EmailSchema)),
+  parentSmsOptIn: z.boolean({ message: "parentSmsOptIn must be true or false" }).optional(),
+  preferredLocation: UpdatePreferencesRequestSchema.shape.preferredLocation,
+  maxTravelDistance: UpdatePreferencesRequestSchema.shape.maxTravelDistance,
+  position: PositionSchema.nullable().optional(),
+  secondaryPosition: z.preprocess(
+    (v) => (v === NO_SECONDARY_POSITION || v === "" ? null : v),
+    z.enum(POSITIONS, { message: "Please select a valid secondary position" }).nullable().optional(),
+  ),
+  ageGroup: UpdatePreferencesRequestSchema.shape.ageGroup,
+  skillLevel: UpdatePreferencesRequestSchema.shape.skillLevel,
+  goals: UpdatePreferencesRequestSchema.shape.goals,
+});
+export type UpdatePlayerProfileRequest = z.input<typeof UpdatePlayerProfileRequestSchema>;

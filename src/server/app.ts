@@ -11,6 +11,7 @@ import { geoRouter } from "./features/geo/geo.routes";
 import { paymentsRouter, paymentWebhookRouter } from "./features/payments/payments.routes";
 import { payoutsRouter } from "./features/payouts/payouts.routes";
 import { requestsRouter } from "./features/requests/requests.routes";
+import { searchRouter } from "./features/search/search.routes";
 import { slotsRouter } from "./features/slots/slots.routes";
 import { systemRouter } from "./features/system/system.routes";
 import { uploadsRouter } from "./features/uploads/uploads.routes";
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(contentRouter(deps));
   api.use(slotsRouter(deps));
   api.use(geoRouter(deps));
+  api.use(searchRouter(deps));
   api.use(coachesRouter(deps));
   api.use(usersRouter(deps));
   api.use(uploadsRouter(deps));

@@ -1,5 +1,348 @@
-import { ComingSoon } from "./coming-soon";
+import { ArrowLeft, CalendarDays, Clock, Users } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import { Link, useLocation, useParams, useSearch } from "wouter";
+import { BookingMessages, DEFAULT_BOOKING_DURATION, noRatesMessage, ratesForSlot, startTimeOptions } from "../../../contract/bookings";
+import type { RateResponse } from "../../../contract/coaches";
+import { centsToDecimal, decimalToCents, platformFeeCents, totalCents } from "../../../contract/money";
+import type { TimeSlot } from "../../../contract/slots";
+import { addMinutesToTime } from "../../../contract/time";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { Label } from "../../components/ui/label";
+import { FullPageSpinner } from "../../components/ui/spinner";
+import { Textarea } from "../../components/ui/textarea";
+import { toast } from "../../components/ui/toast";
+import { paths } from "../../config/paths";
+import { useCurrentUser } from "../../features/accounts/api/current-user";
+import { useCreateBooking } from "../../features/bookings/api/create-booking";
+import { useBookableCoach, useBookableSlots } from "../../features/bookings/api/get-bookable-coach";
+import { backHref } from "../../features/bookings/components/back-link";
+import { bookableSlots, groupByDate, todayIn } from "../../features/bookings/components/bookable-slots";
+import { formatClock, formatLongDate, formatTimeRange, sessionTypeLabel } from "../../features/bookings/components/booking-format";
+import { CoachHeader } from "../../features/bookings/components/coach-header";
+import { loadLastSearch, toSearchQuery } from "../../features/search/last-search";
+import { ApiError, isUnauthorized } from "../../lib/api-client";
+import { UNAUTHORIZED_REDIRECT_DELAY_MS } from "../../lib/handle-unauthorized";
+
+/** player-side 8: booking while signed out sends the browser to sign in. */
+function askToLogIn() {
+  toast({ title: "Please Log In", description: "You need to be logged in to book a session.", variant: "destructive" });
+  window.setTimeout(() => {
+    window.location.href = "/api/login";
+  }, UNAUTHORIZED_REDIRECT_DELAY_MS);
+}
+
+/** The server's refusals a player can act on (a taken seat, a slot in the past...) are shown as they are. */
+function bookingFailureText(error: unknown): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return error.message;
+  return "Failed to create booking. Please try again.";
+}
 
 export function BookCoachPage() {
-  return <ComingSoon title="Book Coach" />;
+  const params = useParams<{ id: string }>();
+  const coachId = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
+  const coach = useBookableCoach(coachId);
+  const slots = useBookableSlots(coachId);
+
+  if (coachId !== null && (coach.isLoading || slots.isLoading)) return <FullPageSpinner label="Loading..." />;
+  if (coachId === null || coach.isError || !coach.data) {
+    return (
+      <section className="mx-auto max-w-md px-4 py-20 text-center">
+        <h1 className="font-display text-2xl font-bold text-field-950 uppercase">Coach not found.</h1>
+        <Button asChild variant="link" className="mt-4">
+          <Link href={paths.findCoaches}>Find a Coach</Link>
+        </Button>
+      </section>
+    );
+  }
+  return <BookCoach coach={coach.data} slots={slots.data ?? []} slotsFailed={slots.isError} />;
+}
+
+type BookCoachProps = {
+  coach: NonNullable<ReturnType<typeof useBookableCoach>["data"]>;
+  slots: TimeSlot[];
+  slotsFailed: boolean;
+};
+
+function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const { user } = useCurrentUser();
+  const createBooking = useCreateBooking();
+  const notesId = useId();
+
+  const available = useMemo(() => bookableSlots(slots, todayIn(coach.timeZone)), [slots, coach.timeZone]);
+  const preselected = Number(new URLSearchParams(search).get("slot"));
+  const [slotId, setSlotId] = useState<number | null>(() => available.find((s) => s.id === preselected)?.id ?? null);
+  const [rateId, setRateId] = useState<number | null>(null);
+  const [startTime, setStartTime] = useState<string | null>(null);
+  const [notes, setNotes] = useState("");
+
+  const slot = available.find((s) => s.id === slotId) ?? null;
+  const rates = slot ? ratesForSlot(coach.rates, slot.isGroup) : [];
+  const rate = rates.find((r) => r.id === rateId) ?? null;
+  const duration = rate?.duration ?? DEFAULT_BOOKING_DURATION;
+  const startOptions = slot ? startTimeOptions(slot.startTime, slot.endTime, duration) : [];
+  const rateCents = rate ? (decimalToCents(rate.rate) ?? 0) : 0;
+
+  const lastSearch = loadLastSearch();
+  const back = backHref({
+    lastSearch: lastSearch ? `${paths.findCoaches}?${toSearchQuery(lastSearch)}` : null,
+    referrer: document.referrer,
+    origin: window.location.origin,
+    currentPath: window.location.pathname,
+    fallback: paths.findCoaches,
+  });
+
+  // player-side 4: choosing a time slot resets the rate, session type and duration (60).
+  function chooseSlot(next: TimeSlot) {
+    setSlotId(next.id);
+    setRateId(null);
+    setStartTime(null);
+  }
+
+  function chooseRate(next: RateResponse) {
+    setRateId(next.id);
+    if (slot && startTime && !startTimeOptions(slot.startTime, slot.endTime, next.duration).includes(startTime)) setStartTime(null);
+  }
+
+  function bookAndPay() {
+    if (!user) return askToLogIn();
+    if (!slot)
+      return toast({ title: "Missing Information", description: "Please select a time slot and session type.", variant: "destructive" });
+    if (!rate) return toast({ title: "Error", description: BookingMessages.SELECT_DURATION, variant: "destructive" });
+    if (!startTime)
+      return toast({ title: "Missing Information", description: "Please select a time slot and session type.", variant: "destructive" });
+    createBooking.mutate(
+      {
+        timeSlotId: slot.id,
+        rateId: rate.id,
+        sessionType: rate.sessionType,
+        duration: rate.duration,
+        rate: rate.rate,
+        notes: notes.trim() || null,
+        preferredStartTime: startTime,
+        coachId: coach.id,
+        studentId: user.id,
+      },
+      {
+        onSuccess: (booking) => {
+          toast({ title: "Booking Created", description: "Proceeding to checkout...", variant: "success" });
+          navigate(paths.bookingCheckout(booking.id));
+        },
+        onError: (error) => {
+          if (isUnauthorized(error)) return askToLogIn();
+          toast({ title: "Booking Failed", description: bookingFailureText(error), variant: "destructive" });
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <Button asChild variant="link" className="self-start">
+        <Link href={back}>
+          <ArrowLeft aria-hidden /> Back to Search
+        </Link>
+      </Button>
+      <CoachHeader coach={coach} />
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="flex flex-col gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <CalendarDays aria-hidden className="size-5" /> Available Times
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              {slotsFailed ? (
+                <p className="text-red-700">Failed to load time slots. Please try again later.</p>
+              ) : available.length === 0 ? (
+                <p className="text-slate-600">No available time slots at the moment.</p>
+              ) : (
+                <SlotChoices slots={available} selectedId={slotId} onChoose={chooseSlot} />
+              )}
+            </CardContent>
+          </Card>
+
+          {slot ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>Session Options</CardTitle>
+              </CardHeader>
+              <CardContent className="flex flex-col gap-6">
+                <section aria-labelledby="rate-heading" className="flex flex-col gap-2">
+                  <h3 id="rate-heading" className="font-semibold text-slate-800">
+                    Session Type &amp; Duration
+                  </h3>
+                  {rates.length === 0 ? (
+                    <p className="text-amber-800">{noRatesMessage(slot.isGroup)}</p>
+                  ) : (
+                    <div className="grid gap-2 sm:grid-cols-2">
+                      {rates.map((r) => (
+                        <button
+                          key={r.id}
+                          type="button"
+                          aria-pressed={r.id === rateId}
+                          onClick={() => chooseRate(r)}
+                          className={`flex items-center justify-between rounded-lg border-2 px-4 py-3 text-left transition-colors focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:outline-none ${
+                            r.id === rateId ? "border-field-700 bg-field-50" : "border-slate-200 hover:border-field-400"
+                          }`}
+                        >
+                          <span className="font-medium">
+                            {r.duration} min {sessionTypeLabel(r.sessionType)} Session
+                          </span>
+                          <span className="font-bold text-field-800">${r.rate}</span>
+                        </button>
+                      ))}
+                    </div>
+                  )}
+                </section>
+                {rates.length > 0 ? (
+                  <section aria-labelledby="start-heading" className="flex flex-col gap-2">
+                    <h3 id="start-heading" className="font-semibold text-slate-800">
+                      Start Time
+                    </h3>
+                    {startOptions.length === 0 ? (
+                      <p className="text-slate-600">This time slot is too short for a {duration}-minute session.</p>
+                    ) : (
+                      <div className="flex flex-wrap gap-2">
+                        {startOptions.map((t) => (
+                          <Button
+                            key={t}
+                            type="button"
+                            size="sm"
+                            variant={t === startTime ? "primary" : "outline"}
+                            aria-pressed={t === startTime}
+                            onClick={() => setStartTime(t)}
+                          >
+                            {formatClock(t)}
+                          </Button>
+                        ))}
+                      </div>
+                    )}
+                  </section>
+                ) : null}
+              </CardContent>
+            </Card>
+          ) : null}
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Session Details</CardTitle>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-1.5">
+              <Label htmlFor={notesId}>Notes for your coach (optional)</Label>
+              <Textarea
+                id={notesId}
+                value={notes}
+                maxLength={2000}
+                placeholder="What would you like to work on?"
+                onChange={(e) => setNotes(e.target.value)}
+              />
+            </CardContent>
+          </Card>
+        </div>
+
+        <Card className="self-start lg:sticky lg:top-24">
+          <CardHeader>
+            <CardTitle>Summary</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-4">
+            <dl className="flex flex-col gap-2 text-sm">
+              <SummaryRow label="Date" value={slot ? (formatLongDate(slot.date) ?? slot.date) : "Not selected"} />
+              <SummaryRow
+                label="Time"
+                value={
+                  slot && startTime
+                    ? (formatTimeRange(startTime, endOf(startTime, duration)) ?? startTime)
+                    : slot
+                      ? "Choose a start time"
+                      : "Not selected"
+                }
+              />
+              <SummaryRow label="Session" value={rate ? `${rate.duration} min ${sessionTypeLabel(rate.sessionType)}` : "Not selected"} />
+            </dl>
+            {rate ? (
+              <dl className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm" aria-label="Price">
+                <SummaryRow label="Session cost" value={`$${centsToDecimal(rateCents)}`} />
+                <SummaryRow label="Platform fee (15%)" value={`$${centsToDecimal(platformFeeCents(rateCents))}`} />
+                <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold text-field-950">
+                  <dt>Total</dt>
+                  <dd>${centsToDecimal(totalCents(rateCents))}</dd>
+                </div>
+              </dl>
+            ) : null}
+            <Button size="lg" className="w-full" onClick={bookAndPay} isLoading={createBooking.isPending}>
+              Book &amp; Pay
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+/** A session may end exactly at midnight, which leaves the day: it is shown as 12:00 AM. */
+function endOf(start: string, durationMinutes: number): string {
+  return addMinutesToTime(start, durationMinutes) ?? "00:00";
+}
+
+function SummaryRow({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-right font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function SlotChoices({
+  slots,
+  selectedId,
+  onChoose,
+}: {
+  slots: TimeSlot[];
+  selectedId: number | null;
+  onChoose: (slot: TimeSlot) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-5">
+      {groupByDate(slots).map((group) => (
+        <section key={group.date} aria-label={formatLongDate(group.date) ?? group.date} className="flex flex-col gap-2">
+          <h3 className="font-semibold text-field-900">{formatLongDate(group.date) ?? group.date}</h3>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {group.slots.map((s) => (
+              <button
+                key={s.id}
+                type="button"
+                aria-pressed={s.id === selectedId}
+                onClick={() => onChoose(s)}
+                className={`flex flex-col gap-1 rounded-lg border-2 px-4 py-3 text-left transition-colors focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:outline-none ${
+                  s.id === selectedId ? "border-field-700 bg-field-50" : "border-slate-200 hover:border-field-400"
+                }`}
+              >
+                <span className="flex items-center gap-2 font-medium">
+                  <Clock aria-hidden className="size-4" />
+                  {formatTimeRange(s.startTime, s.endTime) ?? `${s.startTime} - ${s.endTime}`}
+                </span>
+                <span className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+                  {s.isGroup ? (
+                    <Badge variant="secondary">
+                      <Users aria-hidden className="size-3" /> Group ({s.capacity} spots)
+                    </Badge>
+                  ) : (
+                    <Badge variant="outline">Individual</Badge>
+                  )}
+                  {s.locationName ? <span>{s.locationName}</span> : null}
+                </span>
+              </button>
+            ))}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
 }

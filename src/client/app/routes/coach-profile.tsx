@@ -1,5 +1,41 @@
-import { ComingSoon } from "./coming-soon";
+import { useParams } from "wouter";
+import { FullPageSpinner } from "../../components/ui/spinner";
+import { useCoachPublicProfile } from "../../features/search/api/get-coach-public-profile";
+import { RequestSessionButton } from "../../features/requests/components/session-request-dialog";
+import { coachName } from "../../features/search/components/coach-bits";
+import { BackToSearchLink, CoachProfileView } from "../../features/search/components/coach-profile-view";
 
+export const COACH_PROFILE_ERROR = "Coach not found or error loading profile";
+
+/** /coach/{id}: only a numeric id is a coach; "stripe-connect" belongs to the payment page and renders nothing here. */
 export function CoachProfilePage() {
-  return <ComingSoon title="Coach Profile" />;
+  const { id = "" } = useParams<{ id: string }>();
+  if (id === "stripe-connect") return null;
+  return <CoachProfile coachId={/^\d{1,9}$/.test(id) ? Number(id) : null} />;
+}
+
+function CoachProfile({ coachId }: { coachId: number | null }) {
+  const profile = useCoachPublicProfile(coachId);
+  if (coachId !== null && profile.isLoading) return <FullPageSpinner label="Loading coach profile..." />;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
+      {coachId === null || profile.isError || !profile.data ? (
+        <>
+          <BackToSearchLink />
+          <p role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center font-semibold text-red-800">
+            {COACH_PROFILE_ERROR}
+          </p>
+        </>
+      ) : (
+        <CoachProfileView
+          coach={profile.data}
+          requestAction={
+            <RequestSessionButton
+              coach={{ id: profile.data.id, name: coachName(profile.data), rates: profile.data.rates, timeZone: profile.data.timeZone }}
+            />
+          }
+        />
+      )}
+    </div>
+  );
 }

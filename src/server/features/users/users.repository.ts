@@ -20,6 +20,14 @@ export type UserChanges = Partial<
     | "maxTravelDistance"
     | "preferredLocation"
     | "profileImageUrl"
+    | "playerEmail"
+    | "birthday"
+    | "parentFirstName"
+    | "parentLastName"
+    | "parentPhoneNumber"
+    | "parentEmail"
+    | "parentSmsOptIn"
+    | "secondaryPosition"
   >
 >;
 

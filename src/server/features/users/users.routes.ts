@@ -1,9 +1,9 @@
 import { Router } from "express";
-import { UpdateContactRequestSchema, UpdatePreferencesRequestSchema } from "../../../contract/users";
+import { UpdateContactRequestSchema, UpdatePlayerProfileRequestSchema, UpdatePreferencesRequestSchema } from "../../../contract/users";
 import type { AppDeps } from "../../deps";
 import { requireUser } from "../../http/require-session";
 import { parseBody, parseIdParam } from "../../http/validate-request";
-import { preferencesOf, updateContact, updatePreferences } from "./users.service";
+import { preferencesOf, updateContact, updatePlayerProfile, updatePreferences } from "./users.service";
 
 export function usersRouter(deps: AppDeps): Router {
   const router = Router();
@@ -13,6 +13,11 @@ export function usersRouter(deps: AppDeps): Router {
     const targetId = parseIdParam(req);
     const input = parseBody(req, UpdateContactRequestSchema);
     res.json(await updateContact(deps, user, targetId, input));
+  });
+
+  router.patch("/users/profile", async (req, res) => {
+    const user = requireUser(req);
+    res.json(await updatePlayerProfile(deps, user, parseBody(req, UpdatePlayerProfileRequestSchema)));
   });
 
   router.get("/user/preferences", (req, res) => {

@@ -4,16 +4,19 @@ import {
   PLAYER_PREFERENCE_FIELDS,
   type PlayerPreferences,
   type UpdateContactRequestSchema,
+  type UpdatePlayerProfileRequestSchema,
   type UpdatePreferencesRequestSchema,
 } from "../../../contract/users";
+import { isoDateIn, minorRuleProblem, PlayerMessages } from "../../../contract/players";
 import type { AppDeps } from "../../deps";
-import { conflict, forbidden } from "../../http/errors";
+import { badRequest, conflict, forbidden } from "../../http/errors";
 import { currentUserOf, EMAIL_TAKEN } from "../accounts/accounts.service";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./users.repository";
 
 type ContactInput = z.output<typeof UpdateContactRequestSchema>;
 type PreferencesInput = z.output<typeof UpdatePreferencesRequestSchema>;
+type PlayerProfileInput = z.output<typeof UpdatePlayerProfileRequestSchema>;
 
 /** PUT /api/users/{id}: a user changes only their own contact details; the e-mail stays unique. */
 export async function updateContact(deps: AppDeps, user: UserRow, targetUserId: number, input: ContactInput): Promise<CurrentUser> {
@@ -36,6 +39,23 @@ export async function updatePreferences(deps: AppDeps, user: UserRow, input: Pre
   for (const field of ["phoneNumber", "smsOptIn", ...PLAYER_PREFERENCE_FIELDS] as const) {
     if (input[field] !== undefined) Object.assign(changes, { [field]: input[field] });
   }
+  if (Object.keys(changes).length === 0) return currentUserOf(deps, user);
+  return currentUserOf(deps, await saveChanges(deps, user.id, changes));
+}
+
+/**
+ * PATCH /api/users/profile: a player changes the fields they send. The minor rule is checked on
+ * the profile as it will be after the change, with today's date in the app's time zone.
+ */
+export async function updatePlayerProfile(deps: AppDeps, user: UserRow, input: PlayerProfileInput): Promise<CurrentUser> {
+  if (user.userType !== "player") throw forbidden("Player profiles are only available for players.");
+  const changes: repo.UserChanges = {};
+  for (const [field, value] of Object.entries(input)) {
+    if (value !== undefined) Object.assign(changes, { [field]: value });
+  }
+  const after = { ...user, ...changes };
+  const problem = minorRuleProblem(after.birthday, isoDateIn(deps.clock.now(), deps.config.appTimeZone), after);
+  if (problem) throw badRequest(problem.description, problem === PlayerMessages.MISSING_PARENT ? "parentFirstName" : "parentSmsOptIn");
   if (Object.keys(changes).length === 0) return currentUserOf(deps, user);
   return currentUserOf(deps, await saveChanges(deps, user.id, changes));
 }

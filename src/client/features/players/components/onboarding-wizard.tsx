@@ -1,0 +1,122 @@
+import { useState } from "react";
+import { useLocation } from "wouter";
+import type { CurrentUser } from "../../../../contract/accounts";
+import { DEFAULT_WIZARD_TRAVEL_DISTANCE, PlayerMessages, WIZARD_TRAVEL_DISTANCES, type PlayerMessage } from "../../../../contract/players";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { toast } from "../../../components/ui/toast";
+import { paths } from "../../../config/paths";
+import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+import { useSavePlayerProfile } from "../api/update-player-profile";
+import {
+  checkLocation,
+  checkPlayerInformation,
+  checkPlayingProfile,
+  draftFromUser,
+  localToday,
+  toPreferencesRequest,
+  toProfileRequest,
+  type PlayerDraft,
+} from "./player-draft";
+import { LocationFields, PlayerInformationFields, PlayingProfileFields } from "./player-fields";
+
+const STEPS = [
+  { title: "Player Information", description: "Tell us who is training." },
+  { title: "Location Preferences", description: "Where should we look for coaches?" },
+  { title: "Playing Profile", description: "Your position and level help us match you." },
+] as const;
+
+const showProblem = (problem: PlayerMessage) => toast({ title: problem.title, description: problem.description, variant: "destructive" });
+
+/** coach-side 2 and 5: the three-step player set-up; the last step saves and goes home. */
+export function OnboardingWizard({ user }: { user: CurrentUser }) {
+  const [, navigate] = useLocation();
+  const [step, setStep] = useState(0);
+  const [draft, setDraft] = useState<PlayerDraft>(() => {
+    const initial = draftFromUser(user, WIZARD_TRAVEL_DISTANCES, DEFAULT_WIZARD_TRAVEL_DISTANCE);
+    // A player who never chose keeps the wizard's default rather than the profile page's.
+    return user.maxTravelDistance === null ? { ...initial, maxTravelDistance: String(DEFAULT_WIZARD_TRAVEL_DISTANCE) } : initial;
+  });
+  const save = useSavePlayerProfile();
+  const today = localToday();
+  const onChange = (patch: Partial<PlayerDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const checks = [() => checkPlayerInformation(draft, today), () => checkLocation(draft), () => checkPlayingProfile(draft)];
+
+  function next() {
+    const problem = checks[step]();
+    if (problem) return showProblem(problem);
+    setStep((s) => Math.min(s + 1, STEPS.length - 1));
+  }
+
+  function complete() {
+    for (const check of checks) {
+      const problem = check();
+      if (problem) return showProblem(problem);
+    }
+    save.mutate(
+      { profile: { ...toProfileRequest(draft, today), ...toPreferencesRequest(draft) } },
+      {
+        onSuccess: () => {
+          toast({ title: "Profile Updated!", description: "Your player profile is set up.", variant: "success" });
+          navigate(paths.root, { replace: true });
+        },
+        onError: (error) => {
+          if (!handleUnauthorized(error)) toast({ title: "Error", description: PlayerMessages.WIZARD_SAVE_FAILED, variant: "destructive" });
+        },
+      },
+    );
+  }
+
+  const progress = Math.round(((step + 1) / STEPS.length) * 100);
+  const current = STEPS[step];
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <header className="flex flex-col gap-2">
+        <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">Player Setup</h1>
+        <p className="text-slate-600">A few details and you can start finding coaches.</p>
+        <div className="mt-2 flex items-center justify-between text-sm font-semibold text-field-800">
+          <span>
+            Step {step + 1} of {STEPS.length}
+          </span>
+          <span>{progress}%</span>
+        </div>
+        <div
+          role="progressbar"
+          aria-label="Setup progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          className="h-2.5 w-full overflow-hidden rounded-full bg-field-100"
+        >
+          <div className="h-full rounded-full bg-field-600 transition-all" style={{ width: `${progress}%` }} />
+        </div>
+      </header>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <span>{current.title}</span>
+          </CardTitle>
+          <CardDescription>{current.description}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-6">
+          {step === 0 ? <PlayerInformationFields draft={draft} onChange={onChange} today={today} /> : null}
+          {step === 1 ? <LocationFields draft={draft} onChange={onChange} distances={WIZARD_TRAVEL_DISTANCES} /> : null}
+          {step === 2 ? <PlayingProfileFields draft={draft} onChange={onChange} /> : null}
+          <div className="flex items-center justify-between gap-3 border-t border-slate-200 pt-5">
+            <Button variant="outline" onClick={() => setStep((s) => Math.max(s - 1, 0))} disabled={step === 0 || save.isPending}>
+              Back
+            </Button>
+            {step < STEPS.length - 1 ? (
+              <Button onClick={next}>Next</Button>
+            ) : (
+              <Button onClick={complete} isLoading={save.isPending}>
+                Complete Setup
+              </Button>
+            )}
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+import { POSITIONS } from "../../../../contract/coaches";
+import {
+  AGE_GROUP_LABELS,
+  formatBirthdayInput,
+  NO_SECONDARY_POSITION,
+  SKILL_LEVEL_LABELS,
+  travelDistanceLabel,
+} from "../../../../contract/players";
+import { AGE_GROUPS, SKILL_LEVELS } from "../../../../contract/users";
+import { Checkbox } from "../../../components/ui/checkbox";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
+import { isMinorDraft, type PlayerDraft } from "./player-draft";
+
+type FieldsProps = { draft: PlayerDraft; onChange: (patch: Partial<PlayerDraft>) => void };
+
+/** A checkbox with its label beside it. */
+export function ConsentCheckbox({
+  id,
+  checked,
+  onChange,
+  label,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  label: string;
+}) {
+  return (
+    <div className="flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
+      <Checkbox id={id} checked={checked} onCheckedChange={(v) => onChange(v === true)} className="mt-0.5" />
+      <Label htmlFor={id} className="font-normal text-slate-700">
+        {label}
+      </Label>
+    </div>
+  );
+}
+
+/** Player name, contact and birthday; for a minor (by the birthday typed) the parent or guardian's details and consent. */
+export function PlayerInformationFields({ draft, onChange, today }: FieldsProps & { today: string }) {
+  const isMinor = isMinorDraft(draft, today);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="First name">
+          <Input value={draft.firstName} autoComplete="given-name" onChange={(e) => onChange({ firstName: e.target.value })} />
+        </FormField>
+        <FormField label="Last name">
+          <Input value={draft.lastName} autoComplete="family-name" onChange={(e) => onChange({ lastName: e.target.value })} />
+        </FormField>
+        <FormField label="Phone number">
+          <Input type="tel" value={draft.phoneNumber} autoComplete="tel" onChange={(e) => onChange({ phoneNumber: e.target.value })} />
+        </FormField>
+        <FormField label="Player email">
+          <Input type="email" value={draft.playerEmail} autoComplete="email" onChange={(e) => onChange({ playerEmail: e.target.value })} />
+        </FormField>
+        <FormField label="Birthday" hint="MM/DD/YYYY">
+          <Input
+            inputMode="numeric"
+            placeholder="MM/DD/YYYY"
+            maxLength={10}
+            value={draft.birthday}
+            autoComplete="bday"
+            onChange={(e) => onChange({ birthday: formatBirthdayInput(e.target.value) })}
+          />
+        </FormField>
+      </div>
+      {isMinor ? (
+        <fieldset className="flex flex-col gap-4 rounded-xl border-2 border-accent-500 bg-field-50 p-4">
+          <legend className="px-1 font-display text-lg font-bold text-field-950 uppercase">Parent/Guardian Information</legend>
+          <p className="text-sm text-slate-700">Players under 18 need a parent or guardian on file.</p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Parent first name">
+              <Input value={draft.parentFirstName} onChange={(e) => onChange({ parentFirstName: e.target.value })} />
+            </FormField>
+            <FormField label="Parent last name">
+              <Input value={draft.parentLastName} onChange={(e) => onChange({ parentLastName: e.target.value })} />
+            </FormField>
+            <FormField label="Parent phone number">
+              <Input type="tel" value={draft.parentPhoneNumber} onChange={(e) => onChange({ parentPhoneNumber: e.target.value })} />
+            </FormField>
+            <FormField label="Parent email">
+              <Input type="email" value={draft.parentEmail} onChange={(e) => onChange({ parentEmail: e.target.value })} />
+            </FormField>
+          </div>
+          <ConsentCheckbox
+            id="parent-sms-opt-in"
+            checked={draft.parentSmsOptIn}
+            onChange={(parentSmsOptIn) => onChange({ parentSmsOptIn })}
+            label="As the parent/guardian, I agree to receive text messages about sessions and bookings."
+          />
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}
+
+/** ZIP code (digits only, 5 at most) and how far the player will travel. */
+export function LocationFields({ draft, onChange, distances }: FieldsProps & { distances: readonly number[] }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FormField label="ZIP code" hint="5 digits">
+        <Input
+          inputMode="numeric"
+          maxLength={5}
+          value={draft.preferredLocation}
+          autoComplete="postal-code"
+          onChange={(e) => onChange({ preferredLocation: e.target.value.replace(/\D/g, "").slice(0, 5) })}
+        />
+      </FormField>
+      <Select value={draft.maxTravelDistance} onValueChange={(maxTravelDistance) => onChange({ maxTravelDistance })}>
+        <FormField label="Maximum travel distance">
+          <SelectTrigger>
+            <SelectValue />
+          </SelectTrigger>
+        </FormField>
+        <SelectContent>
+          {distances.map((miles) => (
+            <SelectItem key={miles} value={String(miles)}>
+              {travelDistanceLabel(miles, distances)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+function ChoiceSelect({
+  label,
+  value,
+  onChange,
+  options,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: { value: string; label: string }[];
+  placeholder: string;
+}) {
+  return (
+    <Select value={value} onValueChange={onChange}>
+      <FormField label={label}>
+        <SelectTrigger>
+          <SelectValue placeholder={placeholder} />
+        </SelectTrigger>
+      </FormField>
+      <SelectContent>
+        {options.map((o) => (
+          <SelectItem key={o.value} value={o.value}>
+            {o.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+const positionOptions = POSITIONS.map((p) => ({ value: p, label: p }));
+
+/** Positions, age group, skill level and training goals. */
+export function PlayingProfileFields({ draft, onChange }: FieldsProps) {
+  function toggleGoal(goal: string, on: boolean) {
+    onChange({ goals: on ? [...draft.goals.filter((g) => g !== goal), goal] : draft.goals.filter((g) => g !== goal) });
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <ChoiceSelect
+          label="Position"
+          value={draft.position}
+          onChange={(position) => onChange({ position })}
+          options={positionOptions}
+          placeholder="Select your position"
+        />
+        <ChoiceSelect
+          label="Secondary position (optional)"
+          value={draft.secondaryPosition}
+          onChange={(secondaryPosition) => onChange({ secondaryPosition })}
+          options={[{ value: NO_SECONDARY_POSITION, label: "None" }, ...positionOptions]}
+          placeholder="None"
+        />
+        <ChoiceSelect
+          label="Age group"
+          value={draft.ageGroup}
+          onChange={(ageGroup) => onChange({ ageGroup })}
+          options={AGE_GROUPS.map((g) => ({ value: g, label: AGE_GROUP_LABELS[g] }))}
+          placeholder="Select your age group"
+        />
+        <ChoiceSelect
+          label="Skill level"
+          value={draft.skillLevel}
+          onChange={(skillLevel) => onChange({ skillLevel })}
+          options={SKILL_LEVELS.map((s) => ({ value: s, label: SKILL_LEVEL_LABELS[s] }))}
+          placeholder="Select your skill level"
+        />
+      </div>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-semibold text-slate-800">Training goals (optional)</legend>
+        <div className="flex flex-wrap gap-3">
+          {POSITIONS.map((goal) => (
+            <div key={goal} className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2">
+              <Checkbox id={`goal-${goal}`} checked={draft.goals.includes(goal)} onCheckedChange={(v) => toggleGoal(goal, v === true)} />
+              <Label htmlFor={`goal-${goal}`} className="font-normal">
+                {goal}
+              </Label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

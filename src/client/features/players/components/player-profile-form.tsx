@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from "react";
+import type { CurrentUser } from "../../../../contract/accounts";
+import { DEFAULT_PROFILE_TRAVEL_DISTANCE, PlayerMessages, PROFILE_TRAVEL_DISTANCES } from "../../../../contract/players";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { toast } from "../../../components/ui/toast";
+import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+import { useSavePlayerProfile } from "../api/update-player-profile";
+import { checkProfileForm, draftFromUser, localToday, toPreferencesRequest, toProfileRequest, type PlayerDraft } from "./player-draft";
+import { ConsentCheckbox, LocationFields, PlayerInformationFields, PlayingProfileFields } from "./player-fields";
+import { ProfilePhotoField } from "./profile-photo-field";
+
+/** /player-profile: every onboarding field in one form, the photo, and the player's SMS consent (required here). */
+export function PlayerProfileForm({ user }: { user: CurrentUser }) {
+  const [draft, setDraft] = useState<PlayerDraft>(() => draftFromUser(user, PROFILE_TRAVEL_DISTANCES, DEFAULT_PROFILE_TRAVEL_DISTANCE));
+  const [photoUrl, setPhotoUrl] = useState(user.profileImageUrl);
+  const save = useSavePlayerProfile();
+  const today = localToday();
+  const onChange = (patch: Partial<PlayerDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = checkProfileForm(draft, today);
+    if (problem) {
+      toast({ title: problem.title, description: problem.description, variant: "destructive" });
+      return;
+    }
+    save.mutate(
+      { profile: toProfileRequest(draft, today), preferences: toPreferencesRequest(draft) },
+      {
+        onSuccess: () => toast({ title: "Profile Updated!", description: "Preferences updated", variant: "success" }),
+        onError: (error) => {
+          if (!handleUnauthorized(error))
+            toast({ title: "Error", description: PlayerMessages.PROFILE_SAVE_FAILED, variant: "destructive" });
+        },
+      },
+    );
+  }
+
+  const initial = (draft.firstName.trim()[0] ?? user.email[0] ?? "P").toUpperCase();
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Player Information</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-6">
+          <ProfilePhotoField url={photoUrl} initial={initial} onUploaded={setPhotoUrl} />
+          <PlayerInformationFields draft={draft} onChange={onChange} today={today} />
+          <ConsentCheckbox
+            id="sms-opt-in"
+            checked={draft.smsOptIn}
+            onChange={(smsOptIn) => onChange({ smsOptIn })}
+            label="I agree to receive text messages about my sessions and bookings."
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Location Preferences</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <LocationFields draft={draft} onChange={onChange} distances={PROFILE_TRAVEL_DISTANCES} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Playing Profile</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <PlayingProfileFields draft={draft} onChange={onChange} />
+        </CardContent>
+      </Card>
+      <div className="flex justify-end">
+        <Button type="submit" size="lg" isLoading={save.isPending}>
+          Save Changes
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { useQuery } from "@tanstack/react-query";
+import type { MatchedCoach } from "../../../../contract/search";
+import { apiGet } from "../../../lib/api-client";
+
+/** The custom-search filters as the form holds them (player-side 5, matching filters). */
+export type MatchFilters = {
+  position: string;
+  ageGroup: string;
+  skillLevel: string;
+  specialties: string[];
+  minPrice: string;
+  maxPrice: string;
+  maxDistance: string;
+};
+
+/** player-side 7: any failure reads "Failed to fetch recommendations". */
+export const RECOMMENDATIONS_FAILED = "Failed to fetch recommendations";
+
+export function getRecommendations(filters: MatchFilters): Promise<MatchedCoach[]> {
+  const query = new URLSearchParams();
+  if (filters.position) query.set("position", filters.position);
+  if (filters.ageGroup) query.set("ageGroup", filters.ageGroup);
+  if (filters.skillLevel) query.set("skillLevel", filters.skillLevel);
+  if (filters.specialties.length > 0) query.set("specialties", filters.specialties.join(","));
+  if (filters.minPrice.trim()) query.set("minPrice", filters.minPrice.trim());
+  if (filters.maxPrice.trim()) query.set("maxPrice", filters.maxPrice.trim());
+  if (filters.maxDistance.trim()) query.set("maxDistance", filters.maxDistance.trim());
+  return apiGet<MatchedCoach[]>(`/api/coaches/recommendations?${query.toString()}`).catch((error: unknown) => {
+    throw Object.assign(new Error(RECOMMENDATIONS_FAILED), { cause: error });
+  });
+}
+
+export function useRecommendations(filters: MatchFilters, enabled: boolean) {
+  return useQuery({ queryKey: ["/api/coaches/recommendations", filters], queryFn: () => getRecommendations(filters), enabled });
+}
+
+/** GET /api/coaches/quick-matches: matches from the signed-in player's saved preferences. */
+export function useQuickMatches(enabled: boolean) {
+  return useQuery({
+    queryKey: ["/api/coaches/quick-matches"],
+    queryFn: () => apiGet<MatchedCoach[]>("/api/coaches/quick-matches"),
+    enabled,
+  });
+}

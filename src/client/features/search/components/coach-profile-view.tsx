@@ -1,0 +1,165 @@
+import type { ReactNode } from "react";
+import { ArrowLeft, CalendarClock, Clock, MapPin, MessageSquare, Star, Trophy, Users } from "lucide-react";
+import { Link } from "wouter";
+import { describeRate } from "../../../../contract/coaches";
+import { PROFILE_SLOT_COUNT, type CoachProfile } from "../../../../contract/search";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { paths } from "../../../config/paths";
+import { lastSearchUrl } from "../last-search";
+import { CoachAvatar, coachName, RateList, slotLabel } from "./coach-bits";
+
+/** player-side 2: fixed placeholder figures, not derived from data. */
+export const QUICK_STATS = [
+  { icon: Star, label: "Rating", value: "4.9 (42 reviews)" },
+  { icon: MessageSquare, label: "Response rate", value: "98%" },
+  { icon: Clock, label: "Response time", value: "Under 2 hours" },
+  { icon: Users, label: "Sessions", value: "247" },
+  { icon: Trophy, label: "Experience", value: "8 years" },
+] as const;
+
+export function BackToSearchLink() {
+  return (
+    <Link href={lastSearchUrl()} className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-field-700 hover:underline">
+      <ArrowLeft aria-hidden className="size-4" />
+      Back to Search
+    </Link>
+  );
+}
+
+/** `requestAction` is the Request Session control, composed in by the page (the requests feature owns it). */
+export function CoachProfileView({ coach, requestAction }: { coach: CoachProfile; requestAction: ReactNode }) {
+  const name = coachName(coach);
+  const slots = coach.availableSlots.slice(0, PROFILE_SLOT_COUNT);
+  return (
+    <div className="flex flex-col gap-6">
+      <BackToSearchLink />
+      <Card>
+        <CardContent className="flex flex-col gap-5 pt-5 sm:flex-row sm:items-start sm:pt-6">
+          <CoachAvatar coach={coach} className="size-28 text-5xl" />
+          <div className="flex flex-1 flex-col gap-2">
+            <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">{name}</h1>
+            <p className="text-lg font-medium text-slate-700">{coach.title}</p>
+            {coach.location ? (
+              <p className="flex items-center gap-1 text-slate-600">
+                <MapPin aria-hidden className="size-4" />
+                {coach.location}
+              </p>
+            ) : null}
+            <RateList rates={coach.rates} />
+            {coach.specializations.length > 0 ? (
+              <div className="flex flex-wrap gap-1.5" aria-label="Specializations">
+                {coach.specializations.map((s) => (
+                  <Badge key={s} variant="secondary">
+                    {s}
+                  </Badge>
+                ))}
+              </div>
+            ) : null}
+          </div>
+          <div className="flex flex-col gap-2 sm:items-end">
+            {slots.length > 0 ? (
+              <Button asChild size="lg">
+                <Link href={paths.bookCoach(coach.id)}>Book Session</Link>
+              </Button>
+            ) : coach.allowSessionRequests ? (
+              requestAction
+            ) : (
+              <Button size="lg" disabled>
+                No Available Times
+              </Button>
+            )}
+          </div>
+        </CardContent>
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="flex flex-col gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>About</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <p className="whitespace-pre-line text-slate-700">{coach.bio}</p>
+            </CardContent>
+          </Card>
+          {coach.experience ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>Experience</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <p className="whitespace-pre-line text-slate-700">{coach.experience}</p>
+              </CardContent>
+            </Card>
+          ) : null}
+          <Card>
+            <CardHeader>
+              <CardTitle>Session Rates</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {coach.rates.length === 0 ? (
+                <p className="text-slate-600">Rates not listed yet.</p>
+              ) : (
+                <ul className="divide-y divide-slate-200">
+                  {coach.rates.map((rate) => (
+                    <li key={rate.id} className="flex justify-between py-2">
+                      <span className="capitalize text-slate-700">
+                        {rate.sessionType} · {rate.duration} minutes
+                      </span>
+                      <span className="font-semibold text-field-900">{describeRate(rate).split(" / ")[0]}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+        <div className="flex flex-col gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Quick Stats</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="flex flex-col gap-3">
+                {QUICK_STATS.map(({ icon: Icon, label, value }) => (
+                  <div key={label} className="flex items-center justify-between gap-3">
+                    <dt className="flex items-center gap-2 text-slate-600">
+                      <Icon aria-hidden className="size-4 text-field-600" />
+                      {label}
+                    </dt>
+                    <dd className="font-semibold text-field-950">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Next Available</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {slots.length === 0 ? (
+                <p className="text-slate-600">No available times right now.</p>
+              ) : (
+                <ul className="flex flex-col gap-2" aria-label="Next available times">
+                  {slots.map((slot) => (
+                    <li key={slot.id}>
+                      <Link
+                        href={`${paths.bookCoach(coach.id)}?slot=${slot.id}`}
+                        className="flex items-center gap-2 rounded-lg border border-field-200 px-3 py-2 text-sm font-medium text-field-900 hover:border-field-600 hover:bg-field-50"
+                      >
+                        <CalendarClock aria-hidden className="size-4 text-field-600" />
+                        {slotLabel(slot)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

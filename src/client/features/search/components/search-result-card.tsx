@@ -1,0 +1,80 @@
+import { MapPin } from "lucide-react";
+import { useState } from "react";
+import { Link } from "wouter";
+import type { SearchResultCoach } from "../../../../contract/search";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent } from "../../../components/ui/card";
+import { paths } from "../../../config/paths";
+import { CoachAvatar, coachName, RateList, slotLabel } from "./coach-bits";
+
+/** player-side 9: each coach first shows 6 times. */
+export const INITIAL_TIMES_SHOWN = 6;
+
+export function SearchResultCard({ coach }: { coach: SearchResultCoach }) {
+  const [showAll, setShowAll] = useState(false);
+  const slots = coach.availableSlots;
+  const shown = showAll ? slots : slots.slice(0, INITIAL_TIMES_SHOWN);
+  const name = coachName(coach);
+  return (
+    <Card data-testid="coach-card">
+      <CardContent className="flex flex-col gap-4 pt-5 sm:pt-6">
+        <div className="flex items-start gap-4">
+          <CoachAvatar coach={coach} />
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <h3 className="font-display text-xl font-bold text-field-950 uppercase">
+              <Link href={paths.coachProfile(coach.id)} className="hover:underline">
+                {name}
+              </Link>
+            </h3>
+            <p className="font-medium text-slate-700">{coach.title}</p>
+            <p className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
+              <MapPin aria-hidden className="size-4" />
+              {coach.location ?? coach.zipcode}
+              <span aria-hidden>·</span>
+              <span>{coach.distance.toFixed(1)} miles away</span>
+            </p>
+          </div>
+          <Button asChild variant="outline" size="sm">
+            <Link href={paths.coachProfile(coach.id)}>View Profile</Link>
+          </Button>
+        </div>
+        {coach.specializations.length > 0 ? (
+          <div className="flex flex-wrap gap-1.5" aria-label="Specializations">
+            {coach.specializations.map((s) => (
+              <Badge key={s} variant="secondary">
+                {s}
+              </Badge>
+            ))}
+          </div>
+        ) : null}
+        <RateList rates={coach.rates} />
+        <div className="flex flex-col gap-2">
+          <h4 className="text-sm font-semibold text-slate-800">Available times</h4>
+          {slots.length === 0 ? (
+            <p className="text-sm text-slate-600">No available times right now.</p>
+          ) : (
+            <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+              {shown.map((slot) => (
+                <li key={slot.id}>
+                  <Link
+                    href={`${paths.bookCoach(coach.id)}?slot=${slot.id}`}
+                    className="block rounded-lg border border-field-200 bg-white px-3 py-2 text-sm font-medium text-field-900 hover:border-field-600 hover:bg-field-50"
+                  >
+                    {slotLabel(slot)}
+                    {slot.isGroup ? <span className="ml-1 text-xs text-slate-600">(group)</span> : null}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          {slots.length > INITIAL_TIMES_SHOWN ? (
+            <Button variant="link" className="w-fit" onClick={() => setShowAll((v) => !v)} aria-expanded={showAll}>
+              {showAll ? "Show fewer times" : `Show more (${slots.length - INITIAL_TIMES_SHOWN} more times)`}
+            </Button>
+          ) : null}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,100 @@
+import { DEFAULT_SEARCH_RADIUS, SEARCH_RADIUS_OPTIONS } from "../../../contract/search";
+
+/** player-side 9: the last search is remembered for 1 hour. */
+export const LAST_SEARCH_TTL_MS = 60 * 60 * 1000;
+const STORAGE_KEY = "lastCoachSearch";
+const FIND_COACHES_PATH = "/find-coaches";
+
+export type SearchParams = { position: string; zipcode: string; radius: number; includeUnavailable: boolean };
+
+type StoredSearch = { params: SearchParams; savedAt: number };
+
+type KeyValueStore = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+function browserStorage(): KeyValueStore | null {
+  try {
+    return typeof window === "undefined" ? null : window.localStorage;
+  } catch {
+    return null; // storage disabled: searches are simply not remembered
+  }
+}
+
+export function saveLastSearch(params: SearchParams, now = Date.now(), storage = browserStorage()): void {
+  try {
+    storage?.setItem(STORAGE_KEY, JSON.stringify({ params, savedAt: now } satisfies StoredSearch));
+  } catch {
+    // quota or privacy mode: nothing to remember
+  }
+}
+
+/** The last search if it is under an hour old; an older or unreadable one is forgotten. */
+export function loadLastSearch(now = Date.now(), storage = browserStorage()): SearchParams | null {
+  const raw = storage?.getItem(STORAGE_KEY);
+  if (!raw) return null;
+  try {
+    const stored = JSON.parse(raw) as Partial<StoredSearch>;
+    const params = stored.params;
+    const fresh = typeof stored.savedAt === "number" && now - stored.savedAt >= 0 && now - stored.savedAt < LAST_SEARCH_TTL_MS;
+    if (fresh && params && typeof params.position === "string" && typeof params.zipcode === "string") {
+      return {
+        position: params.position,
+        zipcode: params.zipcode,
+        radius: normaliseRadius(params.radius),
+        includeUnavailable: params.includeUnavailable === true,
+      };
+    }
+  } catch {
+    // fall through: forget it
+  }
+  storage?.removeItem(STORAGE_KEY);
+  return null;
+}
+
+export function clearLastSearch(storage = browserStorage()): void {
+  storage?.removeItem(STORAGE_KEY);
+}
+
+/** The query string /find-coaches reads and writes: position, zipcode, radius, includeUnavailable. */
+export function toSearchQuery(params: SearchParams): string {
+  const query = new URLSearchParams({
+    position: params.position,
+    zipcode: params.zipcode,
+    radius: String(params.radius),
+  });
+  if (params.includeUnavailable) query.set("includeUnavailable", "true");
+  return query.toString();
+}
+
+/** Reads /find-coaches' query string; null unless it names at least a position or a ZIP code. */
+export function fromSearchQuery(search: string): SearchParams | null {
+  const query = new URLSearchParams(search);
+  const position = query.get("position") ?? "";
+  const zipcode = query.get("zipcode") ?? "";
+  if (!position && !zipcode) return null;
+  return {
+    position,
+    zipcode: zipcode.slice(0, 5),
+    radius: normaliseRadius(Number(query.get("radius"))),
+    includeUnavailable: query.get("includeUnavailable") === "true",
+  };
+}
+
+/** Where "Back to Search" goes: the last search within the hour, else the empty search page. */
+export function lastSearchUrl(now = Date.now(), storage = browserStorage()): string {
+  const last = loadLastSearch(now, storage);
+  return last ? `${FIND_COACHES_PATH}?${toSearchQuery(last)}` : FIND_COACHES_PATH;
+}
+
+/** The radius option nearest to a distance in miles (ties go to the larger option); the default when unknown. */
+export function nearestRadius(miles: number | null | undefined): number {
+  if (typeof miles !== "number" || !Number.isFinite(miles) || miles <= 0) return DEFAULT_SEARCH_RADIUS;
+  let best: number = SEARCH_RADIUS_OPTIONS[0];
+  for (const option of SEARCH_RADIUS_OPTIONS) {
+    if (Math.abs(option - miles) <= Math.abs(best - miles)) best = option;
+  }
+  return best;
+}
+
+function normaliseRadius(value: unknown): number {
+  return (SEARCH_RADIUS_OPTIONS as readonly number[]).includes(value as number) ? (value as number) : DEFAULT_SEARCH_RADIUS;
+}

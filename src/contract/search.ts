@@ -1,0 +1,184 @@
+import { z } from "zod";
+import { POSITIONS, type Position, type RateResponse } from "./coaches";
+import type { TimeSlot } from "./slots";
+import { AGE_GROUPS, SKILL_LEVELS } from "./users";
+
+/** player-side 5 and 8: the search messages, shown to users exactly. */
+export const SearchMessages = {
+  REQUIRED: "Please select a position and enter your zipcode.",
+  ZIPCODE_FORMAT: "Please enter a valid 5-digit zipcode.",
+  ZIPCODE_UNKNOWN: "We couldn't find that zipcode. Please check it and try again.",
+  RADIUS: "Please choose a search radius of 10, 25, 50 or 100 miles.",
+  INCLUDE_UNAVAILABLE: "includeUnavailable must be true or false",
+  SEARCH_FAILED: "Error searching for coaches. Please try again.",
+  COACH_NOT_FOUND: "Coach not found",
+} as const;
+
+export const SEARCH_RADIUS_OPTIONS = [10, 25, 50, 100] as const;
+export type SearchRadius = (typeof SEARCH_RADIUS_OPTIONS)[number];
+export const DEFAULT_SEARCH_RADIUS: SearchRadius = 25;
+
+/**
+ * Bookable slots listed per coach in search results: the card shows 6, then "show more" shows the
+ * rest; the coach profile and booking page list every time. Kept small because slots are most of
+ * the answer and its cost (docs/PERFORMANCE.md has the figures for 12 and 30).
+ */
+export const SEARCH_SLOTS_PER_COACH = 12;
+/**
+ * Coaches per search answer, nearest first. A 100-mile search around a big city can reach
+ * thousands of coaches; the nearest 20 fill the page, and the answer stays small enough to be
+ * fast (docs/PERFORMANCE.md).
+ */
+export const SEARCH_MAX_COACHES = 20;
+/** player-side 9: the coach profile lists the next 5 available slots. */
+export const PROFILE_SLOT_COUNT = 5;
+/** player-side 5: matching filters default to 25 miles. */
+export const DEFAULT_MATCH_DISTANCE = 25;
+export const MAX_MATCH_DISTANCE = 500;
+export const MAX_MATCH_RESULTS = 20;
+export const MAX_MATCH_REASONS = 3;
+
+const requiredText = z
+  .string({ message: SearchMessages.REQUIRED })
+  .trim()
+  .min(1, { message: SearchMessages.REQUIRED })
+  .max(60, { message: SearchMessages.REQUIRED });
+
+const booleanFlag = (message: string) =>
+  z
+    .enum(["true", "false"], { message })
+    .optional()
+    .transform((v) => v === "true");
+
+/** GET /api/coaches/search (query strings). */
+export const SearchCoachesQuerySchema = z.object({
+  specialization: requiredText,
+  zipcode: z
+    .string({ message: SearchMessages.REQUIRED })
+    .trim()
+    .min(1, { message: SearchMessages.REQUIRED })
+    .regex(/^\d{5}$/, { message: SearchMessages.ZIPCODE_FORMAT }),
+  radius: z
+    .string({ message: SearchMessages.RADIUS })
+    .trim()
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? DEFAULT_SEARCH_RADIUS : Number(v)))
+    .pipe(
+      z
+        .number({ message: SearchMessages.RADIUS })
+        .refine((v): v is SearchRadius => (SEARCH_RADIUS_OPTIONS as readonly number[]).includes(v), { message: SearchMessages.RADIUS }),
+    ),
+  includeUnavailable: booleanFlag(SearchMessages.INCLUDE_UNAVAILABLE),
+});
+export type SearchCoachesQuery = z.input<typeof SearchCoachesQuerySchema>;
+
+/** An optional non-negative amount in dollars ("50", "49.99"); empty means not given. */
+const optionalAmount = (label: string) =>
+  z
+    .string({ message: `${label} must be an amount in dollars` })
+    .trim()
+    .optional()
+    .refine((v) => v === undefined || v === "" || /^\d{1,7}(\.\d{1,2})?$/.test(v), { message: `${label} must be an amount in dollars` })
+    .transform((v) => (v === undefined || v === "" ? undefined : Math.round(Number(v) * 100)));
+
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z
+    .string({ message })
+    .trim()
+    .optional()
+    .transform((v) => (v === "" || v === "all" || v === "any" ? undefined : v))
+    .pipe(z.enum(values, { message }).optional());
+
+/** GET /api/coaches/recommendations (player-side 5, matching filters). */
+export const RecommendationsQuerySchema = z
+  .object({
+    position: optionalChoice(POSITIONS, "Please select a valid position"),
+    ageGroup: optionalChoice(AGE_GROUPS, "Please select a valid age group"),
+    skillLevel: optionalChoice(SKILL_LEVELS, "Please select a valid skill level"),
+    specialties: z
+      .string({ message: "Specialties must be a comma-separated list" })
+      .optional()
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((s) => s.trim())
+          .filter((s) => s.length > 0)
+          .slice(0, 20),
+      ),
+    minPrice: optionalAmount("Minimum price"),
+    maxPrice: optionalAmount("Maximum price"),
+    maxDistance: z
+      .string({ message: `Maximum distance must be a whole number of miles from 1 to ${MAX_MATCH_DISTANCE}` })
+      .trim()
+      .optional()
+      .transform((v) => (v === undefined || v === "" ? DEFAULT_MATCH_DISTANCE : /^\d{1,4}$/.test(v) ? Number(v) : NaN))
+      .pipe(
+        z
+          .number({ message: `Maximum distance must be a whole number of miles from 1 to ${MAX_MATCH_DISTANCE}` })
+          .int({ message: `Maximum distance must be a whole number of miles from 1 to ${MAX_MATCH_DISTANCE}` })
+          .min(1, { message: `Maximum distance must be a whole number of miles from 1 to ${MAX_MATCH_DISTANCE}` })
+          .max(MAX_MATCH_DISTANCE, { message: `Maximum distance must be a whole number of miles from 1 to ${MAX_MATCH_DISTANCE}` }),
+      ),
+    /** Origin of the distance criterion; defaults to the signed-in player's preferred location. */
+    zipcode: z
+      .string({ message: SearchMessages.ZIPCODE_FORMAT })
+      .trim()
+      .optional()
+      .transform((v) => (v === "" ? undefined : v))
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{5}$/, { message: SearchMessages.ZIPCODE_FORMAT })
+          .optional(),
+      ),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: "Minimum price must not be more than maximum price",
+    path: ["minPrice"],
+  });
+export type RecommendationsQuery = z.input<typeof RecommendationsQuerySchema>;
+export type RecommendationFilters = z.output<typeof RecommendationsQuerySchema>;
+
+/** A coach as search, matching and the profile page show them (player-side 3); contact details are never included. */
+export type CoachListing = {
+  id: number;
+  user: { firstName: string | null; lastName: string | null; profileImageUrl: string | null };
+  title: string;
+  bio: string;
+  experience: string | null;
+  location: string | null;
+  zipcode: string;
+  timeZone: string;
+  profileImageUrl: string | null;
+  specializations: string[];
+  positions: Position[];
+  rates: RateResponse[];
+  allowSessionRequests: boolean;
+  /** Average feedback rating (1 decimal), null without reviews. */
+  rating: number | null;
+  totalReviews: number;
+};
+
+/**
+ * GET /api/coaches/search: one result. The spec names both upcomingSlots and availableSlots for the
+ * same list (the coach's next bookable slots); it is sent once, as availableSlots, since it is
+ * most of the answer's size.
+ */
+export type SearchResultCoach = CoachListing & {
+  distance: number;
+  availableSlots: TimeSlot[];
+};
+
+/** GET /api/coaches/recommendations and /quick-matches: one result, best match first. */
+export type MatchedCoach = CoachListing & {
+  /** Miles from the player's origin, or null when no origin is known. */
+  distance: number | null;
+  matchScore: number;
+  matchReasons: string[];
+};
+
+/** GET /api/coaches/{id}/profile */
+export type CoachProfile = CoachListing & {
+  /** The next bookable slots (at most PROFILE_SLOT_COUNT). */
+  availableSlots: TimeSlot[];
+};

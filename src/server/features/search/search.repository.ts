@@ -1,0 +1,297 @@
+import { createHash } from "node:crypto";
+import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import pg from "pg";
+import { POSITIONS } from "../../../contract/coaches";
+import type { Db } from "../../db/client";
+import type { SlotRowWithCount } from "../slots/slots.repository";
+
+/** Mean Earth radius in miles (haversine). */
+const EARTH_RADIUS_MILES = 3958.8;
+const MILES_PER_DEGREE_LATITUDE = 69.0;
+
+export type Origin = { latitude: number; longitude: number };
+
+export type RateJson = { id: number; sessionType: "individual" | "group"; durationMinutes: number; rateCents: number };
+
+/** One coach with everything a listing shows; slots are raw rows, converted to the API shape by the slots feature. */
+export type ListingRow = {
+  id: number;
+  title: string;
+  bio: string;
+  experience: string | null;
+  location: string | null;
+  zipcode: string;
+  timeZone: string;
+  profileImageUrl: string | null;
+  specializations: string[];
+  allowSessionRequests: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  userImageUrl: string | null;
+  distance: number | null;
+  rates: RateJson[];
+  slots: SlotRowWithCount[];
+  rating: number | null;
+  totalReviews: number;
+};
+
+type RawListingRow = Omit<ListingRow, "slots" | "rating" | "totalReviews"> & {
+  slots: (Omit<SlotRowWithCount, "startsAt" | "endsAt" | "createdAt" | "updatedAt"> & { startsAt: string; endsAt: string })[] | null;
+  rating: number | string | null;
+  totalReviews: number | string;
+};
+
+/**
+ * Haversine distance in miles from the origin to a coach's coordinates (their ZIP's centre). The
+ * origin is bound as parameters, so the planner sees plain arithmetic per row.
+ */
+function distanceSql(origin: Origin): SQL {
+  const lat = sql`${origin.latitude}::float8`;
+  const lng = sql`${origin.longitude}::float8`;
+  return sql`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
+    power(sin(radians(c.latitude - ${lat}) / 2), 2)
+    + cos(radians(${lat})) * cos(radians(c.latitude)) * power(sin(radians(c.longitude - ${lng}) / 2), 2)))))`;
+}
+
+/**
+ * A latitude/longitude box around the origin that contains the whole circle of `miles`; it lets
+ * coaches_lat_lng_idx discard the rest of the country before any trigonometry runs.
+ */
+function boundingBoxSql(origin: Origin, miles: number): SQL {
+  const dLat = miles / MILES_PER_DEGREE_LATITUDE;
+  // Longitude degrees shrink with latitude; near the poles the box simply spans every longitude.
+  const cosLat = Math.cos((Math.min(89, Math.abs(origin.latitude) + dLat) * Math.PI) / 180);
+  const dLng = Math.min(180, miles / (MILES_PER_DEGREE_LATITUDE * cosLat));
+  return sql`c.latitude between ${origin.latitude - dLat}::float8 and ${origin.latitude + dLat}::float8
+    and c.longitude between ${origin.longitude - dLng}::float8 and ${origin.longitude + dLng}::float8`;
+}
+
+/**
+ * A slot a player can book now (DESIGN.md 4): open, not cancelled by the coach, not yet started,
+ * and with a seat that no confirmed booking or unexpired hold takes. `ts` is the slot's alias.
+ */
+function bookableSlotSql(coachIdColumn: SQL, now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`ts.coach_id = ${coachIdColumn} and ts.is_available and ts.cancelled_at is null and ts.starts_at >= ${at}
+    and ts.capacity > (select count(*) from bookings b where b.time_slot_id = ts.id
+      and (b.status = 'confirmed' or (b.status = 'pending' and b.hold_expires_at > ${at})))`;
+}
+
+/** The coach columns, user names, rates, rating and up to `slotLimit` bookable slots of each row of `picked`. */
+function listingSelect(picked: SQL, now: Date, slotLimit: number, orderBy: SQL): SQL {
+  return sql`
+    select p.id, p.title, p.bio, p.experience, p.location, p.zipcode, p.time_zone as "timeZone",
+      p.profile_image_url as "profileImageUrl", p.specializations, p.allow_session_requests as "allowSessionRequests",
+      p.distance, u.first_name as "firstName", u.last_name as "lastName", u.profile_image_url as "userImageUrl",
+      coalesce(r.rates, '[]'::json) as rates, sl.slots, fb.rating, fb.total_reviews as "totalReviews"
+    from (${picked}) p
+    join users u on u.id = p.user_id
+    left join lateral (
+      select json_agg(json_build_object('id', ra.id, 'sessionType', ra.session_type, 'durationMinutes', ra.duration_minutes,
+        'rateCents', ra.rate_cents) order by ra.session_type desc, ra.duration_minutes) as rates
+      from rates ra where ra.coach_id = p.id
+    ) r on true
+    left join lateral (
+      select json_agg(json_build_object('id', s.id, 'coachId', s.coach_id, 'startsAt', s.starts_at, 'endsAt', s.ends_at,
+        'isAvailable', s.is_available, 'isGroup', s.is_group, 'capacity', s.capacity, 'locationName', s.location_name,
+        'locationAddress', s.location_address, 'locationLat', s.location_lat, 'locationLng', s.location_lng,
+        'locationNotes', s.location_notes, 'bookingCount', 0) order by s.starts_at, s.id) as slots
+      from (
+        -- Ordered by the index's own key, so the scan stops after slotLimit bookable slots.
+        select ts.* from time_slots ts where ${bookableSlotSql(sql`p.id`, now)}
+        order by ts.starts_at limit ${slotLimit}
+      ) s
+    ) sl on true
+    ${ratingLateral}
+    order by ${orderBy}`;
+}
+
+/**
+ * The coach teaches the position, whatever the case of either. Lower-casing the array's text form
+ * costs one function call per row instead of a subquery over unnest().
+ */
+function teachesSql(position: string): SQL {
+  return sql`lower(${position}) = any(lower(c.specializations::text)::text[])`;
+}
+
+/** The coach's average feedback rating and review count (session_feedback_coach_idx). */
+const ratingLateral = sql`left join lateral (
+      select round(avg(f.rating)::numeric, 1)::float8 as rating, count(*)::int as total_reviews
+      from session_feedback f where f.coach_id = p.id
+    ) fb on true`;
+
+/** The positions as SQL literals, in the contract's order (positionsOf keeps that order too). */
+const POSITION_LITERALS = POSITIONS.map((p) => `'${p}'`).join(", ");
+
+const coachColumns = sql`c.id, c.user_id, c.title, c.bio, c.experience, c.location, c.zipcode, c.time_zone,
+  c.profile_image_url, c.specializations, c.allow_session_requests`;
+
+export type SearchOptions = {
+  origin: Origin;
+  radiusMiles: number;
+  position: string;
+  includeUnavailable: boolean;
+  now: Date;
+  slotLimit: number;
+  limit: number;
+};
+
+/**
+ * Radius search in one statement: coaches in the box and teaching the position, exact distance,
+ * nearest first; then, lazily in that order, the bookable-slot check until `limit` coaches are
+ * found; then rates, rating and next slots for those only. Exported for the benchmark's EXPLAIN.
+ *
+ * The answer is built by PostgreSQL as one JSON text in the API shape (contract/search.ts
+ * SearchResultCoach), which the route sends as it is. Converting up to 1,500 slots per answer with
+ * toApiSlot (date-fns-tz) and re-serialising them cost 100-300 ms of the one Node thread per
+ * request (docs/PERFORMANCE.md); PostgreSQL's own time zone conversion reads the same IANA data.
+ * tests/integration/search.test.ts checks that both give the same slots and coach fields.
+ */
+export function searchCoachesSql(options: SearchOptions): SQL {
+  const { origin, radiusMiles, now } = options;
+  const available = options.includeUnavailable
+    ? sql``
+    : sql`where exists (select 1 from time_slots ts where ${bookableSlotSql(sql`n.id`, now)})`;
+  // "offset 0" keeps the availability check out of the sorted subquery, so it runs only on the
+  // nearest coaches until the limit is reached instead of on every coach in the circle.
+  const picked = sql`
+    select n.* from (
+      select * from (
+        select ${coachColumns}, ${distanceSql(origin)} as distance
+        from coaches c
+        where ${boundingBoxSql(origin, radiusMiles)}
+          and ${teachesSql(options.position)}
+      ) d
+      where d.distance <= ${radiusMiles}::float8
+      order by d.distance, d.id
+      offset 0
+    ) n
+    ${available}
+    limit ${options.limit}`;
+  // json_agg over rows of an ordered subquery (PostgreSQL keeps that order) writes compact JSON
+  // about three times faster than json_build_object per slot, which dominated the query's time.
+  return sql`
+    select coalesce(json_agg(x), '[]'::json)::text as body from (
+      select p.id as "id",
+        json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'profileImageUrl', u.profile_image_url) as "user",
+        p.title as "title", p.bio as "bio", p.experience as "experience", p.location as "location", p.zipcode as "zipcode",
+        p.time_zone as "timeZone", coalesce(p.profile_image_url, u.profile_image_url) as "profileImageUrl",
+        p.specializations as "specializations",
+        array(select pos from unnest(${sql.raw(`array[${POSITION_LITERALS}]`)}::text[]) with ordinality as q(pos, i)
+          where q.pos = any(p.specializations) order by q.i) as "positions",
+        coalesce(r.rates, '[]'::json) as "rates",
+        p.allow_session_requests as "allowSessionRequests",
+        fb.rating as "rating", fb.total_reviews as "totalReviews",
+        round(p.distance::numeric, 1) as "distance",
+        coalesce(sl.slots, '[]'::json) as "availableSlots"
+      from (${picked}) p
+      join users u on u.id = p.user_id
+      left join lateral (
+        select json_agg(rt) as rates from (
+          select ra.id as "id", ra.session_type as "sessionType", ra.duration_minutes as "duration",
+            to_char(ra.rate_cents / 100.0, 'FM99999990.00') as "rate"
+          from rates ra where ra.coach_id = p.id order by ra.session_type desc, ra.duration_minutes
+        ) rt
+      ) r on true
+      left join lateral (
+        select json_agg(s) as slots from (
+          select ts.id as "id", ts.coach_id as "coachId",
+            to_char(ts.starts_at at time zone p.time_zone, 'YYYY-MM-DD') as "date",
+            to_char(ts.starts_at at time zone p.time_zone, 'HH24:MI') as "startTime",
+            to_char(ts.ends_at at time zone p.time_zone, 'HH24:MI') as "endTime",
+            ts.is_available as "isAvailable", ts.is_group as "isGroup", ts.capacity as "capacity",
+            ts.location_name as "locationName", ts.location_address as "locationAddress",
+            ts.location_lat as "locationLat", ts.location_lng as "locationLng", ts.location_notes as "locationNotes"
+          from time_slots ts where ${bookableSlotSql(sql`p.id`, now)}
+          order by ts.starts_at limit ${options.slotLimit}
+        ) s
+      ) sl on true
+      ${ratingLateral}
+      order by p.distance, p.id
+    ) x`;
+}
+
+/** The search answer as JSON text in the API shape. */
+export async function searchCoachesJson(db: Db, options: SearchOptions): Promise<string> {
+  const result = await executePrepared(db, searchCoachesSql(options));
+  return rowsOf<{ body: string }>(result)[0]?.body ?? "[]";
+}
+
+const dialect = new PgDialect();
+
+/**
+ * On a PostgreSQL server, runs the statement as a named prepared statement: each pooled
+ * connection parses it once, and after five runs PostgreSQL may keep a generic plan, which saves
+ * the planning (about as long as the execution of a 10-25 mile search). PGlite runs it as usual.
+ * The name is derived from the text, so a different text can never reuse another's statement.
+ */
+async function executePrepared(db: Db, query: SQL): Promise<unknown> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return db.execute(query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `search_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  return client.query({ name, text, values: params });
+}
+
+const statementNames = new Map<string, string>();
+
+/** One coach (any, with or without slots) with their next `slotLimit` bookable slots. */
+export async function findListing(db: Db, coachId: number, now: Date, slotLimit: number): Promise<ListingRow | undefined> {
+  const picked = sql`select ${coachColumns}, null::float8 as distance from coaches c where c.id = ${coachId}`;
+  const result = await db.execute(listingSelect(picked, now, slotLimit, sql`p.id`));
+  return rowsOf<RawListingRow>(result).map(toListingRow)[0];
+}
+
+/**
+ * Candidates for matching: with an origin, the coaches within `maxDistance`; without, every coach.
+ * Coaches teaching the wanted position come first, then the nearest, so the cap keeps the ones
+ * that can score best on the heaviest criteria. No slots: match cards do not show times.
+ */
+export async function matchCandidates(
+  db: Db,
+  options: { origin: Origin | null; maxDistance: number; position: string | null; now: Date; limit: number },
+): Promise<ListingRow[]> {
+  const { origin, position } = options;
+  const distance = origin ? distanceSql(origin) : sql`null::float8`;
+  const teaches = position ? teachesSql(position) : sql`false`;
+  const where = origin
+    ? sql`where c.latitude is not null and ${boundingBoxSql(origin, options.maxDistance)}`
+    : sql`where c.latitude is not null`;
+  const picked = sql`
+    select * from (
+      select ${coachColumns}, ${distance} as distance, ${teaches} as teaches
+      from coaches c ${where}
+    ) d
+    ${origin ? sql`where d.distance <= ${options.maxDistance}::float8` : sql``}
+    order by d.teaches desc, d.distance nulls last, d.id
+    limit ${options.limit}`;
+  const result = await db.execute(listingSelect(picked, options.now, 0, sql`p.id`));
+  return rowsOf<RawListingRow>(result).map(toListingRow);
+}
+
+function toListingRow(raw: RawListingRow): ListingRow {
+  return {
+    ...raw,
+    distance: raw.distance === null ? null : Number(raw.distance),
+    rates: raw.rates ?? [],
+    rating: raw.rating === null ? null : Number(raw.rating),
+    totalReviews: Number(raw.totalReviews),
+    slots: (raw.slots ?? []).map((s) => ({
+      ...s,
+      startsAt: new Date(s.startsAt),
+      endsAt: new Date(s.endsAt),
+      createdAt: new Date(0),
+      updatedAt: new Date(0),
+    })),
+  };
+}
+
+/** node-postgres and PGlite both answer {rows}. */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}

@@ -1,0 +1,41 @@
+import { Router } from "express";
+import { RecommendationsQuerySchema, SearchCoachesQuerySchema, SearchMessages } from "../../../contract/search";
+import type { AppDeps } from "../../deps";
+import { notFound } from "../../http/errors";
+import { requireRole } from "../../http/require-session";
+import { parseQuery } from "../../http/validate-request";
+import { getCoachProfile, quickMatches, recommendCoaches, searchCoaches } from "./search.service";
+
+/** Finding coaches (player-side 2 and 7): public search, matching and the public coach profile. */
+export function searchRouter(deps: AppDeps): Router {
+  const router = Router();
+
+  router.get("/coaches/search", async (req, res) => {
+    const query = parseQuery(req, SearchCoachesQuerySchema);
+    const body = await searchCoaches(deps, query);
+    // Already JSON text in the SearchResultCoach[] shape; res.end skips res.send's ETag hashing of
+    // an answer that is different for almost every query anyway.
+    res.setHeader("Content-Type", "application/json; charset=utf-8");
+    res.setHeader("Content-Length", Buffer.byteLength(body));
+    res.end(body);
+  });
+
+  router.get("/coaches/recommendations", async (req, res) => {
+    const filters = parseQuery(req, RecommendationsQuerySchema);
+    res.json(await recommendCoaches(deps, req.user, filters));
+  });
+
+  router.get("/coaches/quick-matches", async (req, res) => {
+    const player = requireRole(req, "player", "admin");
+    res.json(await quickMatches(deps, player));
+  });
+
+  router.get("/coaches/:id/profile", async (req, res) => {
+    // player-side 2: the id must be numeric; anything else names no coach.
+    const raw = String(req.params.id);
+    if (!/^\d{1,9}$/.test(raw)) throw notFound(SearchMessages.COACH_NOT_FOUND);
+    res.json(await getCoachProfile(deps, Number(raw)));
+  });
+
+  return router;
+}

@@ -1,0 +1,132 @@
+import { eq } from "drizzle-orm";
+import { bookings, coaches, rates, sessionFeedback, timeSlots, users } from "../../src/server/db/schema/index";
+import { startSession } from "../../src/server/features/accounts/sessions.service";
+import { lookupZip } from "../../src/server/features/geo/geo.service";
+import type { TestApp } from "../support/test-app";
+
+let sequence = 0;
+const uniqueEmail = (label: string) => `${label}-search-${process.pid}-${Date.now().toString(36)}-${++sequence}@example.com`;
+
+export type SearchCoachOptions = {
+  zipcode: string;
+  specializations: string[];
+  firstName?: string;
+  title?: string;
+  bio?: string;
+  experience?: string;
+  /** [sessionType, minutes, cents] */
+  rates?: ["individual" | "group", 30 | 60, number][];
+};
+
+/** A coach placed at a real ZIP (coordinates and time zone from the ZIP table), written straight into the tables. */
+export async function insertCoach(t: TestApp, options: SearchCoachOptions): Promise<{ coachId: number; userId: number }> {
+  const db = t.deps.database.db;
+  const zip = await lookupZip(db, options.zipcode);
+  if (!zip) throw new Error(`unknown test ZIP ${options.zipcode}`);
+  const [user] = await db
+    .insert(users)
+    .values({ email: uniqueEmail("coach"), userType: "coach", firstName: options.firstName ?? "Casey", lastName: "Coach" })
+    .returning({ id: users.id });
+  const [coach] = await db
+    .insert(coaches)
+    .values({
+      userId: user!.id,
+      title: options.title ?? "Lacrosse Coach",
+      bio: options.bio ?? "Former college player.",
+      experience: options.experience ?? "5 years",
+      zipcode: zip.zip,
+      location: `${zip.city}, ${zip.state}`,
+      latitude: zip.latitude,
+      longitude: zip.longitude,
+      timeZone: zip.timeZone,
+      specializations: options.specializations,
+    })
+    .returning({ id: coaches.id });
+  const rateRows = options.rates ?? [["individual", 60, 8500]];
+  if (rateRows.length > 0) {
+    await db
+      .insert(rates)
+      .values(
+        rateRows.map(([sessionType, durationMinutes, rateCents]) => ({ coachId: coach!.id, sessionType, durationMinutes, rateCents })),
+      );
+  }
+  return { coachId: coach!.id, userId: user!.id };
+}
+
+/** A slot starting `startsAt` (ISO), one hour long unless told otherwise. */
+export async function insertSlot(
+  t: TestApp,
+  coachId: number,
+  startsAt: string,
+  options: { minutes?: number; isAvailable?: boolean; isGroup?: boolean; capacity?: number; cancelledAt?: Date } = {},
+): Promise<number> {
+  const start = new Date(startsAt);
+  const [row] = await t.deps.database.db
+    .insert(timeSlots)
+    .values({
+      coachId,
+      startsAt: start,
+      endsAt: new Date(start.getTime() + (options.minutes ?? 60) * 60_000),
+      isAvailable: options.isAvailable ?? true,
+      isGroup: options.isGroup ?? false,
+      capacity: options.capacity ?? 1,
+      cancelledAt: options.cancelledAt ?? null,
+      locationName: "Field 1",
+    })
+    .returning({ id: timeSlots.id });
+  return row!.id;
+}
+
+export async function insertPlayer(
+  t: TestApp,
+  preferences: Partial<typeof users.$inferInsert> = {},
+): Promise<{ userId: number; cookie: string }> {
+  const db = t.deps.database.db;
+  const [user] = await db
+    .insert(users)
+    .values({ email: uniqueEmail("player"), userType: "player", firstName: "Pat", lastName: "Player", ...preferences })
+    .returning({ id: users.id });
+  const { token } = await startSession(db, user!.id, t.deps.clock.now());
+  return { userId: user!.id, cookie: `sid=${token}` };
+}
+
+export async function setPreferences(t: TestApp, userId: number, preferences: Partial<typeof users.$inferInsert>): Promise<void> {
+  await t.deps.database.db.update(users).set(preferences).where(eq(users.id, userId));
+}
+
+/** A booking of a slot, inserted directly, holding (or not) a seat. */
+export async function insertBooking(
+  t: TestApp,
+  values: { slotId: number; coachId: number; studentId: number; status: "pending" | "confirmed" | "cancelled"; holdExpiresAt?: Date },
+): Promise<number> {
+  const startsAt = new Date(t.deps.clock.now().getTime() + 24 * 3600_000);
+  const [row] = await t.deps.database.db
+    .insert(bookings)
+    .values({
+      studentId: values.studentId,
+      coachId: values.coachId,
+      timeSlotId: values.slotId,
+      sessionType: "individual",
+      durationMinutes: 60,
+      rateCents: 5000,
+      platformFeeCents: 750,
+      totalCents: 5750,
+      coachEarningsCents: 5000,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 3600_000),
+      status: values.status,
+      holdExpiresAt: values.holdExpiresAt ?? null,
+    })
+    .returning({ id: bookings.id });
+  return row!.id;
+}
+
+export async function insertFeedback(t: TestApp, bookingId: number, coachId: number, rating: number): Promise<void> {
+  await t.deps.database.db.insert(sessionFeedback).values({ bookingId, coachId, feedback: "Great session", rating });
+}
+
+/** Pins the server clock to an instant. */
+export function pinClock(t: TestApp, iso: string): void {
+  const instant = new Date(iso);
+  t.deps.clock.now = () => new Date(instant.getTime());
+}
