@@ -3,7 +3,7 @@ import { Redirect, Route, Switch, useLocation } from "wouter";
 import { needsPlayerSetup } from "../../contract/accounts";
 import { FullPageSpinner } from "../components/ui/spinner";
 import { paths } from "../config/paths";
-import { useCurrentUser } from "../features/accounts/api/current-user";
+import { useCurrentUser } from "../lib/current-user";
 import { AppShell, PublicShell } from "./shell";
 
 /** Each page is its own chunk, so the first screen loads only what it shows. */

@@ -5,7 +5,7 @@ import type { UserType } from "../../contract/accounts";
 import { BrandName } from "../components/ui/brand-mark";
 import { Button } from "../components/ui/button";
 import { paths } from "../config/paths";
-import { useCurrentUser } from "../features/accounts/api/current-user";
+import { useCurrentUser } from "../lib/current-user";
 import { SignOutButton } from "../features/accounts/components/sign-out-button";
 import { SiteFooter } from "../features/content/components/site-footer";
 import { cn } from "../lib/cn";

@@ -1,4 +1,4 @@
-import { RoleGuard } from "../../components/role-guard";
+import { RoleGuard } from "../role-guard";
 import { AdminPanel } from "../../features/admin/components/admin-panel";
 
 export function AdminPage() {

@@ -14,7 +14,7 @@ import { FullPageSpinner } from "../../components/ui/spinner";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/toast";
 import { paths } from "../../config/paths";
-import { useCurrentUser } from "../../features/accounts/api/current-user";
+import { useCurrentUser } from "../../lib/current-user";
 import { useCreateBooking } from "../../features/bookings/api/create-booking";
 import { useBookableCoach, useBookableSlots } from "../../features/bookings/api/get-bookable-coach";
 import { backHref } from "../../features/bookings/components/back-link";

@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
-import { useCurrentUser } from "../../features/accounts/api/current-user";
+import { useCurrentUser } from "../../lib/current-user";
 import { useStudentBookings } from "../../features/bookings/api/get-student-bookings";
 import { dollars, formatLongDate, formatTimeRange, personName, sessionTypeLabel } from "../../features/bookings/components/booking-format";
 import { getSessionDetails } from "../../features/payments/api/payment-intents";

@@ -1,6 +1,6 @@
 import { useSearch } from "wouter";
-import { RoleGuard } from "../../components/role-guard";
-import { useCurrentUser } from "../../features/accounts/api/current-user";
+import { RoleGuard } from "../role-guard";
+import { useCurrentUser } from "../../lib/current-user";
 import { CoachOnboardingWizard } from "../../features/payouts/components/coach-onboarding-wizard";
 
 /** /coach-onboarding (coach-side 2): five steps outside the navigation shell; ?stripe=success|refresh on return from the provider. */

@@ -1,6 +1,6 @@
-import { RoleGuard } from "../../components/role-guard";
+import { RoleGuard } from "../role-guard";
 import { FullPageSpinner } from "../../components/ui/spinner";
-import { useCurrentUser } from "../../features/accounts/api/current-user";
+import { useCurrentUser } from "../../lib/current-user";
 import { useCoachProfileOfUser } from "../../features/coaches/api/get-coach-profile";
 import { CoachProfileForm } from "../../features/coaches/components/coach-profile-form";
 import { LoadError } from "../../features/coaches/components/load-error";

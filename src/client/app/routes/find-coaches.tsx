@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import type { CurrentUser } from "../../../contract/accounts";
 import { DEFAULT_SEARCH_RADIUS, SearchMessages } from "../../../contract/search";
-import { useCurrentUser } from "../../features/accounts/api/current-user";
+import { useCurrentUser } from "../../lib/current-user";
 import { useCoachSearch } from "../../features/search/api/search-coaches";
 import { SearchForm } from "../../features/search/components/search-form";
 import { SearchResults } from "../../features/search/components/search-results";

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Card } from "../../components/ui/card";
 import { paths } from "../../config/paths";
-import { useCurrentUser } from "../../features/accounts/api/current-user";
+import { useCurrentUser } from "../../lib/current-user";
 
 type HomeCard = { title: string; text: string; href: string; icon: ReactNode };
 

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Link } from "wouter";
 import type { TimeSlot } from "../../../contract/slots";
-import { RoleGuard } from "../../components/role-guard";
+import { RoleGuard } from "../role-guard";
 import { Button } from "../../components/ui/button";
 import { FullPageSpinner, Spinner } from "../../components/ui/spinner";
-import { useCurrentUser } from "../../features/accounts/api/current-user";
+import { useCurrentUser } from "../../lib/current-user";
 import { useCoachProfileOfUser } from "../../features/coaches/api/get-coach-profile";
 import { LoadError } from "../../features/coaches/components/load-error";
 import { NoCoachProfile } from "../../features/coaches/components/no-coach-profile";

@@ -5,7 +5,7 @@ import type { Booking } from "../../../contract/bookings";
 import { Button } from "../../components/ui/button";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
-import { useCurrentUser } from "../../features/accounts/api/current-user";
+import { useCurrentUser } from "../../lib/current-user";
 import { useCoachBookingList } from "../../features/bookings/api/get-coach-bookings";
 import { useStudentBookings } from "../../features/bookings/api/get-student-bookings";
 import { BookingCardBoundary, CoachBookingCard, StudentBookingCard } from "../../features/bookings/components/booking-card";

@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "wouter";
-import { RoleGuard } from "../../components/role-guard";
+import { RoleGuard } from "../role-guard";
 import { Button } from "../../components/ui/button";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";

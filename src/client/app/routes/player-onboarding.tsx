@@ -2,7 +2,7 @@ import { Redirect, useLocation } from "wouter";
 import { needsPlayerSetup } from "../../../contract/accounts";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
-import { useCurrentUser } from "../../features/accounts/api/current-user";
+import { useCurrentUser } from "../../lib/current-user";
 import { OnboardingWizard } from "../../features/players/components/onboarding-wizard";
 
 /** /player-onboarding, and / for a player who still lacks a phone number or a position. */

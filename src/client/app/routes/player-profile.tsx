@@ -1,7 +1,7 @@
 import { FullPageSpinner } from "../../components/ui/spinner";
-import { useCurrentUser } from "../../features/accounts/api/current-user";
+import { useCurrentUser } from "../../lib/current-user";
 import { PlayerProfileForm } from "../../features/players/components/player-profile-form";
-import { RoleGuard } from "../../components/role-guard";
+import { RoleGuard } from "../role-guard";
 
 export function PlayerProfilePage() {
   return (

@@ -1,6 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import { useLocation, useSearch } from "wouter";
-import { RoleGuard } from "../../components/role-guard";
+import { RoleGuard } from "../role-guard";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { toast } from "../../components/ui/toast";

@@ -1,5 +1,5 @@
 import { useSearch } from "wouter";
-import { RoleGuard } from "../../components/role-guard";
+import { RoleGuard } from "../role-guard";
 import { PaymentAccountPanel } from "../../features/payouts/components/payment-account-panel";
 
 /** /coach/stripe-connect (coach-side 2): the payout account's state and the step that moves it on. */

@@ -1,4 +1,4 @@
-import { RedirectNotice, SIGNED_OUT_REDIRECT_DELAY_MS } from "../../components/role-guard";
+import { RedirectNotice, SIGNED_OUT_REDIRECT_DELAY_MS } from "../role-guard";
 
 /** A signed-in-only path opened while signed out. */
 export function UnauthorizedRedirect() {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import type { AuthResponse, LoginRequest, RegisterRequest } from "../../../../contract/accounts";
 import { apiRequest } from "../../../lib/api-client";
-import { currentUserQueryKey } from "./current-user";
+import { currentUserQueryKey } from "../../../lib/current-user";
 
 /** Login or registration success stores the user and navigates to the server's redirectUrl. */
 function useAuthMutation<TInput>(url: string) {

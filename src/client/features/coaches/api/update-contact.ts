@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../../contract/accounts";
 import type { UpdateContactRequest } from "../../../../contract/users";
 import { apiRequest } from "../../../lib/api-client";
+import { currentUserQueryKey } from "../../../lib/current-user";
 
 /** The current user's key (features/accounts owns it; features do not import each other). */
-const CURRENT_USER_KEY = ["/api/auth/user"] as const;
 
 export const updateContact = ({ userId, contact }: { userId: number; contact: UpdateContactRequest }) =>
   apiRequest<CurrentUser>("PUT", `/api/users/${userId}`, contact);
@@ -13,6 +13,6 @@ export function useUpdateContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateContact,
-    onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
+    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
   });
 }

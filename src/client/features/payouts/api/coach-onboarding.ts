@@ -6,12 +6,12 @@ import type { z } from "zod";
 import type { CreateSlotRequestSchema, TimeSlot } from "../../../../contract/slots";
 import type { UpdateContactRequest } from "../../../../contract/users";
 import { ApiError, apiGet, apiRequest } from "../../../lib/api-client";
+import { currentUserQueryKey } from "../../../lib/current-user";
 
 /**
  * The onboarding wizard's calls. The keys are the URLs the other features use (features do not
  * import each other), so the dashboard reads what the wizard saved without a refetch.
  */
-const CURRENT_USER_KEY = ["/api/auth/user"] as const;
 export const coachProfileQueryKey = (userId: number) => ["/api/coaches/user", userId] as const;
 
 /** The coach profile of a user, or null when they have none yet (404). */
@@ -43,7 +43,7 @@ export function useSaveContact() {
   return useMutation({
     mutationFn: ({ userId, contact }: { userId: number; contact: UpdateContactRequest }) =>
       apiRequest<CurrentUser>("PUT", `/api/users/${userId}`, contact),
-    onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
+    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
   });
 }
 
@@ -58,7 +58,7 @@ export function useSaveCoachProfile() {
     onSuccess: async (saved, { coachId }) => {
       queryClient.setQueryData(coachProfileQueryKey(saved.userId), saved);
       // A new profile gives the user a coachId.
-      if (coachId === null) await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      if (coachId === null) await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
     },
   });
 }
@@ -74,7 +74,7 @@ export function useUploadProfileImage(userId: number) {
     },
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
         queryClient.invalidateQueries({ queryKey: coachProfileQueryKey(userId) }),
       ]),
   });

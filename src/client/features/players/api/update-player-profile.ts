@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../../contract/accounts";
 import type { UpdatePlayerProfileRequest, UpdatePreferencesRequest } from "../../../../contract/users";
 import { apiRequest } from "../../../lib/api-client";
-import { currentUserQueryKey } from "../../accounts/api/current-user";
+import { currentUserQueryKey } from "../../../lib/current-user";
 
 export function updatePlayerProfile(body: UpdatePlayerProfileRequest): Promise<CurrentUser> {
   return apiRequest<CurrentUser>("PATCH", "/api/users/profile", body);

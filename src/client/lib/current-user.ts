@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { CurrentUser } from "../../../../contract/accounts";
-import { apiGet } from "../../../lib/api-client";
-import { returnNullOn401 } from "../../../lib/query-client";
+import type { CurrentUser } from "../../contract/accounts";
+import { apiGet } from "./api-client";
+import { returnNullOn401 } from "./query-client";
 
 export const currentUserQueryKey = ["/api/auth/user"] as const;
 

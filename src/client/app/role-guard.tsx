@@ -2,8 +2,8 @@ import { ShieldAlert } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import type { UserType } from "../../contract/accounts";
-import { useCurrentUser } from "../features/accounts/api/current-user";
-import { FullPageSpinner } from "./ui/spinner";
+import { useCurrentUser } from "../lib/current-user";
+import { FullPageSpinner } from "../components/ui/spinner";
 
 export const SIGNED_OUT_REDIRECT_DELAY_MS = 500;
 export const WRONG_ROLE_REDIRECT_DELAY_MS = 1000;

@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// STYLE.md "Boundaries": app -> features -> components | lib; features never import each other;
+// components and lib know no feature and no page. ESLint guards client/server; this guards the rest.
+const clientRoot = path.resolve(import.meta.dirname);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  return [...text.matchAll(/from "(\.[^"]+)"/g)].map((m) => path.resolve(path.dirname(file), m[1]));
+}
+
+/** "features/bookings/api/x.ts" -> ["features", "bookings"]; "lib/api-client.ts" -> ["lib"]. */
+function area(file: string): string[] {
+  return path.relative(clientRoot, file).split(path.sep);
+}
+
+describe("client boundaries", () => {
+  const files = sourceFiles(clientRoot);
+
+  it("a feature never imports another feature or a page", () => {
+    const crossings = files.flatMap((file) => {
+      const [top, feature] = area(file);
+      if (top !== "features") return [];
+      return importsOf(file)
+        .filter((target) => {
+          const [targetTop, targetFeature] = area(target);
+          return targetTop === "app" || (targetTop === "features" && targetFeature !== feature);
+        })
+        .map((target) => `${path.relative(clientRoot, file)} -> ${path.relative(clientRoot, target)}`);
+    });
+    expect(crossings).toEqual([]);
+  });
+
+  it("components and lib import no feature and no page", () => {
+    const crossings = files.flatMap((file) => {
+      const [top] = area(file);
+      if (top !== "components" && top !== "lib") return [];
+      return importsOf(file)
+        .filter((target) => ["features", "app"].includes(area(target)[0]))
+        .map((target) => `${path.relative(clientRoot, file)} -> ${path.relative(clientRoot, target)}`);
+    });
+    expect(crossings).toEqual([]);
+  });
+});
