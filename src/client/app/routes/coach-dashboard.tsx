@@ -2,12 +2,10 @@ import { CalendarDays, List, Plus } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import type { TimeSlot } from "../../../contract/slots";
-import { RoleGuard } from "../role-guard";
+import { CoachPage } from "../coach-page";
 import { Button } from "../../components/ui/button";
-import { FullPageSpinner, Spinner } from "../../components/ui/spinner";
+import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
-import { useCurrentUser } from "../../lib/current-user";
-import { useCoachProfileOfUser } from "../../features/coaches/api/get-coach-profile";
 import { LoadError } from "../../features/coaches/components/load-error";
 import { NoCoachProfile } from "../../features/coaches/components/no-coach-profile";
 import { CoachBookingSections } from "../../features/payouts/components/coach-booking-sections";
@@ -22,29 +20,18 @@ import { WeeklyCalendar } from "../../features/slots/components/weekly-calendar"
 
 export function CoachDashboardPage() {
   return (
-    <RoleGuard allow="coach">
-      <CoachDashboard />
-    </RoleGuard>
+    <CoachPage>
+      {(user, coach) =>
+        coach ? (
+          <Dashboard user={user} firstName={user.firstName} coach={{ id: coach.id, timeZone: coach.timeZone }} />
+        ) : (
+          <div className="px-4 py-12">
+            <NoCoachProfile text="Create your coach profile to open your dashboard, publish time slots and get booked." />
+          </div>
+        )
+      }
+    </CoachPage>
   );
-}
-
-function CoachDashboard() {
-  const { user } = useCurrentUser();
-  const profile = useCoachProfileOfUser(user?.id);
-  if (!user || profile.isLoading) return <FullPageSpinner label="Loading..." />;
-  if (profile.isError) {
-    return (
-      <LoadError error={profile.error} onRetry={() => void profile.refetch()} text="Could not load your coach profile. Please try again." />
-    );
-  }
-  if (!profile.data) {
-    return (
-      <div className="px-4 py-12">
-        <NoCoachProfile text="Create your coach profile to open your dashboard, publish time slots and get booked." />
-      </div>
-    );
-  }
-  return <Dashboard user={user} firstName={user.firstName} coach={{ id: profile.data.id, timeZone: profile.data.timeZone }} />;
 }
 
 type DialogState = { open: false } | { open: true; slot?: TimeSlot };

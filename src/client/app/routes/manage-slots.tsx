@@ -1,11 +1,9 @@
 import { useState } from "react";
 import { Link } from "wouter";
 import type { TimeSlot } from "../../../contract/slots";
-import { RoleGuard } from "../role-guard";
+import { CoachPage } from "../coach-page";
 import { Button } from "../../components/ui/button";
-import { FullPageSpinner, Spinner } from "../../components/ui/spinner";
-import { useCurrentUser } from "../../lib/current-user";
-import { useCoachProfileOfUser } from "../../features/coaches/api/get-coach-profile";
+import { Spinner } from "../../components/ui/spinner";
 import { LoadError } from "../../features/coaches/components/load-error";
 import { NoCoachProfile } from "../../features/coaches/components/no-coach-profile";
 import { LiveIndicator } from "../../features/realtime/components/live-indicator";
@@ -17,30 +15,18 @@ import { SlotList } from "../../features/slots/components/slot-list";
 
 export function ManageSlotsPage() {
   return (
-    <RoleGuard allow="coach">
-      <ManageSlots />
-    </RoleGuard>
-  );
-}
-
-function ManageSlots() {
-  const { user } = useCurrentUser();
-  const profile = useCoachProfileOfUser(user?.id);
-  if (!user || profile.isLoading) return <FullPageSpinner label="Loading..." />;
-  if (profile.isError) {
-    return (
-      <LoadError error={profile.error} onRetry={() => void profile.refetch()} text="Could not load your coach profile. Please try again." />
-    );
-  }
-  return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">Manage Time Slots</h1>
-      {profile.data ? (
-        <SlotManager user={user} coach={{ id: profile.data.id, timeZone: profile.data.timeZone }} />
-      ) : (
-        <NoCoachProfile text="Create your coach profile before you publish time slots." />
+    <CoachPage>
+      {(user, coach) => (
+        <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6">
+          <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">Manage Time Slots</h1>
+          {coach ? (
+            <SlotManager user={user} coach={{ id: coach.id, timeZone: coach.timeZone }} />
+          ) : (
+            <NoCoachProfile text="Create your coach profile before you publish time slots." />
+          )}
+        </div>
       )}
-    </div>
+    </CoachPage>
   );
 }
 

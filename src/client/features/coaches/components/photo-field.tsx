@@ -1,12 +1,17 @@
-import { Camera, ImageUp } from "lucide-react";
+import { Camera } from "lucide-react";
 import { useEffect, useId, useState, type ChangeEvent } from "react";
-import { Spinner } from "../../../components/ui/spinner";
+import { PhotoPickerButton, takeCheckedImage, UploadingOverlay } from "../../../components/ui/photo-picker";
 import { toast } from "../../../components/ui/toast";
 import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+import type { ImageFileMessages } from "../../../lib/image-file";
 import { useUploadPhoto } from "../api/upload-photo";
 
-/** coach-side 5 and 9: a photo is an image of at most 5MB. */
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+/** coach-side 5: the coach photo's own messages. */
+const PHOTO_MESSAGES: ImageFileMessages = {
+  tooLarge: { title: "File Too Large", description: "Please select an image smaller than 5MB" },
+  notImage: { title: "Invalid File Type", description: "Please select an image file" },
+  order: "size-first",
+};
 
 export type UploadState = "idle" | "uploading" | "done" | "failed";
 
@@ -20,17 +25,8 @@ export function PhotoField({ url, onUploaded }: { url: string | null; onUploaded
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   async function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = ""; // Choosing the same file again still fires a change.
+    const file = takeCheckedImage(event, PHOTO_MESSAGES);
     if (!file) return;
-    if (file.size > MAX_PHOTO_BYTES) {
-      toast({ title: "File Too Large", description: "Please select an image smaller than 5MB", variant: "destructive" });
-      return;
-    }
-    if (!file.type.startsWith("image/")) {
-      toast({ title: "Invalid File Type", description: "Please select an image file", variant: "destructive" });
-      return;
-    }
     setPreview(URL.createObjectURL(file));
     setState("uploading");
     try {
@@ -61,29 +57,16 @@ export function PhotoField({ url, onUploaded }: { url: string | null; onUploaded
           ) : (
             <Camera aria-hidden className="size-8 text-field-600" />
           )}
-          {state === "uploading" ? (
-            <span className="absolute inset-0 flex items-center justify-center bg-white/70">
-              <Spinner label="Uploading..." />
-            </span>
-          ) : null}
+          {state === "uploading" ? <UploadingOverlay /> : null}
         </div>
         <div className="flex flex-col gap-1">
-          <label
-            htmlFor={inputId}
-            className="inline-flex h-9 w-fit cursor-pointer items-center gap-2 rounded-lg border-2 border-field-700 bg-white px-3 text-sm font-semibold text-field-800 hover:bg-field-50 focus-within:ring-2 focus-within:ring-accent-400"
-          >
-            <ImageUp aria-hidden className="size-4" />
-            {shown ? "Change photo" : "Upload photo"}
-            <input
-              id={inputId}
-              type="file"
-              accept="image/*"
-              className="sr-only"
-              aria-labelledby={`${inputId}-label`}
-              disabled={state === "uploading"}
-              onChange={(e) => void onChange(e)}
-            />
-          </label>
+          <PhotoPickerButton
+            id={inputId}
+            hasPhoto={!!shown}
+            aria-labelledby={`${inputId}-label`}
+            disabled={state === "uploading"}
+            onChange={(e) => void onChange(e)}
+          />
           <p className="text-xs text-slate-600" aria-live="polite">
             {state === "uploading"
               ? "Uploading..."

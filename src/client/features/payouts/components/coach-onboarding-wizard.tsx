@@ -4,8 +4,9 @@ import type { CurrentUser } from "../../../../contract/accounts";
 import type { CoachResponse } from "../../../../contract/coaches";
 import type { PaymentAccountStatus } from "../../../../contract/payouts";
 import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Card, CardContent } from "../../../components/ui/card";
 import { FullPageSpinner } from "../../../components/ui/spinner";
+import { StepCardHeader, StepProgress } from "../../../components/ui/step-progress";
 import { toast } from "../../../components/ui/toast";
 import { handleUnauthorized } from "../../../lib/handle-unauthorized";
 import { useCoachProfile, useCreateFirstSlot, useSaveCoachProfile, useSaveContact } from "../api/coach-onboarding";
@@ -251,7 +252,6 @@ function Wizard({
     }
   }
 
-  const progress = Math.round((step / STEP_COUNT) * 100);
   const info = ONBOARDING_STEPS[step - 1];
   return (
     <div className="min-h-dvh bg-field-50/40">
@@ -259,30 +259,10 @@ function Wizard({
         <header className="flex flex-col gap-2">
           <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">Coach Setup</h1>
           <p className="text-slate-600">Five short steps and players can find and book you.</p>
-          <div className="mt-2 flex items-center justify-between text-sm font-semibold text-field-800">
-            <span>
-              Step {step} of {STEP_COUNT}: {info.title}
-            </span>
-            <span>{progress}%</span>
-          </div>
-          <div
-            role="progressbar"
-            aria-label="Setup progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={progress}
-            className="h-2.5 w-full overflow-hidden rounded-full bg-field-100"
-          >
-            <div className="h-full rounded-full bg-field-600 transition-all" style={{ width: `${progress}%` }} />
-          </div>
+          <StepProgress step={step} total={STEP_COUNT} title={info.title} />
         </header>
         <Card>
-          <CardHeader>
-            <CardTitle>
-              <span>{info.title}</span>
-            </CardTitle>
-            <CardDescription>{info.description}</CardDescription>
-          </CardHeader>
+          <StepCardHeader title={info.title} description={info.description} />
           <CardContent className="flex flex-col gap-6">
             {step === 1 ? <PersonalInformationStep draft={draft} onChange={onChange} /> : null}
             {step === 2 ? <SessionRatesStep draft={draft} onChange={onChange} /> : null}

@@ -1,4 +1,4 @@
-import { Camera, CheckCircle2, CreditCard, ImageUp } from "lucide-react";
+import { Camera, CheckCircle2, CreditCard } from "lucide-react";
 import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { POSITIONS, PRICING_TIPS, type Position } from "../../../../contract/coaches";
 import { paymentAccountState, type PaymentAccountStatus } from "../../../../contract/payouts";
@@ -7,10 +7,12 @@ import { Checkbox } from "../../../components/ui/checkbox";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { PhotoPickerButton, takeCheckedImage, UploadingOverlay } from "../../../components/ui/photo-picker";
 import { Spinner } from "../../../components/ui/spinner";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/toast";
 import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+import type { ImageFileMessages } from "../../../lib/image-file";
 import { lookupZip, useUploadProfileImage } from "../api/coach-onboarding";
 import { OnboardingMessages, RATE_FIELDS, type OnboardingDraft } from "./onboarding-draft";
 import { StateBadge } from "./payment-account-panel";
@@ -145,8 +147,12 @@ export function PaymentSetupStep({ account, isLoading, isStarting, showRefreshNo
   );
 }
 
-/** coach-side 5 and 9: a photo is an image of at most 5MB. */
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+/** coach-side 5: the coach photo's own messages, as on the profile page. */
+const PHOTO_MESSAGES: ImageFileMessages = {
+  tooLarge: { title: "File Too Large", description: "Please select an image smaller than 5MB" },
+  notImage: { title: "Invalid File Type", description: "Please select an image file" },
+  order: "size-first",
+};
 
 export function ProfilePhotoStep({ userId, photoUrl }: { userId: number; photoUrl: string | null }) {
   const inputId = useId();
@@ -154,17 +160,8 @@ export function ProfilePhotoStep({ userId, photoUrl }: { userId: number; photoUr
   const [failed, setFailed] = useState(false);
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = ""; // Choosing the same file again still fires a change.
+    const file = takeCheckedImage(event, PHOTO_MESSAGES);
     if (!file) return;
-    if (file.size > MAX_PHOTO_BYTES) {
-      toast({ title: "File Too Large", description: "Please select an image smaller than 5MB", variant: "destructive" });
-      return;
-    }
-    if (!file.type.startsWith("image/")) {
-      toast({ title: "Invalid File Type", description: "Please select an image file", variant: "destructive" });
-      return;
-    }
     setFailed(false);
     try {
       await upload.mutateAsync(file);
@@ -184,28 +181,10 @@ export function ProfilePhotoStep({ userId, photoUrl }: { userId: number; photoUr
         ) : (
           <Camera aria-hidden className="size-10 text-field-600" />
         )}
-        {upload.isPending ? (
-          <span className="absolute inset-0 flex items-center justify-center bg-white/70">
-            <Spinner label="Uploading..." />
-          </span>
-        ) : null}
+        {upload.isPending ? <UploadingOverlay /> : null}
       </div>
       <div className="flex flex-col gap-2">
-        <label
-          htmlFor={inputId}
-          className="inline-flex h-10 w-fit cursor-pointer items-center gap-2 rounded-lg border-2 border-field-700 bg-white px-4 text-sm font-semibold text-field-800 focus-within:ring-2 focus-within:ring-accent-400 hover:bg-field-50"
-        >
-          <ImageUp aria-hidden className="size-4" />
-          {photoUrl ? "Change photo" : "Upload photo"}
-          <input
-            id={inputId}
-            type="file"
-            accept="image/*"
-            className="sr-only"
-            onChange={(e) => void onFile(e)}
-            aria-label="Profile photo"
-          />
-        </label>
+        <PhotoPickerButton id={inputId} hasPhoto={!!photoUrl} isLarge aria-label="Profile photo" onChange={(e) => void onFile(e)} />
         <p className="text-sm text-slate-600">A JPG or PNG image of at most 5MB. Required to continue.</p>
         {failed ? (
           <p role="alert" className="text-sm font-medium text-red-700">

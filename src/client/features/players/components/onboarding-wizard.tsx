@@ -3,7 +3,8 @@ import { useLocation } from "wouter";
 import type { CurrentUser } from "../../../../contract/accounts";
 import { DEFAULT_WIZARD_TRAVEL_DISTANCE, PlayerMessages, WIZARD_TRAVEL_DISTANCES, type PlayerMessage } from "../../../../contract/players";
 import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Card, CardContent } from "../../../components/ui/card";
+import { StepCardHeader, StepProgress } from "../../../components/ui/step-progress";
 import { toast } from "../../../components/ui/toast";
 import { paths } from "../../../config/paths";
 import { handleUnauthorized } from "../../../lib/handle-unauthorized";
@@ -68,37 +69,16 @@ export function OnboardingWizard({ user }: { user: CurrentUser }) {
     );
   }
 
-  const progress = Math.round(((step + 1) / STEPS.length) * 100);
   const current = STEPS[step];
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 sm:px-6">
       <header className="flex flex-col gap-2">
         <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">Player Setup</h1>
         <p className="text-slate-600">A few details and you can start finding coaches.</p>
-        <div className="mt-2 flex items-center justify-between text-sm font-semibold text-field-800">
-          <span>
-            Step {step + 1} of {STEPS.length}
-          </span>
-          <span>{progress}%</span>
-        </div>
-        <div
-          role="progressbar"
-          aria-label="Setup progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-          className="h-2.5 w-full overflow-hidden rounded-full bg-field-100"
-        >
-          <div className="h-full rounded-full bg-field-600 transition-all" style={{ width: `${progress}%` }} />
-        </div>
+        <StepProgress step={step + 1} total={STEPS.length} />
       </header>
       <Card>
-        <CardHeader>
-          <CardTitle>
-            <span>{current.title}</span>
-          </CardTitle>
-          <CardDescription>{current.description}</CardDescription>
-        </CardHeader>
+        <StepCardHeader title={current.title} description={current.description} />
         <CardContent className="flex flex-col gap-6">
           {step === 0 ? <PlayerInformationFields draft={draft} onChange={onChange} today={today} /> : null}
           {step === 1 ? <LocationFields draft={draft} onChange={onChange} distances={WIZARD_TRAVEL_DISTANCES} /> : null}

@@ -1,12 +1,16 @@
-import { ImageUp } from "lucide-react";
 import { useId, useState, type ChangeEvent } from "react";
-import { Spinner } from "../../../components/ui/spinner";
+import { PhotoPickerButton, takeCheckedImage, UploadingOverlay } from "../../../components/ui/photo-picker";
 import { toast } from "../../../components/ui/toast";
 import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+import type { ImageFileMessages } from "../../../lib/image-file";
 import { useUploadProfileImage } from "../api/upload-profile-image";
 
-/** coach-side 9: an image of at most 5MB. */
-export const MAX_PROFILE_IMAGE_BYTES = 5 * 1024 * 1024;
+/** coach-side 9: the player profile page's own messages. */
+const PHOTO_MESSAGES: ImageFileMessages = {
+  notImage: { title: "Invalid File", description: "Please select an image file." },
+  tooLarge: { title: "File Too Large", description: "Image must be less than 5MB" },
+  order: "type-first",
+};
 
 type UploadState = "idle" | "uploading" | "done" | "failed";
 
@@ -25,17 +29,8 @@ export function ProfilePhotoField({
   const [state, setState] = useState<UploadState>("idle");
 
   async function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = ""; // Choosing the same file again still fires a change.
+    const file = takeCheckedImage(event, PHOTO_MESSAGES);
     if (!file) return;
-    if (!file.type.startsWith("image/")) {
-      toast({ title: "Invalid File", description: "Please select an image file.", variant: "destructive" });
-      return;
-    }
-    if (file.size > MAX_PROFILE_IMAGE_BYTES) {
-      toast({ title: "File Too Large", description: "Image must be less than 5MB", variant: "destructive" });
-      return;
-    }
     setState("uploading");
     try {
       const { url: stored } = await upload.mutateAsync(file);
@@ -54,28 +49,10 @@ export function ProfilePhotoField({
     <div className="flex items-center gap-4">
       <div className="relative flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-full border-4 border-field-100 bg-field-700 font-display text-4xl font-bold text-white uppercase">
         {url ? <img src={url} alt="Profile photo" className="size-full object-cover" /> : <span aria-hidden>{initial}</span>}
-        {state === "uploading" ? (
-          <span className="absolute inset-0 flex items-center justify-center bg-white/70">
-            <Spinner label="Uploading..." />
-          </span>
-        ) : null}
+        {state === "uploading" ? <UploadingOverlay /> : null}
       </div>
       <div className="flex flex-col gap-1">
-        <label
-          htmlFor={inputId}
-          className="inline-flex h-9 w-fit cursor-pointer items-center gap-2 rounded-lg border-2 border-field-700 bg-white px-3 text-sm font-semibold text-field-800 hover:bg-field-50 focus-within:ring-2 focus-within:ring-accent-400"
-        >
-          <ImageUp aria-hidden className="size-4" />
-          {url ? "Change photo" : "Upload photo"}
-          <input
-            id={inputId}
-            type="file"
-            accept="image/*"
-            className="sr-only"
-            disabled={state === "uploading"}
-            onChange={(e) => void onChange(e)}
-          />
-        </label>
+        <PhotoPickerButton id={inputId} hasPhoto={!!url} disabled={state === "uploading"} onChange={(e) => void onChange(e)} />
         <p className="text-xs text-slate-600" aria-live="polite">
           {state === "uploading" ? "Uploading..." : state === "failed" ? "Upload failed. Please try again." : "Any image, up to 5MB."}
         </p>

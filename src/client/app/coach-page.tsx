@@ -1,0 +1,35 @@
+import type { ReactNode } from "react";
+import type { CurrentUser } from "../../contract/accounts";
+import type { CoachResponse } from "../../contract/coaches";
+import { FullPageSpinner } from "../components/ui/spinner";
+import { useCurrentUser } from "../lib/current-user";
+import { useCoachProfileOfUser } from "../features/coaches/api/get-coach-profile";
+import { LoadError } from "../features/coaches/components/load-error";
+import { RoleGuard } from "./role-guard";
+
+type RenderCoachPage = (user: CurrentUser, coach: CoachResponse | null) => ReactNode;
+
+/**
+ * A coach-only page that needs the signed-in coach's profile: the role guard, then a spinner while
+ * the profile loads or a retryable error, then the page. `coach` is null while the coach has no
+ * profile yet; each page decides what that means (the setup page creates one).
+ */
+export function CoachPage({ children }: { children: RenderCoachPage }) {
+  return (
+    <RoleGuard allow="coach">
+      <CoachProfileGate render={children} />
+    </RoleGuard>
+  );
+}
+
+function CoachProfileGate({ render }: { render: RenderCoachPage }) {
+  const { user } = useCurrentUser();
+  const profile = useCoachProfileOfUser(user?.id);
+  if (!user || profile.isLoading) return <FullPageSpinner label="Loading..." />;
+  if (profile.isError) {
+    return (
+      <LoadError error={profile.error} onRetry={() => void profile.refetch()} text="Could not load your coach profile. Please try again." />
+    );
+  }
+  return <>{render(user, profile.data ?? null)}</>;
+}
