@@ -2,8 +2,9 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
- * DESIGN.md 8: without SMTP/Twilio every message is one file under DATA_DIR/outbox/ named
- * `<timestamp>-<email|sms>-<recipient>.txt`, holding the headers and text body.
+ * DESIGN.md 8: without SMTP/Twilio every message is one file under DATA_DIR/outbox/ named exactly
+ * `<timestamp>-<email|sms>-<recipient>.txt`, holding the headers and text body. Two messages to the
+ * same recipient in the same millisecond get the next free millisecond, so none overwrites another.
  */
 export async function writeOutboxFile(
   dataDir: string,
@@ -14,13 +15,21 @@ export async function writeOutboxFile(
 ): Promise<string> {
   const dir = path.join(dataDir, "outbox");
   await mkdir(dir, { recursive: true });
-  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const safeRecipient = recipient.replace(/[^A-Za-z0-9@._+-]/g, "_");
-  const unique = Math.random().toString(36).slice(2, 6);
-  const file = path.join(dir, `${stamp}-${channel}-${safeRecipient}-${unique}.txt`);
   const headerText = Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}`)
     .join("\n");
-  await writeFile(file, `${headerText}\n\n${body}\n`, "utf8");
-  return file;
+  const content = `${headerText}\n\n${body}\n`;
+  let at = Date.now();
+  for (;;) {
+    const stamp = new Date(at).toISOString().replace(/[:.]/g, "-");
+    const file = path.join(dir, `${stamp}-${channel}-${safeRecipient}.txt`);
+    try {
+      await writeFile(file, content, { encoding: "utf8", flag: "wx" });
+      return file;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      at += 1;
+    }
+  }
 }
