@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { BookingStudent } from "../../../contract/bookings";
 import type { Db, Tx } from "../../db/client";
 import { bookings, coaches, rates, timeSlots, users } from "../../db/schema/index";
 
@@ -59,25 +60,8 @@ export type BookingDetails = {
   slot: SlotRow;
   coach: { id: number; userId: number; title: string; profileImageUrl: string | null; timeZone: string };
   coachUser: { firstName: string | null; lastName: string | null; email: string; profileImageUrl: string | null };
-  student: {
-    id: number;
-    firstName: string | null;
-    lastName: string | null;
-    email: string;
-    phoneNumber: string | null;
-    profileImageUrl: string | null;
-    parentFirstName: string | null;
-    parentLastName: string | null;
-    parentPhoneNumber: string | null;
-    parentEmail: string | null;
-    ageGroup: string | null;
-    skillLevel: string | null;
-    position: string | null;
-    secondaryPosition: string | null;
-    goals: string[];
-    preferredCoachingStyle: string | null;
-    sessionPreferences: string[];
-  };
+  /** The student as their coach sees them (the same fields the API shows). */
+  student: BookingStudent;
 };
 
 function selectDetails(db: Queryable, where: SQL | undefined) {

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { BookingStudent } from "../../../contract/bookings";
 import type { Db, Tx } from "../../db/client";
 import { bookings, coaches, rates, sessionRequests, users } from "../../db/schema/index";
 
@@ -33,20 +34,8 @@ export type RequestDetails = {
   request: RequestRow;
   coach: RequestCoach;
   coachUser: Contact & { profileImageUrl: string | null };
-  student: Contact & {
-    profileImageUrl: string | null;
-    parentFirstName: string | null;
-    parentLastName: string | null;
-    parentPhoneNumber: string | null;
-    parentEmail: string | null;
-    ageGroup: string | null;
-    skillLevel: string | null;
-    position: string | null;
-    secondaryPosition: string | null;
-    goals: string[];
-    preferredCoachingStyle: string | null;
-    sessionPreferences: string[];
-  };
+  /** The student as their coach sees them, and whether they take text messages. */
+  student: BookingStudent & { smsOptIn: boolean };
   booking: { id: number; status: "pending" | "confirmed" | "completed" | "cancelled"; paymentStatus: RequestBookingPaymentStatus } | null;
 };
 
