@@ -218,6 +218,11 @@ describe.skipIf(!canRunBrowser)("player journey: onboarding, search, coach profi
     await player.getByText("Coach not found or error loading profile").waitFor();
   });
 
+  it("a coach profile opened with ?book=true goes straight to that coach's booking page", async () => {
+    await player.goto("/coach/1?book=true");
+    await player.waitForURL(/\/book-coach\/1$/);
+  });
+
   it("the player uses Quick Match and Custom Search, down to an empty result and Clear Filters", async () => {
     await player.goto("/match-coaches");
     await player.getByRole("tab", { name: "Quick Match", selected: true }).waitFor();

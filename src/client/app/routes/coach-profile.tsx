@@ -1,4 +1,5 @@
-import { useParams } from "wouter";
+import { Redirect, useParams, useSearch } from "wouter";
+import { paths } from "../../config/paths";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { useCoachPublicProfile } from "../../features/search/api/get-coach-public-profile";
 import { RequestSessionButton } from "../../features/requests/components/session-request-dialog";
@@ -10,7 +11,10 @@ export const COACH_PROFILE_ERROR = "Coach not found or error loading profile";
 /** /coach/{id}: only a numeric id is a coach; "stripe-connect" belongs to the payment page and renders nothing here. */
 export function CoachProfilePage() {
   const { id = "" } = useParams<{ id: string }>();
+  const search = useSearch();
   if (id === "stripe-connect") return null;
+  // ?book=true (player-side 2) opens the booking page of this coach straight away.
+  if (/^\d{1,9}$/.test(id) && new URLSearchParams(search).get("book") === "true") return <Redirect to={paths.bookCoach(id)} replace />;
   return <CoachProfile coachId={/^\d{1,9}$/.test(id) ? Number(id) : null} />;
 }
 
