@@ -35,6 +35,12 @@ describe("system", () => {
     expect(delta).toBeLessThan(91 * 60_000);
   });
 
+  it("answers a signed-out call with exactly 401 {message: Unauthorized}", async () => {
+    const res = await t.agent().get("/api/auth/user");
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: "Unauthorized" });
+  });
+
   it("refuses a negative clock move with a clear message", async () => {
     const res = await t.agent().post("/api/test/clock").send({ advanceMinutes: -5 });
     expect(res.status).toBe(400);

@@ -51,7 +51,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       error = new AppError(500, ErrorCode.INTERNAL, "Something went wrong. Please try again.");
     }
     if (res.headersSent) return;
-    const body: ErrorBody = { message: error.message, code: error.code };
+    // DESIGN.md 5 fixes the signed-out answer to the letter: 401 {"message":"Unauthorized"}.
+    const body: ErrorBody = error.status === 401 ? { message: error.message } : { message: error.message, code: error.code };
     if (error.field) body.field = error.field;
     res.status(error.status).json(body);
   };
