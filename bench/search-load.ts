@@ -25,7 +25,8 @@ import { createApp } from "../src/server/app";
 import { bootstrap } from "../src/server/boot";
 import { loadConfig } from "../src/server/config";
 import type { Database } from "../src/server/db/client";
-import { searchCoachesSql } from "../src/server/features/search/search.repository";
+import { slotsReadPerCoach } from "../src/server/features/search/coach-slots-cache";
+import { coachSlotsSql, searchCandidates, searchCandidatesSql } from "../src/server/features/search/search.repository";
 import { BENCH_COACHES, DEFAULT_BENCH_DATABASE_URL, openBenchDatabase, seedSearchBenchmark } from "./seed-search";
 
 const CONNECTIONS = 16;
@@ -131,18 +132,19 @@ async function measure(label: string, baseUrl: string, pathFor: () => string, se
   };
 }
 
-function typicalSearch(samples: Sample[]): SQL {
-  // A typical search: a seeded metro ZIP, 25 miles, Midfield.
+/**
+ * A typical search (a seeded metro ZIP, 25 miles, Midfield) runs two statements: the candidate
+ * coaches with their listings, and, for the coaches whose slots are not cached, their next slots.
+ */
+async function typicalSearch(database: Database, samples: Sample[]): Promise<[string, SQL][]> {
   const origin = samples.find((s) => s.origin.zip.startsWith("212")) ?? samples[0]!;
-  return searchCoachesSql({
-    origin: origin.origin,
-    radiusMiles: 25,
-    position: "Midfield",
-    includeUnavailable: false,
-    now: new Date(),
-    slotLimit: SEARCH_SLOTS_PER_COACH,
-    limit: SEARCH_MAX_COACHES,
-  });
+  const options = { origin: origin.origin, radiusMiles: 25, position: "Midfield", detailed: SEARCH_MAX_COACHES + 2 };
+  const candidates = await searchCandidates(database.db, options);
+  const ids = candidates.slice(0, SEARCH_MAX_COACHES + 5).map((c) => c.id);
+  return [
+    ["candidate coaches", searchCandidatesSql(options)],
+    [`slots of ${ids.length} coaches (cache misses)`, coachSlotsSql(ids, new Date(), slotsReadPerCoach(SEARCH_SLOTS_PER_COACH))],
+  ];
 }
 
 async function explainCustomPlan(database: Database, query: SQL): Promise<string[]> {
@@ -222,20 +224,21 @@ async function main(): Promise<void> {
       }
     }
 
-    const query = typicalSearch(samples);
-    for (const [label, plan] of [
-      ["custom plan", await explainCustomPlan(database, query)],
-      ["generic plan (prepared statement)", await explainGenericPlan(query)],
-    ] as const) {
-      console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of a typical search (25 miles, Midfield), ${label}:`);
-      console.log(plan.join("\n"));
-      if (plan.some((l) => /Seq Scan on (time_slots|coaches|bookings|session_feedback)\b/.test(l))) {
-        console.error(`\nFAIL: the ${label} scans time_slots, coaches, bookings or session_feedback sequentially`);
-        failed = true;
-      } else {
-        console.log(`\nPlan check (${label}): no sequential scan of time_slots, coaches, bookings or session_feedback`);
+    for (const [statement, query] of await typicalSearch(database, samples))
+      for (const [kind, plan] of [
+        ["custom plan", await explainCustomPlan(database, query)],
+        ["generic plan (prepared statement)", await explainGenericPlan(query)],
+      ] as const) {
+        const label = `${statement}, ${kind}`;
+        console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of a typical search (25 miles, Midfield), ${label}:`);
+        console.log(plan.join("\n"));
+        if (plan.some((l) => /Seq Scan on (time_slots|coaches|bookings|session_feedback)\b/.test(l))) {
+          console.error(`\nFAIL: the ${label} scans time_slots, coaches, bookings or session_feedback sequentially`);
+          failed = true;
+        } else {
+          console.log(`\nPlan check (${label}): no sequential scan of time_slots, coaches, bookings or session_feedback`);
+        }
       }
-    }
   } finally {
     await database.close();
   }

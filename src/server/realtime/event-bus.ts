@@ -15,11 +15,25 @@ export type EventBus = {
   publish(event: CalendarEvent): Promise<void>;
   /** Starts listening (one LISTEN per process is shared); returns an unsubscribe function. */
   subscribe(handler: (event: CalendarEvent) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `handler` in this process on each publish, before the event goes out: in-process caches
+   * (search's coach-slots-cache) drop what the change made stale before the request that made it
+   * answers, without waiting for the NOTIFY round trip. Returns an unsubscribe function.
+   */
+  onPublish?(handler: (event: CalendarEvent) => void): () => void;
 };
 
 export function createEventBus(database: Database, logger: Logger): EventBus {
+  const localHandlers = new Set<(event: CalendarEvent) => void>();
   return {
     async publish(event) {
+      for (const handler of localHandlers) {
+        try {
+          handler(event);
+        } catch (err) {
+          logger.error({ err }, "calendar event handler failed");
+        }
+      }
       let payload = JSON.stringify(event);
       if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
         // Too large to carry: listeners still learn that the coach's calendar changed and refetch.
@@ -52,6 +66,10 @@ export function createEventBus(database: Database, logger: Logger): EventBus {
           logger.error({ err }, "calendar event handler failed");
         }
       });
+    },
+    onPublish(handler) {
+      localHandlers.add(handler);
+      return () => localHandlers.delete(handler);
     },
   };
 }

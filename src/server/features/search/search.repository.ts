@@ -121,101 +121,167 @@ const ratingLateral = sql`left join lateral (
       from session_feedback f where f.coach_id = p.id
     ) fb on true`;
 
-/** The positions as SQL literals, in the contract's order (positionsOf keeps that order too). */
-const POSITION_LITERALS = POSITIONS.map((p) => `'${p}'`).join(", ");
+/**
+ * The coach's positions (specializations that are positions, exact case), in the contract's order
+ * as positionsOf gives them; a fixed array expression costs less than a subquery over unnest().
+ */
+function positionsSql(alias: string): SQL {
+  const cases = POSITIONS.map((pos) => `case when '${pos}' = any(${alias}.specializations) then '${pos}' end`);
+  return sql.raw(`array_remove(array[${cases.join(", ")}]::text[], null)`);
+}
 
 const coachColumns = sql`c.id, c.user_id, c.title, c.bio, c.experience, c.location, c.zipcode, c.time_zone,
   c.profile_image_url, c.specializations, c.allow_session_requests`;
 
-export type SearchOptions = {
+export type CandidateOptions = {
   origin: Origin;
   radiusMiles: number;
   position: string;
-  includeUnavailable: boolean;
-  now: Date;
-  slotLimit: number;
-  limit: number;
+  /** The first this many candidates come with their listing JSON (the rest only with id and zone). */
+  detailed: number;
+};
+
+/** A coach within the radius teaching the position, nearest first. */
+export type SearchCandidate = {
+  id: number;
+  timeZone: string;
+  /** The listing as JSON text in the SearchResultCoach shape without availableSlots; null past `detailed`. */
+  listing: string | null;
 };
 
 /**
- * Radius search in one statement: coaches in the box and teaching the position, exact distance,
- * nearest first; then, lazily in that order, the bookable-slot check until `limit` coaches are
- * found; then rates, rating and next slots for those only. Exported for the benchmark's EXPLAIN.
- *
- * The answer is built by PostgreSQL as one JSON text in the API shape (contract/search.ts
- * SearchResultCoach), which the route sends as it is. Converting up to 1,500 slots per answer with
- * toApiSlot (date-fns-tz) and re-serialising them cost 100-300 ms of the one Node thread per
- * request (docs/PERFORMANCE.md); PostgreSQL's own time zone conversion reads the same IANA data.
- * tests/integration/search.test.ts checks that both give the same slots and coach fields.
+ * The listing of coach row `p` (coach columns and distance) as one JSON object in the
+ * SearchResultCoach key order, without availableSlots (the slots come from coach-slots-cache).
  */
-export function searchCoachesSql(options: SearchOptions): SQL {
-  const { origin, radiusMiles, now } = options;
-  const available = options.includeUnavailable
-    ? sql``
-    : sql`where exists (select 1 from time_slots ts where ${bookableSlotSql(sql`n.id`, now)})`;
-  // "offset 0" keeps the availability check out of the sorted subquery, so it runs only on the
-  // nearest coaches until the limit is reached instead of on every coach in the circle.
-  const picked = sql`
-    select n.* from (
-      select * from (
+function listingJsonSql(p: string): SQL {
+  const a = sql.raw(p);
+  return sql`(select to_json(v)::text from (
+      select ${a}.id as "id",
+        json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'profileImageUrl', u.profile_image_url) as "user",
+        ${a}.title as "title", ${a}.bio as "bio", ${a}.experience as "experience", ${a}.location as "location",
+        ${a}.zipcode as "zipcode", ${a}.time_zone as "timeZone", coalesce(${a}.profile_image_url, u.profile_image_url) as "profileImageUrl",
+        ${a}.specializations as "specializations",
+        ${positionsSql(p)} as "positions",
+        coalesce((select json_agg(rt) from (
+          select ra.id as "id", ra.session_type as "sessionType", ra.duration_minutes as "duration",
+            to_char(ra.rate_cents / 100.0, 'FM99999990.00') as "rate"
+          from rates ra where ra.coach_id = ${a}.id order by ra.session_type desc, ra.duration_minutes
+        ) rt), '[]'::json) as "rates",
+        ${a}.allow_session_requests as "allowSessionRequests",
+        fb.rating as "rating", fb.total_reviews as "totalReviews",
+        round(${a}.distance::numeric, 1) as "distance"
+      from users u
+      cross join lateral (
+        select round(avg(f.rating)::numeric, 1)::float8 as rating, count(*)::int as total_reviews
+        from session_feedback f where f.coach_id = ${a}.id
+      ) fb
+      where u.id = ${a}.user_id
+    ) v)`;
+}
+
+/**
+ * The coaches of a radius search: in the box (coaches_lat_lng_idx) and teaching the position,
+ * with the exact distance, those within the radius nearest first. Only the first `detailed` carry
+ * their listing JSON (user, rates, rating: the CASE skips the subquery for the others), since an
+ * answer holds SEARCH_MAX_COACHES coaches and nearly every coach has bookable slots; the service
+ * asks listingsJson for any coach it picks further down. Exported for the benchmark's EXPLAIN.
+ */
+export function searchCandidatesSql(options: CandidateOptions): SQL {
+  const { origin, radiusMiles } = options;
+  return sql`
+    select n.id, n.time_zone as "timeZone",
+      case when n.rn <= ${options.detailed}::int then ${listingJsonSql("n")} end as listing
+    from (
+      select d.*, row_number() over (order by d.distance, d.id) as rn from (
         select ${coachColumns}, ${distanceSql(origin)} as distance
         from coaches c
         where ${boundingBoxSql(origin, radiusMiles)}
           and ${teachesSql(options.position)}
       ) d
       where d.distance <= ${radiusMiles}::float8
-      order by d.distance, d.id
-      offset 0
     ) n
-    ${available}
-    limit ${options.limit}`;
-  // json_agg over rows of an ordered subquery (PostgreSQL keeps that order) writes compact JSON
-  // about three times faster than json_build_object per slot, which dominated the query's time.
+    order by n.rn`;
+}
+
+export async function searchCandidates(db: Db, options: CandidateOptions): Promise<SearchCandidate[]> {
+  return rowsOf<SearchCandidate>(await executePrepared(db, searchCandidatesSql(options)));
+}
+
+/** Listing JSON (as searchCandidates gives it) of the given coaches, by coach id. */
+export async function listingsJson(db: Db, origin: Origin, coachIds: number[]): Promise<Map<number, string>> {
+  const rows = rowsOf<{ id: number; listing: string }>(
+    await db.execute(sql`
+      select p.id, ${listingJsonSql("p")} as listing
+      from (select ${coachColumns}, ${distanceSql(origin)} as distance from coaches c where c.id = any(${intArray(coachIds)})) p`),
+  );
+  return new Map(rows.map((r) => [r.id, r.listing]));
+}
+
+/**
+ * One open slot of a coach as coach-slots-cache keeps it: what decides at serve time whether a
+ * player can still book it (start, seats), and its API JSON text.
+ */
+export type CoachSlotRow = {
+  coachId: number;
+  timeZone: string;
+  /** null on the one row of a coach without open slots. */
+  startsMs: number | null;
+  capacity: number | null;
+  /** Confirmed bookings holding a seat. */
+  confirmed: number | null;
+  /** Expiry instants (ms) of the pending holds that were still running at `now`. */
+  holds: number[] | string | null;
+  json: string | null;
+};
+
+/**
+ * The next `perCoach` slots of each coach that are open (available, not cancelled), not yet
+ * started at `now` and not filled by confirmed bookings, in start order, with their unexpired
+ * holds; one statement for all the coaches (time_slots_open_starts_idx for each coach).
+ * Holds are returned rather than counted so that the cache can free their seats the moment they
+ * expire, as the search did in SQL. Times are written in the coach's zone by PostgreSQL (the same
+ * IANA data as the slots feature's date-fns-tz; tests/integration/search.test.ts compares them).
+ * Exported for the benchmark's EXPLAIN.
+ */
+export function coachSlotsSql(coachIds: number[], now: Date, perCoach: number): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
   return sql`
-    select coalesce(json_agg(x), '[]'::json)::text as body from (
-      select p.id as "id",
-        json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'profileImageUrl', u.profile_image_url) as "user",
-        p.title as "title", p.bio as "bio", p.experience as "experience", p.location as "location", p.zipcode as "zipcode",
-        p.time_zone as "timeZone", coalesce(p.profile_image_url, u.profile_image_url) as "profileImageUrl",
-        p.specializations as "specializations",
-        array(select pos from unnest(${sql.raw(`array[${POSITION_LITERALS}]`)}::text[]) with ordinality as q(pos, i)
-          where q.pos = any(p.specializations) order by q.i) as "positions",
-        coalesce(r.rates, '[]'::json) as "rates",
-        p.allow_session_requests as "allowSessionRequests",
-        fb.rating as "rating", fb.total_reviews as "totalReviews",
-        round(p.distance::numeric, 1) as "distance",
-        coalesce(sl.slots, '[]'::json) as "availableSlots"
-      from (${picked}) p
-      join users u on u.id = p.user_id
-      left join lateral (
-        select json_agg(rt) as rates from (
-          select ra.id as "id", ra.session_type as "sessionType", ra.duration_minutes as "duration",
-            to_char(ra.rate_cents / 100.0, 'FM99999990.00') as "rate"
-          from rates ra where ra.coach_id = p.id order by ra.session_type desc, ra.duration_minutes
-        ) rt
-      ) r on true
-      left join lateral (
-        select json_agg(s) as slots from (
+    select c.id as "coachId", c.time_zone as "timeZone", s.starts_ms as "startsMs", s.capacity, s.confirmed, s.holds, s.json
+    from coaches c
+    left join lateral (
+      select ts.id as slot_id, (extract(epoch from ts.starts_at) * 1000)::float8 as starts_ms, ts.capacity, seat.confirmed, seat.holds,
+        (select to_json(j)::text from (
           select ts.id as "id", ts.coach_id as "coachId",
-            to_char(ts.starts_at at time zone p.time_zone, 'YYYY-MM-DD') as "date",
-            to_char(ts.starts_at at time zone p.time_zone, 'HH24:MI') as "startTime",
-            to_char(ts.ends_at at time zone p.time_zone, 'HH24:MI') as "endTime",
+            to_char(ts.starts_at at time zone c.time_zone, 'YYYY-MM-DD') as "date",
+            to_char(ts.starts_at at time zone c.time_zone, 'HH24:MI') as "startTime",
+            to_char(ts.ends_at at time zone c.time_zone, 'HH24:MI') as "endTime",
             ts.is_available as "isAvailable", ts.is_group as "isGroup", ts.capacity as "capacity",
             ts.location_name as "locationName", ts.location_address as "locationAddress",
             ts.location_lat as "locationLat", ts.location_lng as "locationLng", ts.location_notes as "locationNotes"
-          from time_slots ts where ${bookableSlotSql(sql`p.id`, now)}
-          order by ts.starts_at limit ${options.slotLimit}
-        ) s
-      ) sl on true
-      ${ratingLateral}
-      order by p.distance, p.id
-    ) x`;
+        ) j) as json
+      from time_slots ts
+      cross join lateral (
+        select count(*) filter (where b.status = 'confirmed')::int as confirmed,
+          coalesce(json_agg((extract(epoch from b.hold_expires_at) * 1000)::float8) filter (where b.status = 'pending'), '[]'::json) as holds
+        from bookings b
+        where b.time_slot_id = ts.id and (b.status = 'confirmed' or (b.status = 'pending' and b.hold_expires_at > ${at}))
+      ) seat
+      where ts.coach_id = c.id and ts.is_available and ts.cancelled_at is null and ts.starts_at >= ${at}
+        and seat.confirmed < ts.capacity
+      order by ts.starts_at, ts.id
+      limit ${perCoach}::int
+    ) s on true
+    where c.id = any(${intArray(coachIds)})
+    order by c.id, s.starts_ms, s.slot_id`;
 }
 
-/** The search answer as JSON text in the API shape. */
-export async function searchCoachesJson(db: Db, options: SearchOptions): Promise<string> {
-  const result = await executePrepared(db, searchCoachesSql(options));
-  return rowsOf<{ body: string }>(result)[0]?.body ?? "[]";
+export async function coachSlots(db: Db, coachIds: number[], now: Date, perCoach: number): Promise<CoachSlotRow[]> {
+  return rowsOf<CoachSlotRow>(await executePrepared(db, coachSlotsSql(coachIds, now, perCoach)));
+}
+
+/** One parameter whatever the number of ids, so that the statement text (and its prepared plan) stays the same. */
+function intArray(ids: number[]): SQL {
+  return sql`${`{${ids.map((id) => Math.trunc(id)).join(",")}}`}::int[]`;
 }
 
 const dialect = new PgDialect();

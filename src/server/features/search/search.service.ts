@@ -17,6 +17,7 @@ import { badRequest, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { lookupZip } from "../geo/geo.service";
 import { toApiSlot } from "../slots/slots.service";
+import { coachSlotsCacheFor } from "./coach-slots-cache";
 import { compareMatches, scoreCoach, type MatchCriteria } from "./match-score";
 import * as repo from "./search.repository";
 
@@ -26,21 +27,52 @@ const MATCH_CANDIDATES = 300;
 export type SearchInput = { specialization: string; zipcode: string; radius: number; includeUnavailable: boolean };
 
 /**
+ * Candidates detailed by the candidate query beyond the answer's size: coaches without bookable
+ * slots among the nearest are skipped, and those past this margin need a second query.
+ */
+const DETAILED_MARGIN = 2;
+
+/**
  * GET /api/coaches/search: coaches teaching the position within the radius, nearest first, with
- * their bookable slots; the answer is JSON text in the SearchResultCoach[] shape, built by the
- * database (search.repository explains why).
+ * their bookable slots; the answer is JSON text in the SearchResultCoach[] shape. The coaches (and
+ * their user, rates and rating) come from one query; their slots from coach-slots-cache, which
+ * explains why it is exact.
  */
 export async function searchCoaches(deps: AppDeps, input: SearchInput): Promise<string> {
   const origin = await requireOrigin(deps, input.zipcode, "zipcode");
-  return repo.searchCoachesJson(deps.database.db, {
+  const now = deps.clock.now();
+  const db = deps.database.db;
+  const candidates = await repo.searchCandidates(db, {
     origin,
     radiusMiles: input.radius,
     position: input.specialization,
-    includeUnavailable: input.includeUnavailable,
-    now: deps.clock.now(),
-    slotLimit: SEARCH_SLOTS_PER_COACH,
-    limit: SEARCH_MAX_COACHES,
+    detailed: SEARCH_MAX_COACHES + DETAILED_MARGIN,
   });
+  const cache = coachSlotsCacheFor(deps);
+  const picked: { candidate: repo.SearchCandidate; slots: string[] }[] = [];
+  // Nearest first, in chunks a little larger than what is still needed, until the answer is full.
+  for (let next = 0; picked.length < SEARCH_MAX_COACHES && next < candidates.length;) {
+    const wanted = SEARCH_MAX_COACHES - picked.length;
+    const chunk = candidates.slice(next, next + (input.includeUnavailable ? wanted : wanted + 5));
+    next += chunk.length;
+    const slots = await cache.bookableSlots(chunk, now, SEARCH_SLOTS_PER_COACH);
+    for (const candidate of chunk) {
+      const coachSlots = slots.get(candidate.id) ?? [];
+      if (!input.includeUnavailable && coachSlots.length === 0) continue;
+      picked.push({ candidate, slots: coachSlots });
+      if (picked.length === SEARCH_MAX_COACHES) break;
+    }
+  }
+  const undetailed = picked.filter((p) => p.candidate.listing === null).map((p) => p.candidate.id);
+  const listings = undetailed.length > 0 ? await repo.listingsJson(db, origin, undetailed) : new Map<number, string>();
+  const parts: string[] = [];
+  for (const { candidate, slots } of picked) {
+    const listing = candidate.listing ?? listings.get(candidate.id);
+    if (!listing) continue; // deleted between the two queries
+    // The listing is a JSON object without availableSlots; the slots are JSON texts already.
+    parts.push(`${listing.slice(0, -1)},"availableSlots":[${slots.join(",")}]}`);
+  }
+  return `[${parts.join(",")}]`;
 }
 
 /** GET /api/coaches/{id}/profile: public; the next few bookable slots, whatever the coach's availability. */

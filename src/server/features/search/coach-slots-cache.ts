@@ -1,0 +1,199 @@
+import { performance } from "node:perf_hooks";
+import type { CalendarEvent } from "../../../contract/realtime";
+import type { AppDeps } from "../../deps";
+import * as repo from "./search.repository";
+
+/**
+ * Each searched coach's next open slots, kept in memory so that a search does not re-read and
+ * re-format the same slots for every visitor (docs/PERFORMANCE.md: the slots were most of a
+ * search's database time).
+ *
+ * Why it stays correct:
+ * - What depends on the clock is decided when serving, with the request's `now`: a slot that has
+ *   started is skipped and a hold's seat is free again from its expiry instant, exactly as the
+ *   search's SQL did. An entry loaded for a later instant than `now` (a test clock moved back) is
+ *   reloaded.
+ * - What depends on writes (a new, changed, cancelled or deleted slot, a booking, a hold, an
+ *   expiry or cancellation sweep) drops the coach's entry: every such change publishes a calendar
+ *   event with the coach's id, which reaches every server process through PostgreSQL
+ *   LISTEN/NOTIFY (realtime/event-bus.ts); the process that made the change drops it before it
+ *   answers (onPublish), so its own next request never sees the old slots.
+ * - A load that ran while such an event arrived is used for its own request (it read the database
+ *   at that moment) but not kept, since it may predate the change.
+ * - Until this process listens, nothing is kept; if the listening connection were lost, entries
+ *   still expire after ENTRY_TTL_MS.
+ * - The coach's time zone (the slots' dates and times are written in it) is checked against the
+ *   search's own row.
+ */
+
+/** Safety net for a change whose event was lost; short enough that a stale time is rare and brief. */
+const ENTRY_TTL_MS = 60_000;
+/** About 6 KB per coach (16 slots of about 250 bytes of JSON text, plus objects), so at most about 120 MB. */
+const MAX_COACHES = 20_000;
+
+/**
+ * Slots read per coach for a search showing `limit`: a few more, so that a booking or a slot
+ * passing does not force a reload at once (both drop the entry or are skipped at serve time).
+ */
+export function slotsReadPerCoach(limit: number): number {
+  return limit + 4;
+}
+
+type CachedSlot = { startsMs: number; capacity: number; confirmed: number; holds: number[]; json: string };
+
+type Entry = {
+  timeZone: string;
+  /** The request instant the slots were read for (slots starting before it are not included). */
+  loadedForMs: number;
+  /** performance.now() at load, for the TTL (real time, whatever the test clock says). */
+  loadedAt: number;
+  /** All the coach's open slots from loadedForMs on are here (fewer than were asked for). */
+  complete: boolean;
+  slots: CachedSlot[];
+};
+
+export type CoachRef = { id: number; timeZone: string };
+
+export type CoachSlotsCache = {
+  /**
+   * The next `limit` slots a player can book at `now` of each coach, as API JSON texts in start
+   * order, by coach id; cached entries are used when still valid, the others are loaded in one
+   * statement.
+   */
+  bookableSlots(coaches: CoachRef[], now: Date, limit: number): Promise<Map<number, string[]>>;
+  /** Drops a coach's entry (for changes made outside the services, which publish no event). */
+  invalidate(coachId: number): void;
+  /** Resolves once this process hears calendar events, from when on entries are kept. */
+  listening: Promise<void>;
+};
+
+const caches = new WeakMap<object, CoachSlotsCache>();
+
+/** One cache per database (tests start a fresh one per file). */
+export function coachSlotsCacheFor(deps: AppDeps): CoachSlotsCache {
+  let cache = caches.get(deps.database);
+  if (!cache) {
+    cache = createCoachSlotsCache(deps);
+    caches.set(deps.database, cache);
+  }
+  return cache;
+}
+
+function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
+  const entries = new Map<number, Entry>();
+  let listening = false;
+  let sequence = 0;
+  /** Invalidations (coach -> sequence) while loads run; loads started earlier are not kept. */
+  const invalidatedAt = new Map<number, number>();
+  let discardBefore = 0;
+  let loadsRunning = 0;
+
+  const invalidate = (coachId: number) => {
+    entries.delete(coachId);
+    sequence++;
+    if (loadsRunning === 0) return;
+    if (invalidatedAt.size >= 10_000) {
+      invalidatedAt.clear();
+      discardBefore = sequence;
+    } else invalidatedAt.set(coachId, sequence);
+  };
+  const onEvent = (event: CalendarEvent) => invalidate(event.coachId);
+
+  let subscribed: Promise<void> = new Promise<void>(() => {});
+  if (deps.events) {
+    deps.events.onPublish?.(onEvent);
+    subscribed = deps.events.subscribe(onEvent).then(
+      () => {
+        listening = true;
+      },
+      (err: unknown) => deps.logger.error({ err }, "search slot cache: cannot listen to calendar events; not caching"),
+    );
+  }
+
+  async function load(coachIds: number[], now: Date, perCoach: number): Promise<Map<number, Entry>> {
+    const startedAt = sequence;
+    loadsRunning++;
+    let rows: repo.CoachSlotRow[];
+    try {
+      rows = await repo.coachSlots(deps.database.db, coachIds, now, perCoach);
+    } finally {
+      loadsRunning--;
+    }
+    const loadedAt = performance.now();
+    const loaded = new Map<number, Entry>();
+    for (const row of rows) {
+      let entry = loaded.get(row.coachId);
+      if (!entry) {
+        entry = { timeZone: row.timeZone, loadedForMs: now.getTime(), loadedAt, complete: true, slots: [] };
+        loaded.set(row.coachId, entry);
+      }
+      if (row.json === null) continue;
+      entry.slots.push({
+        startsMs: Number(row.startsMs),
+        capacity: Number(row.capacity),
+        confirmed: Number(row.confirmed),
+        holds: (typeof row.holds === "string" ? (JSON.parse(row.holds) as number[]) : (row.holds ?? [])).map(Number),
+        json: row.json,
+      });
+    }
+    for (const entry of loaded.values()) entry.complete = entry.slots.length < perCoach;
+    const keep = listening && startedAt >= discardBefore;
+    for (const [coachId, entry] of loaded) {
+      if (!keep || (invalidatedAt.get(coachId) ?? -1) > startedAt) continue;
+      entries.delete(coachId);
+      entries.set(coachId, entry);
+    }
+    if (loadsRunning === 0) invalidatedAt.clear();
+    while (entries.size > MAX_COACHES) entries.delete(entries.keys().next().value!);
+    return loaded;
+  }
+
+  return {
+    invalidate,
+    listening: subscribed,
+    async bookableSlots(coaches, now, limit) {
+      const nowMs = now.getTime();
+      const ttlStart = performance.now() - ENTRY_TTL_MS;
+      const result = new Map<number, string[]>();
+      let missing: number[] = [];
+      for (const coach of coaches) {
+        const entry = entries.get(coach.id);
+        const usable = entry && entry.timeZone === coach.timeZone && entry.loadedForMs <= nowMs && entry.loadedAt > ttlStart;
+        const slots = usable ? bookable(entry, nowMs, limit) : undefined;
+        if (slots) result.set(coach.id, slots);
+        else missing.push(coach.id);
+      }
+      // A coach whose open slots were mostly held at load time may need more rows.
+      for (let perCoach = slotsReadPerCoach(limit); missing.length > 0; perCoach *= 4) {
+        const loaded = await load(missing, now, perCoach);
+        const again: number[] = [];
+        for (const coachId of missing) {
+          const entry = loaded.get(coachId);
+          const slots = entry ? bookable(entry, nowMs, limit) : [];
+          if (slots) result.set(coachId, slots);
+          else again.push(coachId);
+        }
+        missing = again;
+      }
+      return result;
+    },
+  };
+}
+
+/**
+ * The first `limit` slots bookable at `nowMs`: started slots and slots whose seats are taken by
+ * confirmed bookings and running holds are skipped. undefined when the entry has too few slots to
+ * know (the coach has more open slots than were read).
+ */
+function bookable(entry: Entry, nowMs: number, limit: number): string[] | undefined {
+  const out: string[] = [];
+  for (const slot of entry.slots) {
+    if (slot.startsMs < nowMs) continue;
+    let taken = slot.confirmed;
+    for (const expiresAt of slot.holds) if (expiresAt > nowMs) taken++;
+    if (taken >= slot.capacity) continue;
+    out.push(slot.json);
+    if (out.length === limit) return out;
+  }
+  return entry.complete ? out : undefined;
+}

@@ -1,0 +1,112 @@
+import { eq } from "drizzle-orm";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SearchResultCoach } from "../../src/contract/search";
+import { rates } from "../../src/server/db/schema/index";
+import { startSession } from "../../src/server/features/accounts/sessions.service";
+import { coachSlotsCacheFor } from "../../src/server/features/search/coach-slots-cache";
+import { CALENDAR_CHANNEL } from "../../src/server/realtime/event-bus";
+import { startTestApp, type TestApp } from "../support/test-app";
+import { insertBooking, insertCoach, insertPlayer, insertSlot, pinClock } from "./search-support";
+
+const NOW = "2026-12-01T15:00:00.000Z";
+const TOMORROW = "2026-12-02T15:00:00.000Z";
+const IN_TWO_DAYS = "2026-12-03T15:00:00.000Z";
+
+/** Search keeps each coach's slots in memory between searches; these follow a coach across searches. */
+describe("GET /api/coaches/search: slots stay current between searches", () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    pinClock(t, NOW);
+    // From here on the search keeps slots between requests (until then it reads them every time).
+    await coachSlotsCacheFor(t.deps).listening;
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const slotsOf = async (coachId: number, position: string): Promise<number[] | null> => {
+    const res = await request(t.app)
+      .get("/api/coaches/search")
+      .query({ specialization: position, zipcode: "10001", radius: "10", includeUnavailable: "true" });
+    expect(res.status).toBe(200);
+    const coach = (res.body as SearchResultCoach[]).find((c) => c.id === coachId);
+    return coach?.availableSlots.map((s) => s.id) ?? null;
+  };
+
+  const coachCookie = async (userId: number) => `sid=${(await startSession(t.deps.database.db, userId, t.deps.clock.now())).token}`;
+
+  it("drops a slot from the next search as soon as a player books its only seat", async () => {
+    const { coachId } = await insertCoach(t, { zipcode: "10001", specializations: ["Goalie"] });
+    const first = await insertSlot(t, coachId, TOMORROW);
+    const second = await insertSlot(t, coachId, IN_TWO_DAYS);
+    expect(await slotsOf(coachId, "Goalie")).toEqual([first, second]);
+
+    const [rate] = await t.deps.database.db.select({ id: rates.id }).from(rates).where(eq(rates.coachId, coachId));
+    const player = await insertPlayer(t, { phoneNumber: "4105551234" });
+    const booked = await request(t.app)
+      .post("/api/bookings")
+      .set("Cookie", player.cookie)
+      .send({ timeSlotId: first, rateId: rate!.id, sessionType: "individual", duration: 60 });
+    expect(booked.status).toBe(201);
+
+    expect(await slotsOf(coachId, "Goalie")).toEqual([second]);
+  });
+
+  it("drops a slot the coach deletes, and leaves out the coach once no slot is bookable", async () => {
+    const { coachId, userId } = await insertCoach(t, { zipcode: "10001", specializations: ["Defense"] });
+    const only = await insertSlot(t, coachId, TOMORROW);
+    expect(await slotsOf(coachId, "Defense")).toEqual([only]);
+
+    const deleted = await request(t.app)
+      .delete(`/api/time-slots/${only}`)
+      .set("Cookie", await coachCookie(userId));
+    expect(deleted.status).toBe(200);
+
+    expect(await slotsOf(coachId, "Defense")).toEqual([]);
+    const open = await request(t.app).get("/api/coaches/search").query({ specialization: "Defense", zipcode: "10001", radius: "10" });
+    expect((open.body as SearchResultCoach[]).map((c) => c.id)).not.toContain(coachId);
+  });
+
+  it("gives a held seat back when the hold expires and drops a slot when it starts, as the clock moves", async () => {
+    const { coachId } = await insertCoach(t, { zipcode: "10001", specializations: ["Attack"] });
+    const { userId: studentId } = await insertPlayer(t);
+    const soon = await insertSlot(t, coachId, "2026-12-01T16:00:00.000Z");
+    const held = await insertSlot(t, coachId, TOMORROW);
+    await insertBooking(t, { slotId: held, coachId, studentId, status: "pending", holdExpiresAt: new Date("2026-12-01T15:10:00.000Z") });
+    expect(await slotsOf(coachId, "Attack")).toEqual([soon]);
+
+    pinClock(t, "2026-12-01T15:11:00.000Z");
+    expect(await slotsOf(coachId, "Attack")).toEqual([soon, held]);
+
+    pinClock(t, "2026-12-01T16:00:00.001Z");
+    expect(await slotsOf(coachId, "Attack")).toEqual([held]);
+
+    // Back in time (only a test clock does that): the earlier slot is bookable again.
+    pinClock(t, NOW);
+    expect(await slotsOf(coachId, "Attack")).toEqual([soon]);
+  });
+
+  it("hears a change announced by another server process through the database", async () => {
+    pinClock(t, NOW);
+    const { coachId } = await insertCoach(t, { zipcode: "10001", specializations: ["Faceoff"] });
+    const first = await insertSlot(t, coachId, IN_TWO_DAYS);
+    expect(await slotsOf(coachId, "Faceoff")).toEqual([first]);
+
+    // Written straight into the table, as another process would, which then announces it.
+    const added = await insertSlot(t, coachId, TOMORROW);
+    expect(await slotsOf(coachId, "Faceoff")).toEqual([first]);
+    await t.deps.database.notify(CALENDAR_CHANNEL, JSON.stringify({ type: "availability_updated", coachId }));
+
+    let slots: number[] | null = null;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      slots = await slotsOf(coachId, "Faceoff");
+      if (slots?.length === 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(slots).toEqual([added, first]);
+  });
+});
