@@ -101,7 +101,7 @@ describe("mail adapter without SMTP", () => {
       await mailer.send({ to: "someone@example.com", subject: "Hello", text: "Plain body", html: "<p>HTML body</p>" });
       const [message, ...rest] = readOutbox(dataDir);
       expect(rest).toEqual([]);
-      expect(message.file).toMatch(/-email-someone@example\.com-/);
+      expect(message.file).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-email-someone@example\.com\.txt$/);
       expect(message.headers).toMatchObject({ From: "Coaching <no-reply@example.com>", To: "someone@example.com", Subject: "Hello" });
       expect(message.body).toBe("Plain body");
     } finally {
