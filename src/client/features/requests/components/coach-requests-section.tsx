@@ -1,4 +1,4 @@
-import { CalendarDays, Check, Clock, MessageSquare, Timer, Users, X } from "lucide-react";
+import { Check, MessageSquare, X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { MAX_REQUEST_MESSAGE_LENGTH, SessionRequestMessages, type SessionRequest } from "../../../../contract/requests";
 import { Badge } from "../../../components/ui/badge";
@@ -12,7 +12,8 @@ import { toast } from "../../../components/ui/toast";
 import { handleUnauthorized, messageOr } from "../../../lib/handle-unauthorized";
 import { useAcceptSessionRequest, useDeclineSessionRequest } from "../api/answer-session-request";
 import { useCoachRequests } from "../api/get-coach-requests";
-import { formatRequestClock, formatRequestDate, personName, sessionTypeLabel } from "./request-format";
+import { personName } from "./request-format";
+import { RequestDetailsList } from "./request-details-list";
 
 /** coach-side 2: the dashboard's pending session requests, soonest first, with accept and the decline dialog. */
 export function CoachRequestsSection({ coachId }: { coachId: number }) {
@@ -79,24 +80,7 @@ function CoachRequestCard({ request, onDecline }: { request: SessionRequest; onD
           <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
           <span className="font-bold text-field-900">${request.totalAmount}</span>
         </div>
-        <ul className="grid gap-1.5 text-sm text-slate-700 sm:grid-cols-2">
-          <li className="flex items-center gap-2">
-            <CalendarDays aria-hidden className="size-4 text-field-700" />
-            {formatRequestDate(request.requestedDate)}
-          </li>
-          <li className="flex items-center gap-2">
-            <Clock aria-hidden className="size-4 text-field-700" />
-            {formatRequestClock(request.requestedStartTime)} - {formatRequestClock(request.requestedEndTime)}
-          </li>
-          <li className="flex items-center gap-2">
-            <Users aria-hidden className="size-4 text-field-700" />
-            {sessionTypeLabel(request.sessionType)} session
-          </li>
-          <li className="flex items-center gap-2">
-            <Timer aria-hidden className="size-4 text-field-700" />
-            {request.duration} minutes
-          </li>
-        </ul>
+        <RequestDetailsList request={request} />
         <p className="text-sm text-slate-600">
           You earn ${request.rate}; the player pays ${request.totalAmount} including the platform fee.
         </p>

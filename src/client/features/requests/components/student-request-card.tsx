@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, CreditCard, MessageSquare, Timer, Users, XCircle } from "lucide-react";
+import { CreditCard, MessageSquare, XCircle } from "lucide-react";
 import { Link } from "wouter";
 import {
   REQUEST_STATUS_LABELS,
@@ -14,7 +14,8 @@ import { toast } from "../../../components/ui/toast";
 import { paths } from "../../../config/paths";
 import { handleUnauthorized } from "../../../lib/handle-unauthorized";
 import { useCancelSessionRequest } from "../api/cancel-session-request";
-import { formatRequestClock, formatRequestDate, personName, sessionTypeLabel } from "./request-format";
+import { personName } from "./request-format";
+import { RequestDetailsList } from "./request-details-list";
 
 const STATUS_VARIANT: Record<SessionRequestStatus, "warning" | "success" | "destructive" | "secondary" | "outline"> = {
   pending: "warning",
@@ -63,24 +64,7 @@ export function StudentRequestCard({ request }: { request: SessionRequest }) {
           </div>
         </div>
 
-        <ul className="grid gap-1.5 text-sm text-slate-700 sm:grid-cols-2">
-          <li className="flex items-center gap-2">
-            <CalendarDays aria-hidden className="size-4 text-field-700" />
-            {formatRequestDate(request.requestedDate)}
-          </li>
-          <li className="flex items-center gap-2">
-            <Clock aria-hidden className="size-4 text-field-700" />
-            {formatRequestClock(request.requestedStartTime)} - {formatRequestClock(request.requestedEndTime)}
-          </li>
-          <li className="flex items-center gap-2">
-            <Users aria-hidden className="size-4 text-field-700" />
-            {sessionTypeLabel(request.sessionType)} session
-          </li>
-          <li className="flex items-center gap-2">
-            <Timer aria-hidden className="size-4 text-field-700" />
-            {request.duration} minutes · ${request.totalAmount}
-          </li>
-        </ul>
+        <RequestDetailsList request={request} showAmount />
 
         {request.message ? (
           <p className="flex gap-2 text-sm text-slate-700">
