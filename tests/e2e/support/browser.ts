@@ -65,7 +65,12 @@ export async function newPage(
   baseUrl: string,
   options: { width?: number } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: options.width ?? 1280, height: 900 } });
+  // Reduced motion: no colour transitions in flight when a test or an accessibility scan reads the page.
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: options.width ?? 1280, height: 900 },
+    reducedMotion: "reduce",
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   return { context, page };
