@@ -42,6 +42,11 @@ export const CalendarEventSchema = z.discriminatedUnion("type", [
     studentId: z.number().optional(),
     status: z.string().optional(),
   }),
+  /**
+   * What a coach listing shows changed (profile, photo, name, rates or rating); public, like slot
+   * events. In-process caches of listings (search's coach directory) drop the coach on it.
+   */
+  z.object({ type: z.literal("coach_updated"), coachId: z.number() }),
 ]);
 export type CalendarEvent = z.infer<typeof CalendarEventSchema>;
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { bookings, coaches, rates, sessionFeedback, timeSlots, users } from "../../src/server/db/schema/index";
 import { startSession } from "../../src/server/features/accounts/sessions.service";
 import { lookupZip } from "../../src/server/features/geo/geo.service";
+import { coachDirectoryFor } from "../../src/server/features/search/coach-directory";
 import type { TestApp } from "../support/test-app";
 
 let sequence = 0;
@@ -50,6 +51,8 @@ export async function insertCoach(t: TestApp, options: SearchCoachOptions): Prom
         rateRows.map(([sessionType, durationMinutes, rateCents]) => ({ coachId: coach!.id, sessionType, durationMinutes, rateCents })),
       );
   }
+  // Written past the services, which announce listing changes: tell the search's directory.
+  coachDirectoryFor(t.deps).invalidate(coach!.id);
   return { coachId: coach!.id, userId: user!.id };
 }
 
@@ -123,6 +126,7 @@ export async function insertBooking(
 
 export async function insertFeedback(t: TestApp, bookingId: number, coachId: number, rating: number): Promise<void> {
   await t.deps.database.db.insert(sessionFeedback).values({ bookingId, coachId, feedback: "Great session", rating });
+  coachDirectoryFor(t.deps).invalidate(coachId);
 }
 
 /** Pins the server clock to an instant. */

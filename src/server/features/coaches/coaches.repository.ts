@@ -68,8 +68,14 @@ export async function replaceRates(tx: Tx, coachId: number, values: RateValues[]
   if (values.length > 0) await tx.insert(rates).values(values.map((v) => ({ ...v, coachId })));
 }
 
-export async function setCoachImageForUser(db: Db | Tx, userId: number, url: string, now: Date): Promise<void> {
-  await db.update(coaches).set({ profileImageUrl: url, updatedAt: now }).where(eq(coaches.userId, userId));
+/** Returns the id of the user's coach profile, or undefined when they have none. */
+export async function setCoachImageForUser(db: Db | Tx, userId: number, url: string, now: Date): Promise<number | undefined> {
+  const rows = await db
+    .update(coaches)
+    .set({ profileImageUrl: url, updatedAt: now })
+    .where(eq(coaches.userId, userId))
+    .returning({ id: coaches.id });
+  return rows[0]?.id;
 }
 
 function isUniqueViolation(err: unknown, constraint: string): boolean {

@@ -34,7 +34,7 @@ export async function createCoachProfile(deps: AppDeps, user: UserRow, input: Cr
   if (await repo.findCoachRowByUserId(db, user.id)) throw conflict(COACH_MESSAGES.profileExists);
   const place = await placeOf(deps, input.zipcode);
   try {
-    await db.transaction(async (tx) => {
+    const coachId = await db.transaction(async (tx) => {
       const coach = await repo.insertCoach(tx, {
         userId: user.id,
         title: input.title,
@@ -48,7 +48,9 @@ export async function createCoachProfile(deps: AppDeps, user: UserRow, input: Cr
         allowSessionRequests: input.allowSessionRequests ?? true,
       });
       await repo.replaceRates(tx, coach.id, toRateValues(input.rates ?? []));
+      return coach.id;
     });
+    await announceListingChange(deps, coachId);
   } catch (err) {
     if (err instanceof repo.CoachExistsError) throw conflict(COACH_MESSAGES.profileExists);
     throw err;
@@ -74,6 +76,7 @@ export async function updateCoachProfile(deps: AppDeps, user: UserRow, coachId: 
     await repo.updateCoach(tx, coachId, values, deps.clock.now());
     if (input.rates !== undefined) await repo.replaceRates(tx, coachId, toRateValues(input.rates));
   });
+  await announceListingChange(deps, coachId);
   return getCoachProfileOfUser(deps, user, user.id);
 }
 
@@ -95,7 +98,13 @@ export async function promoGraphicOf(deps: AppDeps, user: UserRow, coachId: numb
 
 /** Sets the photo of the user's coach profile, when they have one (the profile-image upload). */
 export async function setCoachPhotoOfUser(deps: AppDeps, userId: number, url: string): Promise<void> {
-  await repo.setCoachImageForUser(deps.database.db, userId, url, deps.clock.now());
+  const coachId = await repo.setCoachImageForUser(deps.database.db, userId, url, deps.clock.now());
+  if (coachId !== undefined) await announceListingChange(deps, coachId);
+}
+
+/** Search keeps listings in memory (search/coach-directory.ts): every change to one says so. */
+export async function announceListingChange(deps: AppDeps, coachId: number): Promise<void> {
+  await deps.events.publish({ type: "coach_updated", coachId });
 }
 
 async function placeOf(deps: AppDeps, zipcode: string) {

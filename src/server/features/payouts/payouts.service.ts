@@ -20,6 +20,7 @@ import type { SimulatedPaymentProvider } from "../../adapters/payments/simulated
 import type { AppDeps } from "../../deps";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
+import { announceListingChange } from "../coaches/coaches.service";
 import { instantToLocal, startOfLocalDate } from "../slots/slot-time";
 import * as repo from "./payouts.repository";
 
@@ -357,6 +358,8 @@ export async function submitFeedback(
     if (err instanceof repo.DuplicateFeedbackError) throw conflict(PayoutMessages.FEEDBACK_ALREADY);
     throw err;
   }
+  // The rating shown on the coach's listing changed.
+  await announceListingChange(deps, updated.coachId);
 
   const paid = await releasePayout(deps, bookingId);
   await sendFeedbackEmail(deps, target, input);

@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type { CalendarEvent } from "../../../contract/realtime";
 import type { AppDeps } from "../../deps";
+import { perDatabase } from "./per-database";
 import * as repo from "./search.repository";
 
 /**
@@ -67,17 +68,8 @@ export type CoachSlotsCache = {
   listening: Promise<void>;
 };
 
-const caches = new WeakMap<object, CoachSlotsCache>();
-
 /** One cache per database (tests start a fresh one per file). */
-export function coachSlotsCacheFor(deps: AppDeps): CoachSlotsCache {
-  let cache = caches.get(deps.database);
-  if (!cache) {
-    cache = createCoachSlotsCache(deps);
-    caches.set(deps.database, cache);
-  }
-  return cache;
-}
+export const coachSlotsCacheFor = perDatabase(createCoachSlotsCache);
 
 function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
   const entries = new Map<number, Entry>();
@@ -97,7 +89,10 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
       discardBefore = sequence;
     } else invalidatedAt.set(coachId, sequence);
   };
-  const onEvent = (event: CalendarEvent) => invalidate(event.coachId);
+  // A listing change (coach_updated) leaves the slots as they were; a new time zone is caught by the zone check.
+  const onEvent = (event: CalendarEvent) => {
+    if (event.type !== "coach_updated") invalidate(event.coachId);
+  };
 
   let subscribed: Promise<void> = new Promise<void>(() => {});
   if (deps.events) {

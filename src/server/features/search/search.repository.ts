@@ -5,12 +5,7 @@ import pg from "pg";
 import { POSITIONS } from "../../../contract/coaches";
 import type { Db } from "../../db/client";
 import type { SlotRowWithCount } from "../slots/slots.repository";
-
-/** Mean Earth radius in miles (haversine). */
-const EARTH_RADIUS_MILES = 3958.8;
-const MILES_PER_DEGREE_LATITUDE = 69.0;
-
-export type Origin = { latitude: number; longitude: number };
+import { boundingBox, EARTH_RADIUS_MILES, type Origin } from "./distance";
 
 export type RateJson = { id: number; sessionType: "individual" | "group"; durationMinutes: number; rateCents: number };
 
@@ -54,17 +49,11 @@ function distanceSql(origin: Origin): SQL {
     + cos(radians(${lat})) * cos(radians(c.latitude)) * power(sin(radians(c.longitude - ${lng}) / 2), 2)))))`;
 }
 
-/**
- * A latitude/longitude box around the origin that contains the whole circle of `miles`; it lets
- * coaches_lat_lng_idx discard the rest of the country before any trigonometry runs.
- */
+/** Coaches inside distance.ts's bounding box (coaches_lat_lng_idx). */
 function boundingBoxSql(origin: Origin, miles: number): SQL {
-  const dLat = miles / MILES_PER_DEGREE_LATITUDE;
-  // Longitude degrees shrink with latitude; near the poles the box simply spans every longitude.
-  const cosLat = Math.cos((Math.min(89, Math.abs(origin.latitude) + dLat) * Math.PI) / 180);
-  const dLng = Math.min(180, miles / (MILES_PER_DEGREE_LATITUDE * cosLat));
-  return sql`c.latitude between ${origin.latitude - dLat}::float8 and ${origin.latitude + dLat}::float8
-    and c.longitude between ${origin.longitude - dLng}::float8 and ${origin.longitude + dLng}::float8`;
+  const box = boundingBox(origin, miles);
+  return sql`c.latitude between ${box.minLatitude}::float8 and ${box.maxLatitude}::float8
+    and c.longitude between ${box.minLongitude}::float8 and ${box.maxLongitude}::float8`;
 }
 
 /**
@@ -133,88 +122,60 @@ function positionsSql(alias: string): SQL {
 const coachColumns = sql`c.id, c.user_id, c.title, c.bio, c.experience, c.location, c.zipcode, c.time_zone,
   c.profile_image_url, c.specializations, c.allow_session_requests`;
 
-export type CandidateOptions = {
-  origin: Origin;
-  radiusMiles: number;
-  position: string;
-  /** The first this many candidates come with their listing JSON (the rest only with id and zone). */
-  detailed: number;
-};
-
-/** A coach within the radius teaching the position, nearest first. */
-export type SearchCandidate = {
+/** A coach as search's coach directory keeps it: where they are, what they teach, and their listing. */
+export type DirectoryRow = {
   id: number;
+  latitude: number;
+  longitude: number;
   timeZone: string;
-  /** The listing as JSON text in the SearchResultCoach shape without availableSlots; null past `detailed`. */
-  listing: string | null;
+  specializations: string[];
+  /** JSON text in the SearchResultCoach shape without distance and availableSlots. */
+  listing: string;
 };
 
 /**
- * The listing of coach row `p` (coach columns and distance) as one JSON object in the
- * SearchResultCoach key order, without availableSlots (the slots come from coach-slots-cache).
+ * The listing of coach row `c` as one JSON object in the SearchResultCoach key order, without
+ * distance and availableSlots (both depend on the search).
  */
-function listingJsonSql(p: string): SQL {
-  const a = sql.raw(p);
-  return sql`(select to_json(v)::text from (
-      select ${a}.id as "id",
+const listingJsonSql = sql`(select to_json(v)::text from (
+      select c.id as "id",
         json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'profileImageUrl', u.profile_image_url) as "user",
-        ${a}.title as "title", ${a}.bio as "bio", ${a}.experience as "experience", ${a}.location as "location",
-        ${a}.zipcode as "zipcode", ${a}.time_zone as "timeZone", coalesce(${a}.profile_image_url, u.profile_image_url) as "profileImageUrl",
-        ${a}.specializations as "specializations",
-        ${positionsSql(p)} as "positions",
+        c.title as "title", c.bio as "bio", c.experience as "experience", c.location as "location",
+        c.zipcode as "zipcode", c.time_zone as "timeZone", coalesce(c.profile_image_url, u.profile_image_url) as "profileImageUrl",
+        c.specializations as "specializations",
+        ${positionsSql("c")} as "positions",
         coalesce((select json_agg(rt) from (
           select ra.id as "id", ra.session_type as "sessionType", ra.duration_minutes as "duration",
             to_char(ra.rate_cents / 100.0, 'FM99999990.00') as "rate"
-          from rates ra where ra.coach_id = ${a}.id order by ra.session_type desc, ra.duration_minutes
+          from rates ra where ra.coach_id = c.id order by ra.session_type desc, ra.duration_minutes
         ) rt), '[]'::json) as "rates",
-        ${a}.allow_session_requests as "allowSessionRequests",
-        fb.rating as "rating", fb.total_reviews as "totalReviews",
-        round(${a}.distance::numeric, 1) as "distance"
+        c.allow_session_requests as "allowSessionRequests",
+        fb.rating as "rating", fb.total_reviews as "totalReviews"
       from users u
       cross join lateral (
         select round(avg(f.rating)::numeric, 1)::float8 as rating, count(*)::int as total_reviews
-        from session_feedback f where f.coach_id = ${a}.id
+        from session_feedback f where f.coach_id = c.id
       ) fb
-      where u.id = ${a}.user_id
+      where u.id = c.user_id
     ) v)`;
-}
 
 /**
- * The coaches of a radius search: in the box (coaches_lat_lng_idx) and teaching the position,
- * with the exact distance, those within the radius nearest first. Only the first `detailed` carry
- * their listing JSON (user, rates, rating: the CASE skips the subquery for the others), since an
- * answer holds SEARCH_MAX_COACHES coaches and nearly every coach has bookable slots; the service
- * asks listingsJson for any coach it picks further down. Exported for the benchmark's EXPLAIN.
+ * Every coach a radius search can find (those with coordinates), or only the given ones, with
+ * their listing JSON (users_pkey, rates_coach_type_duration_key and session_feedback_coach_idx
+ * per coach). Exported for the benchmark's EXPLAIN.
  */
-export function searchCandidatesSql(options: CandidateOptions): SQL {
-  const { origin, radiusMiles } = options;
+export function coachDirectorySql(coachIds: number[] | null): SQL {
   return sql`
-    select n.id, n.time_zone as "timeZone",
-      case when n.rn <= ${options.detailed}::int then ${listingJsonSql("n")} end as listing
-    from (
-      select d.*, row_number() over (order by d.distance, d.id) as rn from (
-        select ${coachColumns}, ${distanceSql(origin)} as distance
-        from coaches c
-        where ${boundingBoxSql(origin, radiusMiles)}
-          and ${teachesSql(options.position)}
-      ) d
-      where d.distance <= ${radiusMiles}::float8
-    ) n
-    order by n.rn`;
+    select c.id, c.latitude, c.longitude, c.time_zone as "timeZone", c.specializations, ${listingJsonSql} as listing
+    from coaches c
+    where c.latitude is not null and c.longitude is not null
+      ${coachIds ? sql`and c.id = any(${intArray(coachIds)})` : sql``}`;
 }
 
-export async function searchCandidates(db: Db, options: CandidateOptions): Promise<SearchCandidate[]> {
-  return rowsOf<SearchCandidate>(await executePrepared(db, searchCandidatesSql(options)));
-}
-
-/** Listing JSON (as searchCandidates gives it) of the given coaches, by coach id. */
-export async function listingsJson(db: Db, origin: Origin, coachIds: number[]): Promise<Map<number, string>> {
-  const rows = rowsOf<{ id: number; listing: string }>(
-    await db.execute(sql`
-      select p.id, ${listingJsonSql("p")} as listing
-      from (select ${coachColumns}, ${distanceSql(origin)} as distance from coaches c where c.id = any(${intArray(coachIds)})) p`),
-  );
-  return new Map(rows.map((r) => [r.id, r.listing]));
+export async function coachDirectory(db: Db, coachIds: number[] | null): Promise<DirectoryRow[]> {
+  const query = coachDirectorySql(coachIds);
+  const rows = rowsOf<DirectoryRow>(coachIds ? await executePrepared(db, query) : await db.execute(query));
+  return rows.map((row) => ({ ...row, id: Number(row.id), latitude: Number(row.latitude), longitude: Number(row.longitude) }));
 }
 
 /**

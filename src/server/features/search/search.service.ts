@@ -17,8 +17,11 @@ import { badRequest, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { lookupZip } from "../geo/geo.service";
 import { toApiSlot } from "../slots/slots.service";
+import { coachDirectoryFor } from "./coach-directory";
 import { coachSlotsCacheFor } from "./coach-slots-cache";
+import { roundMiles, type Origin } from "./distance";
 import { compareMatches, scoreCoach, type MatchCriteria } from "./match-score";
+import { perDatabase } from "./per-database";
 import * as repo from "./search.repository";
 
 /** Coaches scored per matching request; the heaviest criteria decide which ones get in (search.repository). */
@@ -27,50 +30,34 @@ const MATCH_CANDIDATES = 300;
 export type SearchInput = { specialization: string; zipcode: string; radius: number; includeUnavailable: boolean };
 
 /**
- * Candidates detailed by the candidate query beyond the answer's size: coaches without bookable
- * slots among the nearest are skipped, and those past this margin need a second query.
- */
-const DETAILED_MARGIN = 2;
-
-/**
  * GET /api/coaches/search: coaches teaching the position within the radius, nearest first, with
- * their bookable slots; the answer is JSON text in the SearchResultCoach[] shape. The coaches (and
- * their user, rates and rating) come from one query; their slots from coach-slots-cache, which
+ * their bookable slots; the answer is JSON text in the SearchResultCoach[] shape. The coaches and
+ * their listings come from the coach directory, their slots from coach-slots-cache; each module
  * explains why it is exact.
  */
 export async function searchCoaches(deps: AppDeps, input: SearchInput): Promise<string> {
   const origin = await requireOrigin(deps, input.zipcode, "zipcode");
   const now = deps.clock.now();
-  const db = deps.database.db;
-  const candidates = await repo.searchCandidates(db, {
-    origin,
-    radiusMiles: input.radius,
-    position: input.specialization,
-    detailed: SEARCH_MAX_COACHES + DETAILED_MARGIN,
-  });
+  const candidates = await coachDirectoryFor(deps).near(origin, input.radius, input.specialization);
   const cache = coachSlotsCacheFor(deps);
-  const picked: { candidate: repo.SearchCandidate; slots: string[] }[] = [];
+  const parts: string[] = [];
   // Nearest first, in chunks a little larger than what is still needed, until the answer is full.
-  for (let next = 0; picked.length < SEARCH_MAX_COACHES && next < candidates.length;) {
-    const wanted = SEARCH_MAX_COACHES - picked.length;
+  for (let next = 0; parts.length < SEARCH_MAX_COACHES && next < candidates.length;) {
+    const wanted = SEARCH_MAX_COACHES - parts.length;
     const chunk = candidates.slice(next, next + (input.includeUnavailable ? wanted : wanted + 5));
     next += chunk.length;
-    const slots = await cache.bookableSlots(chunk, now, SEARCH_SLOTS_PER_COACH);
-    for (const candidate of chunk) {
-      const coachSlots = slots.get(candidate.id) ?? [];
+    const slots = await cache.bookableSlots(
+      chunk.map((c) => c.coach),
+      now,
+      SEARCH_SLOTS_PER_COACH,
+    );
+    for (const { coach, distance } of chunk) {
+      const coachSlots = slots.get(coach.id) ?? [];
       if (!input.includeUnavailable && coachSlots.length === 0) continue;
-      picked.push({ candidate, slots: coachSlots });
-      if (picked.length === SEARCH_MAX_COACHES) break;
+      // The listing is JSON text already, and so is each slot: nothing is parsed or re-serialised.
+      parts.push(`${coach.listingHead},"distance":${roundMiles(distance)},"availableSlots":[${coachSlots.join(",")}]}`);
+      if (parts.length === SEARCH_MAX_COACHES) break;
     }
-  }
-  const undetailed = picked.filter((p) => p.candidate.listing === null).map((p) => p.candidate.id);
-  const listings = undetailed.length > 0 ? await repo.listingsJson(db, origin, undetailed) : new Map<number, string>();
-  const parts: string[] = [];
-  for (const { candidate, slots } of picked) {
-    const listing = candidate.listing ?? listings.get(candidate.id);
-    if (!listing) continue; // deleted between the two queries
-    // The listing is a JSON object without availableSlots; the slots are JSON texts already.
-    parts.push(`${listing.slice(0, -1)},"availableSlots":[${slots.join(",")}]}`);
   }
   return `[${parts.join(",")}]`;
 }
@@ -117,7 +104,7 @@ export async function quickMatches(deps: AppDeps, player: UserRow): Promise<Matc
   });
 }
 
-async function matchCoaches(deps: AppDeps, origin: repo.Origin | null, criteria: MatchCriteria): Promise<MatchedCoach[]> {
+async function matchCoaches(deps: AppDeps, origin: Origin | null, criteria: MatchCriteria): Promise<MatchedCoach[]> {
   const rows = await repo.matchCandidates(deps.database.db, {
     origin,
     maxDistance: criteria.maxDistance,
@@ -144,14 +131,14 @@ async function matchCoaches(deps: AppDeps, origin: repo.Origin | null, criteria:
   return matches.sort(compareMatches).slice(0, MAX_MATCH_RESULTS);
 }
 
-async function requireOrigin(deps: AppDeps, zipcode: string, field: string): Promise<repo.Origin> {
+async function requireOrigin(deps: AppDeps, zipcode: string, field: string): Promise<Origin> {
   const origin = await originOf(deps, zipcode);
   if (!origin) throw badRequest(SearchMessages.ZIPCODE_UNKNOWN, field);
   return origin;
 }
 
 /** A saved ZIP that no longer resolves just leaves distance out of the score. */
-async function optionalOrigin(deps: AppDeps, zipcode: string | null | undefined): Promise<repo.Origin | null> {
+async function optionalOrigin(deps: AppDeps, zipcode: string | null | undefined): Promise<Origin | null> {
   return zipcode ? originOf(deps, zipcode) : null;
 }
 
@@ -160,11 +147,10 @@ async function optionalOrigin(deps: AppDeps, zipcode: string | null | undefined)
  * are kept in memory per database: a search then costs one database round trip instead of two.
  * At most 100,000 five-digit keys exist, so the map stays small.
  */
-const originCache = new WeakMap<object, Map<string, repo.Origin | null>>();
+const originsFor = perDatabase(() => new Map<string, Origin | null>());
 
-async function originOf(deps: AppDeps, zipcode: string): Promise<repo.Origin | null> {
-  let cache = originCache.get(deps.database);
-  if (!cache) originCache.set(deps.database, (cache = new Map()));
+async function originOf(deps: AppDeps, zipcode: string): Promise<Origin | null> {
+  const cache = originsFor(deps);
   const cached = cache.get(zipcode);
   if (cached !== undefined) return cached;
   const zip = await lookupZip(deps.database.db, zipcode);
@@ -175,10 +161,6 @@ async function originOf(deps: AppDeps, zipcode: string): Promise<repo.Origin | n
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
   return values.find((v) => v === value);
-}
-
-function roundMiles(miles: number): number {
-  return Math.round(miles * 10) / 10;
 }
 
 function toListing(row: repo.ListingRow): CoachListing {

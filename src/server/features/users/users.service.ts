@@ -10,8 +10,10 @@ import {
 import { isoDateIn, minorRuleProblem, PlayerMessages } from "../../../contract/players";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, forbidden } from "../../http/errors";
+import { findCoachIdForUser } from "../accounts/accounts.repository";
 import { currentUserOf, EMAIL_TAKEN } from "../accounts/accounts.service";
 import type { UserRow } from "../accounts/sessions.repository";
+import { announceListingChange } from "../coaches/coaches.service";
 import * as repo from "./users.repository";
 
 type ContactInput = z.output<typeof UpdateContactRequestSchema>;
@@ -28,7 +30,9 @@ export async function updateContact(deps: AppDeps, user: UserRow, targetUserId: 
     phoneNumber: input.phoneNumber,
   };
   if (input.smsOptIn !== undefined) changes.smsOptIn = input.smsOptIn;
-  return currentUserOf(deps, await saveChanges(deps, user.id, changes));
+  const saved = await saveChanges(deps, user.id, changes);
+  await announceCoachListingChange(deps, user.id);
+  return currentUserOf(deps, saved);
 }
 
 /** PUT /api/user/preferences: contact fields for anyone; playing preferences only for players. */
@@ -73,6 +77,13 @@ export function preferencesOf(user: UserRow): PlayerPreferences {
 
 export async function setProfileImage(deps: AppDeps, userId: number, url: string): Promise<void> {
   await repo.updateUser(deps.database.db, userId, { profileImageUrl: url }, deps.clock.now());
+  await announceCoachListingChange(deps, userId);
+}
+
+/** A coach's name and photo are part of their public listing. */
+async function announceCoachListingChange(deps: AppDeps, userId: number): Promise<void> {
+  const coachId = await findCoachIdForUser(deps.database.db, userId);
+  if (coachId !== null) await announceListingChange(deps, coachId);
 }
 
 async function saveChanges(deps: AppDeps, userId: number, changes: repo.UserChanges): Promise<UserRow> {
