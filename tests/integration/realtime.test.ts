@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app";
@@ -196,3 +197,42 @@ describe("two server processes on one database", () => {
     await playerOnB.close();
   });
 });
+
+// PGlite runs in this process: there is no listening connection to lose.
+describe.skipIf(!process.env.TEST_DATABASE_URL)("the listening connection to PostgreSQL", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("is opened again after the database drops it, and events flow again", async () => {
+    const heard: string[] = [];
+    await t.deps.database.listen("reconnect_check", (payload) => heard.push(payload));
+    await t.deps.database.notify("reconnect_check", "before");
+    await waitFor(() => heard.includes("before"));
+
+    // The backend holding the LISTEN is the one whose last statement was a LISTEN.
+    const dropped = await t.deps.database.db.execute(sql`
+      select pg_terminate_backend(pid) as done from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and query ilike 'LISTEN%'`);
+    expect((dropped as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+
+    // Published until heard: what is sent while the connection is down is lost by design.
+    let attempt = 0;
+    await waitFor(async () => {
+      await t.deps.database.notify("reconnect_check", `after-${++attempt}`);
+      return heard.some((p) => p.startsWith("after-"));
+    });
+  });
+});
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -66,19 +66,49 @@ async function openPostgres(url: string): Promise<Database> {
   // A broken idle connection must not crash the process; the next query gets a fresh one.
   pool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  let listener: Promise<pg.Client> | undefined;
+  let closed = false;
 
-  async function getListener(): Promise<pg.Client> {
-    if (listener) return listener;
+  /**
+   * One connection per process holds every LISTEN. When it is lost (a restart of the database, a
+   * network cut, an idle timeout), it is opened again with the same channels, retrying with a
+   * growing delay; what was published meanwhile is lost, which the subscribers' caches bound with
+   * their own expiry.
+   */
+  function getListener(): Promise<pg.Client> {
+    listener ??= connectListener().catch((err: unknown) => {
+      listener = undefined;
+      throw err;
+    });
+    return listener;
+  }
+
+  async function connectListener(): Promise<pg.Client> {
     const client = new pg.Client({ connectionString: url });
-    client.on("error", () => {});
-    await client.connect();
+    client.on("error", () => {}); // followed by "end", which reconnects
     client.on("notification", (msg) => {
       for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? "");
     });
-    listener = client;
+    try {
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      await client.end().catch(() => {});
+      throw err;
+    }
+    client.once("end", () => {
+      listener = undefined;
+      if (!closed) reconnect(250);
+    });
     return client;
+  }
+
+  function reconnect(delayMs: number): void {
+    setTimeout(() => {
+      if (closed) return;
+      getListener().catch(() => reconnect(Math.min(delayMs * 2, 30_000)));
+    }, delayMs).unref();
   }
 
   return {
@@ -104,7 +134,8 @@ async function openPostgres(url: string): Promise<Database> {
       await migratePg(db as never, { migrationsFolder });
     },
     async close() {
-      await listener?.end().catch(() => {});
+      closed = true;
+      await listener?.then((client) => client.end()).catch(() => {});
       await pool.end();
     },
   };
