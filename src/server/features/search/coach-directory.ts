@@ -19,9 +19,9 @@ import * as repo from "./search.repository";
  *   change it could know of.
  * - A re-read that ran while a newer change arrived is applied (it read the database after the
  *   older changes) but its coaches stay stale until read again.
- * - Safety net for a lost event (a dropped listening connection, a direct write to the tables): the
- *   whole directory is read again in the background when it is older than REFRESH_AFTER_MS, while
- *   searches go on with the current one.
+ * - Safety net for a lost event (one published while the listening connection is being opened
+ *   again, a direct write to the tables): the whole directory is read again in the background
+ *   when it is older than REFRESH_AFTER_MS, while searches go on with the current one.
  * - The first load waits until this process listens, so no change between the two is missed.
  */
 
