@@ -258,4 +258,38 @@ describe.skipIf(!canRunBrowser)("player journey: onboarding, search, coach profi
     await player.getByTestId("match-card").first().waitFor();
     expect(await filters.getByLabel("Max distance (miles)").inputValue()).toBe("25");
   });
+
+  it("the player's pages fit a 360 px phone without sideways scrolling", async () => {
+    const { context, page } = await newPage(browser, t.baseUrl, { width: 360 });
+    await context.addCookies(await player.context().cookies());
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+    await page.goto("/find-coaches?position=Midfield&zipcode=10128&radius=25");
+    const coachLink = page.getByRole("link", { name: "View Profile" }).first();
+    await coachLink.waitFor();
+    expect(await sideways(), "find coaches").toBe(0);
+    const coachPath = (await coachLink.getAttribute("href"))!;
+
+    await page.goto("/match-coaches");
+    await page.getByTestId("match-card").first().waitFor();
+    expect(await sideways(), "quick match").toBe(0);
+    await page.getByRole("tab", { name: "Custom Search" }).click();
+    await page.getByRole("form", { name: "Filters" }).waitFor();
+    await page.getByTestId("match-card").first().waitFor();
+    expect(await sideways(), "custom search").toBe(0);
+
+    for (const [path, ready] of [
+      [coachPath, "Back to Search"],
+      [coachPath.replace("/coach/", "/book-coach/"), "Book & Pay"],
+      ["/home", "Welcome back"],
+      ["/my-bookings", "My Bookings"],
+      ["/my-session-requests", "My Session Requests"],
+      ["/player-profile", "Save Changes"],
+    ] as const) {
+      await page.goto(path);
+      await page.getByText(ready).filter({ visible: true }).first().waitFor();
+      expect(await sideways(), path).toBe(0);
+    }
+    await context.close();
+  });
 });

@@ -37,7 +37,7 @@ export function MatchCoachesPage() {
           <TabsTrigger value="custom">Custom Search</TabsTrigger>
         </TabsList>
       </Tabs>
-      <div className={mode === "custom" ? "grid gap-6 lg:grid-cols-[18rem_1fr]" : "flex flex-col"}>
+      <div className={mode === "custom" ? "grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]" : "flex flex-col"}>
         {mode === "custom" ? (
           <MatchFiltersPanel
             value={draft}
@@ -107,7 +107,7 @@ function MatchResults({
           ) : null}
         </div>
       ) : (
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {coaches.map((coach) => (
             <MatchCard key={coach.id} coach={coach} />
           ))}

@@ -66,11 +66,15 @@ export function RatingStars({ rating, totalReviews }: { rating: number | null; t
   const value = rating ?? 0;
   return (
     <span
-      className="inline-flex items-center gap-1 text-sm text-slate-700"
+      className="inline-flex flex-wrap items-center gap-1 text-sm text-slate-700"
       aria-label={rating === null ? "No reviews yet" : `Rated ${rating} out of 5`}
     >
       {[1, 2, 3, 4, 5].map((n) => (
-        <Star aria-hidden key={n} className={cn("size-4", n <= Math.round(value) ? "fill-amber-400 text-amber-400" : "text-slate-300")} />
+        <Star
+          aria-hidden
+          key={n}
+          className={cn("size-4 shrink-0", n <= Math.round(value) ? "fill-amber-400 text-amber-400" : "text-slate-300")}
+        />
       ))}
       <span>{rating === null ? "No reviews yet" : `${rating.toFixed(1)} (${totalReviews})`}</span>
     </span>

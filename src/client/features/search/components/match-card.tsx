@@ -27,9 +27,10 @@ export function MatchCard({ coach }: { coach: MatchedCoach }) {
   return (
     <Card data-testid="match-card" className="flex flex-col">
       <CardContent className="flex flex-1 flex-col gap-3 pt-5 sm:pt-6">
-        <div className="flex items-start gap-4">
+        {/* On a phone the match badge moves under the name rather than squeezing it. */}
+        <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
           <CoachAvatar coach={coach} />
-          <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex min-w-40 flex-1 flex-col gap-1">
             <h3 className="font-display text-xl font-bold text-field-950 uppercase">{coachName(coach)}</h3>
             <p className="font-medium text-slate-700">{coach.title}</p>
             <RatingStars rating={coach.rating} totalReviews={coach.totalReviews} />
