@@ -18,7 +18,8 @@ import * as repo from "./search.repository";
  *   started (one statement for all of them), so no search sees a listing older than the last
  *   change it could know of.
  * - A re-read that ran while a newer change arrived is applied (it read the database after the
- *   older changes) but its coaches stay stale until read again.
+ *   older changes) but its coaches stay stale until read again; a full read keeps the current
+ *   entry of a coach changed (and read again) while it ran.
  * - Safety net for a lost event (one published while the listening connection is being opened
  *   again, a direct write to the tables): the whole directory is read again in the background
  *   when it is older than REFRESH_AFTER_MS, while searches go on with the current one.
@@ -60,14 +61,16 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
   let sorted = true;
   let loaded = false;
   let loadedAt = 0;
-  /** Counts invalidations; `stale` keeps the count at each coach's latest one. */
+  /** Counts invalidations; `latest` keeps the count at each coach's latest one, `stale` those not read since. */
   let changes = 0;
+  const latest = new Map<number, number>();
   const stale = new Map<number, number>();
   let fullLoad: Promise<void> | undefined;
   let staleLoad: Promise<void> | undefined;
 
   const invalidate = (coachId: number) => {
-    stale.set(coachId, ++changes);
+    latest.set(coachId, ++changes);
+    stale.set(coachId, changes);
   };
   const onEvent = (event: CalendarEvent) => {
     if (event.type === "coach_updated") invalidate(event.coachId);
@@ -103,6 +106,14 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
     const rows = await repo.coachDirectory(deps.database.db, null);
     const next = new Map<number, DirectoryCoach>();
     for (const row of rows) next.set(row.id, toCoach(row));
+    // A coach changed after this read began and already read again (no longer stale) is newer in
+    // the current map than in this read.
+    for (const [id, at] of latest) {
+      if (at <= startedAt || stale.has(id)) continue;
+      const current = coaches.get(id);
+      if (current) next.set(id, current);
+      else next.delete(id);
+    }
     coaches = next;
     settle(startedAt, [...stale.keys()]);
     sorted = false;
