@@ -32,6 +32,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // Whole processes: the production start, two servers behind nginx, fault injection.
+        // PostgreSQL only where several processes share a database (TEST_DATABASE_URL).
+        test: {
+          name: "cluster",
+          include: ["tests/cluster/**/*.test.ts"],
+          environment: "node",
+          pool: "forks",
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -7,6 +7,8 @@ declare module "autocannon" {
     url: string;
     connections?: number;
     duration?: number;
+    headers?: Record<string, string>;
+    amount?: number;
     requests?: (RequestSpec & { setupRequest?: (req: RequestSpec) => RequestSpec })[];
   };
   type Result = { errors: number; timeouts: number; non2xx: number };

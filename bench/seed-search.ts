@@ -1,9 +1,10 @@
 /**
- * Fills a PostgreSQL database for the search benchmark: 10,000 coaches at real US ZIPs, their
- * rates, 500,000 slots over the next 8 weeks and some bookings that hold seats. Everything is
- * generated inside PostgreSQL (INSERT ... SELECT generate_series), so it takes seconds, not minutes.
+ * Fills a PostgreSQL database for the search benchmark: 10,000 coaches (or `--coaches N`) at real
+ * US ZIPs, their rates, 50 slots each over the next 8 weeks and bookings that hold seats, all in
+ * proportion to the coach count. Everything is generated inside PostgreSQL (INSERT ... SELECT
+ * generate_series), so 100,000 coaches take minutes, not hours.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/lacrosse_bench npx tsx bench/seed-search.ts
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/lacrosse_bench npx tsx bench/seed-search.ts [--coaches 100000]
  *
  * The database is created when missing and its marketplace tables are emptied first: point it
  * only at a database made for benchmarks.
@@ -16,7 +17,8 @@ import { loadReferenceData } from "../src/server/db/reference-data";
 export const DEFAULT_BENCH_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/lacrosse_bench";
 export const BENCH_COACHES = 10_000;
 export const BENCH_SLOTS_PER_COACH = 50;
-const BENCH_STUDENTS = 2_000;
+/** Students per coach: 2,000 for the default 10,000 coaches. */
+const STUDENTS_PER_COACH = 0.2;
 const SLOT_WEEKS = 8;
 
 export async function createDatabaseIfMissing(url: string): Promise<void> {
@@ -35,31 +37,42 @@ export async function createDatabaseIfMissing(url: string): Promise<void> {
   }
 }
 
-export async function seedSearchBenchmark(database: Database, log: (line: string) => void = console.log): Promise<void> {
+/** `--coaches N` on the command line, else the default 10,000. */
+export function coachCountArgument(argv: string[] = process.argv): number {
+  const at = argv.indexOf("--coaches");
+  if (at < 0) return BENCH_COACHES;
+  const value = Number(argv[at + 1]);
+  if (!Number.isInteger(value) || value < 100 || value > 1_000_000) throw new Error("--coaches takes a whole number from 100 to 1000000");
+  return value;
+}
+
+export async function seedSearchBenchmark(
+  database: Database,
+  coaches: number = BENCH_COACHES,
+  log: (line: string) => void = console.log,
+): Promise<void> {
   const { db } = database;
+  const students = Math.round(coaches * STUDENTS_PER_COACH);
   const step = async (label: string, statement: ReturnType<typeof sql>) => {
     const started = performance.now();
     await db.execute(statement);
     log(`  ${label}: ${Math.round(performance.now() - started)} ms`);
   };
 
-  await step(
-    "empty marketplace tables",
-    sql`truncate users, coaches, rates, time_slots, bookings, session_feedback restart identity cascade`,
-  );
+  await step("empty marketplace tables", sql`truncate users, coaches, rates, time_slots, bookings, reviews restart identity cascade`);
   // Same data on every run.
   await db.execute(sql`select setseed(0.42)`);
   await step(
-    `${BENCH_COACHES} coach users and ${BENCH_STUDENTS} students`,
+    `${coaches} coach users and ${students} students`,
     sql`insert into users (email, user_type, first_name, last_name)
-      select 'coach-' || g || '@bench.test', 'coach', 'Coach', 'Number ' || g from generate_series(1, ${BENCH_COACHES}) g
+      select 'coach-' || g || '@bench.test', 'coach', 'Coach', 'Number ' || g from generate_series(1, ${coaches}) g
       union all
-      select 'student-' || g || '@bench.test', 'player', 'Student', 'Number ' || g from generate_series(1, ${BENCH_STUDENTS}) g`,
+      select 'student-' || g || '@bench.test', 'player', 'Student', 'Number ' || g from generate_series(1, ${students}) g`,
   );
   // Every ZIP is equally likely; ZIPs are far denser where people live, so coaches cluster in
   // metro areas the way a real marketplace's would (the ZIP data carries no population).
   await step(
-    `${BENCH_COACHES} coaches at random ZIPs`,
+    `${coaches} coaches at random ZIPs`,
     sql`with zips as (
         select row_number() over (order by zip) as n, zip, city, state, latitude, longitude, time_zone from zip_codes
       ), total as (select count(*) as n from zips),
@@ -88,7 +101,7 @@ export async function seedSearchBenchmark(database: Database, log: (line: string
   // One slot a day on 50 of the next 56 days, at 08:00-19:00 in the coach's own zone; a tenth are
   // group sessions, a twentieth closed by the coach. Rows go in week by week, as coaches add them.
   await step(
-    `${BENCH_COACHES * BENCH_SLOTS_PER_COACH} slots over ${SLOT_WEEKS} weeks`,
+    `${coaches * BENCH_SLOTS_PER_COACH} slots over ${SLOT_WEEKS} weeks`,
     sql`insert into time_slots (coach_id, starts_at, ends_at, is_available, is_group, capacity, location_name, location_address)
       select c.id, s.starts_at, s.starts_at + interval '1 hour', random() >= 0.05, s.is_group, case when s.is_group then 4 else 1 end,
         'Community Field', '100 Main St, ' || c.location
@@ -109,17 +122,17 @@ export async function seedSearchBenchmark(database: Database, log: (line: string
     "bookings",
     sql`insert into bookings (student_id, coach_id, time_slot_id, session_type, duration_minutes, rate_cents, platform_fee_cents,
         tip_cents, total_cents, coach_earnings_cents, starts_at, ends_at, status, payment_status, confirmed_at)
-      select ${BENCH_COACHES} + 1 + (ts.id % ${BENCH_STUDENTS}), ts.coach_id, ts.id, 'individual', 60, 8500, 1275, 0, 9775, 8500,
+      select ${coaches} + 1 + (ts.id % ${students}), ts.coach_id, ts.id, 'individual', 60, 8500, 1275, 0, 9775, 8500,
         ts.starts_at, ts.ends_at, 'confirmed', 'completed', now()
       from time_slots ts where not ts.is_group and ts.id % 12 = 0`,
   );
-  // Feedback on a third of them gives many coaches a rating, as an active marketplace would.
+  // Reviews of a third of them give many coaches a rating, as an active marketplace would.
   await step(
-    "session feedback",
-    sql`insert into session_feedback (booking_id, coach_id, feedback, rating)
-      select b.id, b.coach_id, 'Great session', 3 + (b.id % 3) from bookings b where b.id % 3 = 0`,
+    "reviews",
+    sql`insert into reviews (booking_id, coach_id, student_id, comment, rating)
+      select b.id, b.coach_id, b.student_id, 'Great session', 3 + (b.id % 3) from bookings b where b.id % 3 = 0`,
   );
-  await step("analyze", sql`analyze users, coaches, rates, time_slots, bookings, session_feedback, zip_codes`);
+  await step("analyze", sql`analyze users, coaches, rates, time_slots, bookings, reviews, zip_codes`);
 }
 
 export async function openBenchDatabase(url: string): Promise<Database> {
@@ -136,7 +149,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const database = await openBenchDatabase(url);
   try {
-    await seedSearchBenchmark(database);
+    await seedSearchBenchmark(database, coachCountArgument());
   } finally {
     await database.close();
   }

@@ -1,10 +1,11 @@
-// `npm start`: build the client when it is missing or older than its sources, then run the server
-// (TypeScript through tsx) in this same process, so signals reach it directly.
+// `npm start`: build what is missing or older than its sources (in a child process, see
+// scripts/build.mjs), then run the compiled server in this process, so signals reach it directly.
+import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "..");
-const builtIndex = path.join(root, "dist/client/index.html");
 
 function newestMtime(target) {
   const stat = statSync(target);
@@ -14,14 +15,26 @@ function newestMtime(target) {
   return newest;
 }
 
-const sources = ["src/client", "src/contract", "vite.config.ts", "package-lock.json"].map((p) => path.join(root, p)).filter(existsSync);
-const stale = !existsSync(builtIndex) || Math.max(...sources.map(newestMtime)) > statSync(builtIndex).mtimeMs;
-if (stale) {
-  console.log("Building the client...");
-  const { build } = await import("vite");
-  await build({ root: path.join(root, "src/client"), configFile: path.join(root, "vite.config.ts"), logLevel: "warn" });
+/** A build is stale when its output is missing or older than any of its inputs that are present. */
+function isStale(output, inputs) {
+  if (!existsSync(output)) return true;
+  const present = inputs.map((p) => path.join(root, p)).filter(existsSync);
+  return present.length > 0 && Math.max(...present.map(newestMtime)) > statSync(output).mtimeMs;
 }
 
-const { register } = await import("tsx/esm/api");
-register();
-await import(path.join(root, "src/server/main.ts"));
+const shared = ["src/contract", "package-lock.json", "scripts/build.mjs"];
+const parts = [];
+if (isStale(path.join(root, "dist/client/index.html"), ["src/client", "vite.config.ts", ...shared])) parts.push("client");
+if (isStale(path.join(root, "dist/server/main.js"), ["src/server", ...shared])) parts.push("server");
+if (parts.length > 0) {
+  console.log(`Building the ${parts.join(" and ")}...`);
+  const result = spawnSync(process.execPath, [path.join(root, "scripts/build.mjs"), ...parts], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error("The build failed; see above.");
+    process.exit(result.status ?? 1);
+  }
+}
+
+// Stack traces point into the TypeScript sources.
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(path.join(root, "dist/server/main.js")).href);

@@ -52,3 +52,22 @@ describe("client boundaries", () => {
     expect(crossings).toEqual([]);
   });
 });
+
+describe("client requests", () => {
+  // Issue 13: the API refuses form-encoded bodies (login CSRF), so the client must never send one;
+  // only the two upload calls send multipart, everything else JSON through api-client.
+  it("never posts a form-encoded body or an HTML form to the API", () => {
+    const offenders = sourceFiles(clientRoot)
+      .filter((file) => !file.endsWith(".test.ts"))
+      .filter((file) => /x-www-form-urlencoded|body:\s*new URLSearchParams|<form[^>]*\baction=/i.test(readFileSync(file, "utf8")))
+      .map((file) => path.relative(clientRoot, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it("sends multipart only to the upload routes", () => {
+    const multipart = sourceFiles(clientRoot)
+      .filter((file) => !file.endsWith(".test.ts") && /new FormData\(/.test(readFileSync(file, "utf8")))
+      .flatMap((file) => [...readFileSync(file, "utf8").matchAll(/"(\/api\/[^"]+)", form\)/g)].map((m) => m[1]));
+    expect(new Set(multipart)).toEqual(new Set(["/api/upload", "/api/upload/profile-image"]));
+  });
+});

@@ -67,10 +67,33 @@ export const ResetPasswordFormSchema = z
   .object({ password: PasswordSchema, confirmPassword: PasswordSchema })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
 
+export const INVALID_VERIFY_LINK = "This verification link is invalid or has expired";
+
+/** POST /api/auth/verify-email (DESIGN.md 10): the token of the link mailed to the address. */
+export const VerifyEmailRequestSchema = z.object({
+  token: z.string({ message: INVALID_VERIFY_LINK }).min(1, { message: INVALID_VERIFY_LINK }).max(200, { message: INVALID_VERIFY_LINK }),
+});
+export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequestSchema>;
+
+export type VerifyEmailResponse = { success: true; message: string; email: string };
+
+export const EmailVerificationMessages = {
+  VERIFIED: "Your e-mail address is verified.",
+  SENT: "We sent a new verification link. Please check your e-mail.",
+  ALREADY_VERIFIED: "Your e-mail address is already verified.",
+  CURRENT_PASSWORD_REQUIRED: "Please enter your current password to change your e-mail",
+  CURRENT_PASSWORD_WRONG: "Your current password is incorrect",
+  GOOGLE_ONLY: "Your account signs in with Google. Set a password (Forgot password) before changing your e-mail.",
+} as const;
+
 /** The current user as the API returns it (never the password hash). */
 export const CurrentUserSchema = z.object({
   id: z.number(),
   email: z.string(),
+  /** The owner followed the link mailed to `email` (DESIGN.md 10). */
+  emailVerified: z.boolean(),
+  /** A new address waiting for its link to be followed; `email` stays in use until then. */
+  pendingEmail: z.string().nullable(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   userType: z.enum(USER_TYPES),
@@ -92,6 +115,8 @@ export const CurrentUserSchema = z.object({
   ageGroup: z.string().nullable(),
   skillLevel: z.string().nullable(),
   goals: z.array(z.string()),
+  preferredCoachingStyle: z.string().nullable(),
+  sessionPreferences: z.array(z.string()),
   /** Set for coaches who have a profile. */
   coachId: z.number().nullable(),
   hasPassword: z.boolean(),
@@ -108,7 +133,5 @@ export function redirectUrlFor(user: { userType: UserType; coachId: number | nul
   return "/";
 }
 
-/** player-side 2: a player lacking a phone number or a primary position sees only the setup wizard. */
-export function needsPlayerSetup(user: Pick<CurrentUser, "userType" | "phoneNumber" | "position">): boolean {
-  return user.userType === "player" && (!user.phoneNumber || !user.position);
-}
+// In a module without zod: the router runs it on every page, before any page's chunk.
+export { needsPlayerSetup } from "./player-setup";

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { BookingMessages, BookingRequestSchema, noRatesMessage, ratesForSlot, startTimeOptions } from "./bookings";
+import {
+  BookingMessages,
+  BookingRequestSchema,
+  canCancelForRefund,
+  noRatesMessage,
+  ratesForSlot,
+  startTimeOptions,
+  upcomingStartTimeOptions,
+} from "./bookings";
 import { centsToDecimal, platformFeeCents, totalCents } from "./money";
 import { CreatePaymentIntentRequestSchema, PaymentMessages, UpdatePaymentIntentRequestSchema } from "./payments";
 
@@ -90,5 +98,28 @@ describe("payment request schemas", () => {
       sessionType: "group",
     });
     expect(CreatePaymentIntentRequestSchema.safeParse({}).error?.issues[0]?.message).toBe(PaymentMessages.BOOKING_REQUIRED);
+  });
+});
+
+describe("canCancelForRefund", () => {
+  it("allows exactly 24 hours ahead and refuses a minute less", () => {
+    const startsAt = new Date("2026-11-02T15:00:00.000Z");
+    expect(canCancelForRefund(startsAt, new Date("2026-11-01T15:00:00.000Z"))).toBe(true);
+    expect(canCancelForRefund(startsAt, new Date("2026-11-01T15:01:00.000Z"))).toBe(false);
+  });
+});
+
+describe("upcomingStartTimeOptions", () => {
+  const slot = { date: "2026-11-23", startTime: "09:00", endTime: "11:00" };
+
+  it("never offers a start time that has begun on the coach's clock", () => {
+    expect(upcomingStartTimeOptions(slot, 60, { date: "2026-11-23", time: "09:20" })).toEqual(["09:30", "09:45", "10:00"]);
+    // A start at this very minute has begun: the server refuses it ("in the past").
+    expect(upcomingStartTimeOptions(slot, 60, { date: "2026-11-23", time: "09:30" })).toEqual(["09:45", "10:00"]);
+  });
+
+  it("keeps every option on a later date and none on an earlier one", () => {
+    expect(upcomingStartTimeOptions(slot, 60, { date: "2026-11-22", time: "23:59" })).toEqual(startTimeOptions("09:00", "11:00", 60));
+    expect(upcomingStartTimeOptions(slot, 60, { date: "2026-11-24", time: "00:00" })).toEqual([]);
   });
 });

@@ -80,6 +80,30 @@ export function startTimeOptions(slotStart: string, slotEnd: string, durationMin
   return options;
 }
 
+/**
+ * The start times a player may still choose (player-side 5, and never one that has begun): the
+ * slot's options, minus those at or before `now` when the slot is today. `now` is the coach's
+ * wall clock; a slot on a later date keeps every option, one on an earlier date keeps none.
+ */
+export function upcomingStartTimeOptions(
+  slot: { date: string; startTime: string; endTime: string },
+  durationMinutes: number,
+  now: { date: string; time: string },
+): string[] {
+  if (slot.date < now.date) return [];
+  const options = startTimeOptions(slot.startTime, slot.endTime, durationMinutes);
+  return slot.date > now.date ? options : options.filter((t) => t > now.time);
+}
+
+/** A slot is offered while at least one start time of its shortest session has not begun. */
+export function isSlotStillBookable(
+  slot: { date: string; startTime: string; endTime: string; isAvailable: boolean },
+  now: { date: string; time: string },
+  shortestDurationMinutes: number,
+): boolean {
+  return slot.isAvailable && upcomingStartTimeOptions(slot, shortestDurationMinutes, now).length > 0;
+}
+
 /** Ids arrive as numbers from the app and as digit strings from forms. */
 const idField = (message: string) =>
   z
@@ -174,7 +198,8 @@ export type BookingStudent = {
   id: number;
   firstName: string | null;
   lastName: string | null;
-  email: string;
+  /** Contact details (e-mail, phones) are null for a student who never held a seat: an abandoned checkout. */
+  email: string | null;
   phoneNumber: string | null;
   profileImageUrl: string | null;
   parentFirstName: string | null;
@@ -233,6 +258,8 @@ export type Booking = {
   /** The session's start and end instants (ISO). */
   startsAt: string;
   endsAt: string;
+  /** The coach's time zone (IANA name): the zone of every date and time above. */
+  timeZone: string;
   coachName: string;
   coach: BookingCoach;
   /** Present for the coach of the booking and for admins. */
@@ -243,7 +270,10 @@ export type Booking = {
   confirmedAt: string | null;
   completedAt: string | null;
   cancelledAt: string | null;
+  /** What the coach wrote when cancelling the session (free text); null for any other cancellation. */
   cancellationReason: string | null;
+  /** Why it was cancelled: the hold (or an accepted request's payment deadline) ran out, the coach or the student cancelled, or a payment came that could not be honoured (refunded). */
+  cancelCode: "hold_expired" | "coach_cancelled" | "student_cancelled" | "not_honoured" | null;
   feedbackSubmittedAt: string | null;
   /** The coach's payout: none until feedback, pending while the payout account is not ready, paid once transferred. */
   payoutStatus: "none" | "pending" | "paid";
@@ -252,3 +282,24 @@ export type Booking = {
 
 /** The answer of POST /api/bookings. */
 export type CreateBookingResponse = Booking;
+
+/** The Terms' policy (player-side 10): a confirmed booking cancelled this far ahead is refunded in full. */
+export const FREE_CANCELLATION_HOURS = 24;
+
+export const StudentCancelMessages = {
+  TOO_LATE:
+    "Under our 24-hour cancellation policy, a booking can be cancelled for a full refund only 24 hours or more before the session starts. This session starts in less than 24 hours, so please message your coach instead.",
+  NOT_CANCELLABLE: "This booking can no longer be cancelled.",
+  ONLY_STUDENT: "Only the player who made this booking can cancel it.",
+  CANCELLED_PENDING: "Booking cancelled. The time slot has been released.",
+  CANCELLED_REFUNDED: "Booking cancelled. Your payment will be refunded in full.",
+} as const;
+
+/**
+ * Whether the student may still cancel a confirmed booking for a full refund: at least 24 hours
+ * before the start, measured on instants (so a daylight saving change in the coach's zone does not
+ * shift the deadline by an hour).
+ */
+export function canCancelForRefund(startsAt: Date, now: Date): boolean {
+  return startsAt.getTime() - now.getTime() >= FREE_CANCELLATION_HOURS * 3_600_000;
+}

@@ -70,8 +70,8 @@ const ExperienceSchema = z
   .transform((v) => (v === "" ? null : v))
   .nullable();
 
-/** An uploaded image (/uploads/...) or an absolute http(s) URL. */
-const ImageUrlSchema = z
+/** An uploaded image (/uploads/...) or an absolute http(s) URL; players' photos follow the same rule. */
+export const ImageUrlSchema = z
   .string({ message: "Invalid profile image URL" })
   .trim()
   .max(500, { message: "Invalid profile image URL" })

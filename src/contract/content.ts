@@ -43,8 +43,8 @@ export type ContentBlock = {
   order: number;
 };
 
-export const MAX_LANDING_TESTIMONIALS = 6;
-export const MARKETING_FIGURES = { rating: "4.9/5", sessions: "500+", coaches: "50+" } as const;
+// In a module without zod, so that the landing page does not load zod (docs/PERFORMANCE.md).
+export { MARKETING_FIGURES, MAX_LANDING_TESTIMONIALS } from "./landing";
 
 export const CONTACT_SUCCESS_MESSAGE = "Thank you for contacting us. We'll get back to you soon.";
 export type ContactResponse = { success: true; message: string };

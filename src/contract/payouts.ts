@@ -5,6 +5,7 @@ export const PayoutMessages = {
   REASON_REQUIRED: "Please provide a reason for cancelling.",
   REASON_TOO_LONG: "The reason must be at most 1000 characters.",
   ONLY_CONFIRMED_PAID: "Only confirmed, paid sessions can be cancelled.",
+  ALREADY_STARTED: "This session has already started and can no longer be cancelled.",
   NOT_YOUR_BOOKING: "You can only manage your own sessions.",
   CANCELLED: "Session Cancelled Successfully",
   FEEDBACK_REQUIRED: "Please provide feedback for this session.",
@@ -88,6 +89,15 @@ export type PaymentAccountState = "not_started" | "setup_required" | "active";
 export function paymentAccountState(status: Pick<PaymentAccountStatus, "hasAccount" | "accountComplete">): PaymentAccountState {
   if (!status.hasAccount) return "not_started";
   return status.accountComplete ? "active" : "setup_required";
+}
+
+/**
+ * coach-side 2 and 4: "Manage" and "Open Dashboard" appear once onboarding is complete (the coach
+ * has submitted their details), the same rule the server's dashboard link applies, even while the
+ * provider still reviews payouts.
+ */
+export function canOpenProviderDashboard(status: Pick<PaymentAccountStatus, "hasAccount" | "onboardingComplete">): boolean {
+  return status.hasAccount && status.onboardingComplete;
 }
 
 export type ConnectLinkResponse = { url: string };

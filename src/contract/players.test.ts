@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   ageOn,
+  ageRuleToday,
   birthdayToIso,
   formatBirthdayInput,
   isoDateIn,
@@ -57,5 +58,32 @@ describe("age and the minor rule", () => {
     const instant = new Date("2026-03-01T03:00:00Z");
     expect(isoDateIn(instant, "America/New_York")).toBe("2026-02-28");
     expect(isoDateIn(instant, "UTC")).toBe("2026-03-01");
+  });
+});
+
+describe("the under-18 rule's today", () => {
+  it("is one calendar date for every browser and server: a birthday counts once it has begun everywhere", () => {
+    // 2026-06-10 11:59 UTC is already June 10 in New York and Tokyo, but still June 9 at UTC-12.
+    expect(ageRuleToday(new Date("2026-06-10T11:59:00Z"))).toBe("2026-06-09");
+    expect(ageRuleToday(new Date("2026-06-10T12:00:00Z"))).toBe("2026-06-10");
+    expect(ageOn("2008-06-10", ageRuleToday(new Date("2026-06-10T11:59:00Z")))).toBe(17);
+  });
+});
+
+describe("US phone numbers", () => {
+  it("are stored in E.164 whatever the punctuation", async () => {
+    const { toUsE164, formatUsPhone, PhoneNumberSchema } = await import("./users");
+    expect(toUsE164("(410) 555-0100")).toBe("+14105550100");
+    expect(toUsE164("+1 410.555.0100")).toBe("+14105550100");
+    expect(toUsE164("14105550100")).toBe("+14105550100");
+    expect(formatUsPhone("+14105550100")).toBe("(410) 555-0100");
+    expect(PhoneNumberSchema.parse(" 410-555-0100 ")).toBe("+14105550100");
+  });
+
+  it("refuses what is not a US number", async () => {
+    const { toUsE164 } = await import("./users");
+    for (const bad of ["555-0100", "+44 20 7946 0958", "(011) 555-0100", "911-555-0100", "410-911-0100", "410-555-01000", "call me"]) {
+      expect(toUsE164(bad)).toBeNull();
+    }
   });
 });

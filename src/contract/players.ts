@@ -105,6 +105,17 @@ export function ageOn(birthdayIso: string | null | undefined, todayIso: string):
 
 export const isMinorAge = (age: number): boolean => age < ADULT_AGE;
 
+/**
+ * The zone whose calendar decides "today" for the under-18 rule, on the server and in the browser
+ * alike: the last place on Earth where a day begins (UTC-12). A birthday counts once it has begun
+ * everywhere, so neither a browser's zone nor the server's makes a minor look like an adult, and
+ * both sides always agree on who needs a parent's details.
+ */
+export const AGE_RULE_TIME_ZONE = "Etc/GMT+12";
+
+/** "Today" for the under-18 rule ("YYYY-MM-DD"): one calendar date for client and server. */
+export const ageRuleToday = (now: Date): string => isoDateIn(now, AGE_RULE_TIME_ZONE);
+
 /** The local calendar date of an instant as "YYYY-MM-DD" in the given time zone. */
 export function isoDateIn(instant: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(instant);

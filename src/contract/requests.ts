@@ -83,6 +83,8 @@ const optionalMessage = z
   .nullish()
   .transform((v) => (v ? v : null));
 
+export const GROUP_SIZE_MESSAGE = "Group size must be 2 to 10 players";
+
 /**
  * POST /api/session-requests. The end time always equals start + duration, so a different
  * `requestedEndTime` is ignored rather than refused; `totalAmount` is ignored too: the server prices
@@ -104,6 +106,21 @@ export const CreateSessionRequestSchema = z.object({
   duration: durationField,
   totalAmount: z.unknown().optional(),
   message: optionalMessage,
+  /** Group requests only: the seats the group session should have (2 to 10, default 2). */
+  groupSize: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,2}$/)
+          .transform(Number),
+      ],
+      { message: GROUP_SIZE_MESSAGE },
+    )
+    .pipe(z.number().int().min(2, { message: GROUP_SIZE_MESSAGE }).max(10, { message: GROUP_SIZE_MESSAGE }))
+    .nullish(),
 });
 export type CreateSessionRequest = z.input<typeof CreateSessionRequestSchema>;
 export type ParsedCreateSessionRequest = z.output<typeof CreateSessionRequestSchema>;
@@ -142,7 +159,11 @@ export type SessionRequest = {
   requestedEndTime: string;
   /** The requested start as an instant (ISO). */
   requestedStartsAt: string;
+  /** The coach's time zone (IANA name): the zone of the requested date and times. */
+  timeZone: string;
   sessionType: SessionType;
+  /** The seats a group request asks for (null for an individual one). */
+  groupSize: number | null;
   duration: number;
   rate: string;
   platformFee: string;

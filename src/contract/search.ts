@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { CoachReviewSummary } from "./reviews";
 import { POSITIONS, type Position, type RateResponse } from "./coaches";
 import type { TimeSlot } from "./slots";
 import { AGE_GROUPS, SKILL_LEVELS } from "./users";
@@ -11,6 +12,7 @@ export const SearchMessages = {
   RADIUS: "Please choose a search radius of 10, 25, 50 or 100 miles.",
   INCLUDE_UNAVAILABLE: "includeUnavailable must be true or false",
   SEARCH_FAILED: "Error searching for coaches. Please try again.",
+  CURSOR: "cursor must be the X-Next-Cursor of the previous page of this search",
   COACH_NOT_FOUND: "Coach not found",
 } as const;
 
@@ -19,17 +21,24 @@ export type SearchRadius = (typeof SEARCH_RADIUS_OPTIONS)[number];
 export const DEFAULT_SEARCH_RADIUS: SearchRadius = 25;
 
 /**
- * Bookable slots listed per coach in search results: the card shows 6, then "show more" shows the
- * rest; the coach profile and booking page list every time. Kept small because slots are most of
- * the answer and its cost (docs/PERFORMANCE.md has the figures for 12 and 30).
+ * Bookable slots listed per coach in search results: the 6 the card shows first (player-side 9).
+ * `hasMoreSlots` says whether the coach has more; "Show more" then loads every bookable time
+ * (GET /api/coaches/{id}/available-slots). Slots are most of the answer (docs/PERFORMANCE.md).
  */
-export const SEARCH_SLOTS_PER_COACH = 12;
+export const SEARCH_SLOTS_PER_COACH = 6;
 /**
- * Coaches per search answer, nearest first. A 100-mile search around a big city can reach
- * thousands of coaches; the nearest 20 fill the page, and the answer stays small enough to be
- * fast (docs/PERFORMANCE.md).
+ * Coaches per search answer (one page), nearest first. A 100-mile search around a big city can
+ * reach thousands of coaches: when more match, the answer carries the `X-Next-Cursor` header and
+ * the same search with `cursor` set to it answers the next page. Ten keep the answer under 40 KiB
+ * even with long titles, names and specializations (docs/PERFORMANCE.md).
  */
-export const SEARCH_MAX_COACHES = 20;
+export const SEARCH_MAX_COACHES = 10;
+/** The response header naming the cursor of the next page of a search; absent on the last page. */
+export const SEARCH_NEXT_CURSOR_HEADER = "X-Next-Cursor";
+/** Where a page of search results ends: the distance (6 decimals) and id of its last coach. */
+export const SEARCH_CURSOR_PATTERN = /^\d{1,5}\.\d{6}:\d{1,9}$/;
+/** GET /api/coaches/{id}/available-slots lists at most this many (about three months of daily slots). */
+export const COACH_BOOKABLE_SLOTS_MAX = 100;
 /** player-side 9: the coach profile lists the next 5 available slots. */
 export const PROFILE_SLOT_COUNT = 5;
 /** player-side 5: matching filters default to 25 miles. */
@@ -69,6 +78,11 @@ export const SearchCoachesQuerySchema = z.object({
         .refine((v): v is SearchRadius => (SEARCH_RADIUS_OPTIONS as readonly number[]).includes(v), { message: SearchMessages.RADIUS }),
     ),
   includeUnavailable: booleanFlag(SearchMessages.INCLUDE_UNAVAILABLE),
+  /** The previous page's X-Next-Cursor; absent for the first page. */
+  cursor: z
+    .string({ message: SearchMessages.CURSOR })
+    .optional()
+    .refine((v) => v === undefined || SEARCH_CURSOR_PATTERN.test(v), { message: SearchMessages.CURSOR }),
 });
 export type SearchCoachesQuery = z.input<typeof SearchCoachesQuerySchema>;
 
@@ -154,19 +168,30 @@ export type CoachListing = {
   positions: Position[];
   rates: RateResponse[];
   allowSessionRequests: boolean;
-  /** Average feedback rating (1 decimal), null without reviews. */
+  /** Average of the students' reviews (1 decimal), null without reviews; the coach's own feedback never counts. */
   rating: number | null;
   totalReviews: number;
 };
 
 /**
+ * A bookable slot as a search card shows it: when, individual or group, and where by name. The
+ * booking page and "Show more" read the full slot (address, notes, map position) from
+ * GET /api/time-slots/{coachId} and GET /api/coaches/{id}/available-slots; keeping them out keeps
+ * a page of results small.
+ */
+export type SearchSlot = Pick<TimeSlot, "id" | "date" | "startTime" | "endTime" | "timeZone" | "isGroup" | "capacity" | "locationName">;
+
+/**
  * GET /api/coaches/search: one result. The spec names both upcomingSlots and availableSlots for the
  * same list (the coach's next bookable slots); it is sent once, as availableSlots, since it is
- * most of the answer's size.
+ * most of the answer's size. The card shows neither bio nor experience (each up to 2,000
+ * characters), so search leaves them out; the profile has them.
  */
-export type SearchResultCoach = CoachListing & {
+export type SearchResultCoach = Omit<CoachListing, "bio" | "experience"> & {
   distance: number;
-  availableSlots: TimeSlot[];
+  availableSlots: SearchSlot[];
+  /** The coach has more bookable slots than availableSlots holds. */
+  hasMoreSlots: boolean;
 };
 
 /** GET /api/coaches/recommendations and /quick-matches: one result, best match first. */
@@ -181,4 +206,8 @@ export type MatchedCoach = CoachListing & {
 export type CoachProfile = CoachListing & {
   /** The next bookable slots (at most PROFILE_SLOT_COUNT). */
   availableSlots: TimeSlot[];
+  /** The same figure as totalReviews, under DESIGN.md 10's name. */
+  reviewCount: number;
+  /** Distribution, latest reviews and real activity figures for the profile page. */
+  reviewSummary: CoachReviewSummary;
 };

@@ -117,13 +117,24 @@ export const ListSlotsQuerySchema = z.object({
   includeBookingCounts: z.enum(["true", "false"], { message: "includeBookingCounts must be true or false" }).optional(),
 });
 
-/** A time slot as the API returns it: date and times in the coach's time zone. */
+/**
+ * What a slot is, as its coach sees it: open, full (every seat held or the session done), or
+ * cancelled by the coach (it never reopens; the coach may remove it from the list).
+ */
+export const SLOT_STATUSES = ["available", "booked", "cancelled"] as const;
+export type SlotStatus = (typeof SLOT_STATUSES)[number];
+
+/** A time slot as the API returns it: date and times in the coach's time zone (an IANA name in `timeZone`). */
 export const TimeSlotSchema = z.object({
   id: z.number(),
   coachId: z.number(),
   date: z.string(),
   startTime: z.string(),
   endTime: z.string(),
+  timeZone: z.string(),
+  status: z.enum(SLOT_STATUSES),
+  /** In the coach's own list (includeBookingCounts=true): whether DELETE /api/time-slots/{id} will succeed now. */
+  canDelete: z.boolean().optional(),
   isAvailable: z.boolean(),
   isGroup: z.boolean(),
   capacity: z.number(),

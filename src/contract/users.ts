@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EmailSchema } from "./accounts";
-import { POSITIONS } from "./coaches";
+import { ImageUrlSchema, POSITIONS } from "./coaches";
 import { isValidIsoDate, NO_SECONDARY_POSITION, PlayerMessages } from "./players";
 
 export const AGE_GROUPS = ["futures", "juniors", "high-school"] as const;
@@ -11,19 +11,40 @@ export type SkillLevel = (typeof SKILL_LEVELS)[number];
 /** The client shows this when any contact field is empty (coach-side 5); the server names the field. */
 export const MISSING_CONTACT_MESSAGE = "Missing Contact Information - Please fill in all required contact fields";
 
-/** 10 to 15 digits, whatever the punctuation: "(410) 555-0100", "+1 410 555 0100". */
+export const PHONE_INVALID_MESSAGE = "Please enter a valid US phone number";
+
+/**
+ * A US (NANP) number in E.164, "+14105550100", from whatever the person typed: "(410) 555-0100",
+ * "410.555.0100", "+1 410 555 0100". Null when it is not one: 10 digits (after an optional 1),
+ * area code and exchange starting 2-9 and neither an N11 service code (911, 411...). SMS providers
+ * want E.164, and one stored form makes a number findable and comparable.
+ */
+export function toUsE164(text: string): string | null {
+  const trimmed = text.trim();
+  if (!/^\+?[0-9()\-.\s]+$/.test(trimmed)) return null;
+  let digits = trimmed.replace(/\D/g, "");
+  if (trimmed.startsWith("+") && !digits.startsWith("1")) return null;
+  if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);
+  if (!/^[2-9]\d{2}[2-9]\d{6}$/.test(digits)) return null;
+  const isServiceCode = (three: string) => three[1] === "1" && three[2] === "1";
+  if (isServiceCode(digits.slice(0, 3)) || isServiceCode(digits.slice(3, 6))) return null;
+  return `+1${digits}`;
+}
+
+/** "+14105550100" -> "(410) 555-0100"; anything else as it is. */
+export function formatUsPhone(e164: string | null | undefined): string {
+  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164 ?? "");
+  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : (e164 ?? "");
+}
+
+/** A US phone number, stored in E.164 whatever the punctuation typed. */
 export const PhoneNumberSchema = z
   .string({ message: "Phone number is required" })
   .trim()
   .min(1, { message: "Phone number is required" })
-  .max(30, { message: "Please enter a valid phone number" })
-  .refine(
-    (v) => {
-      const digits = v.replace(/\D/g, "").length;
-      return /^[0-9+()\-.\s]+$/.test(v) && digits >= 10 && digits <= 15;
-    },
-    { message: "Please enter a valid phone number" },
-  );
+  .max(30, { message: PHONE_INVALID_MESSAGE })
+  .refine((v) => toUsE164(v) !== null, { message: PHONE_INVALID_MESSAGE })
+  .transform((v) => toUsE164(v)!);
 
 const name = (message: string) =>
   z
@@ -39,6 +60,8 @@ export const UpdateContactRequestSchema = z.object({
   email: z.string({ message: "Email is required" }).trim().min(1, { message: "Email is required" }).pipe(EmailSchema),
   phoneNumber: PhoneNumberSchema,
   smsOptIn: z.boolean({ message: "smsOptIn must be true or false" }).optional(),
+  /** Needed only when `email` changes (DESIGN.md 10); never stored. */
+  currentPassword: z.string({ message: "Please enter your current password to change your e-mail" }).max(200).optional(),
 });
 export type UpdateContactRequest = z.input<typeof UpdateContactRequestSchema>;
 
@@ -83,6 +106,24 @@ export type PlayerPreferences = {
   preferredLocation: string | null;
 };
 
+/** How a player likes to be coached (coach-side 3's preferredCoachingStyle), as the profile offers it. */
+export const COACHING_STYLES = [
+  "Patient and encouraging",
+  "Direct and demanding",
+  "Technical and detailed",
+  "Game-like and competitive",
+] as const;
+/** What a player wants from sessions (coach-side 3's sessionPreferences). */
+export const SESSION_PREFERENCES = [
+  "Stick skills",
+  "Shooting",
+  "Dodging",
+  "Footwork and agility",
+  "Defensive positioning",
+  "Game IQ",
+  "Conditioning",
+] as const;
+
 /** "" and whitespace mean "clear this field". */
 const clearable = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema.nullable().optional());
@@ -104,7 +145,7 @@ export const UpdatePlayerProfileRequestSchema = z.object({
       .trim()
       .refine(isValidIsoDate, { message: PlayerMessages.INVALID_BIRTHDAY.description }),
   ),
-  profileImageUrl: clearable(z.string().trim().max(500, { message: "Image URL is too long" })),
+  profileImageUrl: clearable(ImageUrlSchema),
   parentFirstName: clearable(name("Parent first name is required")),
   parentLastName: clearable(name("Parent last name is required")),
   parentPhoneNumber: clearable(PhoneNumberSchema),
@@ -120,5 +161,13 @@ export const UpdatePlayerProfileRequestSchema = z.object({
   ageGroup: UpdatePreferencesRequestSchema.shape.ageGroup,
   skillLevel: UpdatePreferencesRequestSchema.shape.skillLevel,
   goals: UpdatePreferencesRequestSchema.shape.goals,
+  preferredCoachingStyle: clearable(z.enum(COACHING_STYLES, { message: "Please select a valid coaching style" })),
+  sessionPreferences: z
+    .array(z.enum(SESSION_PREFERENCES, { message: "Please select valid session preferences" }), {
+      message: "Please select valid session preferences",
+    })
+    .max(SESSION_PREFERENCES.length, { message: "Please select valid session preferences" })
+    .transform((list) => [...new Set(list)])
+    .optional(),
 });
 export type UpdatePlayerProfileRequest = z.input<typeof UpdatePlayerProfileRequestSchema>;

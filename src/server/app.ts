@@ -1,3 +1,5 @@
+import { constants as zlib } from "node:zlib";
+import compression from "compression";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
@@ -5,26 +7,33 @@ import type { AppDeps } from "./deps";
 import { uploadsDir } from "./adapters/storage";
 import { accountsRouter } from "./features/accounts/accounts.routes";
 import { bookingsRouter } from "./features/bookings/bookings.routes";
+import { calendarRouter } from "./features/calendar/calendar.routes";
 import { coachesRouter } from "./features/coaches/coaches.routes";
-import { contentRouter } from "./features/content/content.routes";
+import { contentAdminRouter, contentRouter } from "./features/content/content.routes";
 import { geoRouter } from "./features/geo/geo.routes";
+import { moneyIssuesRouter } from "./features/money-issues/money-issues.routes";
 import { paymentsRouter, paymentWebhookRouter } from "./features/payments/payments.routes";
 import { payoutsRouter } from "./features/payouts/payouts.routes";
 import { requestsRouter } from "./features/requests/requests.routes";
+import { reviewsRouter } from "./features/reviews/reviews.routes";
+import { waitlistRouter } from "./features/waitlist/waitlist.routes";
 import { searchRouter } from "./features/search/search.routes";
 import { slotsRouter } from "./features/slots/slots.routes";
 import { systemRouter } from "./features/system/system.routes";
 import { uploadsRouter } from "./features/uploads/uploads.routes";
 import { usersRouter } from "./features/users/users.routes";
 import { errorHandler, notFoundHandler } from "./http/errors";
-import { loadSession } from "./http/require-session";
+import { noStoreByDefault, requireJsonBody, requireSameOrigin } from "./http/request-guards";
+import { loadSession, requireRoleForAll } from "./http/require-session";
+import { redactUrl } from "./logger";
 
 /** Middleware and feature routers, no listen(): main.ts and the tests both call it. */
 export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}): Express {
   const app = express();
   app.disable("x-powered-by");
-  // One proxy hop (a load balancer) is trusted, so req.ip and req.secure are the client's.
-  app.set("trust proxy", 1);
+  // X-Forwarded-* is believed only from the proxies TRUST_PROXY names (DESIGN.md 10); by default from
+  // nobody, so a client cannot pick its own address to dodge the rate limits.
+  app.set("trust proxy", deps.config.trustProxy);
   app.use(
     helmet({
       // Vite's dev client injects inline scripts; the built client runs under a strict policy.
@@ -34,13 +43,17 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
+  // Every text answer (API JSON, HTML, scripts, styles) goes out gzip or brotli when the client
+  // accepts it. Brotli at quality 4: about gzip's cost per answer with smaller output; the default
+  // (11) takes milliseconds per answer, too slow for answers made per request.
+  app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
   app.use(
     pinoHttp({
       logger: deps.logger,
       autoLogging: { ignore: (req) => !req.url?.startsWith("/api") },
       // One short line per request: method, path, status, time (never cookies or bodies).
       serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
@@ -48,14 +61,18 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   );
 
   const api = express.Router();
+  api.use(noStoreByDefault);
+  api.use(requireSameOrigin(deps.config.appUrl));
+  api.use(requireJsonBody);
   // Stripe webhooks need the raw body for signature checks; they mount before the JSON parser.
   api.use(paymentWebhookRouter(deps));
   api.use(express.json({ limit: "1mb" }));
-  api.use(express.urlencoded({ extended: false, limit: "1mb" }));
   api.use(loadSession(deps));
   api.use(systemRouter(deps));
   api.use(accountsRouter(deps));
   api.use(contentRouter(deps));
+  // Everything under /api/admin is for admins only: one guard for the whole surface (DESIGN.md 5).
+  api.use("/admin", requireRoleForAll("admin"), contentAdminRouter(deps), moneyIssuesRouter(deps));
   api.use(slotsRouter(deps));
   api.use(geoRouter(deps));
   api.use(searchRouter(deps));
@@ -66,6 +83,9 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(paymentsRouter(deps));
   api.use(payoutsRouter(deps));
   api.use(requestsRouter(deps));
+  api.use(calendarRouter(deps));
+  api.use(reviewsRouter(deps));
+  api.use(waitlistRouter(deps));
   api.use(notFoundHandler);
   app.use("/api", api);
   // Upload names are random and never reused, so browsers may keep them forever.

@@ -38,6 +38,7 @@ export async function bootstrap(config: Config, overrides: Partial<AppDeps> = {}
     events: overrides.events ?? createEventBus(database, logger),
     geocoder: overrides.geocoder ?? createGeocoder({ geocoderUrl: config.geocoderUrl, logger }),
   };
-  if (config.seedDemo) await seedDemoData(deps);
+  // Two processes starting on one empty database would both see "no users" and seed twice.
+  if (config.seedDemo) await database.exclusive("seed-demo", () => seedDemoData(deps));
   return deps;
 }

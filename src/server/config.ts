@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -29,7 +30,16 @@ const EnvSchema = z.object({
       .optional(),
   ),
   SESSION_SECRET: optionalString.pipe(z.string().min(16, { message: "must be at least 16 characters" }).optional()),
-  SEED_DEMO: booleanString.default(true),
+  /** Unset: true, except with NODE_ENV=production, where demo accounts appear only when asked for. */
+  SEED_DEMO: booleanString.optional(),
+  TRUST_PROXY: optionalString.pipe(
+    z
+      .string()
+      .refine(isTrustProxyValue, {
+        message: "must be a hop count (1) or a comma list of proxy addresses, subnets or loopback/linklocal/uniquelocal",
+      })
+      .optional(),
+  ),
   ADMIN_EMAILS: z
     .string()
     .default("")
@@ -50,6 +60,7 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.url({ message: "must be a URL" }).default("https://accounts.google.com"),
+  PAYMENTS_PROVIDER: optionalString.pipe(z.enum(["simulated", "stripe"], { message: "must be simulated or stripe" }).optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -67,6 +78,29 @@ const EnvSchema = z.object({
   AUTH_IP_LIMIT: z.coerce.number().int().min(1).default(100),
   ENABLE_TEST_CLOCK: booleanString.default(false),
 });
+
+const PROXY_KEYWORDS = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** What Express's `trust proxy` accepts, minus `true` (which would believe any client's X-Forwarded-For). */
+function isTrustProxyValue(value: string): boolean {
+  if (/^\d+$/.test(value)) return Number(value) >= 0 && Number(value) <= 10;
+  return value.split(",").every((part) => {
+    const entry = part.trim();
+    if (PROXY_KEYWORDS.has(entry)) return true;
+    const [address, bits, ...rest] = entry.split("/");
+    if (rest.length > 0 || !address) return false;
+    const family = isIP(address);
+    if (family === 0) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+}
+
+/** TRUST_PROXY as Express's `trust proxy` setting: false (believe no forwarded header), a hop count, or addresses. */
+function trustProxyFrom(value: string | undefined): false | number | string[] {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  return value.split(",").map((v) => v.trim());
+}
 
 function isValidTimeZone(zone: string): boolean {
   try {
@@ -86,11 +120,14 @@ export type Config = {
   databaseUrl?: string;
   sessionSecret: string;
   seedDemo: boolean;
+  /** Express `trust proxy`: false = X-Forwarded-* ignored (DESIGN.md 10). */
+  trustProxy: false | number | string[];
   adminEmails: string[];
   smtpUrl?: string;
   mailFrom: string;
   supportEmail: string;
   google?: { clientId: string; clientSecret: string; issuer: string };
+  /** Stripe only when chosen or keyed; set to undefined when PAYMENTS_PROVIDER=simulated. */
   stripe?: { secretKey: string; publishableKey: string; webhookSecret?: string; apiBase?: string };
   twilio?: { accountSid: string; authToken: string; from: string };
   geocoderUrl?: string;
@@ -124,6 +161,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   requireTogether(["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"]);
   requireTogether(["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY"]);
   requireTogether(["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"]);
+  const hasStripeKeys = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY);
+  if (e.PAYMENTS_PROVIDER === "stripe" && !hasStripeKeys) {
+    throw new ConfigError("Invalid configuration: PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY");
+  }
+  // In production, money is never "taken" by the simulator because a key was forgotten.
+  if (e.NODE_ENV === "production" && !hasStripeKeys && e.PAYMENTS_PROVIDER !== "simulated") {
+    throw new ConfigError(
+      "Invalid configuration: PAYMENTS_PROVIDER must be set to simulated (or Stripe keys given) when NODE_ENV=production",
+    );
+  }
+  const useStripe = hasStripeKeys && e.PAYMENTS_PROVIDER !== "simulated";
 
   const dataDir = path.resolve(e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
@@ -136,7 +184,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== "production",
+    trustProxy: trustProxyFrom(e.TRUST_PROXY),
     adminEmails: e.ADMIN_EMAILS,
     smtpUrl: e.SMTP_URL,
     mailFrom,
@@ -146,7 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
         : undefined,
     stripe:
-      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+      useStripe && e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,

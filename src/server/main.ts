@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import { createApp } from "./app";
+import { describeStartupError } from "./startup-error";
 import { bootstrap } from "./boot";
 import { ConfigError, loadConfig } from "./config";
 import { mountClient } from "./http/client-assets";
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   const deps = await bootstrap(config);
   const app = createApp(deps, { devClient: dev });
   const server = createServer(app);
-  const calendarSocket = await attachCalendarSocket(server, deps);
+  const calendarSocket = await attachCalendarSocket(server, deps, { dev });
   await mountClient(app, { dev, server });
   const stopSweeps = startSweeps(deps);
 
@@ -52,6 +53,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  console.error(describeStartupError(err));
   process.exit(1);
 });

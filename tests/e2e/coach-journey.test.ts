@@ -112,7 +112,7 @@ describe.skipIf(!canRunBrowser)("coach journey: profile, time slots, calendar an
       ["group", 60, "40.00"],
       ["individual", 60, "85.00"],
     ]);
-    expect(profile.user.phoneNumber).toBe("(212) 555-0147");
+    expect(profile.user.phoneNumber).toBe("+12125550147");
 
     await page.goto("/coach-setup");
     await page.getByRole("heading", { name: "Update Coach Profile" }).waitFor();

@@ -71,7 +71,7 @@ describe.skipIf(!canRunBrowser)("coach onboarding: five steps, simulated payment
       location: "New York, NY",
       specializations: ["Goalie"],
     });
-    expect(afterStep1.user.phoneNumber).toBe("(212) 555-0188");
+    expect(afterStep1.user.phoneNumber).toBe("+12125550188");
 
     await page.getByRole("button", { name: "Next" }).click();
     await toastWith(page, "Please complete all required fields to continue").waitFor();

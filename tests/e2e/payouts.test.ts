@@ -1,8 +1,10 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Booking } from "../../src/contract/bookings";
 import type { ConnectLinkResponse, PayoutStatus } from "../../src/contract/payouts";
+import { users } from "../../src/server/db/schema/index";
 import { startSession } from "../../src/server/features/accounts/sessions.service";
 import { createBookableCoach, type BookableCoach } from "../factories/bookings";
 import { createPaidBooking, passSessionEnd, type PaidBooking } from "../factories/paid-booking";
@@ -42,6 +44,8 @@ describe.skipIf(!canRunBrowser)("coach payouts: cancel a paid session, submit fe
 
     toFinish = await createPaidBooking(t, { coach, hoursFromNow: 24, studentName: "Jordan" });
     toCancel = await createPaidBooking(t, { coach, hoursFromNow: 72, studentName: "Morgan" });
+    // The cancellation SMS goes only to students who opted in to texts.
+    await t.deps.database.db.update(users).set({ smsOptIn: true }).where(eq(users.id, toCancel.student.userId));
 
     browser = await launchBrowser();
     ({ context, page } = await newPage(browser, t.baseUrl));

@@ -68,6 +68,8 @@ export async function insertBooking(
     status: "pending" | "confirmed" | "completed" | "cancelled";
     holdExpiresAt?: Date;
     paymentStatus?: "unpaid" | "completed" | "failed" | "refunded";
+    /** A cancelled booking's code; an expired hold unless said otherwise. */
+    cancelCode?: "hold_expired" | "coach_cancelled" | "student_cancelled" | "not_honoured";
   },
 ): Promise<number> {
   const startsAt = new Date(t.deps.clock.now().getTime() + 24 * 3600_000);
@@ -88,6 +90,7 @@ export async function insertBooking(
       status: values.status,
       holdExpiresAt: values.holdExpiresAt ?? null,
       paymentStatus: values.paymentStatus ?? "unpaid",
+      cancelCode: values.status === "cancelled" ? (values.cancelCode ?? "hold_expired") : null,
     })
     .returning({ id: bookings.id });
   return row!.id;

@@ -1,4 +1,4 @@
-import type request from "supertest";
+import request from "supertest";
 import type { CurrentUser, Intent } from "../../src/contract/accounts";
 import { makeAdmin as makeAdminByEmail } from "../../src/server/features/accounts/accounts.service";
 import type { TestApp } from "../support/test-app";
@@ -23,7 +23,7 @@ export const DEFAULT_PASSWORD = "correct-horse-battery";
  * Registers through the real endpoint, leaving `agent` signed in as the new user. userType
  * "admin" registers a player and promotes them, since the API never grants admin.
  * Each call comes from its own made-up client address, so a suite that creates many users does
- * not trip AUTH_IP_LIMIT (the app trusts one proxy hop, so X-Forwarded-For is the client's IP).
+ * not trip AUTH_IP_LIMIT (test apps trust a proxy on loopback, so X-Forwarded-For is the client's IP).
  */
 export async function registerUser(
   agent: Agent,
@@ -61,4 +61,35 @@ export async function makeAdmin(t: TestApp, email: string): Promise<void> {
 export function randomClientIp(): string {
   const byte = () => Math.floor(Math.random() * 254) + 1;
   return `10.${byte()}.${byte()}.${byte()}`;
+}
+
+/** The token of the newest link to `/<page>?token=` mailed to `email` with this subject, read from the outbox. */
+function mailedToken(t: TestApp, email: string, subject: string, page: string): string {
+  const mail = t
+    .outbox()
+    .filter((m) => m.channel === "email" && m.recipient === email && m.headers.Subject === subject)
+    .at(-1);
+  const token = mail ? new RegExp(`/${page}\\?token=([A-Za-z0-9_%-]+)`).exec(mail.body)?.[1] : undefined;
+  if (!token) throw new Error(`no ${page} link was mailed to ${email}`);
+  return decodeURIComponent(token);
+}
+
+/** The token of the newest verification link mailed to `email` (DESIGN.md 10). */
+export const verificationTokenFor = (t: TestApp, email: string) => mailedToken(t, email, "Verify your e-mail address", "verify-email");
+
+/** Follows the newest verification link mailed to `email`, as its owner would. */
+export async function verifyEmail(t: TestApp, email: string): Promise<request.Response> {
+  const res = await request(t.app)
+    .post("/api/auth/verify-email")
+    .send({ token: verificationTokenFor(t, email) });
+  if (res.status !== 200) throw new Error(`verifyEmail failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res;
+}
+
+/** Forgot password, then the link in the mail: the owner of the inbox sets `password`. */
+export async function resetPasswordByMail(t: TestApp, email: string, password: string): Promise<void> {
+  await request(t.app).post("/api/auth/forgot-password").set("X-Forwarded-For", randomClientIp()).send({ email });
+  const token = mailedToken(t, email, "Reset your password", "reset-password");
+  const res = await request(t.app).post("/api/auth/reset-password").send({ token, password });
+  if (res.status !== 200) throw new Error(`resetPasswordByMail failed: ${res.status} ${JSON.stringify(res.body)}`);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { randomClientIp, registerUser, uniqueEmail } from "../factories/users";
+import { randomClientIp, registerUser, uniqueEmail, verifyEmail } from "../factories/users";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
@@ -82,11 +82,17 @@ describe("POST /api/auth/register", () => {
     expect(res.body.message).toBe("userType must be player or coach");
   });
 
-  it("makes an admin of an e-mail in ADMIN_EMAILS (any case) and sends them to /admin", async () => {
-    const res = await post(t.agent(), "/api/auth/register").send(validRegistration({ email: "chief@example.com" }));
+  it("makes an admin of an e-mail in ADMIN_EMAILS (any case) once its link is followed, and sends them to /admin", async () => {
+    const agent = t.agent();
+    const res = await post(agent, "/api/auth/register").send(validRegistration({ email: "chief@example.com" }));
     expect(res.status).toBe(201);
-    expect(res.body.user.userType).toBe("admin");
-    expect(res.body.redirectUrl).toBe("/admin");
+    // Typing the address proves nothing: a player until the link mailed to it is followed.
+    expect(res.body.user).toMatchObject({ userType: "player", emailVerified: false });
+    expect(res.body.redirectUrl).toBe("/");
+    await verifyEmail(t, "chief@example.com");
+    expect((await agent.get("/api/auth/user")).body).toMatchObject({ userType: "admin", emailVerified: true });
+    const login = await post(t.agent(), "/api/auth/login").send({ email: "chief@example.com", password: "secret12" });
+    expect(login.body.redirectUrl).toBe("/admin");
   });
 
   it("refuses an e-mail that is already registered, whatever its case", async () => {
@@ -175,7 +181,7 @@ describe("POST /api/auth/login", () => {
     // The address was added to ADMIN_EMAILS after registration: the account is a player until it signs in again.
     const agent = t.agent();
     await post(agent, "/api/auth/register").send(validRegistration({ email: "boss@example.com" }));
-    await t.deps.database.db.execute(sql`update users set user_type = 'player' where email = 'boss@example.com'`);
+    await t.deps.database.db.execute(sql`update users set user_type = 'player', email_verified = true where email = 'boss@example.com'`);
     expect((await agent.get("/api/auth/user")).body.userType).toBe("player");
     const res = await post(t.agent(), "/api/auth/login").send({ email: "boss@example.com", password: "secret12" });
     expect(res.status).toBe(200);

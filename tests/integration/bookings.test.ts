@@ -339,6 +339,8 @@ describe("POST /api/bookings", () => {
   });
 
   it("refuses a full slot with 409 and a second active booking of the same student", async () => {
+    // A student of their own: the suite's student already holds as many unpaid seats as a player may.
+    const student = await createPerson(t);
     const slot = await createSlot(t, coach.coachId);
     await bookSlot(t, student, coach, slot.id);
     const again = await post(t, "/api/bookings", student.cookie, {
@@ -429,7 +431,7 @@ describe("holds and sessions over time (test clock)", () => {
     const clock = await request(t.app).post("/api/test/clock").send({ advanceMinutes: 16 });
     expect(clock.status).toBe(200);
     const expired = await get(t, `/api/bookings/${held.id}`, first.cookie);
-    expect(expired.body).toMatchObject({ status: "cancelled", cancellationReason: "hold_expired", holdExpiresAt: null });
+    expect(expired.body).toMatchObject({ status: "cancelled", cancelCode: "hold_expired", cancellationReason: null, holdExpiresAt: null });
     expect(await slotIsAvailable(slot.id)).toBe(true);
 
     const booked = await post(t, "/api/bookings", second.cookie, {

@@ -52,6 +52,9 @@ async function groupOfThree() {
   return { coach: first.coach, slot: first.slot, paid: [first, second, third] };
 }
 
+/** Every player so far agrees to text messages (the cancellation SMS goes only to those who do). */
+const optInEveryone = () => db().update(users).set({ smsOptIn: true });
+
 async function waitFor(predicate: () => boolean, timeoutMs = 3000) {
   const until = Date.now() + timeoutMs;
   while (!predicate() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -61,6 +64,7 @@ describe("POST /api/bookings/:id/cancel", () => {
   it("cancels every booking of a group slot, refunds each in full once, and tells each student by SMS and e-mail", async () => {
     const { coach, slot, paid } = await groupOfThree();
     const ids = paid.map((p) => p.bookingId);
+    await optInEveryone();
     const res = await post(t, `/api/bookings/${ids[1]}/cancel`, coach.cookie, { reason: "  Field closed for a storm  " });
 
     expect(res.status).toBe(200);
@@ -91,7 +95,9 @@ describe("POST /api/bookings/:id/cancel", () => {
     const sms = t.outbox().filter((m) => m.channel === "sms" && m.body.includes("was cancelled by the coach: Field closed for a storm."));
     expect(sms).toHaveLength(3);
     expect(sms[0]!.recipient).toBe("4105551234");
-    expect(sms[0]!.body).toMatch(/^Your session with Casey Coach on \w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM) was cancelled/);
+    expect(sms[0]!.body).toMatch(
+      /^Your session with Casey Coach on \w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM) E[SD]T was cancelled/,
+    );
     expect(sms[0]!.body).toContain("You will be refunded $46.00 in full.");
     for (const p of paid) {
       const mails = t
@@ -129,6 +135,7 @@ describe("POST /api/bookings/:id/cancel", () => {
     const intent = await post(t, "/api/create-payment-intent", waiting.cookie, { bookingId: hold.id });
     expect(intent.status).toBe(200);
 
+    await optInEveryone();
     const res = await post(t, `/api/bookings/${paid.bookingId}/cancel`, paid.coach.cookie, { reason: "Coach is ill" });
     expect(res.status).toBe(200);
     expect(res.body.cancellation.affectedBookings).toEqual([
@@ -154,6 +161,7 @@ describe("POST /api/bookings/:id/cancel", () => {
   it("two cancellations of the same slot at once cancel it once and refund each payment once", async () => {
     const first = await createPaidBooking(t, { isGroup: true, capacity: 2 });
     const second = await createPaidBooking(t, { coach: first.coach, slot: first.slot, isGroup: true });
+    await optInEveryone();
     const answers = await Promise.all(
       [first, second].map((p) => post(t, `/api/bookings/${p.bookingId}/cancel`, first.coach.cookie, { reason: "Double click" })),
     );
@@ -223,9 +231,41 @@ describe("POST /api/bookings/:id/cancel", () => {
     expect(res.status).toBe(404);
   });
 
+  it("texts only those who opted in: a student and a parent who did not agree get the e-mail but no SMS", async () => {
+    const quiet = await createPaidBooking(t, { studentName: "Harper" });
+    await db()
+      .update(users)
+      .set({ smsOptIn: false, parentPhoneNumber: "4435550001", parentSmsOptIn: false })
+      .where(eq(users.id, quiet.student.userId));
+    expect((await post(t, `/api/bookings/${quiet.bookingId}/cancel`, quiet.coach.cookie, { reason: "Quiet day" })).status).toBe(200);
+    expect(t.outbox().filter((m) => m.channel === "sms" && m.body.includes("Quiet day"))).toHaveLength(0);
+    expect(
+      t.outbox().filter((m) => m.channel === "email" && m.recipient === quiet.student.email && m.body.includes("Quiet day")),
+    ).toHaveLength(1);
+  });
+
+  it("refuses to cancel a session that has already started, changing nothing", async () => {
+    const paid = await createPaidBooking(t, { hoursFromNow: 1 });
+    const realNow = t.deps.clock.now;
+    const startedAt = paid.slot.startsAt.getTime() + 60_000;
+    t.deps.clock.now = () => new Date(startedAt);
+    try {
+      const res = await post(t, `/api/bookings/${paid.bookingId}/cancel`, paid.coach.cookie, { reason: "Too late" });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe("This session has already started and can no longer be cancelled.");
+      expect((await bookingRow(paid.bookingId)).status).toBe("confirmed");
+      expect(await refundsOf([paid.bookingId])).toHaveLength(0);
+    } finally {
+      t.deps.clock.now = realNow;
+    }
+  });
+
   it("texts a minor's parent when the student has no phone, and skips the SMS when nobody has one", async () => {
     const minor = await createPaidBooking(t, { studentName: "Finley" });
-    await db().update(users).set({ phoneNumber: null, parentPhoneNumber: "4435550000" }).where(eq(users.id, minor.student.userId));
+    await db()
+      .update(users)
+      .set({ phoneNumber: null, parentPhoneNumber: "4435550000", parentSmsOptIn: true })
+      .where(eq(users.id, minor.student.userId));
     const nobody = await createPaidBooking(t, { studentName: "Gray" });
     await db().update(users).set({ phoneNumber: null, parentPhoneNumber: null }).where(eq(users.id, nobody.student.userId));
 

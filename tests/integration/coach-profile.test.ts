@@ -2,7 +2,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CoachProfile, SearchResultCoach } from "../../src/contract/search";
 import { startTestApp, type TestApp } from "../support/test-app";
-import { insertBooking, insertCoach, insertFeedback, insertPlayer, insertSlot, pinClock } from "./search-support";
+import { insertBooking, insertCoach, insertReview, insertPlayer, insertSlot, pinClock } from "./search-support";
 
 const NOW = "2026-12-01T15:00:00.000Z";
 
@@ -74,16 +74,17 @@ describe("GET /api/coaches/{id}/profile", () => {
     expect(res.body.allowSessionRequests).toBe(true);
   });
 
-  it("rates the coach from session feedback", async () => {
+  it("rates the coach from students' reviews only, never from the coach's own feedback", async () => {
     const { coachId } = await insertCoach(t, { zipcode: "21201", specializations: ["Goalie"] });
     const { userId: studentId } = await insertPlayer(t);
     for (const rating of [5, 4, 4]) {
       const slotId = await insertSlot(t, coachId, `2026-11-2${rating + 2}T15:00:00.000Z`);
       const bookingId = await insertBooking(t, { slotId, coachId, studentId, status: "confirmed" });
-      await insertFeedback(t, bookingId, coachId, rating);
+      await insertReview(t, bookingId, coachId, studentId, rating);
     }
     const res = await request(t.app).get(`/api/coaches/${coachId}/profile`);
-    expect(res.body).toMatchObject({ rating: 4.3, totalReviews: 3 });
+    expect(res.body).toMatchObject({ rating: 4.3, totalReviews: 3, reviewCount: 3 });
+    expect(res.body.reviewSummary).toMatchObject({ rating: 4.3, reviewCount: 3, distribution: { 1: 0, 2: 0, 3: 0, 4: 2, 5: 1 } });
   });
 
   it("describes a coach the same way as search does", async () => {
@@ -96,9 +97,28 @@ describe("GET /api/coaches/{id}/profile", () => {
     const profile = (await request(t.app).get(`/api/coaches/${coachId}/profile`)).body as CoachProfile;
     const found = (await request(t.app).get("/api/coaches/search").query({ specialization: "Faceoff", zipcode: "21201" }))
       .body as SearchResultCoach[];
-    const { distance, ...listed } = found.find((c) => c.id === coachId)!;
+    const { distance, hasMoreSlots, availableSlots, ...listed } = found.find((c) => c.id === coachId)!;
     expect(distance).toBe(0);
-    expect(listed).toEqual(profile);
+    expect(hasMoreSlots).toBe(false);
+    // The search card shows neither bio nor experience nor the review summary, and of each slot only when and where.
+    const { bio, experience, availableSlots: profileSlots, reviewCount, reviewSummary, ...card } = profile;
+    expect(bio).toEqual(expect.any(String));
+    expect(experience === null || typeof experience === "string").toBe(true);
+    expect(listed).toEqual(card);
+    expect(reviewCount).toBe(listed.totalReviews);
+    expect(reviewSummary.rating).toBe(listed.rating);
+    expect(availableSlots).toEqual(
+      profileSlots.map(({ id, date, startTime, endTime, isGroup, capacity, locationName, timeZone }) => ({
+        id,
+        date,
+        startTime,
+        endTime,
+        isGroup,
+        capacity,
+        locationName,
+        timeZone,
+      })),
+    );
   });
 
   it.each(["999999", "abc", "stripe-connect", "12abc", "-1"])("answers 404 Coach not found for the id %s", async (id) => {

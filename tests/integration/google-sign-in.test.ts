@@ -1,19 +1,15 @@
-import { OAuth2Server, type MutableToken } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerUser, uniqueEmail } from "../factories/users";
+import { registerUser, uniqueEmail, verifyEmail } from "../factories/users";
+import { googleIdentity, startOidcStandIn, type OidcStandIn } from "../support/oidc-stand-in";
 import { startTestApp, type TestApp } from "../support/test-app";
 
-let oidc: OAuth2Server;
+let oidc: OidcStandIn;
 let issuer: string;
 let t: TestApp;
 
 beforeAll(async () => {
-  oidc = new OAuth2Server();
-  await oidc.issuer.keys.generate("RS256");
-  await oidc.start(0, "127.0.0.1");
-  // The mock names itself "localhost", which may resolve to ::1 where it does not listen.
-  issuer = `http://127.0.0.1:${(oidc.address() as { port: number }).port}`;
-  oidc.issuer.url = issuer;
+  oidc = await startOidcStandIn();
+  issuer = oidc.issuer;
   t = await startTestApp({
     GOOGLE_CLIENT_ID: "test-client",
     GOOGLE_CLIENT_SECRET: "test-secret",
@@ -27,35 +23,8 @@ afterAll(async () => {
 });
 
 type Agent = ReturnType<TestApp["agent"]>;
-
-/**
- * Walks the browser's part of the flow: our redirect to the issuer, the issuer's redirect back
- * with a code, and our callback. `claims` go into every token the issuer signs during the walk.
- */
-async function signInWithGoogle(agent: Agent, intent: string, claims: Record<string, unknown>) {
-  const start = await agent.get(`/api/auth/google?intent=${intent}`);
-  expect(start.status).toBe(302);
-  expect(start.headers.location.startsWith(`${issuer}/authorize?`)).toBe(true);
-  const addClaims = (token: MutableToken) => Object.assign(token.payload, claims);
-  oidc.service.on("beforeTokenSigning", addClaims);
-  try {
-    const authorize = await fetch(start.headers.location, { redirect: "manual" });
-    const back = new URL(authorize.headers.get("location")!);
-    expect(back.pathname).toBe("/api/auth/google/callback");
-    return await agent.get(back.pathname + back.search);
-  } finally {
-    oidc.service.off("beforeTokenSigning", addClaims);
-  }
-}
-
-const identity = (overrides: Record<string, unknown> = {}) => ({
-  sub: `google-${Math.random().toString(36).slice(2)}`,
-  email: uniqueEmail("google"),
-  email_verified: true,
-  given_name: "Jamie",
-  family_name: "Goalie",
-  ...overrides,
-});
+const signInWithGoogle = (agent: Agent, intent: string, claims: Record<string, unknown>) => oidc.signInWithGoogle(agent, intent, claims);
+const identity = googleIdentity;
 
 describe("Google sign-in", () => {
   it("redirects to the issuer with PKCE, state and nonce, keeping them in an HttpOnly SameSite=Lax cookie", async () => {
@@ -94,6 +63,7 @@ describe("Google sign-in", () => {
 
   it("links an existing account with the same verified e-mail, then finds it by subject", async () => {
     const { email, user, password } = await registerUser(t.agent());
+    await verifyEmail(t, email);
     const who = identity({ email: email.toUpperCase() });
     const agent = t.agent();
     expect((await signInWithGoogle(agent, "coach", who)).headers.location).toBe("/");
@@ -137,7 +107,7 @@ describe("Google sign-in", () => {
   it("reads the e-mail from the userinfo endpoint when the ID token has none", async () => {
     const sub = `google-userinfo-${Date.now()}`;
     const email = uniqueEmail("userinfo");
-    oidc.service.once("beforeUserinfo", (response) => {
+    oidc.server.service.once("beforeUserinfo", (response) => {
       response.body = { sub, email, email_verified: true, given_name: "Uma" };
     });
     const agent = t.agent();
@@ -154,7 +124,7 @@ describe("Google sign-in", () => {
   });
 
   it("sends the browser back to the login page when the issuer refuses the code", async () => {
-    oidc.service.once("beforeResponse", (response) => {
+    oidc.server.service.once("beforeResponse", (response) => {
       response.statusCode = 400;
       response.body = { error: "invalid_grant" };
     });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PaymentProviderError } from "../../src/server/adapters/payments/provider";
-import { bookings, coaches } from "../../src/server/db/schema/index";
+import { bookings, coaches, users } from "../../src/server/db/schema/index";
 import { applyAccountUpdate } from "../../src/server/features/payouts/payouts.service";
 import { createBookableCoach, get, post, type BookableCoach } from "../factories/bookings";
 import { createPaidBooking, passSessionEnd } from "../factories/paid-booking";
@@ -137,6 +137,7 @@ describe("cancellation refunds at Stripe", () => {
     const paid = await createPaidBooking(t, { stripe });
     // A 400 (the SDK retries 5xx by itself, which would hide the failure from the app).
     stripe.failNext({ method: "POST", path: "/v1/refunds" }, { type: "api_error", message: "Stripe is having a moment" }, 400);
+    await t.deps.database.db.update(users).set({ smsOptIn: true });
     const res = await post(t, `/api/bookings/${paid.bookingId}/cancel`, paid.coach.cookie, { reason: "Field closed" });
     expect(res.status).toBe(200);
     expect(res.body.cancellation.affectedBookings).toEqual([

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isoDateIn, PlayerMessages } from "../../src/contract/players";
+import { ageRuleToday, PlayerMessages } from "../../src/contract/players";
 import { createCoach } from "../factories/coaches";
 import { registerUser } from "../factories/users";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -10,9 +10,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** A birthday `years` years before the server's today (in the app's time zone), as YYYY-MM-DD. */
+/** A birthday `years` years before the under-18 rule's today, as YYYY-MM-DD. */
 function yearsAgo(years: number, plusDays = 0): string {
-  const [y, m, d] = isoDateIn(t.deps.clock.now(), t.deps.config.appTimeZone).split("-").map(Number);
+  const [y, m, d] = ageRuleToday(t.deps.clock.now()).split("-").map(Number);
   const shifted = new Date(Date.UTC(y - years, m - 1, d + plusDays));
   return shifted.toISOString().slice(0, 10);
 }
@@ -46,7 +46,7 @@ describe("PATCH /api/users/profile", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       firstName: "Alex",
-      phoneNumber: "(410) 555-0100",
+      phoneNumber: "+14105550100",
       playerEmail: "alex.player@example.com",
       position: "Goalie",
       secondaryPosition: null,
@@ -102,7 +102,7 @@ describe("PATCH /api/users/profile", () => {
     [{ birthday: "03/15/2010" }, PlayerMessages.INVALID_BIRTHDAY.description],
     [{ birthday: "2010-02-30" }, PlayerMessages.INVALID_BIRTHDAY.description],
     [{ preferredLocation: "1000a" }, "Zipcode must be 5 digits"],
-    [{ phoneNumber: "12345" }, "Please enter a valid phone number"],
+    [{ phoneNumber: "12345" }, "Please enter a valid US phone number"],
     [{ playerEmail: "nope" }, "Please enter a valid email address"],
     [{ position: "Quarterback" }, "Please select a valid position"],
     [{ ageGroup: "adults" }, "Please select a valid age group"],

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SessionRequestMessages } from "../../src/contract/requests";
+import { GROUP_SIZE_MESSAGE, SessionRequestMessages } from "../../src/contract/requests";
 import { SlotMessages } from "../../src/contract/slots";
 import { bookings, coaches, sessionRequests, timeSlots, users } from "../../src/server/db/schema/index";
 import { instantToLocal } from "../../src/server/features/slots/slot-time";
@@ -46,7 +46,7 @@ function requestBody(coach: BookableCoach, overrides: Record<string, unknown> = 
 async function makeRequest(student: Person, coach: BookableCoach, overrides: Record<string, unknown> = {}, hours = 48) {
   const res = await post(t, "/api/session-requests", student.cookie, requestBody(coach, overrides, hours));
   if (res.status !== 201) throw new Error(`request failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { id: number; totalAmount: string };
+  return res.body as { id: number; totalAmount: string; groupSize: number | null };
 }
 
 async function rowCount(table: typeof timeSlots | typeof bookings, coachId: number): Promise<number> {
@@ -264,12 +264,16 @@ describe("accepting a request", () => {
       platformFee: "12.75",
       totalAmount: "97.75",
       coachEarnings: "85.00",
-      holdExpiresAt: null,
+      // DESIGN.md 10: payable until 24 h after acceptance (the session is 48 h away, so 2 h before it is later).
+      holdExpiresAt: expect.any(String),
       notes: "Working on my dodges",
       timeSlot: { isGroup: false, capacity: 1, isAvailable: false },
     });
     const slots = await get(t, `/api/time-slots/${coach.coachId}`, student.cookie);
     expect(slots.body).toEqual([expect.objectContaining({ id: booking.body.timeSlotId, isAvailable: false })]);
+    const payBy = new Date(booking.body.holdExpiresAt).getTime() - t.deps.clock.now().getTime();
+    expect(payBy).toBeGreaterThan(24 * HOUR_MS - 10_000);
+    expect(payBy).toBeLessThanOrEqual(24 * HOUR_MS);
 
     // Still payable long after a normal 15-minute hold would have run out.
     await post(t, "/api/test/clock", student.cookie, { advanceMinutes: 60 });
@@ -303,6 +307,31 @@ describe("accepting a request", () => {
       totalAmount: "46.00",
       timeSlot: { isGroup: true, capacity: 2 },
     });
+  });
+
+  it("makes a group slot with the capacity the student asked for, and refuses a group size outside 2 to 10", async () => {
+    const coach = await createBookableCoach(t);
+    const student = await createPerson(t);
+    const made = await makeRequest(student, coach, { sessionType: "group", groupSize: 5 });
+    expect(made.groupSize).toBe(5);
+    const res = await post(t, `/api/session-requests/${made.id}/accept`, coach.cookie, {});
+    expect(res.status).toBe(200);
+    expect(res.body.request.groupSize).toBe(5);
+    const booking = await get(t, `/api/bookings/${res.body.bookingId}`, student.cookie);
+    expect(booking.body.timeSlot).toMatchObject({ isGroup: true, capacity: 5 });
+
+    for (const groupSize of [1, 11, "lots"]) {
+      const bad = await post(t, "/api/session-requests", student.cookie, {
+        coachId: coach.coachId,
+        requestedDate: "2099-01-01",
+        requestedStartTime: "10:00",
+        sessionType: "group",
+        duration: 60,
+        groupSize,
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe(GROUP_SIZE_MESSAGE);
+    }
   });
 
   it("is refused when the time overlaps one of the coach's slots, creating nothing", async () => {

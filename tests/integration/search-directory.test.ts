@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchResultCoach } from "../../src/contract/search";
 import { coaches } from "../../src/server/db/schema/index";
 import { coachDirectoryFor } from "../../src/server/features/search/coach-directory";
+import { coachesChangedSince } from "../../src/server/features/search/search.repository";
 import { CALENDAR_CHANNEL } from "../../src/server/realtime/event-bus";
 import { createCoach } from "../factories/coaches";
 import { createPaidBooking, passSessionEnd } from "../factories/paid-booking";
@@ -104,7 +105,7 @@ describe("GET /api/coaches/search: listings stay current between searches", () =
     expect(listed?.user.profileImageUrl).toBe(uploaded.body.url);
   });
 
-  it("shows the rating of feedback submitted a moment ago", async () => {
+  it("shows the rating of a review submitted a moment ago, and not the coach's feedback", async () => {
     const paid = await createPaidBooking(t, { hoursFromNow: 2 });
     // The booking factory's coach has no place on the map; put them in Baltimore, as another process might.
     await t.deps.database.db.update(coaches).set({ latitude: 39.2847, longitude: -76.6205 }).where(eq(coaches.id, paid.coach.coachId));
@@ -115,8 +116,14 @@ describe("GET /api/coaches/search: listings stay current between searches", () =
     const res = await request(t.app)
       .post(`/api/bookings/${paid.bookingId}/submit-feedback`)
       .set("Cookie", paid.coach.cookie)
-      .send({ feedback: "Sharp passing all session.", rating: 4 });
+      .send({ feedback: "Sharp passing all session.", rating: 2 });
     expect(res.status).toBe(200);
+    expect(await find(paid.coach.coachId, "Midfield", "21201")).toMatchObject({ rating: null, totalReviews: 0 });
+    const review = await request(t.app)
+      .post(`/api/bookings/${paid.bookingId}/review`)
+      .set("Cookie", paid.student.cookie)
+      .send({ rating: 4, comment: "Clear drills." });
+    expect(review.status).toBe(201);
     expect(await find(paid.coach.coachId, "Midfield", "21201")).toMatchObject({ rating: 4, totalReviews: 1 });
   });
 
@@ -136,5 +143,20 @@ describe("GET /api/coaches/search: listings stay current between searches", () =
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(title).toBe("After");
+  });
+
+  // After a lost listening connection, the directory re-reads only what changed since.
+  it("finds a coach whose rating changed by a review while nobody was listening", async () => {
+    const paid = await createPaidBooking(t);
+    await passSessionEnd(t, paid);
+    const since = new Date();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await coachesChangedSince(t.deps.database.db, since)).changed).not.toContain(paid.coach.coachId);
+    const review = await request(t.app)
+      .post(`/api/bookings/${paid.bookingId}/review`)
+      .set("Cookie", paid.student.cookie)
+      .send({ rating: 4, comment: "Clear drills." });
+    expect(review.status).toBe(201);
+    expect((await coachesChangedSince(t.deps.database.db, since)).changed).toContain(paid.coach.coachId);
   });
 });

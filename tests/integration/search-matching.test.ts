@@ -87,18 +87,27 @@ describe("GET /api/coaches/recommendations and /quick-matches", () => {
     });
     const body = res.body as MatchedCoach[];
     const near = body.find((c) => c.id === ids.goalieNear)!;
-    const far = body.find((c) => c.id === ids.goalieFar)!;
     expect(near.matchReasons).toEqual(["Specializes in Goalie", "0.0 miles away", "Within your budget"]);
-    expect(far.matchReasons).not.toContain("Within your budget");
     // Everything but specialties (not given, so neutral: 5 of 10).
     expect(near.matchScore).toBe(95);
-    // Position 30, distance about 17 of 20, no price, age or skill points, neutral specialties 5.
-    expect(far.matchScore).toBeGreaterThanOrEqual(50);
-    expect(far.matchScore).toBeLessThanOrEqual(53);
+    // The far goalie's every rate ($150) is above maxPrice: filtered out, not just scored lower.
+    expect(body.map((c) => c.id)).not.toContain(ids.goalieFar);
 
     const older = await recommend({ position: "Goalie", zipcode: "10001", ageGroup: "high-school", skillLevel: "advanced" });
     const ranked = (older.body as MatchedCoach[]).map((c) => c.id);
     expect(ranked.indexOf(ids.goalieFar)).toBeLessThan(ranked.indexOf(ids.goalieNear));
+  });
+
+  it("minPrice and maxPrice filter: a coach whose every rate is outside the range is not in the answer", async () => {
+    const expensive = await recommend({ position: "Goalie", zipcode: "10001", minPrice: "100" });
+    // Only the far goalie has a rate of $100 or more; the score still ranks what is left.
+    expect((expensive.body as MatchedCoach[]).map((c) => c.id)).toEqual([ids.goalieFar]);
+    const cheap = await recommend({ position: "Goalie", zipcode: "10001", maxPrice: "65" });
+    // The near goalie's group rate is $35 and the near attacker's $60; the far goalie only has $150.
+    expect((cheap.body as MatchedCoach[]).map((c) => c.id)).toEqual([ids.goalieNear, ids.attackNear]);
+    const none = await recommend({ zipcode: "10001", minPrice: "500" });
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual([]);
   });
 
   it("without an origin, treats distance as neutral and searches every coach", async () => {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { bookings, coaches, rates, sessionFeedback, timeSlots, users } from "../../src/server/db/schema/index";
+import { coaches, rates, reviews, timeSlots, users } from "../../src/server/db/schema/index";
 import { startSession } from "../../src/server/features/accounts/sessions.service";
 import { lookupZip } from "../../src/server/features/geo/geo.service";
 import { coachDirectoryFor } from "../../src/server/features/search/coach-directory";
@@ -98,34 +98,11 @@ export async function setPreferences(t: TestApp, userId: number, preferences: Pa
 }
 
 /** A booking of a slot, inserted directly, holding (or not) a seat. */
-export async function insertBooking(
-  t: TestApp,
-  values: { slotId: number; coachId: number; studentId: number; status: "pending" | "confirmed" | "cancelled"; holdExpiresAt?: Date },
-): Promise<number> {
-  const startsAt = new Date(t.deps.clock.now().getTime() + 24 * 3600_000);
-  const [row] = await t.deps.database.db
-    .insert(bookings)
-    .values({
-      studentId: values.studentId,
-      coachId: values.coachId,
-      timeSlotId: values.slotId,
-      sessionType: "individual",
-      durationMinutes: 60,
-      rateCents: 5000,
-      platformFeeCents: 750,
-      totalCents: 5750,
-      coachEarningsCents: 5000,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 3600_000),
-      status: values.status,
-      holdExpiresAt: values.holdExpiresAt ?? null,
-    })
-    .returning({ id: bookings.id });
-  return row!.id;
-}
+export { insertBooking } from "../factories/slot-helpers";
 
-export async function insertFeedback(t: TestApp, bookingId: number, coachId: number, rating: number): Promise<void> {
-  await t.deps.database.db.insert(sessionFeedback).values({ bookingId, coachId, feedback: "Great session", rating });
+/** A student's review of a booking, written straight into the table (as another process would). */
+export async function insertReview(t: TestApp, bookingId: number, coachId: number, studentId: number, rating: number): Promise<void> {
+  await t.deps.database.db.insert(reviews).values({ bookingId, coachId, studentId, comment: "Great session", rating });
   coachDirectoryFor(t.deps).invalidate(coachId);
 }
 

@@ -1,6 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_MAX_COACHES, SEARCH_SLOTS_PER_COACH, type SearchResultCoach } from "../../src/contract/search";
+import type { TimeSlot } from "../../src/contract/slots";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { insertBooking, insertCoach, insertPlayer, insertSlot, pinClock } from "./search-support";
 
@@ -79,10 +80,22 @@ describe("GET /api/coaches/search: radius, distance and position", () => {
       totalReviews: 0,
     });
     expect(coach.user).not.toHaveProperty("email");
+    // The card shows neither; the profile has them.
+    expect(coach).not.toHaveProperty("bio");
+    expect(coach).not.toHaveProperty("experience");
     expect(JSON.stringify(res.body)).not.toContain("@example.com");
     // 15:00 UTC is 10:00 in New York in December.
     expect(coach.availableSlots).toEqual([
-      expect.objectContaining({ coachId: ids.Manhattan, date: "2026-12-02", startTime: "10:00", endTime: "11:00", isAvailable: true }),
+      {
+        id: expect.any(Number),
+        date: "2026-12-02",
+        startTime: "10:00",
+        endTime: "11:00",
+        isGroup: false,
+        capacity: 1,
+        locationName: "Field 1",
+        timeZone: "America/New_York",
+      },
     ]);
   });
 
@@ -254,7 +267,18 @@ describe("GET /api/coaches/search: which slots are bookable", () => {
     const listed = await request(t.app).get(`/api/time-slots/${coachId}`);
     expect(listed.status).toBe(200);
     const coach = (searched.body as Results)[0]!;
-    expect(coach.availableSlots).toEqual(listed.body);
+    // The card's fields of each slot, exactly as the slot list has them.
+    const card = (listed.body as TimeSlot[]).map(({ id, date, startTime, endTime, isGroup, capacity, locationName, timeZone }) => ({
+      id,
+      date,
+      startTime,
+      endTime,
+      isGroup,
+      capacity,
+      locationName,
+      timeZone,
+    }));
+    expect(coach.availableSlots).toEqual(card);
     expect(coach.availableSlots.map((s) => `${s.date} ${s.startTime}-${s.endTime}`)).toEqual([
       "2026-11-01 01:30-02:00",
       "2026-11-01 01:30-02:30",

@@ -64,6 +64,8 @@ describe("creating a time slot", () => {
       date: "2031-06-20",
       startTime: "09:00",
       endTime: "10:00",
+      timeZone: "America/New_York",
+      status: "available",
       isAvailable: true,
       isGroup: false,
       capacity: 1,
@@ -260,7 +262,7 @@ describe("reading time slots", () => {
     expect(all.map((s) => s.date)).toEqual(["2031-06-16", "2031-06-22"]);
   });
 
-  it("bookingCount counts confirmed bookings and pending ones whose hold has not expired", async () => {
+  it("bookingCount counts confirmed and completed bookings and pending ones whose hold has not expired", async () => {
     const coach = await createCoach(t);
     const created = await createSlot(coach, slot({ isGroup: true, capacity: 10 }));
     const now = new Date(NOW).getTime();
@@ -281,10 +283,10 @@ describe("reading time slots", () => {
       });
     }
     const [listed] = await slotsOf(coach.coachId, "?includeBookingCounts=true");
-    expect(listed).toMatchObject({ id: created.id, bookingCount: 2 });
+    expect(listed).toMatchObject({ id: created.id, bookingCount: 3 });
     const single = await api().get(`/api/time-slots/single/${created.id}`);
     expect(single.status).toBe(200);
-    expect(single.body).toMatchObject({ id: created.id, coachId: coach.coachId, date: "2031-06-20", bookingCount: 2 });
+    expect(single.body).toMatchObject({ id: created.id, coachId: coach.coachId, date: "2031-06-20", bookingCount: 3 });
   });
 
   it("an unknown coach or slot is 404 and a bad fromDate is 400", async () => {

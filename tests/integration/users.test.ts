@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCoach } from "../factories/coaches";
-import { registerUser, uniqueEmail } from "../factories/users";
+import { DEFAULT_PASSWORD, registerUser, uniqueEmail, verifyEmail } from "../factories/users";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
@@ -19,22 +19,25 @@ const contact = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe("PUT /api/users/{id} (contact information)", () => {
-  it("updates the user's own contact details and answers the current user", async () => {
-    const { agent, user } = await createCoach(t);
-    const body = contact({ email: uniqueEmail("New.Address").toUpperCase() });
+  it("updates the user's own contact details at once, and the e-mail once the new address's link is followed", async () => {
+    const { agent, user, email: oldEmail } = await createCoach(t);
+    const body = contact({ email: uniqueEmail("New.Address").toUpperCase(), currentPassword: DEFAULT_PASSWORD });
     const res = await agent.put(`/api/users/${user.id}`).send(body);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       id: user.id,
       firstName: "Sam",
       lastName: "Rivera",
-      email: body.email.toLowerCase(),
-      phoneNumber: "(410) 555-0100",
+      email: oldEmail,
+      pendingEmail: body.email.toLowerCase(),
+      phoneNumber: "+14105550100",
       smsOptIn: true,
       userType: "coach",
     });
     expect(res.body.coachId).toBeTypeOf("number");
-    expect((await agent.get("/api/auth/user")).body.email).toBe(body.email.toLowerCase());
+    await verifyEmail(t, body.email.toLowerCase());
+    const after = (await agent.get("/api/auth/user")).body;
+    expect(after).toMatchObject({ email: body.email.toLowerCase(), pendingEmail: null, emailVerified: true });
   });
 
   it.each([
@@ -43,7 +46,7 @@ describe("PUT /api/users/{id} (contact information)", () => {
     [{ email: "" }, "Email is required"],
     [{ email: "not-an-email" }, "Please enter a valid email address"],
     [{ phoneNumber: "" }, "Phone number is required"],
-    [{ phoneNumber: "12345" }, "Please enter a valid phone number"],
+    [{ phoneNumber: "12345" }, "Please enter a valid US phone number"],
   ])("answers 400 for %j with %s and changes nothing", async (change, message) => {
     const { agent, user } = await registerUser(t.agent());
     const res = await agent.put(`/api/users/${user.id}`).send(contact(change));
@@ -55,7 +58,7 @@ describe("PUT /api/users/{id} (contact information)", () => {
   it("refuses an e-mail that another account uses, whatever its case, with 409", async () => {
     const { email: taken } = await registerUser(t.agent());
     const { agent, user } = await registerUser(t.agent());
-    const res = await agent.put(`/api/users/${user.id}`).send(contact({ email: taken.toUpperCase() }));
+    const res = await agent.put(`/api/users/${user.id}`).send(contact({ email: taken.toUpperCase(), currentPassword: DEFAULT_PASSWORD }));
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("An account with this email already exists");
   });
@@ -85,7 +88,7 @@ describe("/api/user/preferences", () => {
     const { agent } = await createCoach(t);
     const res = await agent.put("/api/user/preferences").send({ phoneNumber: "410-555-0199", smsOptIn: true });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ phoneNumber: "410-555-0199", smsOptIn: true });
+    expect(res.body).toMatchObject({ phoneNumber: "+14105550199", smsOptIn: true });
   });
 
   it("stores and returns a player's playing preferences", async () => {
@@ -122,7 +125,7 @@ describe("/api/user/preferences", () => {
     [{ maxTravelDistance: 501 }, "Travel distance must be between 1 and 500 miles"],
     [{ maxTravelDistance: 2.5 }, "Travel distance must be between 1 and 500 miles"],
     [{ preferredLocation: "2120" }, "Zipcode must be 5 digits"],
-    [{ phoneNumber: "555" }, "Please enter a valid phone number"],
+    [{ phoneNumber: "555" }, "Please enter a valid US phone number"],
   ])("refuses %j with %s", async (body, message) => {
     const { agent } = await registerUser(t.agent());
     const res = await agent.put("/api/user/preferences").send(body);

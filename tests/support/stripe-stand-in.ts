@@ -51,8 +51,8 @@ export type StripeStandIn = {
   failPaymentIntent(id: string, message?: string): SignedWebhook;
   /** The coach finished onboarding at Stripe: returns the signed account.updated webhook. */
   completeAccount(id: string): SignedWebhook;
-  /** Any event, signed with webhookSecret. */
-  signEvent(type: string, object: Record<string, unknown>): SignedWebhook;
+  /** Any event, signed with webhookSecret; `created` (Unix seconds) defaults to now. */
+  signEvent(type: string, object: Record<string, unknown>, created?: number): SignedWebhook;
   close(): Promise<void>;
 };
 
@@ -161,6 +161,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       paymentIntents.set(id, intent);
       return [200, intent];
     }
+    // Lists, newest first, paged with limit and starting_after like Stripe's (what the SDK's auto-pagination reads).
+    if (r.method === "GET" && r.path === "/v1/payment_intents") return [200, list(r, paymentIntents)];
+    if (r.method === "GET" && r.path === "/v1/refunds") return [200, list(r, refunds)];
+    if (r.method === "GET" && r.path === "/v1/transfers") return [200, list(r, transfers)];
     if ((m = /^\/v1\/payment_intents\/([^/]+)$/.exec(r.path))) {
       const intent = paymentIntents.get(m[1]);
       if (!intent) return missing("payment_intent", m[1]);
@@ -267,6 +271,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return [404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${r.method}: ${r.path}).` } }];
   }
 
+  function list(r: RecordedStripeRequest, objects: Map<string, StripeObject>): Record<string, unknown> {
+    const all = [...objects.values()].reverse();
+    const limit = Math.min(Math.max(Number(r.form.limit ?? 10) || 10, 1), 100);
+    const after = r.form.starting_after ? all.findIndex((o) => o.id === r.form.starting_after) + 1 : 0;
+    const data = all.slice(after, after + limit);
+    return { object: "list", url: r.path, has_more: after + limit < all.length, data };
+  }
+
   function markAccountComplete(id: string): StripeObject {
     const account = accounts.get(id);
     if (!account) throw new Error(`stand-in: no account ${id}`);
@@ -280,12 +292,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return account;
   }
 
-  function signEvent(type: string, object: Record<string, unknown>): SignedWebhook {
+  function signEvent(type: string, object: Record<string, unknown>, created = now()): SignedWebhook {
     const event = {
       id: `evt_${randomToken(24)}`,
       object: "event",
       api_version: Stripe.API_VERSION,
-      created: now(),
+      created,
       type,
       data: { object },
       livemode: false,

@@ -39,6 +39,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     LOG_LEVEL: "silent",
     SESSION_SECRET: "test-secret-test-secret-test-secret",
     APP_URL: "http://localhost:5000",
+    // Tests play the proxy: supertest connects over loopback and names each made-up client in
+    // X-Forwarded-For, so suites that sign up many users do not share one address's limits.
+    // Tests of the default (no proxy believed) pass TRUST_PROXY: "".
+    TRUST_PROXY: "loopback",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

@@ -1,19 +1,35 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
-import { needsPlayerSetup } from "../../contract/accounts";
-import { FullPageSpinner } from "../components/ui/spinner";
+import { needsPlayerSetup } from "../../contract/player-setup";
+import { PageSkeleton } from "../components/ui/page-skeleton";
 import { paths } from "../config/paths";
 import { useCurrentUser } from "../lib/current-user";
+import { ErrorBoundary, isStaleChunkError, reloadOnceForStaleChunk } from "./error-boundary";
 import { AppShell, PublicShell } from "./shell";
 
-/** Each page is its own chunk, so the first screen loads only what it shows. */
+/**
+ * Each page is its own chunk, so the first screen loads only what it shows; while a chunk loads
+ * the page's skeleton stands in for it. A chunk that is gone after a deploy reloads the page once
+ * (to the new build); any other failure, or a render error, shows the page's error boundary inside
+ * the shell instead of blanking the app.
+ */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
-  const Lazy = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  const Lazy = lazy(async () => {
+    try {
+      return { default: (await load())[name] as ComponentType };
+    } catch (err) {
+      // While the reload happens, keep showing the loading state rather than an error.
+      if (isStaleChunkError(err) && reloadOnceForStaleChunk()) return new Promise<never>(() => {});
+      throw err;
+    }
+  });
   return function Page() {
     return (
-      <Suspense fallback={<FullPageSpinner />}>
-        <Lazy />
-      </Suspense>
+      <ErrorBoundary scope="page">
+        <Suspense fallback={<PageSkeleton />}>
+          <Lazy />
+        </Suspense>
+      </ErrorBoundary>
     );
   };
 }
@@ -22,6 +38,7 @@ const LoginPage = page(() => import("./routes/login"), "LoginPage");
 const LandingPage = page(() => import("./routes/landing"), "LandingPage");
 const ForgotPasswordPage = page(() => import("./routes/forgot-password"), "ForgotPasswordPage");
 const ResetPasswordPage = page(() => import("./routes/reset-password"), "ResetPasswordPage");
+const VerifyEmailPage = page(() => import("./routes/verify-email"), "VerifyEmailPage");
 const PrivacyPolicyPage = page(() => import("./routes/privacy-policy"), "PrivacyPolicyPage");
 const TermsOfServicePage = page(() => import("./routes/terms-of-service"), "TermsOfServicePage");
 const BookingSuccessPage = page(() => import("./routes/booking-success"), "BookingSuccessPage");
@@ -71,7 +88,7 @@ export function AppRouter() {
   const [location] = useLocation();
   useScrollToTopOnNavigate(location);
 
-  if (isLoading) return <FullPageSpinner label="Loading..." />;
+  if (isLoading) return <PageSkeleton label="Loading..." />;
 
   if (!user) {
     return (
@@ -84,6 +101,7 @@ export function AppRouter() {
               <Route path={paths.landing} component={LandingPage} />
               <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
               <Route path={paths.resetPassword} component={ResetPasswordPage} />
+              <Route path={paths.verifyEmail} component={VerifyEmailPage} />
               <Route path={paths.privacyPolicy} component={PrivacyPolicyPage} />
               <Route path={paths.termsOfService} component={TermsOfServicePage} />
               <Route path={paths.bookingSuccess} component={BookingSuccessPage} />
@@ -114,6 +132,7 @@ export function AppRouter() {
             <Route path={paths.landing} component={LandingPage} />
             <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
             <Route path={paths.resetPassword} component={ResetPasswordPage} />
+            <Route path={paths.verifyEmail} component={VerifyEmailPage} />
             <Route path={paths.privacyPolicy} component={PrivacyPolicyPage} />
             <Route path={paths.termsOfService} component={TermsOfServicePage} />
             <Route path={paths.bookingSuccess} component={BookingSuccessPage} />

@@ -1,16 +1,29 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ComponentProps, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import type { UserType } from "../../contract/accounts";
 import { BrandName } from "../components/ui/brand-mark";
-import { Button } from "../components/ui/button";
+import { HEADER_ACCENT_LINK_CLASS, HEADER_GHOST_LINK_CLASS } from "../components/ui/button-classes";
 import { paths } from "../config/paths";
 import { useCurrentUser } from "../lib/current-user";
-import { SignOutButton } from "../features/accounts/components/sign-out-button";
 import { SiteFooter } from "../features/content/components/site-footer";
-import { cn } from "../lib/cn";
 
 type NavItem = { label: string; href: string };
+
+// Only signed-in pages show it, and it brings the Button component (and tailwind-merge) along:
+// loaded with the signed-in shell, not with the first screen of a visitor.
+// Only a user who has an address to verify needs the notice: its code loads then, off the landing page's budget.
+const LazyVerifyEmailNotice = lazy(async () => ({
+  default: (await import("../features/accounts/components/verify-email-notice")).VerifyEmailNotice,
+}));
+const LazySignOutButton = lazy(async () => ({ default: (await import("../features/accounts/components/sign-out-button")).SignOutButton }));
+function SignOutButton(props: ComponentProps<typeof LazySignOutButton>) {
+  return (
+    <Suspense fallback={null}>
+      <LazySignOutButton {...props} />
+    </Suspense>
+  );
+}
 
 /** player-side 2, navigation bar. */
 const navByRole: Record<UserType, NavItem[]> = {
@@ -32,8 +45,11 @@ const navByRole: Record<UserType, NavItem[]> = {
   ],
 };
 
-const navLinkClass =
-  "rounded-lg px-3 py-2 text-sm font-semibold text-field-50 transition-colors hover:bg-field-800 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400";
+/** No merging library on the first screen: the active and idle looks are complete class lists. */
+const navLinkBase =
+  "rounded-lg px-3 font-semibold transition-colors hover:bg-field-800 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400";
+const navLinkClass = (active: boolean, mobile = false) =>
+  `${navLinkBase} ${mobile ? "py-3 text-base" : "py-2 text-sm"} ${active ? "bg-field-700 text-accent-300" : "text-field-50"}`;
 
 function Header({ children }: { children: ReactNode }) {
   return (
@@ -80,7 +96,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                 key={item.href}
                 href={item.href}
                 aria-current={isActive(item.href) ? "page" : undefined}
-                className={cn(navLinkClass, isActive(item.href) && "bg-field-700 text-accent-300")}
+                className={navLinkClass(isActive(item.href))}
               >
                 {item.label}
               </Link>
@@ -109,7 +125,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                   key={item.href}
                   href={item.href}
                   aria-current={isActive(item.href) ? "page" : undefined}
-                  className={cn(navLinkClass, "py-3 text-base", isActive(item.href) && "bg-field-700 text-accent-300")}
+                  className={navLinkClass(isActive(item.href), true)}
                 >
                   {item.label}
                 </Link>
@@ -119,6 +135,11 @@ export function AppShell({ children }: { children: ReactNode }) {
           </nav>
         ) : null}
       </Header>
+      {user && (user.pendingEmail || !user.emailVerified) ? (
+        <Suspense fallback={null}>
+          <LazyVerifyEmailNotice user={user} />
+        </Suspense>
+      ) : null}
       <main id="main" className="flex-1">
         {children}
       </main>
@@ -138,12 +159,12 @@ export function PublicShell({ children }: { children: ReactNode }) {
           <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-6">
             <HomeLink href={paths.landing} />
             <nav aria-label="Account" className="flex items-center gap-1.5 sm:gap-2">
-              <Button asChild variant="ghost" size="sm" className="px-2.5 text-white hover:bg-field-800 hover:text-white sm:px-3">
-                <Link href={paths.login}>Sign In</Link>
-              </Button>
-              <Button asChild variant="accent" size="sm" className="px-2.5 sm:px-3">
-                <Link href={paths.login}>Get Started</Link>
-              </Button>
+              <Link href={paths.login} className={HEADER_GHOST_LINK_CLASS}>
+                Sign In
+              </Link>
+              <Link href={paths.login} className={HEADER_ACCENT_LINK_CLASS}>
+                Get Started
+              </Link>
             </nav>
           </div>
         </Header>

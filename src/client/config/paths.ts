@@ -5,6 +5,7 @@ export const paths = {
   landing: "/landing",
   forgotPassword: "/forgot-password",
   resetPassword: "/reset-password",
+  verifyEmail: "/verify-email",
   privacyPolicy: "/privacy-policy",
   termsOfService: "/terms-of-service",
   bookingSuccess: "/booking-success",

@@ -45,3 +45,10 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
 }
 
 export const apiGet = <T>(url: string) => apiRequest<T>("GET", url);
+
+/** A GET whose answer headers matter too (a search page's X-Next-Cursor). */
+export async function apiGetWithHeaders<T>(url: string): Promise<{ data: T; headers: Headers }> {
+  const res = await fetch(url, { method: "GET", credentials: "include" });
+  if (!res.ok) throw await errorFrom(res);
+  return { data: (await res.json()) as T, headers: res.headers };
+}

@@ -12,7 +12,7 @@ export function createSmsSender(options: {
 }): SmsSender {
   if (options.twilio) {
     const { accountSid, authToken, from } = options.twilio;
-    const client = twilio(accountSid, authToken);
+    const client = twilio(accountSid, authToken, { timeout: 15_000 });
     return {
       async send(to, body) {
         await client.messages.create({ to, from, body });

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /** Where uploaded and generated images live; local disk today, an object store could implement the same. */
@@ -7,6 +7,8 @@ export type Storage = {
   put(name: string, bytes: Buffer, contentType: string): Promise<string>;
   /** The bytes behind a URL that put() returned, or null when it is not ours or is gone. */
   read(url: string): Promise<Buffer | null>;
+  /** Deletes the file behind a URL that put() returned; anything else (or a file already gone) is ignored. */
+  remove(url: string): Promise<void>;
 };
 
 export const UPLOADS_URL_PREFIX = "/uploads/";
@@ -40,6 +42,12 @@ export function createLocalStorage(dataDir: string): Storage {
       } catch {
         return null;
       }
+    },
+    async remove(url) {
+      if (!url.startsWith(UPLOADS_URL_PREFIX)) return;
+      const name = url.slice(UPLOADS_URL_PREFIX.length);
+      if (!SAFE_NAME.test(name)) return;
+      await rm(path.join(dir, name), { force: true });
     },
   };
 }

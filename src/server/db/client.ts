@@ -21,12 +21,40 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** Subscribe to a PostgreSQL NOTIFY channel; returns an unsubscribe function. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `handler` each time a lost listening connection is open again, with the instant it was
+   * lost: what was published in between never arrives, so in-memory copies re-read what changed.
+   * PGlite listens in-process and never loses its connection. Returns an unsubscribe function.
+   */
+  onListenerReconnect?(handler: (lostAt: Date) => void): () => void;
   notify(channel: string, payload: string): Promise<void>;
+  /** Applies pending migrations; processes started together on one database take turns. */
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while holding a lock named `name` across every process on this database (a
+   * PostgreSQL advisory lock; in PGlite, one process, a queue). `wait: false` skips `fn` and
+   * answers undefined when another holder has it.
+   */
+  exclusive<T>(name: string, fn: () => Promise<T>, options?: { wait?: boolean }): Promise<T | undefined>;
   close(): Promise<void>;
 };
 
+// The compiled server (dist/server) carries a copy of the migrations beside its bundle, as the
+// sources do beside this file.
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/** Advisory lock keys share one namespace per database; the first number keeps ours apart from other users'. */
+const LOCK_NAMESPACE = 0x1ac0;
+
+/** A stable 31-bit number for a lock name (FNV-1a), so every process derives the same key. */
+export function lockKey(name: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) {
+    hash ^= name.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash & 0x7fffffff;
+}
 
 /** `DATABASE_URL` set: a PostgreSQL server through `pg`. Unset: PGlite in `dataDir` (or in memory when dataDir is "memory://"). */
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
@@ -42,6 +70,9 @@ async function openPglite(dataDir?: string): Promise<Database> {
   }
   const client = await PGlite.create(target);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // One process owns a PGlite directory, so a queue per name is the whole lock.
+  const queues = new Map<string, Promise<unknown>>();
+  const busy = new Set<string>();
   return {
     db,
     kind: "pglite",
@@ -55,20 +86,47 @@ async function openPglite(dataDir?: string): Promise<Database> {
     async migrate() {
       await migratePglite(db as never, { migrationsFolder });
     },
+    async exclusive(name, fn, options) {
+      if (options?.wait === false && busy.has(name)) return undefined;
+      const previous = queues.get(name) ?? Promise.resolve();
+      const run = previous.then(async () => {
+        busy.add(name);
+        try {
+          return await fn();
+        } finally {
+          busy.delete(name);
+        }
+      });
+      const settled = run.catch(() => {});
+      queues.set(name, settled);
+      void settled.then(() => {
+        if (queues.get(name) === settled) queues.delete(name);
+      });
+      return run;
+    },
     async close() {
       if (!client.closed) await client.close();
     },
   };
 }
 
+/**
+ * A database that stops answering must not hold requests (and their locks) forever: connecting
+ * gives up after 10 s, a statement after 60 s, and a transaction left idle is ended after 60 s.
+ */
+const PG_TIMEOUTS = { connectionTimeoutMillis: 10_000, statement_timeout: 60_000, idle_in_transaction_session_timeout: 60_000 };
+
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...PG_TIMEOUTS });
   // A broken idle connection must not crash the process; the next query gets a fresh one.
   pool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const reconnectHandlers = new Set<(lostAt: Date) => void>();
   let listener: Promise<pg.Client> | undefined;
   let closed = false;
+  /** When the listening connection was lost; undefined while it is up. */
+  let lostAt: Date | undefined;
 
   /**
    * One connection per process holds every LISTEN. When it is lost (a restart of the database, a
@@ -85,7 +143,7 @@ async function openPostgres(url: string): Promise<Database> {
   }
 
   async function connectListener(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: PG_TIMEOUTS.connectionTimeoutMillis });
     client.on("error", () => {}); // followed by "end", which reconnects
     client.on("notification", (msg) => {
       for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? "");
@@ -99,8 +157,14 @@ async function openPostgres(url: string): Promise<Database> {
     }
     client.once("end", () => {
       listener = undefined;
+      lostAt ??= new Date();
       if (!closed) reconnect(250);
     });
+    if (lostAt) {
+      const since = lostAt;
+      lostAt = undefined;
+      for (const handler of reconnectHandlers) handler(since);
+    }
     return client;
   }
 
@@ -109,6 +173,37 @@ async function openPostgres(url: string): Promise<Database> {
       if (closed) return;
       getListener().catch(() => reconnect(Math.min(delayMs * 2, 30_000)));
     }, delayMs).unref();
+  }
+
+  /**
+   * A session-level advisory lock on a connection of its own, held while `fn` runs on the pool. A
+   * process that dies loses its connection and so its lock: nothing is left locked by a crash.
+   */
+  async function exclusive<T>(name: string, fn: () => Promise<T>, options?: { wait?: boolean }): Promise<T | undefined> {
+    const key = lockKey(name);
+    const holder = await pool.connect();
+    // Until the lock query answers, the connection's state is unknown.
+    let healthy = false;
+    try {
+      if (options?.wait === false) {
+        const { rows } = await holder.query<{ locked: boolean }>("select pg_try_advisory_lock($1, $2) as locked", [LOCK_NAMESPACE, key]);
+        healthy = true;
+        if (!rows[0]?.locked) return undefined;
+      } else {
+        await holder.query("select pg_advisory_lock($1, $2)", [LOCK_NAMESPACE, key]);
+        healthy = true;
+      }
+      try {
+        return await fn();
+      } finally {
+        await holder.query("select pg_advisory_unlock($1, $2)", [LOCK_NAMESPACE, key]).catch(() => {
+          healthy = false;
+        });
+      }
+    } finally {
+      // A connection whose unlock may not have happened is closed, which releases the lock for sure.
+      holder.release(!healthy);
+    }
   }
 
   return {
@@ -127,12 +222,19 @@ async function openPostgres(url: string): Promise<Database> {
         set.delete(onMessage);
       };
     },
+    onListenerReconnect(handler) {
+      reconnectHandlers.add(handler);
+      return () => reconnectHandlers.delete(handler);
+    },
     async notify(channel, payload) {
       await pool.query("select pg_notify($1, $2)", [channel, payload]);
     },
     async migrate() {
-      await migratePg(db as never, { migrationsFolder });
+      // Without the lock, two processes starting on an empty database race on CREATE TABLE and one
+      // fails on a duplicate pg_type key; with it the second waits, then finds nothing to do.
+      await exclusive("migrations", () => migratePg(db as never, { migrationsFolder }));
     },
+    exclusive,
     async close() {
       closed = true;
       await listener?.then((client) => client.end()).catch(() => {});

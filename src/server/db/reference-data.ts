@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { sql } from "drizzle-orm";
 import { timeZoneForPlace } from "../../contract/geo";
 import type { Db } from "./client";
+import { rowsOf } from "./sql";
 
 type ZipcodesEntry = { zip: string; latitude: number; longitude: number; city: string; state: string };
 type ZipRow = { zip: string; city: string; state: string; latitude: number; longitude: number; time_zone: string };
@@ -54,9 +55,4 @@ function zipRows(): ZipRow[] {
   }
   cachedRows = rows;
   return rows;
-}
-
-/** node-postgres answers {rows}; PGlite's drizzle driver answers {rows} too, but typed differently. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }

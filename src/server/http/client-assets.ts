@@ -1,9 +1,25 @@
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import express, { type Express } from "express";
 
-export const clientDistDir = path.resolve("dist/client");
+/**
+ * The repository's root: the nearest folder above this module with a package.json. The same from
+ * the sources (src/server/http) and from the compiled bundle (dist/server), and whatever the
+ * working directory the process was started in.
+ */
+function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, "package.json"))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+  return dir;
+}
+
+export const clientDistDir = path.join(projectRoot(), "dist/client");
 
 /**
  * Serves the React app on the same port as the API: through Vite's middleware with hot reload in

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from "express";
 import { ipKeyGenerator, rateLimit, type IncrementResponse, type Options, type Store } from "express-rate-limit";
 import { ErrorCode } from "../../contract/errors";
+import { FAILED_LOGINS_PER_ACCOUNT, LimitMessages } from "../../contract/limits";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import * as repo from "../features/accounts/rate-limits.repository";
@@ -52,7 +53,14 @@ export class PostgresRateLimitStore implements Store {
   }
 }
 
-const clientIp = (req: Request) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? "unknown");
+/** The client's address: the socket's peer unless TRUST_PROXY names the proxies whose X-Forwarded-For is believed. */
+export const clientIp = (req: Request) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? "unknown");
+
+/**
+ * An X-Forwarded-For from a client we do not trust as a proxy is expected (TRUST_PROXY unset is the
+ * default) and ignored by design; express-rate-limit would otherwise log it as a misconfiguration.
+ */
+const validate = { xForwardedForHeader: false };
 
 const tooManyAttempts: Options["handler"] = (_req, _res, next) => {
   next(new AppError(429, ErrorCode.RATE_LIMITED, TOO_MANY_ATTEMPTS));
@@ -66,6 +74,7 @@ export function authIpRateLimit(deps: { db: Db; clock: Clock; limit: number }): 
     standardHeaders: "draft-7",
     legacyHeaders: false,
     keyGenerator: clientIp,
+    validate,
     store: new PostgresRateLimitStore(deps.db, deps.clock, "auth-ip:"),
     handler: tooManyAttempts,
   });
@@ -87,7 +96,56 @@ export function failedLoginRateLimit(deps: { db: Db; clock: Clock }): RequestHan
     },
     requestWasSuccessful: (_req, res) => res.statusCode !== 401,
     skipSuccessfulRequests: true,
+    validate,
     store: new PostgresRateLimitStore(deps.db, deps.clock, "login-fail:"),
     handler: tooManyAttempts,
+  });
+}
+
+const emailOf = (req: Request) => (typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : "");
+
+/**
+ * Failed logins per account, whatever the address (DESIGN.md 10): a password guesser who owns many
+ * addresses still gets 10 tries per 15 minutes on one account, then 429 for that account.
+ */
+export function failedLoginPerAccountLimit(deps: { db: Db; clock: Clock }): RequestHandler {
+  return keyedRateLimit({
+    ...deps,
+    prefix: "login-fail-account:",
+    windowMs: AUTH_WINDOW_MS,
+    limit: FAILED_LOGINS_PER_ACCOUNT,
+    key: emailOf,
+    message: LimitMessages.ACCOUNT_LOCKED,
+    countOnly: (res) => res.statusCode === 401,
+  });
+}
+
+/**
+ * A limit of `limit` requests per `key` per window, counted in PostgreSQL (shared by every process).
+ * With `countOnly`, only answers it accepts count (a failed login, not a successful one).
+ */
+export function keyedRateLimit(options: {
+  db: Db;
+  clock: Clock;
+  prefix: string;
+  windowMs: number;
+  limit: number;
+  key: (req: Request) => string;
+  message: string;
+  countOnly?: (res: { statusCode: number }) => boolean;
+}): RequestHandler {
+  const countOnly = options.countOnly;
+  return rateLimit({
+    windowMs: options.windowMs,
+    limit: options.limit,
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    keyGenerator: options.key,
+    validate,
+    ...(countOnly
+      ? { requestWasSuccessful: (_req: Request, res: { statusCode: number }) => !countOnly(res), skipSuccessfulRequests: true }
+      : {}),
+    store: new PostgresRateLimitStore(options.db, options.clock, options.prefix),
+    handler: (_req, _res, next) => next(new AppError(429, ErrorCode.RATE_LIMITED, options.message)),
   });
 }

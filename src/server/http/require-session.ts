@@ -1,6 +1,7 @@
 import { parse as parseCookie } from "cookie";
 import type { Request, RequestHandler, Response } from "express";
 import type { UserType } from "../../contract/accounts";
+import type { Config } from "../config";
 import type { AppDeps } from "../deps";
 import { SESSION_COOKIE, SESSION_TTL_MS, userForSessionToken } from "../features/accounts/sessions.service";
 import type { UserRow } from "../features/accounts/sessions.repository";
@@ -34,18 +35,24 @@ export function loadSession(deps: AppDeps): RequestHandler {
   };
 }
 
-export function setSessionCookie(req: Request, res: Response, token: string): void {
+/**
+ * Cookies are Secure whenever the public address is https. It is decided from APP_URL, not from
+ * the request: behind a TLS-terminating proxy the request itself arrives as plain http.
+ */
+export const secureCookies = (config: Config) => config.appUrl.startsWith("https:");
+
+export function setSessionCookie(config: Config, res: Response, token: string): void {
   res.cookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: "lax",
-    secure: req.secure,
+    secure: secureCookies(config),
     path: "/",
     maxAge: SESSION_TTL_MS,
   });
 }
 
-export function clearSessionCookie(req: Request, res: Response): void {
-  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", secure: req.secure, path: "/" });
+export function clearSessionCookie(config: Config, res: Response): void {
+  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", secure: secureCookies(config), path: "/" });
 }
 
 /** The signed-in user, or 401 {"message":"Unauthorized"}. */
@@ -54,12 +61,25 @@ export function requireUser(req: Request): UserRow {
   return req.user;
 }
 
-/** The signed-in user when their role is one of `roles`; 401 when signed out, 403 with a message otherwise. */
-export function requireRole(req: Request, ...roles: UserType[]): UserRow {
+/**
+ * The one role guard of the routes (DESIGN.md 5): the signed-in user when their role is `role` (or
+ * one of them); 401 when signed out, 403 with `message` (or a sentence naming the roles) otherwise.
+ * Services trust it and do not check roles again.
+ */
+export function requireRole(req: Request, role: UserType | readonly UserType[], message?: string): UserRow {
   const user = requireUser(req);
+  const roles: readonly UserType[] = typeof role === "string" ? [role] : role;
   if (!roles.includes(user.userType)) {
     const plural = { player: "players", coach: "coaches", admin: "admins" } as const;
-    throw forbidden(`This action is only available for ${roles.map((r) => plural[r]).join(" or ")}.`);
+    throw forbidden(message ?? `This action is only available for ${roles.map((r) => plural[r]).join(" or ")}.`);
   }
   return user;
+}
+
+/** The same guard for a whole router (`/api/admin`). */
+export function requireRoleForAll(role: UserType): RequestHandler {
+  return (req, _res, next) => {
+    requireRole(req, role);
+    next();
+  };
 }

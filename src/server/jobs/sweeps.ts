@@ -1,8 +1,13 @@
 import type { AppDeps } from "../deps";
-import { completeSessions, expireHolds } from "../features/bookings/bookings.service";
-import { retryRefunds, settleExpiredHoldsPaidMeanwhile } from "../features/payments/payments.service";
-import { retryCancellationRefunds, sendWaitingPayouts } from "../features/payouts/payouts.service";
+import { purgeExpiredSessions } from "../features/accounts/sessions.service";
+import { completeSessions, expireHolds } from "../features/bookings/booking-sweeps.service";
+import { retryDueRefunds } from "../features/bookings/refunds.service";
+import { settleExpiredHoldsPaidMeanwhile } from "../features/payments/payments.service";
+import { sendWaitingPayouts } from "../features/payouts/payouts.service";
 import { expireRequests } from "../features/requests/requests.service";
+import { sendDueReminders } from "../features/calendar/calendar.service";
+import { sendReviewRequests } from "../features/reviews/reviews.service";
+import { offerFreedSeats } from "../features/waitlist/waitlist.service";
 
 /**
  * Periodic work (hold expiry, request expiry, completion, refund and payout retries) as idempotent
@@ -16,15 +21,28 @@ const sweeps: Sweep[] = [
   { name: "expire-booking-holds", run: async (deps) => void (await expireHolds(deps)) },
   { name: "complete-sessions", run: async (deps) => void (await completeSessions(deps)) },
   { name: "expire-session-requests", run: async (deps) => void (await expireRequests(deps)) },
-  { name: "retry-refunds", run: retryRefunds },
-  { name: "retry-cancellation-refunds", run: retryCancellationRefunds },
+  // Every charge to give back, whatever decided it (the refund module's one leased sweep).
+  { name: "retry-refunds", run: async (deps) => retryDueRefunds(deps) },
   { name: "send-waiting-payouts", run: sendWaitingPayouts },
+  // After hold expiry and refunds: the seats they freed go to the first player waiting.
+  { name: "offer-waitlist-seats", run: async (deps) => void (await offerFreedSeats(deps)) },
+  { name: "send-session-reminders", run: async (deps) => void (await sendDueReminders(deps)) },
+  { name: "send-review-requests", run: async (deps) => void (await sendReviewRequests(deps)) },
+  // Sessions past their absolute end or idle timeout: removed, and their sockets told to close.
+  { name: "purge-expired-sessions", run: purgeExpiredSessions },
 ];
 
-export async function runSweeps(deps: AppDeps): Promise<void> {
+/**
+ * Runs each sweep under a lock shared by every process on the database, so that with several
+ * processes one runs a given sweep at a time: items that go out to a provider or a mailbox after
+ * being read (refund and payout retries) are then never handled by two processes at once. The timer
+ * skips a sweep another process is running (`wait: false`); the test clock waits for it, because its
+ * caller expects the sweeps done when it answers.
+ */
+export async function runSweeps(deps: AppDeps, options: { wait?: boolean } = {}): Promise<void> {
   for (const sweep of sweeps) {
     try {
-      await sweep.run(deps);
+      await deps.database.exclusive(`sweep:${sweep.name}`, () => sweep.run(deps), { wait: options.wait ?? true });
     } catch (err) {
       deps.logger.error({ err, sweep: sweep.name }, "sweep failed");
     }
@@ -35,7 +53,7 @@ export async function runSweeps(deps: AppDeps): Promise<void> {
 export function startSweeps(deps: AppDeps, intervalMs = 30_000): () => Promise<void> {
   let running: Promise<void> | undefined;
   const timer = setInterval(() => {
-    running ??= runSweeps(deps).finally(() => (running = undefined));
+    running ??= runSweeps(deps, { wait: false }).finally(() => (running = undefined));
   }, intervalMs);
   timer.unref();
   return async () => {

@@ -3,19 +3,25 @@ import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
 import { CALENDAR_SOCKET_PATH, CalendarClientMessageSchema, type CalendarEvent, type CalendarServerMessage } from "../../contract/realtime";
 import type { AppDeps } from "../deps";
-import { userForSessionToken } from "../features/accounts/sessions.service";
+import { MAX_SOCKETS_PER_USER } from "../../contract/limits";
+import { hashSessionToken, liveSessions, userForSessionToken } from "../features/accounts/sessions.service";
 import { coachExists, coachIdForUser } from "../features/slots/slots.service";
 import { readSessionToken } from "../http/require-session";
+import { subscribeSessionsEnded } from "./session-events";
 
 /** A socket may follow this many coaches' public availability at once. */
 const MAX_SUBSCRIPTIONS = 50;
 /** Server-side liveness check; a socket that misses one is dropped (browsers answer pings themselves). */
 const HEARTBEAT_MS = 30_000;
+/** Close code for a socket whose session ended or whose role changed: the browser must sign in again. */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
 
 type Client = {
   socket: WebSocket;
   userId: number;
   userType: string;
+  /** The session the socket was opened with; when it ends (logout, reset, expiry), the socket closes. */
+  sessionHash: string;
   /** The coach profile of the user, if any: their own calendar, with its booking events. */
   ownCoachId: number | null;
   /** Coaches whose availability events this socket receives. */
@@ -33,9 +39,39 @@ export type CalendarSocketServer = {
  * Serves /ws/calendar on the HTTP server (DESIGN.md 6): the user comes only from the session cookie,
  * events come from the event bus, so a change made through any process reaches every socket.
  */
-export async function attachCalendarSocket(server: Server, deps: AppDeps): Promise<CalendarSocketServer> {
+export async function attachCalendarSocket(server: Server, deps: AppDeps, options: { dev?: boolean } = {}): Promise<CalendarSocketServer> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const clients = new Set<Client>();
+  /** Open (or opening) sockets per user on this process, for MAX_SOCKETS_PER_USER. */
+  const socketsPerUser = new Map<number, number>();
+  const countSocket = (userId: number, delta: number) => {
+    const next = (socketsPerUser.get(userId) ?? 0) + delta;
+    if (next <= 0) socketsPerUser.delete(userId);
+    else socketsPerUser.set(userId, next);
+  };
+
+  /** Closes the sockets among `candidates` whose session is gone or whose user's role is no longer the one they were opened with. */
+  async function closeEndedSessions(candidates: Client[]): Promise<void> {
+    if (candidates.length === 0) return;
+    const live = new Map(
+      (await liveSessions(deps.database.db, [...new Set(candidates.map((c) => c.sessionHash))], deps.clock.now())).map((s) => [
+        s.idHash,
+        s.userType,
+      ]),
+    );
+    for (const client of candidates) {
+      if (live.get(client.sessionHash) === client.userType) continue;
+      clients.delete(client);
+      client.socket.close(SESSION_ENDED_CLOSE_CODE, "Session ended");
+    }
+  }
+
+  const unsubscribeSessions = await subscribeSessionsEnded(deps, (userIds) => {
+    const ids = new Set(userIds);
+    void closeEndedSessions([...clients].filter((c) => ids.has(c.userId))).catch((err) =>
+      deps.logger.error({ err }, "could not re-check calendar sockets"),
+    );
+  });
 
   const unsubscribe = await deps.events.subscribe((event) => {
     for (const client of clients) {
@@ -44,12 +80,27 @@ export async function attachCalendarSocket(server: Server, deps: AppDeps): Promi
   });
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (pathOf(req) !== CALENDAR_SOCKET_PATH) return; // Vite's hot-reload socket shares the server in development.
+    if (pathOf(req) !== CALENDAR_SOCKET_PATH) {
+      // Vite's hot-reload socket shares the server in development; anything else is refused at once,
+      // or the connection would hang open (and hold up a graceful shutdown) forever.
+      if (options.dev && req.headers["sec-websocket-protocol"]?.includes("vite-hmr")) return;
+      return refuse(socket, 404, "Not Found");
+    }
     void authenticate(req)
-      .then((user) => {
-        if (!user) return refuse(socket, 401, "Unauthorized");
+      .then((session) => {
+        if (!session) return refuse(socket, 401, "Unauthorized");
         if (!isSameOrigin(req, deps.config.appUrl)) return refuse(socket, 403, "Forbidden");
-        wss.handleUpgrade(req, socket, head, (ws) => void onConnection(ws, user));
+        if ((socketsPerUser.get(session.user.id) ?? 0) >= MAX_SOCKETS_PER_USER) return refuse(socket, 429, "Too Many Requests");
+        countSocket(session.user.id, 1);
+        let opened = false;
+        // A handshake that fails inside ws never reaches onConnection; its count is given back here.
+        socket.once("close", () => {
+          if (!opened) countSocket(session.user.id, -1);
+        });
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          opened = true;
+          void onConnection(ws, session.user, session.sessionHash);
+        });
       })
       .catch((err) => {
         deps.logger.error({ err }, "calendar socket upgrade failed");
@@ -61,14 +112,26 @@ export async function attachCalendarSocket(server: Server, deps: AppDeps): Promi
   async function authenticate(req: IncomingMessage) {
     const token = readSessionToken(req.headers.cookie);
     if (!token) return undefined;
-    return userForSessionToken(deps.database.db, token, deps.clock.now());
+    const user = await userForSessionToken(deps.database.db, token, deps.clock.now());
+    return user ? { user, sessionHash: hashSessionToken(token) } : undefined;
   }
 
-  async function onConnection(socket: WebSocket, user: { id: number; userType: string }) {
-    const client: Client = { socket, userId: user.id, userType: user.userType, ownCoachId: null, subscriptions: new Set(), isAlive: true };
+  async function onConnection(socket: WebSocket, user: { id: number; userType: string }, sessionHash: string) {
+    const client: Client = {
+      socket,
+      userId: user.id,
+      userType: user.userType,
+      sessionHash,
+      ownCoachId: null,
+      subscriptions: new Set(),
+      isAlive: true,
+    };
     socket.on("pong", () => (client.isAlive = true));
     socket.on("error", () => {});
-    socket.on("close", () => clients.delete(client));
+    socket.on("close", () => {
+      clients.delete(client);
+      countSocket(user.id, -1);
+    });
     // Messages that arrive while the coach profile is looked up wait for it.
     const ready = (async () => {
       client.ownCoachId = user.userType === "coach" ? await coachIdForUser(deps, user.id) : null;
@@ -132,6 +195,8 @@ export async function attachCalendarSocket(server: Server, deps: AppDeps): Promi
       client.isAlive = false;
       client.socket.ping();
     }
+    // Sessions also end without an event (idle timeout, absolute end, a lost NOTIFY): re-check them all.
+    void closeEndedSessions([...clients]).catch((err) => deps.logger.error({ err }, "could not re-check calendar sockets"));
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
@@ -141,6 +206,7 @@ export async function attachCalendarSocket(server: Server, deps: AppDeps): Promi
       clearInterval(heartbeat);
       server.off("upgrade", onUpgrade);
       await unsubscribe();
+      await unsubscribeSessions();
       for (const client of clients) client.socket.close(1001, "Server shutting down");
       clients.clear();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

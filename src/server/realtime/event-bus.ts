@@ -21,6 +21,11 @@ export type EventBus = {
    * answers, without waiting for the NOTIFY round trip. Returns an unsubscribe function.
    */
   onPublish?(handler: (event: CalendarEvent) => void): () => void;
+  /**
+   * Runs `handler` when a lost listening connection is back, with the instant it was lost: events
+   * published in between never arrive. Returns an unsubscribe function.
+   */
+  onReconnect?(handler: (lostAt: Date) => void): () => void;
 };
 
 export function createEventBus(database: Database, logger: Logger): EventBus {
@@ -70,6 +75,9 @@ export function createEventBus(database: Database, logger: Logger): EventBus {
     onPublish(handler) {
       localHandlers.add(handler);
       return () => localHandlers.delete(handler);
+    },
+    onReconnect(handler) {
+      return database.onListenerReconnect?.(handler) ?? (() => {});
     },
   };
 }

@@ -63,15 +63,27 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
 export async function newPage(
   browser: Browser,
   baseUrl: string,
-  options: { width?: number } = {},
+  options: { width?: number; timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   // Reduced motion: no colour transitions in flight when a test or an accessibility scan reads the page.
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width: options.width ?? 1280, height: 900 },
     reducedMotion: "reduce",
+    // The viewer's own zone. By default the test coaches' (ZIP 21201, Baltimore), whatever the
+    // machine's zone; a test of a viewer elsewhere names another, and then sees "4:00 PM EST".
+    timezoneId: options.timezoneId ?? "America/New_York",
   });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   return { context, page };
+}
+
+/** Serious and critical accessibility findings on the page as it is now (axe-core's rule ids with their targets). */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }

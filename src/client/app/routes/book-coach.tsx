@@ -1,7 +1,13 @@
 import { ArrowLeft, CalendarDays, Clock, Users } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { Link, useLocation, useParams, useSearch } from "wouter";
-import { BookingMessages, DEFAULT_BOOKING_DURATION, noRatesMessage, ratesForSlot, startTimeOptions } from "../../../contract/bookings";
+import {
+  BookingMessages,
+  DEFAULT_BOOKING_DURATION,
+  noRatesMessage,
+  ratesForSlot,
+  upcomingStartTimeOptions,
+} from "../../../contract/bookings";
 import type { RateResponse } from "../../../contract/coaches";
 import { centsToDecimal, decimalToCents, platformFeeCents, totalCents } from "../../../contract/money";
 import type { TimeSlot } from "../../../contract/slots";
@@ -18,12 +24,16 @@ import { useCurrentUser } from "../../lib/current-user";
 import { useCreateBooking } from "../../features/bookings/api/create-booking";
 import { useBookableCoach, useBookableSlots } from "../../features/bookings/api/get-bookable-coach";
 import { backHref } from "../../features/bookings/components/back-link";
-import { bookableSlots, groupByDate, todayIn } from "../../features/bookings/components/bookable-slots";
-import { formatClock, formatLongDate, formatTimeRange, sessionTypeLabel } from "../../features/bookings/components/booking-format";
+import { bookableSlots, groupByDate } from "../../features/bookings/components/bookable-slots";
+import { sessionTypeLabel } from "../../features/bookings/components/booking-format";
+import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
 import { CoachHeader } from "../../features/bookings/components/coach-header";
+import { FullGroupSlots } from "../../features/waitlist/components/full-group-slots";
 import { loadLastSearch, toSearchQuery } from "../../features/search/last-search";
 import { ApiError, isUnauthorized } from "../../lib/api-client";
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from "../../lib/handle-unauthorized";
+import { formatLongDate, formatSessionRange, formatSessionTime, nowIn } from "../../lib/when";
+import { useNow } from "../../lib/use-now";
 
 /** player-side 8: booking while signed out sends the browser to sign in. */
 function askToLogIn() {
@@ -33,10 +43,14 @@ function askToLogIn() {
   }, UNAUTHORIZED_REDIRECT_DELAY_MS);
 }
 
-/** The server's refusals a player can act on (a taken seat, a slot in the past...) are shown as they are. */
-function bookingFailureText(error: unknown): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return error.message;
-  return "Failed to create booking. Please try again.";
+/**
+ * player-side 8: "Booking Failed" / "Failed to create booking. Please try again.", with the server's
+ * reason (a taken seat, a time that has begun...) as its detail when it gives one.
+ */
+export function bookingFailureText(error: unknown): string {
+  const spec = "Failed to create booking. Please try again.";
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return `${spec} ${error.message}`;
+  return spec;
 }
 
 export function BookCoachPage() {
@@ -72,7 +86,10 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   const createBooking = useCreateBooking();
   const notesId = useId();
 
-  const available = useMemo(() => bookableSlots(slots, todayIn(coach.timeZone)), [slots, coach.timeZone]);
+  // The coach's wall clock, re-read each minute so a start time that begins while the page is open goes away.
+  const now = useNow();
+  const coachNow = useMemo(() => nowIn(coach.timeZone, now), [coach.timeZone, now]);
+  const available = useMemo(() => bookableSlots(slots, coachNow, coach.rates), [slots, coachNow, coach.rates]);
   const preselected = Number(new URLSearchParams(search).get("slot"));
   const [slotId, setSlotId] = useState<number | null>(() => available.find((s) => s.id === preselected)?.id ?? null);
   const [rateId, setRateId] = useState<number | null>(null);
@@ -83,7 +100,10 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   const rates = slot ? ratesForSlot(coach.rates, slot.isGroup) : [];
   const rate = rates.find((r) => r.id === rateId) ?? null;
   const duration = rate?.duration ?? DEFAULT_BOOKING_DURATION;
-  const startOptions = slot ? startTimeOptions(slot.startTime, slot.endTime, duration) : [];
+  const startOptions = slot ? upcomingStartTimeOptions(slot, duration, coachNow) : [];
+  const clock = { date: slot?.date ?? "", timeZone: coach.timeZone };
+  // A start time chosen earlier that has begun since is no longer offered, nor booked.
+  const chosenStart = startTime && startOptions.includes(startTime) ? startTime : null;
   const rateCents = rate ? (decimalToCents(rate.rate) ?? 0) : 0;
 
   const lastSearch = loadLastSearch();
@@ -104,7 +124,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
 
   function chooseRate(next: RateResponse) {
     setRateId(next.id);
-    if (slot && startTime && !startTimeOptions(slot.startTime, slot.endTime, next.duration).includes(startTime)) setStartTime(null);
+    if (slot && startTime && !upcomingStartTimeOptions(slot, next.duration, coachNow).includes(startTime)) setStartTime(null);
   }
 
   function bookAndPay() {
@@ -112,7 +132,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
     if (!slot)
       return toast({ title: "Missing Information", description: "Please select a time slot and session type.", variant: "destructive" });
     if (!rate) return toast({ title: "Error", description: BookingMessages.SELECT_DURATION, variant: "destructive" });
-    if (!startTime)
+    if (!chosenStart)
       return toast({ title: "Missing Information", description: "Please select a time slot and session type.", variant: "destructive" });
     createBooking.mutate(
       {
@@ -122,7 +142,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
         duration: rate.duration,
         rate: rate.rate,
         notes: notes.trim() || null,
-        preferredStartTime: startTime,
+        preferredStartTime: chosenStart,
         coachId: coach.id,
         studentId: user.id,
       },
@@ -162,10 +182,11 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
               ) : available.length === 0 ? (
                 <p className="text-slate-600">No available time slots at the moment.</p>
               ) : (
-                <SlotChoices slots={available} selectedId={slotId} onChoose={chooseSlot} />
+                <SlotChoices slots={available} selectedId={slotId} onChoose={chooseSlot} timeZone={coach.timeZone} />
               )}
             </CardContent>
           </Card>
+          <FullGroupSlots slots={slots} today={coachNow.date} signedIn={!!user} />
 
           {slot ? (
             <Card>
@@ -206,7 +227,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
                       Start Time
                     </h3>
                     {startOptions.length === 0 ? (
-                      <p className="text-slate-600">This time slot is too short for a {duration}-minute session.</p>
+                      <p className="text-slate-600">No {duration}-minute session can start in this time slot any more.</p>
                     ) : (
                       <div className="flex flex-wrap gap-2">
                         {startOptions.map((t) => (
@@ -214,11 +235,11 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
                             key={t}
                             type="button"
                             size="sm"
-                            variant={t === startTime ? "primary" : "outline"}
-                            aria-pressed={t === startTime}
+                            variant={t === chosenStart ? "primary" : "outline"}
+                            aria-pressed={t === chosenStart}
                             onClick={() => setStartTime(t)}
                           >
-                            {formatClock(t)}
+                            {formatSessionTime(t, clock)}
                           </Button>
                         ))}
                       </div>
@@ -256,8 +277,8 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
               <SummaryRow
                 label="Time"
                 value={
-                  slot && startTime
-                    ? (formatTimeRange(startTime, endOf(startTime, duration)) ?? startTime)
+                  slot && chosenStart
+                    ? (formatSessionRange(chosenStart, endOf(chosenStart, duration), clock) ?? chosenStart)
                     : slot
                       ? "Choose a start time"
                       : "Not selected"
@@ -265,6 +286,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
               />
               <SummaryRow label="Session" value={rate ? `${rate.duration} min ${sessionTypeLabel(rate.sessionType)}` : "Not selected"} />
             </dl>
+            {slot ? <SessionPlaceDetails place={slot} className="border-t border-slate-200 pt-4" /> : null}
             {rate ? (
               <dl className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm" aria-label="Price">
                 <SummaryRow label="Session cost" value={`$${centsToDecimal(rateCents)}`} />
@@ -303,10 +325,12 @@ function SlotChoices({
   slots,
   selectedId,
   onChoose,
+  timeZone,
 }: {
   slots: TimeSlot[];
   selectedId: number | null;
   onChoose: (slot: TimeSlot) => void;
+  timeZone: string;
 }) {
   return (
     <div className="flex flex-col gap-5">
@@ -326,7 +350,7 @@ function SlotChoices({
               >
                 <span className="flex items-center gap-2 font-medium">
                   <Clock aria-hidden className="size-4" />
-                  {formatTimeRange(s.startTime, s.endTime) ?? `${s.startTime} - ${s.endTime}`}
+                  {formatSessionRange(s.startTime, s.endTime, { date: s.date, timeZone }) ?? `${s.startTime} - ${s.endTime}`}
                 </span>
                 <span className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
                   {s.isGroup ? (
@@ -336,7 +360,9 @@ function SlotChoices({
                   ) : (
                     <Badge variant="outline">Individual</Badge>
                   )}
-                  {s.locationName ? <span>{s.locationName}</span> : null}
+                  {s.locationName || s.locationAddress ? (
+                    <span>{[s.locationName, s.locationAddress].filter(Boolean).join(", ")}</span>
+                  ) : null}
                 </span>
               </button>
             ))}

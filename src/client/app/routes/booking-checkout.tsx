@@ -11,13 +11,15 @@ import { FullPageSpinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { paths } from "../../config/paths";
 import { useBooking } from "../../features/bookings/api/get-booking";
-import { dollars, formatClock, formatLongDate, formatTimeRange, sessionTypeLabel } from "../../features/bookings/components/booking-format";
+import { dollars, sessionTypeLabel } from "../../features/bookings/components/booking-format";
+import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
 import { confirmPayment, createPaymentIntent, updatePaymentIntent } from "../../features/payments/api/payment-intents";
 import { HoldCountdown, useHoldRemaining } from "../../features/payments/components/hold-countdown";
 import { PaymentForm } from "../../features/payments/components/payment-form";
 import { TipSelector } from "../../features/payments/components/tip-selector";
 import { ApiError } from "../../lib/api-client";
 import { handleUnauthorized, messageOr } from "../../lib/handle-unauthorized";
+import { formatLongDate, formatSessionRange, formatSessionTime } from "../../lib/when";
 
 const FAILED_SETUP_REDIRECT_DELAY_MS = 2500;
 
@@ -147,11 +149,13 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
 
   if (isExpired) return <HoldExpired bookingId={intent.bookingId} />;
 
-  const timeRange = booking.data ? formatTimeRange(booking.data.startTime, booking.data.endTime) : null;
+  const zone = booking.data?.timeZone;
+  const clock = { date: intent.sessionDate, timeZone: zone };
+  const timeRange = booking.data ? formatSessionRange(booking.data.startTime, booking.data.endTime, clock) : null;
   const rows: [string, string][] = [
     ["Coach", intent.coachName],
     ["Date", formatLongDate(intent.sessionDate) ?? intent.sessionDate],
-    ["Time", timeRange ?? formatClock(intent.sessionTime) ?? intent.sessionTime],
+    ["Time", timeRange ?? formatSessionTime(intent.sessionTime, clock) ?? intent.sessionTime],
     ["Duration", `${intent.duration} minutes`],
     ["Session type", sessionTypeLabel(intent.sessionType)],
   ];
@@ -179,6 +183,7 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
                   </div>
                 ))}
               </dl>
+              {booking.data ? <SessionPlaceDetails place={booking.data.timeSlot} className="mt-4 border-t border-slate-200 pt-4" /> : null}
               <dl className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm" aria-label="Price">
                 <div className="flex justify-between">
                   <dt className="text-slate-600">Session cost</dt>

@@ -9,7 +9,9 @@ import { Spinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
 import { useStudentBookings } from "../../features/bookings/api/get-student-bookings";
-import { dollars, formatLongDate, formatTimeRange, personName, sessionTypeLabel } from "../../features/bookings/components/booking-format";
+import { dollars, personName, sessionTypeLabel } from "../../features/bookings/components/booking-format";
+import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
+import { formatLongDate, formatSessionRange } from "../../lib/when";
 import { getSessionDetails } from "../../features/payments/api/payment-intents";
 
 const SESSION_ID_REMOVAL_DELAY_MS = 1000;
@@ -107,7 +109,11 @@ function Confirmation({ booking }: { booking: Booking }) {
   const rows: [string, string][] = [
     ["Coach", coachName],
     ["Date", formatLongDate(booking.sessionDate ?? booking.timeSlot?.date) ?? "Date information missing"],
-    ["Time", formatTimeRange(booking.startTime, booking.endTime) ?? "Time not available"],
+    [
+      "Time",
+      formatSessionRange(booking.startTime, booking.endTime, { date: booking.sessionDate, timeZone: booking.timeZone }) ??
+        "Time not available",
+    ],
     ["Duration", `${booking.duration ?? 60} minutes`],
     ["Session type", sessionTypeLabel(booking.sessionType)],
   ];
@@ -133,6 +139,7 @@ function Confirmation({ booking }: { booking: Booking }) {
             </div>
           ) : null}
         </dl>
+        {booking.timeSlot ? <SessionPlaceDetails place={booking.timeSlot} className="border-t border-slate-200 pt-4" /> : null}
         <dl className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm" aria-label="Price">
           <PriceRow label="Session cost" value={booking.rate} />
           <PriceRow label="Platform fee (15%)" value={booking.platformFee} />

@@ -17,6 +17,8 @@ import { useCoachSlots } from "../../features/slots/api/get-coach-slots";
 import { SlotFormDialog, type SlotCoach } from "../../features/slots/components/slot-form-dialog";
 import { SlotList } from "../../features/slots/components/slot-list";
 import { WeeklyCalendar } from "../../features/slots/components/weekly-calendar";
+import { ReviewReplies } from "../../features/reviews/components/review-replies";
+import { CalendarFeedCard } from "../../features/calendar/components/calendar-feed-card";
 
 export function CoachDashboardPage() {
   return (
@@ -107,6 +109,11 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
           ))}
         </TabsContent>
       </Tabs>
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <ReviewReplies />
+        <CalendarFeedCard />
+      </div>
 
       <SlotFormDialog
         coach={coach}

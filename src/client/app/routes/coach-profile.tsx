@@ -1,10 +1,11 @@
 import { Redirect, useParams, useSearch } from "wouter";
 import { paths } from "../../config/paths";
-import { FullPageSpinner } from "../../components/ui/spinner";
+import { PageSkeleton } from "../../components/ui/page-skeleton";
 import { useCoachPublicProfile } from "../../features/search/api/get-coach-public-profile";
 import { RequestSessionButton } from "../../features/requests/components/session-request-dialog";
 import { coachName } from "../../features/search/components/coach-bits";
 import { BackToSearchLink, CoachProfileView } from "../../features/search/components/coach-profile-view";
+import { CoachReviews } from "../../features/reviews/components/coach-reviews";
 
 export const COACH_PROFILE_ERROR = "Coach not found or error loading profile";
 
@@ -20,7 +21,7 @@ export function CoachProfilePage() {
 
 function CoachProfile({ coachId }: { coachId: number | null }) {
   const profile = useCoachPublicProfile(coachId);
-  if (coachId !== null && profile.isLoading) return <FullPageSpinner label="Loading coach profile..." />;
+  if (coachId !== null && profile.isLoading) return <PageSkeleton label="Loading coach profile..." />;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
       {coachId === null || profile.isError || !profile.data ? (
@@ -33,6 +34,7 @@ function CoachProfile({ coachId }: { coachId: number | null }) {
       ) : (
         <CoachProfileView
           coach={profile.data}
+          reviews={<CoachReviews summary={profile.data.reviewSummary} />}
           requestAction={
             <RequestSessionButton
               coach={{ id: profile.data.id, name: coachName(profile.data), rates: profile.data.rates, timeZone: profile.data.timeZone }}

@@ -77,7 +77,18 @@ export function FindCoachesPage() {
           isSearching={results.isFetching}
         />
       </div>
-      {submitted ? <SearchResults params={submitted} coaches={results.data} isLoading={results.isLoading} error={results.error} /> : null}
+      {submitted ? (
+        <SearchResults
+          params={submitted}
+          coaches={results.data?.pages.flatMap((page) => page.coaches)}
+          isLoading={results.isLoading}
+          error={results.error}
+          hasMore={results.hasNextPage}
+          isLoadingMore={results.isFetchingNextPage}
+          loadMoreError={results.isFetchNextPageError ? results.error : null}
+          onLoadMore={() => void results.fetchNextPage()}
+        />
+      ) : null}
     </div>
   );
 }

@@ -26,16 +26,22 @@ const coachCards: HomeCard[] = [
   { title: "Payment Setup", text: "Connect the account you get paid into.", href: paths.stripeConnect, icon: <CreditCard aria-hidden /> },
 ];
 
+/** An admin's own pages (their navigation): no card leads to a page only players may open. */
+const adminCards: HomeCard[] = [
+  { title: "Admin Panel", text: "Edit content blocks and testimonials.", href: paths.admin, icon: <UserCog aria-hidden /> },
+  { title: "Find Training", text: "See coaches as players find them.", href: paths.findCoaches, icon: <Search aria-hidden /> },
+];
+
 export function HomePage() {
   const { user } = useCurrentUser();
   const isCoach = user?.userType === "coach";
-  const cards = isCoach ? coachCards : playerCards;
+  const cards = isCoach ? coachCards : user?.userType === "admin" ? adminCards : playerCards;
   return (
     <div>
       <section className="bg-field-900 text-white">
         <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
           <p className="font-display text-sm font-bold tracking-[0.2em] text-accent-400 uppercase">
-            {isCoach ? "Coach home" : "Player home"}
+            {isCoach ? "Coach home" : user?.userType === "admin" ? "Admin home" : "Player home"}
           </p>
           <h1 className="mt-2 font-display text-4xl font-bold uppercase sm:text-5xl">
             Welcome back, {user?.firstName || (isCoach ? "Coach" : "Player")}!

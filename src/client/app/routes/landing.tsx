@@ -1,10 +1,13 @@
 import { CalendarClock, ClipboardCheck, Dumbbell, Search, ShieldCheck, Star, Target, TrendingUp, UserPlus, Users } from "lucide-react";
 import type { ReactNode } from "react";
-import { MARKETING_FIGURES, MAX_LANDING_TESTIMONIALS, type Testimonial } from "../../../contract/content";
-import { Button } from "../../components/ui/button";
-import { Card, CardContent } from "../../components/ui/card";
+import type { Testimonial } from "../../../contract/content";
+import { MARKETING_FIGURES, MAX_LANDING_TESTIMONIALS } from "../../../contract/landing";
+import { LARGE_ACCENT_BUTTON_CLASS, LARGE_OUTLINE_ON_DARK_BUTTON_CLASS } from "../../components/ui/button-classes";
 import { useContentText } from "../../features/content/api/content-blocks";
 import { useTestimonials } from "../../features/content/api/testimonials";
+
+/** Card's look, written out: the landing page loads no class-merging library (docs/PERFORMANCE.md). */
+const CARD_CLASS = "rounded-2xl border border-slate-200 bg-white text-slate-900 shadow-sm";
 
 /** Sign-in starts with a browser navigation so the server can answer with a redirect (DESIGN.md 8). */
 const goTo = (url: string) => () => {
@@ -60,17 +63,12 @@ function Hero() {
         </h1>
         <p className="max-w-2xl text-lg text-field-100 sm:text-xl">{hero.content}</p>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <Button variant="accent" size="lg" onClick={goTo("/api/login")}>
+          <button type="button" className={LARGE_ACCENT_BUTTON_CLASS} onClick={goTo("/api/login")}>
             <Search aria-hidden /> Find Your Coach
-          </Button>
-          <Button
-            variant="outline"
-            size="lg"
-            className="border-white bg-transparent text-white hover:bg-white hover:text-field-900"
-            onClick={goTo("/api/login?intent=coach")}
-          >
+          </button>
+          <button type="button" className={LARGE_OUTLINE_ON_DARK_BUTTON_CLASS} onClick={goTo("/api/login?intent=coach")}>
             <UserPlus aria-hidden /> Become a Coach
-          </Button>
+          </button>
         </div>
       </div>
     </section>
@@ -99,13 +97,13 @@ function Figures() {
 
 function Feature({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
-    <Card className="h-full border-t-4 border-t-field-600 transition-shadow hover:shadow-md">
-      <CardContent className="flex flex-col gap-3 pt-6 sm:pt-6">
+    <div className={`${CARD_CLASS} h-full border-t-4 border-t-field-600 transition-shadow hover:shadow-md`}>
+      <div className="flex flex-col gap-3 p-5 pt-6 sm:p-6 sm:pt-6">
         <span className="flex size-12 items-center justify-center rounded-xl bg-field-100 text-field-700 [&_svg]:size-6">{icon}</span>
         <h3 className="font-display text-xl font-bold text-field-950 uppercase">{title}</h3>
         <p className="text-slate-600">{children}</p>
-      </CardContent>
-    </Card>
+      </div>
+    </div>
   );
 }
 
@@ -199,8 +197,8 @@ function Stars({ rating }: { rating: number }) {
 
 function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   return (
-    <Card className="h-full">
-      <CardContent className="h-full pt-6 sm:pt-6">
+    <div className={`${CARD_CLASS} h-full`}>
+      <div className="h-full p-5 pt-6 sm:p-6 sm:pt-6">
         <figure className="flex h-full flex-col gap-4">
           <Stars rating={testimonial.rating || 5} />
           <blockquote className="flex-1 text-slate-700">“{testimonial.content}”</blockquote>
@@ -218,8 +216,8 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
             </span>
           </figcaption>
         </figure>
-      </CardContent>
-    </Card>
+      </div>
+    </div>
   );
 }
 
@@ -252,7 +250,10 @@ function Help() {
       a: "Sign in as a player, find a coach, pick an open time and pay online. Your booking appears under My Bookings.",
     },
     { q: "What does it cost?", a: "You pay the coach's session rate plus a 15% platform fee, shown before you pay. Tips are optional." },
-    { q: "Can I cancel?", a: "Cancel at least 24 hours before the session for a full refund." },
+    {
+      q: "What if plans change?",
+      a: "A booking you have not paid for is released after 15 minutes. If your coach cancels a session, everyone in it is refunded in full and told by e-mail and text message.",
+    },
     {
       q: "How do coaches get paid?",
       a: "Through a secure connected payment account. Payment for a session is released once the coach submits feedback.",
@@ -289,17 +290,12 @@ function ClosingCall() {
       </h2>
       <p className="mx-auto mt-3 max-w-xl text-field-100">{cta.content}</p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <Button variant="accent" size="lg" onClick={goTo("/api/login")}>
+        <button type="button" className={LARGE_ACCENT_BUTTON_CLASS} onClick={goTo("/api/login")}>
           Start Training
-        </Button>
-        <Button
-          variant="outline"
-          size="lg"
-          className="border-white bg-transparent text-white hover:bg-white hover:text-field-900"
-          onClick={goTo("/api/login?intent=coach")}
-        >
+        </button>
+        <button type="button" className={LARGE_OUTLINE_ON_DARK_BUTTON_CLASS} onClick={goTo("/api/login?intent=coach")}>
           Start Coaching
-        </Button>
+        </button>
       </div>
     </section>
   );

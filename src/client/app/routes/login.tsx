@@ -154,7 +154,13 @@ function RoleForms({
               <TabsTrigger value="signin">Sign In</TabsTrigger>
               <TabsTrigger value="register">Register</TabsTrigger>
             </TabsList>
-            <TabsContent value="signin">
+            <TabsContent value="signin" className="flex flex-col gap-4">
+              {role === "coach" ? (
+                <p className="rounded-lg bg-field-50 p-3 text-sm text-field-900" data-testid="coach-account-note">
+                  Already training with us as a player? A player account stays a player account: signing in with it opens your player pages.
+                  To coach, register a coach account under the Register tab with a different e-mail address.
+                </p>
+              ) : null}
               <SignInForm intent={role} />
             </TabsContent>
             <TabsContent value="register">

@@ -1,9 +1,12 @@
 import { useEffect, useState } from "react";
+import { Link } from "wouter";
 import type { MatchedCoach } from "../../../contract/search";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
-import { Tabs, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { paths } from "../../config/paths";
+import { useCurrentUser } from "../../lib/current-user";
 import { RECOMMENDATIONS_FAILED, useQuickMatches, useRecommendations, type MatchFilters } from "../../features/search/api/get-matches";
 import { coachCountLabel, MatchCard } from "../../features/search/components/match-card";
 import { emptyMatchFilters, MatchFiltersPanel } from "../../features/search/components/match-filters";
@@ -13,16 +16,45 @@ type Mode = "quick" | "custom";
 
 /** player-side 2, match coaches: Quick Match from saved preferences, or a custom search with filters. */
 export function MatchCoachesPage() {
-  const [mode, setMode] = useState<Mode>("quick");
+  const { user } = useCurrentUser();
+  if (user?.userType === "coach") return <CoachesDoNotMatch />;
+  // Quick Match reads a player's saved preferences; an admin (who has none) starts on Custom Search.
+  return <MatchCoaches canQuickMatch={user?.userType === "player"} />;
+}
+
+/** A coach who lands here (an old link, a typed address) is told what the page is for and where to go. */
+function CoachesDoNotMatch() {
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-20 text-center">
+      <h1 className="font-display text-3xl font-bold text-field-950 uppercase">Match Coaches</h1>
+      <p className="text-slate-700">
+        Match Coaches helps players find the right coach. Your players find you here through your profile and time slots.
+      </p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button asChild>
+          <Link href={paths.coachDashboard}>Go to Dashboard</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link href={paths.coachSetup}>Edit My Profile</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function MatchCoaches({ canQuickMatch }: { canQuickMatch: boolean }) {
+  const [mode, setMode] = useState<Mode>(canQuickMatch ? "quick" : "custom");
   const [draft, setDraft] = useState<MatchFilters>(emptyMatchFilters);
   const [applied, setApplied] = useState<MatchFilters>(emptyMatchFilters);
-  const quick = useQuickMatches(mode === "quick");
+  const quick = useQuickMatches(mode === "quick" && canQuickMatch);
   const custom = useRecommendations(applied, mode === "custom");
   const active = mode === "quick" ? quick : custom;
 
+  // Quick Match's filters are the saved preferences: clearing them shows every coach in Custom Search.
   function clearFilters() {
     setDraft(emptyMatchFilters());
     setApplied(emptyMatchFilters());
+    setMode("custom");
   }
 
   return (
@@ -33,27 +65,38 @@ export function MatchCoachesPage() {
       </header>
       <Tabs value={mode} onValueChange={(v) => setMode(v as Mode)}>
         <TabsList className="max-w-md">
-          <TabsTrigger value="quick">Quick Match</TabsTrigger>
+          {canQuickMatch ? <TabsTrigger value="quick">Quick Match</TabsTrigger> : null}
           <TabsTrigger value="custom">Custom Search</TabsTrigger>
         </TabsList>
+        {/* Each tab names the panel it controls (aria-controls), so the panel must exist. */}
+        {(["quick", "custom"] as const).map((tab) => (
+          <TabsContent
+            key={tab}
+            value={tab}
+            className={tab === "custom" ? "grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]" : "flex flex-col"}
+          >
+            {tab === mode ? (
+              <>
+                {mode === "custom" ? (
+                  <MatchFiltersPanel
+                    value={draft}
+                    onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+                    onApply={() => setApplied({ ...draft })}
+                    onClear={clearFilters}
+                  />
+                ) : null}
+                <MatchResults
+                  coaches={active.data}
+                  isLoading={active.isLoading}
+                  error={active.error}
+                  onClear={clearFilters}
+                  errorText={mode === "custom" ? RECOMMENDATIONS_FAILED : "Failed to fetch quick matches"}
+                />
+              </>
+            ) : null}
+          </TabsContent>
+        ))}
       </Tabs>
-      <div className={mode === "custom" ? "grid grid-cols-1 gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]" : "flex flex-col"}>
-        {mode === "custom" ? (
-          <MatchFiltersPanel
-            value={draft}
-            onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
-            onApply={() => setApplied({ ...draft })}
-            onClear={clearFilters}
-          />
-        ) : null}
-        <MatchResults
-          coaches={active.data}
-          isLoading={active.isLoading}
-          error={active.error}
-          onClear={mode === "custom" ? clearFilters : undefined}
-          errorText={mode === "custom" ? RECOMMENDATIONS_FAILED : "Failed to fetch quick matches"}
-        />
-      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { CheckCircle2, Search } from "lucide-react";
-import { useEffect, useMemo, type ComponentType } from "react";
+import { useEffect, useMemo, type ComponentType, type ReactNode } from "react";
 import { Link, useSearch } from "wouter";
 import type { Booking } from "../../../contract/bookings";
 import { Button } from "../../components/ui/button";
@@ -12,6 +12,10 @@ import { BookingCardBoundary, CoachBookingCard, StudentBookingCard } from "../..
 import { splitBookings } from "../../features/bookings/components/booking-lists";
 import { isUnauthorized } from "../../lib/api-client";
 import { handleUnauthorized } from "../../lib/handle-unauthorized";
+import { useMyReviews } from "../../features/reviews/api/reviews";
+import { MyWaitlist } from "../../features/waitlist/components/my-waitlist";
+import { CalendarFeedCard } from "../../features/calendar/components/calendar-feed-card";
+import { CoachBookingExtras, StudentBookingExtras } from "../booking-extras";
 
 export function MyBookingsPage() {
   const { user } = useCurrentUser();
@@ -19,7 +23,12 @@ export function MyBookingsPage() {
   const student = useStudentBookings(!!user && !isCoach);
   const coach = useCoachBookingList(!!user && isCoach);
   const list = isCoach ? coach : student;
-  const success = new URLSearchParams(useSearch()).get("success") === "true";
+  const query = new URLSearchParams(useSearch());
+  const success = query.get("success") === "true";
+  // The review e-mail links to /my-bookings?review=<booking id>: that booking's review form opens.
+  const reviewParam = Number(query.get("review"));
+  const reviews = useMyReviews(!!user && !isCoach);
+  const reviewByBooking = useMemo(() => new Map((reviews.data ?? []).map((r) => [r.bookingId, r])), [reviews.data]);
 
   // coach-side 8: a 401 on this page sends the browser to /login (not /api/login).
   useEffect(() => {
@@ -28,6 +37,16 @@ export function MyBookingsPage() {
 
   const { upcoming, past } = useMemo(() => splitBookings(list.data ?? [], new Date()), [list.data]);
   const Card = isCoach ? CoachBookingCard : StudentBookingCard;
+  const extras = (booking: Booking) =>
+    isCoach ? (
+      <CoachBookingExtras booking={booking} />
+    ) : (
+      <StudentBookingExtras
+        booking={booking}
+        review={reviewByBooking.get(booking.id)}
+        openReview={reviews.isSuccess && reviewParam === booking.id}
+      />
+    );
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -65,8 +84,10 @@ export function MyBookingsPage() {
         )
       ) : (
         <>
-          <BookingSection title="Upcoming Sessions" empty="No upcoming sessions." bookings={upcoming} Card={Card} />
-          <BookingSection title="Past Sessions" empty="No past sessions yet." bookings={past} Card={Card} />
+          {isCoach ? null : <MyWaitlist />}
+          <BookingSection title="Upcoming Sessions" empty="No upcoming sessions." bookings={upcoming} Card={Card} extras={extras} />
+          <BookingSection title="Past Sessions" empty="No past sessions yet." bookings={past} Card={Card} extras={extras} />
+          <CalendarFeedCard />
         </>
       )}
     </div>
@@ -78,11 +99,13 @@ function BookingSection({
   empty,
   bookings,
   Card,
+  extras,
 }: {
   title: string;
   empty: string;
   bookings: Booking[];
   Card: ComponentType<{ booking: Booking }>;
+  extras: (booking: Booking) => ReactNode;
 }) {
   const headingId = `${title.toLowerCase().replace(/\s+/g, "-")}-heading`;
   return (
@@ -96,6 +119,7 @@ function BookingSection({
         bookings.map((booking, index) => (
           <BookingCardBoundary key={booking?.id ?? `missing-${index}`} bookingId={booking?.id}>
             <Card booking={booking} />
+            {booking ? extras(booking) : null}
           </BookingCardBoundary>
         ))
       )}

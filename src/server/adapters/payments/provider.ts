@@ -10,7 +10,8 @@ export type PaymentIntent = {
   id: string;
   clientSecret: string;
   amountCents: number;
-  currency: "usd";
+  /** As the provider reports it (lower case); the marketplace charges in "usd" only, so anything else is refused. */
+  currency: string;
   status: PaymentIntentStatus;
   metadata: Record<string, string>;
   /** The provider's message for the last failed attempt ("Your card was declined."). */
@@ -32,8 +33,22 @@ export type Transfer = { id: string; amountCents: number; destination: string };
 export type PaymentEvent =
   | { id: string; type: "payment_intent.succeeded"; paymentIntent: PaymentIntent }
   | { id: string; type: "payment_intent.payment_failed"; paymentIntent: PaymentIntent }
-  | { id: string; type: "account.updated"; account: ConnectedAccount }
+  /** `createdAt`: when the provider made the event; events may arrive out of order, and an older one must not undo a newer one. */
+  | { id: string; type: "account.updated"; account: ConnectedAccount; createdAt: Date }
+  | { id: string; type: "charge.dispute.created"; dispute: Dispute; createdAt: Date }
   | { id: string; type: "other"; eventType: string };
+
+/** A customer disputed a charge with their bank (a chargeback): the money is held until it is decided. */
+export type Dispute = {
+  id: string;
+  chargeId: string;
+  paymentIntentId?: string;
+  amountCents: number;
+  currency: string;
+  /** The bank's reason code, e.g. "fraudulent", "product_not_received". */
+  reason: string;
+  status: string;
+};
 
 export class PaymentProviderError extends Error {
   constructor(
@@ -47,8 +62,18 @@ export class PaymentProviderError extends Error {
 
 export class WebhookSignatureError extends Error {}
 
+/** What only the simulated provider can do (DESIGN.md 8): its own card form and its onboarding page. */
+export interface SimulatedAbilities {
+  /** Pays an intent with one of Stripe's test card numbers, as the card form would. */
+  confirmWithCard(paymentIntentId: string, cardNumber: string): Promise<{ status: "succeeded" } | { status: "failed"; message: string }>;
+  /** Completes a connected account's onboarding, as Stripe's hosted page would. */
+  completeOnboarding(accountId: string): Promise<ConnectedAccount>;
+}
+
 export interface PaymentProvider {
   readonly kind: "stripe" | "simulated";
+  /** Present only on the simulated provider; the routes that need it answer 404 without it. */
+  readonly simulated?: SimulatedAbilities;
   /** For the client: Stripe's publishable key, or undefined for the simulated card form. */
   readonly publishableKey?: string;
 

@@ -1,12 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
+import type { Tx } from "../../db/client";
 import { simulatedPaymentObjects } from "../../db/schema/index";
+import { type Queryable } from "../../db/sql";
 
 export type SimulatedObjectKind = "payment_intent" | "account" | "refund" | "transfer";
 export type SimulatedObjectRow = typeof simulatedPaymentObjects.$inferSelect;
 export type NewSimulatedObjectRow = typeof simulatedPaymentObjects.$inferInsert;
-
-type Queryable = Db | Tx;
 
 /**
  * Serialises creates that share an idempotency key until the transaction ends. A row lock cannot

@@ -8,6 +8,7 @@ import {
   type PaymentIntent,
   type PaymentIntentStatus,
   type PaymentProvider,
+  type SimulatedAbilities,
   PaymentProviderError,
   type Refund,
   type Transfer,
@@ -77,8 +78,9 @@ type TransferData = { destination: string; metadata: Record<string, string> };
  * Stripe keys: same ids, idempotency and failure messages, so the services cannot tell the two
  * apart, plus the two things a browser does at Stripe (paying with a card, finishing onboarding).
  */
-export class SimulatedPaymentProvider implements PaymentProvider {
+export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbilities {
   readonly kind = "simulated" as const;
+  readonly simulated: SimulatedAbilities = this;
   readonly publishableKey = undefined;
 
   constructor(private readonly deps: { database: Database; clock: Clock; logger: Logger; appUrl: string }) {}
@@ -323,7 +325,7 @@ function toPaymentIntent(row: SimulatedObjectRow): PaymentIntent {
     id: row.id,
     clientSecret: data.clientSecret,
     amountCents: row.amountCents ?? 0,
-    currency: "usd",
+    currency: row.currency ?? "usd",
     status: row.status as PaymentIntentStatus,
     metadata: { ...data.metadata },
     ...(data.lastError !== undefined ? { lastError: data.lastError } : {}),

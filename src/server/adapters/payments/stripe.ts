@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import Stripe from "stripe";
 import {
   type ConnectedAccount,
+  type Dispute,
   type PaymentEvent,
   type PaymentIntent,
   type PaymentIntentStatus,
@@ -33,7 +34,7 @@ export class StripePaymentProvider implements PaymentProvider {
     this.publishableKey = options.publishableKey;
     this.webhookSecret = options.webhookSecret;
     this.logger = options.logger;
-    this.stripe = new Stripe(options.secretKey, { ...apiBaseConfig(options.apiBase), telemetry: false });
+    this.stripe = new Stripe(options.secretKey, { ...apiBaseConfig(options.apiBase), telemetry: false, timeout: 20_000 });
   }
 
   async createPaymentIntent(input: {
@@ -178,7 +179,14 @@ export class StripePaymentProvider implements PaymentProvider {
       case "payment_intent.payment_failed":
         return { id: event.id, type: event.type, paymentIntent: toPaymentIntent(event.data.object) };
       case "account.updated":
-        return { id: event.id, type: event.type, account: toConnectedAccount(event.data.object) };
+        return {
+          id: event.id,
+          type: event.type,
+          account: toConnectedAccount(event.data.object),
+          createdAt: new Date(event.created * 1000),
+        };
+      case "charge.dispute.created":
+        return { id: event.id, type: event.type, dispute: toDispute(event.data.object), createdAt: new Date(event.created * 1000) };
       default:
         return { id: event.id, type: "other", eventType: event.type };
     }
@@ -196,7 +204,7 @@ export class StripePaymentProvider implements PaymentProvider {
 }
 
 /** Splits STRIPE_API_BASE into the SDK's host, port and protocol settings. */
-function apiBaseConfig(apiBase: string | undefined): { host?: string; port?: number; protocol?: "http" | "https" } {
+export function apiBaseConfig(apiBase: string | undefined): { host?: string; port?: number; protocol?: "http" | "https" } {
   if (!apiBase) return {};
   const url = new URL(apiBase);
   const protocol = url.protocol === "http:" ? "http" : "https";
@@ -233,10 +241,24 @@ function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
     id: intent.id,
     clientSecret: intent.client_secret ?? "",
     amountCents: intent.amount,
-    currency: "usd",
+    currency: String(intent.currency ?? "").toLowerCase(),
     status: toPaymentIntentStatus(intent.status),
     metadata: { ...(intent.metadata ?? {}) },
     ...(lastError ? { lastError } : {}),
+  };
+}
+
+function toDispute(dispute: Stripe.Dispute): Dispute {
+  const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : value?.id);
+  const paymentIntentId = idOf(dispute.payment_intent);
+  return {
+    id: dispute.id,
+    chargeId: idOf(dispute.charge) ?? "",
+    ...(paymentIntentId ? { paymentIntentId } : {}),
+    amountCents: dispute.amount,
+    currency: String(dispute.currency ?? "").toLowerCase(),
+    reason: String(dispute.reason ?? ""),
+    status: String(dispute.status ?? ""),
   };
 }
 

@@ -6,6 +6,10 @@ export const users = pgTable(
   {
     id: serial("id").primaryKey(),
     email: text("email").notNull(),
+    /** The owner followed a verification link sent to `email` (or Google said `email_verified`); ADMIN_EMAILS needs it. */
+    emailVerified: boolean("email_verified").notNull().default(false),
+    /** An address the user asked to change to; it replaces `email` only once its link is followed. */
+    pendingEmail: text("pending_email"),
     passwordHash: text("password_hash"),
     googleSubject: text("google_subject"),
     firstName: text("first_name"),
@@ -60,10 +64,17 @@ export const sessions = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The absolute end of the session, fixed at sign-in. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Moved forward as the session is used; a session unused for SESSION_IDLE_MS has ended (idle timeout). */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+  (t) => [
+    index("sessions_user_id_idx").on(t.userId),
+    index("sessions_expires_at_idx").on(t.expiresAt),
+    index("sessions_last_seen_at_idx").on(t.lastSeenAt),
+  ],
 );
 
 export const passwordResetTokens = pgTable(
@@ -79,4 +90,24 @@ export const passwordResetTokens = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("password_reset_tokens_token_hash_key").on(t.tokenHash), index("password_reset_tokens_user_id_idx").on(t.userId)],
+);
+
+/** E-mail verification links (DESIGN.md 10): random, stored hashed, single use, 48 h; `email` is the address the link proves. */
+export const emailVerificationTokens = pgTable(
+  "email_verification_tokens",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("email_verification_tokens_token_hash_key").on(t.tokenHash),
+    index("email_verification_tokens_user_id_idx").on(t.userId),
+  ],
 );

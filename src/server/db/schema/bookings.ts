@@ -4,6 +4,14 @@ import { users } from "./accounts";
 import { coaches, rates } from "./coaches";
 import { timeSlots } from "./slots";
 
+/** Why a booking was cancelled: its hold (or an accepted request's deadline) ran out, the coach or the student cancelled, or a payment came that could not be honoured. */
+export const CANCEL_CODES = ["hold_expired", "coach_cancelled", "student_cancelled", "not_honoured"] as const;
+export type CancelCode = (typeof CANCEL_CODES)[number];
+
+/** Why a charge is given back. */
+export const REFUND_REASONS = ["coach_cancelled", "student_cancelled", "not_honoured", "amount_mismatch", "duplicate_payment"] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
 export const bookings = pgTable(
   "bookings",
   {
@@ -37,12 +45,15 @@ export const bookings = pgTable(
       .notNull()
       .default("unpaid"),
     paymentIntentId: text("payment_intent_id"),
-    /** A pending booking holds its seat until then (15 minutes). */
+    /** A pending booking holds its seat until then (15 minutes; an accepted request's booking: DESIGN.md 10's deadline). */
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** What the coach wrote when cancelling the session: free text, shown to the students, never read by code. */
     cancellationReason: text("cancellation_reason"),
+    /** Why the booking was cancelled, for the code (set exactly when status is cancelled). */
+    cancelCode: text("cancel_code", { enum: CANCEL_CODES }),
     refundId: text("refund_id"),
     feedbackSubmittedAt: timestamp("feedback_submitted_at", { withTimezone: true }),
     /** none -> pending (feedback given, waiting for a ready account) -> paid */
@@ -51,6 +62,15 @@ export const bookings = pgTable(
       .default("none"),
     transferId: text("transfer_id"),
     payoutReleasedAt: timestamp("payout_released_at", { withTimezone: true }),
+    /**
+     * Payout attempts: `payoutStartedAt` is set before the provider is called (a transfer in
+     * flight), so a retry after a crash or a long outage looks the transfer up instead of sending
+     * a second one; failures back off until `payoutNextAttemptAt` and stop after a bound.
+     */
+    payoutAttempts: integer("payout_attempts").notNull().default(0),
+    payoutNextAttemptAt: timestamp("payout_next_attempt_at", { withTimezone: true }),
+    payoutStartedAt: timestamp("payout_started_at", { withTimezone: true }),
+    payoutLastError: text("payout_last_error"),
     sessionRequestId: integer("session_request_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -64,10 +84,19 @@ export const bookings = pgTable(
     uniqueIndex("bookings_one_active_per_student_slot")
       .on(t.timeSlotId, t.studentId)
       .where(sql`${t.status} in ('pending', 'confirmed')`),
+    // The reminder sweep looks for confirmed sessions starting within the next 24 hours.
+    index("bookings_confirmed_starts_idx")
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'confirmed'`),
     index("bookings_pending_hold_idx")
       .on(t.holdExpiresAt)
       .where(sql`${t.status} = 'pending'`),
     check("bookings_status_check", sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled')`),
+    check(
+      "bookings_cancel_code_check",
+      sql`(${t.status} = 'cancelled') = (${t.cancelCode} is not null) and (${t.cancelCode} is null or ${t.cancelCode} in ('hold_expired', 'coach_cancelled', 'student_cancelled', 'not_honoured'))`,
+    ),
+    check("bookings_pending_hold_check", sql`${t.status} <> 'pending' or ${t.holdExpiresAt} is not null`),
     check("bookings_duration_check", sql`${t.durationMinutes} in (30, 60)`),
     check(
       "bookings_money_check",
@@ -95,5 +124,46 @@ export const sessionFeedback = pgTable(
     // A coach's rating on search results and the profile (search.repository).
     index("session_feedback_coach_idx").on(t.coachId),
     check("session_feedback_rating_check", sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * Every charge to give back, one row per payment intent (the refund module's work list and its
+ * history). A pending row is retried by the refund sweep with backoff until the provider takes it
+ * (sent) or the attempts run out (failed, for an admin to see).
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "restrict" }),
+    paymentIntentId: text("payment_intent_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason", { enum: REFUND_REASONS }).notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    providerRefundId: text("provider_refund_id"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the sweep may try it next; a claim moves it forward by the lease, so one process at a time calls the provider. */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("refunds_payment_intent_key").on(t.paymentIntentId),
+    index("refunds_booking_idx").on(t.bookingId),
+    index("refunds_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    check(
+      "refunds_reason_check",
+      sql`${t.reason} in ('coach_cancelled', 'student_cancelled', 'not_honoured', 'amount_mismatch', 'duplicate_payment')`,
+    ),
+    check("refunds_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check("refunds_amount_check", sql`${t.amountCents} >= 0`),
   ],
 );

@@ -34,6 +34,8 @@ export const coaches = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** When the provider's state above was true (its event's time); an older event never overwrites it. */
+    paymentAccountAsOf: timestamp("payment_account_as_of", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -40,19 +40,3 @@ export const contactMessages = pgTable("contact_messages", {
   question: text("question").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** Every e-mail and SMS the product sends, with its delivery state. */
-export const outgoingMessages = pgTable(
-  "outgoing_messages",
-  {
-    id: serial("id").primaryKey(),
-    channel: text("channel", { enum: ["email", "sms"] }).notNull(),
-    recipient: text("recipient").notNull(),
-    subject: text("subject"),
-    body: text("body").notNull(),
-    status: text("status", { enum: ["sent", "failed"] }).notNull(),
-    error: text("error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("outgoing_messages_recipient_idx").on(t.recipient)],
-);

@@ -19,6 +19,8 @@ export const sessionRequests = pgTable(
     requestedEndsAt: timestamp("requested_ends_at", { withTimezone: true }).notNull(),
     sessionType: text("session_type", { enum: ["individual", "group"] }).notNull(),
     durationMinutes: integer("duration_minutes").notNull(),
+    /** A group request's seats (2 to 10): the capacity of the slot made when it is accepted. */
+    groupSize: integer("group_size"),
     rateCents: integer("rate_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
     message: text("message"),
@@ -41,5 +43,6 @@ export const sessionRequests = pgTable(
     check("session_requests_status_check", sql`${t.status} in ('pending', 'accepted', 'declined', 'expired', 'cancelled')`),
     check("session_requests_duration_check", sql`${t.durationMinutes} in (30, 60)`),
     check("session_requests_end_check", sql`${t.requestedEndsAt} > ${t.requestedStartsAt}`),
+    check("session_requests_group_size_check", sql`${t.groupSize} is null or ${t.groupSize} between 2 and 10`),
   ],
 );

@@ -25,6 +25,11 @@ export const timeSlots = pgTable(
     locationNotes: text("location_notes"),
     /** Set when the coach cancels the session: it will not happen, so the slot never opens again. */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /**
+     * Set when the coach removes a cancelled slot from their list. The row stays: its refunded
+     * bookings point at it, and rows that carry money are never dropped.
+     */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { coaches, passwordResetTokens, users } from "../../db/schema/index";
+import { coaches, emailVerificationTokens, passwordResetTokens, users } from "../../db/schema/index";
 import type { UserRow } from "./sessions.repository";
+import { isUniqueViolation } from "../../db/sql";
 
 export type NewUser = {
   email: string;
@@ -10,6 +11,7 @@ export type NewUser = {
   firstName: string | null;
   lastName: string | null;
   userType: UserRow["userType"];
+  emailVerified?: boolean;
 };
 
 /** Thrown by insertUser when the e-mail (any case) or the Google subject is already taken. */
@@ -98,10 +100,52 @@ export async function consumePasswordResetToken(db: Db, tokenHash: string, now: 
   return rows[0];
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  // Drizzle wraps the driver's error (pg or PGlite) in `cause`.
-  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
+export async function insertEmailVerificationToken(
+  db: Db,
+  values: { userId: number; email: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(emailVerificationTokens).values(values);
+}
+
+/** Uses up a verification token if it still is usable (one UPDATE: usable exactly once, even under concurrency). */
+export async function consumeEmailVerificationToken(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<{ userId: number; email: string } | undefined> {
+  const rows = await db
+    .update(emailVerificationTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(emailVerificationTokens.tokenHash, tokenHash),
+        isNull(emailVerificationTokens.usedAt),
+        gt(emailVerificationTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: emailVerificationTokens.userId, email: emailVerificationTokens.email });
+  return rows[0];
+}
+
+export async function lockUser(db: Db, userId: number): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
+  return rows[0];
+}
+
+export async function updateAccount(
+  db: Db,
+  userId: number,
+  changes: Partial<Pick<UserRow, "email" | "emailVerified" | "pendingEmail" | "passwordHash" | "googleSubject" | "userType">>,
+): Promise<UserRow> {
+  try {
+    const rows = await db
+      .update(users)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning();
+    return rows[0];
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new DuplicateUserError();
+    throw err;
   }
-  return false;
 }

@@ -4,13 +4,16 @@ import {
   ForgotPasswordRequestSchema,
   LoginRequestSchema,
   RegisterRequestSchema,
+  EmailVerificationMessages,
   ResetPasswordRequestSchema,
+  VerifyEmailRequestSchema,
   VerifyResetTokenRequestSchema,
   type Intent,
 } from "../../../contract/accounts";
 import type { AppDeps } from "../../deps";
-import { authIpRateLimit, failedLoginRateLimit } from "../../http/rate-limit";
-import { clearSessionCookie, readSessionToken, requireUser, setSessionCookie } from "../../http/require-session";
+import { LimitMessages, MAX_RESET_EMAILS_PER_HOUR, MAX_VERIFICATION_EMAILS_PER_HOUR } from "../../../contract/limits";
+import { authIpRateLimit, failedLoginPerAccountLimit, failedLoginRateLimit, keyedRateLimit } from "../../http/rate-limit";
+import { clearSessionCookie, readSessionToken, requireUser, secureCookies, setSessionCookie } from "../../http/require-session";
 import { parseBody } from "../../http/validate-request";
 import * as accounts from "./accounts.service";
 import { beginGoogleSignIn, completeGoogleSignIn, GOOGLE_FLOW_COOKIE, GOOGLE_FLOW_TTL_MS } from "./google.service";
@@ -22,12 +25,33 @@ export function accountsRouter(deps: AppDeps): Router {
   const db = deps.database.db;
   const perIp = authIpRateLimit({ db, clock: deps.clock, limit: deps.config.authIpLimit });
   const failedLogins = failedLoginRateLimit({ db, clock: deps.clock });
+  const failedLoginsPerAccount = failedLoginPerAccountLimit({ db, clock: deps.clock });
+  const HOUR_MS = 60 * 60 * 1000;
+  // Per e-mail address, whether or not it has an account (so the limit tells nothing): nobody can mail-bomb an inbox through us.
+  const resetMailsPerAddress = keyedRateLimit({
+    db,
+    clock: deps.clock,
+    prefix: "reset-mail:",
+    windowMs: HOUR_MS,
+    limit: MAX_RESET_EMAILS_PER_HOUR,
+    key: (req) => (typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : ""),
+    message: LimitMessages.TOO_MANY_RESET_EMAILS,
+  });
+  const verificationMailsPerUser = keyedRateLimit({
+    db,
+    clock: deps.clock,
+    prefix: "verify-mail:",
+    windowMs: HOUR_MS,
+    limit: MAX_VERIFICATION_EMAILS_PER_HOUR,
+    key: (req) => String(req.user?.id ?? 0),
+    message: LimitMessages.TOO_MANY_VERIFICATION_EMAILS,
+  });
 
   /** Answers a sign-in: the old token of this browser (if any) ends, the new one goes into the cookie. */
   async function answerSignedIn(req: Request, res: Response, result: accounts.SignedIn, status = 200) {
     const previous = readSessionToken(req.headers.cookie);
     if (previous) await accounts.logout(deps, previous);
-    setSessionCookie(req, res, result.sessionToken);
+    setSessionCookie(deps.config, res, result.sessionToken);
     res.status(status).json({ user: result.user, redirectUrl: result.redirectUrl });
   }
 
@@ -36,14 +60,14 @@ export function accountsRouter(deps: AppDeps): Router {
     await answerSignedIn(req, res, await accounts.register(deps, input), 201);
   });
 
-  router.post("/auth/login", perIp, failedLogins, async (req, res) => {
+  router.post("/auth/login", perIp, failedLoginsPerAccount, failedLogins, async (req, res) => {
     const input = parseBody(req, LoginRequestSchema);
     await answerSignedIn(req, res, await accounts.login(deps, input));
   });
 
   router.post("/auth/logout", async (req, res) => {
     await accounts.logout(deps, readSessionToken(req.headers.cookie));
-    clearSessionCookie(req, res);
+    clearSessionCookie(deps.config, res);
     res.json({ success: true });
   });
 
@@ -51,7 +75,7 @@ export function accountsRouter(deps: AppDeps): Router {
     res.json(await accounts.currentUserOf(deps, requireUser(req)));
   });
 
-  router.post("/auth/forgot-password", perIp, async (req, res) => {
+  router.post("/auth/forgot-password", perIp, resetMailsPerAddress, async (req, res) => {
     const { email } = parseBody(req, ForgotPasswordRequestSchema);
     await accounts.requestPasswordReset(deps, email);
     res.json({ message: accounts.FORGOT_PASSWORD_ANSWER });
@@ -66,9 +90,28 @@ export function accountsRouter(deps: AppDeps): Router {
   router.post("/auth/reset-password", perIp, async (req, res) => {
     const input = parseBody(req, ResetPasswordRequestSchema);
     await accounts.resetPassword(deps, input);
-    clearSessionCookie(req, res);
+    clearSessionCookie(deps.config, res);
     res.json({ success: true, message: "Your password has been successfully reset" });
   });
+
+  router.post("/auth/verify-email", perIp, async (req, res) => {
+    const { token } = parseBody(req, VerifyEmailRequestSchema);
+    const { email } = await accounts.verifyEmail(deps, token);
+    res.json({ success: true, message: EmailVerificationMessages.VERIFIED, email });
+  });
+
+  router.post(
+    "/auth/resend-verification",
+    (req, _res, next) => {
+      requireUser(req);
+      next();
+    },
+    verificationMailsPerUser,
+    async (req, res) => {
+      await accounts.resendVerification(deps, requireUser(req));
+      res.json({ success: true, message: EmailVerificationMessages.SENT });
+    },
+  );
 
   // Browser navigations (player-side 7): answered with redirects, never JSON.
   router.get("/login", (req, res) => {
@@ -84,7 +127,7 @@ export function accountsRouter(deps: AppDeps): Router {
       res.cookie(GOOGLE_FLOW_COOKIE, cookie, {
         httpOnly: true,
         sameSite: "lax",
-        secure: req.secure,
+        secure: secureCookies(deps.config),
         path: "/api/auth/google",
         maxAge: GOOGLE_FLOW_TTL_MS,
       });
@@ -98,14 +141,14 @@ export function accountsRouter(deps: AppDeps): Router {
   router.get("/auth/google/callback", async (req, res) => {
     const google = deps.config.google;
     if (!google) return res.redirect(302, "/login?error=google_unavailable");
-    res.clearCookie(GOOGLE_FLOW_COOKIE, { httpOnly: true, sameSite: "lax", secure: req.secure, path: "/api/auth/google" });
+    res.clearCookie(GOOGLE_FLOW_COOKIE, { httpOnly: true, sameSite: "lax", secure: secureCookies(deps.config), path: "/api/auth/google" });
     try {
       const cookie = req.headers.cookie ? parseCookie(req.headers.cookie)[GOOGLE_FLOW_COOKIE] : undefined;
       const search = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
       const result = await completeGoogleSignIn(deps, google, cookie, search);
       const previous = readSessionToken(req.headers.cookie);
       if (previous) await accounts.logout(deps, previous);
-      setSessionCookie(req, res, result.sessionToken);
+      setSessionCookie(deps.config, res, result.sessionToken);
       res.redirect(302, result.redirectUrl);
     } catch (err) {
       deps.logger.warn({ err }, "google sign-in failed");

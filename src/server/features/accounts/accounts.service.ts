@@ -1,11 +1,21 @@
 import { createHash, randomBytes } from "node:crypto";
-import { redirectUrlFor, type AuthResponse, type CurrentUser, type Intent, type UserType } from "../../../contract/accounts";
+import {
+  EmailVerificationMessages,
+  INVALID_VERIFY_LINK,
+  redirectUrlFor,
+  type AuthResponse,
+  type CurrentUser,
+  type Intent,
+  type UserType,
+} from "../../../contract/accounts";
 import type { AppDeps } from "../../deps";
 import { ErrorCode } from "../../../contract/errors";
 import { AppError, badRequest, conflict } from "../../http/errors";
 import * as repo from "./accounts.repository";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { UserRow } from "./sessions.repository";
+import { publishSessionsEnded } from "../../realtime/session-events";
+import { greetingFor, sendEmailChangedNotice, sendLinkEmail } from "./account-emails";
 import { endAllSessionsOfUser, endSession, startSession } from "./sessions.service";
 
 export const EMAIL_TAKEN = "An account with this email already exists";
@@ -13,6 +23,7 @@ export const INVALID_CREDENTIALS = "Invalid email or password";
 export const INVALID_RESET_LINK = "This password reset link is invalid or has expired";
 export const FORGOT_PASSWORD_ANSWER = "If an account with that email exists, you'll receive a password reset link within a few minutes.";
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const VERIFY_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -21,6 +32,8 @@ export function toCurrentUser(row: UserRow, coachId: number | null): CurrentUser
   return {
     id: row.id,
     email: row.email,
+    emailVerified: row.emailVerified,
+    pendingEmail: row.pendingEmail,
     firstName: row.firstName,
     lastName: row.lastName,
     userType: row.userType,
@@ -41,6 +54,8 @@ export function toCurrentUser(row: UserRow, coachId: number | null): CurrentUser
     ageGroup: row.ageGroup,
     skillLevel: row.skillLevel,
     goals: row.goals,
+    preferredCoachingStyle: row.preferredCoachingStyle,
+    sessionPreferences: row.sessionPreferences ?? [],
     coachId,
     hasPassword: row.passwordHash !== null,
     createdAt: row.createdAt.toISOString(),
@@ -61,16 +76,20 @@ async function signIn(deps: AppDeps, row: UserRow): Promise<SignedIn> {
 
 const isAdminEmail = (deps: AppDeps, email: string) => deps.config.adminEmails.includes(email.toLowerCase());
 
-/** ADMIN_EMAILS is re-read at every sign-in, so adding an address promotes that user next time they sign in. */
+/**
+ * ADMIN_EMAILS is re-read at every sign-in and verification, so adding an address promotes that
+ * user next time. Only a verified address counts (DESIGN.md 10): anyone can type an admin's
+ * address into a form, only its owner can follow the link mailed to it.
+ */
 async function promoteIfAdminEmail(deps: AppDeps, row: UserRow): Promise<UserRow> {
-  if (row.userType === "admin" || !isAdminEmail(deps, row.email)) return row;
-  return repo.setUserType(deps.database.db, row.id, "admin");
+  if (row.userType === "admin" || !row.emailVerified || !isAdminEmail(deps, row.email)) return row;
+  const promoted = await repo.setUserType(deps.database.db, row.id, "admin");
+  // Open sockets were authorised for the old role.
+  await publishSessionsEnded(deps, [row.id]);
+  return promoted;
 }
 
-function userTypeFor(deps: AppDeps, email: string, requested: Intent | undefined): UserType {
-  if (isAdminEmail(deps, email)) return "admin";
-  return requested === "coach" ? "coach" : "player";
-}
+const userTypeFor = (requested: Intent | undefined): UserType => (requested === "coach" ? "coach" : "player");
 
 export async function register(
   deps: AppDeps,
@@ -86,13 +105,14 @@ export async function register(
       passwordHash,
       firstName: input.firstName,
       lastName: input.lastName,
-      userType: userTypeFor(deps, input.email, input.userType === "coach" || input.intent === "coach" ? "coach" : "player"),
+      userType: userTypeFor(input.userType === "coach" || input.intent === "coach" ? "coach" : "player"),
     });
   } catch (err) {
     // Two registrations of one address at once: the unique index decides.
     if (err instanceof repo.DuplicateUserError) throw conflict(EMAIL_TAKEN, "email");
     throw err;
   }
+  await sendVerificationEmail(deps, row, row.email);
   return signIn(deps, row);
 }
 
@@ -109,7 +129,7 @@ export async function login(deps: AppDeps, input: { email: string; password: str
 }
 
 export async function logout(deps: AppDeps, sessionToken: string | undefined): Promise<void> {
-  if (sessionToken) await endSession(deps.database.db, sessionToken);
+  if (sessionToken) await endSession(deps, sessionToken);
 }
 
 /** Same answer whatever happens; the caller never learns whether the address has an account. */
@@ -119,40 +139,16 @@ export async function requestPasswordReset(deps: AppDeps, email: string): Promis
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(deps.clock.now().getTime() + RESET_TOKEN_TTL_MS);
   await repo.insertPasswordResetToken(deps.database.db, { userId: user.id, tokenHash: sha256(token), expiresAt });
-  const link = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  const name = user.firstName ? `Hi ${user.firstName},` : "Hi,";
-  try {
-    await deps.mailer.send({
-      to: user.email,
-      subject: "Reset your password",
-      text: [
-        name,
-        "",
-        "We received a request to reset the password of your Lacrosse Coaching account.",
-        "Open this link within 1 hour to choose a new password:",
-        "",
-        link,
-        "",
-        "If you did not ask for this, you can ignore this e-mail; your password stays the same.",
-      ].join("\n"),
-      html: resetEmailHtml(name, link),
-    });
-  } catch (err) {
-    deps.logger.error({ err }, "password reset e-mail failed");
-  }
-}
-
-function resetEmailHtml(greeting: string, link: string): string {
-  const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-  const href = escape(link);
-  return `<!doctype html>
-<html><body style="font-family: Arial, sans-serif; color: #0f172a;">
-<p>${escape(greeting)}</p>
-<p>We received a request to reset the password of your Lacrosse Coaching account.</p>
-<p><a href="${href}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;border-radius:6px;text-decoration:none;">Choose a new password</a></p>
-<p>Or copy this link into your browser (valid for 1 hour):<br><a href="${href}">${href}</a></p>
-<p>If you did not ask for this, you can ignore this e-mail; your password stays the same.</p>
-</body></html>`;
+  await sendLinkEmail(deps, {
+    to: user.email,
+    subject: "Reset your password",
+    greeting: greetingFor(user.firstName),
+    intro: "We received a request to reset the password of your Lacrosse Coaching account.",
+    button: "Choose a new password",
+    link: `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`,
+    validity: "1 hour",
+    ignore: "If you did not ask for this, you can ignore this e-mail; your password stays the same.",
+  });
 }
 
 export async function verifyResetToken(deps: AppDeps, token: string): Promise<void> {
@@ -160,16 +156,109 @@ export async function verifyResetToken(deps: AppDeps, token: string): Promise<vo
   if (!found) throw badRequest(INVALID_RESET_LINK, "token");
 }
 
-/** Sets the new password, uses up the token and signs the user out everywhere. */
+/**
+ * Sets the new password, uses up the token and signs the user out everywhere. The link went to the
+ * account's address, so following it proves the address: it becomes verified, and a Google
+ * identity linked while it was unverified (someone else's, perhaps) is unlinked.
+ */
 export async function resetPassword(deps: AppDeps, input: { token: string; password: string }): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  await deps.database.db.transaction(async (tx) => {
+  const userId = await deps.database.db.transaction(async (tx) => {
     const consumed = await repo.consumePasswordResetToken(tx, sha256(input.token), now);
     if (!consumed) throw badRequest(INVALID_RESET_LINK, "token");
-    await repo.setPasswordHash(tx, consumed.userId, passwordHash);
+    const user = (await repo.lockUser(tx, consumed.userId))!;
+    await repo.updateAccount(tx, user.id, {
+      passwordHash,
+      emailVerified: true,
+      ...(user.emailVerified ? {} : { googleSubject: null }),
+    });
     await endAllSessionsOfUser(tx, consumed.userId);
+    return consumed.userId;
   });
+  await publishSessionsEnded(deps, [userId]);
+}
+
+/** Mails a verification link for `email` (the account's address, or the one it is changing to). */
+export async function sendVerificationEmail(deps: AppDeps, user: Pick<UserRow, "id" | "firstName">, email: string): Promise<void> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(deps.clock.now().getTime() + VERIFY_TOKEN_TTL_MS);
+  await repo.insertEmailVerificationToken(deps.database.db, { userId: user.id, email, tokenHash: sha256(token), expiresAt });
+  await sendLinkEmail(deps, {
+    to: email,
+    subject: "Verify your e-mail address",
+    greeting: greetingFor(user.firstName),
+    intro: "Please confirm that this address belongs to your Lacrosse Coaching account.",
+    button: "Verify my e-mail",
+    link: `${deps.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`,
+    validity: "48 hours",
+    ignore: "If you did not create an account or change your e-mail, you can ignore this message.",
+  });
+}
+
+/**
+ * POST /api/auth/verify-email: the link proves the address it was sent to. For the account's own
+ * address it marks it verified; for a pending new address it becomes the account's address now.
+ * A link for an address the account no longer uses or waits for is refused.
+ */
+export async function verifyEmail(deps: AppDeps, token: string): Promise<{ email: string }> {
+  const now = deps.clock.now();
+  const { row, previousEmail } = await deps.database.db.transaction(async (tx) => {
+    const consumed = await repo.consumeEmailVerificationToken(tx, sha256(token), now);
+    if (!consumed) throw badRequest(INVALID_VERIFY_LINK, "token");
+    const user = (await repo.lockUser(tx, consumed.userId))!;
+    const proved = consumed.email.toLowerCase();
+    if (proved === user.email.toLowerCase()) {
+      return { row: await repo.updateAccount(tx, user.id, { emailVerified: true }), previousEmail: null };
+    }
+    if (proved !== user.pendingEmail?.toLowerCase()) throw badRequest(INVALID_VERIFY_LINK, "token");
+    try {
+      const row = await repo.updateAccount(tx, user.id, { email: proved, pendingEmail: null, emailVerified: true });
+      return { row, previousEmail: user.email };
+    } catch (err) {
+      // Someone registered the address meanwhile: theirs now, and this link cannot take it.
+      if (err instanceof repo.DuplicateUserError) throw conflict(EMAIL_TAKEN, "email");
+      throw err;
+    }
+  });
+  if (previousEmail) await sendEmailChangedNotice(deps, previousEmail, row.firstName, row.email);
+  await promoteIfAdminEmail(deps, row);
+  return { email: row.email };
+}
+
+/** POST /api/auth/resend-verification: a new link for the pending address, else for the unverified account address. */
+export async function resendVerification(deps: AppDeps, user: UserRow): Promise<void> {
+  const target = user.pendingEmail ?? (user.emailVerified ? null : user.email);
+  if (!target) throw badRequest(EmailVerificationMessages.ALREADY_VERIFIED);
+  await sendVerificationEmail(deps, user, target);
+}
+
+/**
+ * An e-mail change (DESIGN.md 10): the current password proves it is the owner asking, and the new
+ * address takes effect only once its link is followed (until then it waits in pendingEmail and
+ * the old address stays in use, also for sign-in).
+ */
+export async function requestEmailChange(
+  deps: AppDeps,
+  user: UserRow,
+  newEmail: string,
+  currentPassword: string | undefined,
+): Promise<UserRow> {
+  const email = newEmail.trim().toLowerCase();
+  // Back to the current address: a change still waiting for its link is called off.
+  if (email === user.email.toLowerCase()) {
+    return user.pendingEmail ? repo.updateAccount(deps.database.db, user.id, { pendingEmail: null }) : user;
+  }
+  if (!user.passwordHash) throw badRequest(EmailVerificationMessages.GOOGLE_ONLY, "email");
+  if (!currentPassword) throw badRequest(EmailVerificationMessages.CURRENT_PASSWORD_REQUIRED, "currentPassword");
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw badRequest(EmailVerificationMessages.CURRENT_PASSWORD_WRONG, "currentPassword");
+  }
+  const owner = await repo.findUserByEmail(deps.database.db, email);
+  if (owner && owner.id !== user.id) throw conflict(EMAIL_TAKEN, "email");
+  const row = await repo.updateAccount(deps.database.db, user.id, { pendingEmail: email });
+  await sendVerificationEmail(deps, row, email);
+  return row;
 }
 
 /** Google sign-in: the account of this Google subject, else the account of this verified e-mail (linked now), else a new one. */
@@ -179,7 +268,12 @@ export async function signInWithGoogle(
 ): Promise<SignedIn> {
   const db = deps.database.db;
   let row = await repo.findUserByGoogleSubject(db, profile.subject);
-  if (!row) {
+  if (row) {
+    // Google vouches for the address it reports, when it says so.
+    if (!row.emailVerified && profile.emailVerified && profile.email.toLowerCase() === row.email.toLowerCase()) {
+      row = await repo.updateAccount(db, row.id, { emailVerified: true });
+    }
+  } else {
     const byEmail = await repo.findUserByEmail(db, profile.email);
     if (byEmail) {
       // Linking an unverified address would let anyone who claims it take over the account.
@@ -187,7 +281,7 @@ export async function signInWithGoogle(
       // One account, one Google identity: another subject never takes over an already linked account.
       if (byEmail.googleSubject && byEmail.googleSubject !== profile.subject)
         throw new Error("Account is linked to another Google identity");
-      row = await repo.setGoogleSubject(db, byEmail.id, profile.subject);
+      row = await linkGoogle(deps, byEmail, profile.subject);
     } else {
       row = await repo.insertUser(db, {
         email: profile.email.toLowerCase(),
@@ -195,16 +289,36 @@ export async function signInWithGoogle(
         googleSubject: profile.subject,
         firstName: profile.firstName,
         lastName: profile.lastName,
-        userType: userTypeFor(deps, profile.email, profile.intent),
+        userType: userTypeFor(profile.intent),
+        emailVerified: profile.emailVerified,
       });
     }
   }
   return signIn(deps, await promoteIfAdminEmail(deps, row));
 }
 
+/**
+ * Links a Google identity (whose address Google verified) to the password account of that address.
+ * When the account's address was never verified, whoever set its password never proved they own
+ * the address (account pre-hijacking): that password and every session of it end here.
+ */
+async function linkGoogle(deps: AppDeps, account: UserRow, subject: string): Promise<UserRow> {
+  if (account.emailVerified) return repo.updateAccount(deps.database.db, account.id, { googleSubject: subject });
+  const row = await deps.database.db.transaction(async (tx) => {
+    const linked = await repo.updateAccount(tx, account.id, { googleSubject: subject, emailVerified: true, passwordHash: null });
+    await endAllSessionsOfUser(tx, account.id);
+    return linked;
+  });
+  await publishSessionsEnded(deps, [account.id]);
+  return row;
+}
+
 /** `npm run admin -- <email>`: undefined when no account has that e-mail. */
-export async function makeAdmin(deps: Pick<AppDeps, "database">, email: string): Promise<UserRow | undefined> {
+export async function makeAdmin(deps: Pick<AppDeps, "database" | "logger">, email: string): Promise<UserRow | undefined> {
   const row = await repo.findUserByEmail(deps.database.db, email.trim());
   if (!row) return undefined;
-  return row.userType === "admin" ? row : repo.setUserType(deps.database.db, row.id, "admin");
+  if (row.userType === "admin") return row;
+  const promoted = await repo.setUserType(deps.database.db, row.id, "admin");
+  await publishSessionsEnded(deps, [row.id]);
+  return promoted;
 }

@@ -1,29 +1,66 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../../db/client";
+import type { AppDeps } from "../../deps";
+import { publishSessionsEnded } from "../../realtime/session-events";
 import * as repo from "./sessions.repository";
 
 export const SESSION_COOKIE = "sid";
+/** Absolute lifetime: a session ends 30 days after sign-in however much it is used. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Idle timeout: a session unused for 3 days ends (a forgotten sign-in on a shared computer, a stolen cookie left unused). */
+export const SESSION_IDLE_MS = 3 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often per session, so reads do not turn every request into a write. */
+const TOUCH_EVERY_MS = 60 * 1000;
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export const hashSessionToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const idleSince = (now: Date) => new Date(now.getTime() - SESSION_IDLE_MS);
 
 /** Starts a new session for the user and returns the opaque token for the cookie. */
 export async function startSession(db: Db, userId: number, now: Date): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await repo.insertSession(db, { idHash: hashToken(token), userId, expiresAt });
+  await repo.insertSession(db, { idHash: hashSessionToken(token), userId, expiresAt, lastSeenAt: now });
   return { token, expiresAt };
 }
 
-export async function userForSessionToken(db: Db, token: string, now: Date) {
+/** The user of a live session, moving its idle deadline forward. */
+export async function userForSessionToken(db: Db, token: string, now: Date): Promise<repo.UserRow | undefined> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
-  return repo.findSessionUser(db, hashToken(token), now);
+  const idHash = hashSessionToken(token);
+  const found = await repo.findSessionUser(db, idHash, now, idleSince(now));
+  if (!found) return undefined;
+  if (now.getTime() - found.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, idHash, now);
+  return found.user;
 }
 
-export async function endSession(db: Db, token: string): Promise<void> {
-  await repo.deleteSession(db, hashToken(token));
+/** Of these session hashes, the ones still alive, with their user's current role. */
+export async function liveSessions(db: Db, idHashes: string[], now: Date) {
+  return repo.findLiveSessions(db, idHashes, now, idleSince(now));
 }
 
+/** Signs one browser out; its open sockets close, in every process. */
+export async function endSession(deps: Pick<AppDeps, "database" | "logger">, token: string): Promise<void> {
+  const ended = await repo.deleteSession(deps.database.db, hashSessionToken(token));
+  if (ended) await publishSessionsEnded(deps, [ended.userId]);
+}
+
+/** Inside a transaction: the caller publishes with publishSessionsEnded once it has committed. */
 export async function endAllSessionsOfUser(db: Db, userId: number): Promise<void> {
   await repo.deleteUserSessions(db, userId);
+}
+
+/** Sweep: removes sessions past their absolute end or idle timeout, and closes their sockets. */
+/**
+ * A jump of the test clock (POST /api/test/clock) is simulated calendar time, not a user walking
+ * away: sessions keep their idle allowance across it, so a flow that books today and gives feedback
+ * after a session next week stays signed in. The absolute lifetime still counts simulated time.
+ */
+export async function discountClockJump(db: Db, minutes: number): Promise<void> {
+  await repo.shiftLastSeen(db, minutes);
+}
+
+export async function purgeExpiredSessions(deps: AppDeps): Promise<void> {
+  const now = deps.clock.now();
+  const userIds = await repo.deleteExpiredSessions(deps.database.db, now, idleSince(now));
+  if (userIds.length > 0) await publishSessionsEnded(deps, userIds);
 }

@@ -1,18 +1,23 @@
 import type { Booking } from "../../../contract/bookings";
 import type { AppDeps } from "../../deps";
+import { centsToDecimal } from "../../../contract/money";
+import { sessionInvitation } from "../calendar/calendar.service";
+import type { SessionFacts } from "../calendar/session-events";
+import { placeLines, sessionWhen } from "../../messages/session-text";
+
+const whenOf = (booking: Booking) => sessionWhen(new Date(booking.startsAt), new Date(booking.endsAt), booking.timeZone);
 
 function sessionLines(booking: Booking): string[] {
   const type = booking.sessionType === "group" ? "Group" : "Individual";
-  const lines = [
+  const when = whenOf(booking);
+  return [
     `Coach: ${booking.coachName}`,
-    `Date: ${booking.sessionDate}`,
-    `Time: ${booking.startTime} - ${booking.endTime}`,
+    `Date: ${when.date}`,
+    `Time: ${when.range}`,
     `Duration: ${booking.duration} minutes`,
     `Session type: ${type}`,
+    ...placeLines(booking.timeSlot),
   ];
-  const place = [booking.timeSlot.locationName, booking.timeSlot.locationAddress].filter(Boolean).join(", ");
-  if (place) lines.push(`Location: ${place}`);
-  return lines;
 }
 
 function studentName(booking: Booking): string {
@@ -20,12 +25,36 @@ function studentName(booking: Booking): string {
   return [s?.firstName, s?.lastName].filter(Boolean).join(" ").trim() || "A player";
 }
 
-/** One e-mail to the student and one to the coach when a booking is paid. */
-export async function sendBookingConfirmedEmails(deps: AppDeps, booking: Booking, to: { student: string; coach: string }): Promise<void> {
+/** The calendar facts of a booking; `timeZone` is the coach's. */
+export function bookingFacts(booking: Booking, timeZone: string): SessionFacts {
+  return {
+    bookingId: booking.id,
+    startsAt: new Date(booking.startsAt),
+    endsAt: new Date(booking.endsAt),
+    timeZone,
+    sessionType: booking.sessionType,
+    durationMinutes: booking.duration,
+    coachName: booking.coachName,
+    studentName: studentName(booking),
+    locationName: booking.timeSlot.locationName,
+    locationAddress: booking.timeSlot.locationAddress,
+    locationNotes: booking.timeSlot.locationNotes,
+  };
+}
+
+/** One e-mail to the student and one to the coach when a booking is paid, each with a calendar invitation. */
+export async function sendBookingConfirmedEmails(
+  deps: AppDeps,
+  booking: Booking,
+  to: { student: string; coach: string },
+  timeZone: string,
+): Promise<void> {
   const appUrl = deps.config.appUrl;
+  const facts = bookingFacts(booking, timeZone);
   await deps.mailer.send({
+    calendar: sessionInvitation(deps, facts, "student", "REQUEST"),
     to: to.student,
-    subject: `Booking confirmed: ${booking.coachName} on ${booking.sessionDate} at ${booking.sessionTime}`,
+    subject: `Booking confirmed: ${booking.coachName} on ${whenOf(booking).date} at ${whenOf(booking).time}`,
     text: [
       "Your training session is booked and paid.",
       "",
@@ -41,8 +70,9 @@ export async function sendBookingConfirmedEmails(deps: AppDeps, booking: Booking
     ].join("\n"),
   });
   await deps.mailer.send({
+    calendar: sessionInvitation(deps, facts, "coach", "REQUEST"),
     to: to.coach,
-    subject: `New booking: ${studentName(booking)} on ${booking.sessionDate} at ${booking.sessionTime}`,
+    subject: `New booking: ${studentName(booking)} on ${whenOf(booking).date} at ${whenOf(booking).time}`,
     text: [
       `${studentName(booking)} booked and paid for a session with you.`,
       "",
@@ -60,18 +90,28 @@ export async function sendBookingConfirmedEmails(deps: AppDeps, booking: Booking
 }
 
 /** A payment that arrived after the seat was gone is given back in full; the student is told why. */
-export async function sendRefundedEmail(deps: AppDeps, booking: Booking, to: string): Promise<void> {
+/** A charge given back because the seat could not be kept, or because the booking was paid twice. */
+export async function sendRefundedEmail(
+  deps: AppDeps,
+  booking: Booking,
+  to: string,
+  refund: { amountCents: number; isDuplicatePayment: boolean },
+): Promise<void> {
   await deps.mailer.send({
     to,
-    subject: `Payment refunded: ${booking.coachName} on ${booking.sessionDate}`,
+    subject: `Payment refunded: ${booking.coachName} on ${whenOf(booking).date}`,
     text: [
-      "We could not keep this session for you, so your payment has been refunded in full.",
+      refund.isDuplicatePayment
+        ? "This session was paid for twice, so the extra payment has been refunded in full. Your booking is unchanged."
+        : "We could not keep this session for you, so your payment has been refunded in full.",
       "",
       ...sessionLines(booking),
       "",
-      `Refunded: $${booking.totalAmount}`,
+      `Refunded: $${centsToDecimal(refund.amountCents)}`,
       "",
-      `Find another time: ${deps.config.appUrl}/find-coaches`,
+      refund.isDuplicatePayment
+        ? `Your bookings: ${deps.config.appUrl}/my-bookings`
+        : `Find another time: ${deps.config.appUrl}/find-coaches`,
     ].join("\n"),
   });
 }

@@ -1,10 +1,11 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { BookingStudent } from "../../../contract/bookings";
+import type { CancelCode } from "../../db/schema/bookings";
 import type { Db, Tx } from "../../db/client";
-import { bookings, coaches, rates, timeSlots, users } from "../../db/schema/index";
-
-type Queryable = Db | Tx;
+import { aliasHoldExpired, holdsSeat, seatsHeld } from "../../db/seat-rule";
+import { bookings, coaches, rates, sessionFeedback, timeSlots, users } from "../../db/schema/index";
+import { type Queryable, instant, isUniqueViolation, rowsOf } from "../../db/sql";
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBookingRow = typeof bookings.$inferInsert;
@@ -52,6 +53,7 @@ const detailColumns = {
     preferredCoachingStyle: studentUsers.preferredCoachingStyle,
     sessionPreferences: studentUsers.sessionPreferences,
   },
+  studentSms: { smsOptIn: studentUsers.smsOptIn, parentSmsOptIn: studentUsers.parentSmsOptIn },
 };
 
 /** A booking with what its API shape shows: slot, coach (and their user), student. */
@@ -61,7 +63,9 @@ export type BookingDetails = {
   coach: { id: number; userId: number; title: string; profileImageUrl: string | null; timeZone: string };
   coachUser: { firstName: string | null; lastName: string | null; email: string; profileImageUrl: string | null };
   /** The student as their coach sees them (the same fields the API shows). */
-  student: BookingStudent;
+  student: Omit<BookingStudent, "email"> & { email: string };
+  /** Whether the student, and their parent, agreed to text messages (never shown by the API). */
+  studentSms: { smsOptIn: boolean; parentSmsOptIn: boolean };
 };
 
 function selectDetails(db: Queryable, where: SQL | undefined) {
@@ -80,11 +84,16 @@ export async function findBookingDetails(db: Queryable, bookingId: number): Prom
   return rows[0];
 }
 
+export async function findBookingsDetails(db: Queryable, bookingIds: number[]): Promise<BookingDetails[]> {
+  if (bookingIds.length === 0) return [];
+  return selectDetails(db, inArray(bookings.id, bookingIds)).orderBy(bookings.id);
+}
+
 /**
  * Lists leave out holds that expired unpaid: they never became a session and would only clutter
  * My Bookings (they stay readable by id).
  */
-const notAnExpiredHold = sql`not (${bookings.status} = 'cancelled' and ${bookings.cancellationReason} = 'hold_expired' and ${bookings.paymentStatus} not in ('completed', 'refund_pending', 'refunded'))`;
+const notAnExpiredHold = sql`not (${bookings.status} = 'cancelled' and ${bookings.cancelCode} = 'hold_expired' and ${bookings.paymentStatus} not in ('completed', 'refund_pending', 'refunded'))`;
 
 /** Most recently made first: the success page shows the first booking of this list. */
 export async function listStudentBookings(db: Db, studentId: number): Promise<BookingDetails[]> {
@@ -129,16 +138,14 @@ export async function listCoachRates(db: Queryable, coachId: number): Promise<Ra
   return db.select().from(rates).where(eq(rates.coachId, coachId));
 }
 
-const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-
 export type ExpiredHold = { id: number; coachId: number; studentId: number; timeSlotId: number; paymentIntentId: string | null };
 
 /** Cancels the slot's pending bookings whose hold has run out; the caller holds the slot lock. */
 export async function expireSlotHolds(tx: Tx, slotId: number, now: Date): Promise<ExpiredHold[]> {
   return tx
     .update(bookings)
-    .set({ status: "cancelled", cancelledAt: now, cancellationReason: "hold_expired", holdExpiresAt: null, updatedAt: now })
-    .where(and(eq(bookings.timeSlotId, slotId), eq(bookings.status, "pending"), sql`${bookings.holdExpiresAt} <= ${instant(now)}`))
+    .set({ status: "cancelled", cancelledAt: now, cancelCode: "hold_expired", holdExpiresAt: null, updatedAt: now })
+    .where(and(eq(bookings.timeSlotId, slotId), aliasHoldExpired("bookings", now)))
     .returning({
       id: bookings.id,
       coachId: bookings.coachId,
@@ -148,26 +155,12 @@ export async function expireSlotHolds(tx: Tx, slotId: number, now: Date): Promis
     });
 }
 
-/**
- * Seats taken: confirmed (and completed) bookings and pending ones whose hold has not run out. A
- * pending booking without a hold time (one made for the student, e.g. from an accepted session
- * request) keeps its seat until it is paid or cancelled.
- */
-const heldSeatsOfSlot = (slotIdSql: SQL, now: Date) =>
-  sql<number>`(select count(*)::int from bookings hb where hb.time_slot_id = ${slotIdSql} and (hb.status in ('confirmed', 'completed') or (hb.status = 'pending' and (hb.hold_expires_at is null or hb.hold_expires_at > ${instant(now)}))))`;
-
 export async function countHeldSeats(tx: Tx, slotId: number, now: Date, exceptBookingId?: number): Promise<number> {
   const except = exceptBookingId === undefined ? sql`true` : sql`${bookings.id} <> ${exceptBookingId}`;
   const rows = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.timeSlotId, slotId),
-        except,
-        sql`(${bookings.status} in ('confirmed', 'completed') or (${bookings.status} = 'pending' and (${bookings.holdExpiresAt} is null or ${bookings.holdExpiresAt} > ${instant(now)})))`,
-      ),
-    );
+    .where(and(eq(bookings.timeSlotId, slotId), except, holdsSeat(now)));
   return rows[0]?.count ?? 0;
 }
 
@@ -191,14 +184,7 @@ export async function findPendingBookingOfStudent(
   const rows = await db
     .select()
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.timeSlotId, slotId),
-        eq(bookings.studentId, studentId),
-        eq(bookings.status, "pending"),
-        sql`(${bookings.holdExpiresAt} is null or ${bookings.holdExpiresAt} > ${instant(now)})`,
-      ),
-    )
+    .where(and(eq(bookings.timeSlotId, slotId), eq(bookings.studentId, studentId), eq(bookings.status, "pending"), holdsSeat(now)))
     .limit(1);
   return rows[0];
 }
@@ -218,7 +204,7 @@ export async function refreshSlotAvailability(tx: Tx, slotId: number, now: Date)
   await tx
     .update(timeSlots)
     .set({
-      isAvailable: sql`${timeSlots.cancelledAt} is null and ${heldSeatsOfSlot(sql`${timeSlots.id}`, now)} < ${timeSlots.capacity}`,
+      isAvailable: sql`${timeSlots.cancelledAt} is null and ${seatsHeld(sql`${timeSlots.id}`, now)} < ${timeSlots.capacity}`,
       updatedAt: now,
     })
     .where(eq(timeSlots.id, slotId));
@@ -288,13 +274,28 @@ export async function markPaymentProcessing(db: Queryable, bookingId: number, no
 }
 
 /** Pending bookings whose hold ran out that have a payment intent: the sweep asks the provider first. */
+/** How long after a hold expired the settle sweep still asks the provider whether it was paid. */
+const RECENTLY_EXPIRED_MS = 15 * 60_000;
+
 export async function listExpiredHoldsWithIntent(db: Db, now: Date, limit: number): Promise<{ id: number; paymentIntentId: string }[]> {
   const rows = await db
     .select({ id: bookings.id, paymentIntentId: bookings.paymentIntentId })
     .from(bookings)
     .where(
-      and(eq(bookings.status, "pending"), sql`${bookings.holdExpiresAt} <= ${instant(now)}`, sql`${bookings.paymentIntentId} is not null`),
+      and(
+        sql`${bookings.paymentIntentId} is not null`,
+        or(
+          aliasHoldExpired("bookings", now),
+          // Expired recently (by the sweep or by another booking) without its money settled: a
+          // process may have died between the charge and its settlement. Bounded in time, so each
+          // hold is asked about a few dozen times at most; later, Stripe's webhook still arrives.
+          sql`(${bookings.status} = 'cancelled' and ${bookings.cancelCode} = 'hold_expired'
+               and ${bookings.paymentStatus} in ('unpaid', 'processing', 'failed')
+               and ${bookings.cancelledAt} > ${instant(new Date(now.getTime() - RECENTLY_EXPIRED_MS))})`,
+        ),
+      ),
     )
+    .orderBy(sql`coalesce(${bookings.holdExpiresAt}, ${bookings.cancelledAt})`, bookings.id)
     .limit(limit);
   return rows.map((r) => ({ id: r.id, paymentIntentId: r.paymentIntentId! }));
 }
@@ -310,15 +311,15 @@ export async function expireHoldsBatch(tx: Tx, now: Date, limit: number): Promis
       select s.id from time_slots s
       where exists (
         select 1 from bookings eb
-        where eb.time_slot_id = s.id and eb.status = 'pending' and eb.hold_expires_at <= ${instant(now)}
+        where eb.time_slot_id = s.id and ${aliasHoldExpired("eb", now)}
       )
       limit ${limit}
       for update of s skip locked
     )
     update bookings b
-    set status = 'cancelled', cancelled_at = ${instant(now)}, cancellation_reason = 'hold_expired', hold_expires_at = null, updated_at = ${instant(now)}
+    set status = 'cancelled', cancelled_at = ${instant(now)}, cancel_code = 'hold_expired', hold_expires_at = null, updated_at = ${instant(now)}
     from locked_slots ls
-    where b.time_slot_id = ls.id and b.status = 'pending' and b.hold_expires_at <= ${instant(now)}
+    where b.time_slot_id = ls.id and ${aliasHoldExpired("b", now)}
     returning b.id, b.coach_id, b.student_id, b.time_slot_id, b.payment_intent_id
   `);
   const rows = rowsOf<{ id: number; coach_id: number; student_id: number; time_slot_id: number; payment_intent_id: string | null }>(result);
@@ -339,7 +340,7 @@ export async function completeSessionsBatch(tx: Tx, now: Date, limit: number): P
     with due as (
       select b.id from bookings b
       join time_slots s on s.id = b.time_slot_id
-      where b.status = 'confirmed' and greatest(s.ends_at, b.ends_at) <= ${instant(now)}
+      where b.status = 'confirmed' and s.cancelled_at is null and greatest(s.ends_at, b.ends_at) <= ${instant(now)}
       limit ${limit}
       for update of b skip locked
     )
@@ -357,46 +358,88 @@ export async function completeSessionsBatch(tx: Tx, now: Date, limit: number): P
   }));
 }
 
-/** Why a payment that could not buy a seat was cancelled (settlePaidBooking). */
-export const LATE_PAYMENT_REASONS = [
-  "hold_expired",
-  "paid_after_hold_expired",
-  "payment_amount_mismatch",
-  "cancelled_before_payment",
-] as const;
-
-/** Bookings cancelled with money still to give back (a refund that failed or was interrupted). */
-export async function listRefundsDue(db: Db, limit: number): Promise<{ id: number; paymentIntentId: string }[]> {
-  const rows = await db
-    .select({ id: bookings.id, paymentIntentId: bookings.paymentIntentId })
+/** Bookings of the slot that still hold a seat or wait for payment (a coach's cancellation takes them all). */
+export async function lockActiveBookingsOfSlot(tx: Tx, slotId: number): Promise<BookingRow[]> {
+  return tx
+    .select()
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.paymentStatus, "refund_pending"),
-        sql`${bookings.paymentIntentId} is not null`,
-        // Refunds of coach cancellations belong to that feature; these are the payments that came too late.
-        sql`${bookings.cancellationReason} in (${sql.join(
-          LATE_PAYMENT_REASONS.map((r) => sql`${r}`),
-          sql`, `,
-        )})`,
-      ),
-    )
-    .limit(limit);
-  return rows.map((r) => ({ id: r.id, paymentIntentId: r.paymentIntentId! }));
+    .where(and(eq(bookings.timeSlotId, slotId), inArray(bookings.status, ["pending", "confirmed"])))
+    .orderBy(bookings.id)
+    .for("update");
 }
 
-/** drizzle's execute() answers { rows } on both drivers. */
-function rowsOf<T>(result: unknown): T[] {
-  const rows = (result as { rows?: T[] }).rows;
-  return Array.isArray(rows) ? rows : (result as T[]);
+/** Cancels one booking with its machine code; a paid one waits for its refund (refund_pending). */
+export async function cancelBooking(
+  tx: Tx,
+  bookingId: number,
+  values: { code: CancelCode; paid: boolean; reason: string | null; now: Date },
+): Promise<BookingRow | undefined> {
+  const rows = await tx
+    .update(bookings)
+    .set({
+      status: "cancelled",
+      cancelCode: values.code,
+      ...(values.paid ? { paymentStatus: "refund_pending" as const } : {}),
+      holdExpiresAt: null,
+      cancellationReason: values.reason,
+      cancelledAt: values.now,
+      updatedAt: values.now,
+    })
+    .where(eq(bookings.id, bookingId))
+    .returning();
+  return rows[0];
 }
 
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  // drizzle wraps driver errors; the PostgreSQL error is the cause (or the error itself).
-  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const pgErr = e as { code?: string; constraint?: string; message?: string };
-    if (pgErr.code === "23505" && (pgErr.constraint === constraint || pgErr.message?.includes(constraint))) return true;
-    if ((e as { cause?: unknown }).cause === e) break;
+/** A session the coach cancelled will not happen: its slot is closed so that nobody books it again. */
+export async function closeSlot(tx: Tx, slotId: number, now: Date): Promise<void> {
+  await tx.update(timeSlots).set({ isAvailable: false, cancelledAt: now, updatedAt: now }).where(eq(timeSlots.id, slotId));
+}
+
+export class DuplicateFeedbackError extends Error {}
+
+export async function insertFeedback(tx: Tx, values: { bookingId: number; coachId: number; feedback: string; rating: number; now: Date }) {
+  try {
+    await tx.insert(sessionFeedback).values({
+      bookingId: values.bookingId,
+      coachId: values.coachId,
+      feedback: values.feedback,
+      rating: values.rating,
+      createdAt: values.now,
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, "session_feedback_booking_key")) throw new DuplicateFeedbackError();
+    throw err;
   }
-  return false;
+}
+
+export async function markFeedbackSubmitted(tx: Tx, bookingId: number, now: Date): Promise<BookingRow | undefined> {
+  const rows = await tx
+    .update(bookings)
+    .set({ feedbackSubmittedAt: now, payoutStatus: "pending", updatedAt: now })
+    .where(eq(bookings.id, bookingId))
+    .returning();
+  return rows[0];
+}
+
+/** How to reach a user by SMS (the coach told of a student's cancellation). */
+export async function findUserContact(db: Queryable, userId: number) {
+  const [row] = await db.select({ phoneNumber: users.phoneNumber, smsOptIn: users.smsOptIn }).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+/**
+ * Serialises one student's new holds (a transaction-scoped advisory lock, taken before any slot
+ * lock), so parallel requests cannot all pass the per-player hold count at once.
+ */
+export async function lockStudentHolds(tx: Tx, studentId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('booking-holds'), ${studentId})`);
+}
+
+/** Unpaid bookings of the student that still hold a seat (the one seat rule, limited to pending ones). */
+export async function countHeldBookingsOfStudent(tx: Tx, studentId: number, now: Date): Promise<number> {
+  const rows = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.studentId, studentId), eq(bookings.status, "pending"), holdsSeat(now)));
+  return rows[0]?.count ?? 0;
 }

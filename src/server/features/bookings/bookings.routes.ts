@@ -1,18 +1,22 @@
 import { Router } from "express";
 import { BookingMessages, BookingRequestSchema } from "../../../contract/bookings";
+import { CancelSessionRequestSchema, SubmitFeedbackRequestSchema } from "../../../contract/payouts";
 import type { AppDeps } from "../../deps";
-import { forbidden } from "../../http/errors";
-import { requireUser } from "../../http/require-session";
+import { requireRole, requireUser } from "../../http/require-session";
 import { parseBody, parseIdParam } from "../../http/validate-request";
-import { bookSlot, getBooking, listCoachBookings, listStudentBookings } from "./bookings.service";
+import { bookSlot } from "./book-slot.service";
+import { getBooking, listCoachBookings, listStudentBookings } from "./bookings.service";
+import { cancelOwnBooking } from "./cancel-booking.service";
+import { cancelSession } from "./cancel-session.service";
+import { submitFeedback } from "./feedback.service";
 
+/** A booking's whole life: made and read here, cancelled by its coach, closed by the coach's feedback. */
 export function bookingsRouter(deps: AppDeps): Router {
   const router = Router();
 
   router.post("/bookings", async (req, res) => {
-    const user = requireUser(req);
     // The role first: a coach's booking attempt is refused whatever its body.
-    if (user.userType !== "player") throw forbidden(BookingMessages.ONLY_PLAYERS);
+    const user = requireRole(req, "player", BookingMessages.ONLY_PLAYERS);
     const input = parseBody(req, BookingRequestSchema);
     res.status(201).json(await bookSlot(deps, user, input));
   });
@@ -23,12 +27,31 @@ export function bookingsRouter(deps: AppDeps): Router {
   });
 
   router.get("/bookings/coach", async (req, res) => {
-    res.json(await listCoachBookings(deps, requireUser(req)));
+    res.json(await listCoachBookings(deps, requireRole(req, "coach", BookingMessages.ONLY_COACHES)));
   });
 
   router.get("/bookings/:id", async (req, res) => {
     const user = requireUser(req);
     res.json(await getBooking(deps, user, parseIdParam(req)));
+  });
+
+  // The student's own cancellation (DESIGN.md 10); POST .../cancel below stays the coach's.
+  router.delete("/bookings/:id", async (req, res) => {
+    const user = requireUser(req);
+    res.json(await cancelOwnBooking(deps, user, parseIdParam(req)));
+  });
+
+  router.post("/bookings/:id/cancel", async (req, res) => {
+    const user = requireRole(req, "coach");
+    const id = parseIdParam(req);
+    const { reason } = parseBody(req, CancelSessionRequestSchema);
+    res.json(await cancelSession(deps, user, id, reason));
+  });
+
+  router.post("/bookings/:id/submit-feedback", async (req, res) => {
+    const user = requireRole(req, "coach");
+    const id = parseIdParam(req);
+    res.json(await submitFeedback(deps, user, id, parseBody(req, SubmitFeedbackRequestSchema)));
   });
 
   return router;

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { coaches, rates, users } from "../../db/schema/index";
+import { isUniqueViolation } from "../../db/sql";
 
 export type CoachRow = typeof coaches.$inferSelect;
 export type RateRow = typeof rates.$inferSelect;
@@ -76,14 +77,4 @@ export async function setCoachImageForUser(db: Db | Tx, userId: number, url: str
     .where(eq(coaches.userId, userId))
     .returning({ id: coaches.id });
   return rows[0]?.id;
-}
-
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  // drizzle wraps driver errors; the PostgreSQL error is the cause (or the error itself).
-  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const pgErr = e as { code?: string; constraint?: string; message?: string };
-    if (pgErr.code === "23505" && (pgErr.constraint === constraint || pgErr.message?.includes(constraint))) return true;
-    if ((e as { cause?: unknown }).cause === e) break;
-  }
-  return false;
 }

@@ -10,6 +10,7 @@ import {
 import { formatLocation } from "../../../contract/geo";
 import { centsToDecimal, decimalToCents } from "../../../contract/money";
 import type { z } from "zod";
+import { removeReplacedImages } from "../uploads/uploads.service";
 import { createLocalStorage } from "../../adapters/storage";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
@@ -17,6 +18,7 @@ import type { UserRow } from "../accounts/sessions.repository";
 import { lookupZip } from "../geo/geo.service";
 import * as repo from "./coaches.repository";
 import { renderPromoGraphic } from "./promo-graphic";
+import { calendarEvents } from "../../realtime/events";
 
 type CreateInput = z.output<typeof CoachProfileSchema>;
 type UpdateInput = z.output<typeof CoachProfileUpdateSchema>;
@@ -76,6 +78,9 @@ export async function updateCoachProfile(deps: AppDeps, user: UserRow, coachId: 
     await repo.updateCoach(tx, coachId, values, deps.clock.now());
     if (input.rates !== undefined) await repo.replaceRates(tx, coachId, toRateValues(input.rates));
   });
+  if (input.profileImageUrl !== undefined && input.profileImageUrl !== existing.coach.profileImageUrl) {
+    await removeReplacedImages(deps, [existing.coach.profileImageUrl]);
+  }
   await announceListingChange(deps, coachId);
   return getCoachProfileOfUser(deps, user, user.id);
 }
@@ -104,7 +109,7 @@ export async function setCoachPhotoOfUser(deps: AppDeps, userId: number, url: st
 
 /** Search keeps listings in memory (search/coach-directory.ts): every change to one says so. */
 export async function announceListingChange(deps: AppDeps, coachId: number): Promise<void> {
-  await deps.events.publish({ type: "coach_updated", coachId });
+  await deps.events.publish(calendarEvents.coachUpdated(coachId));
 }
 
 async function placeOf(deps: AppDeps, zipcode: string) {

@@ -11,6 +11,7 @@ import {
 import type { Db } from "../../db/client";
 import { contactMessages, contentBlocks, testimonials } from "../../db/schema/index";
 import { conflict } from "../../http/errors";
+import { isUniqueViolation } from "../../db/sql";
 
 const contentBlockColumns = {
   id: contentBlocks.id,
@@ -107,13 +108,4 @@ async function withUniqueKeyConflict<T>(run: () => Promise<T>): Promise<T> {
     if (isUniqueViolation(error)) throw conflict(CONTENT_BLOCK_KEY_TAKEN_MESSAGE, "key");
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
-    if (typeof current !== "object") return false;
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

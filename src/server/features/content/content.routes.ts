@@ -9,8 +9,10 @@ import {
   type ContactResponse,
 } from "../../../contract/content";
 import { termsOfService } from "../../../contract/legal";
+import { LimitMessages, MAX_CONTACT_MESSAGES_PER_HOUR } from "../../../contract/limits";
 import type { AppDeps } from "../../deps";
-import { requireRole } from "../../http/require-session";
+import { cachePublicRead } from "../../http/cache-headers";
+import { clientIp, keyedRateLimit } from "../../http/rate-limit";
 import { parseBody, parseIdParam } from "../../http/validate-request";
 import * as content from "./content.service";
 import { renderLegalPdf } from "./terms-pdf";
@@ -21,7 +23,19 @@ export function contentRouter(deps: AppDeps): Router {
   // The terms only change with a deploy, so one rendering per process serves every download.
   let termsPdf: Promise<Buffer> | undefined;
 
-  router.post("/contact", async (req, res) => {
+  // Each message mails the support inbox: a few per address and hour (sends that succeed count).
+  const contactPerAddress = keyedRateLimit({
+    db: deps.database.db,
+    clock: deps.clock,
+    prefix: "contact:",
+    windowMs: 60 * 60 * 1000,
+    limit: MAX_CONTACT_MESSAGES_PER_HOUR,
+    key: clientIp,
+    message: LimitMessages.TOO_MANY_CONTACT_MESSAGES,
+    countOnly: (res) => res.statusCode < 400,
+  });
+
+  router.post("/contact", contactPerAddress, async (req, res) => {
     const message = parseBody(req, ContactRequestSchema);
     await content.submitContactMessage(deps, message);
     const body: ContactResponse = { success: true, message: CONTACT_SUCCESS_MESSAGE };
@@ -29,10 +43,12 @@ export function contentRouter(deps: AppDeps): Router {
   });
 
   router.get("/testimonials", async (_req, res) => {
+    cachePublicRead(res);
     res.json(await content.listTestimonials(deps));
   });
 
   router.get("/content-blocks", async (_req, res) => {
+    cachePublicRead(res);
     res.json(await content.listContentBlocks(deps));
   });
 
@@ -51,40 +67,41 @@ export function contentRouter(deps: AppDeps): Router {
     res.send(pdf);
   });
 
-  router.post("/admin/content-blocks", async (req, res) => {
-    requireRole(req, "admin");
+  return router;
+}
+
+/** The admin API of the marketing content, mounted under /api/admin behind the admin guard (app.ts). */
+export function contentAdminRouter(deps: AppDeps): Router {
+  const router = Router();
+
+  router.post("/content-blocks", async (req, res) => {
     const values = parseBody(req, ContentBlockCreateSchema);
     res.status(201).json(await content.createContentBlock(deps, values));
   });
 
-  router.put("/admin/content-blocks/:id", async (req, res) => {
-    requireRole(req, "admin");
+  router.put("/content-blocks/:id", async (req, res) => {
     const id = parseIdParam(req);
     const changes = parseBody(req, ContentBlockUpdateSchema);
     res.json(await content.updateContentBlock(deps, id, changes));
   });
 
-  router.delete("/admin/content-blocks/:id", async (req, res) => {
-    requireRole(req, "admin");
+  router.delete("/content-blocks/:id", async (req, res) => {
     await content.deleteContentBlock(deps, parseIdParam(req));
     res.status(204).end();
   });
 
-  router.post("/admin/testimonials", async (req, res) => {
-    requireRole(req, "admin");
+  router.post("/testimonials", async (req, res) => {
     const values = parseBody(req, TestimonialCreateSchema);
     res.status(201).json(await content.createTestimonial(deps, values));
   });
 
-  router.put("/admin/testimonials/:id", async (req, res) => {
-    requireRole(req, "admin");
+  router.put("/testimonials/:id", async (req, res) => {
     const id = parseIdParam(req);
     const changes = parseBody(req, TestimonialUpdateSchema);
     res.json(await content.updateTestimonial(deps, id, changes));
   });
 
-  router.delete("/admin/testimonials/:id", async (req, res) => {
-    requireRole(req, "admin");
+  router.delete("/testimonials/:id", async (req, res) => {
     await content.deleteTestimonial(deps, parseIdParam(req));
     res.status(204).end();
   });

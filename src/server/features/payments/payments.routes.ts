@@ -8,17 +8,13 @@ import {
   UpdatePaymentIntentRequestSchema,
 } from "../../../contract/payments";
 import type { AppDeps } from "../../deps";
-import { forbidden, notFound } from "../../http/errors";
-import { requireUser } from "../../http/require-session";
+import { notFound } from "../../http/errors";
+import { requireRole, requireUser } from "../../http/require-session";
 import { parseBody } from "../../http/validate-request";
 import { confirmPayment, confirmSimulatedCard, createPaymentIntent, handleWebhook, sessionDetails, updateTip } from "./payments.service";
 
 /** Bookings and their payments are made by players (DESIGN.md 5); checked before the body is read. */
-function requirePlayer(req: Request) {
-  const user = requireUser(req);
-  if (user.userType !== "player") throw forbidden(PaymentMessages.ONLY_PLAYERS);
-  return user;
-}
+const requirePlayer = (req: Request) => requireRole(req, "player", PaymentMessages.ONLY_PLAYERS);
 
 export function paymentsRouter(deps: AppDeps): Router {
   const router = Router();
@@ -41,7 +37,7 @@ export function paymentsRouter(deps: AppDeps): Router {
 
   router.post("/payments/simulated/confirm", async (req, res) => {
     // Not there at all with Stripe: the card form exists only for the simulated provider.
-    if (deps.payments.kind !== "simulated") throw notFound();
+    if (!deps.payments.simulated) throw notFound();
     const user = requirePlayer(req);
     res.json(await confirmSimulatedCard(deps, user, parseBody(req, SimulatedConfirmRequestSchema)));
   });

@@ -1,55 +1,43 @@
 import { BookingMessages, type Booking } from "../../../contract/bookings";
-import { ErrorCode } from "../../../contract/errors";
 import { centsToDecimal, totalCents } from "../../../contract/money";
 import { PaymentMessages, type PaymentIntentResponse, type SimulatedConfirmResponse } from "../../../contract/payments";
-import {
-  PaymentProviderError,
-  WebhookSignatureError,
-  type ConnectedAccount,
-  type PaymentEvent,
-  type PaymentIntent,
-} from "../../adapters/payments/provider";
+import { idempotencyKeys } from "../../adapters/payments/idempotency-keys";
+import { WebhookSignatureError, type ConnectedAccount, type PaymentEvent, type PaymentIntent } from "../../adapters/payments/provider";
 import type { AppDeps } from "../../deps";
-import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import { callProvider as callProviderWith } from "../../http/call-provider";
+import { AppError, badRequest, conflict, notFound } from "../../http/errors";
+import { ErrorCode } from "../../../contract/errors";
 import type { UserRow } from "../accounts/sessions.repository";
-import * as bookingsService from "../bookings/bookings.service";
+import { bookSlotForCheckout } from "../bookings/book-slot.service";
+import { listExpiredHoldsWithIntent } from "../bookings/booking-sweeps.service";
 import type { BookingRow } from "../bookings/bookings.repository";
-import * as repo from "./payments.repository";
+import { findBookingByPaymentIntent, findBookingRow, getBooking, getBookingFor, requireOwnBooking } from "../bookings/bookings.service";
+import {
+  attachPaymentIntent,
+  recordPaymentFailed,
+  recordPaymentProcessing,
+  requirePayable,
+  setTip,
+  settlePaidBooking,
+  type SettleOutcome,
+} from "../bookings/settle-payment.service";
+import { recordDispute } from "../money-issues/money-issues.service";
 import { applyAccountUpdate } from "../payouts/payouts.service";
+import * as repo from "./payments.repository";
 
 type CreateIntentInput =
   { bookingId: number } | { timeSlotId: number; duration?: number; sessionType?: string; preferredStartTime?: string; notes?: string };
 
-/** Only the simulated provider has a card form of its own (DESIGN.md 8). */
-type CardConfirmer = { confirmWithCard(paymentIntentId: string, cardNumber: string): Promise<SimulatedConfirmResponse> };
-
-function requirePlayer(user: UserRow): void {
-  if (user.userType !== "player") throw forbidden(PaymentMessages.ONLY_PLAYERS);
-}
-
 /** Provider faults become a 502 with the spec's payment error; card errors keep the provider's message. */
-async function callProvider<T>(deps: AppDeps, what: string, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof PaymentProviderError) {
-      deps.logger.warn({ err, what }, "payment provider refused a call");
-      if (err.isCardError) throw new AppError(402, ErrorCode.PAYMENT_FAILED, err.message);
-    } else {
-      deps.logger.error({ err, what }, "payment provider call failed");
-    }
-    throw new AppError(502, ErrorCode.PAYMENT_FAILED, PaymentMessages.PROVIDER_ERROR);
-  }
+function callProvider<T>(deps: AppDeps, what: string, fn: () => Promise<T>): Promise<T> {
+  return callProviderWith(deps, what, PaymentMessages.PROVIDER_ERROR, fn);
 }
 
 /** POST /api/create-payment-intent */
 export async function createPaymentIntent(deps: AppDeps, user: UserRow, input: CreateIntentInput): Promise<PaymentIntentResponse> {
-  requirePlayer(user);
   const booking =
-    "bookingId" in input
-      ? await bookingsService.requireOwnBooking(deps, user, input.bookingId)
-      : await bookingsService.bookSlotForCheckout(deps, user, input);
-  bookingsService.requirePayable(booking, deps.clock.now());
+    "bookingId" in input ? await requireOwnBooking(deps, user, input.bookingId) : await bookSlotForCheckout(deps, user, input);
+  requirePayable(booking, deps.clock.now());
   const intent = await ensurePaymentIntent(deps, booking);
   return intentResponse(deps, user, booking.id, intent);
 }
@@ -60,7 +48,7 @@ export async function createPaymentIntent(deps: AppDeps, user: UserRow, input: C
  * concurrent checkouts of one booking share one intent and can never charge twice.
  */
 async function ensurePaymentIntent(deps: AppDeps, booking: BookingRow): Promise<PaymentIntent> {
-  let idempotencyKey = `booking-${booking.id}-pi-${booking.totalCents}`;
+  let afterIntentId: string | undefined;
   if (booking.paymentIntentId) {
     const existing = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(booking.paymentIntentId!));
     if (existing.status === "succeeded") {
@@ -75,12 +63,12 @@ async function ensurePaymentIntent(deps: AppDeps, booking: BookingRow): Promise<
       );
     }
     // The old intent cannot be paid any more; the same key would hand it back.
-    idempotencyKey = `${idempotencyKey}-after-${existing.id}`;
+    afterIntentId = existing.id;
   }
   const intent = await callProvider(deps, "create intent", () =>
     deps.payments.createPaymentIntent({
       amountCents: booking.totalCents,
-      idempotencyKey,
+      idempotencyKey: idempotencyKeys.paymentIntent(booking.id, booking.totalCents, afterIntentId),
       description: `Lacrosse training session (booking ${booking.id})`,
       metadata: {
         bookingId: String(booking.id),
@@ -90,7 +78,7 @@ async function ensurePaymentIntent(deps: AppDeps, booking: BookingRow): Promise<
       },
     }),
   );
-  await bookingsService.attachPaymentIntent(deps, booking.id, intent.id);
+  await attachPaymentIntent(deps, booking.id, intent.id);
   return intent;
 }
 
@@ -100,9 +88,8 @@ export async function updateTip(
   user: UserRow,
   input: { bookingId: number; tipAmount: number },
 ): Promise<PaymentIntentResponse> {
-  requirePlayer(user);
-  const booking = await bookingsService.requireOwnBooking(deps, user, input.bookingId);
-  bookingsService.requirePayable(booking, deps.clock.now());
+  const booking = await requireOwnBooking(deps, user, input.bookingId);
+  requirePayable(booking, deps.clock.now());
   const tipCents = input.tipAmount;
   const newTotal = totalCents(booking.rateCents, tipCents);
 
@@ -120,13 +107,13 @@ export async function updateTip(
       );
     }
   }
-  const updated = await bookingsService.setTip(deps, booking, tipCents);
+  const updated = await setTip(deps, booking, tipCents);
   const intent = await ensurePaymentIntent(deps, updated);
   return intentResponse(deps, user, booking.id, intent);
 }
 
 async function intentResponse(deps: AppDeps, user: UserRow, bookingId: number, intent: PaymentIntent): Promise<PaymentIntentResponse> {
-  const booking = (await bookingsService.getBookingFor(deps, user, bookingId))!;
+  const booking = (await getBookingFor(deps, user, bookingId))!;
   const response: PaymentIntentResponse = {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
@@ -157,7 +144,7 @@ async function intentResponse(deps: AppDeps, user: UserRow, bookingId: number, i
 
 /** The caller's booking paid by this intent: by the intent id, else by the intent's metadata. 404 for anyone else's. */
 async function requireOwnBookingOfIntent(deps: AppDeps, user: UserRow, paymentIntentId: string): Promise<BookingRow> {
-  const booking = await bookingsService.findBookingByPaymentIntent(deps, paymentIntentId);
+  const booking = await findBookingByPaymentIntent(deps, paymentIntentId);
   if (booking) {
     if (booking.studentId !== user.id) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
     return booking;
@@ -171,66 +158,37 @@ async function requireOwnBookingOfIntent(deps: AppDeps, user: UserRow, paymentIn
     throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
   }
   const bookingId = Number(intent.metadata.bookingId);
-  const byMetadata = Number.isInteger(bookingId) && bookingId > 0 ? await bookingsService.findBookingRow(deps, bookingId) : undefined;
+  const byMetadata = Number.isInteger(bookingId) && bookingId > 0 ? await findBookingRow(deps, bookingId) : undefined;
   if (!byMetadata || byMetadata.studentId !== user.id) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
   return byMetadata;
 }
 
 /** POST /api/confirm-payment: the client saw the payment succeed; the provider is asked, never the client. */
 export async function confirmPayment(deps: AppDeps, user: UserRow, paymentIntentId: string): Promise<Booking> {
-  requirePlayer(user);
   const booking = await requireOwnBookingOfIntent(deps, user, paymentIntentId);
   const intent = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(paymentIntentId));
   if (intent.status === "succeeded") {
     await settlePayment(deps, intent, booking.id);
   } else if (intent.status === "processing") {
-    await bookingsService.recordPaymentProcessing(deps, booking.id);
+    await recordPaymentProcessing(deps, booking.id);
   } else {
     throw new AppError(402, ErrorCode.PAYMENT_FAILED, intent.lastError ?? PaymentMessages.NOT_PAID);
   }
-  return bookingsService.getBooking(deps, user, booking.id);
+  return getBooking(deps, user, booking.id);
 }
 
 /**
  * A succeeded payment, from whichever path saw it first. Confirmation is idempotent; a payment
  * whose seat could not be kept is refunded here (and retried by the refund sweep if that fails).
  */
-export async function settlePayment(
-  deps: AppDeps,
-  intent: PaymentIntent,
-  bookingId?: number,
-): Promise<bookingsService.SettleOutcome | undefined> {
-  const id = bookingId ?? (await bookingsService.findBookingByPaymentIntent(deps, intent.id))?.id ?? Number(intent.metadata.bookingId);
-  const booking = Number.isInteger(id) && id > 0 ? await bookingsService.findBookingRow(deps, id) : undefined;
+export async function settlePayment(deps: AppDeps, intent: PaymentIntent, bookingId?: number): Promise<SettleOutcome | undefined> {
+  const id = bookingId ?? (await findBookingByPaymentIntent(deps, intent.id))?.id ?? Number(intent.metadata.bookingId);
+  const booking = Number.isInteger(id) && id > 0 ? await findBookingRow(deps, id) : undefined;
   if (!booking) {
     deps.logger.warn({ paymentIntentId: intent.id }, "a succeeded payment matches no booking");
     return undefined;
   }
-  const outcome = await bookingsService.settlePaidBooking(deps, booking.id, intent);
-  if (outcome.kind === "refund") await refundBooking(deps, outcome);
-  return outcome;
-}
-
-async function refundBooking(deps: AppDeps, refund: { bookingId: number; paymentIntentId: string; idempotencyKey: string }): Promise<void> {
-  try {
-    const result = await deps.payments.refundPayment({
-      paymentIntentId: refund.paymentIntentId,
-      idempotencyKey: refund.idempotencyKey,
-      metadata: { bookingId: String(refund.bookingId) },
-    });
-    if (result.status === "failed") {
-      deps.logger.error({ ...refund, refundId: result.id }, "the provider reports the refund as failed; it stays pending");
-      return;
-    }
-    // Only the booking's own payment is recorded on it; an extra payment's refund is logged.
-    if (refund.idempotencyKey === `booking-${refund.bookingId}-refund`) {
-      await bookingsService.recordRefunded(deps, refund.bookingId, result.id, true);
-    } else {
-      deps.logger.warn({ ...refund, refundId: result.id }, "refunded a second payment of a booking");
-    }
-  } catch (err) {
-    deps.logger.error({ err, ...refund }, "refund failed; the refund sweep will retry");
-  }
+  return settlePaidBooking(deps, booking.id, intent);
 }
 
 /** POST /api/payments/simulated/confirm: the simulated card form pays, and the booking is confirmed as Stripe's webhook would. */
@@ -239,22 +197,21 @@ export async function confirmSimulatedCard(
   user: UserRow,
   input: { paymentIntentId: string; cardNumber: string },
 ): Promise<SimulatedConfirmResponse> {
-  const provider = deps.payments as unknown as Partial<CardConfirmer>;
-  if (deps.payments.kind !== "simulated" || typeof provider.confirmWithCard !== "function") throw notFound();
-  requirePlayer(user);
+  const simulated = deps.payments.simulated;
+  if (!simulated) throw notFound();
   const booking = await requireOwnBookingOfIntent(deps, user, input.paymentIntentId);
   if (booking.paymentIntentId === input.paymentIntentId && (booking.status === "confirmed" || booking.status === "completed")) {
     return { status: "succeeded" };
   }
-  bookingsService.requirePayable(booking, deps.clock.now());
-  const result = await callProvider(deps, "confirm card", () => provider.confirmWithCard!(input.paymentIntentId, input.cardNumber));
+  requirePayable(booking, deps.clock.now());
+  const result = await callProvider(deps, "confirm card", () => simulated.confirmWithCard(input.paymentIntentId, input.cardNumber));
   if (result.status === "failed") {
-    await bookingsService.recordPaymentFailed(deps, input.paymentIntentId);
+    await recordPaymentFailed(deps, input.paymentIntentId);
     return result;
   }
   const intent = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(input.paymentIntentId));
   const outcome = await settlePayment(deps, intent, booking.id);
-  if (outcome?.kind === "refund") return { status: "failed", message: `${BookingMessages.HOLD_EXPIRED} Your payment has been refunded.` };
+  if (outcome?.kind === "refunded") return { status: "failed", message: `${BookingMessages.HOLD_EXPIRED} Your payment has been refunded.` };
   return { status: "succeeded" };
 }
 
@@ -274,10 +231,13 @@ export async function handleWebhook(deps: AppDeps, rawBody: Buffer, signature: s
       await settlePayment(deps, event.paymentIntent);
       break;
     case "payment_intent.payment_failed":
-      await bookingsService.recordPaymentFailed(deps, event.paymentIntent.id);
+      await recordPaymentFailed(deps, event.paymentIntent.id);
       break;
     case "account.updated":
-      await onPaymentAccountUpdated(deps, event.account);
+      await onPaymentAccountUpdated(deps, event.account, event.createdAt);
+      break;
+    case "charge.dispute.created":
+      await recordDispute(deps, event.dispute, event.createdAt);
       break;
     default:
       break;
@@ -286,27 +246,26 @@ export async function handleWebhook(deps: AppDeps, rawBody: Buffer, signature: s
   await repo.recordEventHandled(db, event.id, event.type === "other" ? event.eventType : event.type, deps.clock.now());
 }
 
-/** The payout account's state changed at the provider; the payouts work reads these columns. */
 /** Stripe's account.updated: the payouts feature stores the state and sends payouts that were waiting for it. */
-export async function onPaymentAccountUpdated(deps: AppDeps, account: ConnectedAccount): Promise<void> {
-  await applyAccountUpdate(deps, account);
+export async function onPaymentAccountUpdated(deps: AppDeps, account: ConnectedAccount, asOf?: Date): Promise<void> {
+  await applyAccountUpdate(deps, account, asOf);
 }
 
 /** POST /api/stripe/session-details: the payment reference of one of the caller's bookings. */
 export async function sessionDetails(deps: AppDeps, user: UserRow, sessionId: string): Promise<{ paymentIntentId: string }> {
   if (/^\d{1,9}$/.test(sessionId)) {
-    const booking = await bookingsService.findBookingRow(deps, Number(sessionId));
+    const booking = await findBookingRow(deps, Number(sessionId));
     if (booking && booking.studentId === user.id && booking.paymentIntentId) return { paymentIntentId: booking.paymentIntentId };
     throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
   }
-  const booking = await bookingsService.findBookingByPaymentIntent(deps, sessionId);
+  const booking = await findBookingByPaymentIntent(deps, sessionId);
   if (!booking || booking.studentId !== user.id) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
   return { paymentIntentId: sessionId };
 }
 
 /** Sweep: asks the provider about expired holds that have an intent, so a payment made at the last second is kept, not lost. */
 export async function settleExpiredHoldsPaidMeanwhile(deps: AppDeps): Promise<void> {
-  const holds = await bookingsService.listExpiredHoldsWithIntent(deps, 100);
+  const holds = await listExpiredHoldsWithIntent(deps, 100);
   for (const hold of holds) {
     try {
       const intent = await deps.payments.retrievePaymentIntent(hold.paymentIntentId);
@@ -314,12 +273,5 @@ export async function settleExpiredHoldsPaidMeanwhile(deps: AppDeps): Promise<vo
     } catch (err) {
       deps.logger.warn({ err, bookingId: hold.id }, "could not check the payment of an expired hold");
     }
-  }
-}
-
-/** Sweep: refunds that failed or were interrupted are tried again with the same idempotency key. */
-export async function retryRefunds(deps: AppDeps): Promise<void> {
-  for (const due of await bookingsService.listRefundsDue(deps, 50)) {
-    await refundBooking(deps, { bookingId: due.id, paymentIntentId: due.paymentIntentId, idempotencyKey: `booking-${due.id}-refund` });
   }
 }

@@ -1,26 +1,19 @@
 import { Router } from "express";
-import {
-  CancelSessionRequestSchema,
-  ConnectLinkRequestSchema,
-  SimulatedOnboardingCompleteRequestSchema,
-  SubmitFeedbackRequestSchema,
-} from "../../../contract/payouts";
+import { ConnectLinkRequestSchema, SimulatedOnboardingCompleteRequestSchema } from "../../../contract/payouts";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import { requireRole } from "../../http/require-session";
-import { parseBody, parseIdParam } from "../../http/validate-request";
+import { parseBody } from "../../http/validate-request";
 import {
-  cancelSession,
   completeSimulatedOnboarding,
   createAccount,
   dashboardLink,
   getAccountStatus,
   getEarnings,
   onboardingLink,
-  submitFeedback,
 } from "./payouts.service";
 
-/** Coaches' payout accounts, cancellations with refunds, feedback that releases payment, earnings. */
+/** Coaches' payout accounts and earnings (cancellation and feedback are the bookings feature's). */
 export function payoutsRouter(deps: AppDeps): Router {
   const router = Router();
 
@@ -49,22 +42,9 @@ export function payoutsRouter(deps: AppDeps): Router {
 
   router.post("/payments/simulated/onboarding/complete", async (req, res) => {
     // Not there at all with Stripe: Stripe's hosted onboarding does this.
-    if (deps.payments.kind !== "simulated") throw notFound();
+    if (!deps.payments.simulated) throw notFound();
     const user = requireRole(req, "coach");
     res.json(await completeSimulatedOnboarding(deps, user, parseBody(req, SimulatedOnboardingCompleteRequestSchema)));
-  });
-
-  router.post("/bookings/:id/cancel", async (req, res) => {
-    const user = requireRole(req, "coach");
-    const id = parseIdParam(req);
-    const { reason } = parseBody(req, CancelSessionRequestSchema);
-    res.json(await cancelSession(deps, user, id, reason));
-  });
-
-  router.post("/bookings/:id/submit-feedback", async (req, res) => {
-    const user = requireRole(req, "coach");
-    const id = parseIdParam(req);
-    res.json(await submitFeedback(deps, user, id, parseBody(req, SubmitFeedbackRequestSchema)));
   });
 
   router.get("/coaches/me/earnings", async (req, res) => {

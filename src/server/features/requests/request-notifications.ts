@@ -1,14 +1,22 @@
 import type { SessionRequest } from "../../../contract/requests";
 import type { AppDeps } from "../../deps";
+import { sessionWhen } from "../../messages/session-text";
 import type { Contact } from "./requests.repository";
 
 const fullName = (c: Pick<Contact, "firstName" | "lastName">, fallback: string) =>
   [c.firstName, c.lastName].filter(Boolean).join(" ").trim() || fallback;
 
+/** When the requested session is, in the coach's zone and named ("4:00 PM EST"). */
+function whenOf(request: SessionRequest) {
+  const startsAt = new Date(request.requestedStartsAt);
+  return sessionWhen(startsAt, new Date(startsAt.getTime() + request.duration * 60_000), request.timeZone);
+}
+
 function requestLines(request: SessionRequest): string[] {
+  const when = whenOf(request);
   const lines = [
-    `Date: ${request.requestedDate}`,
-    `Time: ${request.requestedStartTime} - ${request.requestedEndTime}`,
+    `Date: ${when.date}`,
+    `Time: ${when.range}`,
     `Duration: ${request.duration} minutes`,
     `Session type: ${request.sessionType === "group" ? "Group" : "Individual"}`,
     `Total: $${request.totalAmount}`,
@@ -44,7 +52,7 @@ export async function notifyCoachOfRequest(deps: AppDeps, request: SessionReques
     deps,
     coach,
     {
-      subject: `New session request from ${who} for ${request.requestedDate} at ${request.requestedStartTime}`,
+      subject: `New session request from ${who} for ${whenOf(request).date} at ${whenOf(request).time}`,
       text: [
         `${who} would like a session with you.`,
         "",
@@ -53,7 +61,7 @@ export async function notifyCoachOfRequest(deps: AppDeps, request: SessionReques
         "Accept or decline it on your dashboard before it expires (4 hours before the session):",
         link,
       ].join("\n"),
-      sms: `New session request from ${who} for ${request.requestedDate} at ${request.requestedStartTime}. Review it: ${link}`,
+      sms: `New session request from ${who} for ${whenOf(request).date} at ${whenOf(request).time}. Review it: ${link}`,
     },
     request.id,
   );
@@ -66,7 +74,7 @@ export async function notifyStudentAccepted(deps: AppDeps, request: SessionReque
     deps,
     student,
     {
-      subject: `Session request accepted: ${coach} on ${request.requestedDate} at ${request.requestedStartTime}`,
+      subject: `Session request accepted: ${coach} on ${whenOf(request).date} at ${whenOf(request).time}`,
       text: [`${coach} accepted your session request.`, "", ...requestLines(request), "", `Complete payment: ${link}`].join("\n"),
       sms: `Your session request was accepted. Complete payment: ${link}`,
     },
@@ -81,7 +89,7 @@ export async function notifyStudentDeclined(deps: AppDeps, request: SessionReque
     deps,
     student,
     {
-      subject: `Session request declined: ${coach} on ${request.requestedDate}`,
+      subject: `Session request declined: ${coach} on ${whenOf(request).date}`,
       text: [
         `${coach} declined your session request.`,
         ...(request.coachResponse ? ["", `Coach's response: ${request.coachResponse}`] : []),
@@ -91,7 +99,7 @@ export async function notifyStudentDeclined(deps: AppDeps, request: SessionReque
         `Your session requests: ${link}`,
         `Find another coach: ${deps.config.appUrl}/find-coaches`,
       ].join("\n"),
-      sms: `Your session request for ${request.requestedDate} at ${request.requestedStartTime} was declined. Details: ${link}`,
+      sms: `Your session request for ${whenOf(request).date} at ${whenOf(request).time} was declined. Details: ${link}`,
     },
     request.id,
   );
@@ -103,9 +111,9 @@ export async function notifyCoachCancelled(deps: AppDeps, request: SessionReques
     deps,
     coach,
     {
-      subject: `Session request cancelled: ${who} on ${request.requestedDate}`,
+      subject: `Session request cancelled: ${who} on ${whenOf(request).date}`,
       text: [`${who} cancelled their session request.`, "", ...requestLines(request)].join("\n"),
-      sms: `${who} cancelled their session request for ${request.requestedDate} at ${request.requestedStartTime}.`,
+      sms: `${who} cancelled their session request for ${whenOf(request).date} at ${whenOf(request).time}.`,
     },
     request.id,
   );
@@ -118,7 +126,7 @@ export async function notifyStudentExpired(deps: AppDeps, request: SessionReques
     deps,
     student,
     {
-      subject: `Session request expired: ${coach} on ${request.requestedDate}`,
+      subject: `Session request expired: ${coach} on ${whenOf(request).date}`,
       text: [
         `${coach} did not answer your session request in time, so it has expired.`,
         "",
@@ -126,7 +134,7 @@ export async function notifyStudentExpired(deps: AppDeps, request: SessionReques
         "",
         `Find another time: ${link}`,
       ].join("\n"),
-      sms: `Your session request for ${request.requestedDate} at ${request.requestedStartTime} expired without a response. Find another time: ${link}`,
+      sms: `Your session request for ${whenOf(request).date} at ${whenOf(request).time} expired without a response. Find another time: ${link}`,
     },
     request.id,
   );

@@ -3,8 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { BookingStudent } from "../../../contract/bookings";
 import type { Db, Tx } from "../../db/client";
 import { bookings, coaches, rates, sessionRequests, users } from "../../db/schema/index";
-
-type Queryable = Db | Tx;
+import { type Queryable, instant, rowsOf } from "../../db/sql";
 
 export type RequestRow = typeof sessionRequests.$inferSelect;
 export type NewRequestRow = typeof sessionRequests.$inferInsert;
@@ -35,7 +34,7 @@ export type RequestDetails = {
   coach: RequestCoach;
   coachUser: Contact & { profileImageUrl: string | null };
   /** The student as their coach sees them, and whether they take text messages. */
-  student: BookingStudent & { smsOptIn: boolean };
+  student: Omit<BookingStudent, "email"> & { email: string; smsOptIn: boolean };
   booking: { id: number; status: "pending" | "confirmed" | "completed" | "cancelled"; paymentStatus: RequestBookingPaymentStatus } | null;
 };
 
@@ -175,8 +174,6 @@ export async function updateRequest(db: Queryable, requestId: number, values: Pa
   return rows[0]!;
 }
 
-const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-
 export type ExpiredRequest = { id: number; coachId: number; studentId: number };
 
 /**
@@ -206,8 +203,15 @@ export async function expireRequestsBatch(tx: Tx, now: Date, advanceMs: number, 
   }));
 }
 
-/** drizzle's execute() answers { rows } on both drivers. */
-function rowsOf<T>(result: unknown): T[] {
-  const rows = (result as { rows?: T[] }).rows;
-  return Array.isArray(rows) ? rows : (result as T[]);
+/** Serialises one student's new requests (transaction-scoped advisory lock) for the daily count. */
+export async function lockStudentRequests(tx: Tx, studentId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('session-requests'), ${studentId})`);
+}
+
+export async function countRequestsSince(tx: Tx, studentId: number, since: Date): Promise<number> {
+  const rows = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(sessionRequests)
+    .where(and(eq(sessionRequests.studentId, studentId), sql`${sessionRequests.createdAt} > ${instant(since)}`));
+  return rows[0]?.count ?? 0;
 }

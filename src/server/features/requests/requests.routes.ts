@@ -1,8 +1,7 @@
 import { Router } from "express";
 import { CreateSessionRequestSchema, DeclineSessionRequestSchema, SessionRequestMessages } from "../../../contract/requests";
 import type { AppDeps } from "../../deps";
-import { forbidden } from "../../http/errors";
-import { requireUser } from "../../http/require-session";
+import { requireRole, requireUser } from "../../http/require-session";
 import { parseBody, parseIdParam } from "../../http/validate-request";
 import { acceptRequest, cancelRequest, declineRequest, listCoachRequests, listStudentRequests, requestSession } from "./requests.service";
 
@@ -10,9 +9,8 @@ export function requestsRouter(deps: AppDeps): Router {
   const router = Router();
 
   router.post("/session-requests", async (req, res) => {
-    const user = requireUser(req);
     // The role first: a coach's request is refused whatever its body (DESIGN.md 5).
-    if (user.userType !== "player") throw forbidden(SessionRequestMessages.ONLY_PLAYERS);
+    const user = requireRole(req, "player", SessionRequestMessages.ONLY_PLAYERS);
     const input = parseBody(req, CreateSessionRequestSchema);
     res.status(201).json(await requestSession(deps, user, input));
   });
@@ -39,7 +37,7 @@ export function requestsRouter(deps: AppDeps): Router {
   });
 
   router.delete("/session-requests/:id", async (req, res) => {
-    const user = requireUser(req);
+    const user = requireRole(req, "player", SessionRequestMessages.ONLY_PLAYERS);
     res.json(await cancelRequest(deps, user, parseIdParam(req)));
   });
 

@@ -1,5 +1,4 @@
 import { centsToDecimal } from "../../../contract/money";
-import type { CalendarEvent } from "../../../contract/realtime";
 import {
   REQUEST_MIN_ADVANCE_MS,
   SessionRequestMessages,
@@ -11,9 +10,11 @@ import {
 } from "../../../contract/requests";
 import { MIN_GROUP_CAPACITY } from "../../../contract/slots";
 import type { AppDeps } from "../../deps";
-import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import { ErrorCode } from "../../../contract/errors";
+import { LimitMessages, MAX_SESSION_REQUESTS_PER_DAY } from "../../../contract/limits";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
-import { createRequestedBookingInTransaction } from "../bookings/bookings.service";
+import { createRequestedBookingInTransaction } from "../bookings/book-slot.service";
 import { insertSlotInTransaction, publishSlotCreated } from "../slots/slots.service";
 import { instantToLocal, localToInstant } from "../slots/slot-time";
 import {
@@ -24,12 +25,13 @@ import {
   notifyStudentExpired,
 } from "./request-notifications";
 import * as repo from "./requests.repository";
+import { calendarEvents, publishEvents } from "../../realtime/events";
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** POST /api/session-requests: a player asks a coach for a time that is not on the calendar. */
 export async function requestSession(deps: AppDeps, user: UserRow, input: ParsedCreateSessionRequest): Promise<SessionRequest> {
-  if (user.userType !== "player") throw forbidden(SessionRequestMessages.ONLY_PLAYERS);
   const db = deps.database.db;
   const coach = await repo.findCoach(db, input.coachId);
   if (!coach) throw notFound(SessionRequestMessages.COACH_NOT_FOUND);
@@ -46,19 +48,27 @@ export async function requestSession(deps: AppDeps, user: UserRow, input: Parsed
   if (await repo.hasPendingRequestAt(db, user.id, coach.id, startsAt)) throw conflict(SessionRequestMessages.DUPLICATE);
 
   const price = requestPriceCents(rate.rateCents);
-  const row = await repo.insertRequest(db, {
-    studentId: user.id,
-    coachId: coach.id,
-    requestedStartsAt: startsAt,
-    requestedEndsAt: new Date(startsAt.getTime() + input.duration * MINUTE_MS),
-    sessionType: input.sessionType,
-    durationMinutes: input.duration,
-    rateCents: price.rateCents,
-    totalCents: price.totalCents,
-    message: input.message,
-    status: "pending",
-    createdAt: now,
-    updatedAt: now,
+  // Each request mails and texts the coach: a player may send only so many a day.
+  const row = await db.transaction(async (tx) => {
+    await repo.lockStudentRequests(tx, user.id);
+    if ((await repo.countRequestsSince(tx, user.id, new Date(now.getTime() - DAY_MS))) >= MAX_SESSION_REQUESTS_PER_DAY) {
+      throw new AppError(429, ErrorCode.RATE_LIMITED, LimitMessages.TOO_MANY_REQUESTS);
+    }
+    return repo.insertRequest(tx, {
+      studentId: user.id,
+      coachId: coach.id,
+      requestedStartsAt: startsAt,
+      requestedEndsAt: new Date(startsAt.getTime() + input.duration * MINUTE_MS),
+      sessionType: input.sessionType,
+      groupSize: input.sessionType === "group" ? (input.groupSize ?? MIN_GROUP_CAPACITY) : null,
+      durationMinutes: input.duration,
+      rateCents: price.rateCents,
+      totalCents: price.totalCents,
+      message: input.message,
+      status: "pending",
+      createdAt: now,
+      updatedAt: now,
+    });
   });
 
   const details = (await repo.findRequestDetails(db, row.id))!;
@@ -124,8 +134,8 @@ export async function acceptRequest(deps: AppDeps, user: UserRow, requestId: num
       startsAt: request.requestedStartsAt,
       endsAt: request.requestedEndsAt,
       isGroup,
-      // A request is for one student; a group slot still needs the smallest group capacity (coach-side 9).
-      capacity: isGroup ? MIN_GROUP_CAPACITY : 1,
+      // The seats the student asked for; the student's booking takes one, the rest are open to other players.
+      capacity: isGroup ? (request.groupSize ?? MIN_GROUP_CAPACITY) : 1,
     });
     // The price the student was shown when asking, even if the coach changed the rate since.
     const booking = await createRequestedBookingInTransaction(
@@ -159,14 +169,13 @@ export async function acceptRequest(deps: AppDeps, user: UserRow, requestId: num
   const request = toApiRequest(details, true);
   await publishSlotCreated(deps, slotId, details.coach.timeZone);
   await publishEvents(deps, [
-    {
-      type: "booking_updated",
+    calendarEvents.bookingUpdated({
+      id: bookingId,
       coachId: details.coach.id,
-      bookingId,
       studentId: details.request.studentId,
       status: "pending",
       timeSlotId: slotId,
-    },
+    }),
   ]);
   await publishRequest(deps, details.request);
   await notifyStudentAccepted(deps, request, details.student, bookingId);
@@ -192,7 +201,6 @@ export async function declineRequest(deps: AppDeps, user: UserRow, requestId: nu
 
 /** DELETE /api/session-requests/{id}: the student withdraws a pending request; the row is kept as cancelled. */
 export async function cancelRequest(deps: AppDeps, user: UserRow, requestId: number): Promise<SessionRequest> {
-  if (user.userType !== "player") throw forbidden(SessionRequestMessages.ONLY_PLAYERS);
   const before = await repo.findRequestDetails(deps.database.db, requestId);
   // Someone else's request answers like a missing one: ids do not leak.
   if (!before || before.request.studentId !== user.id) throw notFound(SessionRequestMessages.NOT_FOUND);
@@ -243,19 +251,7 @@ async function announceExpired(deps: AppDeps, requestId: number): Promise<void> 
 }
 
 async function publishRequest(deps: AppDeps, request: repo.RequestRow): Promise<void> {
-  await publishEvents(deps, [
-    {
-      type: "session_request_updated",
-      coachId: request.coachId,
-      requestId: request.id,
-      studentId: request.studentId,
-      status: request.status,
-    },
-  ]);
-}
-
-async function publishEvents(deps: AppDeps, events: CalendarEvent[]): Promise<void> {
-  for (const event of events) await deps.events.publish(event);
+  await publishEvents(deps, [calendarEvents.requestUpdated(request)]);
 }
 
 /** The API shape of a request; `withStudent` adds the student's contact and profile (for the coach). */
@@ -277,7 +273,9 @@ export function toApiRequest(details: repo.RequestDetails, withStudent: boolean)
     requestedStartTime: start.time,
     requestedEndTime: end.time,
     requestedStartsAt: r.requestedStartsAt.toISOString(),
+    timeZone: coach.timeZone,
     sessionType: r.sessionType,
+    groupSize: r.sessionType === "group" ? (r.groupSize ?? MIN_GROUP_CAPACITY) : null,
     duration: r.durationMinutes,
     rate: centsToDecimal(r.rateCents),
     platformFee: centsToDecimal(r.totalCents - r.rateCents),

@@ -3,8 +3,9 @@ import type { AppDeps } from "../../deps";
 import { coachDirectoryFor } from "./coach-directory";
 import * as repo from "./search.repository";
 
-vi.mock("./search.repository", () => ({ coachDirectory: vi.fn() }));
+vi.mock("./search.repository", () => ({ coachDirectory: vi.fn(), coachesChangedSince: vi.fn() }));
 const read = vi.mocked(repo.coachDirectory);
+const changedSince = vi.mocked(repo.coachesChangedSince);
 
 /** A coach row as the database gives it; the listing carries the title so a test can tell versions apart. */
 function row(id: number, title: string, place: { latitude: number; longitude: number }, specializations = ["Midfield"]): repo.DirectoryRow {
@@ -69,38 +70,77 @@ describe("coach directory", () => {
     expect(read).toHaveBeenCalledTimes(2);
   });
 
-  it("reads everyone again in the background after a minute, answering from the current copy meanwhile", async () => {
+  it("never reads everyone again on a timer: changes arrive as events", async () => {
     read.mockResolvedValueOnce([row(1, "First", BALTIMORE)]);
     const dir = directory();
     await titles(dir);
-
-    now += 61_000;
-    const refresh = deferred<repo.DirectoryRow[]>();
-    read.mockReturnValueOnce(refresh.promise);
+    now += 10 * 60_000;
     expect(await titles(dir)).toEqual(["First"]);
-    refresh.resolve([row(1, "Refreshed", BALTIMORE), row(2, "New coach", TOWSON)]);
-    await refresh.promise;
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(await titles(dir)).toEqual(["Refreshed", "New coach"]);
+    expect(read).toHaveBeenCalledTimes(1);
   });
 
-  it("a background read that began before a change does not bring the old listing back", async () => {
-    read.mockResolvedValueOnce([row(1, "v1", BALTIMORE)]);
+  it("a coach who moved leaves the old area's searches and joins the new one's", async () => {
+    read.mockResolvedValueOnce([row(1, "Mover", BALTIMORE), row(2, "Towson", TOWSON)]);
     const dir = directory();
-    await titles(dir);
-
-    now += 61_000;
-    const refresh = deferred<repo.DirectoryRow[]>();
-    read.mockReturnValueOnce(refresh.promise); // reads the database before the change below
-    await titles(dir);
-
+    expect(await titles(dir)).toEqual(["Mover", "Towson"]);
     dir.invalidate(1);
-    read.mockResolvedValueOnce([row(1, "v2", BALTIMORE)]);
-    expect(await titles(dir)).toEqual(["v2"]);
+    read.mockResolvedValueOnce([row(1, "Mover", NEW_YORK)]);
+    expect(await titles(dir)).toEqual(["Towson"]);
+    const inNewYork = await dir.near(NEW_YORK, 10, "Midfield");
+    expect(inNewYork.map((n) => n.coach.id)).toEqual([1]);
+  });
 
-    refresh.resolve([row(1, "v1", BALTIMORE)]);
-    await refresh.promise;
+  it("stays exact when so many coaches changed that the index is rebuilt", async () => {
+    const many = Array.from({ length: 1500 }, (_, i) => row(i + 1, `v1 ${i + 1}`, i % 2 ? BALTIMORE : NEW_YORK));
+    read.mockResolvedValueOnce(many);
+    const dir = directory();
+    expect(await titles(dir)).toHaveLength(750);
+    // Every coach moves to the other city, in three batches of re-reads.
+    for (let batch = 0; batch < 3; batch++) {
+      const ids = many.slice(batch * 500, batch * 500 + 500).map((r) => r.id);
+      for (const id of ids) dir.invalidate(id);
+      read.mockResolvedValueOnce(ids.map((id) => row(id, `v2 ${id}`, id % 2 ? NEW_YORK : BALTIMORE)));
+      await titles(dir);
+    }
+    const found = await titles(dir);
+    expect(found).toHaveLength(750);
+    expect(found.every((title) => title.startsWith("v2 "))).toBe(true);
+    expect(found.map((title) => Number(title.slice(3)) % 2)).not.toContain(1);
+  });
+
+  it("re-reads the coaches changed while the listening connection was down, and drops removed ones", async () => {
+    let reconnect: ((lostAt: Date) => void) | undefined;
+    const events = {
+      subscribe: vi.fn().mockResolvedValue(async () => {}),
+      onPublish: vi.fn(),
+      onReconnect: (handler: (lostAt: Date) => void) => (reconnect = handler),
+    };
+    const deps = { database: { db: {} }, logger: { error: vi.fn() }, events } as unknown as AppDeps;
+    const dir = coachDirectoryFor(deps);
+    read.mockResolvedValueOnce([row(1, "Before", BALTIMORE), row(2, "Removed", TOWSON), row(3, "Same", TOWSON)]);
+    expect((await dir.near(BALTIMORE, 25, "Midfield")).map((n) => n.coach.id)).toEqual([1, 2, 3]);
+
+    const lostAt = new Date("2026-12-01T15:00:00Z");
+    changedSince.mockResolvedValueOnce({ changed: [1], placed: new Set([1, 3]) });
+    reconnect!(lostAt);
     await new Promise((resolve) => setImmediate(resolve));
+    // Five minutes of margin before the loss: events in flight and other processes' clocks.
+    expect(changedSince).toHaveBeenCalledWith({}, new Date("2026-12-01T14:55:00Z"));
+    read.mockResolvedValueOnce([row(1, "After", BALTIMORE)]);
+    expect((await dir.near(BALTIMORE, 25, "Midfield")).map((n) => JSON.parse(`${n.coach.listingHead}}`).title)).toEqual(["After", "Same"]);
+    expect(read).toHaveBeenLastCalledWith({}, [1, 2]);
+  });
+
+  it("reads a coach again when a change arrives while the first full read runs", async () => {
+    const first = deferred<repo.DirectoryRow[]>();
+    read.mockReturnValueOnce(first.promise);
+    const dir = directory();
+    const during = titles(dir);
+    await new Promise((resolve) => setImmediate(resolve));
+    dir.invalidate(1); // after the read began
+    first.resolve([row(1, "v1", BALTIMORE)]);
+    expect(await during).toEqual(["v1"]);
+    read.mockResolvedValueOnce([row(1, "v2", BALTIMORE)]);
     expect(await titles(dir)).toEqual(["v2"]);
   });
 

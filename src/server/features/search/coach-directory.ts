@@ -1,4 +1,4 @@
-import { performance } from "node:perf_hooks";
+import KDBush from "kdbush";
 import type { CalendarEvent } from "../../../contract/realtime";
 import type { AppDeps } from "../../deps";
 import { boundingBox, haversineMiles, type Origin } from "./distance";
@@ -10,6 +10,11 @@ import * as repo from "./search.repository";
  * and their listing as JSON text. A search then picks its coaches without a database round trip
  * (docs/PERFORMANCE.md: the candidate query was what remained of a search's database time).
  *
+ * Where: a static k-d tree (kdbush) over the coaches' coordinates answers the search's bounding
+ * box in time that grows with the coaches inside it, not with the country
+ * (docs/decisions/006-in-memory-spatial-index.md). Coaches changed since the tree was built sit in
+ * a small overlay that every search scans; the tree is rebuilt once the overlay grows.
+ *
  * Why it stays correct:
  * - Every change to what a listing shows (coach profile, photo, rates, the user's name or photo, a
  *   new rating) publishes a `coach_updated` event with the coach's id. The process that made the
@@ -20,14 +25,20 @@ import * as repo from "./search.repository";
  * - A re-read that ran while a newer change arrived is applied (it read the database after the
  *   older changes) but its coaches stay stale until read again; a full read keeps the current
  *   entry of a coach changed (and read again) while it ran.
- * - Safety net for a lost event (one published while the listening connection is being opened
- *   again, a direct write to the tables): the whole directory is read again in the background
- *   when it is older than REFRESH_AFTER_MS, while searches go on with the current one.
+ * - Events published while this process's listening connection was down are lost: when it is
+ *   open again, the coaches whose listing changed since a little before it went down are read
+ *   again (repo.coachesChangedSince), in the background. There is no periodic full read: at
+ *   100,000 coaches it took seconds of database time a minute per process.
  * - The first load waits until this process listens, so no change between the two is missed.
  */
 
-/** How old the directory may get before it is read again in the background. */
-const REFRESH_AFTER_MS = 60_000;
+/** Changed coaches kept beside the tree before it is rebuilt (each search scans them all). */
+const OVERLAY_LIMIT = 512;
+/**
+ * How long before the listening connection was lost a change is read again on reconnect: covers
+ * events that were in flight, and clocks of other processes a little behind this one.
+ */
+const RECONNECT_MARGIN_MS = 5 * 60_000;
 
 export type DirectoryCoach = {
   id: number;
@@ -43,7 +54,7 @@ export type DirectoryCoach = {
 export type NearbyCoach = { coach: DirectoryCoach; distance: number };
 
 export type CoachDirectory = {
-  /** Coaches within `miles` of the origin teaching the position, nearest first (then by id). */
+  /** Coaches within `miles` of the origin teaching the position, nearest first (to 6 decimals, then by id). */
   near(origin: Origin, miles: number, position: string): Promise<NearbyCoach[]>;
   /** Marks a coach stale, for changes made outside the services (which publish no event). */
   invalidate(coachId: number): void;
@@ -56,11 +67,12 @@ export const coachDirectoryFor = perDatabase(createCoachDirectory);
 
 function createCoachDirectory(deps: AppDeps): CoachDirectory {
   let coaches = new Map<number, DirectoryCoach>();
-  /** The coaches by latitude, for a binary search of the box's band; rebuilt after changes. */
-  let byLatitude: DirectoryCoach[] = [];
-  let sorted = true;
+  /** The k-d tree and the coaches it holds, by its item ids. */
+  let tree: KDBush | undefined;
+  let treeCoaches: DirectoryCoach[] = [];
+  /** Coaches changed since the tree was built: their new entry, or null once off the map. */
+  let overlay = new Map<number, DirectoryCoach | null>();
   let loaded = false;
-  let loadedAt = 0;
   /** Counts invalidations; `latest` keeps the count at each coach's latest one, `stale` those not read since. */
   let changes = 0;
   const latest = new Map<number, number>();
@@ -75,13 +87,27 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
   const onEvent = (event: CalendarEvent) => {
     if (event.type === "coach_updated") invalidate(event.coachId);
   };
+  /** Events sent while the listening connection was down never arrive: read those coaches again. */
+  const onReconnect = (lostAt: Date) => {
+    if (!loaded) return; // the first load has not run yet and will read everything
+    const since = new Date(lostAt.getTime() - RECONNECT_MARGIN_MS);
+    repo.coachesChangedSince(deps.database.db, since).then(
+      ({ changed, placed }) => {
+        changed.forEach(invalidate);
+        for (const id of coaches.keys()) if (!placed.has(id)) invalidate(id);
+      },
+      (err: unknown) => deps.logger.error({ err }, "coach directory: cannot read the coaches changed while not listening"),
+    );
+  };
 
   let listening: Promise<void> = Promise.resolve();
   if (deps.events) {
     deps.events.onPublish?.(onEvent);
+    deps.events.onReconnect?.(onReconnect);
     listening = deps.events.subscribe(onEvent).then(
       () => undefined,
-      (err: unknown) => deps.logger.error({ err }, "coach directory: cannot listen to coach events; relying on the periodic refresh"),
+      (err: unknown) =>
+        deps.logger.error({ err }, "coach directory: cannot listen to coach events; changes by other processes are not seen"),
     );
   }
 
@@ -94,6 +120,20 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
     listingHead: row.listing.slice(0, -1),
   });
 
+  function buildTree(): void {
+    treeCoaches = [...coaches.values()];
+    overlay = new Map();
+    // kdbush refuses an empty index; with no coaches, searches only look at the overlay.
+    if (treeCoaches.length === 0) {
+      tree = undefined;
+      return;
+    }
+    const index = new KDBush(treeCoaches.length);
+    for (const coach of treeCoaches) index.add(coach.longitude, coach.latitude);
+    index.finish();
+    tree = index;
+  }
+
   /** Forgets the staleness of coaches invalidated no later than `upTo` (a read that started after it covered them). */
   const settle = (upTo: number, coachIds: Iterable<number>) => {
     for (const id of coachIds) if ((stale.get(id) ?? Infinity) <= upTo) stale.delete(id);
@@ -102,7 +142,6 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
   async function loadAll(): Promise<void> {
     await listening;
     const startedAt = changes;
-    const readAt = performance.now();
     const rows = await repo.coachDirectory(deps.database.db, null);
     const next = new Map<number, DirectoryCoach>();
     for (const row of rows) next.set(row.id, toCoach(row));
@@ -116,19 +155,24 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
     }
     coaches = next;
     settle(startedAt, [...stale.keys()]);
-    sorted = false;
+    buildTree();
     loaded = true;
-    loadedAt = readAt;
   }
 
   async function loadStale(): Promise<void> {
     const startedAt = changes;
     const ids = [...stale.keys()];
     const rows = await repo.coachDirectory(deps.database.db, ids);
-    for (const id of ids) coaches.delete(id); // gone, or no longer placed on the map
-    for (const row of rows) coaches.set(row.id, toCoach(row));
+    const found = new Map(rows.map((row) => [row.id, toCoach(row)]));
+    for (const id of ids) {
+      // Gone, or no longer placed on the map, when the read did not find it.
+      const coach = found.get(id);
+      if (coach) coaches.set(id, coach);
+      else coaches.delete(id);
+      overlay.set(id, coach ?? null);
+    }
     settle(startedAt, ids);
-    sorted = false;
+    if (overlay.size > OVERLAY_LIMIT) buildTree();
   }
 
   const hasStaleUpTo = (upTo: number) => {
@@ -139,18 +183,8 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
   /** Loaded, with every coach invalidated before this call read again. */
   async function current(): Promise<void> {
     const known = changes;
-    if (!loaded) {
-      await (fullLoad ??= loadAll().finally(() => (fullLoad = undefined)));
-    } else if (!fullLoad && performance.now() - loadedAt > REFRESH_AFTER_MS) {
-      fullLoad = loadAll()
-        .catch((err: unknown) => deps.logger.error({ err }, "coach directory: periodic refresh failed; keeping the current one"))
-        .finally(() => (fullLoad = undefined));
-    }
+    if (!loaded) await (fullLoad ??= loadAll().finally(() => (fullLoad = undefined)));
     while (hasStaleUpTo(known)) await (staleLoad ??= loadStale().finally(() => (staleLoad = undefined)));
-    if (!sorted) {
-      byLatitude = [...coaches.values()].sort((a, b) => a.latitude - b.latitude);
-      sorted = true;
-    }
   }
 
   return {
@@ -161,26 +195,27 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
       const box = boundingBox(origin, miles);
       const wanted = position.toLowerCase();
       const found: NearbyCoach[] = [];
-      for (let i = firstAtOrAbove(byLatitude, box.minLatitude); i < byLatitude.length; i++) {
-        const coach = byLatitude[i]!;
-        if (coach.latitude > box.maxLatitude) break;
-        if (coach.longitude < box.minLongitude || coach.longitude > box.maxLongitude || !coach.teaches.has(wanted)) continue;
+      const consider = (coach: DirectoryCoach) => {
+        if (!coach.teaches.has(wanted)) return;
         const distance = haversineMiles(origin, coach.latitude, coach.longitude);
         if (distance <= miles) found.push({ coach, distance });
+      };
+      for (const item of tree?.range(box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude) ?? []) {
+        const coach = treeCoaches[item]!;
+        if (!overlay.has(coach.id)) consider(coach);
       }
-      return found.sort((a, b) => a.distance - b.distance || a.coach.id - b.coach.id);
+      for (const coach of overlay.values()) {
+        if (!coach) continue;
+        const inBox =
+          coach.latitude >= box.minLatitude &&
+          coach.latitude <= box.maxLatitude &&
+          coach.longitude >= box.minLongitude &&
+          coach.longitude <= box.maxLongitude;
+        if (inBox) consider(coach);
+      }
+      // Distances to 6 decimals (a tenth of an inch), then id: the order search pages by.
+      const key = (n: NearbyCoach) => Math.round(n.distance * 1e6);
+      return found.sort((a, b) => key(a) - key(b) || a.coach.id - b.coach.id);
     },
   };
-}
-
-/** Index of the first coach at or north of `latitude` (binary search). */
-function firstAtOrAbove(coaches: DirectoryCoach[], latitude: number): number {
-  let low = 0;
-  let high = coaches.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (coaches[mid]!.latitude < latitude) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }

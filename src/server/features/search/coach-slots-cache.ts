@@ -21,24 +21,36 @@ import * as repo from "./search.repository";
  *   answers (onPublish), so its own next request never sees the old slots.
  * - A load that ran while such an event arrived is used for its own request (it read the database
  *   at that moment) but not kept, since it may predate the change.
- * - Until this process listens, nothing is kept; if the listening connection were lost, entries
- *   still expire after ENTRY_TTL_MS.
+ * - Until this process listens, nothing is kept. When a lost listening connection is back, every
+ *   entry is dropped (events sent meanwhile never arrive). Entries also expire after ENTRY_TTL_MS,
+ *   for a write made outside the services (which publish no event).
  * - The coach's time zone (the slots' dates and times are written in it) is checked against the
  *   search's own row.
  */
 
-/** Safety net for a change whose event was lost; short enough that a stale time is rare and brief. */
-const ENTRY_TTL_MS = 60_000;
-/** About 6 KB per coach (16 slots of about 250 bytes of JSON text, plus objects), so at most about 120 MB. */
-const MAX_COACHES = 20_000;
+/**
+ * Safety net for a write that publishes no event. Lost events are covered by dropping everything
+ * on reconnect, so this can be long: at 100,000 coaches a one-minute expiry re-read every searched
+ * coach's slots every minute (docs/PERFORMANCE.md).
+ */
+const ENTRY_TTL_MS = 10 * 60_000;
+/**
+ * Enough for every coach of a 100,000-coach marketplace: about 1.5 KB per coach (9 slots of about
+ * 110 bytes of JSON text, plus objects), so at most about 180 MB (docs/PERFORMANCE.md has the
+ * measured resident memory). Oldest loaded are dropped first beyond it.
+ */
+const MAX_COACHES = 120_000;
 
 /**
  * Slots read per coach for a search showing `limit`: a few more, so that a booking or a slot
  * passing does not force a reload at once (both drop the entry or are skipped at serve time).
  */
 export function slotsReadPerCoach(limit: number): number {
-  return limit + 4;
+  return limit + 2;
 }
+
+/** Most slots have no running hold: one shared empty list instead of one per slot. */
+const NO_HOLDS: number[] = [];
 
 type CachedSlot = { startsMs: number; capacity: number; confirmed: number; holds: number[]; json: string };
 
@@ -97,6 +109,9 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
   let subscribed: Promise<void> = new Promise<void>(() => {});
   if (deps.events) {
     deps.events.onPublish?.(onEvent);
+    deps.events.onReconnect?.(() => {
+      for (const coachId of [...entries.keys()]) invalidate(coachId);
+    });
     subscribed = deps.events.subscribe(onEvent).then(
       () => {
         listening = true;
@@ -127,7 +142,7 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
         startsMs: Number(row.startsMs),
         capacity: Number(row.capacity),
         confirmed: Number(row.confirmed),
-        holds: (typeof row.holds === "string" ? (JSON.parse(row.holds) as number[]) : (row.holds ?? [])).map(Number),
+        holds: holdsOf(row.holds),
         json: row.json,
       });
     }
@@ -173,6 +188,11 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
       return result;
     },
   };
+}
+
+function holdsOf(holds: repo.CoachSlotRow["holds"]): number[] {
+  const list = typeof holds === "string" ? (JSON.parse(holds) as number[]) : (holds ?? NO_HOLDS);
+  return list.length === 0 ? NO_HOLDS : list.map(Number);
 }
 
 /**

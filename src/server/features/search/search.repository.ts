@@ -4,8 +4,10 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { POSITIONS } from "../../../contract/coaches";
 import type { Db } from "../../db/client";
+import { aliasHoldsSeat } from "../../db/seat-rule";
 import type { SlotRowWithCount } from "../slots/slots.repository";
 import { boundingBox, EARTH_RADIUS_MILES, type Origin } from "./distance";
+import { rowsOf } from "../../db/sql";
 
 export type RateJson = { id: number; sessionType: "individual" | "group"; durationMinutes: number; rateCents: number };
 
@@ -58,13 +60,12 @@ function boundingBoxSql(origin: Origin, miles: number): SQL {
 
 /**
  * A slot a player can book now (DESIGN.md 4): open, not cancelled by the coach, not yet started,
- * and with a seat that no confirmed booking or unexpired hold takes. `ts` is the slot's alias.
+ * and with a seat that no booking holds (the one seat rule, db/seat-rule.ts). `ts` is the slot's alias.
  */
 function bookableSlotSql(coachIdColumn: SQL, now: Date): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
   return sql`ts.coach_id = ${coachIdColumn} and ts.is_available and ts.cancelled_at is null and ts.starts_at >= ${at}
-    and ts.capacity > (select count(*) from bookings b where b.time_slot_id = ts.id
-      and (b.status = 'confirmed' or (b.status = 'pending' and b.hold_expires_at > ${at})))`;
+    and ts.capacity > (select count(*) from bookings b where b.time_slot_id = ts.id and ${aliasHoldsSeat("b", now)})`;
 }
 
 /** The coach columns, user names, rates, rating and up to `slotLimit` bookable slots of each row of `picked`. */
@@ -104,10 +105,10 @@ function teachesSql(position: string): SQL {
   return sql`lower(${position}) = any(lower(c.specializations::text)::text[])`;
 }
 
-/** The coach's average feedback rating and review count (session_feedback_coach_idx). */
+/** The coach's average review rating and review count (reviews_coach_idx); the coach's own feedback never counts. */
 const ratingLateral = sql`left join lateral (
       select round(avg(f.rating)::numeric, 1)::float8 as rating, count(*)::int as total_reviews
-      from session_feedback f where f.coach_id = p.id
+      from reviews f where f.coach_id = p.id
     ) fb on true`;
 
 /**
@@ -135,12 +136,12 @@ export type DirectoryRow = {
 
 /**
  * The listing of coach row `c` as one JSON object in the SearchResultCoach key order, without
- * distance and availableSlots (both depend on the search).
+ * distance, availableSlots and hasMoreSlots (they depend on the search).
  */
 const listingJsonSql = sql`(select to_json(v)::text from (
       select c.id as "id",
         json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'profileImageUrl', u.profile_image_url) as "user",
-        c.title as "title", c.bio as "bio", c.experience as "experience", c.location as "location",
+        c.title as "title", c.location as "location",
         c.zipcode as "zipcode", c.time_zone as "timeZone", coalesce(c.profile_image_url, u.profile_image_url) as "profileImageUrl",
         c.specializations as "specializations",
         ${positionsSql("c")} as "positions",
@@ -154,14 +155,14 @@ const listingJsonSql = sql`(select to_json(v)::text from (
       from users u
       cross join lateral (
         select round(avg(f.rating)::numeric, 1)::float8 as rating, count(*)::int as total_reviews
-        from session_feedback f where f.coach_id = c.id
+        from reviews f where f.coach_id = c.id
       ) fb
       where u.id = c.user_id
     ) v)`;
 
 /**
  * Every coach a radius search can find (those with coordinates), or only the given ones, with
- * their listing JSON (users_pkey, rates_coach_type_duration_key and session_feedback_coach_idx
+ * their listing JSON (users_pkey, rates_coach_type_duration_key and reviews_coach_idx
  * per coach). Exported for the benchmark's EXPLAIN.
  */
 export function coachDirectorySql(coachIds: number[] | null): SQL {
@@ -179,6 +180,26 @@ export async function coachDirectory(db: Db, coachIds: number[] | null): Promise
 }
 
 /**
+ * Coaches whose listing may have changed since `since` (their profile, their user's name or photo,
+ * a new review: the public rating comes from reviews only), and the ids of every coach on the map now (to find those removed). Read when a
+ * lost listening connection is back; sequential scans are fine for that rare event.
+ */
+export async function coachesChangedSince(db: Db, since: Date): Promise<{ changed: number[]; placed: Set<number> }> {
+  const at = sql`${since.toISOString()}::timestamptz`;
+  const changed = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      select c.id from coaches c join users u on u.id = c.user_id
+      where c.updated_at >= ${at} or c.created_at >= ${at} or u.updated_at >= ${at}
+      union
+      select r.coach_id from reviews r where r.created_at >= ${at}`),
+  );
+  const placed = rowsOf<{ id: number }>(
+    await db.execute(sql`select c.id from coaches c where c.latitude is not null and c.longitude is not null`),
+  );
+  return { changed: changed.map((r) => Number(r.id)), placed: new Set(placed.map((r) => Number(r.id))) };
+}
+
+/**
  * One open slot of a coach as coach-slots-cache keeps it: what decides at serve time whether a
  * player can still book it (start, seats), and its API JSON text.
  */
@@ -188,7 +209,7 @@ export type CoachSlotRow = {
   /** null on the one row of a coach without open slots. */
   startsMs: number | null;
   capacity: number | null;
-  /** Confirmed bookings holding a seat. */
+  /** Bookings holding a seat for good (paid: no hold expiry). */
   confirmed: number | null;
   /** Expiry instants (ms) of the pending holds that were still running at `now`. */
   holds: number[] | string | null;
@@ -212,20 +233,19 @@ export function coachSlotsSql(coachIds: number[], now: Date, perCoach: number): 
     left join lateral (
       select ts.id as slot_id, (extract(epoch from ts.starts_at) * 1000)::float8 as starts_ms, ts.capacity, seat.confirmed, seat.holds,
         (select to_json(j)::text from (
-          select ts.id as "id", ts.coach_id as "coachId",
+          select ts.id as "id",
             to_char(ts.starts_at at time zone c.time_zone, 'YYYY-MM-DD') as "date",
             to_char(ts.starts_at at time zone c.time_zone, 'HH24:MI') as "startTime",
             to_char(ts.ends_at at time zone c.time_zone, 'HH24:MI') as "endTime",
-            ts.is_available as "isAvailable", ts.is_group as "isGroup", ts.capacity as "capacity",
-            ts.location_name as "locationName", ts.location_address as "locationAddress",
-            ts.location_lat as "locationLat", ts.location_lng as "locationLng", ts.location_notes as "locationNotes"
+            c.time_zone as "timeZone",
+            ts.is_group as "isGroup", ts.capacity as "capacity", ts.location_name as "locationName"
         ) j) as json
       from time_slots ts
       cross join lateral (
-        select count(*) filter (where b.status = 'confirmed')::int as confirmed,
-          coalesce(json_agg((extract(epoch from b.hold_expires_at) * 1000)::float8) filter (where b.status = 'pending'), '[]'::json) as holds
+        select count(*) filter (where b.hold_expires_at is null)::int as confirmed,
+          coalesce(json_agg((extract(epoch from b.hold_expires_at) * 1000)::float8) filter (where b.hold_expires_at is not null), '[]'::json) as holds
         from bookings b
-        where b.time_slot_id = ts.id and (b.status = 'confirmed' or (b.status = 'pending' and b.hold_expires_at > ${at}))
+        where b.time_slot_id = ts.id and ${aliasHoldsSeat("b", now)}
       ) seat
       where ts.coach_id = c.id and ts.is_available and ts.cancelled_at is null and ts.starts_at >= ${at}
         and seat.confirmed < ts.capacity
@@ -281,14 +301,33 @@ export async function findListing(db: Db, coachId: number, now: Date, slotLimit:
  */
 export async function matchCandidates(
   db: Db,
-  options: { origin: Origin | null; maxDistance: number; position: string | null; now: Date; limit: number },
+  options: {
+    origin: Origin | null;
+    maxDistance: number;
+    position: string | null;
+    now: Date;
+    limit: number;
+    minPriceCents?: number;
+    maxPriceCents?: number;
+  },
 ): Promise<ListingRow[]> {
   const { origin, position } = options;
   const distance = origin ? distanceSql(origin) : sql`null::float8`;
   const teaches = position ? teachesSql(position) : sql`false`;
+  // The price filters exclude (the score still ranks what is left): a coach needs a rate at or
+  // under maxPrice, and one at or over minPrice; a coach without rates matches neither.
+  const priceFilter = sql`${
+    options.maxPriceCents !== undefined
+      ? sql`and exists (select 1 from rates ra where ra.coach_id = c.id and ra.rate_cents <= ${options.maxPriceCents}::int)`
+      : sql``
+  } ${
+    options.minPriceCents !== undefined
+      ? sql`and exists (select 1 from rates ra where ra.coach_id = c.id and ra.rate_cents >= ${options.minPriceCents}::int)`
+      : sql``
+  }`;
   const where = origin
-    ? sql`where c.latitude is not null and ${boundingBoxSql(origin, options.maxDistance)}`
-    : sql`where c.latitude is not null`;
+    ? sql`where c.latitude is not null and ${boundingBoxSql(origin, options.maxDistance)} ${priceFilter}`
+    : sql`where c.latitude is not null ${priceFilter}`;
   const picked = sql`
     select * from (
       select ${coachColumns}, ${distance} as distance, ${teaches} as teaches
@@ -316,9 +355,4 @@ function toListingRow(raw: RawListingRow): ListingRow {
       updatedAt: new Date(0),
     })),
   };
-}
-
-/** node-postgres and PGlite both answer {rows}. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }

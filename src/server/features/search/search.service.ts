@@ -1,6 +1,8 @@
 import { positionsOf } from "../../../contract/coaches";
 import { centsToDecimal } from "../../../contract/money";
+import type { TimeSlot } from "../../../contract/slots";
 import {
+  COACH_BOOKABLE_SLOTS_MAX,
   MAX_MATCH_RESULTS,
   PROFILE_SLOT_COUNT,
   SEARCH_MAX_COACHES,
@@ -17,49 +19,88 @@ import { badRequest, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { lookupZip } from "../geo/geo.service";
 import { toApiSlot } from "../slots/slots.service";
-import { coachDirectoryFor } from "./coach-directory";
+import { coachDirectoryFor, type NearbyCoach } from "./coach-directory";
 import { coachSlotsCacheFor } from "./coach-slots-cache";
 import { roundMiles, type Origin } from "./distance";
 import { compareMatches, scoreCoach, type MatchCriteria } from "./match-score";
 import { perDatabase } from "./per-database";
 import * as repo from "./search.repository";
+import { coachReviewSummary } from "../reviews/reviews.service";
 
 /** Coaches scored per matching request; the heaviest criteria decide which ones get in (search.repository). */
 const MATCH_CANDIDATES = 300;
 
-export type SearchInput = { specialization: string; zipcode: string; radius: number; includeUnavailable: boolean };
+export type SearchInput = {
+  specialization: string;
+  zipcode: string;
+  radius: number;
+  includeUnavailable: boolean;
+  cursor?: string | undefined;
+};
+
+/** One page of a search: JSON text in the SearchResultCoach[] shape, and the next page's cursor if any. */
+export type SearchPage = { body: string; nextCursor: string | null };
 
 /**
  * GET /api/coaches/search: coaches teaching the position within the radius, nearest first, with
- * their bookable slots; the answer is JSON text in the SearchResultCoach[] shape. The coaches and
- * their listings come from the coach directory, their slots from coach-slots-cache; each module
- * explains why it is exact.
+ * their bookable slots, one page (SEARCH_MAX_COACHES) at a time. The coaches and their listings
+ * come from the coach directory, their slots from coach-slots-cache; each module explains why it
+ * is exact. A page ends where the next starts: the cursor is its last coach's distance and id, so
+ * coaches added or removed meanwhile neither repeat nor skip the others.
  */
-export async function searchCoaches(deps: AppDeps, input: SearchInput): Promise<string> {
+export async function searchCoaches(deps: AppDeps, input: SearchInput): Promise<SearchPage> {
   const origin = await requireOrigin(deps, input.zipcode, "zipcode");
   const now = deps.clock.now();
-  const candidates = await coachDirectoryFor(deps).near(origin, input.radius, input.specialization);
+  const nearby = await coachDirectoryFor(deps).near(origin, input.radius, input.specialization);
+  const after = input.cursor ? parseCursor(input.cursor) : null;
+  const candidates = after ? nearby.filter((c) => isAfter(c, after)) : nearby;
   const cache = coachSlotsCacheFor(deps);
-  const parts: string[] = [];
-  // Nearest first, in chunks a little larger than what is still needed, until the answer is full.
-  for (let next = 0; parts.length < SEARCH_MAX_COACHES && next < candidates.length;) {
-    const wanted = SEARCH_MAX_COACHES - parts.length;
+  // One coach more than a page tells whether another page exists; one slot more, whether the card has more.
+  const wantedCoaches = SEARCH_MAX_COACHES + 1;
+  const page: { coach: NearbyCoach; slots: string[] }[] = [];
+  for (let next = 0; page.length < wantedCoaches && next < candidates.length;) {
+    const wanted = wantedCoaches - page.length;
     const chunk = candidates.slice(next, next + (input.includeUnavailable ? wanted : wanted + 5));
     next += chunk.length;
     const slots = await cache.bookableSlots(
       chunk.map((c) => c.coach),
       now,
-      SEARCH_SLOTS_PER_COACH,
+      SEARCH_SLOTS_PER_COACH + 1,
     );
-    for (const { coach, distance } of chunk) {
-      const coachSlots = slots.get(coach.id) ?? [];
+    for (const candidate of chunk) {
+      const coachSlots = slots.get(candidate.coach.id) ?? [];
       if (!input.includeUnavailable && coachSlots.length === 0) continue;
-      // The listing is JSON text already, and so is each slot: nothing is parsed or re-serialised.
-      parts.push(`${coach.listingHead},"distance":${roundMiles(distance)},"availableSlots":[${coachSlots.join(",")}]}`);
-      if (parts.length === SEARCH_MAX_COACHES) break;
+      page.push({ coach: candidate, slots: coachSlots });
+      if (page.length === wantedCoaches) break;
     }
   }
-  return `[${parts.join(",")}]`;
+  const more = page.length > SEARCH_MAX_COACHES;
+  if (more) page.length = SEARCH_MAX_COACHES;
+  // The listing is JSON text already, and so is each slot: nothing is parsed or re-serialised.
+  const parts = page.map(({ coach: { coach, distance }, slots }) => {
+    const shown = slots.slice(0, SEARCH_SLOTS_PER_COACH).join(",");
+    const hasMore = slots.length > SEARCH_SLOTS_PER_COACH;
+    return `${coach.listingHead},"distance":${roundMiles(distance)},"availableSlots":[${shown}],"hasMoreSlots":${hasMore}}`;
+  });
+  const last = page.at(-1)?.coach;
+  return { body: `[${parts.join(",")}]`, nextCursor: more && last ? cursorOf(last) : null };
+}
+
+type Cursor = { distance: number; id: number };
+
+/** The directory orders coaches by distance rounded to 6 decimals, then id: the cursor holds the same key. */
+function cursorOf(candidate: NearbyCoach): string {
+  return `${candidate.distance.toFixed(6)}:${candidate.coach.id}`;
+}
+
+function parseCursor(cursor: string): Cursor {
+  const [distance, id] = cursor.split(":");
+  return { distance: Number(distance), id: Number(id) };
+}
+
+function isAfter(candidate: NearbyCoach, cursor: Cursor): boolean {
+  const distance = Number(candidate.distance.toFixed(6));
+  return distance > cursor.distance || (distance === cursor.distance && candidate.coach.id > cursor.id);
 }
 
 /** GET /api/coaches/{id}/profile: public; the next few bookable slots, whatever the coach's availability. */
@@ -67,7 +108,18 @@ export async function getCoachProfile(deps: AppDeps, coachId: number): Promise<C
   const row = await repo.findListing(deps.database.db, coachId, deps.clock.now(), PROFILE_SLOT_COUNT);
   if (!row) throw notFound(SearchMessages.COACH_NOT_FOUND);
   const slots = row.slots.map((slot) => toApiSlot(slot, row.timeZone, false));
-  return { ...toListing(row), availableSlots: slots };
+  const reviewSummary = await coachReviewSummary(deps, coachId);
+  return { ...toListing(row), availableSlots: slots, reviewCount: reviewSummary.reviewCount, reviewSummary };
+}
+
+/**
+ * GET /api/coaches/{id}/available-slots: public; every slot a player can book now (a search card's
+ * "Show more"), earliest first, at most COACH_BOOKABLE_SLOTS_MAX.
+ */
+export async function getCoachBookableSlots(deps: AppDeps, coachId: number): Promise<TimeSlot[]> {
+  const row = await repo.findListing(deps.database.db, coachId, deps.clock.now(), COACH_BOOKABLE_SLOTS_MAX);
+  if (!row) throw notFound(SearchMessages.COACH_NOT_FOUND);
+  return row.slots.map((slot) => toApiSlot(slot, row.timeZone, false));
 }
 
 /**
@@ -111,6 +163,8 @@ async function matchCoaches(deps: AppDeps, origin: Origin | null, criteria: Matc
     position: criteria.position ?? null,
     now: deps.clock.now(),
     limit: MATCH_CANDIDATES,
+    minPriceCents: criteria.minPriceCents,
+    maxPriceCents: criteria.maxPriceCents,
   });
   const matches = rows.map((row): MatchedCoach => {
     const distance = row.distance === null ? null : roundMiles(row.distance);

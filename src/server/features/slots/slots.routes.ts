@@ -1,7 +1,13 @@
 import { Router } from "express";
-import { CreateSlotRequestSchema, CreateSlotsRequestSchema, ListSlotsQuerySchema, UpdateSlotRequestSchema } from "../../../contract/slots";
+import {
+  CreateSlotRequestSchema,
+  CreateSlotsRequestSchema,
+  ListSlotsQuerySchema,
+  SlotMessages,
+  UpdateSlotRequestSchema,
+} from "../../../contract/slots";
 import type { AppDeps } from "../../deps";
-import { requireUser } from "../../http/require-session";
+import { requireRole } from "../../http/require-session";
 import { parseIdParam, parseBody, parseQuery } from "../../http/validate-request";
 import { createSlots, editSlot, getSlot, listSlots, removeSlot } from "./slots.service";
 
@@ -22,7 +28,7 @@ export function slotsRouter(deps: AppDeps): Router {
 
   // One object (dashboard, onboarding) or an array (slot manager); the array is all or nothing.
   router.post("/time-slots", async (req, res) => {
-    const user = requireUser(req);
+    const user = requireRole(req, "coach", SlotMessages.COACHES_ONLY);
     if (Array.isArray(req.body)) {
       const inputs = parseBody(req, CreateSlotsRequestSchema);
       res.status(201).json(await createSlots(deps, user, inputs, (i) => `${i}.`));
@@ -34,13 +40,13 @@ export function slotsRouter(deps: AppDeps): Router {
   });
 
   router.put("/time-slots/:id", async (req, res) => {
-    const user = requireUser(req);
+    const user = requireRole(req, "coach", SlotMessages.COACHES_ONLY);
     const patch = parseBody(req, UpdateSlotRequestSchema);
     res.json(await editSlot(deps, user, parseIdParam(req), patch));
   });
 
   router.delete("/time-slots/:id", async (req, res) => {
-    const user = requireUser(req);
+    const user = requireRole(req, "coach", SlotMessages.COACHES_ONLY);
     await removeSlot(deps, user, parseIdParam(req));
     res.json({ message: "Time slot deleted" });
   });

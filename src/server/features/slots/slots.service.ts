@@ -1,5 +1,4 @@
 import { SlotMessages, validateSlot, type CreateSlotRequest, type TimeSlot, type UpdateSlotRequest } from "../../../contract/slots";
-import type { CalendarEvent } from "../../../contract/realtime";
 import type { Geocoder } from "../../adapters/geo";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";
@@ -7,12 +6,12 @@ import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./slots.repository";
 import { instantToLocal, localToInstant, startOfLocalDate } from "./slot-time";
+import { calendarEvents, publishEvents } from "../../realtime/events";
 
 type Coordinates = { lat: number; lng: number };
 
-/** The coach profile of a signed-in coach: the only calendar they may change. */
+/** The coach profile of a signed-in coach (the routes checked the role): the only calendar they may change. */
 async function requireOwnCoach(deps: AppDeps, user: UserRow): Promise<repo.CoachZone> {
-  if (user.userType !== "coach") throw forbidden(SlotMessages.COACHES_ONLY);
   const coach = await repo.findCoachByUserId(deps.database.db, user.id);
   if (!coach) throw forbidden(SlotMessages.NO_PROFILE);
   return coach;
@@ -38,7 +37,18 @@ export async function listSlots(
   const now = deps.clock.now();
   const fromDate = options.fromDate ?? instantToLocal(now, coach.timeZone).date;
   const rows = await repo.listCoachSlots(deps.database.db, coachId, startOfLocalDate(fromDate, coach.timeZone), now);
-  return rows.map((row) => toApiSlot(row, coach.timeZone, options.includeBookingCounts));
+  return rows.map((row) => {
+    const slot = toApiSlot(row, coach.timeZone, options.includeBookingCounts);
+    return options.includeBookingCounts ? { ...slot, canDelete: isDeletable(row, row.keepingCount) } : slot;
+  });
+}
+
+/**
+ * The delete rule removeSlot applies, so the list can offer Delete only where it will work: a slot
+ * nobody holds or paid for is deleted; a cancelled one is taken off the list (its refunds stay).
+ */
+function isDeletable(slot: Pick<repo.SlotRow, "cancelledAt">, keepingCount: number): boolean {
+  return slot.cancelledAt !== null || keepingCount === 0;
 }
 
 export async function getSlot(deps: AppDeps, slotId: number): Promise<TimeSlot> {
@@ -96,9 +106,9 @@ export async function createSlots(deps: AppDeps, user: UserRow, inputs: CreateSl
   });
 
   const slots = rows.map((row) => toApiSlot({ ...row, bookingCount: 0 }, coach.timeZone, true));
-  await publishAll(deps, [
-    ...slots.map((slot): CalendarEvent => ({ type: "time_slot_updated", coachId: coach.id, slot })),
-    { type: "availability_updated", coachId: coach.id },
+  await publishEvents(deps, [
+    ...slots.map((slot) => calendarEvents.slotUpdated(coach.id, slot)),
+    calendarEvents.availabilityUpdated(coach.id),
   ]);
   return slots;
 }
@@ -159,10 +169,7 @@ export async function editSlot(deps: AppDeps, user: UserRow, slotId: number, pat
   });
 
   const slot = toApiSlot({ ...updated, bookingCount: 0 }, coach.timeZone, true);
-  await publishAll(deps, [
-    { type: "time_slot_updated", coachId: coach.id, slot },
-    { type: "availability_updated", coachId: coach.id },
-  ]);
+  await publishEvents(deps, [calendarEvents.slotUpdated(coach.id, slot), calendarEvents.availabilityUpdated(coach.id)]);
   return slot;
 }
 
@@ -172,19 +179,39 @@ export async function editSlot(deps: AppDeps, user: UserRow, slotId: number, pat
  */
 export async function removeSlot(deps: AppDeps, user: UserRow, slotId: number): Promise<void> {
   const coach = await requireOwnCoach(deps, user);
+  const cancelledIntents = await cancelledIntentsOfDroppedHolds(deps, slotId);
   await deps.database.db.transaction(async (tx) => {
     await repo.lockCoach(tx, coach.id);
     const slot = await repo.lockSlot(tx, slotId);
     if (!slot) throw notFound("Time slot not found");
     if (slot.coachId !== coach.id) throw forbidden(SlotMessages.NOT_OWNER);
-    if ((await repo.countBookingsKeepingSlot(tx, slotId)) > 0) throw conflict(SlotMessages.HAS_BOOKINGS);
-    await repo.deleteMoneylessCancelledBookings(tx, slotId);
+    if (slot.removedAt) throw notFound("Time slot not found");
+    const keeping = await repo.countBookingsKeepingSlot(tx, slotId, cancelledIntents);
+    if (!isDeletable(slot, keeping)) throw conflict(SlotMessages.HAS_BOOKINGS);
+    // A cancelled session whose bookings carry money is only taken off the list: nothing that carries money is dropped.
+    if (keeping > 0) return repo.markSlotRemoved(tx, slotId, deps.clock.now());
+    await repo.deleteMoneylessCancelledBookings(tx, slotId, cancelledIntents);
     await repo.deleteSlot(tx, slotId);
   });
-  await publishAll(deps, [
-    { type: "time_slot_deleted", coachId: coach.id, slotId },
-    { type: "availability_updated", coachId: coach.id },
-  ]);
+  await publishEvents(deps, [calendarEvents.slotDeleted(coach.id, slotId), calendarEvents.availabilityUpdated(coach.id)]);
+}
+
+/**
+ * The intents of the slot's dropped holds that can never be paid: cancelled at the provider now if
+ * they were not already. One that is being paid (or was paid) keeps its booking, and so the slot.
+ */
+async function cancelledIntentsOfDroppedHolds(deps: AppDeps, slotId: number): Promise<string[]> {
+  const gone: string[] = [];
+  for (const id of await repo.listUnpaidCancelledIntents(deps.database.db, slotId)) {
+    // An intent already cancelled (or being paid) refuses the cancel; its status below decides.
+    await deps.payments.cancelPaymentIntent(id).catch(() => {});
+    try {
+      if ((await deps.payments.retrievePaymentIntent(id)).status === "canceled") gone.push(id);
+    } catch (err) {
+      deps.logger.warn({ err, paymentIntentId: id, slotId }, "could not check the intent of a dropped hold; its booking is kept");
+    }
+  }
+  return gone;
 }
 
 /** The contract rules, then the instants in the coach's zone (a time skipped by daylight saving time has none). */
@@ -229,10 +256,6 @@ async function coordinatesFor(
   }
 }
 
-async function publishAll(deps: AppDeps, events: CalendarEvent[]): Promise<void> {
-  for (const event of events) await deps.events.publish(event);
-}
-
 /** A slot row in the API shape: date and times in the coach's time zone (also used by search). */
 export function toApiSlot(row: repo.SlotRowWithCount, timeZone: string, includeBookingCount: boolean): TimeSlot {
   const start = instantToLocal(row.startsAt, timeZone);
@@ -243,6 +266,8 @@ export function toApiSlot(row: repo.SlotRowWithCount, timeZone: string, includeB
     date: start.date,
     startTime: start.time,
     endTime: end.time,
+    timeZone,
+    status: row.cancelledAt ? "cancelled" : row.isAvailable ? "available" : "booked",
     isAvailable: row.isAvailable,
     isGroup: row.isGroup,
     capacity: row.capacity,
@@ -273,8 +298,8 @@ export async function insertSlotInTransaction(
 export async function publishSlotCreated(deps: AppDeps, slotId: number, timeZone: string): Promise<void> {
   const row = await repo.findSlot(deps.database.db, slotId, deps.clock.now());
   if (!row) return;
-  await publishAll(deps, [
-    { type: "time_slot_updated", coachId: row.coachId, slot: toApiSlot(row, timeZone, true) },
-    { type: "availability_updated", coachId: row.coachId },
+  await publishEvents(deps, [
+    calendarEvents.slotUpdated(row.coachId, toApiSlot(row, timeZone, true)),
+    calendarEvents.availabilityUpdated(row.coachId),
   ]);
 }

@@ -4,6 +4,7 @@ import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import { parseBody } from "../../http/validate-request";
 import { runSweeps } from "../../jobs/sweeps";
+import { discountClockJump } from "../accounts/sessions.service";
 
 const AdvanceClockSchema = z.object({
   advanceMinutes: z
@@ -29,6 +30,7 @@ export function systemRouter(deps: AppDeps): Router {
     if (!deps.config.enableTestClock) throw notFound();
     const { advanceMinutes } = parseBody(req, AdvanceClockSchema);
     deps.clock.advanceMinutes(advanceMinutes);
+    await discountClockJump(deps.database.db, advanceMinutes);
     await runSweeps(deps);
     res.json({ now: deps.clock.now().toISOString() });
   });

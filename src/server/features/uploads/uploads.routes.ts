@@ -6,22 +6,36 @@ import { requireUser } from "../../http/require-session";
 import { ErrorCode } from "../../../contract/errors";
 import { setCoachPhotoOfUser } from "../coaches/coaches.service";
 import { setProfileImage } from "../users/users.service";
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, NOT_AN_IMAGE, storeImage } from "./uploads.service";
+import { LimitMessages, MAX_UPLOADS_PER_HOUR } from "../../../contract/limits";
+import { keyedRateLimit } from "../../http/rate-limit";
+import { coachPhotoOfUser, IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, NOT_AN_IMAGE, removeReplacedImages, storeImage } from "./uploads.service";
 
 export function uploadsRouter(deps: AppDeps): Router {
   const router = Router();
+  // Each upload is decoded and stored: one account may send only so many an hour.
+  const uploadsPerUser = keyedRateLimit({
+    db: deps.database.db,
+    clock: deps.clock,
+    prefix: "upload:",
+    windowMs: 60 * 60 * 1000,
+    limit: MAX_UPLOADS_PER_HOUR,
+    key: (req) => String(req.user?.id ?? 0),
+    message: LimitMessages.TOO_MANY_UPLOADS,
+  });
 
   // POST /api/upload (field "photo"): any signed-in user; answers the stored image's URL.
-  router.post("/upload", signedIn, receiveImage("photo"), async (req, res) => {
+  router.post("/upload", signedIn, uploadsPerUser, receiveImage("photo"), async (req, res) => {
     res.status(201).json({ url: await storeImage(deps, requireFile(req.file)) });
   });
 
   // POST /api/upload/profile-image (field "image"): also becomes the user's (and their coach profile's) photo.
-  router.post("/upload/profile-image", signedIn, receiveImage("image"), async (req, res) => {
+  router.post("/upload/profile-image", signedIn, uploadsPerUser, receiveImage("image"), async (req, res) => {
     const user = requireUser(req);
     const url = await storeImage(deps, requireFile(req.file));
+    const replaced = [user.profileImageUrl, await coachPhotoOfUser(deps, user.id)];
     await setProfileImage(deps, user.id, url);
     await setCoachPhotoOfUser(deps, user.id, url);
+    await removeReplacedImages(deps, replaced);
     res.status(201).json({ url });
   });
 

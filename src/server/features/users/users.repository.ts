@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/index";
 import type { UserRow } from "../accounts/sessions.repository";
+import { isUniqueViolation } from "../../db/sql";
 
 export class EmailTakenError extends Error {}
 
@@ -10,7 +11,6 @@ export type UserChanges = Partial<
     typeof users.$inferInsert,
     | "firstName"
     | "lastName"
-    | "email"
     | "phoneNumber"
     | "smsOptIn"
     | "position"
@@ -28,6 +28,8 @@ export type UserChanges = Partial<
     | "parentEmail"
     | "parentSmsOptIn"
     | "secondaryPosition"
+    | "preferredCoachingStyle"
+    | "sessionPreferences"
   >
 >;
 
@@ -43,13 +45,4 @@ export async function updateUser(db: Db, userId: number, changes: UserChanges, n
     if (isUniqueViolation(err, "users_email_lower_key")) throw new EmailTakenError();
     throw err;
   }
-}
-
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const pgErr = e as { code?: string; constraint?: string; message?: string };
-    if (pgErr.code === "23505" && (pgErr.constraint === constraint || pgErr.message?.includes(constraint))) return true;
-    if ((e as { cause?: unknown }).cause === e) break;
-  }
-  return false;
 }

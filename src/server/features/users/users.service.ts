@@ -7,30 +7,35 @@ import {
   type UpdatePlayerProfileRequestSchema,
   type UpdatePreferencesRequestSchema,
 } from "../../../contract/users";
-import { isoDateIn, minorRuleProblem, PlayerMessages } from "../../../contract/players";
+import { ageRuleToday, minorRuleProblem, PlayerMessages } from "../../../contract/players";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, forbidden } from "../../http/errors";
 import { findCoachIdForUser } from "../accounts/accounts.repository";
-import { currentUserOf, EMAIL_TAKEN } from "../accounts/accounts.service";
+import { currentUserOf, EMAIL_TAKEN, requestEmailChange } from "../accounts/accounts.service";
 import type { UserRow } from "../accounts/sessions.repository";
 import { announceListingChange } from "../coaches/coaches.service";
+import { removeReplacedImages } from "../uploads/uploads.service";
 import * as repo from "./users.repository";
 
 type ContactInput = z.output<typeof UpdateContactRequestSchema>;
 type PreferencesInput = z.output<typeof UpdatePreferencesRequestSchema>;
 type PlayerProfileInput = z.output<typeof UpdatePlayerProfileRequestSchema>;
 
-/** PUT /api/users/{id}: a user changes only their own contact details; the e-mail stays unique. */
+/**
+ * PUT /api/users/{id}: a user changes only their own contact details. A new e-mail needs the
+ * current password and waits for its link to be followed (DESIGN.md 10); the rest saves now.
+ */
 export async function updateContact(deps: AppDeps, user: UserRow, targetUserId: number, input: ContactInput): Promise<CurrentUser> {
   if (user.id !== targetUserId) throw forbidden("You can only update your own contact information.");
+  // Checked first, so that a wrong password changes nothing at all.
+  const withEmail = await requestEmailChange(deps, user, input.email, input.currentPassword);
   const changes: repo.UserChanges = {
     firstName: input.firstName,
     lastName: input.lastName,
-    email: input.email,
     phoneNumber: input.phoneNumber,
   };
   if (input.smsOptIn !== undefined) changes.smsOptIn = input.smsOptIn;
-  const saved = await saveChanges(deps, user.id, changes);
+  const saved = await saveChanges(deps, withEmail.id, changes);
   await announceCoachListingChange(deps, user.id);
   return currentUserOf(deps, saved);
 }
@@ -58,10 +63,12 @@ export async function updatePlayerProfile(deps: AppDeps, user: UserRow, input: P
     if (value !== undefined) Object.assign(changes, { [field]: value });
   }
   const after = { ...user, ...changes };
-  const problem = minorRuleProblem(after.birthday, isoDateIn(deps.clock.now(), deps.config.appTimeZone), after);
+  const problem = minorRuleProblem(after.birthday, ageRuleToday(deps.clock.now()), after);
   if (problem) throw badRequest(problem.description, problem === PlayerMessages.MISSING_PARENT ? "parentFirstName" : "parentSmsOptIn");
   if (Object.keys(changes).length === 0) return currentUserOf(deps, user);
-  return currentUserOf(deps, await saveChanges(deps, user.id, changes));
+  const saved = await saveChanges(deps, user.id, changes);
+  if (saved.profileImageUrl !== user.profileImageUrl) await removeReplacedImages(deps, [user.profileImageUrl]);
+  return currentUserOf(deps, saved);
 }
 
 export function preferencesOf(user: UserRow): PlayerPreferences {

@@ -1,20 +1,21 @@
+import { isSlotStillBookable, ratesForSlot } from "../../../../contract/bookings";
+import type { RateResponse } from "../../../../contract/coaches";
 import type { TimeSlot } from "../../../../contract/slots";
+import type { LocalDateTime } from "../../../../contract/time";
 
-/** Today's date (yyyy-MM-dd) in a time zone: a slot's date belongs to its coach's zone (DESIGN.md 3). */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const format = (zone?: string) =>
-    new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-  try {
-    return format(timeZone);
-  } catch {
-    return format();
-  }
-}
+const SHORTEST_SESSION_MINUTES = 30;
 
-/** player-side 5: bookable slots are available and dated today or later; earliest first. */
-export function bookableSlots(slots: readonly TimeSlot[], today: string): TimeSlot[] {
+/**
+ * player-side 5: bookable slots are available, and (so that booking cannot fail with "in the past")
+ * still have a start time that has not begun for their shortest session. `now` is the coach's wall
+ * clock. Earliest first.
+ */
+export function bookableSlots(slots: readonly TimeSlot[], now: LocalDateTime, rates: readonly RateResponse[] = []): TimeSlot[] {
   return slots
-    .filter((s) => s.isAvailable && s.date >= today)
+    .filter((s) => {
+      const durations = ratesForSlot(rates, s.isGroup).map((r) => r.duration);
+      return isSlotStillBookable(s, now, durations.length > 0 ? Math.min(...durations) : SHORTEST_SESSION_MINUTES);
+    })
     .sort((a, b) => (a.date === b.date ? a.startTime.localeCompare(b.startTime) : a.date.localeCompare(b.date)));
 }
 

@@ -6,15 +6,9 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { paths } from "../../../config/paths";
-import {
-  BOOKING_STATUS_LABELS,
-  dollars,
-  formatClock,
-  formatLongDate,
-  formatTimeRange,
-  personName,
-  sessionTypeLabel,
-} from "./booking-format";
+import { formatLongDate, formatSessionRange, formatSessionTime } from "../../../lib/when";
+import { BOOKING_STATUS_LABELS, dollars, personName, sessionTypeLabel } from "./booking-format";
+import { SessionPlaceDetails } from "./session-place";
 
 const STATUS_VARIANT = {
   pending: "warning",
@@ -54,7 +48,10 @@ function sessionDate(booking: Booking): string | null {
 }
 
 function sessionTime(booking: Booking): string | null {
-  return formatTimeRange(booking.startTime, booking.endTime) ?? formatClock(booking.startTime ?? booking.sessionTime);
+  const clock = { date: booking.sessionDate ?? booking.timeSlot?.date ?? "", timeZone: booking.timeZone };
+  return (
+    formatSessionRange(booking.startTime, booking.endTime, clock) ?? formatSessionTime(booking.startTime ?? booking.sessionTime, clock)
+  );
 }
 
 function Avatar({ name, photo }: { name: string; photo: string | null | undefined }) {
@@ -119,6 +116,7 @@ export function StudentBookingCard({ booking }: { booking: Booking }) {
           </div>
         </div>
         <Facts booking={booking} />
+        {booking.timeSlot ? <SessionPlaceDetails place={booking.timeSlot} /> : null}
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 border-t border-slate-100 pt-3 text-sm sm:grid-cols-4">
           <Amount label="Session" value={booking.rate} />
           <Amount label="Platform fee" value={booking.platformFee} />

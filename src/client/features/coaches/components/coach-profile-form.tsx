@@ -40,6 +40,8 @@ type Values = {
   firstName: string;
   lastName: string;
   email: string;
+  /** Asked only when the e-mail changes (DESIGN.md 10); never kept. */
+  currentPassword: string;
   phoneNumber: string;
   smsOptIn: boolean;
   title: string;
@@ -64,6 +66,7 @@ function initialValues(user: CurrentUser, coach: CoachResponse | null): Values {
     firstName: user.firstName ?? "",
     lastName: user.lastName ?? "",
     email: user.email,
+    currentPassword: "",
     phoneNumber: user.phoneNumber ?? "",
     smsOptIn: user.smsOptIn,
     title: coach?.title ?? "",
@@ -98,6 +101,7 @@ export function CoachProfileForm({ user, coach }: { user: CurrentUser; coach: Co
   const updateContact = useUpdateContact();
   const saveProfile = useSaveCoachProfile();
   const saving = updateContact.isPending || saveProfile.isPending;
+  const changesEmail = values.email.trim().toLowerCase() !== user.email.toLowerCase();
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -173,6 +177,7 @@ export function CoachProfileForm({ user, coach }: { user: CurrentUser; coach: Co
           email: values.email,
           phoneNumber: values.phoneNumber,
           smsOptIn: values.smsOptIn,
+          ...(changesEmail ? { currentPassword: values.currentPassword } : {}),
         },
       });
     } catch (error) {
@@ -222,9 +227,30 @@ export function CoachProfileForm({ user, coach }: { user: CurrentUser; coach: Co
           <FormField label="Last name" error={errors.lastName}>
             <Input value={values.lastName} onChange={(e) => set("lastName", e.target.value)} autoComplete="family-name" required />
           </FormField>
-          <FormField label="Email" error={errors.email}>
+          <FormField
+            label="Email"
+            error={errors.email}
+            hint={
+              changesEmail
+                ? "We will send a link to the new address; it takes effect once you follow it."
+                : user.pendingEmail
+                  ? `Waiting for you to follow the link sent to ${user.pendingEmail}.`
+                  : undefined
+            }
+          >
             <Input type="email" value={values.email} onChange={(e) => set("email", e.target.value)} autoComplete="email" required />
           </FormField>
+          {changesEmail ? (
+            <FormField label="Current password" error={errors.currentPassword} hint="Needed to change your e-mail.">
+              <Input
+                type="password"
+                value={values.currentPassword}
+                onChange={(e) => set("currentPassword", e.target.value)}
+                autoComplete="current-password"
+                required
+              />
+            </FormField>
+          ) : null}
           <FormField label="Phone number" error={errors.phoneNumber}>
             <Input type="tel" value={values.phoneNumber} onChange={(e) => set("phoneNumber", e.target.value)} autoComplete="tel" required />
           </FormField>

@@ -13,8 +13,8 @@ import { useSendContactMessage } from "../api/send-contact-message";
 const emptyForm: ContactRequest = { name: "", email: "", phone: "", question: "" };
 
 /** The footer's Contact Us dialog (player-side 1, 5 and 8). */
-export function ContactDialog({ trigger }: { trigger: ReactNode }) {
-  const [open, setOpen] = useState(false);
+export function ContactDialog({ trigger, initiallyOpen = false }: { trigger: ReactNode; initiallyOpen?: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
   const send = useSendContactMessage();
   const form = useForm<ContactRequest>({ resolver: zodResolver(ContactRequestSchema), defaultValues: emptyForm });
   const { errors } = form.formState;

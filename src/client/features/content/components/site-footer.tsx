@@ -1,6 +1,6 @@
 import { Link } from "wouter";
 import { BrandName } from "../../../components/ui/brand-mark";
-import { ContactDialog } from "./contact-dialog";
+import { lazy, Suspense, useState } from "react";
 
 const footerLinkClass =
   "rounded-sm text-sm text-field-100 underline-offset-4 hover:text-accent-300 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400";
@@ -43,13 +43,7 @@ export function SiteFooter() {
           <a href="/landing#help" className={footerLinkClass}>
             Help Center
           </a>
-          <ContactDialog
-            trigger={
-              <button type="button" className={`${footerLinkClass} cursor-pointer text-left`}>
-                Contact Us
-              </button>
-            }
-          />
+          <LazyContactDialog className={`${footerLinkClass} cursor-pointer text-left`} />
           <Link href="/terms-of-service" className={footerLinkClass}>
             Terms of Service
           </Link>
@@ -64,5 +58,31 @@ export function SiteFooter() {
         </p>
       </div>
     </footer>
+  );
+}
+
+// The dialog's form brings react-hook-form and zod: loaded when a visitor reaches for it, not with
+// every page (docs/PERFORMANCE.md: the landing page's JavaScript budget).
+const loadContactDialog = () => import("./contact-dialog");
+const ContactDialog = lazy(async () => ({ default: (await loadContactDialog()).ContactDialog }));
+
+function LazyContactDialog({ className }: { className: string }) {
+  const [wanted, setWanted] = useState(false);
+  const button = (onClick?: () => void) => (
+    <button
+      type="button"
+      className={className}
+      onClick={onClick}
+      onPointerEnter={() => void loadContactDialog()}
+      onFocus={() => void loadContactDialog()}
+    >
+      Contact Us
+    </button>
+  );
+  if (!wanted) return button(() => setWanted(true));
+  return (
+    <Suspense fallback={button()}>
+      <ContactDialog trigger={button()} initiallyOpen />
+    </Suspense>
   );
 }

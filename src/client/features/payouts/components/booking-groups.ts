@@ -1,6 +1,6 @@
 import type { BookingStatus } from "../../../../contract/bookings";
 import type { PayoutStatus } from "../../../../contract/payouts";
-import { parseTime } from "../../../../contract/time";
+import { formatClock, formatMediumDate, formatSessionRange, formatSessionTime } from "../../../lib/when";
 
 /** Past sessions listed on the coach dashboard (coach-side 9). */
 export const DASHBOARD_PAST_LIMIT = 10;
@@ -42,18 +42,18 @@ export function payoutLabel(b: { status: BookingStatus; feedbackSubmittedAt: str
   return b.payoutStatus === "paid" ? "Paid out" : "Payout pending";
 }
 
-/** "2026-11-23" -> "Mon, Nov 23, 2026" (calendar arithmetic, no time zone). */
-export function shortDate(date: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return "Date information missing";
-  const d = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return d.toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-}
+/** "2026-11-23" -> "Mon, Nov 23, 2026" (coach-side 2's wording when it is missing). */
+export const shortDate = (date: string): string => formatMediumDate(date) ?? "Date information missing";
 
-/** "14:30" -> "2:30 PM". */
-export function clock(time: string): string {
-  const minutes = parseTime(time);
-  if (minutes === null) return "Time not available";
-  const hours = Math.floor(minutes / 60);
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes % 60).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"}`;
-}
+/** "14:30" -> "2:30 PM" (coach-side 2's wording when it is missing). */
+export const clock = (time: string): string => formatClock(time) ?? "Time not available";
+
+type SessionTimes = { sessionDate: string; sessionTime: string; endTime: string; timeZone: string };
+
+/** "2:30 PM - 3:30 PM", with the zone named when the coach's browser is elsewhere ("... EST"). */
+export const sessionRange = (b: SessionTimes): string =>
+  formatSessionRange(b.sessionTime, b.endTime, { date: b.sessionDate, timeZone: b.timeZone }) ?? "Time not available";
+
+/** "2:30 PM" (or "2:30 PM EST" from elsewhere). */
+export const sessionStart = (b: SessionTimes): string =>
+  formatSessionTime(b.sessionTime, { date: b.sessionDate, timeZone: b.timeZone }) ?? "Time not available";

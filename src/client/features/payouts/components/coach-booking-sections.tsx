@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from "../../../components/ui/spinner";
 import { handleUnauthorized } from "../../../lib/handle-unauthorized";
 import { useCoachBookings, type CoachBooking } from "../api/coach-bookings";
-import { canCancel, clock, groupCoachBookings, payoutLabel, shortDate } from "./booking-groups";
+import { canCancel, groupCoachBookings, payoutLabel, sessionRange, shortDate } from "./booking-groups";
 import { CancelSessionDialog, FeedbackDialog } from "./session-dialogs";
 
 export const BOOKINGS_LOAD_FAILED = "Failed to load bookings. Please try again later.";
@@ -153,7 +153,7 @@ export function CoachBookingCard({ booking: b, canCancel: cancellable, onDetails
             {shortDate(b.sessionDate)}
           </Item>
           <Item icon={<Clock aria-hidden />} label="Time">
-            {clock(b.sessionTime)} - {clock(b.endTime)}
+            {sessionRange(b)}
           </Item>
           <Item label="Session">
             {b.sessionType === "group" ? "Group" : "Individual"}, {b.duration} min
@@ -209,7 +209,7 @@ export function BookingDetailsDialog({ booking: b, onClose }: { booking: CoachBo
             <DialogHeader>
               <DialogTitle>Booking Details</DialogTitle>
               <DialogDescription>
-                {shortDate(b.sessionDate)}, {clock(b.sessionTime)} - {clock(b.endTime)}
+                {shortDate(b.sessionDate)}, {sessionRange(b)}
                 {b.timeSlot.locationName ? ` at ${b.timeSlot.locationName}` : ""}
               </DialogDescription>
             </DialogHeader>

@@ -26,6 +26,7 @@ import {
 } from "./onboarding-draft";
 import { PaymentSetupStep, PersonalInformationStep, ProfilePhotoStep, ScheduleStep, SessionRatesStep } from "./onboarding-steps";
 import { PaymentAccountMessages } from "./payment-account-panel";
+import { nowIn } from "../../../lib/when";
 import { providerNavigationUrl } from "./provider-urls";
 
 const DASHBOARD_PATH = "/coach-dashboard";
@@ -83,27 +84,6 @@ function WizardLoadError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-function todayIn(timeZone: string | undefined): { date: string; time: string } {
-  const format = (zone?: string) =>
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: zone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }).formatToParts(new Date());
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = format(timeZone);
-  } catch {
-    parts = format();
-  }
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "00";
-  return { date: `${get("year")}-${get("month")}-${get("day")}`, time: `${get("hour")}:${get("minute")}` };
-}
-
 function Wizard({
   user,
   coach,
@@ -126,7 +106,7 @@ function Wizard({
   const createSlot = useCreateFirstSlot();
   const current = profile.data ?? coach;
   const photoUrl = current?.profileImageUrl ?? user.profileImageUrl;
-  const now = todayIn(current?.timeZone);
+  const now = nowIn(current?.timeZone);
   const onChange = (patch: Partial<OnboardingDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
   useEffect(() => {

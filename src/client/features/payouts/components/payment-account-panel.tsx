@@ -1,6 +1,11 @@
 import { AlertCircle, CheckCircle2, CreditCard, ExternalLink } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
-import { paymentAccountState, type PaymentAccountState, type PaymentAccountStatus } from "../../../../contract/payouts";
+import {
+  canOpenProviderDashboard,
+  paymentAccountState,
+  type PaymentAccountState,
+  type PaymentAccountStatus,
+} from "../../../../contract/payouts";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -144,7 +149,7 @@ export function PaymentAccountPanel({ justReturned }: { justReturned: boolean })
                 Continue Setup
               </Button>
             ) : null}
-            {state === "active" ? (
+            {canOpenProviderDashboard(account) ? (
               <Button onClick={openDashboard} isLoading={dashboard.isPending}>
                 <ExternalLink aria-hidden /> Open Dashboard
               </Button>

@@ -1,6 +1,6 @@
 import { ChevronRight, CreditCard } from "lucide-react";
 import { Link } from "wouter";
-import { paymentAccountState } from "../../../../contract/payouts";
+import { canOpenProviderDashboard, paymentAccountState } from "../../../../contract/payouts";
 import { Card } from "../../../components/ui/card";
 import { usePaymentAccountStatus } from "../api/payment-account";
 import { PAYMENT_STATE_LABELS } from "./payment-account-panel";
@@ -16,7 +16,7 @@ export function PaymentSetupCard() {
   const state = account.data && !account.isError ? paymentAccountState(account.data) : "not_started";
   const label = PAYMENT_STATE_LABELS[state];
 
-  if (state === "active") {
+  if (account.data && !account.isError && canOpenProviderDashboard(account.data)) {
     return (
       <Card className="flex h-full items-center gap-4 p-5" data-testid="stat-payment-setup">
         <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-field-700 text-accent-300 [&_svg]:size-5">
@@ -24,9 +24,15 @@ export function PaymentSetupCard() {
         </span>
         <div className="flex flex-1 flex-col">
           <span className="text-sm font-semibold text-slate-600">Payment Setup</span>
-          <span className="font-display text-xl font-bold text-emerald-800 uppercase">{label}</span>
+          <span className={`font-display text-xl font-bold uppercase ${state === "active" ? "text-emerald-800" : "text-amber-800"}`}>
+            {label}
+          </span>
         </div>
-        <Link href={STRIPE_CONNECT_PATH} className="text-sm font-semibold text-field-700 underline-offset-4 hover:underline">
+        <Link
+          href={STRIPE_CONNECT_PATH}
+          aria-label="Manage payment setup"
+          className="text-sm font-semibold text-field-700 underline-offset-4 hover:underline"
+        >
           Manage
         </Link>
       </Card>
@@ -36,7 +42,6 @@ export function PaymentSetupCard() {
     <Link
       href={STRIPE_CONNECT_PATH}
       className="group block h-full rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-500"
-      aria-label={`Payment Setup: ${label}. Set up payments`}
       data-testid="stat-payment-setup"
     >
       <Card className="flex h-full items-center gap-4 border-amber-300 p-5 transition-colors group-hover:border-field-600">
@@ -46,6 +51,8 @@ export function PaymentSetupCard() {
         <div className="flex flex-1 flex-col">
           <span className="text-sm font-semibold text-slate-600">Payment Setup</span>
           <span className="font-display text-xl font-bold text-amber-800 uppercase">{label}</span>
+          {/* The link's name is its visible text plus this, so voice control users can say what they see. */}
+          <span className="sr-only">Set up payments</span>
         </div>
         <ChevronRight aria-hidden className="size-5 text-slate-400 group-hover:text-field-700" />
       </Card>

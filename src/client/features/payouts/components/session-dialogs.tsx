@@ -1,15 +1,15 @@
-import { AlertTriangle, Star } from "lucide-react";
+import { AlertTriangle } from "lucide-react";
 import { useState } from "react";
 import { CancelSessionRequestSchema, PayoutMessages, RATING_LABELS, SubmitFeedbackRequestSchema } from "../../../../contract/payouts";
 import { Button } from "../../../components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
 import { FormField } from "../../../components/ui/form-field";
+import { StarRatingField } from "../../../components/ui/star-rating";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/toast";
-import { cn } from "../../../lib/cn";
 import { handleUnauthorized, messageOr } from "../../../lib/handle-unauthorized";
 import { useCancelSession, useSubmitFeedback, type CoachBooking } from "../api/coach-bookings";
-import { clock, shortDate } from "./booking-groups";
+import { sessionStart, shortDate } from "./booking-groups";
 
 export const CANCEL_WARNING =
   "This cannot be undone. Every student booked in this session will be refunded in full and notified by text message.";
@@ -18,7 +18,7 @@ export const FEEDBACK_FAILED = "Failed to submit feedback. Please try again.";
 
 type DialogProps = { booking: CoachBooking | null; onClose: () => void };
 
-const sessionLine = (b: CoachBooking) => `${shortDate(b.sessionDate)} at ${clock(b.sessionTime)}`;
+const sessionLine = (b: CoachBooking) => `${shortDate(b.sessionDate)} at ${sessionStart(b)}`;
 const studentName = (b: CoachBooking) => [b.student?.firstName, b.student?.lastName].filter(Boolean).join(" ") || "Student";
 
 /** coach-side 2 and 5: cancelling needs a reason, is irreversible and refunds everyone in the session. */
@@ -157,34 +157,7 @@ export function FeedbackDialog({ booking, onClose }: DialogProps) {
           </DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-4">
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-semibold text-slate-800">Rating *</legend>
-            <div className="flex items-center gap-1" role="radiogroup" aria-label="Rating">
-              {RATING_LABELS.map((label, i) => {
-                const value = i + 1;
-                return (
-                  <button
-                    key={label}
-                    type="button"
-                    role="radio"
-                    aria-checked={rating === value}
-                    aria-label={`${value} ${value === 1 ? "star" : "stars"}: ${label}`}
-                    title={label}
-                    onClick={() => setRating(value)}
-                    className="rounded p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-400"
-                  >
-                    <Star aria-hidden className={cn("size-7", value <= rating ? "fill-accent-400 text-accent-500" : "text-slate-300")} />
-                  </button>
-                );
-              })}
-              <span className="ml-2 text-sm font-semibold text-field-900">{rating ? RATING_LABELS[rating - 1] : null}</span>
-            </div>
-            {errors.rating ? (
-              <p role="alert" className="text-sm font-medium text-red-700">
-                {errors.rating}
-              </p>
-            ) : null}
-          </fieldset>
+          <StarRatingField value={rating} onChange={setRating} labels={RATING_LABELS} error={errors.rating} />
           <FormField label="Feedback *" error={errors.feedback}>
             <Textarea
               value={feedback}

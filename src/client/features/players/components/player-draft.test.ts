@@ -29,6 +29,8 @@ const adult: PlayerDraft = {
   ageGroup: "high-school",
   skillLevel: "advanced",
   goals: [],
+  preferredCoachingStyle: "",
+  sessionPreferences: [],
 };
 const minor = { ...adult, birthday: "01/15/2012" };
 

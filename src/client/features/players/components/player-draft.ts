@@ -1,6 +1,7 @@
 import type { CurrentUser } from "../../../../contract/accounts";
 import {
   ageOn,
+  ageRuleToday,
   birthdayToIso,
   isFiveDigitZip,
   isMinorAge,
@@ -33,6 +34,8 @@ export type PlayerDraft = {
   ageGroup: string;
   skillLevel: string;
   goals: string[];
+  preferredCoachingStyle: string;
+  sessionPreferences: string[];
 };
 
 /** The options a select offers; a stored distance that is not among them falls back to the default. */
@@ -57,15 +60,16 @@ export function draftFromUser(user: CurrentUser, distances: readonly number[], d
     ageGroup: user.ageGroup ?? "",
     skillLevel: user.skillLevel ?? "",
     goals: user.goals,
+    preferredCoachingStyle: user.preferredCoachingStyle ?? "",
+    sessionPreferences: user.sessionPreferences ?? [],
   };
 }
 
 const filled = (v: string) => v.trim().length > 0;
 
-/** Today's date where the browser is, "YYYY-MM-DD". */
+/** "Today" for the under-18 rule: the same calendar date the server uses, whatever the browser's zone. */
 export function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return ageRuleToday(now);
 }
 
 /** Whether the parent section applies: under 18 by the birthday typed so far (unparsable = adult). */
@@ -138,6 +142,10 @@ export function toProfileRequest(draft: PlayerDraft, today: string): UpdatePlaye
     parentEmail: minor ? draft.parentEmail.trim() : null,
     parentSmsOptIn: minor ? draft.parentSmsOptIn : false,
     secondaryPosition: draft.secondaryPosition === NO_SECONDARY_POSITION ? null : draft.secondaryPosition || null,
+    preferredCoachingStyle: (draft.preferredCoachingStyle && draft.preferredCoachingStyle !== "none"
+      ? draft.preferredCoachingStyle
+      : null) as UpdatePlayerProfileRequest["preferredCoachingStyle"],
+    sessionPreferences: draft.sessionPreferences as UpdatePlayerProfileRequest["sessionPreferences"],
   };
 }
 

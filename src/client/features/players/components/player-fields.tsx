@@ -6,7 +6,7 @@ import {
   SKILL_LEVEL_LABELS,
   travelDistanceLabel,
 } from "../../../../contract/players";
-import { AGE_GROUPS, SKILL_LEVELS } from "../../../../contract/users";
+import { AGE_GROUPS, COACHING_STYLES, SESSION_PREFERENCES, SKILL_LEVELS } from "../../../../contract/users";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
@@ -166,6 +166,10 @@ export function PlayingProfileFields({ draft, onChange }: FieldsProps) {
   function toggleGoal(goal: string, on: boolean) {
     onChange({ goals: on ? [...draft.goals.filter((g) => g !== goal), goal] : draft.goals.filter((g) => g !== goal) });
   }
+  function togglePreference(item: string, on: boolean) {
+    const rest = draft.sessionPreferences.filter((p) => p !== item);
+    onChange({ sessionPreferences: on ? [...rest, item] : rest });
+  }
   return (
     <div className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -206,6 +210,31 @@ export function PlayingProfileFields({ draft, onChange }: FieldsProps) {
               <Checkbox id={`goal-${goal}`} checked={draft.goals.includes(goal)} onCheckedChange={(v) => toggleGoal(goal, v === true)} />
               <Label htmlFor={`goal-${goal}`} className="font-normal">
                 {goal}
+              </Label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      {/* Shown to the coaches the player books, so they can plan the session. */}
+      <ChoiceSelect
+        label="Preferred coaching style (optional)"
+        value={draft.preferredCoachingStyle}
+        onChange={(preferredCoachingStyle) => onChange({ preferredCoachingStyle })}
+        options={[{ value: "none", label: "No preference" }, ...COACHING_STYLES.map((s) => ({ value: s, label: s }))]}
+        placeholder="No preference"
+      />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-semibold text-slate-800">Session preferences (optional)</legend>
+        <div className="flex flex-wrap gap-3">
+          {SESSION_PREFERENCES.map((item, i) => (
+            <div key={item} className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2">
+              <Checkbox
+                id={`session-preference-${i}`}
+                checked={draft.sessionPreferences.includes(item)}
+                onCheckedChange={(v) => togglePreference(item, v === true)}
+              />
+              <Label htmlFor={`session-preference-${i}`} className="font-normal">
+                {item}
               </Label>
             </div>
           ))}

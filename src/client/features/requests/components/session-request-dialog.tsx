@@ -17,7 +17,8 @@ import { toast } from "../../../components/ui/toast";
 import { cn } from "../../../lib/cn";
 import { handleUnauthorized, messageOr } from "../../../lib/handle-unauthorized";
 import { useCreateSessionRequest } from "../api/create-session-request";
-import { formatRequestClock, sessionTypeLabel } from "./request-format";
+import { formatSessionTime } from "../../../lib/when";
+import { sessionTypeLabel } from "./request-format";
 import { offeredDurations, offeredTypes, priceOf, rateFor, requestProblem, thresholdDate, tomorrow } from "./request-form";
 
 export type SessionRequestDialogProps = {
@@ -26,13 +27,13 @@ export type SessionRequestDialogProps = {
   onOpenChange: (open: boolean) => void;
 };
 
-type Draft = { sessionType: SessionType; duration: number; date: string; startTime: string; message: string };
+type Draft = { sessionType: SessionType; duration: number; date: string; startTime: string; message: string; groupSize: number };
 
 function initialDraft(rates: RateResponse[], timeZone: string | undefined): Draft {
   const sessionType = offeredTypes(rates)[0] ?? "individual";
   const durations = offeredDurations(rates, sessionType);
   const duration = durations.includes(REQUEST_DEFAULT_DURATION) ? REQUEST_DEFAULT_DURATION : (durations[0] ?? REQUEST_DEFAULT_DURATION);
-  return { sessionType, duration, date: tomorrow(Date.now(), timeZone), startTime: REQUEST_DEFAULT_START_TIME, message: "" };
+  return { sessionType, duration, date: tomorrow(Date.now(), timeZone), startTime: REQUEST_DEFAULT_START_TIME, message: "", groupSize: 2 };
 }
 
 /**
@@ -54,6 +55,7 @@ export function SessionRequestDialog({ coach, open, onOpenChange }: SessionReque
     }
   }
 
+  const clock = { date: draft.date, timeZone: coach.timeZone };
   const types = offeredTypes(coach.rates);
   const durations = offeredDurations(coach.rates, draft.sessionType);
   const price = priceOf(rateFor(coach.rates, draft.sessionType, draft.duration));
@@ -88,6 +90,7 @@ export function SessionRequestDialog({ coach, open, onOpenChange }: SessionReque
         requestedEndTime: endTime ?? undefined,
         sessionType: draft.sessionType,
         duration: draft.duration,
+        groupSize: draft.sessionType === "group" ? draft.groupSize : undefined,
         totalAmount: price?.total,
         message: draft.message.trim() || undefined,
       });
@@ -137,14 +140,25 @@ export function SessionRequestDialog({ coach, open, onOpenChange }: SessionReque
                 ))}
               </select>
             </FormField>
+            {draft.sessionType === "group" ? (
+              <FormField label="Group size" hint="Seats in the group session, yours included; the others are open to other players.">
+                <select className={selectClass} value={draft.groupSize} onChange={(e) => update({ groupSize: Number(e.target.value) })}>
+                  {[2, 3, 4, 5, 6, 7, 8, 9, 10].map((size) => (
+                    <option key={size} value={size}>
+                      {size} players
+                    </option>
+                  ))}
+                </select>
+              </FormField>
+            ) : null}
             <FormField label="Date">
               <Input type="date" value={draft.date} min={minDate} required onChange={(e) => update({ date: e.target.value })} />
             </FormField>
-            <FormField label="Start time" hint={endTime ? `Ends at ${formatRequestClock(endTime)}` : undefined}>
+            <FormField label="Start time" hint={endTime ? `Ends at ${formatSessionTime(endTime, clock) ?? endTime}` : undefined}>
               <select className={selectClass} value={draft.startTime} onChange={(e) => update({ startTime: e.target.value })}>
                 {TIME_OPTIONS.map((time) => (
                   <option key={time} value={time}>
-                    {formatRequestClock(time)}
+                    {formatSessionTime(time, clock) ?? time}
                   </option>
                 ))}
               </select>

@@ -1,8 +1,8 @@
-import { format, parseISO } from "date-fns";
 import { Star } from "lucide-react";
 import { describeRate, type RateResponse } from "../../../../contract/coaches";
 import type { TimeSlot } from "../../../../contract/slots";
 import { cn } from "../../../lib/cn";
+import { formatDayLabel, formatSessionRange } from "../../../lib/when";
 
 type CoachLike = {
   profileImageUrl: string | null;
@@ -29,16 +29,10 @@ export function CoachAvatar({ coach, className }: { coach: CoachLike; className?
   );
 }
 
-/** "9:00 AM" from "09:00". */
-export function formatClock(time: string): string {
-  const [h, m] = time.split(":").map(Number);
-  const suffix = h >= 12 ? "PM" : "AM";
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${suffix}`;
-}
-
-/** "Tue, Nov 24 · 9:00 AM - 10:00 AM" */
-export function slotLabel(slot: Pick<TimeSlot, "date" | "startTime" | "endTime">): string {
-  return `${format(parseISO(slot.date), "EEE, MMM d")} · ${formatClock(slot.startTime)} - ${formatClock(slot.endTime)}`;
+/** "Tue, Nov 24 · 9:00 AM - 10:00 AM" (with the coach's zone, "... EST", for a viewer elsewhere). */
+export function slotLabel(slot: Pick<TimeSlot, "date" | "startTime" | "endTime" | "timeZone">): string {
+  const range = formatSessionRange(slot.startTime, slot.endTime, slot) ?? `${slot.startTime} - ${slot.endTime}`;
+  return `${formatDayLabel(slot.date) ?? slot.date} · ${range}`;
 }
 
 export function RateList({ rates }: { rates: RateResponse[] }) {

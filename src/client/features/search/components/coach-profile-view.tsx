@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
-import { ArrowLeft, CalendarClock, Clock, MapPin, MessageSquare, Star, Trophy, Users } from "lucide-react";
+import { ArrowLeft, CalendarClock, Clock, MapPin, Star, Users } from "lucide-react";
 import { Link } from "wouter";
 import { describeRate } from "../../../../contract/coaches";
+import { NO_REVIEWS_TEXT, responseTimeText } from "../../../../contract/reviews";
 import { PROFILE_SLOT_COUNT, type CoachProfile } from "../../../../contract/search";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -10,14 +11,24 @@ import { paths } from "../../../config/paths";
 import { lastSearchUrl } from "../last-search";
 import { CoachAvatar, coachName, RateList, slotLabel } from "./coach-bits";
 
-/** player-side 2: fixed placeholder figures, not derived from data. */
-export const QUICK_STATS = [
-  { icon: Star, label: "Rating", value: "4.9 (42 reviews)" },
-  { icon: MessageSquare, label: "Response rate", value: "98%" },
-  { icon: Clock, label: "Response time", value: "Under 2 hours" },
-  { icon: Users, label: "Sessions", value: "247" },
-  { icon: Trophy, label: "Experience", value: "8 years" },
-] as const;
+/**
+ * DESIGN.md 10 replaces the spec's placeholder figures with real ones: the reviews' average and
+ * count, sessions taught, and the usual time to answer a request (left out until there is one).
+ */
+export function quickStats(coach: CoachProfile): { icon: typeof Star; label: string; value: string }[] {
+  const { rating, reviewCount, sessionsTaught, medianResponseMinutes } = coach.reviewSummary;
+  const stats = [
+    {
+      icon: Star,
+      label: "Rating",
+      value: rating === null ? NO_REVIEWS_TEXT : `${rating.toFixed(1)} (${reviewCount} ${reviewCount === 1 ? "review" : "reviews"})`,
+    },
+    { icon: Users, label: "Sessions taught", value: String(sessionsTaught) },
+  ];
+  const response = responseTimeText(medianResponseMinutes);
+  if (response) stats.push({ icon: Clock, label: "Response time", value: response });
+  return stats;
+}
 
 export function BackToSearchLink() {
   return (
@@ -29,7 +40,16 @@ export function BackToSearchLink() {
 }
 
 /** `requestAction` is the Request Session control, composed in by the page (the requests feature owns it). */
-export function CoachProfileView({ coach, requestAction }: { coach: CoachProfile; requestAction: ReactNode }) {
+/** `reviews` is the reviews card, composed in by the page (the reviews feature owns it). */
+export function CoachProfileView({
+  coach,
+  requestAction,
+  reviews,
+}: {
+  coach: CoachProfile;
+  requestAction: ReactNode;
+  reviews?: ReactNode;
+}) {
   const name = coachName(coach);
   const slots = coach.availableSlots.slice(0, PROFILE_SLOT_COUNT);
   return (
@@ -114,6 +134,7 @@ export function CoachProfileView({ coach, requestAction }: { coach: CoachProfile
               )}
             </CardContent>
           </Card>
+          {reviews}
         </div>
         <div className="flex flex-col gap-6">
           <Card>
@@ -122,7 +143,7 @@ export function CoachProfileView({ coach, requestAction }: { coach: CoachProfile
             </CardHeader>
             <CardContent>
               <dl className="flex flex-col gap-3">
-                {QUICK_STATS.map(({ icon: Icon, label, value }) => (
+                {quickStats(coach).map(({ icon: Icon, label, value }) => (
                   <div key={label} className="flex items-center justify-between gap-3">
                     <dt className="flex items-center gap-2 text-slate-600">
                       <Icon aria-hidden className="size-4 text-field-600" />

@@ -1,11 +1,12 @@
 import { MapPin } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
-import type { SearchResultCoach } from "../../../../contract/search";
+import type { SearchResultCoach, SearchSlot } from "../../../../contract/search";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { paths } from "../../../config/paths";
+import { useAllCoachTimes } from "../api/search-coaches";
 import { CoachAvatar, coachName, RateList, slotLabel } from "./coach-bits";
 
 /** player-side 9: each coach first shows 6 times. */
@@ -13,8 +14,11 @@ export const INITIAL_TIMES_SHOWN = 6;
 
 export function SearchResultCard({ coach }: { coach: SearchResultCoach }) {
   const [showAll, setShowAll] = useState(false);
-  const slots = coach.availableSlots;
+  // The answer carries the first times; "Show more" loads every bookable one.
+  const all = useAllCoachTimes(coach.id, showAll && coach.hasMoreSlots);
+  const slots: SearchSlot[] = showAll && all.data ? all.data : coach.availableSlots;
   const shown = showAll ? slots : slots.slice(0, INITIAL_TIMES_SHOWN);
+  const hasMore = coach.hasMoreSlots || coach.availableSlots.length > INITIAL_TIMES_SHOWN;
   const name = coachName(coach);
   return (
     <Card data-testid="coach-card">
@@ -68,9 +72,15 @@ export function SearchResultCard({ coach }: { coach: SearchResultCoach }) {
               ))}
             </ul>
           )}
-          {slots.length > INITIAL_TIMES_SHOWN ? (
+          {showAll && all.isLoading ? <p className="text-sm text-slate-600">Loading more times...</p> : null}
+          {showAll && all.error ? (
+            <p role="alert" className="text-sm text-red-700">
+              Could not load more times. Please try again.
+            </p>
+          ) : null}
+          {hasMore ? (
             <Button variant="link" className="w-fit" onClick={() => setShowAll((v) => !v)} aria-expanded={showAll}>
-              {showAll ? "Show fewer times" : `Show more (${slots.length - INITIAL_TIMES_SHOWN} more times)`}
+              {showAll ? "Show fewer times" : "Show more times"}
             </Button>
           ) : null}
         </div>

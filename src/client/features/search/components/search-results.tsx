@@ -1,5 +1,6 @@
 import type { SearchResultCoach } from "../../../../contract/search";
 import { SearchMessages } from "../../../../contract/search";
+import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
 import type { SearchParams } from "../last-search";
@@ -10,9 +11,22 @@ export const NO_AVAILABLE_COACHES =
   "No coaches with available times found near you. Try a larger radius or include coaches without available times.";
 export const NO_COACHES = "No coaches found for this position near you. Try a larger radius.";
 
-type Props = { params: SearchParams; coaches: SearchResultCoach[] | undefined; isLoading: boolean; error: unknown };
+export const MORE_COACHES_MATCH = "More coaches match this search.";
+export const SHOW_MORE_COACHES = "Show more coaches";
 
-export function SearchResults({ params, coaches, isLoading, error }: Props) {
+type Props = {
+  params: SearchParams;
+  coaches: SearchResultCoach[] | undefined;
+  isLoading: boolean;
+  error: unknown;
+  /** More coaches match than the pages loaded so far hold. */
+  hasMore?: boolean;
+  isLoadingMore?: boolean;
+  loadMoreError?: unknown;
+  onLoadMore?: () => void;
+};
+
+export function SearchResults({ params, coaches, isLoading, error, hasMore, isLoadingMore, loadMoreError, onLoadMore }: Props) {
   if (isLoading) {
     return (
       <div className="flex justify-center py-12">
@@ -20,7 +34,7 @@ export function SearchResults({ params, coaches, isLoading, error }: Props) {
       </div>
     );
   }
-  if (error) {
+  if (error && !coaches) {
     // A 400 (e.g. a ZIP code we do not know) says what to fix; anything else gets the spec's text.
     const detail = error instanceof ApiError && error.status === 400 ? error.message : null;
     return (
@@ -41,11 +55,25 @@ export function SearchResults({ params, coaches, isLoading, error }: Props) {
   return (
     <section className="flex flex-col gap-4" aria-label="Search results">
       <p className="text-sm font-semibold text-field-800" role="status">
-        {coachCountLabel(coaches.length)} within {params.radius} miles of {params.zipcode}
+        {hasMore ? `The nearest ${coaches.length} coaches` : coachCountLabel(coaches.length)} within {params.radius} miles of{" "}
+        {params.zipcode}
       </p>
       {coaches.map((coach) => (
         <SearchResultCard key={coach.id} coach={coach} />
       ))}
+      {hasMore ? (
+        <div className="flex flex-col items-center gap-2 py-2">
+          <p className="text-sm text-slate-700">{MORE_COACHES_MATCH}</p>
+          <Button variant="outline" onClick={onLoadMore} disabled={isLoadingMore}>
+            {isLoadingMore ? "Loading more coaches..." : SHOW_MORE_COACHES}
+          </Button>
+          {loadMoreError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {SearchMessages.SEARCH_FAILED}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
     </section>
   );
 }

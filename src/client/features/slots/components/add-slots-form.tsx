@@ -12,11 +12,11 @@ import { ApiError } from "../../../lib/api-client";
 import { useCreateTimeSlots, type NewSlot } from "../api/create-time-slots";
 import { CapacityInput } from "./capacity-input";
 import { notifySlotFailure } from "./slot-feedback";
-import type { SlotCoach } from "./slot-form-dialog";
-import { localNow } from "./slot-time";
+import type { SlotCoach, SlotFormValues } from "./slot-form-dialog";
+import { nowIn } from "../../../lib/when";
 import { TimeSelect } from "./time-select";
 
-type Row = { key: number; date: string; startTime: string; endTime: string; isGroup: boolean; capacity: string; locationName: string };
+type Row = SlotFormValues & { key: number };
 
 let nextKey = 1;
 const newRow = (date: string, from?: Row): Row => ({
@@ -27,11 +27,13 @@ const newRow = (date: string, from?: Row): Row => ({
   isGroup: from?.isGroup ?? false,
   capacity: from?.capacity ?? String(MIN_GROUP_CAPACITY),
   locationName: from?.locationName ?? "",
+  locationAddress: from?.locationAddress ?? "",
+  locationNotes: from?.locationNotes ?? "",
 });
 
 /** coach-side 2: several slots at once, sent as one array that the server creates all or nothing. */
 export function AddSlotsForm({ coach }: { coach: SlotCoach }) {
-  const today = localNow(coach.timeZone).date;
+  const today = nowIn(coach.timeZone).date;
   const [rows, setRows] = useState<Row[]>(() => [newRow(today)]);
   const [error, setError] = useState<{ row: number; message: string } | null>(null);
   const create = useCreateTimeSlots();
@@ -43,7 +45,7 @@ export function AddSlotsForm({ coach }: { coach: SlotCoach }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const now = localNow(coach.timeZone);
+    const now = nowIn(coach.timeZone);
     const payload: NewSlot[] = [];
     for (const [i, row] of rows.entries()) {
       const result = validateSlot(row, now);
@@ -51,7 +53,13 @@ export function AddSlotsForm({ coach }: { coach: SlotCoach }) {
         setError({ row: i, message: result.message });
         return;
       }
-      payload.push({ coachId: coach.id, ...result.slot, locationName: row.locationName });
+      payload.push({
+        coachId: coach.id,
+        ...result.slot,
+        locationName: row.locationName,
+        locationAddress: row.locationAddress,
+        locationNotes: row.locationNotes,
+      });
     }
     try {
       const created = await create.mutateAsync(payload);
@@ -129,6 +137,27 @@ export function AddSlotsForm({ coach }: { coach: SlotCoach }) {
                       >
                         <Trash2 aria-hidden />
                       </Button>
+                    </div>
+                  </div>
+                  <div className="mt-3 grid gap-3 sm:grid-cols-2">
+                    <div className="flex flex-col gap-1.5">
+                      <Label htmlFor={`${id}-address`}>Address</Label>
+                      <Input
+                        id={`${id}-address`}
+                        value={row.locationAddress}
+                        placeholder="Street, city, state"
+                        autoComplete="street-address"
+                        onChange={(e) => change(row.key, { locationAddress: e.target.value })}
+                      />
+                    </div>
+                    <div className="flex flex-col gap-1.5">
+                      <Label htmlFor={`${id}-notes`}>Location notes</Label>
+                      <Input
+                        id={`${id}-notes`}
+                        value={row.locationNotes}
+                        placeholder="e.g. Meet at the north gate"
+                        onChange={(e) => change(row.key, { locationNotes: e.target.value })}
+                      />
                     </div>
                   </div>
                   <div className="mt-3 flex flex-wrap items-center gap-4">

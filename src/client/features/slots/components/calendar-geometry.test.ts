@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hourAtOffset, movedSlotTimes, slotBox } from "./calendar-geometry";
-import { clampCapacity, digitsOnly, localNow, startOfWeek } from "./slot-time";
+import { nowIn as localNow, startOfWeekDate as startOfWeek } from "../../../lib/when";
+import { clampCapacity, digitsOnly } from "./slot-time";
 
 describe("weekly calendar geometry", () => {
   it("places a slot 60 px per hour from 6:00", () => {

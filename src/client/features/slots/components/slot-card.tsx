@@ -7,13 +7,19 @@ import { toast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api-client";
 import { handleUnauthorized } from "../../../lib/handle-unauthorized";
 import { useDeleteTimeSlot } from "../api/delete-time-slot";
-import { timeLabel } from "./slot-time";
+import { formatClock } from "../../../lib/when";
 
 /** Only available slots nobody holds a seat in can change (the server refuses the others). */
-export const isSlotEditable = (slot: TimeSlot) => slot.isAvailable && (slot.bookingCount ?? 0) === 0;
+export const isSlotEditable = (slot: TimeSlot) => slot.status === "available" && slot.isAvailable && (slot.bookingCount ?? 0) === 0;
+
+const STATUS_BADGES = {
+  available: <Badge variant="success">Available</Badge>,
+  booked: <Badge variant="warning">Booked</Badge>,
+  cancelled: <Badge variant="destructive">Cancelled</Badge>,
+} as const;
 
 export function SlotStatusBadge({ slot }: { slot: TimeSlot }) {
-  return slot.isAvailable ? <Badge variant="success">Available</Badge> : <Badge variant="warning">Booked</Badge>;
+  return STATUS_BADGES[slot.status] ?? STATUS_BADGES[slot.isAvailable ? "available" : "booked"];
 }
 
 export function slotKindLabel(slot: TimeSlot): string {
@@ -23,7 +29,7 @@ export function slotKindLabel(slot: TimeSlot): string {
 /** One slot with its status, place and the edit / delete controls. */
 export function SlotCard({ slot, onEdit }: { slot: TimeSlot; onEdit: (slot: TimeSlot) => void }) {
   const editable = isSlotEditable(slot);
-  const range = `${timeLabel(slot.startTime)} - ${timeLabel(slot.endTime)}`;
+  const range = `${formatClock(slot.startTime) ?? slot.startTime} - ${formatClock(slot.endTime) ?? slot.endTime}`;
   return (
     <div
       data-testid="slot-card"
@@ -58,7 +64,8 @@ export function SlotCard({ slot, onEdit }: { slot: TimeSlot; onEdit: (slot: Time
           <Pencil aria-hidden />
           Edit
         </Button>
-        <DeleteSlotButton slot={slot} label={`${slot.date} ${range}`} />
+        {/* The server's rule decides (canDelete): a slot someone holds or paid for stays; a cancelled one can be removed. */}
+        {slot.canDelete !== false ? <DeleteSlotButton slot={slot} label={`${slot.date} ${range}`} /> : null}
       </div>
     </div>
   );
@@ -66,10 +73,15 @@ export function SlotCard({ slot, onEdit }: { slot: TimeSlot; onEdit: (slot: Time
 
 function DeleteSlotButton({ slot, label }: { slot: TimeSlot; label: string }) {
   const remove = useDeleteTimeSlot();
+  const isCancelled = slot.status === "cancelled";
   async function confirmDelete() {
     try {
       await remove.mutateAsync(slot.id);
-      toast({ title: "Deleted", description: "The time slot was deleted.", variant: "success" });
+      toast({
+        title: "Deleted",
+        description: isCancelled ? "The cancelled session was removed from your list." : "The time slot was deleted.",
+        variant: "success",
+      });
     } catch (error) {
       if (handleUnauthorized(error)) return;
       if (error instanceof ApiError && error.message && error.status < 500) {
@@ -87,8 +99,12 @@ function DeleteSlotButton({ slot, label }: { slot: TimeSlot; label: string }) {
           Delete
         </Button>
       }
-      title="Delete time slot?"
-      description={`The time slot on ${label} will be removed. Players can no longer book it.`}
+      title={isCancelled ? "Remove cancelled session?" : "Delete time slot?"}
+      description={
+        isCancelled
+          ? `The cancelled session on ${label} will be removed from your list. Its refunds are kept.`
+          : `The time slot on ${label} will be removed. Players can no longer book it.`
+      }
       confirmLabel="Delete"
       onConfirm={confirmDelete}
     />

@@ -20,12 +20,13 @@ import { useCreateTimeSlot } from "../api/create-time-slots";
 import { useUpdateTimeSlot } from "../api/update-time-slot";
 import { CapacityInput } from "./capacity-input";
 import { notifySlotFailure } from "./slot-feedback";
-import { localNow } from "./slot-time";
+import { nowIn } from "../../../lib/when";
 import { TimeSelect } from "./time-select";
 
 export type SlotCoach = { id: number; timeZone: string };
 
-type Values = {
+/** What one slot's form holds (the single dialog and each row of the batch form). */
+export type SlotFormValues = {
   date: string;
   startTime: string;
   endTime: string;
@@ -38,7 +39,7 @@ type Values = {
 
 type FieldErrors = Partial<Record<keyof SlotDraft, string>>;
 
-function initialValues(slot: TimeSlot | undefined, defaultDate: string): Values {
+function initialValues(slot: TimeSlot | undefined, defaultDate: string): SlotFormValues {
   if (slot) {
     return {
       date: slot.date,
@@ -83,15 +84,15 @@ export function SlotFormDialog(props: Props) {
 }
 
 function SlotFormContent({ coach, onOpenChange, slot, defaultDate }: Props) {
-  const today = localNow(coach.timeZone).date;
-  const [values, setValues] = useState<Values>(() => initialValues(slot, defaultDate ?? today));
+  const today = nowIn(coach.timeZone).date;
+  const [values, setValues] = useState<SlotFormValues>(() => initialValues(slot, defaultDate ?? today));
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateTimeSlot();
   const update = useUpdateTimeSlot();
   const isEditing = slot !== undefined;
   const busy = create.isPending || update.isPending;
 
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+  const set = <K extends keyof SlotFormValues>(key: K, value: SlotFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors({});
   };
@@ -100,7 +101,7 @@ function SlotFormContent({ coach, onOpenChange, slot, defaultDate }: Props) {
     event.preventDefault();
     const timesChanged = !slot || slot.date !== values.date || slot.startTime !== values.startTime || slot.endTime !== values.endTime;
     // As on the server: keeping a slot's times never fails because its time has come.
-    const result = validateSlot(values, timesChanged ? localNow(coach.timeZone) : null);
+    const result = validateSlot(values, timesChanged ? nowIn(coach.timeZone) : null);
     if (!result.ok) {
       setErrors({ [result.field]: result.message });
       return;

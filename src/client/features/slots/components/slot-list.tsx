@@ -1,7 +1,7 @@
 import { CalendarX } from "lucide-react";
 import type { TimeSlot } from "../../../../contract/slots";
 import { SlotCard } from "./slot-card";
-import { longDateLabel } from "./slot-time";
+import { formatWeekdayDate } from "../../../lib/when";
 
 /** Slots grouped by date, earliest first. */
 export function SlotList({ slots, onEdit, emptyText }: { slots: TimeSlot[]; onEdit: (slot: TimeSlot) => void; emptyText: string }) {
@@ -20,8 +20,8 @@ export function SlotList({ slots, onEdit, emptyText }: { slots: TimeSlot[]; onEd
   return (
     <div className="flex flex-col gap-6">
       {[...byDate].map(([date, daySlots]) => (
-        <section key={date} aria-label={longDateLabel(date)} className="flex flex-col gap-2">
-          <h3 className="font-display text-lg font-bold text-field-900 uppercase">{longDateLabel(date)}</h3>
+        <section key={date} aria-label={formatWeekdayDate(date) ?? date} className="flex flex-col gap-2">
+          <h3 className="font-display text-lg font-bold text-field-900 uppercase">{formatWeekdayDate(date) ?? date}</h3>
           <ul className="flex flex-col gap-2">
             {daySlots.map((slot) => (
               <li key={slot.id}>

@@ -2,7 +2,7 @@ import type { ComponentProps } from "react";
 import { TIME_OPTIONS } from "../../../../contract/time";
 import { fieldControlClass } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
-import { timeLabel } from "./slot-time";
+import { formatClock } from "../../../lib/when";
 
 /**
  * coach-side 5: time choices are 15-minute steps. A native select: 96 choices scroll and type-ahead
@@ -13,7 +13,7 @@ export function TimeSelect({ className, ...props }: Omit<ComponentProps<"select"
     <select className={cn(fieldControlClass, "h-11", className)} {...props}>
       {TIME_OPTIONS.map((time) => (
         <option key={time} value={time}>
-          {timeLabel(time)}
+          {formatClock(time) ?? time}
         </option>
       ))}
     </select>

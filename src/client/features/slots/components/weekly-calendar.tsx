@@ -19,7 +19,12 @@ import {
 import { isSlotEditable } from "./slot-card";
 import { notifySlotFailure } from "./slot-feedback";
 import type { SlotCoach } from "./slot-form-dialog";
-import { localNow, longDateLabel, shortDateLabel, startOfWeek, timeLabel, weekDates } from "./slot-time";
+import { addDaysTo, formatClock, formatDayLabel, formatWeekdayDate, nowIn, startOfWeekDate } from "../../../lib/when";
+
+const shortDateLabel = (date: string) => formatDayLabel(date) ?? date;
+const longDateLabel = (date: string) => formatWeekdayDate(date) ?? date;
+const timeLabel = (time: string) => formatClock(time) ?? time;
+const weekDates = (weekStart: string) => Array.from({ length: 7 }, (_, i) => addDaysTo(weekStart, i));
 
 /** coach-side 2: a single day on screens narrower than 768 px. */
 const NARROW_QUERY = "(max-width: 767px)";
@@ -48,10 +53,10 @@ type Props = { coach: SlotCoach; slots: TimeSlot[]; onEdit: (slot: TimeSlot) => 
  * the arrow keys (keyboard); a move keeps the duration and the minutes of the start.
  */
 export function WeeklyCalendar({ coach, slots, onEdit }: Props) {
-  const today = localNow(coach.timeZone).date;
+  const today = nowIn(coach.timeZone).date;
   const isNarrow = useIsNarrow();
   const [anchor, setAnchor] = useState(today);
-  const days = isNarrow ? [anchor] : weekDates(startOfWeek(anchor));
+  const days = isNarrow ? [anchor] : weekDates(startOfWeekDate(anchor));
   const step = isNarrow ? 1 : 7;
 
   const update = useUpdateTimeSlot();
@@ -77,7 +82,7 @@ export function WeeklyCalendar({ coach, slots, onEdit }: Props) {
 
   async function moveSlot(slot: TimeSlot, move: Move) {
     if (move.date === slot.date && move.startTime === slot.startTime) return;
-    const check = validateSlot({ ...move, isGroup: slot.isGroup, capacity: slot.capacity }, localNow(coach.timeZone));
+    const check = validateSlot({ ...move, isGroup: slot.isGroup, capacity: slot.capacity }, nowIn(coach.timeZone));
     if (!check.ok) {
       toast({ title: "Cannot Move Time Slot", description: check.message, variant: "destructive" });
       return;
@@ -283,7 +288,7 @@ export function WeeklyCalendar({ coach, slots, onEdit }: Props) {
                   if (!box) return null;
                   const editable = isSlotEditable(slot);
                   const isDragged = drag?.moved && drag.slot.id === slot.id;
-                  const label = `${editable ? "Available" : "Booked"} ${slot.isGroup ? "group" : "individual"} slot, ${longDateLabel(slot.date)}, ${timeLabel(slot.startTime)} to ${timeLabel(slot.endTime)}`;
+                  const label = `${editable ? "Available" : slot.status === "cancelled" ? "Cancelled" : "Booked"} ${slot.isGroup ? "group" : "individual"} slot, ${longDateLabel(slot.date)}, ${timeLabel(slot.startTime)} to ${timeLabel(slot.endTime)}`;
                   return (
                     <div
                       key={slot.id}

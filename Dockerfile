@@ -1,0 +1,24 @@
+# The production image: the compiled server (dist/server) and the built client (dist/client) on
+# Node 20, without dev dependencies. It describes docs/OPERATIONS.md's topology; no image can be
+# built or pulled on the machines this project is developed and tested on (no Docker daemon, no
+# image registry), so it is untested as an image: the proof of the topology is the two-process test
+# behind nginx (tests/cluster/two-processes.test.ts), which runs this same compiled server.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+USER node
+EXPOSE 5000
+# Plain node, not npm start: the image carries a fresh build and no build tools. Each start migrates
+# under an advisory lock, so replicas can start together.
+CMD ["node", "--enable-source-maps", "dist/server/main.js"]

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Booking } from "../../../../contract/bookings";
+import { apiRequest } from "../../../lib/api-client";
+import { studentBookingsQueryKey } from "./get-student-bookings";
+
+export type CancelOwnBookingResponse = { success: boolean; message: string; booking: Booking };
+
+/** DELETE /api/bookings/{id}: the student cancels their own booking (DESIGN.md 10). */
+export function useCancelOwnBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (bookingId: number) => apiRequest<CancelOwnBookingResponse>("DELETE", `/api/bookings/${bookingId}`),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: studentBookingsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ["/api/time-slots"] }),
+        queryClient.invalidateQueries({ queryKey: ["/api/waitlist/mine"] }),
+      ]),
+  });
+}

@@ -1,0 +1,77 @@
+import { CalendarSync } from "lucide-react";
+import { useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Input } from "../../../components/ui/input";
+import { toast } from "../../../components/ui/toast";
+import { handleUnauthorized, messageOr } from "../../../lib/handle-unauthorized";
+import { useCalendarToken, useRevokeCalendarToken } from "../api/calendar-token";
+
+/** The private feed: subscribe once and every session appears (and cancellations disappear) by itself. */
+export function CalendarFeedCard() {
+  const [shown, setShown] = useState(false);
+  const token = useCalendarToken(shown);
+  const revoke = useRevokeCalendarToken();
+
+  function revokeLink() {
+    revoke.mutate(undefined, {
+      onSuccess: () => {
+        setShown(false);
+        toast({
+          title: "Calendar link revoked",
+          description: "The old link no longer works. Get a new one whenever you like.",
+          variant: "success",
+        });
+      },
+      onError: (err) => {
+        if (!handleUnauthorized(err))
+          toast({ title: "Error", description: messageOr(err, "Failed to revoke the link."), variant: "destructive" });
+      },
+    });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <CalendarSync aria-hidden className="size-5" /> Calendar Feed
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <p className="text-sm text-slate-600">
+          Subscribe to this private link in Google Calendar, Apple Calendar or Outlook to see all your sessions. Anyone with the link can
+          see them, so keep it to yourself.
+        </p>
+        {!shown ? (
+          <Button variant="outline" className="self-start" onClick={() => setShown(true)}>
+            Show my calendar link
+          </Button>
+        ) : token.isLoading ? (
+          <p className="text-sm text-slate-600">Loading...</p>
+        ) : token.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            Failed to load your calendar link.
+          </p>
+        ) : token.data ? (
+          <div className="flex flex-col gap-2">
+            <Input readOnly aria-label="Calendar feed link" value={token.data.url} onFocus={(e) => e.currentTarget.select()} />
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() =>
+                  void navigator.clipboard?.writeText(token.data!.url).then(() => toast({ title: "Link copied", variant: "success" }))
+                }
+              >
+                Copy link
+              </Button>
+              <Button variant="outline" size="sm" onClick={revokeLink} isLoading={revoke.isPending}>
+                Revoke link
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,48 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { OwnReview, PublicReview, ReplyToReviewRequest, SubmitReviewRequest } from "../../../../contract/reviews";
+import { apiGet, apiRequest } from "../../../lib/api-client";
+
+export const myReviewsQueryKey = ["/api/reviews/mine"] as const;
+
+/** GET /api/reviews/mine: the player's own reviews (which bookings are reviewed) or the coach's received ones. */
+export function useMyReviews(enabled = true) {
+  return useQuery({ queryKey: myReviewsQueryKey, queryFn: () => apiGet<OwnReview[]>("/api/reviews/mine"), enabled });
+}
+
+/** GET /api/coaches/{id}/reviews. */
+export function useCoachReviews(coachId: number | null) {
+  return useQuery({
+    queryKey: ["/api/coaches/reviews", coachId],
+    queryFn: () => apiGet<PublicReview[]>(`/api/coaches/${coachId}/reviews`),
+    enabled: coachId !== null,
+  });
+}
+
+/** A new review or reply changes the lists and the coach's public figures. */
+function useRefreshReviews() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: myReviewsQueryKey }),
+      queryClient.invalidateQueries({ queryKey: ["/api/coaches/reviews"] }),
+      queryClient.invalidateQueries({ queryKey: ["/api/coaches/profile"] }),
+    ]);
+}
+
+export function useSubmitReview() {
+  const refresh = useRefreshReviews();
+  return useMutation({
+    mutationFn: ({ bookingId, ...body }: SubmitReviewRequest & { bookingId: number }) =>
+      apiRequest<OwnReview>("POST", `/api/bookings/${bookingId}/review`, body),
+    onSuccess: refresh,
+  });
+}
+
+export function useReplyToReview() {
+  const refresh = useRefreshReviews();
+  return useMutation({
+    mutationFn: ({ reviewId, ...body }: ReplyToReviewRequest & { reviewId: number }) =>
+      apiRequest<OwnReview>("POST", `/api/reviews/${reviewId}/reply`, body),
+    onSuccess: refresh,
+  });
+}

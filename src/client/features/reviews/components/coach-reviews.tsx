@@ -1,0 +1,72 @@
+import { NO_REVIEWS_TEXT, type CoachReviewSummary, type PublicReview } from "../../../../contract/reviews";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { StarRow } from "../../../components/ui/star-rating";
+
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" });
+
+export function ReviewItem({ review }: { review: PublicReview }) {
+  return (
+    <li className="flex flex-col gap-1 py-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold text-field-950">{review.authorName}</span>
+        <StarRow rating={review.rating} />
+        <span className="text-sm text-slate-500">{dateOf(review.createdAt)}</span>
+      </div>
+      {review.comment ? <p className="whitespace-pre-line text-slate-700">{review.comment}</p> : null}
+      {review.reply ? (
+        <p className="ml-4 border-l-2 border-field-200 pl-3 text-sm text-slate-600">
+          <span className="font-semibold">Coach's reply:</span> {review.reply}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** The coach profile's reviews: the real average, count and distribution, and the latest reviews. */
+export function CoachReviews({ summary }: { summary: CoachReviewSummary }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Reviews</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {summary.reviewCount === 0 || summary.rating === null ? (
+          <p className="text-slate-600">{NO_REVIEWS_TEXT}</p>
+        ) : (
+          <div className="flex flex-col gap-4">
+            <div className="flex flex-wrap items-center gap-6">
+              <div className="flex flex-col items-start">
+                <span className="font-display text-4xl font-bold text-field-950">{summary.rating.toFixed(1)}</span>
+                <StarRow rating={summary.rating} />
+                <span className="text-sm text-slate-600">
+                  {summary.reviewCount} {summary.reviewCount === 1 ? "review" : "reviews"}
+                </span>
+              </div>
+              <dl className="flex min-w-48 flex-1 flex-col gap-1" aria-label="Rating distribution">
+                {([5, 4, 3, 2, 1] as const).map((star) => {
+                  const count = summary.distribution[star];
+                  return (
+                    <div key={star} className="flex items-center gap-2 text-sm">
+                      <dt className="w-14 text-slate-600">{star} stars</dt>
+                      <dd className="flex flex-1 items-center gap-2">
+                        <span className="h-2 flex-1 overflow-hidden rounded bg-slate-100" aria-hidden>
+                          <span className="block h-full bg-accent-400" style={{ width: `${(count / summary.reviewCount) * 100}%` }} />
+                        </span>
+                        <span className="w-6 text-right text-slate-700">{count}</span>
+                      </dd>
+                    </div>
+                  );
+                })}
+              </dl>
+            </div>
+            <ul className="divide-y divide-slate-200" aria-label="Latest reviews">
+              {summary.latestReviews.map((review) => (
+                <ReviewItem key={review.id} review={review} />
+              ))}
+            </ul>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

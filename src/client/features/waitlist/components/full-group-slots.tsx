@@ -1,0 +1,75 @@
+import { Hourglass } from "lucide-react";
+import type { TimeSlot } from "../../../../contract/slots";
+import { WaitlistMessages } from "../../../../contract/waitlist";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { toast } from "../../../components/ui/toast";
+import { handleUnauthorized, messageOr } from "../../../lib/handle-unauthorized";
+import { useJoinWaitlist, useMyWaitlist } from "../api/waitlist";
+
+const clock = (hhmm: string) => {
+  const [h, m] = hhmm.split(":").map(Number);
+  return `${((h! + 11) % 12) + 1}:${String(m).padStart(2, "0")} ${h! < 12 ? "AM" : "PM"}`;
+};
+
+/** The booking page's full group sessions, each with "Join waitlist" (or the player's place in it). */
+export function FullGroupSlots({ slots, today, signedIn }: { slots: readonly TimeSlot[]; today: string; signedIn: boolean }) {
+  const full = slots
+    .filter((s) => s.isGroup && s.status === "booked" && s.date >= today)
+    .sort((a, b) => `${a.date}${a.startTime}`.localeCompare(`${b.date}${b.startTime}`));
+  const waitlist = useMyWaitlist(signedIn && full.length > 0);
+  const join = useJoinWaitlist();
+  if (full.length === 0) return null;
+
+  function joinSlot(slotId: number) {
+    join.mutate(slotId, {
+      onSuccess: () => toast({ title: "Joined the waitlist", description: WaitlistMessages.JOINED, variant: "success" }),
+      onError: (err) => {
+        if (!handleUnauthorized(err))
+          toast({ title: "Could not join the waitlist", description: messageOr(err, "Please try again."), variant: "destructive" });
+      },
+    });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Hourglass aria-hidden className="size-5" /> Full Group Sessions
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2">
+        <p className="text-sm text-slate-600">
+          Join the waitlist: when a seat opens up, the first player waiting gets it held for 30 minutes.
+        </p>
+        <ul className="flex flex-col gap-2" aria-label="Full group sessions">
+          {full.map((slot) => {
+            const place = waitlist.data?.find((e) => e.timeSlotId === slot.id);
+            return (
+              <li key={slot.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 px-3 py-2">
+                <span className="text-sm font-medium text-field-900">
+                  {slot.date} · {clock(slot.startTime)} - {clock(slot.endTime)} · Booked ({slot.capacity} of {slot.capacity})
+                </span>
+                {place ? (
+                  <span className="text-sm font-semibold text-field-700">
+                    {place.status === "offered" ? "A seat is held for you" : `On the waitlist (#${place.position})`}
+                  </span>
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => joinSlot(slot.id)}
+                    isLoading={join.isPending && join.variables === slot.id}
+                    disabled={!signedIn}
+                  >
+                    Join waitlist
+                  </Button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { formatClock, formatLongDate, formatSessionRange, formatSessionTime, nowIn, startOfWeekDate, zonedInstant } from "./when";
+
+describe("the client's one time module", () => {
+  it("names the coach's zone only for a viewer whose clock reads differently", () => {
+    const nov = { date: "2026-11-23", timeZone: "America/New_York" };
+    expect(formatSessionTime("16:00", { ...nov, viewerTimeZone: "America/Los_Angeles" })).toBe("4:00 PM EST");
+    expect(formatSessionTime("16:00", { ...nov, viewerTimeZone: "America/New_York" })).toBe("4:00 PM");
+    // Detroit keeps New York's clock: no label needed.
+    expect(formatSessionTime("16:00", { ...nov, viewerTimeZone: "America/Detroit" })).toBe("4:00 PM");
+    // Summer time is named as such.
+    expect(formatSessionRange("09:00", "10:00", { date: "2026-07-01", timeZone: "America/Chicago", viewerTimeZone: "UTC" })).toBe(
+      "9:00 AM - 10:00 AM CDT",
+    );
+  });
+
+  it("reads wall clocks and instants in the coach's zone", () => {
+    const instant = new Date("2026-11-24T05:30:00Z");
+    expect(nowIn("America/Los_Angeles", instant)).toEqual({ date: "2026-11-23", time: "21:30" });
+    expect(nowIn("America/New_York", instant)).toEqual({ date: "2026-11-24", time: "00:30" });
+    expect(zonedInstant("2026-11-23", "16:00", "America/New_York")?.toISOString()).toBe("2026-11-23T21:00:00.000Z");
+  });
+
+  it("formats calendar dates and clocks, and says null for what is not one", () => {
+    expect(formatLongDate("2026-11-23")).toBe("Monday, November 23, 2026");
+    expect(formatLongDate("nope")).toBeNull();
+    expect(formatClock("00:15")).toBe("12:15 AM");
+    expect(formatClock("24:00")).toBeNull();
+    expect(startOfWeekDate("2026-11-25")).toBe("2026-11-22");
+  });
+});

@@ -1,0 +1,121 @@
+import { TZDate, tzOffset } from "@date-fns/tz";
+import { addDays, format, isValid, parse, parseISO } from "date-fns";
+import type { LocalDateTime } from "../../contract/time";
+
+/**
+ * Every date and time the client shows. A slot belongs to its coach's time zone (DESIGN.md 3), and
+ * the API sends its dates and times already in that zone; a viewer elsewhere also sees the zone named
+ * ("4:00 PM EST", DESIGN.md 10), so nobody has to guess whose clock a time is on.
+ */
+
+/** The viewer's own IANA zone, as the browser knows it. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+}
+
+/** A zone name the browser cannot use (never expected from the server) falls back to the viewer's own. */
+function usableZone(timeZone: string | null | undefined): string {
+  if (timeZone && !Number.isNaN(tzOffset(timeZone, new Date()))) return timeZone;
+  return browserTimeZone();
+}
+
+/** The wall-clock date and time in a zone at an instant (default now). */
+export function nowIn(timeZone: string | null | undefined, now: Date = new Date()): LocalDateTime {
+  const zoned = new TZDate(now.getTime(), usableZone(timeZone));
+  return { date: format(zoned, "yyyy-MM-dd"), time: format(zoned, "HH:mm") };
+}
+
+/** Today's date (yyyy-MM-dd) in a zone. */
+export const todayIn = (timeZone: string | null | undefined, now: Date = new Date()): string => nowIn(timeZone, now).date;
+
+/** The instant a wall-clock "yyyy-MM-dd" + "HH:mm" names in a zone; null when either text is not one. */
+export function zonedInstant(date: string, time: string, timeZone: string | null | undefined): Date | null {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const clock = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!day || !clock) return null;
+  const zoned = new TZDate(Number(day[1]), Number(day[2]) - 1, Number(day[3]), Number(clock[1]), Number(clock[2]), 0, usableZone(timeZone));
+  return Number.isNaN(zoned.getTime()) ? null : new Date(zoned.getTime());
+}
+
+/** A calendar date (no zone: the API's yyyy-MM-dd is already the coach's date). */
+function calendarDate(date: string | null | undefined): Date | null {
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  const parsed = parseISO(date);
+  return isValid(parsed) ? parsed : null;
+}
+
+const formatCalendarDate = (pattern: string) => (date: string | null | undefined) => {
+  const parsed = calendarDate(date);
+  return parsed ? format(parsed, pattern) : null;
+};
+
+/** "Monday, November 23, 2026" */
+export const formatLongDate = formatCalendarDate("EEEE, MMMM d, yyyy");
+/** "Mon, Nov 23, 2026" */
+export const formatMediumDate = formatCalendarDate("EEE, MMM d, yyyy");
+/** "Mon, Nov 23" */
+export const formatDayLabel = formatCalendarDate("EEE, MMM d");
+/** "Monday, Nov 23, 2026" */
+export const formatWeekdayDate = formatCalendarDate("EEEE, MMM d, yyyy");
+
+/** "14:30" -> "2:30 PM"; null when the text is not a time of day. */
+export function formatClock(time: string | null | undefined): string | null {
+  if (!time || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return null;
+  return format(parse(time, "HH:mm", new Date(2000, 0, 1)), "h:mm a");
+}
+
+/** The zone's short name at an instant, as people write it: "EST", "PDT" (or "GMT+1" where there is no common one). */
+export function zoneAbbreviation(timeZone: string, at: Date): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: usableZone(timeZone), timeZoneName: "short" }).formatToParts(at);
+  return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
+}
+
+/** Whether a viewer's clock reads differently from the coach's at that instant (then the zone is named). */
+export function isOtherZone(timeZone: string, at: Date, viewerTimeZone: string = browserTimeZone()): boolean {
+  return tzOffset(usableZone(timeZone), at) !== tzOffset(usableZone(viewerTimeZone), at);
+}
+
+type SessionClock = { date: string; timeZone: string | null | undefined; viewerTimeZone?: string };
+
+/** The zone label for a session time, or "" when the viewer shares the coach's clock. */
+function zoneSuffix({ date, timeZone, viewerTimeZone }: SessionClock, time: string): string {
+  if (!timeZone) return "";
+  const at = zonedInstant(date, time, timeZone);
+  if (!at || !isOtherZone(timeZone, at, viewerTimeZone)) return "";
+  return ` ${zoneAbbreviation(timeZone, at)}`;
+}
+
+/** "4:00 PM", or "4:00 PM EST" for a viewer in another zone; null when the time is not one. */
+export function formatSessionTime(time: string | null | undefined, clock: SessionClock): string | null {
+  const text = formatClock(time);
+  return text && time ? text + zoneSuffix(clock, time) : null;
+}
+
+/** "4:00 PM - 5:00 PM", or "4:00 PM - 5:00 PM EST" for a viewer in another zone; null if either end is missing. */
+export function formatSessionRange(start: string | null | undefined, end: string | null | undefined, clock: SessionClock): string | null {
+  const from = formatClock(start);
+  const to = formatClock(end);
+  return from && to && start ? `${from} - ${to}${zoneSuffix(clock, start)}` : null;
+}
+
+/** The Sunday that starts the week of a date (US calendars start on Sunday). */
+export function startOfWeekDate(date: string): string {
+  const parsed = calendarDate(date);
+  if (!parsed) return date;
+  return format(addDays(parsed, -parsed.getDay()), "yyyy-MM-dd");
+}
+
+/** A calendar date `days` later (or earlier), yyyy-MM-dd. */
+export function addDaysTo(date: string, days: number): string {
+  const parsed = calendarDate(date);
+  return parsed ? format(addDays(parsed, days), "yyyy-MM-dd") : date;
+}
+
+/** 0 = Sunday ... 6 = Saturday. */
+export function weekdayOf(date: string): number {
+  return calendarDate(date)?.getDay() ?? 0;
+}

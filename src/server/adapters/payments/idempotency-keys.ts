@@ -1,0 +1,25 @@
+/**
+ * The one place idempotency keys are built (DESIGN.md 4: every call that moves money carries a key
+ * derived from the booking). A retry, a second process or a second path that asks for the same
+ * movement sends the same key, so the provider moves the money once. Code never reads a key back
+ * to decide anything.
+ */
+export const idempotencyKeys = {
+  /** The booking's payment for this total; `afterIntentId` when the earlier intent was cancelled and a new one is needed. */
+  paymentIntent(bookingId: number, totalCents: number, afterIntentId?: string): string {
+    const key = `booking-${bookingId}-pi-${totalCents}`;
+    return afterIntentId ? `${key}-after-${afterIntentId}` : key;
+  },
+  /** The full refund of one charge: the booking's own payment, or another payment of it (paid twice). */
+  refund(bookingId: number, paymentIntentId: string, isBookingsPayment: boolean): string {
+    return isBookingsPayment ? `booking-${bookingId}-refund` : `booking-${bookingId}-refund-${paymentIntentId}`;
+  },
+  /** The coach's earnings of one booking. */
+  payout(bookingId: number): string {
+    return `booking-${bookingId}-payout`;
+  },
+  /** One connected account per coach. */
+  connectedAccount(coachId: number): string {
+    return `coach-${coachId}-account`;
+  },
+};

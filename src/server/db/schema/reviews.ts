@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { bookings } from "./bookings";
+import { coaches } from "./coaches";
+
+/**
+ * A student's public review of a completed session (DESIGN.md 10): the only source of a coach's
+ * public rating. The coach's own feedback (session_feedback) stays private to the student.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    coachId: integer("coach_id")
+      .notNull()
+      .references(() => coaches.id, { onDelete: "cascade" }),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull().default(""),
+    reply: text("reply"),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One review per booking: the database refuses a second even if two arrive at once.
+    uniqueIndex("reviews_booking_key").on(t.bookingId),
+    // The coach's rating, distribution and latest reviews.
+    index("reviews_coach_idx").on(t.coachId, t.createdAt),
+    check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * The private calendar feed of a user. The token is an HMAC of the user and this nonce, so nothing
+ * stored here opens the feed; revoking deletes the row, and the next token gets a new nonce.
+ */
+export const calendarFeeds = pgTable("calendar_feeds", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  nonce: text("nonce").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Messages a sweep sends once (a reminder per booking, one per session to the coach, a review
+ * request per booking). Inserting the key claims it, so two processes never both send.
+ */
+export const sentNotices = pgTable(
+  "sent_notices",
+  {
+    kind: text("kind", { enum: ["student_reminder", "coach_reminder", "review_request"] }).notNull(),
+    /** The booking id (student_reminder, review_request) or the time slot id (coach_reminder). */
+    subjectId: integer("subject_id").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "sent_notices_pkey", columns: [t.kind, t.subjectId] }),
+    check("sent_notices_kind_check", sql`${t.kind} in ('student_reminder', 'coach_reminder', 'review_request')`),
+  ],
+);

@@ -1,0 +1,41 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { bookings } from "./bookings";
+import { timeSlots } from "./slots";
+
+/**
+ * A player's place in the queue for a full group slot. When a seat frees, the first waiting entry
+ * is offered it: a pending booking holds the seat for them (30 minutes), and the entry points to it.
+ */
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: serial("id").primaryKey(),
+    timeSlotId: integer("time_slot_id")
+      .notNull()
+      .references(() => timeSlots.id, { onDelete: "cascade" }),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** waiting -> offered (a held seat) -> booked (paid) | lapsed (hold ran out); left at any time before. */
+    status: text("status", { enum: ["waiting", "offered", "booked", "lapsed", "left"] })
+      .notNull()
+      .default("waiting"),
+    bookingId: integer("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    offeredAt: timestamp("offered_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One place per player per slot while it is live.
+    uniqueIndex("waitlist_one_active_per_student_slot")
+      .on(t.timeSlotId, t.studentId)
+      .where(sql`${t.status} in ('waiting', 'offered')`),
+    index("waitlist_slot_queue_idx")
+      .on(t.timeSlotId, t.createdAt)
+      .where(sql`${t.status} = 'waiting'`),
+    index("waitlist_student_idx").on(t.studentId),
+    check("waitlist_status_check", sql`${t.status} in ('waiting', 'offered', 'booked', 'lapsed', 'left')`),
+  ],
+);

@@ -1,0 +1,32 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db, Tx } from "./client";
+
+/** A database handle or a transaction: repositories accept either. */
+export type Queryable = Db | Tx;
+
+/** An instant as a SQL timestamptz literal (raw SQL and comparisons against the test clock's time). */
+export function instant(at: Date): SQL {
+  return sql`${at.toISOString()}::timestamptz`;
+}
+
+/** drizzle's execute() answers { rows } on node-postgres and on PGlite, typed differently. */
+export function rowsOf<T>(result: unknown): T[] {
+  const rows = (result as { rows?: T[] }).rows;
+  return Array.isArray(rows) ? rows : (result as T[]);
+}
+
+/**
+ * True when the error is PostgreSQL's unique violation (23505), of `constraint` when one is named.
+ * Drizzle wraps the driver's error (pg or PGlite), so the PostgreSQL error may sit in `cause`.
+ */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 8; depth++) {
+    const pgErr = e as { code?: string; constraint?: string; message?: string; cause?: unknown };
+    if (pgErr.code === "23505") {
+      if (constraint === undefined || pgErr.constraint === constraint || pgErr.message?.includes(constraint)) return true;
+    }
+    if (pgErr.cause === e) break;
+    e = pgErr.cause;
+  }
+  return false;
+}

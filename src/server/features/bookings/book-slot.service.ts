@@ -1,0 +1,220 @@
+import {
+  BOOKING_HOLD_MINUTES,
+  BookingMessages,
+  DEFAULT_BOOKING_DURATION,
+  MAX_BOOKING_NOTES_LENGTH,
+  noRatesMessage,
+  type Booking,
+  type ParsedBookingRequest,
+} from "../../../contract/bookings";
+import { coachEarningsCents, platformFeeCents, totalCents } from "../../../contract/money";
+import { TIME_STEP_MINUTES } from "../../../contract/time";
+import { calendarEvents, publishEvents } from "../../realtime/events";
+import type { AppDeps } from "../../deps";
+import type { Tx } from "../../db/client";
+import { ErrorCode } from "../../../contract/errors";
+import { LimitMessages, MAX_HELD_BOOKINGS_PER_PLAYER } from "../../../contract/limits";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import type { UserRow } from "../accounts/sessions.repository";
+import { instantToLocal, localToInstant } from "../slots/slot-time";
+import { releaseExpiredHolds } from "./booking-sweeps.service";
+import { getBookingFor } from "./bookings.service";
+import * as repo from "./bookings.repository";
+
+const MINUTE_MS = 60_000;
+const REQUESTED_BOOKING_PAY_WITHIN_MS = 24 * 60 * MINUTE_MS;
+const REQUESTED_BOOKING_PAY_BEFORE_START_MS = 2 * 60 * MINUTE_MS;
+
+/** POST /api/bookings: holds a seat for 15 minutes while the student pays (DESIGN.md 4). */
+export async function bookSlot(deps: AppDeps, user: UserRow, input: ParsedBookingRequest): Promise<Booking> {
+  const row = await createPendingBooking(deps, user, input);
+  return (await getBookingFor(deps, user, row.id))!;
+}
+
+/**
+ * The seat check and the insert run in one transaction that holds the slot's row lock, so no
+ * number of concurrent requests can take more seats than the slot has.
+ */
+export async function createPendingBooking(deps: AppDeps, user: UserRow, input: ParsedBookingRequest): Promise<repo.BookingRow> {
+  if (input.studentId != null && input.studentId !== user.id) throw forbidden(BookingMessages.NOT_YOURSELF);
+  const db = deps.database.db;
+  const now = deps.clock.now();
+
+  // Read-only checks first, so that a bad request never waits for the slot lock.
+  const slot = await repo.findSlot(db, input.timeSlotId);
+  if (!slot) throw notFound(BookingMessages.SLOT_NOT_FOUND);
+  const coach = (await repo.findCoachZone(db, slot.coachId))!;
+  const coachRates = await repo.listCoachRates(db, slot.coachId);
+  planBooking(slot, coach.timeZone, coachRates, input, now);
+
+  let expired: repo.ExpiredHold[] = [];
+  let booking: repo.BookingRow;
+  try {
+    booking = await db.transaction(async (tx) => {
+      // A few accounts must not be able to hold a coach's whole calendar unpaid (taken before the
+      // slot lock, so parallel requests of one player are counted one after the other).
+      await repo.lockStudentHolds(tx, user.id);
+      if ((await repo.countHeldBookingsOfStudent(tx, user.id, now)) >= MAX_HELD_BOOKINGS_PER_PLAYER) {
+        throw new AppError(429, ErrorCode.RATE_LIMITED, LimitMessages.TOO_MANY_HOLDS);
+      }
+      const locked = await repo.lockSlot(tx, slot.id);
+      if (!locked) throw notFound(BookingMessages.SLOT_NOT_FOUND);
+      // The slot may have changed between the read and the lock: plan again on the locked row.
+      const plan = planBooking(locked, coach.timeZone, coachRates, input, now);
+      expired = await repo.expireSlotHolds(tx, locked.id, now);
+      if (await repo.hasActiveBooking(tx, locked.id, user.id)) throw conflict(BookingMessages.ALREADY_BOOKED);
+      const held = await repo.countHeldSeats(tx, locked.id, now);
+      if (held >= locked.capacity) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
+      const inserted = await repo.insertBooking(tx, {
+        studentId: user.id,
+        coachId: locked.coachId,
+        timeSlotId: locked.id,
+        rateId: plan.rate.id,
+        sessionType: plan.rate.sessionType,
+        durationMinutes: plan.rate.durationMinutes,
+        rateCents: plan.rate.rateCents,
+        platformFeeCents: platformFeeCents(plan.rate.rateCents),
+        tipCents: 0,
+        totalCents: totalCents(plan.rate.rateCents, 0),
+        coachEarningsCents: coachEarningsCents(plan.rate.rateCents, 0),
+        notes: input.notes,
+        startsAt: plan.startsAt,
+        endsAt: plan.endsAt,
+        status: "pending",
+        paymentStatus: "unpaid",
+        holdExpiresAt: new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE_MS),
+        createdAt: now,
+        updatedAt: now,
+      });
+      await repo.refreshSlotAvailability(tx, locked.id, now);
+      return inserted;
+    });
+  } catch (err) {
+    if (err instanceof repo.DuplicateActiveBookingError) throw conflict(BookingMessages.ALREADY_BOOKED);
+    throw err;
+  }
+
+  await releaseExpiredHolds(deps, expired);
+  await publishEvents(deps, [calendarEvents.bookingUpdated(booking), calendarEvents.availabilityUpdated(booking.coachId)]);
+  return booking;
+}
+
+/**
+ * The checkout page's variant (timeSlotId + duration + sessionType, player-side 2): the slot's kind
+ * decides the rate, since the page's sessionType is only a default. Calling it twice for the same
+ * slot (a reloaded checkout) gives back the student's booking that is still waiting for payment.
+ */
+export async function bookSlotForCheckout(
+  deps: AppDeps,
+  user: UserRow,
+  input: { timeSlotId: number; duration?: number; preferredStartTime?: string; notes?: string },
+): Promise<repo.BookingRow> {
+  const db = deps.database.db;
+  const slot = await repo.findSlot(db, input.timeSlotId);
+  if (!slot) throw notFound(BookingMessages.SLOT_NOT_FOUND);
+  // A session the coach cancelled is closed for good, whatever its seats say.
+  if (slot.cancelledAt) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
+  const kind = slot.isGroup ? "group" : "individual";
+  const ratesOfKind = (await repo.listCoachRates(db, slot.coachId)).filter((r) => r.sessionType === kind);
+  if (ratesOfKind.length === 0) throw badRequest(noRatesMessage(slot.isGroup), "timeSlotId");
+  const duration = input.duration ?? DEFAULT_BOOKING_DURATION;
+  const rate = ratesOfKind.find((r) => r.durationMinutes === duration);
+  if (!rate) throw badRequest(BookingMessages.SELECT_DURATION, "duration");
+  const existing = await repo.findPendingBookingOfStudent(db, slot.id, user.id, deps.clock.now());
+  if (existing) return existing;
+  return createPendingBooking(deps, user, {
+    timeSlotId: slot.id,
+    rateId: rate.id,
+    sessionType: kind,
+    duration,
+    notes: input.notes?.trim() ? input.notes.trim().slice(0, MAX_BOOKING_NOTES_LENGTH) : null,
+    preferredStartTime: input.preferredStartTime || undefined,
+    rate: undefined,
+    studentId: undefined,
+    coachId: undefined,
+  });
+}
+
+/**
+ * The booking of an accepted session request, inside the caller's transaction (the slot was just
+ * made for it): pending, holding its seat until DESIGN.md 10's deadline (24 h after acceptance or
+ * 2 h before the start, whichever is first), then it expires like any hold and can no longer be
+ * paid. Money comes from the rate the request was priced with.
+ */
+export async function createRequestedBookingInTransaction(
+  tx: Tx,
+  values: {
+    studentId: number;
+    coachId: number;
+    timeSlotId: number;
+    rateId: number | null;
+    sessionType: "individual" | "group";
+    durationMinutes: number;
+    rateCents: number;
+    notes: string | null;
+    startsAt: Date;
+    endsAt: Date;
+    sessionRequestId: number;
+  },
+  now: Date,
+): Promise<repo.BookingRow> {
+  const booking = await repo.insertBooking(tx, {
+    ...values,
+    platformFeeCents: platformFeeCents(values.rateCents),
+    tipCents: 0,
+    totalCents: totalCents(values.rateCents, 0),
+    coachEarningsCents: coachEarningsCents(values.rateCents, 0),
+    status: "pending",
+    paymentStatus: "unpaid",
+    holdExpiresAt: requestedBookingDeadline(now, values.startsAt),
+    createdAt: now,
+    updatedAt: now,
+  });
+  await repo.refreshSlotAvailability(tx, values.timeSlotId, now);
+  return booking;
+}
+
+/** DESIGN.md 10: until 24 h after acceptance or 2 h before the start, whichever is first. */
+export function requestedBookingDeadline(acceptedAt: Date, startsAt: Date): Date {
+  return new Date(
+    Math.min(acceptedAt.getTime() + REQUESTED_BOOKING_PAY_WITHIN_MS, startsAt.getTime() - REQUESTED_BOOKING_PAY_BEFORE_START_MS),
+  );
+}
+
+type BookingPlan = { rate: repo.RateRow; startsAt: Date; endsAt: Date };
+
+/** The booking rules of player-side 5, checked against the database's slot and rates. */
+function planBooking(
+  slot: repo.SlotRow,
+  timeZone: string,
+  coachRates: repo.RateRow[],
+  input: ParsedBookingRequest,
+  now: Date,
+): BookingPlan {
+  // A session the coach cancelled is closed for good, whatever its seats say.
+  if (slot.cancelledAt) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
+  const kind = slot.isGroup ? "group" : "individual";
+  const ratesOfKind = coachRates.filter((r) => r.sessionType === kind);
+  const rate = coachRates.find((r) => r.id === input.rateId);
+  if (ratesOfKind.length === 0) throw badRequest(noRatesMessage(slot.isGroup), "rateId");
+  if (!rate) throw badRequest(BookingMessages.RATE_NOT_FOUND, "rateId");
+  if (rate.sessionType !== kind) {
+    throw badRequest(slot.isGroup ? BookingMessages.RATE_WRONG_KIND_GROUP : BookingMessages.RATE_WRONG_KIND_INDIVIDUAL, "rateId");
+  }
+  if (input.sessionType !== rate.sessionType) throw badRequest(BookingMessages.SESSION_TYPE_MISMATCH, "sessionType");
+  if (input.duration !== rate.durationMinutes) throw badRequest(BookingMessages.DURATION_MISMATCH, "duration");
+
+  let startsAt = slot.startsAt;
+  if (input.preferredStartTime !== undefined) {
+    const slotDate = instantToLocal(slot.startsAt, timeZone).date;
+    const chosen = localToInstant(slotDate, input.preferredStartTime, timeZone);
+    if (!chosen) throw badRequest(BookingMessages.START_INVALID, "preferredStartTime");
+    startsAt = chosen;
+  }
+  const offsetMinutes = (startsAt.getTime() - slot.startsAt.getTime()) / MINUTE_MS;
+  const endsAt = new Date(startsAt.getTime() + rate.durationMinutes * MINUTE_MS);
+  if (offsetMinutes < 0 || endsAt > slot.endsAt) throw badRequest(BookingMessages.START_OUTSIDE_SLOT, "preferredStartTime");
+  if (offsetMinutes % TIME_STEP_MINUTES !== 0) throw badRequest(BookingMessages.START_OFF_STEP, "preferredStartTime");
+  if (startsAt <= now) throw badRequest(BookingMessages.SLOT_IN_PAST, "timeSlotId");
+  return { rate, startsAt, endsAt };
+}

@@ -1,0 +1,78 @@
+import type { AppDeps } from "../../deps";
+import { calendarEvents, publishEvents } from "../../realtime/events";
+import * as repo from "./bookings.repository";
+import { settlePaidBooking } from "./settle-payment.service";
+
+/** Pending bookings whose hold ran out that carry a payment intent (the sweep asks the provider about them first). */
+export async function listExpiredHoldsWithIntent(deps: AppDeps, limit: number) {
+  return repo.listExpiredHoldsWithIntent(deps.database.db, deps.clock.now(), limit);
+}
+
+/** Sweep: cancels pending bookings whose hold ran out and reopens their seats (DESIGN.md 7). */
+export async function expireHolds(deps: AppDeps, options: { batchSize?: number } = {}): Promise<repo.ExpiredHold[]> {
+  const batchSize = options.batchSize ?? 200;
+  const all: repo.ExpiredHold[] = [];
+  for (let round = 0; round < 50; round++) {
+    const now = deps.clock.now();
+    const expired = await deps.database.db.transaction(async (tx) => {
+      const rows = await repo.expireHoldsBatch(tx, now, batchSize);
+      for (const slotId of new Set(rows.map((r) => r.timeSlotId))) await repo.refreshSlotAvailability(tx, slotId, now);
+      return rows;
+    });
+    all.push(...expired);
+    if (expired.length === 0) break;
+  }
+  await releaseExpiredHolds(deps, all);
+  return all;
+}
+
+/** Sweep: confirmed sessions whose slot has ended become completed (DESIGN.md 8). */
+export async function completeSessions(deps: AppDeps, options: { batchSize?: number } = {}): Promise<repo.CompletedSession[]> {
+  const batchSize = options.batchSize ?? 500;
+  const all: repo.CompletedSession[] = [];
+  for (let round = 0; round < 50; round++) {
+    const now = deps.clock.now();
+    const done = await deps.database.db.transaction((tx) => repo.completeSessionsBatch(tx, now, batchSize));
+    all.push(...done);
+    if (done.length < batchSize) break;
+  }
+  await publishEvents(
+    deps,
+    all.map((b) => calendarEvents.bookingUpdated({ ...b, status: "completed" })),
+  );
+  return all;
+}
+
+/**
+ * Cancels the provider intents of expired holds (so they can no longer be paid) and tells the
+ * calendars. A payment that went through before the cancel (its process died before settling it,
+ * or its client never came back) is settled here: confirmed while the seat is still free, else
+ * refunded in full. Whoever expired the hold (the sweep or another student's booking), the money
+ * never stays with a cancelled booking.
+ */
+export async function releaseExpiredHolds(deps: AppDeps, expired: repo.ExpiredHold[]): Promise<void> {
+  if (expired.length === 0) return;
+  for (const hold of expired) {
+    if (!hold.paymentIntentId) continue;
+    try {
+      await deps.payments.cancelPaymentIntent(hold.paymentIntentId);
+    } catch (err) {
+      deps.logger.warn({ err, bookingId: hold.id }, "could not cancel the payment intent of an expired hold");
+    }
+    await settleIfPaid(deps, hold.id, hold.paymentIntentId);
+  }
+  await publishEvents(deps, [
+    ...expired.map((h) => calendarEvents.bookingUpdated({ ...h, status: "cancelled" })),
+    ...[...new Set(expired.map((h) => h.coachId))].map((coachId) => calendarEvents.availabilityUpdated(coachId)),
+  ]);
+}
+
+/** Settles the booking when its intent succeeded at the provider; a provider fault leaves it to the settle sweep. */
+export async function settleIfPaid(deps: AppDeps, bookingId: number, paymentIntentId: string): Promise<void> {
+  try {
+    const intent = await deps.payments.retrievePaymentIntent(paymentIntentId);
+    if (intent.status === "succeeded") await settlePaidBooking(deps, bookingId, intent);
+  } catch (err) {
+    deps.logger.warn({ err, bookingId }, "could not check the payment of an expired hold");
+  }
+}

@@ -1,0 +1,109 @@
+import { BookingMessages, canCancelForRefund, StudentCancelMessages, type Booking } from "../../../contract/bookings";
+import { CANCEL_RULE_TEXT } from "../../../contract/calendar";
+import { centsToDecimal } from "../../../contract/money";
+import type { AppDeps } from "../../deps";
+import { conflict, forbidden, notFound } from "../../http/errors";
+import { calendarEvents, publishEvents } from "../../realtime/events";
+import type { UserRow } from "../accounts/sessions.repository";
+import { cancellationInvitation } from "../calendar/calendar.service";
+import { sessionWhen } from "../calendar/session-events";
+import * as repo from "./bookings.repository";
+import { toApiBooking } from "./bookings.service";
+import { cancelUnpaidIntent } from "./cancel-session.service";
+import { scheduleRefund, sendRefund } from "./refunds.service";
+
+export type CancelOwnBookingResponse = { success: true; message: string; booking: Booking };
+
+/**
+ * DELETE /api/bookings/{id}: the student cancels their own booking (DESIGN.md 10). An unpaid hold
+ * is released; a confirmed booking starting 24 hours or more ahead is cancelled with a full refund
+ * through the refund module, its seat freed and the coach told; later than that it is refused with
+ * the policy. The decision and the refund's record are one transaction under the slot's lock.
+ */
+export async function cancelOwnBooking(deps: AppDeps, user: UserRow, bookingId: number): Promise<CancelOwnBookingResponse> {
+  const db = deps.database.db;
+  const before = await repo.findBooking(db, bookingId);
+  if (!before) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
+  if (before.studentId !== user.id) {
+    // A coach or admin who can see the booking learns why; anyone else learns nothing about it.
+    const coachId = await repo.findCoachIdOfUser(db, user.id);
+    if (coachId === before.coachId || user.userType === "admin") throw forbidden(StudentCancelMessages.ONLY_STUDENT);
+    throw notFound(BookingMessages.BOOKING_NOT_FOUND);
+  }
+
+  const now = deps.clock.now();
+  const { row, refunded } = await db.transaction(async (tx) => {
+    await repo.lockSlot(tx, before.timeSlotId);
+    const booking = await repo.lockBooking(tx, bookingId);
+    if (!booking) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
+    if (booking.status === "pending") {
+      const cancelled = await repo.cancelBooking(tx, booking.id, { code: "student_cancelled", paid: false, reason: null, now });
+      await repo.refreshSlotAvailability(tx, booking.timeSlotId, now);
+      return { row: cancelled!, refunded: false };
+    }
+    if (booking.status !== "confirmed" || booking.paymentStatus !== "completed" || !booking.paymentIntentId) {
+      throw conflict(StudentCancelMessages.NOT_CANCELLABLE);
+    }
+    if (!canCancelForRefund(booking.startsAt, now)) throw conflict(StudentCancelMessages.TOO_LATE);
+    const cancelled = await repo.cancelBooking(tx, booking.id, { code: "student_cancelled", paid: true, reason: null, now });
+    await scheduleRefund(
+      tx,
+      { bookingId: booking.id, paymentIntentId: booking.paymentIntentId, amountCents: booking.totalCents, reason: "student_cancelled" },
+      now,
+    );
+    await repo.refreshSlotAvailability(tx, booking.timeSlotId, now);
+    return { row: cancelled!, refunded: true };
+  });
+
+  if (refunded) await sendRefund(deps, row.paymentIntentId!);
+  else if (row.paymentIntentId) await cancelUnpaidIntent(deps, row.id, row.paymentIntentId);
+  await publishEvents(deps, [calendarEvents.bookingUpdated(row), calendarEvents.availabilityUpdated(row.coachId)]);
+
+  const details = (await repo.findBookingDetails(db, bookingId))!;
+  if (refunded) await notifyStudentCancelled(deps, details);
+  return {
+    success: true,
+    message: refunded ? StudentCancelMessages.CANCELLED_REFUNDED : StudentCancelMessages.CANCELLED_PENDING,
+    booking: toApiBooking(details, false),
+  };
+}
+
+/** The coach hears of it (e-mail with the cancelling .ics, SMS where opted in); the student gets the receipt. */
+async function notifyStudentCancelled(deps: AppDeps, details: repo.BookingDetails): Promise<void> {
+  const { booking, coach, student, coachUser } = details;
+  const studentName = [student.firstName, student.lastName].filter(Boolean).join(" ").trim() || "A player";
+  const when = sessionWhen(booking.startsAt, coach.timeZone);
+  const coachText = `${studentName} cancelled their booking of your session on ${when}. Their seat is open again.`;
+  const send = async (what: string, job: () => Promise<void>) => {
+    try {
+      await job();
+    } catch (err) {
+      deps.logger.error({ err, bookingId: booking.id }, `could not send the ${what}`);
+    }
+  };
+  await send("cancellation e-mail to the coach", async () =>
+    deps.mailer.send({
+      to: coachUser.email,
+      subject: `Booking cancelled: ${studentName} on ${when}`,
+      text: [coachText, "", `Your dashboard: ${deps.config.appUrl}/coach-dashboard`].join("\n"),
+      calendar: await cancellationInvitation(deps, booking.id, "coach"),
+    }),
+  );
+  const coachContact = await repo.findUserContact(deps.database.db, coach.userId);
+  if (coachContact?.smsOptIn && coachContact.phoneNumber) {
+    await send("cancellation SMS to the coach", () => deps.sms.send(coachContact.phoneNumber!, coachText));
+  }
+  await send("cancellation e-mail to the student", async () =>
+    deps.mailer.send({
+      to: student.email,
+      subject: `Booking cancelled: ${details.coachUser.firstName ?? "your coach"} on ${when}`,
+      text: [
+        `Your session on ${when} is cancelled. $${centsToDecimal(booking.totalCents)} will be refunded to your card in full.`,
+        "",
+        CANCEL_RULE_TEXT,
+        `Find another session: ${deps.config.appUrl}/find-coaches`,
+      ].join("\n"),
+      calendar: await cancellationInvitation(deps, booking.id, "student"),
+    }),
+  );
+}

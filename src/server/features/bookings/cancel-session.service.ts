@@ -1,0 +1,137 @@
+import { BookingMessages } from "../../../contract/bookings";
+import { centsToDecimal } from "../../../contract/money";
+import { PayoutMessages, type AffectedBooking, type CancelSessionResponse } from "../../../contract/payouts";
+import type { AppDeps } from "../../deps";
+import { conflict, forbidden, notFound } from "../../http/errors";
+import { sessionWhen } from "../../messages/session-text";
+import { calendarEvents, publishEvents } from "../../realtime/events";
+import type { UserRow } from "../accounts/sessions.repository";
+import * as repo from "./bookings.repository";
+import { cancellationInvitation } from "../calendar/calendar.service";
+import { scheduleRefund, sendRefund } from "./refunds.service";
+
+type Cancelled = { booking: repo.BookingRow; paid: boolean };
+
+/**
+ * POST /api/bookings/{id}/cancel (the coach cancels the whole session). Every booking of the slot is
+ * cancelled, and each paid one's refund recorded, in one transaction; the refunds are asked of the
+ * provider after it commits, and the refund sweep retries any that fail, so a booking is never half
+ * cancelled and never refunded twice. The coach's reason is kept as written, apart from the code.
+ */
+export async function cancelSession(deps: AppDeps, user: UserRow, bookingId: number, reason: string): Promise<CancelSessionResponse> {
+  const db = deps.database.db;
+  const target = await repo.findBookingDetails(db, bookingId);
+  if (!target) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
+  if (target.coach.userId !== user.id) throw forbidden(PayoutMessages.NOT_YOUR_BOOKING);
+  const now = deps.clock.now();
+  requireCancellable(target.booking, now);
+
+  const cancelled = await db.transaction(async (tx): Promise<Cancelled[]> => {
+    await repo.lockSlot(tx, target.booking.timeSlotId);
+    const locked = await repo.lockBooking(tx, bookingId);
+    // It may have changed while we waited for the lock (cancelled twice, completed meanwhile).
+    if (!locked) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
+    requireCancellable(locked, now);
+    const result: Cancelled[] = [];
+    for (const booking of await repo.lockActiveBookingsOfSlot(tx, locked.timeSlotId)) {
+      const paid = booking.paymentStatus === "completed" && booking.paymentIntentId !== null;
+      const row = await repo.cancelBooking(tx, booking.id, { code: "coach_cancelled", paid, reason, now });
+      if (!row) continue;
+      if (paid) {
+        await scheduleRefund(
+          tx,
+          { bookingId: row.id, paymentIntentId: row.paymentIntentId!, amountCents: row.totalCents, reason: "coach_cancelled" },
+          now,
+        );
+      }
+      result.push({ booking: row, paid });
+    }
+    await repo.closeSlot(tx, locked.timeSlotId, now);
+    return result;
+  });
+
+  const refundStatus = new Map<number, AffectedBooking["refundStatus"]>();
+  for (const { booking, paid } of cancelled) {
+    if (paid) {
+      refundStatus.set(booking.id, (await sendRefund(deps, booking.paymentIntentId!)) === "sent" ? "refunded" : "pending");
+    } else {
+      refundStatus.set(booking.id, "not_charged");
+      if (booking.paymentIntentId) await cancelUnpaidIntent(deps, booking.id, booking.paymentIntentId);
+    }
+  }
+
+  const people = await repo.findBookingsDetails(
+    db,
+    cancelled.map((c) => c.booking.id),
+  );
+  for (const details of people) await notifyCancelled(deps, details, reason, refundStatus.get(details.booking.id) !== "not_charged");
+  await publishEvents(deps, [
+    ...people.map((d) => calendarEvents.bookingUpdated(d.booking)),
+    calendarEvents.availabilityUpdated(target.booking.coachId),
+  ]);
+
+  return {
+    success: true,
+    message: PayoutMessages.CANCELLED,
+    cancellation: {
+      reason,
+      affectedBookings: people.map((d) => {
+        const status = refundStatus.get(d.booking.id) ?? "pending";
+        return {
+          bookingId: d.booking.id,
+          studentId: d.booking.studentId,
+          studentName: [d.student.firstName, d.student.lastName].filter(Boolean).join(" ").trim() || "Student",
+          refundAmount: centsToDecimal(status === "not_charged" ? 0 : d.booking.totalCents),
+          refundStatus: status,
+        };
+      }),
+    },
+  };
+}
+
+function requireCancellable(booking: repo.BookingRow, now: Date): void {
+  if (booking.status !== "confirmed" || booking.paymentStatus !== "completed") throw conflict(PayoutMessages.ONLY_CONFIRMED_PAID);
+  // The button hides too, but the rule is the server's: a session under way is played or completed, not refunded.
+  if (booking.startsAt.getTime() <= now.getTime()) throw conflict(PayoutMessages.ALREADY_STARTED);
+}
+
+export async function cancelUnpaidIntent(deps: AppDeps, bookingId: number, paymentIntentId: string): Promise<void> {
+  try {
+    await deps.payments.cancelPaymentIntent(paymentIntentId);
+  } catch (err) {
+    // If the student pays it anyway, the payment's settlement sees the booking cancelled and refunds it.
+    deps.logger.warn({ err, bookingId }, "could not cancel the payment intent of a cancelled booking");
+  }
+}
+
+async function notifyCancelled(deps: AppDeps, details: repo.BookingDetails, reason: string, wasPaid: boolean): Promise<void> {
+  const { booking, coach, student } = details;
+  // Mid-sentence, a coach without a name is "your coach".
+  const coachName = [details.coachUser.firstName, details.coachUser.lastName].filter(Boolean).join(" ").trim() || "your coach";
+  const when = sessionWhen(booking.startsAt, booking.endsAt, coach.timeZone);
+  const money = wasPaid ? `You will be refunded $${centsToDecimal(booking.totalCents)} in full.` : "You were not charged.";
+  const text = `Your session with ${coachName} on ${when.date} at ${when.time} was cancelled by the coach: ${reason}. ${money}`;
+
+  // Texts only to those who agreed to them: the student, and the parent of a minor, each by their own opt-in.
+  const phones = new Set<string>();
+  if (details.studentSms.smsOptIn && student.phoneNumber?.trim()) phones.add(student.phoneNumber.trim());
+  if (details.studentSms.parentSmsOptIn && student.parentPhoneNumber?.trim()) phones.add(student.parentPhoneNumber.trim());
+  if (phones.size === 0) deps.logger.info({ bookingId: booking.id, studentId: student.id }, "no opted-in phone for the cancellation SMS");
+  for (const phone of phones) {
+    try {
+      await deps.sms.send(phone, text);
+    } catch (err) {
+      deps.logger.error({ err, bookingId: booking.id }, "could not send the cancellation SMS");
+    }
+  }
+  try {
+    await deps.mailer.send({
+      calendar: await cancellationInvitation(deps, booking.id, "student"),
+      to: student.email,
+      subject: `Session cancelled: ${coachName} on ${when.date}`,
+      text: [text, "", `Find another session: ${deps.config.appUrl}/find-coaches`].join("\n"),
+    });
+  } catch (err) {
+    deps.logger.error({ err, bookingId: booking.id }, "could not send the cancellation e-mail");
+  }
+}

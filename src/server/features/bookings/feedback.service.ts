@@ -1,0 +1,77 @@
+import { BookingMessages } from "../../../contract/bookings";
+import { PayoutMessages, type SubmitFeedbackResponse } from "../../../contract/payouts";
+import type { AppDeps } from "../../deps";
+import { conflict, forbidden, notFound } from "../../http/errors";
+import { calendarEvents, publishEvents } from "../../realtime/events";
+import type { UserRow } from "../accounts/sessions.repository";
+import { releasePayout } from "../payouts/payouts.service";
+import * as repo from "./bookings.repository";
+import { coachNameOf } from "./bookings.service";
+import { sessionWhen } from "../../messages/session-text";
+
+/**
+ * POST /api/bookings/{id}/submit-feedback: stores the coach's feedback once and releases the held
+ * payment (rate + tip) to the coach's account; without a ready account the payout waits for it.
+ */
+export async function submitFeedback(
+  deps: AppDeps,
+  user: UserRow,
+  bookingId: number,
+  input: { feedback: string; rating: number },
+): Promise<SubmitFeedbackResponse> {
+  const db = deps.database.db;
+  const target = await repo.findBookingDetails(db, bookingId);
+  if (!target) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
+  if (target.coach.userId !== user.id) throw forbidden(PayoutMessages.NOT_YOUR_BOOKING);
+  requireFeedbackAllowed(target.booking);
+
+  const now = deps.clock.now();
+  let updated: repo.BookingRow;
+  try {
+    updated = await db.transaction(async (tx) => {
+      const locked = await repo.lockBooking(tx, bookingId);
+      if (!locked) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
+      requireFeedbackAllowed(locked);
+      await repo.insertFeedback(tx, { bookingId, coachId: locked.coachId, feedback: input.feedback, rating: input.rating, now });
+      return (await repo.markFeedbackSubmitted(tx, bookingId, now))!;
+    });
+  } catch (err) {
+    if (err instanceof repo.DuplicateFeedbackError) throw conflict(PayoutMessages.FEEDBACK_ALREADY);
+    throw err;
+  }
+
+  const paid = await releasePayout(deps, bookingId);
+  await sendFeedbackEmail(deps, target, input);
+  await publishEvents(deps, [calendarEvents.bookingUpdated(updated)]);
+  return {
+    success: true,
+    message: PayoutMessages.FEEDBACK_SUBMITTED,
+    booking: { id: bookingId, feedbackSubmittedAt: now.toISOString(), payoutStatus: paid ? "paid" : "pending" },
+  };
+}
+
+function requireFeedbackAllowed(booking: repo.BookingRow): void {
+  if (booking.feedbackSubmittedAt) throw conflict(PayoutMessages.FEEDBACK_ALREADY);
+  if (booking.status !== "completed") throw conflict(PayoutMessages.FEEDBACK_NOT_COMPLETED);
+}
+
+async function sendFeedbackEmail(deps: AppDeps, details: repo.BookingDetails, input: { feedback: string; rating: number }) {
+  const { booking, coach, student } = details;
+  const coachName = coachNameOf(details);
+  const when = sessionWhen(booking.startsAt, booking.endsAt, coach.timeZone);
+  try {
+    await deps.mailer.send({
+      to: student.email,
+      subject: `Feedback from ${coachName} on your session of ${when.date}`,
+      text: [
+        `${coachName} left feedback on your session of ${when.date} at ${when.time}:`,
+        "",
+        input.feedback,
+        "",
+        `Your bookings: ${deps.config.appUrl}/my-bookings`,
+      ].join("\n"),
+    });
+  } catch (err) {
+    deps.logger.error({ err, bookingId: booking.id }, "could not send the feedback e-mail");
+  }
+}

@@ -1,0 +1,175 @@
+import { BookingMessages } from "../../../contract/bookings";
+import { coachEarningsCents, totalCents } from "../../../contract/money";
+import type { RefundReason } from "../../db/schema/index";
+import type { AppDeps } from "../../deps";
+import { conflict, notFound } from "../../http/errors";
+import { calendarEvents, publishEvents } from "../../realtime/events";
+import { sendBookingConfirmedEmails } from "./booking-emails";
+import * as repo from "./bookings.repository";
+import { toApiBooking } from "./bookings.service";
+import { scheduleRefund, sendRefund } from "./refunds.service";
+
+/** A pending booking can be paid while its hold lasts; refuses otherwise with the message the checkout shows. */
+export function requirePayable(booking: repo.BookingRow, now: Date): void {
+  if (booking.status === "confirmed" || booking.status === "completed" || booking.paymentStatus === "completed") {
+    throw conflict(BookingMessages.ALREADY_PAID);
+  }
+  if (booking.status === "cancelled") {
+    throw conflict(booking.cancelCode === "hold_expired" ? BookingMessages.HOLD_EXPIRED : BookingMessages.NOT_PAYABLE);
+  }
+  if (booking.holdExpiresAt && booking.holdExpiresAt <= now) throw conflict(BookingMessages.HOLD_EXPIRED);
+}
+
+export async function attachPaymentIntent(deps: AppDeps, bookingId: number, paymentIntentId: string): Promise<void> {
+  await repo.attachPaymentIntent(deps.database.db, bookingId, paymentIntentId, deps.clock.now());
+}
+
+/** Stores a new tip (and the total and earnings that follow) on a booking still waiting for payment. */
+export async function setTip(deps: AppDeps, booking: repo.BookingRow, tipCents: number): Promise<repo.BookingRow> {
+  const updated = await repo.setTipIfPayable(
+    deps.database.db,
+    booking.id,
+    { tipCents, totalCents: totalCents(booking.rateCents, tipCents), coachEarningsCents: coachEarningsCents(booking.rateCents, tipCents) },
+    deps.clock.now(),
+  );
+  if (!updated) throw conflict(BookingMessages.ALREADY_PAID);
+  return updated;
+}
+
+export async function recordPaymentFailed(deps: AppDeps, paymentIntentId: string): Promise<void> {
+  const row = await repo.markPaymentFailed(deps.database.db, paymentIntentId, deps.clock.now());
+  if (row) await publishEvents(deps, [calendarEvents.bookingUpdated(row)]);
+}
+
+export async function recordPaymentProcessing(deps: AppDeps, bookingId: number): Promise<void> {
+  await repo.markPaymentProcessing(deps.database.db, bookingId, deps.clock.now());
+}
+
+export type SettleOutcome =
+  /** This call confirmed the booking (e-mails and event sent). */
+  | { kind: "confirmed"; bookingId: number }
+  /** Already confirmed, completed, or its money already recorded: nothing to do. */
+  | { kind: "unchanged"; bookingId: number }
+  /** Paid, but the booking cannot be honoured (or was paid twice): this payment is being refunded in full. */
+  | { kind: "refunded"; bookingId: number; paymentIntentId: string; refund: "sent" | "pending" | "failed" };
+
+/**
+ * A payment of the booking succeeded (the client's confirm call, the webhook, the simulated card
+ * form or a sweep, in any order, any number of times). Confirms the booking once. The money
+ * recorded is the amount actually charged, so a tip changed while paying cannot leave the books
+ * wrong. Never keeps money for a booking it cannot honour (DESIGN.md 10): a payment for a
+ * cancelled slot, a cancelled booking, a seat that is gone or a session that has started, or a
+ * second payment of a paid booking, is refunded in full through the refund module.
+ */
+export async function settlePaidBooking(
+  deps: AppDeps,
+  bookingId: number,
+  intent: { id: string; amountCents: number; currency?: string },
+): Promise<SettleOutcome> {
+  const db = deps.database.db;
+  const now = deps.clock.now();
+  const before = await repo.findBooking(db, bookingId);
+  if (!before) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
+
+  const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
+    // Slot first, then booking: the lock order of booking and of the sweeps.
+    const slot = (await repo.lockSlot(tx, before.timeSlotId))!;
+    const booking = (await repo.lockBooking(tx, bookingId))!;
+
+    const giveBack = async (reason: RefundReason): Promise<SettleOutcome> => {
+      await scheduleRefund(tx, { bookingId, paymentIntentId: intent.id, amountCents: intent.amountCents, reason }, now);
+      return { kind: "refunded", bookingId, paymentIntentId: intent.id, refund: "pending" };
+    };
+    const isPaid = booking.status === "confirmed" || booking.status === "completed" || booking.paymentStatus === "completed";
+    const moneyRecorded = isPaid || booking.paymentStatus === "refund_pending" || booking.paymentStatus === "refunded";
+
+    if (booking.paymentIntentId && booking.paymentIntentId !== intent.id && moneyRecorded) {
+      // Another payment of this booking was already taken (or is being given back): this one goes back.
+      return giveBack("duplicate_payment");
+    }
+    if (moneyRecorded) return { kind: "unchanged", bookingId };
+
+    // This payment cannot buy the session: the booking ends cancelled and the payment goes back.
+    const cancelAndGiveBack = async (reason: RefundReason): Promise<SettleOutcome> => {
+      await repo.updateBooking(tx, bookingId, {
+        status: "cancelled",
+        cancelCode: booking.cancelCode ?? "not_honoured",
+        paymentStatus: "refund_pending",
+        paymentIntentId: intent.id,
+        holdExpiresAt: null,
+        cancelledAt: booking.cancelledAt ?? now,
+        updatedAt: now,
+      });
+      await repo.refreshSlotAvailability(tx, slot.id, now);
+      return giveBack(reason);
+    };
+
+    const baseCents = booking.rateCents + booking.platformFeeCents;
+    // Prices are dollars: a payment in another currency buys nothing, whatever its amount.
+    if (intent.currency !== undefined && intent.currency.toLowerCase() !== "usd") return cancelAndGiveBack("amount_mismatch");
+    if (intent.amountCents < baseCents) return cancelAndGiveBack("amount_mismatch");
+    // A session the coach cancelled never happens, whatever the seats say.
+    if (slot.cancelledAt) return cancelAndGiveBack("not_honoured");
+    // Only a hold that ran out may still be taken up by its payment; any other cancellation stands.
+    if (booking.status === "cancelled" && booking.cancelCode !== "hold_expired") return cancelAndGiveBack("not_honoured");
+    if (booking.startsAt <= now) return cancelAndGiveBack("not_honoured");
+
+    const holdActive = booking.status === "pending" && booking.holdExpiresAt !== null && booking.holdExpiresAt > now;
+    if (!holdActive) {
+      const seatFree = (await repo.countHeldSeats(tx, slot.id, now, bookingId)) < slot.capacity;
+      const otherActive = await repo.hasActiveBooking(tx, slot.id, booking.studentId, bookingId);
+      if (!seatFree || otherActive) return cancelAndGiveBack("not_honoured");
+    }
+
+    const tipCents = intent.amountCents - baseCents;
+    await repo.updateBooking(tx, bookingId, {
+      status: "confirmed",
+      paymentStatus: "completed",
+      paymentIntentId: intent.id,
+      tipCents,
+      totalCents: intent.amountCents,
+      coachEarningsCents: coachEarningsCents(booking.rateCents, tipCents),
+      holdExpiresAt: null,
+      confirmedAt: now,
+      cancelledAt: null,
+      cancelCode: null,
+      cancellationReason: null,
+      updatedAt: now,
+    });
+    await repo.refreshSlotAvailability(tx, slot.id, now);
+    return { kind: "confirmed", bookingId };
+  });
+
+  if (outcome.kind === "refunded") {
+    const row = await repo.findBooking(db, bookingId);
+    if (row) await publishEvents(deps, [calendarEvents.bookingUpdated(row), calendarEvents.availabilityUpdated(row.coachId)]);
+    return { ...outcome, refund: await sendRefund(deps, outcome.paymentIntentId) };
+  }
+  if (outcome.kind === "confirmed") {
+    if (intent.amountCents !== before.totalCents) {
+      deps.logger.warn(
+        { bookingId, charged: intent.amountCents, expected: before.totalCents },
+        "charged amount differs from the booking total; tip adjusted",
+      );
+    }
+    const details = (await repo.findBookingDetails(db, bookingId))!;
+    await notifyConfirmed(deps, details);
+  }
+  return outcome;
+}
+
+async function notifyConfirmed(deps: AppDeps, details: repo.BookingDetails): Promise<void> {
+  const booking = toApiBooking(details, true);
+  try {
+    await sendBookingConfirmedEmails(
+      deps,
+      booking,
+      { student: details.student.email, coach: details.coachUser.email },
+      details.coach.timeZone,
+    );
+  } catch (err) {
+    // The booking is confirmed and paid; a lost e-mail must not turn that into an error.
+    deps.logger.error({ err, bookingId: details.booking.id }, "could not send a booking e-mail");
+  }
+  await publishEvents(deps, [calendarEvents.bookingUpdated(details.booking), calendarEvents.availabilityUpdated(details.booking.coachId)]);
+}

@@ -1,0 +1,150 @@
+import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Tx } from "../../db/client";
+import type { Queryable } from "../../db/sql";
+import { claimNotices, noticeNotSent } from "../../db/notices";
+import { bookings, calendarFeeds, coaches, timeSlots, users } from "../../db/schema/index";
+
+const studentUsers = alias(users, "cal_student");
+const coachUsers = alias(users, "cal_coach_user");
+
+const person = (u: typeof studentUsers | typeof coachUsers) => ({
+  id: u.id,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+  phoneNumber: u.phoneNumber,
+  smsOptIn: u.smsOptIn,
+});
+
+const sessionColumns = {
+  bookingId: bookings.id,
+  status: bookings.status,
+  confirmedAt: bookings.confirmedAt,
+  startsAt: bookings.startsAt,
+  endsAt: bookings.endsAt,
+  sessionType: bookings.sessionType,
+  durationMinutes: bookings.durationMinutes,
+  timeSlotId: bookings.timeSlotId,
+  coachId: bookings.coachId,
+  timeZone: coaches.timeZone,
+  locationName: timeSlots.locationName,
+  locationAddress: timeSlots.locationAddress,
+  locationNotes: timeSlots.locationNotes,
+  student: person(studentUsers),
+  coachUser: person(coachUsers),
+};
+
+/** A booked session with what calendars, reminders and their messages show. */
+export type SessionRow = {
+  bookingId: number;
+  status: "pending" | "confirmed" | "completed" | "cancelled";
+  confirmedAt: Date | null;
+  startsAt: Date;
+  endsAt: Date;
+  sessionType: "individual" | "group";
+  durationMinutes: number;
+  timeSlotId: number;
+  coachId: number;
+  timeZone: string;
+  locationName: string | null;
+  locationAddress: string | null;
+  locationNotes: string | null;
+  student: Contact;
+  coachUser: Contact;
+};
+export type Contact = {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  phoneNumber: string | null;
+  smsOptIn: boolean;
+};
+
+function selectSessions(db: Queryable, where: SQL | undefined) {
+  return db
+    .select(sessionColumns)
+    .from(bookings)
+    .innerJoin(timeSlots, eq(timeSlots.id, bookings.timeSlotId))
+    .innerJoin(coaches, eq(coaches.id, bookings.coachId))
+    .innerJoin(coachUsers, eq(coachUsers.id, coaches.userId))
+    .innerJoin(studentUsers, eq(studentUsers.id, bookings.studentId))
+    .where(where)
+    .orderBy(asc(bookings.startsAt), asc(bookings.id));
+}
+
+/** Booked (or once-booked, then cancelled) sessions: what a calendar shows. Unpaid holds never reach a calendar. */
+const wasBooked = or(
+  inArray(bookings.status, ["confirmed", "completed"]),
+  and(eq(bookings.status, "cancelled"), isNotNull(bookings.confirmedAt)),
+);
+
+export async function findSession(db: Queryable, bookingId: number): Promise<SessionRow | undefined> {
+  return (await selectSessions(db, eq(bookings.id, bookingId)).limit(1))[0];
+}
+
+/** Every booked session of the user, as student or as coach, from `since` on (the feed). */
+export async function listSessionsOfUser(db: Queryable, userId: number, since: Date): Promise<SessionRow[]> {
+  return selectSessions(
+    db,
+    and(wasBooked, gt(bookings.endsAt, since), or(eq(bookings.studentId, userId), eq(coaches.userId, userId))),
+  ).limit(2000);
+}
+
+export async function findFeedNonce(db: Queryable, userId: number): Promise<string | undefined> {
+  const [row] = await db.select({ nonce: calendarFeeds.nonce }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  return row?.nonce;
+}
+
+/** Keeps the user's nonce if there is one (two tabs asking at once get the same token). */
+export async function ensureFeedNonce(db: Queryable, userId: number, nonce: string, now: Date): Promise<string> {
+  await db.insert(calendarFeeds).values({ userId, nonce, createdAt: now }).onConflictDoNothing();
+  return (await findFeedNonce(db, userId))!;
+}
+
+export async function deleteFeed(db: Queryable, userId: number): Promise<void> {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+}
+
+/**
+ * Claims the reminders due now: confirmed sessions starting within `windowMs` that were booked
+ * before the window opened (a session booked the day before needs no "tomorrow" reminder).
+ * The insert of each notice key is the claim: a key another process inserted first is skipped,
+ * so every reminder is sent by exactly one process.
+ */
+export async function claimDueReminders(tx: Tx, now: Date, windowMs: number, limit: number): Promise<SessionRow[]> {
+  const until = new Date(now.getTime() + windowMs);
+  const due = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, "confirmed"),
+        gt(bookings.startsAt, now),
+        lte(bookings.startsAt, until),
+        lte(bookings.confirmedAt, sql`${bookings.startsAt} - make_interval(secs => ${windowMs / 1000})`),
+        noticeNotSent("student_reminder", bookings.id),
+      ),
+    )
+    .orderBy(asc(bookings.startsAt))
+    .limit(limit);
+  if (due.length === 0) return [];
+  const claimed = await claimNotices(
+    tx,
+    "student_reminder",
+    due.map((d) => d.id),
+    now,
+  );
+  return claimed.length === 0 ? [] : selectSessions(tx, inArray(bookings.id, claimed));
+}
+
+/** Claims the coach's reminder of each of these slots; answers the slots this call claimed. */
+export async function claimCoachReminders(tx: Tx, slotIds: number[], now: Date): Promise<Set<number>> {
+  return new Set(await claimNotices(tx, "coach_reminder", slotIds, now));
+}
+
+/** Confirmed bookings of a slot (the coach's reminder lists every student). */
+export async function listConfirmedInSlot(db: Queryable, slotId: number): Promise<SessionRow[]> {
+  return selectSessions(db, and(eq(bookings.timeSlotId, slotId), eq(bookings.status, "confirmed")));
+}

@@ -1,0 +1,164 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { CalendarMessages, CANCEL_RULE_TEXT, type CalendarTokenResponse } from "../../../contract/calendar";
+import type { CalendarPart } from "../../adapters/mail";
+import type { AppDeps } from "../../deps";
+import { badRequest, conflict, notFound } from "../../http/errors";
+import type { UserRow } from "../accounts/sessions.repository";
+import * as repo from "./calendar.repository";
+import { sessionsCalendar } from "./ics";
+import { fullName, placeOf, sessionEvent, sessionWhen, type Audience, type SessionFacts } from "./session-events";
+
+const HOUR_MS = 3_600_000;
+/** Reminders go out this long before a session (DESIGN.md 10). */
+export const REMINDER_LEAD_MS = 24 * HOUR_MS;
+/** Past sessions stay in the feed this long, so last month's sessions do not vanish from calendars. */
+const FEED_HISTORY_MS = 90 * 24 * HOUR_MS;
+
+function factsOf(row: repo.SessionRow): SessionFacts {
+  return {
+    bookingId: row.bookingId,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    timeZone: row.timeZone,
+    sessionType: row.sessionType,
+    durationMinutes: row.durationMinutes,
+    coachName: fullName(row.coachUser, "Your coach"),
+    studentName: fullName(row.student, "A player"),
+    locationName: row.locationName,
+    locationAddress: row.locationAddress,
+    locationNotes: row.locationNotes,
+  };
+}
+
+/** The .ics part of a confirmation (REQUEST) or cancellation (CANCEL) e-mail, same UID for both. */
+export function sessionInvitation(deps: AppDeps, facts: SessionFacts, audience: Audience, method: "REQUEST" | "CANCEL"): CalendarPart {
+  const event = sessionEvent(facts, audience, deps.config.appUrl, method === "CANCEL");
+  return {
+    method,
+    filename: method === "CANCEL" ? "cancel.ics" : "invite.ics",
+    content: sessionsCalendar(method === "CANCEL" ? "cancellation" : "invitation", [event], { stamp: deps.clock.now() }),
+  };
+}
+
+/**
+ * The cancelling .ics of a booking whose invitation went out (it was confirmed once); undefined
+ * for a booking that never reached a calendar.
+ */
+export async function cancellationInvitation(deps: AppDeps, bookingId: number, audience: Audience): Promise<CalendarPart | undefined> {
+  const row = await repo.findSession(deps.database.db, bookingId);
+  if (!row?.confirmedAt) return undefined;
+  return sessionInvitation(deps, factsOf(row), audience, "CANCEL");
+}
+
+/** GET /api/bookings/{id}/calendar.ics: one booked session for its student or coach. */
+export async function bookingCalendarFile(deps: AppDeps, user: UserRow, bookingId: number): Promise<string> {
+  const row = await repo.findSession(deps.database.db, bookingId);
+  const audience: Audience | undefined = row?.student.id === user.id ? "student" : row?.coachUser.id === user.id ? "coach" : undefined;
+  if (!row || !audience) throw notFound("Booking not found");
+  if (row.status !== "confirmed" && row.status !== "completed") throw conflict(CalendarMessages.NOT_CONFIRMED);
+  const event = sessionEvent(factsOf(row), audience, deps.config.appUrl, false);
+  return sessionsCalendar("feed", [event], { stamp: deps.clock.now() });
+}
+
+function feedSignature(deps: AppDeps, userId: number, nonce: string): string {
+  return createHmac("sha256", deps.config.sessionSecret).update(`calendar-feed:${userId}:${nonce}`).digest("base64url");
+}
+
+function feedToken(deps: AppDeps, userId: number, nonce: string): string {
+  return `${userId}.${feedSignature(deps, userId, nonce)}`;
+}
+
+function tokenResponse(deps: AppDeps, token: string): CalendarTokenResponse {
+  return { token, url: `${deps.config.appUrl}/api/calendar.ics?token=${encodeURIComponent(token)}` };
+}
+
+/** GET /api/calendar/token: the user's feed token, made on first use and the same until revoked. */
+export async function getFeedToken(deps: AppDeps, user: UserRow): Promise<CalendarTokenResponse> {
+  const db = deps.database.db;
+  const nonce =
+    (await repo.findFeedNonce(db, user.id)) ??
+    (await repo.ensureFeedNonce(db, user.id, randomBytes(18).toString("base64url"), deps.clock.now()));
+  return tokenResponse(deps, feedToken(deps, user.id, nonce));
+}
+
+/** DELETE /api/calendar/token: the old link stops working at once; the next GET makes a new one. */
+export async function revokeFeedToken(deps: AppDeps, user: UserRow): Promise<void> {
+  await repo.deleteFeed(deps.database.db, user.id);
+}
+
+/** GET /api/calendar.ics?token=...: every session of the token's user, in the coach's zone. */
+export async function calendarFeed(deps: AppDeps, token: unknown): Promise<string> {
+  if (typeof token !== "string" || token.length === 0) throw badRequest(CalendarMessages.TOKEN_REQUIRED, "token");
+  const match = /^(\d{1,9})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) throw notFound(CalendarMessages.FEED_NOT_FOUND);
+  const userId = Number(match[1]);
+  const nonce = await repo.findFeedNonce(deps.database.db, userId);
+  if (!nonce) throw notFound(CalendarMessages.FEED_NOT_FOUND);
+  const expected = Buffer.from(feedSignature(deps, userId, nonce));
+  const given = Buffer.from(match[2]!);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFound(CalendarMessages.FEED_NOT_FOUND);
+
+  const now = deps.clock.now();
+  const rows = await repo.listSessionsOfUser(deps.database.db, userId, new Date(now.getTime() - FEED_HISTORY_MS));
+  const events = rows.map((row) =>
+    sessionEvent(factsOf(row), row.student.id === userId ? "student" : "coach", deps.config.appUrl, row.status === "cancelled"),
+  );
+  return sessionsCalendar("feed", events, { name: "Lacrosse sessions", stamp: now });
+}
+
+/**
+ * Sweep: 24 hours before each confirmed session, one reminder to each student and one to the
+ * coach of the session (e-mail, and SMS where they opted in). Claimed in the database before
+ * sending, so any number of processes send each reminder once; a process that dies between the
+ * claim and the send loses that reminder rather than sending it twice.
+ */
+export async function sendDueReminders(deps: AppDeps, options: { batchSize?: number } = {}): Promise<number> {
+  const db = deps.database.db;
+  let sent = 0;
+  for (let round = 0; round < 20; round++) {
+    const now = deps.clock.now();
+    const claimed = await db.transaction(async (tx) => {
+      const students = await repo.claimDueReminders(tx, now, REMINDER_LEAD_MS, options.batchSize ?? 100);
+      const coachSlots = await repo.claimCoachReminders(tx, [...new Set(students.map((s) => s.timeSlotId))], now);
+      return { students, coachSlots };
+    });
+    if (claimed.students.length === 0) break;
+    for (const row of claimed.students) await remind(deps, row.student, [row], "student");
+    for (const slotId of claimed.coachSlots) {
+      const rows = await repo.listConfirmedInSlot(db, slotId);
+      if (rows.length > 0) await remind(deps, rows[0]!.coachUser, rows, "coach");
+    }
+    sent += claimed.students.length;
+  }
+  return sent;
+}
+
+async function remind(deps: AppDeps, to: repo.Contact, rows: repo.SessionRow[], audience: Audience): Promise<void> {
+  const first = factsOf(rows[0]!);
+  const when = sessionWhen(first.startsAt, first.timeZone);
+  const place = placeOf(first) ?? "the place your coach shares with you";
+  const who = audience === "student" ? `with ${first.coachName}` : `with ${rows.map((r) => fullName(r.student, "a player")).join(", ")}`;
+  const lines = [
+    `Reminder: your lacrosse session ${who} is tomorrow.`,
+    "",
+    `When: ${when}`,
+    `Where: ${place}`,
+    ...(first.locationNotes ? [`Location notes: ${first.locationNotes}`] : []),
+    `Length: ${first.durationMinutes} minutes`,
+    "",
+    CANCEL_RULE_TEXT,
+    `Your bookings: ${deps.config.appUrl}/my-bookings`,
+  ];
+  try {
+    await deps.mailer.send({ to: to.email, subject: `Reminder: lacrosse session ${when}`, text: lines.join("\n") });
+  } catch (err) {
+    deps.logger.error({ err, bookingId: first.bookingId }, "could not send a session reminder e-mail");
+  }
+  if (to.smsOptIn && to.phoneNumber) {
+    try {
+      await deps.sms.send(to.phoneNumber, `Reminder: lacrosse session ${who} ${when} at ${place}. ${CANCEL_RULE_TEXT}`);
+    } catch (err) {
+      deps.logger.error({ err, bookingId: first.bookingId }, "could not send a session reminder SMS");
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import { CANCEL_RULE_TEXT } from "../../../contract/calendar";
+import { bookingUid, type SessionEvent } from "./ics";
+import { sessionWhen as messageWhen } from "../../messages/session-text";
+
+/** What every calendar entry and reminder of a session is made from. */
+export type SessionFacts = {
+  bookingId: number;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  sessionType: "individual" | "group";
+  durationMinutes: number;
+  coachName: string;
+  studentName: string;
+  locationName: string | null;
+  locationAddress: string | null;
+  locationNotes: string | null;
+};
+
+export type Audience = "student" | "coach";
+
+export function placeOf(facts: Pick<SessionFacts, "locationName" | "locationAddress">): string | null {
+  return [facts.locationName, facts.locationAddress].filter(Boolean).join(", ") || null;
+}
+
+export function fullName(person: { firstName: string | null; lastName: string | null }, fallback: string): string {
+  return [person.firstName, person.lastName].filter(Boolean).join(" ").trim() || fallback;
+}
+
+/** "Saturday, December 5, 2026, 4:00 PM EST": the wall-clock time in the coach's zone, naming the zone. */
+export function sessionWhen(instant: Date, timeZone: string): string {
+  // One way to write a session's time in every message (messages/session-text.ts): the zone named.
+  const when = messageWhen(instant, instant, timeZone);
+  return `${when.date} at ${when.time}`;
+}
+
+export function sessionTitle(facts: SessionFacts, audience: Audience): string {
+  return audience === "student" ? `Lacrosse session with ${facts.coachName}` : `Lacrosse session: ${facts.studentName}`;
+}
+
+export function sessionEvent(facts: SessionFacts, audience: Audience, appUrl: string, cancelled: boolean): SessionEvent {
+  const kind = facts.sessionType === "group" ? "Group" : "Individual";
+  const description = [
+    `${kind} session, ${facts.durationMinutes} minutes.`,
+    audience === "student" ? `Coach: ${facts.coachName}` : `Student: ${facts.studentName}`,
+    ...(facts.locationNotes ? [`Location notes: ${facts.locationNotes}`] : []),
+    "",
+    CANCEL_RULE_TEXT,
+    `${appUrl}/my-bookings`,
+  ].join("\n");
+  return {
+    uid: bookingUid(facts.bookingId, appUrl),
+    startsAt: facts.startsAt,
+    endsAt: facts.endsAt,
+    timeZone: facts.timeZone,
+    summary: sessionTitle(facts, audience),
+    description,
+    location: placeOf(facts),
+    cancelled,
+    url: `${appUrl}/my-bookings`,
+  };
+}

@@ -1,0 +1,219 @@
+import { centsToDecimal } from "../../../contract/money";
+import type { ProviderLedger } from "../../adapters/payments/ledger";
+
+/** One booking as the reconciliation reads it: what the app believes about its money. */
+export type LedgerBooking = {
+  id: number;
+  status: "pending" | "confirmed" | "completed" | "cancelled";
+  paymentStatus: string;
+  paymentIntentId: string | null;
+  totalCents: number;
+  coachEarningsCents: number;
+  refundId: string | null;
+  payoutStatus: string;
+  transferId: string | null;
+};
+
+export type MismatchKind =
+  | "CHARGE_WITHOUT_BOOKING"
+  | "CHARGE_KEPT_FOR_UNHONOURED_BOOKING"
+  | "DOUBLE_CHARGE"
+  | "CHARGE_AMOUNT_DIFFERS"
+  | "PARTIAL_REFUND"
+  | "CHARGE_IN_OTHER_CURRENCY"
+  | "CONFIRMED_WITHOUT_CHARGE"
+  | "REFUND_NOT_AT_PROVIDER"
+  | "TRANSFER_WITHOUT_BOOKING"
+  | "DOUBLE_PAYOUT"
+  | "PAYOUT_AMOUNT_DIFFERS"
+  | "PAYOUT_FOR_UNHONOURED_BOOKING"
+  | "PAYOUT_NOT_AT_PROVIDER";
+
+export type Mismatch = { kind: MismatchKind; bookingId?: number; providerId?: string; message: string };
+
+/** The refund module's record of a charge to give back (one per payment intent). */
+export type RefundRecord = { paymentIntentId: string; bookingId: number; status: "pending" | "sent" | "failed"; attempts: number };
+
+const HONOURED = new Set(["confirmed", "completed"]);
+/** A refund the provider has accepted: a pending one completes without the app doing anything more. */
+const REFUND_COUNTS = new Set(["succeeded", "pending"]);
+
+const dollars = (cents: number) => `$${centsToDecimal(cents)}`;
+
+/**
+ * Every way the provider's money and the bookings can disagree (DESIGN.md 10). Each charge must end
+ * in exactly one honoured booking, for its total, or be refunded in full; each honoured booking must
+ * have such a charge; each payout must be one transfer of the coach's earnings for a completed
+ * booking. Pure: the caller reads both sides.
+ */
+export function compareLedger(ledger: ProviderLedger, bookings: LedgerBooking[], refundRecords: RefundRecord[] = []): Mismatch[] {
+  const mismatches: Mismatch[] = [];
+  const recordByIntent = new Map(refundRecords.map((r) => [r.paymentIntentId, r]));
+  /** What the app is doing about a kept charge, for the message. */
+  const refundNote = (paymentIntentId: string) => {
+    const record = recordByIntent.get(paymentIntentId);
+    if (!record) return "";
+    if (record.status === "failed") return `; its refund failed after ${record.attempts} attempts`;
+    if (record.status === "pending") return `; its refund is pending (${record.attempts} attempts so far)`;
+    return "; the app recorded its refund as sent";
+  };
+  const bookingById = new Map(bookings.map((b) => [b.id, b]));
+  const bookingByIntent = new Map(bookings.filter((b) => b.paymentIntentId).map((b) => [b.paymentIntentId!, b]));
+  const refundedCents = new Map<string, number>();
+  for (const refund of ledger.refunds) {
+    if (!REFUND_COUNTS.has(refund.status)) continue;
+    refundedCents.set(refund.paymentIntentId, (refundedCents.get(refund.paymentIntentId) ?? 0) + refund.amountCents);
+  }
+
+  /** Per booking, the charges it keeps money from. */
+  const keptByBooking = new Map<number, { id: string; keptCents: number }[]>();
+  for (const charge of ledger.charges) {
+    if (charge.status !== "succeeded") continue;
+    const refunded = refundedCents.get(charge.id) ?? 0;
+    const kept = charge.amountCents - refunded;
+    const booking = bookingByIntent.get(charge.id) ?? (charge.bookingId !== undefined ? bookingById.get(charge.bookingId) : undefined);
+    const bookingId = booking?.id ?? charge.bookingId;
+    if (charge.currency.toLowerCase() !== "usd") {
+      mismatches.push({
+        kind: "CHARGE_IN_OTHER_CURRENCY",
+        bookingId,
+        providerId: charge.id,
+        message: `Charge ${charge.id} is in ${charge.currency}, not usd`,
+      });
+    }
+    if (kept <= 0) continue;
+    if (refunded > 0) {
+      mismatches.push({
+        kind: "PARTIAL_REFUND",
+        bookingId,
+        providerId: charge.id,
+        message: `Charge ${charge.id} of ${dollars(charge.amountCents)} was refunded ${dollars(refunded)} only`,
+      });
+    }
+    if (!booking) {
+      mismatches.push({
+        kind: "CHARGE_WITHOUT_BOOKING",
+        bookingId,
+        providerId: charge.id,
+        message: `Charge ${charge.id} keeps ${dollars(kept)} and matches no booking${charge.bookingId ? ` (its metadata names booking ${charge.bookingId})` : ""}${refundNote(charge.id)}`,
+      });
+      continue;
+    }
+    if (!HONOURED.has(booking.status)) {
+      mismatches.push({
+        kind: "CHARGE_KEPT_FOR_UNHONOURED_BOOKING",
+        bookingId: booking.id,
+        providerId: charge.id,
+        message: `Charge ${charge.id} keeps ${dollars(kept)} for booking ${booking.id}, which is ${booking.status} (payment ${booking.paymentStatus})${refundNote(charge.id)}`,
+      });
+      continue;
+    }
+    const list = keptByBooking.get(booking.id) ?? [];
+    list.push({ id: charge.id, keptCents: kept });
+    keptByBooking.set(booking.id, list);
+  }
+
+  for (const booking of bookings) {
+    const kept = keptByBooking.get(booking.id) ?? [];
+    if (HONOURED.has(booking.status)) {
+      if (kept.length === 0) {
+        mismatches.push({
+          kind: "CONFIRMED_WITHOUT_CHARGE",
+          bookingId: booking.id,
+          providerId: booking.paymentIntentId ?? undefined,
+          message: `Booking ${booking.id} is ${booking.status} but the provider holds no charge for it${booking.paymentIntentId ? ` (its payment ${booking.paymentIntentId} is not a kept charge)` : ""}`,
+        });
+      } else if (kept.length > 1) {
+        mismatches.push({
+          kind: "DOUBLE_CHARGE",
+          bookingId: booking.id,
+          message: `Booking ${booking.id} is paid by ${kept.length} charges: ${kept.map((c) => `${c.id} (${dollars(c.keptCents)})`).join(", ")}`,
+        });
+      } else if (kept[0].keptCents !== booking.totalCents) {
+        mismatches.push({
+          kind: "CHARGE_AMOUNT_DIFFERS",
+          bookingId: booking.id,
+          providerId: kept[0].id,
+          message: `Booking ${booking.id} totals ${dollars(booking.totalCents)} but its charge ${kept[0].id} keeps ${dollars(kept[0].keptCents)}`,
+        });
+      }
+    }
+    if (booking.paymentStatus === "refunded" && booking.paymentIntentId && !refundedCents.has(booking.paymentIntentId)) {
+      mismatches.push({
+        kind: "REFUND_NOT_AT_PROVIDER",
+        bookingId: booking.id,
+        providerId: booking.paymentIntentId,
+        message: `Booking ${booking.id} says refunded${booking.refundId ? ` (${booking.refundId})` : ""} but the provider holds no refund of ${booking.paymentIntentId}`,
+      });
+    }
+  }
+
+  for (const record of refundRecords) {
+    const booking = bookingById.get(record.bookingId);
+    // Already reported above when the booking itself says refunded.
+    if (record.status !== "sent" || refundedCents.has(record.paymentIntentId) || booking?.paymentStatus === "refunded") continue;
+    mismatches.push({
+      kind: "REFUND_NOT_AT_PROVIDER",
+      bookingId: record.bookingId,
+      providerId: record.paymentIntentId,
+      message: `The refund of ${record.paymentIntentId} (booking ${record.bookingId}) is recorded as sent but the provider holds no refund of it`,
+    });
+  }
+
+  const transfersByBooking = new Map<number, typeof ledger.transfers>();
+  for (const transfer of ledger.transfers) {
+    if (transfer.reversed) continue;
+    const booking = transfer.bookingId !== undefined ? bookingById.get(transfer.bookingId) : undefined;
+    if (!booking) {
+      mismatches.push({
+        kind: "TRANSFER_WITHOUT_BOOKING",
+        bookingId: transfer.bookingId,
+        providerId: transfer.id,
+        message: `Transfer ${transfer.id} of ${dollars(transfer.amountCents)} to ${transfer.destination} matches no booking`,
+      });
+      continue;
+    }
+    const list = transfersByBooking.get(booking.id) ?? [];
+    list.push(transfer);
+    transfersByBooking.set(booking.id, list);
+  }
+  for (const [bookingId, transfers] of transfersByBooking) {
+    const booking = bookingById.get(bookingId)!;
+    if (transfers.length > 1) {
+      mismatches.push({
+        kind: "DOUBLE_PAYOUT",
+        bookingId,
+        message: `Booking ${bookingId} was paid out ${transfers.length} times: ${transfers.map((t) => t.id).join(", ")}`,
+      });
+    }
+    if (booking.status !== "completed") {
+      mismatches.push({
+        kind: "PAYOUT_FOR_UNHONOURED_BOOKING",
+        bookingId,
+        providerId: transfers[0].id,
+        message: `Booking ${bookingId} was paid out but is ${booking.status}`,
+      });
+    }
+    for (const transfer of transfers) {
+      if (transfer.amountCents !== booking.coachEarningsCents) {
+        mismatches.push({
+          kind: "PAYOUT_AMOUNT_DIFFERS",
+          bookingId,
+          providerId: transfer.id,
+          message: `Transfer ${transfer.id} of ${dollars(transfer.amountCents)} for booking ${bookingId}, whose coach earns ${dollars(booking.coachEarningsCents)}`,
+        });
+      }
+    }
+  }
+  for (const booking of bookings) {
+    if (booking.payoutStatus === "paid" && !transfersByBooking.has(booking.id)) {
+      mismatches.push({
+        kind: "PAYOUT_NOT_AT_PROVIDER",
+        bookingId: booking.id,
+        providerId: booking.transferId ?? undefined,
+        message: `Booking ${booking.id} says paid out${booking.transferId ? ` (${booking.transferId})` : ""} but the provider holds no transfer for it`,
+      });
+    }
+  }
+  return mismatches;
+}

@@ -1,0 +1,179 @@
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Tx } from "../../db/client";
+import { isUniqueViolation, type Queryable } from "../../db/sql";
+import { claimNotices, noticeNotSent } from "../../db/notices";
+import { bookings, coaches, reviews, sessionRequests, users } from "../../db/schema/index";
+
+const coachUsers = alias(users, "review_coach_user");
+
+export type ReviewRow = typeof reviews.$inferSelect;
+export type ReviewWithAuthor = ReviewRow & { firstName: string | null; lastName: string | null; sessionStartsAt: Date };
+
+export class DuplicateReviewError extends Error {}
+
+const withAuthor = {
+  review: reviews,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  sessionStartsAt: bookings.startsAt,
+};
+
+function flatten(
+  rows: { review: ReviewRow; firstName: string | null; lastName: string | null; sessionStartsAt: Date }[],
+): ReviewWithAuthor[] {
+  return rows.map((r) => ({ ...r.review, firstName: r.firstName, lastName: r.lastName, sessionStartsAt: r.sessionStartsAt }));
+}
+
+function selectReviews(db: Queryable) {
+  return db
+    .select(withAuthor)
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.studentId))
+    .innerJoin(bookings, eq(bookings.id, reviews.bookingId));
+}
+
+export async function findBookingForReview(db: Queryable, bookingId: number) {
+  const [row] = await db
+    .select({ id: bookings.id, studentId: bookings.studentId, coachId: bookings.coachId, status: bookings.status })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  return row;
+}
+
+export async function insertReview(
+  db: Queryable,
+  values: { bookingId: number; coachId: number; studentId: number; rating: number; comment: string; now: Date },
+): Promise<ReviewRow> {
+  try {
+    const [row] = await db
+      .insert(reviews)
+      .values({ ...values, createdAt: values.now })
+      .returning();
+    return row!;
+  } catch (err) {
+    if (isUniqueViolation(err, "reviews_booking_key")) throw new DuplicateReviewError();
+    throw err;
+  }
+}
+
+export async function findReview(db: Queryable, reviewId: number): Promise<ReviewWithAuthor | undefined> {
+  return flatten(await selectReviews(db).where(eq(reviews.id, reviewId)))[0];
+}
+
+/** Sets the reply only if there is none yet; undefined when another reply got there first. */
+export async function setReplyOnce(db: Queryable, reviewId: number, reply: string, now: Date): Promise<ReviewRow | undefined> {
+  const [row] = await db
+    .update(reviews)
+    .set({ reply, repliedAt: now })
+    .where(and(eq(reviews.id, reviewId), isNull(reviews.reply)))
+    .returning();
+  return row;
+}
+
+export async function listCoachReviews(db: Queryable, coachId: number, limit: number): Promise<ReviewWithAuthor[]> {
+  return flatten(
+    await selectReviews(db).where(eq(reviews.coachId, coachId)).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(limit),
+  );
+}
+
+export async function listStudentReviews(db: Queryable, studentId: number): Promise<ReviewWithAuthor[]> {
+  return flatten(await selectReviews(db).where(eq(reviews.studentId, studentId)).orderBy(desc(reviews.createdAt)).limit(500));
+}
+
+export async function ratingCounts(db: Queryable, coachId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ rating: reviews.rating, count: sql<number>`count(*)::int` })
+    .from(reviews)
+    .where(eq(reviews.coachId, coachId))
+    .groupBy(reviews.rating);
+  return new Map(rows.map((r) => [r.rating, Number(r.count)]));
+}
+
+export async function coachExists(db: Queryable, coachId: number): Promise<boolean> {
+  const [row] = await db.select({ id: coaches.id }).from(coaches).where(eq(coaches.id, coachId));
+  return !!row;
+}
+
+export async function findCoachIdOfUser(db: Queryable, userId: number): Promise<number | undefined> {
+  const [row] = await db.select({ id: coaches.id }).from(coaches).where(eq(coaches.userId, userId));
+  return row?.id;
+}
+
+/** Sessions the coach has taught: bookings that took place. */
+export async function countSessionsTaught(db: Queryable, coachId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.coachId, coachId), eq(bookings.status, "completed")));
+  return Number(row?.count ?? 0);
+}
+
+/** The median minutes from a session request to the coach's answer (accepted or declined). */
+export async function medianResponseMinutes(db: Queryable, coachId: number): Promise<number | null> {
+  const [row] = await db
+    .select({
+      minutes: sql<
+        number | null
+      >`percentile_cont(0.5) within group (order by extract(epoch from (${sessionRequests.respondedAt} - ${sessionRequests.createdAt})) / 60)`,
+    })
+    .from(sessionRequests)
+    .where(
+      and(
+        eq(sessionRequests.coachId, coachId),
+        sql`${sessionRequests.status} in ('accepted', 'declined')`,
+        sql`${sessionRequests.respondedAt} is not null`,
+      ),
+    );
+  return row?.minutes === null || row?.minutes === undefined ? null : Math.round(Number(row.minutes));
+}
+
+export type ReviewRequestRow = {
+  bookingId: number;
+  studentEmail: string;
+  studentFirstName: string | null;
+  coachFirstName: string | null;
+  coachLastName: string | null;
+};
+
+/**
+ * Claims the review requests due: sessions completed in the last `recentMs` (older ones predate
+ * the feature) that have no review yet. The notice key's insert is the claim, as for reminders.
+ */
+export async function claimReviewRequests(tx: Tx, now: Date, recentMs: number, limit: number): Promise<ReviewRequestRow[]> {
+  const since = new Date(now.getTime() - recentMs);
+  const due = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, "completed"),
+        gt(bookings.completedAt, since),
+        sql`not exists (select 1 from ${reviews} r where r.booking_id = ${bookings.id})`,
+        noticeNotSent("review_request", bookings.id),
+      ),
+    )
+    .orderBy(asc(bookings.completedAt))
+    .limit(limit);
+  if (due.length === 0) return [];
+  const claimed = await claimNotices(
+    tx,
+    "review_request",
+    due.map((d) => d.id),
+    now,
+  );
+  if (claimed.length === 0) return [];
+  return tx
+    .select({
+      bookingId: bookings.id,
+      studentEmail: users.email,
+      studentFirstName: users.firstName,
+      coachFirstName: coachUsers.firstName,
+      coachLastName: coachUsers.lastName,
+    })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.studentId))
+    .innerJoin(coaches, eq(coaches.id, bookings.coachId))
+    .innerJoin(coachUsers, eq(coachUsers.id, coaches.userId))
+    .where(inArray(bookings.id, claimed));
+}

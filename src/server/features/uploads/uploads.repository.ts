@@ -1,0 +1,19 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { coaches, contentBlocks, testimonials, users } from "../../db/schema/index";
+
+/** True when any row still shows this image (a user's or coach's photo, a testimonial, a content block). */
+export async function isImageReferenced(db: Db, url: string): Promise<boolean> {
+  const found = await Promise.all([
+    db.select({ id: users.id }).from(users).where(eq(users.profileImageUrl, url)).limit(1),
+    db.select({ id: coaches.id }).from(coaches).where(eq(coaches.profileImageUrl, url)).limit(1),
+    db.select({ id: testimonials.id }).from(testimonials).where(eq(testimonials.imageUrl, url)).limit(1),
+    db.select({ id: contentBlocks.id }).from(contentBlocks).where(eq(contentBlocks.imageUrl, url)).limit(1),
+  ]);
+  return found.some((rows) => rows.length > 0);
+}
+
+export async function findCoachPhotoOfUser(db: Db, userId: number): Promise<string | null> {
+  const rows = await db.select({ url: coaches.profileImageUrl }).from(coaches).where(eq(coaches.userId, userId)).limit(1);
+  return rows[0]?.url ?? null;
+}

@@ -1,0 +1,142 @@
+import { WAITLIST_HOLD_MINUTES, WaitlistMessages, type WaitlistEntry } from "../../../contract/waitlist";
+import type { Tx } from "../../db/client";
+import type { AppDeps } from "../../deps";
+import { conflict, forbidden, notFound } from "../../http/errors";
+import type { UserRow } from "../accounts/sessions.repository";
+import { announceBooking, hasActiveBookingInSlot, heldSeats, holdSeatForWaitlist } from "../bookings/waitlist-hold.service";
+import { placeSms } from "../../messages/session-text";
+import { sessionWhen } from "../calendar/session-events";
+import { instantToLocal } from "../slots/slot-time";
+import * as repo from "./waitlist.repository";
+
+/** POST /api/time-slots/{id}/waitlist: a player queues for a full group slot. */
+export async function joinWaitlist(deps: AppDeps, user: UserRow, slotId: number): Promise<WaitlistEntry> {
+  if (user.userType !== "player") throw forbidden(WaitlistMessages.ONLY_PLAYERS);
+  const db = deps.database.db;
+  const now = deps.clock.now();
+  const found = await repo.findSlot(db, slotId);
+  if (!found) throw notFound("Time slot not found");
+  const { slot } = found;
+  if (!slot.isGroup) throw conflict(WaitlistMessages.ONLY_GROUP);
+  if (slot.cancelledAt || slot.startsAt <= now) throw conflict(WaitlistMessages.SLOT_CLOSED);
+  if ((await heldSeats(deps, slot.id)) < slot.capacity) throw conflict(WaitlistMessages.NOT_FULL);
+  if (await hasActiveBookingInSlot(deps, slot.id, user.id)) throw conflict(WaitlistMessages.ALREADY_BOOKED);
+  try {
+    await repo.insertEntry(db, { timeSlotId: slot.id, studentId: user.id, now });
+  } catch (err) {
+    if (err instanceof repo.DuplicateWaitlistError) throw conflict(WaitlistMessages.ALREADY_WAITING);
+    throw err;
+  }
+  return (await listMine(deps, user)).find((e) => e.timeSlotId === slot.id)!;
+}
+
+/** DELETE /api/waitlist/{id}: the player leaves the queue (an offered seat they hold stays theirs to pay or let lapse). */
+export async function leaveWaitlist(deps: AppDeps, user: UserRow, entryId: number): Promise<void> {
+  const entry = await repo.findEntry(deps.database.db, entryId);
+  if (!entry || entry.studentId !== user.id) throw notFound(WaitlistMessages.ENTRY_NOT_FOUND);
+  if (entry.status !== "waiting") throw conflict("This waitlist place is no longer waiting.");
+  await repo.setStatus(deps.database.db, entryId, "left", deps.clock.now());
+}
+
+/** GET /api/waitlist/mine: the player's live places, with their position in each queue. */
+export async function listMine(deps: AppDeps, user: UserRow): Promise<WaitlistEntry[]> {
+  const rows = await repo.listOfStudent(deps.database.db, user.id);
+  return rows.map(({ entry, slot, timeZone, coachFirstName, coachLastName, holdExpiresAt, position }) => {
+    const start = instantToLocal(slot.startsAt, timeZone);
+    const end = instantToLocal(slot.endsAt, timeZone);
+    return {
+      id: entry.id,
+      timeSlotId: slot.id,
+      coachId: slot.coachId,
+      coachName: [coachFirstName, coachLastName].filter(Boolean).join(" ") || "Your coach",
+      status: entry.status,
+      position: position === null ? null : Number(position),
+      bookingId: entry.status === "offered" ? entry.bookingId : null,
+      holdExpiresAt: entry.status === "offered" && holdExpiresAt ? holdExpiresAt.toISOString() : null,
+      date: start.date,
+      startTime: start.time,
+      endTime: end.time,
+      timeZone,
+      startsAt: slot.startsAt.toISOString(),
+      locationName: slot.locationName,
+      createdAt: entry.createdAt.toISOString(),
+    };
+  });
+}
+
+/**
+ * Sweep (and right after a player cancels): every freed seat of a slot with a waitlist is offered
+ * to the first player waiting, as a pending booking held for them for 30 minutes; when that hold
+ * runs out the seat frees again and the next player gets it. Offers that were paid or lapsed are
+ * settled first, so the queue moves on.
+ */
+export async function offerFreedSeats(deps: AppDeps, onlySlotId?: number): Promise<number> {
+  const db = deps.database.db;
+  const now = deps.clock.now();
+  await repo.settleOffers(db, now);
+  await repo.closeStaleEntries(db, now);
+  const slotIds = onlySlotId === undefined ? await repo.slotsWithWaiting(db, now, 200) : [onlySlotId];
+  let offered = 0;
+  for (const slotId of slotIds) {
+    for (let seat = 0; seat < 10; seat++) {
+      const outcome = await db.transaction((tx) => holdSeatForWaitlistOfSlot(tx, slotId, now));
+      if (!outcome) break;
+      offered++;
+      await announceBooking(deps, outcome.booking);
+      await tellOffered(deps, outcome.studentId, outcome.booking.id, slotId);
+    }
+  }
+  return offered;
+}
+
+/** One seat to the first waiting player who can take it; undefined when there is no seat or no one. */
+async function holdSeatForWaitlistOfSlot(tx: Tx, slotId: number, now: Date) {
+  for (let tries = 0; tries < 20; tries++) {
+    const entry = await repo.lockFirstWaiting(tx, slotId);
+    if (!entry) return undefined;
+    const hold = await holdSeatForWaitlist(tx, slotId, entry.studentId, now, WAITLIST_HOLD_MINUTES);
+    if ("booking" in hold) {
+      await repo.markOffered(tx, entry.id, hold.booking.id, now);
+      return { booking: hold.booking, studentId: entry.studentId };
+    }
+    if (hold.skipped === "already_booked") {
+      // They booked a seat themselves meanwhile: their place is done, the next player is asked.
+      await repo.setStatus(tx, entry.id, "booked", now);
+      continue;
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+async function tellOffered(deps: AppDeps, studentId: number, bookingId: number, slotId: number): Promise<void> {
+  const db = deps.database.db;
+  const contact = await repo.findContact(db, studentId);
+  const found = await repo.findSlot(db, slotId);
+  if (!contact || !found) return;
+  const when = sessionWhen(found.slot.startsAt, found.timeZone);
+  const link = `${deps.config.appUrl}/booking-checkout/${bookingId}`;
+  const text = `A seat opened up in the group session on ${when}.${placeSms(found.slot)} It is held for you for ${WAITLIST_HOLD_MINUTES} minutes: pay to keep it at ${link}`;
+  try {
+    await deps.mailer.send({
+      to: contact.email,
+      subject: `A seat opened up: group session on ${when}`,
+      text: [
+        `Hi ${contact.firstName?.trim() || "there"},`,
+        "",
+        text,
+        "",
+        "If you do not pay in time, the seat goes to the next player on the waitlist.",
+      ].join("\n"),
+    });
+  } catch (err) {
+    deps.logger.error({ err, bookingId }, "could not send the waitlist offer e-mail");
+  }
+  if (contact.smsOptIn && contact.phoneNumber) {
+    try {
+      await deps.sms.send(contact.phoneNumber, text);
+    } catch (err) {
+      deps.logger.error({ err, bookingId }, "could not send the waitlist offer SMS");
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import type { RequestHandler } from "express";
+import { ErrorCode } from "../../contract/errors";
+import { AppError, forbidden } from "./errors";
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Paths under /api whose bodies are not JSON: image uploads are multipart, Stripe's webhook is read raw for its signature. */
+const MULTIPART_PATHS = new Set(["/upload", "/upload/profile-image"]);
+const RAW_PATHS = new Set(["/stripe/webhook"]);
+
+export const FOREIGN_ORIGIN = "Cross-site requests are not allowed.";
+export const JSON_ONLY = "Request body must be JSON (Content-Type: application/json).";
+
+/**
+ * Login CSRF and its kin (DESIGN.md 10): a page on another site can make a browser send a form
+ * (form-encoded, multipart or text/plain, no preflight) with the user's cookies. Browsers add
+ * `Origin` to every such request, so one from another origin than the app's is refused. A request
+ * without `Origin` comes from a non-browser client (curl, Stripe), which has no victim's cookies.
+ * The app's origin is APP_URL's, or the Host the request was sent to (a browser always sends the
+ * real one, and a test server on a random port has no APP_URL of its own).
+ */
+export function requireSameOrigin(appUrl: string): RequestHandler {
+  const appOrigin = new URL(appUrl).origin;
+  return (req, _res, next) => {
+    if (!UNSAFE_METHODS.has(req.method) || RAW_PATHS.has(req.path)) return next();
+    const origin = req.headers.origin;
+    if (origin === undefined || origin === appOrigin) return next();
+    let host: string | undefined;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = undefined;
+    }
+    if (host !== undefined && host === req.headers.host) return next();
+    next(forbidden(FOREIGN_ORIGIN));
+  };
+}
+
+/**
+ * Unsafe methods carry JSON only, so an HTML form (which cannot send application/json across
+ * sites without a CORS preflight we never grant) cannot reach a handler. A request with no body
+ * at all (logout, a DELETE) needs no type.
+ */
+export const requireJsonBody: RequestHandler = (req, _res, next) => {
+  if (!UNSAFE_METHODS.has(req.method) || RAW_PATHS.has(req.path)) return next();
+  const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+  if (!hasBody) return next();
+  // The upload routes answer any other body with "Please select an image file" themselves.
+  if (MULTIPART_PATHS.has(req.path) || req.is("application/json")) return next();
+  next(new AppError(415, ErrorCode.VALIDATION, JSON_ONLY));
+};
+
+/**
+ * API answers carry personal data (bookings, contact details), so no browser or proxy cache may
+ * keep them. A handler that serves public data overrides it with its own `res.set("Cache-Control", ...)`.
+ */
+export const noStoreByDefault: RequestHandler = (_req, res, next) => {
+  res.setHeader("Cache-Control", "no-store");
+  next();
+};
