@@ -20,6 +20,8 @@ export async function serveInChild(databaseUrl: string, prepare: (deps: AppDeps)
   const dataDir = mkdtempSync(path.join(tmpdir(), "lacrosse-bench-"));
   const config = loadConfig({
     NODE_ENV: "production",
+    // Production refuses to start without a payment provider named (config.ts).
+    PAYMENTS_PROVIDER: "simulated",
     DATABASE_URL: databaseUrl,
     SEED_DEMO: "false",
     LOG_LEVEL: "error",
