@@ -138,6 +138,21 @@ export async function countHeldSeats(tx: Tx, slotId: number, now: Date, exceptBo
   return rows[0]?.count ?? 0;
 }
 
+/**
+ * Seats of the slot held at `now`, and whether the student holds one of them: read without the
+ * slot's lock, to refuse a full slot before queueing for it (the locked count decides the rest).
+ */
+export async function seatsOfSlot(db: Queryable, slotId: number, studentId: number, now: Date): Promise<{ held: number; mine: boolean }> {
+  const [row] = await db
+    .select({
+      held: sql<number>`count(*)::int`,
+      mine: sql<boolean>`coalesce(bool_or(${bookings.studentId} = ${studentId}), false)`,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.timeSlotId, slotId), holdsSeat(now)));
+  return { held: row?.held ?? 0, mine: row?.mine ?? false };
+}
+
 /** True when the student already has a pending or confirmed booking of the slot (other than `exceptBookingId`). */
 export async function hasActiveBooking(tx: Tx, slotId: number, studentId: number, exceptBookingId?: number): Promise<boolean> {
   const rows = await tx
