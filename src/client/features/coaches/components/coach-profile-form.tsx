@@ -28,7 +28,7 @@ import { ApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { handleUnauthorized } from "../../../lib/handle-unauthorized";
 import { useDownloadPromoGraphic } from "../api/download-promo-graphic";
-import { lookupZip } from "../api/lookup-zip";
+import { lookupZip } from "../../../lib/lookup-zip";
 import { useSaveCoachProfile } from "../api/save-coach-profile";
 import { useUpdateContact } from "../api/update-contact";
 import { PhotoField } from "./photo-field";
