@@ -49,7 +49,10 @@ export const coachOfUserQuery = (userId: number) =>
 
 /** GET /api/coaches/{id}/profile: what any signed-in user sees of a coach, with the next available slots. */
 export const coachPublicProfileQuery = (coachId: number) =>
-  queryOptions({ queryKey: sharedKeys.coachPublicProfile(coachId), queryFn: () => apiGet<CoachProfile>(`/api/coaches/${coachId}/profile`) });
+  queryOptions({
+    queryKey: sharedKeys.coachPublicProfile(coachId),
+    queryFn: () => apiGet<CoachProfile>(`/api/coaches/${coachId}/profile`),
+  });
 
 /** The landing page and the admin panel read the same lists, so an admin's change refreshes both. */
 export const contentBlocksQuery = queryOptions({

@@ -16,7 +16,8 @@ export const studentBookingsQuery = queryOptions({
   queryFn: () => apiGet<Booking[]>("/api/bookings/student"),
 });
 
-export const bookingQuery = (id: number) => queryOptions({ queryKey: bookingsKeys.one(id), queryFn: () => apiGet<Booking>(`/api/bookings/${id}`) });
+export const bookingQuery = (id: number) =>
+  queryOptions({ queryKey: bookingsKeys.one(id), queryFn: () => apiGet<Booking>(`/api/bookings/${id}`) });
 
 /** Every slot of the coach from today on (the profile carries only the next few). */
 export const bookableSlotsQuery = (coachId: number) =>
