@@ -167,7 +167,7 @@ describe.skipIf(!canRunBrowser)("player journey: onboarding, search, coach profi
     }
     const searchUrl = player.url();
 
-    const coachName = await cards.first().getByRole("heading", { level: 3 }).textContent();
+    const coachName = await cards.first().getByRole("heading", { level: 2 }).textContent();
     await cards.first().getByRole("link", { name: "View Profile" }).click();
     await player.waitForURL((url) => /^\/coach\/\d+$/.test(url.pathname));
     await player.getByRole("heading", { level: 1, name: coachName ?? "" }).waitFor();
