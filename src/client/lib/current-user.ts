@@ -2,8 +2,7 @@ import { useQuery, type QueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../contract/accounts";
 import { apiGet } from "./api-client";
 import { returnNullOn401 } from "./query-client";
-
-export const currentUserQueryKey = ["/api/auth/user"] as const;
+import { sharedKeys } from "./query-keys";
 
 /**
  * The user the server wrote into the page (withPageUser in src/server/http/client-assets.ts), or
@@ -16,7 +15,7 @@ export function seedCurrentUser(client: QueryClient): void {
   element?.remove();
   if (!text) return;
   try {
-    client.setQueryData(currentUserQueryKey, JSON.parse(text) as CurrentUser | null);
+    client.setQueryData(sharedKeys.currentUser, JSON.parse(text) as CurrentUser | null);
   } catch {
     // Not JSON: the query asks the API as before.
   }
@@ -25,7 +24,7 @@ export function seedCurrentUser(client: QueryClient): void {
 /** The signed-in user; null when signed out (a 401 is not an error here), never retried. */
 export function useCurrentUser() {
   const query = useQuery({
-    queryKey: currentUserQueryKey,
+    queryKey: sharedKeys.currentUser,
     queryFn: returnNullOn401(() => apiGet<CurrentUser>("/api/auth/user")),
   });
   return { user: query.data ?? null, isLoading: query.isLoading, isAuthenticated: !!query.data, error: query.error };

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, formatLongDate, formatSessionRange, formatSessionTime, nowIn, startOfWeekDate, zonedInstant } from "./when";
+import {
+  dateInZone,
+  formatClock,
+  formatInstantDate,
+  formatInstantTime,
+  formatLongDate,
+  formatSessionRange,
+  formatSessionTime,
+  nowIn,
+  startOfWeekDate,
+  zonedInstant,
+} from "./when";
 
 describe("the client's one time module", () => {
   it("names the coach's zone only for a viewer whose clock reads differently", () => {
@@ -27,5 +38,24 @@ describe("the client's one time module", () => {
     expect(formatClock("00:15")).toBe("12:15 AM");
     expect(formatClock("24:00")).toBeNull();
     expect(startOfWeekDate("2026-11-25")).toBe("2026-11-22");
+  });
+
+  it("shows a held seat's deadline on the coach's clock, naming the zone for a viewer elsewhere", () => {
+    const deadline = "2026-11-23T21:30:00.000Z";
+    expect(formatInstantTime(deadline, "America/New_York", "America/New_York")).toBe("4:30 PM");
+    expect(formatInstantTime(deadline, "America/New_York", "America/Los_Angeles")).toBe("4:30 PM EST");
+    expect(formatInstantTime("soon", "America/New_York")).toBeNull();
+  });
+
+  it("dates an instant (a review) on the viewer's clock or a given zone's", () => {
+    expect(formatInstantDate("2026-11-24T03:00:00Z", "America/Los_Angeles")).toBe("November 23, 2026");
+    expect(formatInstantDate("2026-11-24T03:00:00Z", "UTC")).toBe("November 24, 2026");
+    expect(formatInstantDate("not a date")).toBeNull();
+  });
+
+  it("reads the calendar date on a zone's clock, for the request form's first offered day", () => {
+    const instant = Date.parse("2026-11-24T01:30:00Z");
+    expect(dateInZone(instant, "America/New_York")).toBe("2026-11-23");
+    expect(dateInZone(instant, "Asia/Tokyo")).toBe("2026-11-24");
   });
 });

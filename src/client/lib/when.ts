@@ -119,3 +119,29 @@ export function addDaysTo(date: string, days: number): string {
 export function weekdayOf(date: string): number {
   return calendarDate(date)?.getDay() ?? 0;
 }
+
+/** An instant read on a zone's clock (the viewer's own when no zone is given). */
+function instantIn(iso: string, timeZone: string | null | undefined): TZDate | null {
+  const at = parseISO(iso);
+  return isValid(at) ? new TZDate(at.getTime(), usableZone(timeZone)) : null;
+}
+
+/** "November 23, 2026": the calendar date of an instant on the viewer's clock (or a zone's); null when it is not an instant. */
+export function formatInstantDate(iso: string, timeZone?: string | null): string | null {
+  const zoned = instantIn(iso, timeZone);
+  return zoned ? format(zoned, "MMMM d, yyyy") : null;
+}
+
+/**
+ * "4:00 PM" on the coach's clock, or "4:00 PM EST" for a viewer in another zone (a deadline such
+ * as a held seat's); null when it is not an instant.
+ */
+export function formatInstantTime(iso: string, timeZone: string, viewerTimeZone: string = browserTimeZone()): string | null {
+  const zoned = instantIn(iso, timeZone);
+  if (!zoned) return null;
+  const at = new Date(zoned.getTime());
+  return format(zoned, "h:mm a") + (isOtherZone(timeZone, at, viewerTimeZone) ? ` ${zoneAbbreviation(timeZone, at)}` : "");
+}
+
+/** The calendar date (yyyy-MM-dd) on a zone's clock at an instant given in milliseconds. */
+export const dateInZone = (instantMs: number, timeZone: string | null | undefined): string => todayIn(timeZone, new Date(instantMs));

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertCircle, CreditCard, Gift, Receipt } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Redirect, useLocation, useParams, useSearch } from "wouter";
@@ -13,7 +12,7 @@ import { paths } from "../../config/paths";
 import { useBooking } from "../../features/bookings/api/get-booking";
 import { dollars, sessionTypeLabel } from "../../features/bookings/components/booking-format";
 import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
-import { confirmPayment, createPaymentIntent, updatePaymentIntent } from "../../features/payments/api/payment-intents";
+import { updatePaymentIntent, useConfirmPayment, useCreatePaymentIntent } from "../../features/payments/api/payment-intents";
 import { HoldCountdown, useHoldRemaining } from "../../features/payments/components/hold-countdown";
 import { PaymentForm } from "../../features/payments/components/payment-form";
 import { TipSelector } from "../../features/payments/components/tip-selector";
@@ -51,12 +50,16 @@ export function BookingCheckoutPage() {
 
 function Checkout({ request }: { request: CreatePaymentIntentRequest }) {
   const [, navigate] = useLocation();
-  // A fresh intent every visit (gcTime 0): the tip or the hold may have changed since the last one.
-  const setup = useQuery({
-    queryKey: ["/api/create-payment-intent", request],
-    queryFn: () => createPaymentIntent(request),
-    gcTime: 0,
-  });
+  const setup = useCreatePaymentIntent();
+  const { mutate: createIntent } = setup;
+  // Once per visit (the page remounts for another booking or slot); the ref keeps StrictMode's second
+  // effect run from booking the slot twice.
+  const isCreated = useRef(false);
+  useEffect(() => {
+    if (isCreated.current) return;
+    isCreated.current = true;
+    createIntent(request);
+  }, [createIntent, request]);
   const expiredOnSetup = setup.isError && isHoldExpired(setup.error);
   const setupFailed = setup.isError && !expiredOnSetup;
 
@@ -77,7 +80,7 @@ function Checkout({ request }: { request: CreatePaymentIntentRequest }) {
     if (createdBookingId) navigate(paths.bookingCheckout(createdBookingId), { replace: true });
   }, [createdBookingId, navigate]);
 
-  if (setup.isLoading) return <FullPageSpinner label="Setting up your booking..." />;
+  if (setup.isIdle || setup.isPending) return <FullPageSpinner label="Setting up your booking..." />;
   if (expiredOnSetup) return <HoldExpired bookingId={requestedBookingId} />;
   if (setupFailed || !setup.data) {
     return (
@@ -109,7 +112,7 @@ function HoldExpired({ bookingId }: { bookingId: number | undefined }) {
 
 function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
+  const confirm = useConfirmPayment();
   const [intent, setIntent] = useState(initial);
   const [isUpdatingTip, setIsUpdatingTip] = useState(false);
   const [isExpired, setIsExpired] = useState(false);
@@ -138,11 +141,7 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
   }
 
   async function finishPayment(paymentIntentId: string) {
-    await confirmPayment(paymentIntentId);
-    void queryClient.invalidateQueries({
-      predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith("/api/bookings"),
-    });
-    void queryClient.invalidateQueries({ queryKey: ["/api/time-slots"] });
+    await confirm.mutateAsync(paymentIntentId);
     toast({ title: "Payment Successful!", description: "Your session is booked.", variant: "success" });
     navigate(`${paths.myBookings}?success=true`);
   }

@@ -12,7 +12,7 @@ import { useStudentBookings } from "../../features/bookings/api/get-student-book
 import { dollars, personName, sessionTypeLabel } from "../../features/bookings/components/booking-format";
 import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
 import { formatLongDate, formatSessionRange } from "../../lib/when";
-import { getSessionDetails } from "../../features/payments/api/payment-intents";
+import { sessionDetailsQuery } from "../../features/payments/api/payment-intents";
 
 const SESSION_ID_REMOVAL_DELAY_MS = 1000;
 
@@ -36,11 +36,7 @@ export function BookingSuccessPage() {
   const sessionId = useSessionIdFromAddress();
   const isStudent = !!user && user.userType !== "coach";
   const bookings = useStudentBookings(isStudent);
-  const reference = useQuery({
-    queryKey: ["/api/stripe/session-details", sessionId],
-    queryFn: () => getSessionDetails(sessionId!),
-    enabled: !!user && !!sessionId,
-  });
+  const reference = useQuery({ ...sessionDetailsQuery(sessionId ?? ""), enabled: !!user && !!sessionId });
   const paymentReference = reference.data?.paymentIntentId ?? sessionId;
   const booking = bookings.data?.[0];
 

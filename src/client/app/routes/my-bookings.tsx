@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
-import { useCoachBookingList } from "../../features/bookings/api/get-coach-bookings";
+import { useCoachBookings } from "../../features/payouts/api/coach-bookings";
 import { useStudentBookings } from "../../features/bookings/api/get-student-bookings";
 import { BookingCardBoundary, CoachBookingCard, StudentBookingCard } from "../../features/bookings/components/booking-card";
 import { splitBookings } from "../../features/bookings/components/booking-lists";
@@ -21,7 +21,7 @@ export function MyBookingsPage() {
   const { user } = useCurrentUser();
   const isCoach = user?.userType === "coach";
   const student = useStudentBookings(!!user && !isCoach);
-  const coach = useCoachBookingList(!!user && isCoach);
+  const coach = useCoachBookings(!!user && isCoach);
   const list = isCoach ? coach : student;
   const query = new URLSearchParams(useSearch());
   const success = query.get("success") === "true";

@@ -1,5 +1,6 @@
-import { useQueryClient, type Query } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { isUnderUrl, sharedKeys } from "../../lib/query-keys";
 import { CALENDAR_PING_INTERVAL_MS, CALENDAR_RECONNECT_DELAY_MS, CALENDAR_SOCKET_PATH } from "../../../contract/realtime";
 
 export type CalendarSocketState = "disconnected" | "connecting" | "connected";
@@ -14,14 +15,10 @@ const REFRESHING_MESSAGES = new Set([
 ]);
 
 /**
- * Query keys are URLs first (src/client/lib/query-client.ts), so every slot and booking list, and
+ * Query keys are URLs first (src/client/lib/query-keys.ts), so every slot and booking list, and
  * the booking lists later features add, refresh by prefix without this feature importing theirs.
  */
-const REFRESHED_URL_PREFIXES = ["/api/time-slots", "/api/bookings", "/api/session-requests", "/api/coaches/me/earnings"];
-const isRefreshed = (query: Query) => {
-  const head = query.queryKey[0];
-  return typeof head === "string" && REFRESHED_URL_PREFIXES.some((prefix) => head.startsWith(prefix));
-};
+const isRefreshed = isUnderUrl(sharedKeys.slots[0], "/api/bookings", "/api/session-requests", "/api/coaches/me/earnings");
 
 export function calendarSocketUrl(location: Pick<Location, "protocol" | "host"> = window.location): string {
   return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${CALENDAR_SOCKET_PATH}`;

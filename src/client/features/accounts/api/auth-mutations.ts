@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import type { AuthResponse, LoginRequest, RegisterRequest } from "../../../../contract/accounts";
 import { apiRequest } from "../../../lib/api-client";
-import { currentUserQueryKey } from "../../../lib/current-user";
+import { sharedKeys } from "../../../lib/query-keys";
 
 /** Login or registration success stores the user and navigates to the server's redirectUrl. */
 function useAuthMutation<TInput>(url: string) {
@@ -12,7 +12,7 @@ function useAuthMutation<TInput>(url: string) {
     mutationFn: (input: TInput) => apiRequest<AuthResponse>("POST", url, input),
     onSuccess: (response) => {
       queryClient.clear();
-      queryClient.setQueryData(currentUserQueryKey, response.user);
+      queryClient.setQueryData(sharedKeys.currentUser, response.user);
       navigate(response.redirectUrl);
     },
   });
@@ -29,7 +29,7 @@ export function useLogout() {
     mutationFn: () => apiRequest<void>("POST", "/api/auth/logout"),
     onSuccess: () => {
       queryClient.clear();
-      queryClient.setQueryData(currentUserQueryKey, null);
+      queryClient.setQueryData(sharedKeys.currentUser, null);
       navigate("/login");
     },
   });

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { VerifyEmailResponse } from "../../../../contract/accounts";
 import { apiRequest } from "../../../lib/api-client";
-import { currentUserQueryKey } from "../../../lib/current-user";
+import { accountsKeys } from "./keys";
+import { sharedKeys } from "../../../lib/query-keys";
 
 /**
  * POST /api/auth/verify-email, once per token: a link works only once, so the page must not send
@@ -10,11 +11,11 @@ import { currentUserQueryKey } from "../../../lib/current-user";
 export function useVerifyEmail(token: string | null) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: ["/api/auth/verify-email", token],
+    queryKey: accountsKeys.emailVerification(token),
     queryFn: async () => {
       const answer = await apiRequest<VerifyEmailResponse>("POST", "/api/auth/verify-email", { token });
       // A signed-in user's banner and e-mail change at once (and an admin address may have made them an admin).
-      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      await queryClient.invalidateQueries({ queryKey: sharedKeys.currentUser });
       return answer;
     },
     enabled: !!token,

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { ForgotPasswordRequest, ResetPasswordRequest } from "../../../../contract/accounts";
 import { apiRequest } from "../../../lib/api-client";
+import { accountsKeys } from "./keys";
 
 export function useRequestPasswordReset() {
   return useMutation({ mutationFn: (input: ForgotPasswordRequest) => apiRequest<unknown>("POST", "/api/auth/forgot-password", input) });
@@ -9,7 +10,7 @@ export function useRequestPasswordReset() {
 /** Any failure means the link is invalid (player-side 7); a missing token never asks the server. */
 export function useVerifyResetToken(token: string | null) {
   return useQuery({
-    queryKey: ["/api/auth/verify-reset-token", token],
+    queryKey: accountsKeys.resetToken(token),
     queryFn: () => apiRequest<unknown>("POST", "/api/auth/verify-reset-token", { token }),
     enabled: !!token,
     gcTime: 0,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ContentBlock, ContentBlockCreate } from "../../../../contract/content";
 import { apiRequest } from "../../../lib/api-client";
-import { contentBlocksQueryKey } from "./get-content-blocks";
+import { sharedKeys } from "../../../lib/query-keys";
 
 export const createContentBlock = (values: ContentBlockCreate) => apiRequest<ContentBlock>("POST", "/api/admin/content-blocks", values);
 
@@ -9,6 +9,6 @@ export function useCreateContentBlock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createContentBlock,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contentBlocksQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.contentBlocks }),
   });
 }

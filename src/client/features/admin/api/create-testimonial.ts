@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Testimonial, TestimonialCreate } from "../../../../contract/content";
 import { apiRequest } from "../../../lib/api-client";
-import { testimonialsQueryKey } from "./get-testimonials";
+import { sharedKeys } from "../../../lib/query-keys";
 
 export const createTestimonial = (values: TestimonialCreate) => apiRequest<Testimonial>("POST", "/api/admin/testimonials", values);
 
@@ -9,6 +9,6 @@ export function useCreateTestimonial() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTestimonial,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: testimonialsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.testimonials }),
   });
 }

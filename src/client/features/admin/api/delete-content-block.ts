@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
-import { contentBlocksQueryKey } from "./get-content-blocks";
+import { sharedKeys } from "../../../lib/query-keys";
 
 export const deleteContentBlock = (id: number) => apiRequest<void>("DELETE", `/api/admin/content-blocks/${id}`);
 
@@ -8,6 +8,6 @@ export function useDeleteContentBlock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteContentBlock,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contentBlocksQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.contentBlocks }),
   });
 }

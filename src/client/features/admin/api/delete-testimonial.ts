@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
-import { testimonialsQueryKey } from "./get-testimonials";
+import { sharedKeys } from "../../../lib/query-keys";
 
 export const deleteTestimonial = (id: number) => apiRequest<void>("DELETE", `/api/admin/testimonials/${id}`);
 
@@ -8,6 +8,6 @@ export function useDeleteTestimonial() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTestimonial,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: testimonialsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.testimonials }),
   });
 }

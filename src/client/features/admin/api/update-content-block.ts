@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ContentBlock, ContentBlockUpdate } from "../../../../contract/content";
 import { apiRequest } from "../../../lib/api-client";
-import { contentBlocksQueryKey } from "./get-content-blocks";
+import { sharedKeys } from "../../../lib/query-keys";
 
 export const updateContentBlock = ({ id, changes }: { id: number; changes: ContentBlockUpdate }) =>
   apiRequest<ContentBlock>("PUT", `/api/admin/content-blocks/${id}`, changes);
@@ -10,6 +10,6 @@ export function useUpdateContentBlock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateContentBlock,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contentBlocksQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.contentBlocks }),
   });
 }

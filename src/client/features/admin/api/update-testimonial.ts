@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Testimonial, TestimonialUpdate } from "../../../../contract/content";
 import { apiRequest } from "../../../lib/api-client";
-import { testimonialsQueryKey } from "./get-testimonials";
+import { sharedKeys } from "../../../lib/query-keys";
 
 export const updateTestimonial = ({ id, changes }: { id: number; changes: TestimonialUpdate }) =>
   apiRequest<Testimonial>("PUT", `/api/admin/testimonials/${id}`, changes);
@@ -10,6 +10,6 @@ export function useUpdateTestimonial() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateTestimonial,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: testimonialsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.testimonials }),
   });
 }

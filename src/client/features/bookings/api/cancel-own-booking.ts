@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Booking } from "../../../../contract/bookings";
 import { apiRequest } from "../../../lib/api-client";
-import { studentBookingsQueryKey } from "./get-student-bookings";
+import { sharedKeys } from "../../../lib/query-keys";
+import { bookingsKeys } from "./keys";
 
 export type CancelOwnBookingResponse = { success: boolean; message: string; booking: Booking };
 
@@ -12,9 +13,9 @@ export function useCancelOwnBooking() {
     mutationFn: (bookingId: number) => apiRequest<CancelOwnBookingResponse>("DELETE", `/api/bookings/${bookingId}`),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: studentBookingsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ["/api/time-slots"] }),
-        queryClient.invalidateQueries({ queryKey: ["/api/waitlist/mine"] }),
+        queryClient.invalidateQueries({ queryKey: bookingsKeys.student }),
+        queryClient.invalidateQueries({ queryKey: sharedKeys.slots }),
+        queryClient.invalidateQueries({ queryKey: sharedKeys.myWaitlist }),
       ]),
   });
 }

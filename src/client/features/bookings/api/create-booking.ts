@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { BookingRequest, CreateBookingResponse } from "../../../../contract/bookings";
 import { apiRequest } from "../../../lib/api-client";
+import { sharedKeys } from "../../../lib/query-keys";
+import { bookingsKeys } from "./keys";
 
 export const createBooking = (input: BookingRequest) => apiRequest<CreateBookingResponse>("POST", "/api/bookings", input);
 
@@ -10,8 +12,8 @@ export function useCreateBooking() {
     mutationFn: createBooking,
     // A new booking takes a seat: the lists and the coach's slots change.
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ["/api/bookings/student"] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/time-slots"] });
+      void queryClient.invalidateQueries({ queryKey: bookingsKeys.student });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.slots });
     },
   });
 }

@@ -1,22 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import type { CoachProfile } from "../../../../contract/search";
-import type { TimeSlot } from "../../../../contract/slots";
-import { apiGet } from "../../../lib/api-client";
+import { coachPublicProfileQuery } from "../../../lib/query-keys";
+import { bookableSlotsQuery } from "./keys";
 
-/** The public coach profile (header and rates) of the booking page. */
+/** The public coach profile (header and rates) of the booking page; the same cache entry as the profile page's. */
 export function useBookableCoach(coachId: number | null) {
-  return useQuery({
-    queryKey: ["/api/coaches", coachId, "profile"],
-    queryFn: () => apiGet<CoachProfile>(`/api/coaches/${coachId}/profile`),
-    enabled: coachId !== null,
-  });
+  return useQuery({ ...coachPublicProfileQuery(coachId ?? 0), enabled: coachId !== null });
 }
 
-/** Every slot of the coach from today on (the profile carries only the next few). */
 export function useBookableSlots(coachId: number | null) {
-  return useQuery({
-    queryKey: ["/api/time-slots", coachId, "bookable"],
-    queryFn: () => apiGet<TimeSlot[]>(`/api/time-slots/${coachId}`),
-    enabled: coachId !== null,
-  });
+  return useQuery({ ...bookableSlotsQuery(coachId ?? 0), enabled: coachId !== null });
 }

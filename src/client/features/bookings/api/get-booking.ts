@@ -1,13 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Booking } from "../../../../contract/bookings";
-import { apiGet } from "../../../lib/api-client";
-
-export const bookingQueryKey = (id: number) => ["/api/bookings", id] as const;
+import { bookingQuery } from "./keys";
 
 export function useBooking(id: number | undefined) {
-  return useQuery({
-    queryKey: bookingQueryKey(id ?? 0),
-    queryFn: () => apiGet<Booking>(`/api/bookings/${id}`),
-    enabled: id !== undefined,
-  });
+  return useQuery({ ...bookingQuery(id ?? 0), enabled: id !== undefined });
 }

@@ -1,10 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Booking } from "../../../../contract/bookings";
-import { apiGet } from "../../../lib/api-client";
-
-/** The URL is the key, so the live channel's "/api/bookings" prefix refresh reaches this list too. */
-export const studentBookingsQueryKey = ["/api/bookings/student"] as const;
+import { studentBookingsQuery } from "./keys";
 
 export function useStudentBookings(enabled = true) {
-  return useQuery({ queryKey: studentBookingsQueryKey, queryFn: () => apiGet<Booking[]>("/api/bookings/student"), enabled });
+  return useQuery({ ...studentBookingsQuery, enabled });
 }

@@ -2,17 +2,17 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CalendarTokenResponse } from "../../../../contract/calendar";
 import { apiGet, apiRequest } from "../../../lib/api-client";
 
-const tokenQueryKey = ["/api/calendar/token"] as const;
+export const calendarKeys = { token: ["/api/calendar/token"] as const };
 
 /** GET /api/calendar/token: made on first use, so it is fetched only when the user asks for the link. */
 export function useCalendarToken(enabled: boolean) {
-  return useQuery({ queryKey: tokenQueryKey, queryFn: () => apiGet<CalendarTokenResponse>("/api/calendar/token"), enabled });
+  return useQuery({ queryKey: calendarKeys.token, queryFn: () => apiGet<CalendarTokenResponse>("/api/calendar/token"), enabled });
 }
 
 export function useRevokeCalendarToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<{ success: boolean }>("DELETE", "/api/calendar/token"),
-    onSuccess: () => queryClient.removeQueries({ queryKey: tokenQueryKey }),
+    onSuccess: () => queryClient.removeQueries({ queryKey: calendarKeys.token }),
   });
 }

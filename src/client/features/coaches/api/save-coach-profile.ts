@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CoachProfileRequest, CoachResponse } from "../../../../contract/coaches";
 import { apiRequest } from "../../../lib/api-client";
-import { coachProfileQueryKey } from "./get-coach-profile";
+import { sharedKeys } from "../../../lib/query-keys";
 
 export const createCoachProfile = (profile: CoachProfileRequest) => apiRequest<CoachResponse>("POST", "/api/coaches", profile);
 export const updateCoachProfile = (id: number, profile: CoachProfileRequest) =>
@@ -13,6 +13,6 @@ export function useSaveCoachProfile() {
   return useMutation({
     mutationFn: ({ coachId, profile }: { coachId: number | null; profile: CoachProfileRequest }) =>
       coachId === null ? createCoachProfile(profile) : updateCoachProfile(coachId, profile),
-    onSuccess: (saved) => queryClient.setQueryData(coachProfileQueryKey(saved.userId), saved),
+    onSuccess: (saved) => queryClient.setQueryData(sharedKeys.coachOfUser(saved.userId), saved),
   });
 }

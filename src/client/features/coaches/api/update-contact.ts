@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../../contract/accounts";
 import type { UpdateContactRequest } from "../../../../contract/users";
 import { apiRequest } from "../../../lib/api-client";
-import { currentUserQueryKey } from "../../../lib/current-user";
+import { sharedKeys } from "../../../lib/query-keys";
 
 /** The current user's key (features/accounts owns it; features do not import each other). */
 
@@ -13,6 +13,6 @@ export function useUpdateContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateContact,
-    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+    onSuccess: (user) => queryClient.setQueryData(sharedKeys.currentUser, user),
   });
 }

@@ -1,11 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ContentBlock } from "../../../../contract/content";
-import { apiGet } from "../../../lib/api-client";
-
-export const contentBlocksQueryKey = ["/api/content-blocks"] as const;
+import { contentBlocksQuery } from "../../../lib/query-keys";
 
 export function useContentBlocks() {
-  return useQuery({ queryKey: contentBlocksQueryKey, queryFn: () => apiGet<ContentBlock[]>("/api/content-blocks") });
+  return useQuery(contentBlocksQuery);
 }
 
 /**

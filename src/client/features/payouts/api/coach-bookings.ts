@@ -7,29 +7,25 @@ import type {
   SubmitFeedbackRequest,
   SubmitFeedbackResponse,
 } from "../../../../contract/payouts";
-import { apiGet, apiRequest } from "../../../lib/api-client";
-import { coachEarningsQueryKey } from "./coach-earnings";
-
-/**
- * The key is the URL, as in features/coaches and features/bookings, so the live channel's
- * "/api/bookings" prefix refresh and every other reader share one cache entry.
- */
-export const coachBookingsQueryKey = ["/api/bookings/coach"] as const;
+import { apiRequest } from "../../../lib/api-client";
+import { sharedKeys } from "../../../lib/query-keys";
+import { coachBookingsQuery, payoutsKeys } from "./keys";
 
 /** A booking as the coach sees it; payoutStatus is read when the server sends it. */
 export type CoachBooking = Booking & { payoutStatus?: PayoutStatus };
 
-export function useCoachBookings() {
-  return useQuery({ queryKey: coachBookingsQueryKey, queryFn: () => apiGet<CoachBooking[]>("/api/bookings/coach") });
+/** The coach's bookings: the dashboard and My Bookings share this one list. */
+export function useCoachBookings(enabled = true) {
+  return useQuery({ ...coachBookingsQuery, enabled });
 }
 
 /** A cancellation frees the slot and a payout changes the figures: every list that shows them refreshes. */
 function refreshAfterChange(queryClient: QueryClient) {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ["/api/bookings"] }),
-    queryClient.invalidateQueries({ queryKey: coachBookingsQueryKey }),
-    queryClient.invalidateQueries({ queryKey: coachEarningsQueryKey }),
-    queryClient.invalidateQueries({ queryKey: ["/api/time-slots"] }),
+    queryClient.invalidateQueries({ queryKey: sharedKeys.bookingsById }),
+    queryClient.invalidateQueries({ queryKey: payoutsKeys.coachBookings }),
+    queryClient.invalidateQueries({ queryKey: payoutsKeys.earnings }),
+    queryClient.invalidateQueries({ queryKey: sharedKeys.slots }),
   ]);
 }
 
@@ -51,7 +47,7 @@ export function useSubmitFeedback() {
     onSuccess: async (answer) => {
       await refreshAfterChange(queryClient);
       // The answer knows whether the money went out; keep it if the list does not carry payoutStatus.
-      queryClient.setQueryData<CoachBooking[]>(coachBookingsQueryKey, (list) =>
+      queryClient.setQueryData<CoachBooking[]>(payoutsKeys.coachBookings, (list) =>
         list?.map((b) =>
           b.id === answer.booking.id
             ? { ...b, feedbackSubmittedAt: answer.booking.feedbackSubmittedAt, payoutStatus: b.payoutStatus ?? answer.booking.payoutStatus }

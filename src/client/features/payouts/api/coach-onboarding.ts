@@ -1,41 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../../contract/accounts";
 import type { CoachProfileRequest, CoachProfileUpdateRequest, CoachResponse } from "../../../../contract/coaches";
-import type { ZipLookup } from "../../../../contract/geo";
 import type { z } from "zod";
 import type { CreateSlotRequestSchema, TimeSlot } from "../../../../contract/slots";
 import type { UpdateContactRequest } from "../../../../contract/users";
-import { ApiError, apiGet, apiRequest } from "../../../lib/api-client";
-import { currentUserQueryKey } from "../../../lib/current-user";
+import { apiRequest } from "../../../lib/api-client";
+import { coachOfUserQuery, sharedKeys } from "../../../lib/query-keys";
 
-/**
- * The onboarding wizard's calls. The keys are the URLs the other features use (features do not
- * import each other), so the dashboard reads what the wizard saved without a refetch.
- */
-export const coachProfileQueryKey = (userId: number) => ["/api/coaches/user", userId] as const;
-
-/** The coach profile of a user, or null when they have none yet (404). */
-export async function getCoachProfile(userId: number): Promise<CoachResponse | null> {
-  try {
-    return await apiGet<CoachResponse>(`/api/coaches/user/${userId}`);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
-}
-
+/** The onboarding wizard's calls; the coach profile is the shared entry the dashboard reads too. */
 export function useCoachProfile(userId: number) {
-  return useQuery({ queryKey: coachProfileQueryKey(userId), queryFn: () => getCoachProfile(userId) });
-}
-
-/** City, state and time zone of a 5-digit ZIP; null when the ZIP is unknown. */
-export async function lookupZip(zip: string): Promise<ZipLookup | null> {
-  try {
-    return await apiGet<ZipLookup>(`/api/geo/zip/${encodeURIComponent(zip)}`);
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
-    throw error;
-  }
+  return useQuery(coachOfUserQuery(userId));
 }
 
 export function useSaveContact() {
@@ -43,7 +17,7 @@ export function useSaveContact() {
   return useMutation({
     mutationFn: ({ userId, contact }: { userId: number; contact: UpdateContactRequest }) =>
       apiRequest<CurrentUser>("PUT", `/api/users/${userId}`, contact),
-    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+    onSuccess: (user) => queryClient.setQueryData(sharedKeys.currentUser, user),
   });
 }
 
@@ -56,9 +30,9 @@ export function useSaveCoachProfile() {
         ? apiRequest<CoachResponse>("POST", "/api/coaches", profile as CoachProfileRequest)
         : apiRequest<CoachResponse>("PUT", `/api/coaches/${coachId}`, profile),
     onSuccess: async (saved, { coachId }) => {
-      queryClient.setQueryData(coachProfileQueryKey(saved.userId), saved);
+      queryClient.setQueryData(sharedKeys.coachOfUser(saved.userId), saved);
       // A new profile gives the user a coachId.
-      if (coachId === null) await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      if (coachId === null) await queryClient.invalidateQueries({ queryKey: sharedKeys.currentUser });
     },
   });
 }
@@ -74,8 +48,8 @@ export function useUploadProfileImage(userId: number) {
     },
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
-        queryClient.invalidateQueries({ queryKey: coachProfileQueryKey(userId) }),
+        queryClient.invalidateQueries({ queryKey: sharedKeys.currentUser }),
+        queryClient.invalidateQueries({ queryKey: sharedKeys.coachOfUser(userId) }),
       ]),
   });
 }
@@ -85,6 +59,6 @@ export function useCreateFirstSlot() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (slot: z.input<typeof CreateSlotRequestSchema>) => apiRequest<TimeSlot>("POST", "/api/time-slots", slot),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["/api/time-slots"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.slots }),
   });
 }

@@ -3,19 +3,14 @@ import type {
   ConnectLinkRequest,
   ConnectLinkResponse,
   DashboardLinkResponse,
-  PaymentAccountStatus,
   SimulatedOnboardingCompleteRequest,
   SimulatedOnboardingCompleteResponse,
 } from "../../../../contract/payouts";
-import { ApiError, apiGet, apiRequest } from "../../../lib/api-client";
-
-/** The same key as the dashboard's stat card reads, so one invalidation refreshes both. */
-export const paymentAccountStatusQueryKey = ["/api/stripe/connect/account-status"] as const;
+import { ApiError, apiRequest } from "../../../lib/api-client";
+import { paymentAccountStatusQuery, payoutsKeys } from "./keys";
 
 /** coach-side 9: the payment account page refreshes the status every 5 seconds. */
 export const PAYMENT_STATUS_REFRESH_MS = 5000;
-
-export const getPaymentAccountStatus = () => apiGet<PaymentAccountStatus>("/api/stripe/connect/account-status");
 
 /**
  * The coach's payment account status. `poll` is the one exception to the app-wide "no polling"
@@ -24,8 +19,7 @@ export const getPaymentAccountStatus = () => apiGet<PaymentAccountStatus>("/api/
  */
 export function usePaymentAccountStatus({ enabled = true, poll = false }: { enabled?: boolean; poll?: boolean } = {}) {
   return useQuery({
-    queryKey: paymentAccountStatusQueryKey,
-    queryFn: getPaymentAccountStatus,
+    ...paymentAccountStatusQuery,
     enabled,
     refetchInterval: poll ? PAYMENT_STATUS_REFRESH_MS : false,
   });
@@ -51,7 +45,7 @@ export function useCreatePaymentAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPaymentAccount,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentAccountStatusQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: payoutsKeys.paymentAccountStatus }),
   });
 }
 
@@ -70,6 +64,6 @@ export function useCompleteSimulatedOnboarding() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: completeSimulatedOnboarding,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentAccountStatusQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutsKeys.paymentAccountStatus }),
   });
 }

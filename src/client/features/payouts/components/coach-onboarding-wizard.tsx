@@ -8,14 +8,15 @@ import { Card, CardContent } from "../../../components/ui/card";
 import { FullPageSpinner } from "../../../components/ui/spinner";
 import { StepCardHeader, StepProgress } from "../../../components/ui/step-progress";
 import { toast } from "../../../components/ui/toast";
+import { useSchemaForm } from "../../../lib/form-errors";
 import { handleUnauthorized } from "../../../lib/handle-unauthorized";
 import { useCoachProfile, useCreateFirstSlot, useSaveCoachProfile, useSaveContact } from "../api/coach-onboarding";
 import { createOnboardingLink, createPaymentAccount, usePaymentAccountStatus } from "../api/payment-account";
 import {
   draftFrom,
   isFullyOnboarded,
-  isStepComplete,
   minimalProfileOf,
+  onboardingStepSchema,
   ONBOARDING_STEPS,
   OnboardingMessages,
   planFirstSlot,
@@ -97,7 +98,7 @@ function Wizard({
 }) {
   const [, navigate] = useLocation();
   const [step, setStep] = useState(initialStep);
-  const [draft, setDraft] = useState<OnboardingDraft>(() => draftFrom(user, coach));
+  const [initialDraft] = useState(() => draftFrom(user, coach));
   const [busy, setBusy] = useState(false);
   const profile = useCoachProfile(user.id);
   const account = usePaymentAccountStatus();
@@ -107,7 +108,8 @@ function Wizard({
   const current = profile.data ?? coach;
   const photoUrl = current?.profileImageUrl ?? user.profileImageUrl;
   const now = nowIn(current?.timeZone);
-  const onChange = (patch: Partial<OnboardingDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const form = useSchemaForm(onboardingStepSchema(step, { account: account.data, photoUrl, now }), initialDraft);
+  const draft = form.watch();
 
   useEffect(() => {
     // Coming back from the provider: read the account again rather than trust the cache.
@@ -115,22 +117,20 @@ function Wizard({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
   }, []);
 
-  const complete = (n: number) => isStepComplete(n, draft, { account: account.data, photoUrl });
-
-  async function saveStep(n: number): Promise<boolean> {
+  async function saveStep(n: number, sent: OnboardingDraft): Promise<boolean> {
     if (n === 1) {
       try {
         await saveContact.mutateAsync({
           userId: user.id,
           contact: {
-            firstName: draft.firstName.trim(),
-            lastName: draft.lastName.trim(),
+            firstName: sent.firstName.trim(),
+            lastName: sent.lastName.trim(),
             email: user.email,
-            phoneNumber: draft.phoneNumber.trim(),
+            phoneNumber: sent.phoneNumber.trim(),
             smsOptIn: user.smsOptIn,
           },
         });
-        await saveCoach.mutateAsync({ coachId: current?.id ?? null, profile: profileOf(draft) });
+        await saveCoach.mutateAsync({ coachId: current?.id ?? null, profile: profileOf(sent) });
         return true;
       } catch (error) {
         if (!handleUnauthorized(error)) {
@@ -146,10 +146,10 @@ function Wizard({
     }
     if (n === 2) {
       try {
-        const rates = ratesOf(draft);
+        const rates = ratesOf(sent);
         // Reached without a profile (a return from the provider, say): the rates create it.
         await saveCoach.mutateAsync(
-          current ? { coachId: current.id, profile: { rates } } : { coachId: null, profile: { ...minimalProfileOf(draft), rates } },
+          current ? { coachId: current.id, profile: { rates } } : { coachId: null, profile: { ...minimalProfileOf(sent), rates } },
         );
         return true;
       } catch (error) {
@@ -161,18 +161,15 @@ function Wizard({
     return true;
   }
 
-  async function next() {
-    if (!complete(step)) {
-      toast({ title: "Incomplete Step", description: OnboardingMessages.BLOCKED, variant: "destructive" });
-      return;
-    }
+  // The step's gate has passed (the form's schema); its fields are saved before moving on.
+  const next = form.submit(async (sent) => {
     setBusy(true);
     try {
-      if (await saveStep(step)) setStep((s) => Math.min(s + 1, STEP_COUNT));
+      if (await saveStep(step, sent)) setStep((s) => Math.min(s + 1, STEP_COUNT));
     } finally {
       setBusy(false);
     }
-  }
+  });
 
   async function startPayments() {
     setBusy(true);
@@ -201,12 +198,9 @@ function Wizard({
     }
   }
 
-  async function finish() {
-    const plan = planFirstSlot(draft, now);
-    if (plan.kind === "invalid") {
-      toast({ title: plan.title, description: plan.message, variant: "destructive" });
-      return;
-    }
+  // The optional first slot has passed its rules (the last step's schema).
+  const finish = form.submit(async (sent) => {
+    const plan = planFirstSlot(sent, now);
     setBusy(true);
     try {
       if (plan.kind === "create") {
@@ -230,7 +224,7 @@ function Wizard({
     } finally {
       setBusy(false);
     }
-  }
+  });
 
   const info = ONBOARDING_STEPS[step - 1];
   return (
@@ -244,8 +238,8 @@ function Wizard({
         <Card>
           <StepCardHeader title={info.title} description={info.description} />
           <CardContent className="flex flex-col gap-6">
-            {step === 1 ? <PersonalInformationStep draft={draft} onChange={onChange} /> : null}
-            {step === 2 ? <SessionRatesStep draft={draft} onChange={onChange} /> : null}
+            {step === 1 ? <PersonalInformationStep draft={draft} onChange={form.update} /> : null}
+            {step === 2 ? <SessionRatesStep draft={draft} onChange={form.update} /> : null}
             {step === 3 ? (
               <PaymentSetupStep
                 account={account.data}
@@ -256,17 +250,17 @@ function Wizard({
               />
             ) : null}
             {step === 4 ? <ProfilePhotoStep userId={user.id} photoUrl={photoUrl} /> : null}
-            {step === 5 ? <ScheduleStep draft={draft} onChange={onChange} today={now.date} /> : null}
+            {step === 5 ? <ScheduleStep draft={draft} onChange={form.update} today={now.date} /> : null}
             <div className="flex items-center justify-between gap-3 border-t border-slate-200 pt-5">
               <Button variant="outline" onClick={() => setStep((s) => Math.max(s - 1, 1))} disabled={step === 1 || busy}>
                 Previous
               </Button>
               {step < STEP_COUNT ? (
-                <Button onClick={() => void next()} isLoading={busy && step !== 3}>
+                <Button onClick={(e) => void next(e)} isLoading={busy && step !== 3}>
                   Next
                 </Button>
               ) : (
-                <Button onClick={() => void finish()} isLoading={busy}>
+                <Button onClick={(e) => void finish(e)} isLoading={busy}>
                   Complete Setup
                 </Button>
               )}

@@ -1,8 +1,12 @@
 import type { CurrentUser } from "../../../../contract/accounts";
+import { z } from "zod";
 import {
+  CoachProfileSchema,
   FALLBACK_TITLE,
   FALLBACK_ZIPCODE,
+  POSITIONS,
   positionsOf,
+  RateInputSchema,
   type CoachProfileRequest,
   type CoachResponse,
   type Position,
@@ -10,10 +14,10 @@ import {
   type SessionDuration,
   type SessionType,
 } from "../../../../contract/coaches";
-import { decimalToCents } from "../../../../contract/money";
 import type { PaymentAccountStatus } from "../../../../contract/payouts";
 import { SlotMessages, validateSlot } from "../../../../contract/slots";
 import type { LocalDateTime } from "../../../../contract/time";
+import { addToastIssue } from "../../../lib/form-errors";
 
 export const ONBOARDING_STEPS = [
   { title: "Personal Information", description: "Tell players who you are and where you coach." },
@@ -51,27 +55,28 @@ export const RATE_FIELDS: readonly { key: RateKey; sessionType: SessionType; dur
 ];
 export type RateKey = "individual30" | "individual60" | "group30" | "group60";
 
-export type OnboardingDraft = {
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  title: string;
-  bio: string;
-  zipcode: string;
-  location: string;
-  positions: Position[];
-  experience: string;
-  rates: Record<RateKey, string>;
-  slot: {
-    date: string;
-    startTime: string;
-    endTime: string;
-    locationName: string;
-    locationAddress: string;
-    isGroup: boolean;
-    capacity: string;
-  };
-};
+const OnboardingDraftSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string(),
+  title: z.string(),
+  bio: z.string(),
+  zipcode: z.string(),
+  location: z.string(),
+  positions: z.array(z.enum(POSITIONS)),
+  experience: z.string(),
+  rates: z.record(z.enum(["individual30", "individual60", "group30", "group60"]), z.string()),
+  slot: z.object({
+    date: z.string(),
+    startTime: z.string(),
+    endTime: z.string(),
+    locationName: z.string(),
+    locationAddress: z.string(),
+    isGroup: z.boolean(),
+    capacity: z.string(),
+  }),
+});
+export type OnboardingDraft = z.infer<typeof OnboardingDraftSchema>;
 
 export function draftFrom(user: CurrentUser, coach: CoachResponse | null): OnboardingDraft {
   const rates: Record<RateKey, string> = { individual30: "", individual60: "", group30: "", group60: "" };
@@ -106,39 +111,64 @@ export function ratesOf(draft: OnboardingDraft): RateInput[] {
   }));
 }
 
-const isAmount = (value: string) => {
-  const cents = decimalToCents(value);
-  return cents !== null && cents > 0;
+const isAmount = (value: string) => RateInputSchema.shape.rate.safeParse(value).success;
+
+type StepFacts = {
+  account: Pick<PaymentAccountStatus, "hasAccount" | "accountComplete"> | null | undefined;
+  photoUrl: string | null;
 };
 
-/** The step gates of coach-side 5: whether Next may leave step 1..5. */
-export function isStepComplete(
-  step: number,
-  draft: OnboardingDraft,
-  facts: { account: Pick<PaymentAccountStatus, "hasAccount" | "accountComplete"> | null | undefined; photoUrl: string | null },
-): boolean {
+const BLOCKED = { title: "Incomplete Step", description: OnboardingMessages.BLOCKED };
+
+/** The fields of step 1..4 that keep Next from leaving it (coach-side 5); empty when the step is complete. */
+function blockingFields(step: number, draft: OnboardingDraft, facts: StepFacts): (string | number)[][] {
   switch (step) {
-    case 1:
-      return (
-        filled(draft.firstName) &&
-        filled(draft.lastName) &&
-        filled(draft.phoneNumber) &&
-        filled(draft.title) &&
-        filled(draft.bio) &&
-        /^\d{5}$/.test(draft.zipcode.trim()) &&
-        draft.positions.length > 0
-      );
+    case 1: {
+      const profile = CoachProfileSchema.shape;
+      const texts = (["firstName", "lastName", "phoneNumber"] as const).filter((k) => !filled(draft[k]));
+      const rules = [
+        ...texts,
+        ...(profile.title.safeParse(draft.title).success ? [] : ["title"]),
+        ...(profile.bio.safeParse(draft.bio).success ? [] : ["bio"]),
+        ...(profile.zipcode.safeParse(draft.zipcode).success ? [] : ["zipcode"]),
+        ...(draft.positions.length > 0 ? [] : ["positions"]),
+      ];
+      return rules.map((k) => [k]);
+    }
     case 2: {
       const rates = ratesOf(draft);
-      return rates.length > 0 && rates.every((r) => isAmount(String(r.rate)));
+      if (rates.length === 0) return [["rates"]];
+      return RATE_FIELDS.filter((f) => filled(draft.rates[f.key]) && !isAmount(draft.rates[f.key].trim())).map((f) => ["rates", f.key]);
     }
     case 3:
-      return !!facts.account?.hasAccount && !!facts.account.accountComplete;
+      return facts.account?.hasAccount && facts.account.accountComplete ? [] : [["account"]];
     case 4:
-      return !!facts.photoUrl;
+      return facts.photoUrl ? [] : [["photo"]];
     default:
-      return true;
+      return [];
   }
+}
+
+/**
+ * What Next (steps 1-4) or Complete Setup (step 5) checks: a step's gate, and on the last step the
+ * optional first slot, each failure with the spec's toast.
+ */
+export function onboardingStepSchema(step: number, facts: StepFacts & { now: LocalDateTime }) {
+  return OnboardingDraftSchema.superRefine((draft, ctx) => {
+    const blocking = blockingFields(step, draft, facts);
+    if (blocking.length > 0) {
+      addToastIssue(ctx, BLOCKED, blocking);
+      return;
+    }
+    if (step !== STEP_COUNT) return;
+    const plan = planFirstSlot(draft, facts.now);
+    if (plan.kind === "invalid") addToastIssue(ctx, { title: plan.title, description: plan.message }, [["slot"]]);
+  });
+}
+
+/** The step gates of coach-side 5: whether Next may leave step 1..5. */
+export function isStepComplete(step: number, draft: OnboardingDraft, facts: StepFacts): boolean {
+  return blockingFields(step, draft, facts).length === 0;
 }
 
 /** Step 1's profile fields (the rates are saved by step 2). */

@@ -13,7 +13,8 @@ import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/toast";
 import { handleUnauthorized } from "../../../lib/handle-unauthorized";
 import type { ImageFileMessages } from "../../../lib/image-file";
-import { lookupZip, useUploadProfileImage } from "../api/coach-onboarding";
+import { lookupZip } from "../../../lib/lookup-zip";
+import { useUploadProfileImage } from "../api/coach-onboarding";
 import { OnboardingMessages, RATE_FIELDS, type OnboardingDraft } from "./onboarding-draft";
 import { StateBadge } from "./payment-account-panel";
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../../../contract/accounts";
 import type { UpdatePlayerProfileRequest, UpdatePreferencesRequest } from "../../../../contract/users";
 import { apiRequest } from "../../../lib/api-client";
-import { currentUserQueryKey } from "../../../lib/current-user";
+import { sharedKeys } from "../../../lib/query-keys";
 
 export function updatePlayerProfile(body: UpdatePlayerProfileRequest): Promise<CurrentUser> {
   return apiRequest<CurrentUser>("PATCH", "/api/users/profile", body);
@@ -25,9 +25,8 @@ export function useSavePlayerProfile() {
       return user;
     },
     onSuccess: async (user) => {
-      queryClient.setQueryData(currentUserQueryKey, user);
-      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-      await queryClient.invalidateQueries({ queryKey: ["/api/user/preferences"] });
+      queryClient.setQueryData(sharedKeys.currentUser, user);
+      await queryClient.invalidateQueries({ queryKey: sharedKeys.currentUser });
     },
   });
 }

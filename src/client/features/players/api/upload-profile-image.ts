@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
-import { currentUserQueryKey } from "../../../lib/current-user";
+import { sharedKeys } from "../../../lib/query-keys";
 
 /** POST /api/upload/profile-image (field "image"): the stored image becomes the user's photo at once. */
 export function uploadProfileImage(file: File): Promise<{ url: string }> {
@@ -13,6 +13,6 @@ export function useUploadProfileImage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadProfileImage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.currentUser }),
   });
 }

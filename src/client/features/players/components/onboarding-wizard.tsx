@@ -1,20 +1,20 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
 import type { CurrentUser } from "../../../../contract/accounts";
-import { DEFAULT_WIZARD_TRAVEL_DISTANCE, PlayerMessages, WIZARD_TRAVEL_DISTANCES, type PlayerMessage } from "../../../../contract/players";
+import { DEFAULT_WIZARD_TRAVEL_DISTANCE, PlayerMessages, WIZARD_TRAVEL_DISTANCES } from "../../../../contract/players";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { StepCardHeader, StepProgress } from "../../../components/ui/step-progress";
 import { toast } from "../../../components/ui/toast";
 import { paths } from "../../../config/paths";
+import { useSchemaForm } from "../../../lib/form-errors";
 import { handleUnauthorized } from "../../../lib/handle-unauthorized";
 import { useSavePlayerProfile } from "../api/update-player-profile";
 import {
-  checkLocation,
-  checkPlayerInformation,
-  checkPlayingProfile,
   draftFromUser,
   localToday,
+  playerStepSchemas,
+  playerWizardSchema,
   toPreferencesRequest,
   toProfileRequest,
   type PlayerDraft,
@@ -27,36 +27,27 @@ const STEPS = [
   { title: "Playing Profile", description: "Your position and level help us match you." },
 ] as const;
 
-const showProblem = (problem: PlayerMessage) => toast({ title: problem.title, description: problem.description, variant: "destructive" });
-
 /** coach-side 2 and 5: the three-step player set-up; the last step saves and goes home. */
 export function OnboardingWizard({ user }: { user: CurrentUser }) {
   const [, navigate] = useLocation();
   const [step, setStep] = useState(0);
-  const [draft, setDraft] = useState<PlayerDraft>(() => {
-    const initial = draftFromUser(user, WIZARD_TRAVEL_DISTANCES, DEFAULT_WIZARD_TRAVEL_DISTANCE);
+  const [initial] = useState<PlayerDraft>(() => {
+    const fromUser = draftFromUser(user, WIZARD_TRAVEL_DISTANCES, DEFAULT_WIZARD_TRAVEL_DISTANCE);
     // A player who never chose keeps the wizard's default rather than the profile page's.
-    return user.maxTravelDistance === null ? { ...initial, maxTravelDistance: String(DEFAULT_WIZARD_TRAVEL_DISTANCE) } : initial;
+    return user.maxTravelDistance === null ? { ...fromUser, maxTravelDistance: String(DEFAULT_WIZARD_TRAVEL_DISTANCE) } : fromUser;
   });
   const save = useSavePlayerProfile();
   const today = localToday();
-  const onChange = (patch: Partial<PlayerDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const isLastStep = step === STEPS.length - 1;
+  // Next checks the step's rules; Complete Setup checks every step's again.
+  const form = useSchemaForm(isLastStep ? playerWizardSchema(today) : playerStepSchemas(today)[step]!, initial);
+  const draft = form.watch();
 
-  const checks = [() => checkPlayerInformation(draft, today), () => checkLocation(draft), () => checkPlayingProfile(draft)];
+  const next = form.submit(() => setStep((s) => Math.min(s + 1, STEPS.length - 1)));
 
-  function next() {
-    const problem = checks[step]();
-    if (problem) return showProblem(problem);
-    setStep((s) => Math.min(s + 1, STEPS.length - 1));
-  }
-
-  function complete() {
-    for (const check of checks) {
-      const problem = check();
-      if (problem) return showProblem(problem);
-    }
+  const complete = form.submit((sent) => {
     save.mutate(
-      { profile: { ...toProfileRequest(draft, today), ...toPreferencesRequest(draft) } },
+      { profile: { ...toProfileRequest(sent, today), ...toPreferencesRequest(sent) } },
       {
         onSuccess: () => {
           toast({ title: "Profile Updated!", description: "Your player profile is set up.", variant: "success" });
@@ -67,7 +58,7 @@ export function OnboardingWizard({ user }: { user: CurrentUser }) {
         },
       },
     );
-  }
+  });
 
   const current = STEPS[step];
   return (
@@ -80,17 +71,17 @@ export function OnboardingWizard({ user }: { user: CurrentUser }) {
       <Card>
         <StepCardHeader title={current.title} description={current.description} />
         <CardContent className="flex flex-col gap-6">
-          {step === 0 ? <PlayerInformationFields draft={draft} onChange={onChange} today={today} /> : null}
-          {step === 1 ? <LocationFields draft={draft} onChange={onChange} distances={WIZARD_TRAVEL_DISTANCES} /> : null}
-          {step === 2 ? <PlayingProfileFields draft={draft} onChange={onChange} /> : null}
+          {step === 0 ? <PlayerInformationFields draft={draft} onChange={form.update} today={today} /> : null}
+          {step === 1 ? <LocationFields draft={draft} onChange={form.update} distances={WIZARD_TRAVEL_DISTANCES} /> : null}
+          {step === 2 ? <PlayingProfileFields draft={draft} onChange={form.update} /> : null}
           <div className="flex items-center justify-between gap-3 border-t border-slate-200 pt-5">
             <Button variant="outline" onClick={() => setStep((s) => Math.max(s - 1, 0))} disabled={step === 0 || save.isPending}>
               Back
             </Button>
-            {step < STEPS.length - 1 ? (
-              <Button onClick={next}>Next</Button>
+            {!isLastStep ? (
+              <Button onClick={(e) => void next(e)}>Next</Button>
             ) : (
-              <Button onClick={complete} isLoading={save.isPending}>
+              <Button onClick={(e) => void complete(e)} isLoading={save.isPending}>
                 Complete Setup
               </Button>
             )}

@@ -11,32 +11,35 @@ import {
   PlayerMessages,
   type PlayerMessage,
 } from "../../../../contract/players";
+import { z } from "zod";
+import { addToastIssue, firstIssueToast } from "../../../lib/form-errors";
 import { EmailSchema } from "../../../../contract/accounts";
 import { PhoneNumberSchema, type UpdatePlayerProfileRequest, type UpdatePreferencesRequest } from "../../../../contract/users";
 
 /** The onboarding and profile forms' values, as typed (birthday MM/DD/YYYY, distance as a select value). */
-export type PlayerDraft = {
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  smsOptIn: boolean;
-  playerEmail: string;
-  birthday: string;
-  parentFirstName: string;
-  parentLastName: string;
-  parentPhoneNumber: string;
-  parentEmail: string;
-  parentSmsOptIn: boolean;
-  preferredLocation: string;
-  maxTravelDistance: string;
-  position: string;
-  secondaryPosition: string;
-  ageGroup: string;
-  skillLevel: string;
-  goals: string[];
-  preferredCoachingStyle: string;
-  sessionPreferences: string[];
-};
+const PlayerDraftSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string(),
+  smsOptIn: z.boolean(),
+  playerEmail: z.string(),
+  birthday: z.string(),
+  parentFirstName: z.string(),
+  parentLastName: z.string(),
+  parentPhoneNumber: z.string(),
+  parentEmail: z.string(),
+  parentSmsOptIn: z.boolean(),
+  preferredLocation: z.string(),
+  maxTravelDistance: z.string(),
+  position: z.string(),
+  secondaryPosition: z.string(),
+  ageGroup: z.string(),
+  skillLevel: z.string(),
+  goals: z.array(z.string()),
+  preferredCoachingStyle: z.string(),
+  sessionPreferences: z.array(z.string()),
+});
+export type PlayerDraft = z.infer<typeof PlayerDraftSchema>;
 
 /** The options a select offers; a stored distance that is not among them falls back to the default. */
 export function draftFromUser(user: CurrentUser, distances: readonly number[], defaultDistance: number): PlayerDraft {
@@ -77,54 +80,76 @@ export function isMinorDraft(draft: Pick<PlayerDraft, "birthday">, today: string
   return isMinorAge(ageOn(birthdayToIso(draft.birthday), today));
 }
 
-function formatProblem(
-  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } },
-  value: string,
-) {
+type Rule = (draft: PlayerDraft, ctx: z.RefinementCtx, today: string) => boolean;
+
+const missing = (draft: PlayerDraft, keys: (keyof PlayerDraft)[]) => keys.filter((k) => !filled(String(draft[k]))).map((k) => [k]);
+
+/** A contract schema's message under the spec's title (the parent's fields say whose they are). */
+function formatRule(ctx: z.RefinementCtx, schema: z.ZodType, value: string, title: string, path: string, prefix = ""): boolean {
   const result = schema.safeParse(value);
-  return result.success ? null : (result.error?.issues[0]?.message ?? "Invalid value");
+  if (result.success) return false;
+  return addToastIssue(ctx, { title, description: `${prefix}${result.error.issues[0]?.message ?? "Invalid value"}` }, [[path]]);
 }
+
+const PARENT_FIELDS: (keyof PlayerDraft)[] = ["parentFirstName", "parentLastName", "parentPhoneNumber", "parentEmail"];
 
 /** Step 1 of the wizard (and the top of the profile form): the player's details and, for a minor, the parent's. */
-export function checkPlayerInformation(draft: PlayerDraft, today: string): PlayerMessage | null {
-  const required = [draft.firstName, draft.lastName, draft.phoneNumber, draft.playerEmail, draft.birthday];
-  if (!required.every(filled)) return PlayerMessages.INCOMPLETE;
+const playerInformationRule: Rule = (draft, ctx, today) => {
+  const required = missing(draft, ["firstName", "lastName", "phoneNumber", "playerEmail", "birthday"]);
+  if (required.length > 0) return addToastIssue(ctx, PlayerMessages.INCOMPLETE, required);
   const birthdayIso = birthdayToIso(draft.birthday);
-  if (!birthdayIso) return PlayerMessages.INVALID_BIRTHDAY;
-  const phone = formatProblem(PhoneNumberSchema, draft.phoneNumber);
-  if (phone) return { title: "Invalid Phone Number", description: phone };
-  const email = formatProblem(EmailSchema, draft.playerEmail);
-  if (email) return { title: "Invalid Email", description: email };
+  if (!birthdayIso) return addToastIssue(ctx, PlayerMessages.INVALID_BIRTHDAY, [["birthday"]]);
+  if (formatRule(ctx, PhoneNumberSchema, draft.phoneNumber, "Invalid Phone Number", "phoneNumber")) return true;
+  if (formatRule(ctx, EmailSchema, draft.playerEmail, "Invalid Email", "playerEmail")) return true;
   const minor = minorRuleProblem(birthdayIso, today, draft);
-  if (minor) return minor;
-  if (isMinorAge(ageOn(birthdayIso, today))) {
-    const parentPhone = formatProblem(PhoneNumberSchema, draft.parentPhoneNumber);
-    if (parentPhone) return { title: "Invalid Phone Number", description: `Parent/Guardian: ${parentPhone}` };
-    const parentEmail = formatProblem(EmailSchema, draft.parentEmail);
-    if (parentEmail) return { title: "Invalid Email", description: `Parent/Guardian: ${parentEmail}` };
+  if (minor) {
+    const paths = minor === PlayerMessages.PARENT_SMS_CONSENT ? [["parentSmsOptIn"]] : missing(draft, PARENT_FIELDS);
+    return addToastIssue(ctx, minor, paths);
   }
-  return null;
-}
+  if (!isMinorAge(ageOn(birthdayIso, today))) return false;
+  const parent = "Parent/Guardian: ";
+  return (
+    formatRule(ctx, PhoneNumberSchema, draft.parentPhoneNumber, "Invalid Phone Number", "parentPhoneNumber", parent) ||
+    formatRule(ctx, EmailSchema, draft.parentEmail, "Invalid Email", "parentEmail", parent)
+  );
+};
 
 /** Step 2: a ZIP code of exactly 5 digits. */
-export function checkLocation(draft: PlayerDraft): PlayerMessage | null {
-  return isFiveDigitZip(draft.preferredLocation) ? null : PlayerMessages.INCOMPLETE;
-}
+const locationRule: Rule = (draft, ctx) =>
+  !isFiveDigitZip(draft.preferredLocation) && addToastIssue(ctx, PlayerMessages.INCOMPLETE, [["preferredLocation"]]);
 
 /** Step 3: position, age group and skill level (the secondary position is optional). */
-export function checkPlayingProfile(draft: PlayerDraft): PlayerMessage | null {
-  return [draft.position, draft.ageGroup, draft.skillLevel].every(filled) ? null : PlayerMessages.INCOMPLETE;
-}
+const playingProfileRule: Rule = (draft, ctx) => {
+  const required = missing(draft, ["position", "ageGroup", "skillLevel"]);
+  return required.length > 0 && addToastIssue(ctx, PlayerMessages.INCOMPLETE, required);
+};
 
-/** The profile page: every step's rule, plus the player's own SMS consent (the wizard does not ask for it). */
-export function checkProfileForm(draft: PlayerDraft, today: string): PlayerMessage | null {
-  return (
-    checkPlayerInformation(draft, today) ??
-    checkLocation(draft) ??
-    checkPlayingProfile(draft) ??
-    (draft.smsOptIn ? null : PlayerMessages.SMS_CONSENT)
-  );
-}
+/** The profile page asks for the player's own SMS consent too (the wizard does not). */
+const smsConsentRule: Rule = (draft, ctx) => !draft.smsOptIn && addToastIssue(ctx, PlayerMessages.SMS_CONSENT, [["smsOptIn"]]);
+
+/** The rules in order; the first that fails is the one the toast names. */
+const schemaOf = (rules: Rule[], today: string) =>
+  PlayerDraftSchema.superRefine((draft, ctx) => {
+    rules.some((rule) => rule(draft, ctx, today));
+  });
+
+/** The wizard's three steps, each with its own rules. */
+export const playerStepSchemas = (today: string) => [
+  schemaOf([playerInformationRule], today),
+  schemaOf([locationRule], today),
+  schemaOf([playingProfileRule], today),
+];
+/** Completing the wizard checks every step again. */
+export const playerWizardSchema = (today: string) => schemaOf([playerInformationRule, locationRule, playingProfileRule], today);
+export const playerProfileFormSchema = (today: string) =>
+  schemaOf([playerInformationRule, locationRule, playingProfileRule, smsConsentRule], today);
+
+const problemOf = (schema: z.ZodType, draft: PlayerDraft): PlayerMessage | null => firstIssueToast(schema, draft);
+
+export const checkPlayerInformation = (draft: PlayerDraft, today: string) => problemOf(playerStepSchemas(today)[0]!, draft);
+export const checkLocation = (draft: PlayerDraft) => problemOf(playerStepSchemas("")[1]!, draft);
+export const checkPlayingProfile = (draft: PlayerDraft) => problemOf(playerStepSchemas("")[2]!, draft);
+export const checkProfileForm = (draft: PlayerDraft, today: string) => problemOf(playerProfileFormSchema(today), draft);
 
 /** The PATCH /api/users/profile body; an adult's parent fields are cleared. */
 export function toProfileRequest(draft: PlayerDraft, today: string): UpdatePlayerProfileRequest {

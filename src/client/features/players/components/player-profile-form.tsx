@@ -1,32 +1,28 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import type { CurrentUser } from "../../../../contract/accounts";
 import { DEFAULT_PROFILE_TRAVEL_DISTANCE, PlayerMessages, PROFILE_TRAVEL_DISTANCES } from "../../../../contract/players";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { toast } from "../../../components/ui/toast";
+import { useSchemaForm } from "../../../lib/form-errors";
 import { handleUnauthorized } from "../../../lib/handle-unauthorized";
 import { useSavePlayerProfile } from "../api/update-player-profile";
-import { checkProfileForm, draftFromUser, localToday, toPreferencesRequest, toProfileRequest, type PlayerDraft } from "./player-draft";
+import { draftFromUser, localToday, playerProfileFormSchema, toPreferencesRequest, toProfileRequest } from "./player-draft";
 import { ConsentCheckbox, LocationFields, PlayerInformationFields, PlayingProfileFields } from "./player-fields";
 import { ProfilePhotoField } from "./profile-photo-field";
 
 /** /player-profile: every onboarding field in one form, the photo, and the player's SMS consent (required here). */
 export function PlayerProfileForm({ user }: { user: CurrentUser }) {
-  const [draft, setDraft] = useState<PlayerDraft>(() => draftFromUser(user, PROFILE_TRAVEL_DISTANCES, DEFAULT_PROFILE_TRAVEL_DISTANCE));
+  const [defaults] = useState(() => draftFromUser(user, PROFILE_TRAVEL_DISTANCES, DEFAULT_PROFILE_TRAVEL_DISTANCE));
   const [photoUrl, setPhotoUrl] = useState(user.profileImageUrl);
   const save = useSavePlayerProfile();
   const today = localToday();
-  const onChange = (patch: Partial<PlayerDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const form = useSchemaForm(playerProfileFormSchema(today), defaults);
+  const draft = form.watch();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = checkProfileForm(draft, today);
-    if (problem) {
-      toast({ title: problem.title, description: problem.description, variant: "destructive" });
-      return;
-    }
+  const submit = form.submit((sent) => {
     save.mutate(
-      { profile: toProfileRequest(draft, today), preferences: toPreferencesRequest(draft) },
+      { profile: toProfileRequest(sent, today), preferences: toPreferencesRequest(sent) },
       {
         onSuccess: () => toast({ title: "Profile Updated!", description: "Preferences updated", variant: "success" }),
         onError: (error) => {
@@ -35,22 +31,22 @@ export function PlayerProfileForm({ user }: { user: CurrentUser }) {
         },
       },
     );
-  }
+  });
 
   const initial = (draft.firstName.trim()[0] ?? user.email[0] ?? "P").toUpperCase();
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-6">
       <Card>
         <CardHeader>
           <CardTitle>Player Information</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
           <ProfilePhotoField url={photoUrl} initial={initial} onUploaded={setPhotoUrl} />
-          <PlayerInformationFields draft={draft} onChange={onChange} today={today} />
+          <PlayerInformationFields draft={draft} onChange={form.update} today={today} />
           <ConsentCheckbox
             id="sms-opt-in"
             checked={draft.smsOptIn}
-            onChange={(smsOptIn) => onChange({ smsOptIn })}
+            onChange={(smsOptIn) => form.update({ smsOptIn })}
             label="I agree to receive text messages about my sessions and bookings."
           />
         </CardContent>
@@ -60,7 +56,7 @@ export function PlayerProfileForm({ user }: { user: CurrentUser }) {
           <CardTitle>Location Preferences</CardTitle>
         </CardHeader>
         <CardContent>
-          <LocationFields draft={draft} onChange={onChange} distances={PROFILE_TRAVEL_DISTANCES} />
+          <LocationFields draft={draft} onChange={form.update} distances={PROFILE_TRAVEL_DISTANCES} />
         </CardContent>
       </Card>
       <Card>
@@ -68,7 +64,7 @@ export function PlayerProfileForm({ user }: { user: CurrentUser }) {
           <CardTitle>Playing Profile</CardTitle>
         </CardHeader>
         <CardContent>
-          <PlayingProfileFields draft={draft} onChange={onChange} />
+          <PlayingProfileFields draft={draft} onChange={form.update} />
         </CardContent>
       </Card>
       <div className="flex justify-end">

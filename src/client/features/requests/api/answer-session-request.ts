@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AcceptSessionRequestResponse, DeclineSessionRequest, SessionRequest } from "../../../../contract/requests";
 import { apiRequest } from "../../../lib/api-client";
-import { refreshAfterRequestChange, SESSION_REQUESTS_URL } from "./session-request-queries";
+import { refreshAfterRequestChange, SESSION_REQUESTS_URL } from "./keys";
 
 export const acceptSessionRequest = (requestId: number) =>
   apiRequest<AcceptSessionRequestResponse>("POST", `${SESSION_REQUESTS_URL}/${requestId}/accept`, {});

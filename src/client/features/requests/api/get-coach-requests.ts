@@ -1,13 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { SessionRequest } from "../../../../contract/requests";
-import { apiGet } from "../../../lib/api-client";
-
-export const coachRequestsUrl = (coachId: number) => `/api/session-requests/coach/${coachId}`;
+import { coachRequestsQuery } from "./keys";
 
 export function useCoachRequests(coachId: number | undefined) {
-  return useQuery({
-    queryKey: [coachRequestsUrl(coachId ?? 0)],
-    queryFn: () => apiGet<SessionRequest[]>(coachRequestsUrl(coachId!)),
-    enabled: coachId !== undefined,
-  });
+  return useQuery({ ...coachRequestsQuery(coachId ?? 0), enabled: coachId !== undefined });
 }

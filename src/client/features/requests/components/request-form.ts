@@ -1,6 +1,5 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
-import type { RateResponse, SessionType } from "../../../../contract/coaches";
+import { z } from "zod";
+import { SESSION_TYPES, type RateResponse, type SessionType } from "../../../../contract/coaches";
 import { centsToDecimal, decimalToCents } from "../../../../contract/money";
 import {
   REQUEST_MIN_ADVANCE_MS,
@@ -10,43 +9,22 @@ import {
   requestPriceCents,
 } from "../../../../contract/requests";
 import { isValidDate, isValidTime, parseTime } from "../../../../contract/time";
+import { addToastIssue } from "../../../lib/form-errors";
+import { dateInZone, zonedInstant } from "../../../lib/when";
 
 const ORDER: SessionType[] = ["individual", "group"];
 
-/** A wall-clock moment in the coach's zone (or the browser's when the zone is unknown). */
-function zoned(instantMs: number, timeZone: string | undefined): Date {
-  if (!timeZone) return new Date(instantMs);
-  try {
-    return new TZDate(instantMs, timeZone);
-  } catch {
-    return new Date(instantMs);
-  }
-}
-
-export function zonedDate(instantMs: number, timeZone: string | undefined): string {
-  return format(zoned(instantMs, timeZone), "yyyy-MM-dd");
-}
-
-/** The instant of a wall-clock date and time in the zone; null for a date or time that is not one. */
-export function zonedInstantMs(date: string, time: string, timeZone: string | undefined): number | null {
+/** The instant of a wall-clock date and time on the coach's clock; null for a date or time that is not one. */
+function zonedInstantMs(date: string, time: string, timeZone: string | undefined): number | null {
   if (!isValidDate(date) || !isValidTime(time)) return null;
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const [hours, minutes] = time.split(":").map(Number) as [number, number];
-  if (timeZone) {
-    try {
-      return new TZDate(year, month - 1, day, hours, minutes, 0, timeZone).getTime();
-    } catch {
-      // An unknown zone: the browser's clock is the best guess; the server decides anyway.
-    }
-  }
-  return new Date(year, month - 1, day, hours, minutes).getTime();
+  return zonedInstant(date, time, timeZone)?.getTime() ?? null;
 }
 
 /** The earliest date the date input offers: the date, in the coach's zone, 4 hours from now. */
-export const thresholdDate = (nowMs: number, timeZone: string | undefined) => zonedDate(nowMs + REQUEST_MIN_ADVANCE_MS, timeZone);
+export const thresholdDate = (nowMs: number, timeZone: string | undefined) => dateInZone(nowMs + REQUEST_MIN_ADVANCE_MS, timeZone);
 
 /** The dialog's default date: tomorrow in the coach's zone (player-side 9). */
-export const tomorrow = (nowMs: number, timeZone: string | undefined) => defaultRequestDate(zonedDate(nowMs, timeZone));
+export const tomorrow = (nowMs: number, timeZone: string | undefined) => defaultRequestDate(dateInZone(nowMs, timeZone));
 
 /** Session types the coach has at least one rate for, individual first. */
 export function offeredTypes(rates: readonly RateResponse[]): SessionType[] {
@@ -78,6 +56,24 @@ export function priceOf(rate: RateResponse | undefined): { rate: string; platfor
 }
 
 export type RequestDraft = { sessionType: SessionType; duration: number; date: string; startTime: string };
+
+/** The request dialog's values. */
+const RequestFormValuesSchema = z.object({
+  sessionType: z.enum(SESSION_TYPES),
+  duration: z.number(),
+  date: z.string(),
+  startTime: z.string(),
+  message: z.string(),
+  groupSize: z.number(),
+});
+export type RequestFormValues = z.infer<typeof RequestFormValuesSchema>;
+
+/** The request rules over the dialog's values, read on the coach's clock when the form is sent; a failure is the form's error. */
+export const requestFormSchema = (rates: readonly RateResponse[], timeZone: string | undefined, nowMs: () => number = Date.now) =>
+  RequestFormValuesSchema.superRefine((values, ctx) => {
+    const found = requestProblem(values, rates, nowMs(), timeZone);
+    if (found) addToastIssue(ctx, { title: "Error", description: found }, [["root"]]);
+  });
 
 /** The client's copy of the request rules (player-side 5); the server checks them again. Null when the draft is fine. */
 export function requestProblem(

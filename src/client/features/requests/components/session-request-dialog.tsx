@@ -1,5 +1,5 @@
 import { Send } from "lucide-react";
-import { useMemo, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import type { RateResponse, SessionType } from "../../../../contract/coaches";
 import {
   MAX_REQUEST_MESSAGE_LENGTH,
@@ -15,11 +15,21 @@ import { fieldControlClass, Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/toast";
 import { cn } from "../../../lib/cn";
+import { useSchemaForm } from "../../../lib/form-errors";
 import { handleUnauthorized, messageOr } from "../../../lib/handle-unauthorized";
 import { useCreateSessionRequest } from "../api/create-session-request";
 import { formatSessionTime } from "../../../lib/when";
 import { sessionTypeLabel } from "./request-format";
-import { offeredDurations, offeredTypes, priceOf, rateFor, requestProblem, thresholdDate, tomorrow } from "./request-form";
+import {
+  offeredDurations,
+  offeredTypes,
+  priceOf,
+  rateFor,
+  requestFormSchema,
+  thresholdDate,
+  tomorrow,
+  type RequestFormValues,
+} from "./request-form";
 
 export type SessionRequestDialogProps = {
   coach: { id: number; name: string; rates: RateResponse[]; timeZone?: string };
@@ -27,9 +37,7 @@ export type SessionRequestDialogProps = {
   onOpenChange: (open: boolean) => void;
 };
 
-type Draft = { sessionType: SessionType; duration: number; date: string; startTime: string; message: string; groupSize: number };
-
-function initialDraft(rates: RateResponse[], timeZone: string | undefined): Draft {
+function initialDraft(rates: RateResponse[], timeZone: string | undefined): RequestFormValues {
   const sessionType = offeredTypes(rates)[0] ?? "individual";
   const durations = offeredDurations(rates, sessionType);
   const duration = durations.includes(REQUEST_DEFAULT_DURATION) ? REQUEST_DEFAULT_DURATION : (durations[0] ?? REQUEST_DEFAULT_DURATION);
@@ -41,58 +49,57 @@ function initialDraft(rates: RateResponse[], timeZone: string | undefined): Draf
  * combinations are offered; the date and the 4-hour rule are read on the coach's clock.
  */
 export function SessionRequestDialog({ coach, open, onOpenChange }: SessionRequestDialogProps) {
-  const [draft, setDraft] = useState<Draft>(() => initialDraft(coach.rates, coach.timeZone));
-  const [problem, setProblem] = useState<string | null>(null);
-  const createRequest = useCreateSessionRequest();
+  const [isSending, setIsSending] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isSending && onOpenChange(next)}>
+      {/* Mounted per opening: each one starts from the defaults (tomorrow at 09:00), not from the last attempt. */}
+      {open ? <RequestForm coach={coach} onOpenChange={onOpenChange} onSendingChange={setIsSending} /> : null}
+    </Dialog>
+  );
+}
 
-  // Each opening starts from the defaults (tomorrow at 09:00), not from the last attempt.
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) {
-      setDraft(initialDraft(coach.rates, coach.timeZone));
-      setProblem(null);
-    }
-  }
+function RequestForm({
+  coach,
+  onOpenChange,
+  onSendingChange,
+}: Pick<SessionRequestDialogProps, "coach" | "onOpenChange"> & { onSendingChange: (isSending: boolean) => void }) {
+  const [initial] = useState(() => initialDraft(coach.rates, coach.timeZone));
+  const form = useSchemaForm(requestFormSchema(coach.rates, coach.timeZone), initial);
+  const draft = form.watch();
+  const problem = form.formState.errors.root?.message;
+  const createRequest = useCreateSessionRequest();
+  const { isPending } = createRequest;
+  useEffect(() => onSendingChange(isPending), [isPending, onSendingChange]);
 
   const clock = { date: draft.date, timeZone: coach.timeZone };
   const types = offeredTypes(coach.rates);
   const durations = offeredDurations(coach.rates, draft.sessionType);
   const price = priceOf(rateFor(coach.rates, draft.sessionType, draft.duration));
-  const minDate = useMemo(() => (open ? thresholdDate(Date.now(), coach.timeZone) : undefined), [open, coach.timeZone]);
+  const [minDate] = useState(() => thresholdDate(Date.now(), coach.timeZone));
   const endTime = addMinutesToTime(draft.startTime, draft.duration);
 
-  const update = (patch: Partial<Draft>) => {
-    setProblem(null);
-    setDraft((d) => {
-      const next = { ...d, ...patch };
-      // A new session type keeps its duration only when the coach has a rate for that combination.
-      if (patch.sessionType && !rateFor(coach.rates, next.sessionType, next.duration)) {
-        next.duration = offeredDurations(coach.rates, next.sessionType)[0] ?? next.duration;
-      }
-      return next;
-    });
+  const update = (patch: Partial<RequestFormValues>) => {
+    form.clearErrors();
+    const next = { ...form.getValues(), ...patch };
+    // A new session type keeps its duration only when the coach has a rate for that combination.
+    if (patch.sessionType && !rateFor(coach.rates, next.sessionType, next.duration)) {
+      next.duration = offeredDurations(coach.rates, next.sessionType)[0] ?? next.duration;
+    }
+    form.update({ ...patch, duration: next.duration });
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = requestProblem(draft, coach.rates, Date.now(), coach.timeZone);
-    if (found) {
-      setProblem(found);
-      toast({ title: "Error", description: found, variant: "destructive" });
-      return;
-    }
+  const submit = form.submit(async (sent) => {
     try {
       await createRequest.mutateAsync({
         coachId: coach.id,
-        requestedDate: draft.date,
-        requestedStartTime: draft.startTime,
-        requestedEndTime: endTime ?? undefined,
-        sessionType: draft.sessionType,
-        duration: draft.duration,
-        groupSize: draft.sessionType === "group" ? draft.groupSize : undefined,
-        totalAmount: price?.total,
-        message: draft.message.trim() || undefined,
+        requestedDate: sent.date,
+        requestedStartTime: sent.startTime,
+        requestedEndTime: addMinutesToTime(sent.startTime, sent.duration) ?? undefined,
+        sessionType: sent.sessionType,
+        duration: sent.duration,
+        groupSize: sent.sessionType === "group" ? sent.groupSize : undefined,
+        totalAmount: priceOf(rateFor(coach.rates, sent.sessionType, sent.duration))?.total,
+        message: sent.message.trim() || undefined,
       });
       toast({
         title: SessionRequestMessages.SENT,
@@ -104,112 +111,110 @@ export function SessionRequestDialog({ coach, open, onOpenChange }: SessionReque
       if (handleUnauthorized(error)) return;
       toast({ title: "Error", description: messageOr(error, SessionRequestMessages.SEND_FAILED), variant: "destructive" });
     }
-  }
+  });
 
   const selectClass = cn(fieldControlClass, "h-11");
   return (
-    <Dialog open={open} onOpenChange={(next) => !createRequest.isPending && onOpenChange(next)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Request a Session</DialogTitle>
-          <DialogDescription>
-            Ask {coach.name} for a time that suits you. Requests must be made at least 4 hours before the session.
-          </DialogDescription>
-        </DialogHeader>
-        <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Session type">
-              <select
-                className={selectClass}
-                value={draft.sessionType}
-                onChange={(e) => update({ sessionType: e.target.value as SessionType })}
-              >
-                {(types.length ? types : (["individual"] as SessionType[])).map((type) => (
-                  <option key={type} value={type}>
-                    {sessionTypeLabel(type)}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-            <FormField label="Duration">
-              <select className={selectClass} value={draft.duration} onChange={(e) => update({ duration: Number(e.target.value) })}>
-                {(durations.length ? durations : [draft.duration]).map((minutes) => (
-                  <option key={minutes} value={minutes}>
-                    {minutes} minutes
-                  </option>
-                ))}
-              </select>
-            </FormField>
-            {draft.sessionType === "group" ? (
-              <FormField label="Group size" hint="Seats in the group session, yours included; the others are open to other players.">
-                <select className={selectClass} value={draft.groupSize} onChange={(e) => update({ groupSize: Number(e.target.value) })}>
-                  {[2, 3, 4, 5, 6, 7, 8, 9, 10].map((size) => (
-                    <option key={size} value={size}>
-                      {size} players
-                    </option>
-                  ))}
-                </select>
-              </FormField>
-            ) : null}
-            <FormField label="Date">
-              <Input type="date" value={draft.date} min={minDate} required onChange={(e) => update({ date: e.target.value })} />
-            </FormField>
-            <FormField label="Start time" hint={endTime ? `Ends at ${formatSessionTime(endTime, clock) ?? endTime}` : undefined}>
-              <select className={selectClass} value={draft.startTime} onChange={(e) => update({ startTime: e.target.value })}>
-                {TIME_OPTIONS.map((time) => (
-                  <option key={time} value={time}>
-                    {formatSessionTime(time, clock) ?? time}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-          </div>
-          <FormField label="Message (optional)" hint={`${draft.message.length}/${MAX_REQUEST_MESSAGE_LENGTH}`}>
-            <Textarea
-              rows={3}
-              maxLength={MAX_REQUEST_MESSAGE_LENGTH}
-              value={draft.message}
-              placeholder="What would you like to work on?"
-              onChange={(e) => update({ message: e.target.value })}
-            />
+    <DialogContent>
+      <DialogHeader>
+        <DialogTitle>Request a Session</DialogTitle>
+        <DialogDescription>
+          Ask {coach.name} for a time that suits you. Requests must be made at least 4 hours before the session.
+        </DialogDescription>
+      </DialogHeader>
+      <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Session type">
+            <select
+              className={selectClass}
+              value={draft.sessionType}
+              onChange={(e) => update({ sessionType: e.target.value as SessionType })}
+            >
+              {(types.length ? types : (["individual"] as SessionType[])).map((type) => (
+                <option key={type} value={type}>
+                  {sessionTypeLabel(type)}
+                </option>
+              ))}
+            </select>
           </FormField>
-
-          {price ? (
-            <dl className="grid grid-cols-3 gap-2 rounded-xl bg-field-50 p-3 text-sm" aria-label="Price">
-              <div>
-                <dt className="text-slate-600">Session</dt>
-                <dd className="font-semibold">${price.rate}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Platform fee (15%)</dt>
-                <dd className="font-semibold">${price.platformFee}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">Total</dt>
-                <dd className="font-bold text-field-900" data-testid="request-total">
-                  ${price.total}
-                </dd>
-              </div>
-            </dl>
+          <FormField label="Duration">
+            <select className={selectClass} value={draft.duration} onChange={(e) => update({ duration: Number(e.target.value) })}>
+              {(durations.length ? durations : [draft.duration]).map((minutes) => (
+                <option key={minutes} value={minutes}>
+                  {minutes} minutes
+                </option>
+              ))}
+            </select>
+          </FormField>
+          {draft.sessionType === "group" ? (
+            <FormField label="Group size" hint="Seats in the group session, yours included; the others are open to other players.">
+              <select className={selectClass} value={draft.groupSize} onChange={(e) => update({ groupSize: Number(e.target.value) })}>
+                {[2, 3, 4, 5, 6, 7, 8, 9, 10].map((size) => (
+                  <option key={size} value={size}>
+                    {size} players
+                  </option>
+                ))}
+              </select>
+            </FormField>
           ) : null}
+          <FormField label="Date">
+            <Input type="date" value={draft.date} min={minDate} required onChange={(e) => update({ date: e.target.value })} />
+          </FormField>
+          <FormField label="Start time" hint={endTime ? `Ends at ${formatSessionTime(endTime, clock) ?? endTime}` : undefined}>
+            <select className={selectClass} value={draft.startTime} onChange={(e) => update({ startTime: e.target.value })}>
+              {TIME_OPTIONS.map((time) => (
+                <option key={time} value={time}>
+                  {formatSessionTime(time, clock) ?? time}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        </div>
+        <FormField label="Message (optional)" hint={`${draft.message.length}/${MAX_REQUEST_MESSAGE_LENGTH}`}>
+          <Textarea
+            rows={3}
+            maxLength={MAX_REQUEST_MESSAGE_LENGTH}
+            value={draft.message}
+            placeholder="What would you like to work on?"
+            onChange={(e) => update({ message: e.target.value })}
+          />
+        </FormField>
 
-          {problem ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {problem}
-            </p>
-          ) : null}
+        {price ? (
+          <dl className="grid grid-cols-3 gap-2 rounded-xl bg-field-50 p-3 text-sm" aria-label="Price">
+            <div>
+              <dt className="text-slate-600">Session</dt>
+              <dd className="font-semibold">${price.rate}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Platform fee (15%)</dt>
+              <dd className="font-semibold">${price.platformFee}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">Total</dt>
+              <dd className="font-bold text-field-900" data-testid="request-total">
+                ${price.total}
+              </dd>
+            </div>
+          </dl>
+        ) : null}
 
-          <DialogFooter className="mt-2">
-            <Button type="button" variant="outline" disabled={createRequest.isPending} onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" isLoading={createRequest.isPending}>
-              <Send aria-hidden /> Send Request
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        {problem ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {problem}
+          </p>
+        ) : null}
+
+        <DialogFooter className="mt-2">
+          <Button type="button" variant="outline" disabled={createRequest.isPending} onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" isLoading={createRequest.isPending}>
+            <Send aria-hidden /> Send Request
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
   );
 }
 

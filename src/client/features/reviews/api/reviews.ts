@@ -1,18 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { OwnReview, PublicReview, ReplyToReviewRequest, SubmitReviewRequest } from "../../../../contract/reviews";
 import { apiGet, apiRequest } from "../../../lib/api-client";
+import { sharedKeys } from "../../../lib/query-keys";
 
-export const myReviewsQueryKey = ["/api/reviews/mine"] as const;
+export const reviewsKeys = {
+  mine: ["/api/reviews/mine"] as const,
+  allCoaches: ["/api/coaches/reviews"] as const,
+  ofCoach: (coachId: number) => ["/api/coaches/reviews", coachId] as const,
+};
 
 /** GET /api/reviews/mine: the player's own reviews (which bookings are reviewed) or the coach's received ones. */
 export function useMyReviews(enabled = true) {
-  return useQuery({ queryKey: myReviewsQueryKey, queryFn: () => apiGet<OwnReview[]>("/api/reviews/mine"), enabled });
+  return useQuery({ queryKey: reviewsKeys.mine, queryFn: () => apiGet<OwnReview[]>("/api/reviews/mine"), enabled });
 }
 
 /** GET /api/coaches/{id}/reviews. */
 export function useCoachReviews(coachId: number | null) {
   return useQuery({
-    queryKey: ["/api/coaches/reviews", coachId],
+    queryKey: reviewsKeys.ofCoach(coachId ?? 0),
     queryFn: () => apiGet<PublicReview[]>(`/api/coaches/${coachId}/reviews`),
     enabled: coachId !== null,
   });
@@ -23,9 +28,9 @@ function useRefreshReviews() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: myReviewsQueryKey }),
-      queryClient.invalidateQueries({ queryKey: ["/api/coaches/reviews"] }),
-      queryClient.invalidateQueries({ queryKey: ["/api/coaches/profile"] }),
+      queryClient.invalidateQueries({ queryKey: reviewsKeys.mine }),
+      queryClient.invalidateQueries({ queryKey: reviewsKeys.allCoaches }),
+      queryClient.invalidateQueries({ queryKey: sharedKeys.coachPublicProfiles }),
     ]);
 }
 

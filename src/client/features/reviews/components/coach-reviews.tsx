@@ -1,8 +1,7 @@
 import { NO_REVIEWS_TEXT, type CoachReviewSummary, type PublicReview } from "../../../../contract/reviews";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { StarRow } from "../../../components/ui/star-rating";
-
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" });
+import { formatInstantDate } from "../../../lib/when";
 
 export function ReviewItem({ review }: { review: PublicReview }) {
   return (
@@ -10,7 +9,7 @@ export function ReviewItem({ review }: { review: PublicReview }) {
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-semibold text-field-950">{review.authorName}</span>
         <StarRow rating={review.rating} />
-        <span className="text-sm text-slate-500">{dateOf(review.createdAt)}</span>
+        <span className="text-sm text-slate-500">{formatInstantDate(review.createdAt)}</span>
       </div>
       {review.comment ? <p className="whitespace-pre-line text-slate-700">{review.comment}</p> : null}
       {review.reply ? (

@@ -1,13 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { CoachProfile } from "../../../../contract/search";
-import { apiGet } from "../../../lib/api-client";
+import { coachPublicProfileQuery } from "../../../lib/query-keys";
 
-/** GET /api/coaches/{id}/profile: what any signed-in user sees of a coach, with the next available slots. */
+/** The profile page reads it fresh each visit: the next available slots change as others book. */
 export function useCoachPublicProfile(coachId: number | null) {
-  return useQuery({
-    queryKey: ["/api/coaches/profile", coachId],
-    queryFn: () => apiGet<CoachProfile>(`/api/coaches/${coachId}/profile`),
-    enabled: coachId !== null,
-    staleTime: 0,
-  });
+  return useQuery({ ...coachPublicProfileQuery(coachId ?? 0), enabled: coachId !== null, staleTime: 0 });
 }

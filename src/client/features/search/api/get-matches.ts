@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { MatchedCoach } from "../../../../contract/search";
 import { apiGet } from "../../../lib/api-client";
+import { searchKeys } from "./keys";
 
 /** The custom-search filters as the form holds them (player-side 5, matching filters). */
 export type MatchFilters = {
@@ -31,13 +32,13 @@ export function getRecommendations(filters: MatchFilters): Promise<MatchedCoach[
 }
 
 export function useRecommendations(filters: MatchFilters, enabled: boolean) {
-  return useQuery({ queryKey: ["/api/coaches/recommendations", filters], queryFn: () => getRecommendations(filters), enabled });
+  return useQuery({ queryKey: searchKeys.recommendations(filters), queryFn: () => getRecommendations(filters), enabled });
 }
 
 /** GET /api/coaches/quick-matches: matches from the signed-in player's saved preferences. */
 export function useQuickMatches(enabled: boolean) {
   return useQuery({
-    queryKey: ["/api/coaches/quick-matches"],
+    queryKey: searchKeys.quickMatches,
     queryFn: () => apiGet<MatchedCoach[]>("/api/coaches/quick-matches"),
     enabled,
   });

@@ -3,6 +3,7 @@ import { SEARCH_NEXT_CURSOR_HEADER, type SearchResultCoach } from "../../../../c
 import type { TimeSlot } from "../../../../contract/slots";
 import { apiGet, apiGetWithHeaders } from "../../../lib/api-client";
 import type { SearchParams } from "../last-search";
+import { searchKeys } from "./keys";
 
 export type SearchPage = { coaches: SearchResultCoach[]; nextCursor: string | null };
 
@@ -22,7 +23,7 @@ export async function searchCoaches(params: SearchParams, cursor?: string | null
 /** The search's pages so far; fetchNextPage loads the next nearest coaches while hasNextPage. */
 export function useCoachSearch(params: SearchParams | null) {
   return useInfiniteQuery({
-    queryKey: ["/api/coaches/search", params],
+    queryKey: searchKeys.search(params),
     queryFn: ({ pageParam }) => searchCoaches(params!, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -35,7 +36,7 @@ export function useCoachSearch(params: SearchParams | null) {
 /** Every time a player can book now with one coach, for a search card's "Show more". */
 export function useAllCoachTimes(coachId: number, enabled: boolean) {
   return useQuery({
-    queryKey: ["/api/coaches", coachId, "available-slots"],
+    queryKey: searchKeys.availableSlots(coachId),
     queryFn: () => apiGet<TimeSlot[]>(`/api/coaches/${coachId}/available-slots`),
     enabled,
     staleTime: 0,

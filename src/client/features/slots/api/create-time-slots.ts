@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { CreateSlotRequestSchema, TimeSlot } from "../../../../contract/slots";
 import { apiRequest } from "../../../lib/api-client";
-import { slotsQueryKeyRoot } from "./get-coach-slots";
+import { slotsKeys } from "./keys";
 
 /** What the client sends (the schema's input: optional fields may be left out). */
 export type NewSlot = z.input<typeof CreateSlotRequestSchema>;
@@ -15,7 +15,7 @@ export function useCreateTimeSlot() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTimeSlot,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [slotsQueryKeyRoot] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: slotsKeys.all }),
   });
 }
 
@@ -23,6 +23,6 @@ export function useCreateTimeSlots() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTimeSlots,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [slotsQueryKeyRoot] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: slotsKeys.all }),
   });
 }

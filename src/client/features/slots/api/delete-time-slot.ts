@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
-import { slotsQueryKeyRoot } from "./get-coach-slots";
+import { slotsKeys } from "./keys";
 
 export const deleteTimeSlot = (id: number) => apiRequest<{ message: string }>("DELETE", `/api/time-slots/${id}`);
 
@@ -8,6 +8,6 @@ export function useDeleteTimeSlot() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTimeSlot,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [slotsQueryKeyRoot] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: slotsKeys.all }),
   });
 }

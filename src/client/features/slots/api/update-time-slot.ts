@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { TimeSlot, UpdateSlotRequestSchema } from "../../../../contract/slots";
 import { apiRequest } from "../../../lib/api-client";
-import { slotsQueryKeyRoot } from "./get-coach-slots";
+import { slotsKeys } from "./keys";
 
 export type SlotChanges = z.input<typeof UpdateSlotRequestSchema>;
 
@@ -13,6 +13,6 @@ export function useUpdateTimeSlot() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateTimeSlot,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [slotsQueryKeyRoot] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: slotsKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { Plus, Trash2 } from "lucide-react";
-import { useState, type FormEvent } from "react";
-import { DEFAULT_SLOT_END, DEFAULT_SLOT_START, MIN_GROUP_CAPACITY, validateSlot } from "../../../../contract/slots";
+import { useState } from "react";
+import { useFieldArray } from "react-hook-form";
+import { DEFAULT_SLOT_END, DEFAULT_SLOT_START, MIN_GROUP_CAPACITY } from "../../../../contract/slots";
 import { addDaysToDate } from "../../../../contract/time";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -9,18 +10,16 @@ import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { toast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api-client";
+import { useSchemaForm } from "../../../lib/form-errors";
 import { useCreateTimeSlots, type NewSlot } from "../api/create-time-slots";
 import { CapacityInput } from "./capacity-input";
 import { notifySlotFailure } from "./slot-feedback";
-import type { SlotCoach, SlotFormValues } from "./slot-form-dialog";
+import type { SlotCoach } from "./slot-form-dialog";
+import { slotRowsSchema, type SlotFormValues } from "./slot-form-schema";
 import { nowIn } from "../../../lib/when";
 import { TimeSelect } from "./time-select";
 
-type Row = SlotFormValues & { key: number };
-
-let nextKey = 1;
-const newRow = (date: string, from?: Row): Row => ({
-  key: nextKey++,
+const newRow = (date: string, from?: SlotFormValues): SlotFormValues => ({
   date,
   startTime: from?.startTime ?? DEFAULT_SLOT_START,
   endTime: from?.endTime ?? DEFAULT_SLOT_END,
@@ -34,33 +33,31 @@ const newRow = (date: string, from?: Row): Row => ({
 /** coach-side 2: several slots at once, sent as one array that the server creates all or nothing. */
 export function AddSlotsForm({ coach }: { coach: SlotCoach }) {
   const today = nowIn(coach.timeZone).date;
-  const [rows, setRows] = useState<Row[]>(() => [newRow(today)]);
-  const [error, setError] = useState<{ row: number; message: string } | null>(null);
+  const [initial] = useState(() => ({ rows: [newRow(today)] }));
+  const form = useSchemaForm(
+    slotRowsSchema(() => nowIn(coach.timeZone)),
+    initial,
+    { toastOnInvalid: false },
+  );
+  const rowList = useFieldArray({ control: form.control, name: "rows" });
+  const rows = form.watch("rows");
+  const { errors } = form.formState;
   const create = useCreateTimeSlots();
 
-  const change = (key: number, patch: Partial<Row>) => {
-    setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));
-    setError(null);
+  /** A row shows its first problem (the rules', or the server's); any change drops it. */
+  const rowError = (i: number) => {
+    const row = errors.rows?.[i];
+    return (["date", "startTime", "endTime", "capacity", "locationName", "locationAddress", "locationNotes"] as const)
+      .map((field) => row?.[field]?.message)
+      .find(Boolean);
+  };
+  const change = (i: number, patch: Partial<SlotFormValues>) => {
+    for (const [key, value] of Object.entries(patch)) form.setValue(`rows.${i}.${key as keyof SlotFormValues}`, value as never);
+    form.clearErrors();
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const now = nowIn(coach.timeZone);
-    const payload: NewSlot[] = [];
-    for (const [i, row] of rows.entries()) {
-      const result = validateSlot(row, now);
-      if (!result.ok) {
-        setError({ row: i, message: result.message });
-        return;
-      }
-      payload.push({
-        coachId: coach.id,
-        ...result.slot,
-        locationName: row.locationName,
-        locationAddress: row.locationAddress,
-        locationNotes: row.locationNotes,
-      });
-    }
+  const save = form.submit(async ({ rows: slots }) => {
+    const payload: NewSlot[] = slots.map((slot) => ({ coachId: coach.id, ...slot }));
     try {
       const created = await create.mutateAsync(payload);
       toast({
@@ -68,15 +65,17 @@ export function AddSlotsForm({ coach }: { coach: SlotCoach }) {
         description: `${created.length} time ${created.length === 1 ? "slot" : "slots"} added.`,
         variant: "success",
       });
-      const last = rows[rows.length - 1]!;
-      setRows([newRow(addDaysToDate(last.date, 1), last)]);
+      const last = form.getValues("rows").at(-1)!;
+      form.reset({ rows: [newRow(addDaysToDate(last.date, 1), last)] });
     } catch (err) {
       // The server names the failing row as "<index>.<field>".
-      const row = err instanceof ApiError && err.field ? Number(err.field.split(".")[0]) : NaN;
-      if (err instanceof ApiError && Number.isInteger(row)) setError({ row, message: err.message });
+      const [row, field] = err instanceof ApiError && err.field ? err.field.split(".") : [];
+      if (err instanceof ApiError && Number.isInteger(Number(row))) {
+        form.setError(`rows.${Number(row)}.${(field ?? "date") as keyof SlotFormValues}`, { message: err.message });
+      }
       notifySlotFailure(err, "Failed to create time slot");
     }
-  }
+  });
 
   return (
     <Card>
@@ -87,13 +86,14 @@ export function AddSlotsForm({ coach }: { coach: SlotCoach }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate>
+        <form className="flex flex-col gap-4" onSubmit={(e) => void save(e)} noValidate>
           <ol className="flex flex-col gap-3">
-            {rows.map((row, i) => {
-              const id = `new-slot-${row.key}`;
-              const rowError = error?.row === i ? error.message : undefined;
+            {rowList.fields.map((field, i) => {
+              const row = rows[i] ?? field;
+              const id = `new-slot-${field.id}`;
+              const problem = rowError(i);
               return (
-                <li key={row.key} className="rounded-xl border border-slate-200 p-3" aria-label={`New slot ${i + 1}`}>
+                <li key={field.id} className="rounded-xl border border-slate-200 p-3" aria-label={`New slot ${i + 1}`}>
                   <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1.2fr_1fr_1fr_1.5fr_auto]">
                     <div className="flex flex-col gap-1.5">
                       <Label htmlFor={`${id}-date`}>Date</Label>
@@ -102,20 +102,16 @@ export function AddSlotsForm({ coach }: { coach: SlotCoach }) {
                         type="date"
                         min={today}
                         value={row.date}
-                        onChange={(e) => change(row.key, { date: e.target.value })}
+                        onChange={(e) => change(i, { date: e.target.value })}
                       />
                     </div>
                     <div className="flex flex-col gap-1.5">
                       <Label htmlFor={`${id}-start`}>Start time</Label>
-                      <TimeSelect
-                        id={`${id}-start`}
-                        value={row.startTime}
-                        onChange={(e) => change(row.key, { startTime: e.target.value })}
-                      />
+                      <TimeSelect id={`${id}-start`} value={row.startTime} onChange={(e) => change(i, { startTime: e.target.value })} />
                     </div>
                     <div className="flex flex-col gap-1.5">
                       <Label htmlFor={`${id}-end`}>End time</Label>
-                      <TimeSelect id={`${id}-end`} value={row.endTime} onChange={(e) => change(row.key, { endTime: e.target.value })} />
+                      <TimeSelect id={`${id}-end`} value={row.endTime} onChange={(e) => change(i, { endTime: e.target.value })} />
                     </div>
                     <div className="flex flex-col gap-1.5">
                       <Label htmlFor={`${id}-location`}>Location</Label>
@@ -123,7 +119,7 @@ export function AddSlotsForm({ coach }: { coach: SlotCoach }) {
                         id={`${id}-location`}
                         value={row.locationName}
                         placeholder="e.g. Memorial Field"
-                        onChange={(e) => change(row.key, { locationName: e.target.value })}
+                        onChange={(e) => change(i, { locationName: e.target.value })}
                       />
                     </div>
                     <div className="flex items-end">
@@ -133,7 +129,7 @@ export function AddSlotsForm({ coach }: { coach: SlotCoach }) {
                         size="icon"
                         aria-label={`Remove new slot ${i + 1}`}
                         disabled={rows.length === 1}
-                        onClick={() => setRows((list) => list.filter((r) => r.key !== row.key))}
+                        onClick={() => rowList.remove(i)}
                       >
                         <Trash2 aria-hidden />
                       </Button>
@@ -147,7 +143,7 @@ export function AddSlotsForm({ coach }: { coach: SlotCoach }) {
                         value={row.locationAddress}
                         placeholder="Street, city, state"
                         autoComplete="street-address"
-                        onChange={(e) => change(row.key, { locationAddress: e.target.value })}
+                        onChange={(e) => change(i, { locationAddress: e.target.value })}
                       />
                     </div>
                     <div className="flex flex-col gap-1.5">
@@ -156,17 +152,13 @@ export function AddSlotsForm({ coach }: { coach: SlotCoach }) {
                         id={`${id}-notes`}
                         value={row.locationNotes}
                         placeholder="e.g. Meet at the north gate"
-                        onChange={(e) => change(row.key, { locationNotes: e.target.value })}
+                        onChange={(e) => change(i, { locationNotes: e.target.value })}
                       />
                     </div>
                   </div>
                   <div className="mt-3 flex flex-wrap items-center gap-4">
                     <div className="flex items-center gap-2">
-                      <Checkbox
-                        id={`${id}-group`}
-                        checked={row.isGroup}
-                        onCheckedChange={(c) => change(row.key, { isGroup: c === true })}
-                      />
+                      <Checkbox id={`${id}-group`} checked={row.isGroup} onCheckedChange={(c) => change(i, { isGroup: c === true })} />
                       <Label htmlFor={`${id}-group`}>Group session</Label>
                     </div>
                     {row.isGroup ? (
@@ -176,14 +168,14 @@ export function AddSlotsForm({ coach }: { coach: SlotCoach }) {
                           id={`${id}-capacity`}
                           className="w-20"
                           value={row.capacity}
-                          onValueChange={(capacity) => change(row.key, { capacity })}
+                          onValueChange={(capacity) => change(i, { capacity })}
                         />
                       </div>
                     ) : null}
                   </div>
-                  {rowError ? (
+                  {problem ? (
                     <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-                      {rowError}
+                      {problem}
                     </p>
                   ) : null}
                 </li>
@@ -194,9 +186,10 @@ export function AddSlotsForm({ coach }: { coach: SlotCoach }) {
             <Button
               type="button"
               variant="outline"
-              onClick={() =>
-                setRows((list) => [...list, newRow(addDaysToDate(list[list.length - 1]!.date || today, 1), list[list.length - 1])])
-              }
+              onClick={() => {
+                const last = rows.at(-1);
+                rowList.append(newRow(addDaysToDate(last?.date || today, 1), last));
+              }}
             >
               <Plus aria-hidden /> Add another slot
             </Button>

@@ -1,12 +1,5 @@
-import { useState, type FormEvent } from "react";
-import {
-  DEFAULT_SLOT_END,
-  DEFAULT_SLOT_START,
-  MIN_GROUP_CAPACITY,
-  validateSlot,
-  type SlotDraft,
-  type TimeSlot,
-} from "../../../../contract/slots";
+import { useState } from "react";
+import { DEFAULT_SLOT_END, DEFAULT_SLOT_START, MIN_GROUP_CAPACITY, type TimeSlot } from "../../../../contract/slots";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
@@ -16,28 +9,16 @@ import { Label } from "../../../components/ui/label";
 import { Textarea } from "../../../components/ui/textarea";
 import { toast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api-client";
+import { useSchemaForm } from "../../../lib/form-errors";
 import { useCreateTimeSlot } from "../api/create-time-slots";
 import { useUpdateTimeSlot } from "../api/update-time-slot";
 import { CapacityInput } from "./capacity-input";
 import { notifySlotFailure } from "./slot-feedback";
 import { nowIn } from "../../../lib/when";
+import { slotFormSchema, type SlotFormValues } from "./slot-form-schema";
 import { TimeSelect } from "./time-select";
 
 export type SlotCoach = { id: number; timeZone: string };
-
-/** What one slot's form holds (the single dialog and each row of the batch form). */
-export type SlotFormValues = {
-  date: string;
-  startTime: string;
-  endTime: string;
-  isGroup: boolean;
-  capacity: string;
-  locationName: string;
-  locationAddress: string;
-  locationNotes: string;
-};
-
-type FieldErrors = Partial<Record<keyof SlotDraft, string>>;
 
 function initialValues(slot: TimeSlot | undefined, defaultDate: string): SlotFormValues {
   if (slot) {
@@ -85,37 +66,26 @@ export function SlotFormDialog(props: Props) {
 
 function SlotFormContent({ coach, onOpenChange, slot, defaultDate }: Props) {
   const today = nowIn(coach.timeZone).date;
-  const [values, setValues] = useState<SlotFormValues>(() => initialValues(slot, defaultDate ?? today));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [initial] = useState(() => initialValues(slot, defaultDate ?? today));
   const create = useCreateTimeSlot();
   const update = useUpdateTimeSlot();
   const isEditing = slot !== undefined;
   const busy = create.isPending || update.isPending;
+  const form = useSchemaForm(
+    slotFormSchema(() => nowIn(coach.timeZone), slot),
+    initial,
+    { toastOnInvalid: false },
+  );
+  const values = form.watch();
+  const { errors } = form.formState;
 
+  /** Any change drops the shown error until the form is sent again. */
   const set = <K extends keyof SlotFormValues>(key: K, value: SlotFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors({});
+    form.setValue(key, value as never, { shouldDirty: true });
+    form.clearErrors();
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const timesChanged = !slot || slot.date !== values.date || slot.startTime !== values.startTime || slot.endTime !== values.endTime;
-    // As on the server: keeping a slot's times never fails because its time has come.
-    const result = validateSlot(values, timesChanged ? nowIn(coach.timeZone) : null);
-    if (!result.ok) {
-      setErrors({ [result.field]: result.message });
-      return;
-    }
-    const payload = {
-      date: result.slot.date,
-      startTime: result.slot.startTime,
-      endTime: result.slot.endTime,
-      isGroup: result.slot.isGroup,
-      capacity: result.slot.capacity,
-      locationName: values.locationName,
-      locationAddress: values.locationAddress,
-      locationNotes: values.locationNotes,
-    };
+  const save = form.submit(async (payload) => {
     try {
       if (isEditing) {
         await update.mutateAsync({ id: slot.id, changes: payload });
@@ -126,10 +96,12 @@ function SlotFormContent({ coach, onOpenChange, slot, defaultDate }: Props) {
       }
       onOpenChange(false);
     } catch (error) {
-      if (error instanceof ApiError && error.field && error.field in values) setErrors({ [error.field]: error.message });
+      if (error instanceof ApiError && error.field && error.field in values) {
+        form.setError(error.field as keyof SlotFormValues, { message: error.message });
+      }
       notifySlotFailure(error, isEditing ? "Failed to update time slot" : "Failed to create time slot");
     }
-  }
+  });
 
   return (
     <DialogContent aria-describedby="slot-form-description">
@@ -137,15 +109,15 @@ function SlotFormContent({ coach, onOpenChange, slot, defaultDate }: Props) {
         <DialogTitle>{isEditing ? "Edit Time Slot" : "Add Time Slot"}</DialogTitle>
         <DialogDescription id="slot-form-description">Times are in your time zone ({coach.timeZone.replace(/_/g, " ")}).</DialogDescription>
       </DialogHeader>
-      <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate>
-        <FormField label="Date" error={errors.date}>
+      <form className="flex flex-col gap-4" onSubmit={(e) => void save(e)} noValidate>
+        <FormField label="Date" error={errors.date?.message}>
           <Input type="date" min={today} value={values.date} onChange={(e) => set("date", e.target.value)} required />
         </FormField>
         <div className="grid grid-cols-2 gap-3">
-          <FormField label="Start time" error={errors.startTime}>
+          <FormField label="Start time" error={errors.startTime?.message}>
             <TimeSelect value={values.startTime} onChange={(e) => set("startTime", e.target.value)} />
           </FormField>
-          <FormField label="End time" error={errors.endTime}>
+          <FormField label="End time" error={errors.endTime?.message}>
             <TimeSelect value={values.endTime} onChange={(e) => set("endTime", e.target.value)} />
           </FormField>
         </div>
@@ -154,7 +126,7 @@ function SlotFormContent({ coach, onOpenChange, slot, defaultDate }: Props) {
           <Label htmlFor="slot-is-group">Group session</Label>
         </div>
         {values.isGroup ? (
-          <FormField label="Capacity (2-10 players)" error={errors.capacity}>
+          <FormField label="Capacity (2-10 players)" error={errors.capacity?.message}>
             <CapacityInput value={values.capacity} onValueChange={(v) => set("capacity", v)} />
           </FormField>
         ) : null}

@@ -1,18 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { WaitlistEntry } from "../../../../contract/waitlist";
 import { apiGet, apiRequest } from "../../../lib/api-client";
-
-export const myWaitlistQueryKey = ["/api/waitlist/mine"] as const;
+import { sharedKeys } from "../../../lib/query-keys";
 
 export function useMyWaitlist(enabled = true) {
-  return useQuery({ queryKey: myWaitlistQueryKey, queryFn: () => apiGet<WaitlistEntry[]>("/api/waitlist/mine"), enabled });
+  return useQuery({ queryKey: sharedKeys.myWaitlist, queryFn: () => apiGet<WaitlistEntry[]>("/api/waitlist/mine"), enabled });
 }
 
 export function useJoinWaitlist() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (slotId: number) => apiRequest<WaitlistEntry>("POST", `/api/time-slots/${slotId}/waitlist`, {}),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: myWaitlistQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.myWaitlist }),
   });
 }
 
@@ -20,6 +19,6 @@ export function useLeaveWaitlist() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (entryId: number) => apiRequest<{ success: boolean }>("DELETE", `/api/waitlist/${entryId}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: myWaitlistQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.myWaitlist }),
   });
 }

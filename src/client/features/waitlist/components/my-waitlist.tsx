@@ -3,9 +3,8 @@ import { Button } from "../../../components/ui/button";
 import { toast } from "../../../components/ui/toast";
 import { paths } from "../../../config/paths";
 import { handleUnauthorized, messageOr } from "../../../lib/handle-unauthorized";
+import { formatInstantTime } from "../../../lib/when";
 import { useLeaveWaitlist, useMyWaitlist } from "../api/waitlist";
-
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
 
 /** My Bookings: the player's waitlist places, a held seat to pay, and leaving the queue. */
 export function MyWaitlist() {
@@ -31,7 +30,7 @@ export function MyWaitlist() {
               </span>
               <span className="text-sm font-medium text-field-700">
                 {entry.status === "offered"
-                  ? `A seat is held for you until ${entry.holdExpiresAt ? timeOf(entry.holdExpiresAt) : "soon"}.`
+                  ? `A seat is held for you until ${(entry.holdExpiresAt && formatInstantTime(entry.holdExpiresAt, entry.timeZone)) || "soon"}.`
                   : `You are #${entry.position} on the waitlist.`}
               </span>
             </div>

@@ -1,5 +1,5 @@
-import type { ZipLookup } from "../../../../contract/geo";
-import { ApiError, apiGet } from "../../../lib/api-client";
+import type { ZipLookup } from "../../contract/geo";
+import { ApiError, apiGet } from "./api-client";
 
 /** City, state and time zone of a 5-digit ZIP from the offline data; null when the ZIP is unknown. */
 export async function lookupZip(zip: string): Promise<ZipLookup | null> {

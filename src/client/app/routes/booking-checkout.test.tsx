@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Route } from "wouter";
+import type { PaymentIntentResponse } from "../../../contract/payments";
+import { answer, mockApi, renderPage } from "../../testing/render-page";
+import { BookingCheckoutPage } from "./booking-checkout";
+
+const intent: PaymentIntentResponse = {
+  clientSecret: "sim_secret",
+  paymentIntentId: "sim_pi_1",
+  bookingId: 12,
+  totalAmount: "97.75",
+  tipAmount: "0.00",
+  platformFee: "12.75",
+  coachEarnings: "85.00",
+  rate: "85.00",
+  coachName: "Casey Coach",
+  sessionDate: "2026-12-01",
+  sessionTime: "16:00",
+  duration: 60,
+  sessionType: "individual",
+  holdExpiresAt: null,
+  provider: "simulated",
+};
+
+const checkout = (at: string) => renderPage(<Route path="/booking-checkout/:bookingId?" component={BookingCheckoutPage} />, { at });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+// Each test is a whole visit, typed key by key on a shared machine.
+describe("checkout", { timeout: 30_000 }, () => {
+  it("asks the server for the booking's payment once per visit and shows what it answered", async () => {
+    const calls = mockApi({ "POST /api/create-payment-intent": () => intent });
+    checkout("/booking-checkout/12");
+
+    expect(await screen.findByRole("heading", { name: "Complete Your Booking" })).toBeTruthy();
+    expect(screen.getByText("Casey Coach")).toBeTruthy();
+    expect(screen.getByTestId("summary-total").textContent).toBe("$97.75");
+    const intents = calls.filter((c) => c.path === "/api/create-payment-intent");
+    // StrictMode mounts twice; the seat is still held (and the intent made) once.
+    expect(intents).toEqual([expect.objectContaining({ method: "POST", body: { bookingId: "12" } })]);
+  });
+
+  it("books a slot by its id and then names the booking in the address, so a reload does not book it again", async () => {
+    const calls = mockApi({ "POST /api/create-payment-intent": () => intent });
+    const { history } = checkout("/booking-checkout?timeSlotId=7&duration=60&sessionType=individual");
+
+    expect(await screen.findByRole("heading", { name: "Complete Your Booking" })).toBeTruthy();
+    expect(history.at(-1)).toBe("/booking-checkout/12");
+    expect(calls.filter((c) => c.path === "/api/create-payment-intent").map((c) => c.body)).toEqual([
+      { timeSlotId: "7", sessions: "1", duration: "60", sessionType: "individual" },
+      { bookingId: "12" },
+    ]);
+  });
+
+  it("shows the server's reason when the payment cannot be set up", async () => {
+    mockApi({ "POST /api/create-payment-intent": () => answer(409, { message: "This time slot is fully booked" }) });
+    checkout("/booking-checkout/12");
+
+    expect(await screen.findByRole("heading", { name: "Unable to process booking" })).toBeTruthy();
+    expect(await screen.findByText("This time slot is fully booked")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Return to Coaches" })).toBeTruthy();
+  });
+});
