@@ -21,7 +21,10 @@ describe("pages carry the signed-in user, so the first screen does not wait for 
   beforeAll(async () => {
     t = await startTestApp();
     distDir = mkdtempSync(path.join(tmpdir(), "lacrosse-page-"));
-    writeFileSync(path.join(distDir, "index.html"), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      path.join(distDir, "index.html"),
+      '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+    );
     await mountClient(t.app, { dev: false, server: createServer(), distDir });
   });
 
