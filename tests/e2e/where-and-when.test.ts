@@ -22,7 +22,8 @@ function minutesOf(label: string): number {
 /**
  * Issue 15: where and when. A coach in New York (Baltimore's ZIP), a player in Los Angeles and one
  * in New York; the booking page, checkout and My Bookings show the place with a Get directions link,
- * name the coach's zone only for the viewer elsewhere, and never offer a start time that has begun.
+ * name the coach's zone only for the viewer elsewhere, and never offer a start time that has begun;
+ * after paying, the success page shows the place too.
  */
 test.describe("where and when a session is", () => {
   setUpBrowserFile();
@@ -85,6 +86,7 @@ test.describe("where and when a session is", () => {
     await expect(place.getByText("Memorial Field", { exact: true })).toBeVisible();
     await expect(place.getByText(ADDRESS, { exact: true })).toBeVisible();
     const link = place.getByRole("link", { name: /Get directions/ });
+    await expect(link).toBeVisible();
     await expect(link).toHaveAttribute("href", DIRECTIONS);
     await expect(link).toHaveAttribute("target", "_blank");
   }
@@ -122,6 +124,36 @@ test.describe("where and when a session is", () => {
       await expectPlace(page);
       expect(await seriousA11yViolations(page), "my bookings").toEqual([]);
       await expectNoSideways(page, "my bookings");
+    });
+  }
+
+  for (const width of [1280, 360]) {
+    test(`after paying, the booking success page shows the place with a Get directions link (${width} px)`, async () => {
+      const page = await playerPage(width, "America/Los_Angeles");
+      await page.goto(`/book-coach/${coachId}?slot=${tomorrowSlotId}`);
+      await page.getByRole("button", { name: /60 min Group Session/ }).click();
+      await page
+        .getByRole("region", { name: "Start Time" })
+        .getByRole("button", { name: /^4:30 PM/ })
+        .click();
+      await page.getByRole("button", { name: "Book & Pay" }).click();
+      await page.waitForURL(/\/booking-checkout\/\d+$/);
+      const bookingId = new URL(page.url()).pathname.split("/").pop();
+      // The simulated card form (DESIGN.md 8): group 60 min $40.00 plus the 15% fee.
+      await page.getByLabel("Card number", { exact: true }).fill("4242424242424242");
+      await page.getByLabel("Expiration date", { exact: true }).pressSequentially("1230");
+      await page.getByLabel("Security code", { exact: true }).fill("123");
+      await page.getByLabel("ZIP code", { exact: true }).fill("21201");
+      await page.getByRole("button", { name: "Pay $46.00" }).click();
+      await page.waitForURL(/\/my-bookings\?success=true$/);
+
+      await page.goto(`/booking-success?session_id=${bookingId}`);
+      const confirmation = page.getByRole("main");
+      await expect(confirmation.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+      await expect(confirmation.getByText(/^4:30 PM - 5:30 PM E[SD]T$/)).toBeVisible();
+      await expectPlace(page);
+      expect(await seriousA11yViolations(page), "booking success").toEqual([]);
+      await expectNoSideways(page, "booking success");
     });
   }
 
