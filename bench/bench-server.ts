@@ -56,7 +56,12 @@ export async function startServerChild(
   databaseUrl: string,
 ): Promise<{ child: ChildProcess; baseUrl: string; ready: ServerReady }> {
   const child = fork(script, [...process.argv.slice(2), "--serve"], {
-    execArgv: ["--import", "tsx"],
+    // BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+    execArgv: [
+      "--import",
+      "tsx",
+      ...(process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []),
+    ],
     env: { ...process.env, DATABASE_URL: databaseUrl },
   });
   const ready = await new Promise<ServerReady>((resolve, reject) => {

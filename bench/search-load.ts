@@ -28,7 +28,14 @@ import { coachDirectory, coachDirectorySql, coachSlotsSql } from "../src/server/
 import type { AppDeps } from "../src/server/deps";
 import { coachDirectoryFor } from "../src/server/features/search/coach-directory";
 import { runBenchmark, serveInChild, serverMemory, startServerChild, type ServerReady } from "./bench-server";
-import { BENCH_COACHES, coachCountArgument, DEFAULT_BENCH_DATABASE_URL, openBenchDatabase, seedSearchBenchmark } from "./seed-search";
+import {
+  BENCH_COACHES,
+  BENCH_SLOTS_PER_COACH,
+  coachCountArgument,
+  DEFAULT_BENCH_DATABASE_URL,
+  openBenchDatabase,
+  seedSearchBenchmark,
+} from "./seed-search";
 
 const CONNECTIONS = 16;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 20);
@@ -185,8 +192,13 @@ async function main(): Promise<void> {
   const database = await openBenchDatabase(databaseUrl);
   let failed = false;
   try {
-    const counted = await database.db.execute(sql`select count(*)::int as n from coaches`);
-    if ((counted as unknown as { rows: { n: number }[] }).rows[0]!.n !== coachCount) {
+    // A seed cut off half-way (coaches but no slots or reviews yet) is seeded again.
+    const counted = await database.db.execute(
+      sql`select (select count(*) from coaches)::int as coaches, (select count(*) from time_slots)::int as slots,
+        exists (select 1 from reviews) as reviewed`,
+    );
+    const seeded = (counted as unknown as { rows: { coaches: number; slots: number; reviewed: boolean }[] }).rows[0]!;
+    if (seeded.coaches !== coachCount || seeded.slots !== coachCount * BENCH_SLOTS_PER_COACH || !seeded.reviewed) {
       console.log(`Seeding ${coachCount} coaches first (bench/seed-search.ts)...`);
       await seedSearchBenchmark(database, coachCount);
     }

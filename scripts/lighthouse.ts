@@ -9,6 +9,8 @@
  * (docs/PERFORMANCE.md).
  */
 import { execSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { loadavg } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -37,15 +39,15 @@ async function main(): Promise<void> {
         .map((l) => l.toFixed(2))
         .join(" ")}`,
     );
-    for (const [name, path, sessionCookie] of pages) {
-      const result = await lighthouse(`${server.baseUrl}${path}`, {
+    for (const [name, pagePath, sessionCookie] of pages) {
+      const result = await lighthouse(`${server.baseUrl}${pagePath}`, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
         extraHeaders: sessionCookie ? { Cookie: sessionCookie } : undefined,
       });
-      if (!result) throw new Error(`no Lighthouse result for ${path}`);
+      if (!result) throw new Error(`no Lighthouse result for ${pagePath}`);
       const score = (id: string) => Math.round((result.lhr.categories[id]?.score ?? 0) * 100);
       const metric = (id: string) => result.lhr.audits[id]?.displayValue ?? "?";
       console.log(
@@ -56,6 +58,11 @@ async function main(): Promise<void> {
         .filter((ref) => ref.weight > 0 && (result.lhr.audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => ref.id);
       if (a11yFailures.length > 0) console.log(`  accessibility audits failed: ${a11yFailures.join(", ")}`);
+      // LIGHTHOUSE_REPORTS=<dir> keeps each page's full report (JSON) for a closer look.
+      if (process.env.LIGHTHOUSE_REPORTS) {
+        mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+        writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${name.replaceAll(" ", "-")}.json`), JSON.stringify(result.lhr));
+      }
       if (score("performance") < TARGETS.performance || score("accessibility") < TARGETS.accessibility) failed = true;
     }
   } finally {

@@ -167,7 +167,7 @@ test.describe("player journey: onboarding, search, coach profile and matching", 
     }
     const searchUrl = player.url();
 
-    const coachName = await cards.first().getByRole("heading", { level: 3 }).textContent();
+    const coachName = await cards.first().getByRole("heading", { level: 2 }).textContent();
     await cards.first().getByRole("link", { name: "View Profile" }).click();
     await player.waitForURL((url) => /^\/coach\/\d+$/.test(url.pathname));
     await expect(player.getByRole("heading", { level: 1, name: coachName ?? "" })).toBeVisible();

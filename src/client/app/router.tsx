@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "react";
-import { Redirect, Route, Switch, useLocation } from "wouter";
+import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from "wouter";
 import { needsPlayerSetup } from "../../contract/player-setup";
 import { PageSkeleton } from "../components/ui/page-skeleton";
 import { paths } from "../config/paths";
@@ -13,17 +13,29 @@ import { AppShell, PublicShell } from "./shell";
  * (to the new build); any other failure, or a render error, shows the page's error boundary inside
  * the shell instead of blanking the app.
  */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
+type Page = ComponentType & {
+  /** Starts loading the page's chunk (and what it imports) without rendering it. */
+  preload(): void;
+};
+
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Page {
+  let loading: Promise<Record<K, ComponentType>> | undefined;
+  // One download whether the preload or the render asks first; a failed one may be asked again.
+  const loadOnce = () =>
+    (loading ??= load().catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    }));
   const Lazy = lazy(async () => {
     try {
-      return { default: (await load())[name] as ComponentType };
+      return { default: (await loadOnce())[name] as ComponentType };
     } catch (err) {
       // While the reload happens, keep showing the loading state rather than an error.
       if (isStaleChunkError(err) && reloadOnceForStaleChunk()) return new Promise<never>(() => {});
       throw err;
     }
   });
-  return function Page() {
+  function Page() {
     return (
       <ErrorBoundary scope="page">
         <Suspense fallback={<PageSkeleton />}>
@@ -31,7 +43,9 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
         </Suspense>
       </ErrorBoundary>
     );
-  };
+  }
+  // A failed preload is not an error yet: the render loads again and shows the error boundary.
+  return Object.assign(Page, { preload: () => void loadOnce().catch(() => undefined) });
 }
 
 const LoginPage = page(() => import("./routes/login"), "LoginPage");
@@ -83,10 +97,48 @@ const signedInOnlyPaths = [
   paths.playerProfile,
 ];
 
+/**
+ * The page each path shows (whoever is signed in), loaded while GET /api/auth/user is still on its
+ * way: the first screen then waits for the slower of the two, not for one after the other.
+ */
+const pagesByPath: [string, Page][] = [
+  [paths.landing, LandingPage],
+  [paths.login, LoginPage],
+  [paths.forgotPassword, ForgotPasswordPage],
+  [paths.resetPassword, ResetPasswordPage],
+  [paths.verifyEmail, VerifyEmailPage],
+  [paths.privacyPolicy, PrivacyPolicyPage],
+  [paths.termsOfService, TermsOfServicePage],
+  [paths.bookingSuccess, BookingSuccessPage],
+  [paths.home, HomePage],
+  [paths.findCoaches, FindCoachesPage],
+  [paths.coachDashboard, CoachDashboardPage],
+  [paths.coachSetup, CoachSetupPage],
+  ["/coach/:id", CoachProfilePage],
+  [paths.myBookings, MyBookingsPage],
+  [paths.mySessionRequests, MySessionRequestsPage],
+  [paths.admin, AdminPage],
+  [paths.manageSlots, ManageSlotsPage],
+  [paths.matchCoaches, MatchCoachesPage],
+  ["/booking-checkout/:bookingId?", BookingCheckoutPage],
+  ["/book-coach/:id", BookCoachPage],
+  [paths.playerProfile, PlayerProfilePage],
+];
+
+/** Once per visit: the page at the address the app opened at (later pages load when navigated to). */
+let firstPageAsked = false;
+function usePreloadFirstPage(location: string): void {
+  const { parser } = useRouter();
+  if (firstPageAsked) return;
+  firstPageAsked = true;
+  pagesByPath.find(([pattern]) => matchRoute(parser, pattern, location)[0])?.[1].preload();
+}
+
 export function AppRouter() {
   const { user, isLoading } = useCurrentUser();
   const [location] = useLocation();
   useScrollToTopOnNavigate(location);
+  usePreloadFirstPage(location);
 
   if (isLoading) return <PageSkeleton label="Loading..." />;
 

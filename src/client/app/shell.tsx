@@ -7,15 +7,12 @@ import { HEADER_ACCENT_LINK_CLASS, HEADER_GHOST_LINK_CLASS } from "../components
 import { paths } from "../config/paths";
 import { useCurrentUser } from "../lib/current-user";
 import { SiteFooter } from "../features/content/components/site-footer";
+import { VerifyEmailNotice } from "../features/accounts/components/verify-email-notice";
 
 type NavItem = { label: string; href: string };
 
 // Only signed-in pages show it, and it brings the Button component (and tailwind-merge) along:
 // loaded with the signed-in shell, not with the first screen of a visitor.
-// Only a user who has an address to verify needs the notice: its code loads then, off the landing page's budget.
-const LazyVerifyEmailNotice = lazy(async () => ({
-  default: (await import("../features/accounts/components/verify-email-notice")).VerifyEmailNotice,
-}));
 const LazySignOutButton = lazy(async () => ({ default: (await import("../features/accounts/components/sign-out-button")).SignOutButton }));
 function SignOutButton(props: ComponentProps<typeof LazySignOutButton>) {
   return (
@@ -135,11 +132,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </nav>
         ) : null}
       </Header>
-      {user && (user.pendingEmail || !user.emailVerified) ? (
-        <Suspense fallback={null}>
-          <LazyVerifyEmailNotice user={user} />
-        </Suspense>
-      ) : null}
+      {user ? <VerifyEmailNotice user={user} /> : null}
       <main id="main" className="flex-1">
         {children}
       </main>

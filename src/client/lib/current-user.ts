@@ -1,9 +1,26 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type QueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../contract/accounts";
 import { apiGet } from "./api-client";
 import { returnNullOn401 } from "./query-client";
 
 export const currentUserQueryKey = ["/api/auth/user"] as const;
+
+/**
+ * The user the server wrote into the page (withPageUser in src/server/http/client-assets.ts), or
+ * null when signed out, taken as the current user's first answer. Only the page's first load has
+ * it (it is removed once read); without it (the development server) the query asks the API.
+ */
+export function seedCurrentUser(client: QueryClient): void {
+  const element = document.getElementById("page-user");
+  const text = element?.textContent;
+  element?.remove();
+  if (!text) return;
+  try {
+    client.setQueryData(currentUserQueryKey, JSON.parse(text) as CurrentUser | null);
+  } catch {
+    // Not JSON: the query asks the API as before.
+  }
+}
 
 /** The signed-in user; null when signed out (a 401 is not an error here), never retried. */
 export function useCurrentUser() {

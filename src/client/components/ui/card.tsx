@@ -9,8 +9,10 @@ export function CardHeader({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("flex flex-col gap-1.5 p-5 sm:p-6", className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<"h3">) {
-  return <h3 className={cn("font-display text-xl font-bold tracking-tight text-field-950 uppercase", className)} {...props} />;
+/** A card's heading: h3 under a page's sections, h2 where the cards are the page's sections (headings never skip a level). */
+export function CardTitle({ className, level = 3, ...props }: ComponentProps<"h3"> & { level?: 2 | 3 }) {
+  const Heading = level === 2 ? "h2" : "h3";
+  return <Heading className={cn("font-display text-xl font-bold tracking-tight text-field-950 uppercase", className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<"p">) {

@@ -1,6 +1,7 @@
+import { coachIdOfUser } from "../../db/coach-of-user";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { coaches, emailVerificationTokens, passwordResetTokens, users } from "../../db/schema/index";
+import { emailVerificationTokens, passwordResetTokens, users } from "../../db/schema/index";
 import type { UserRow } from "./sessions.repository";
 import { isUniqueViolation } from "../../db/sql";
 
@@ -73,8 +74,7 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
 
 /** The id of the user's coach profile, or null when they have none. */
 export async function findCoachIdForUser(db: Db, userId: number): Promise<number | null> {
-  const rows = await db.select({ id: coaches.id }).from(coaches).where(eq(coaches.userId, userId)).limit(1);
-  return rows[0]?.id ?? null;
+  return (await coachIdOfUser(db, userId)) ?? null;
 }
 
 export async function insertPasswordResetToken(db: Db, values: { userId: number; tokenHash: string; expiresAt: Date }): Promise<void> {

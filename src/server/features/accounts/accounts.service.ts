@@ -16,7 +16,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { UserRow } from "./sessions.repository";
 import { publishSessionsEnded } from "../../realtime/session-events";
 import { greetingFor, sendEmailChangedNotice, sendLinkEmail } from "./account-emails";
-import { endAllSessionsOfUser, endSession, startSession } from "./sessions.service";
+import { endAllSessionsOfUser, endSession, startSession, userForSessionToken } from "./sessions.service";
 
 export const EMAIL_TAKEN = "An account with this email already exists";
 export const INVALID_CREDENTIALS = "Invalid email or password";
@@ -64,6 +64,13 @@ export function toCurrentUser(row: UserRow, coachId: number | null): CurrentUser
 
 export async function currentUserOf(deps: AppDeps, row: UserRow): Promise<CurrentUser> {
   return toCurrentUser(row, await repo.findCoachIdForUser(deps.database.db, row.id));
+}
+
+/** Who a session token signs in, as GET /api/auth/user answers; null when nobody (no token, or ended). */
+export async function currentUserOfToken(deps: AppDeps, token: string | undefined): Promise<CurrentUser | null> {
+  if (!token) return null;
+  const row = await userForSessionToken(deps.database.db, token, deps.clock.now());
+  return row ? currentUserOf(deps, row) : null;
 }
 
 export type SignedIn = AuthResponse & { sessionToken: string };

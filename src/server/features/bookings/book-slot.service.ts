@@ -46,6 +46,10 @@ export async function createPendingBooking(deps: AppDeps, user: UserRow, input: 
   const coach = (await repo.findCoachZone(db, slot.coachId))!;
   const coachRates = await repo.listCoachRates(db, slot.coachId);
   planBooking(slot, coach.timeZone, coachRates, input, now);
+  // A full slot is refused without waiting for its lock: when the last seats go, many players ask
+  // at once, and each would otherwise queue behind the others only to hear the same answer.
+  const seats = await repo.seatsOfSlot(db, slot.id, user.id, now);
+  if (seats.held >= slot.capacity && !seats.mine) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
 
   let expired: repo.ExpiredHold[] = [];
   let booking: repo.BookingRow;

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { BookingStudent } from "../../../contract/bookings";
 import type { CancelCode } from "../../db/schema/bookings";
 import type { Db, Tx } from "../../db/client";
+import { coachCardColumns, studentColumns } from "../../db/people";
 import { aliasHoldExpired, holdsSeat, seatsHeld } from "../../db/seat-rule";
 import { bookings, coaches, rates, sessionFeedback, timeSlots, users } from "../../db/schema/index";
 import { type Queryable, instant, isUniqueViolation, rowsOf } from "../../db/sql";
@@ -21,38 +22,14 @@ const coachUsers = alias(users, "coach_user");
 const detailColumns = {
   booking: bookings,
   slot: timeSlots,
-  coach: {
-    id: coaches.id,
-    userId: coaches.userId,
-    title: coaches.title,
-    profileImageUrl: coaches.profileImageUrl,
-    timeZone: coaches.timeZone,
-  },
+  coach: coachCardColumns,
   coachUser: {
     firstName: coachUsers.firstName,
     lastName: coachUsers.lastName,
     email: coachUsers.email,
     profileImageUrl: coachUsers.profileImageUrl,
   },
-  student: {
-    id: studentUsers.id,
-    firstName: studentUsers.firstName,
-    lastName: studentUsers.lastName,
-    email: studentUsers.email,
-    phoneNumber: studentUsers.phoneNumber,
-    profileImageUrl: studentUsers.profileImageUrl,
-    parentFirstName: studentUsers.parentFirstName,
-    parentLastName: studentUsers.parentLastName,
-    parentPhoneNumber: studentUsers.parentPhoneNumber,
-    parentEmail: studentUsers.parentEmail,
-    ageGroup: studentUsers.ageGroup,
-    skillLevel: studentUsers.skillLevel,
-    position: studentUsers.position,
-    secondaryPosition: studentUsers.secondaryPosition,
-    goals: studentUsers.goals,
-    preferredCoachingStyle: studentUsers.preferredCoachingStyle,
-    sessionPreferences: studentUsers.sessionPreferences,
-  },
+  student: studentColumns(studentUsers),
   studentSms: { smsOptIn: studentUsers.smsOptIn, parentSmsOptIn: studentUsers.parentSmsOptIn },
 };
 
@@ -113,10 +90,7 @@ export async function findCoachZone(db: Queryable, coachId: number): Promise<Coa
   return rows[0];
 }
 
-export async function findCoachIdOfUser(db: Queryable, userId: number): Promise<number | undefined> {
-  const rows = await db.select({ id: coaches.id }).from(coaches).where(eq(coaches.userId, userId)).limit(1);
-  return rows[0]?.id;
-}
+export { coachIdOfUser as findCoachIdOfUser } from "../../db/coach-of-user";
 
 export async function findSlot(db: Queryable, slotId: number): Promise<SlotRow | undefined> {
   const rows = await db.select().from(timeSlots).where(eq(timeSlots.id, slotId)).limit(1);
@@ -162,6 +136,21 @@ export async function countHeldSeats(tx: Tx, slotId: number, now: Date, exceptBo
     .from(bookings)
     .where(and(eq(bookings.timeSlotId, slotId), except, holdsSeat(now)));
   return rows[0]?.count ?? 0;
+}
+
+/**
+ * Seats of the slot held at `now`, and whether the student holds one of them: read without the
+ * slot's lock, to refuse a full slot before queueing for it (the locked count decides the rest).
+ */
+export async function seatsOfSlot(db: Queryable, slotId: number, studentId: number, now: Date): Promise<{ held: number; mine: boolean }> {
+  const [row] = await db
+    .select({
+      held: sql<number>`count(*)::int`,
+      mine: sql<boolean>`coalesce(bool_or(${bookings.studentId} = ${studentId}), false)`,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.timeSlotId, slotId), holdsSeat(now)));
+  return { held: row?.held ?? 0, mine: row?.mine ?? false };
 }
 
 /** True when the student already has a pending or confirmed booking of the slot (other than `exceptBookingId`). */

@@ -2,20 +2,12 @@ import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from "dr
 import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
 import type { Queryable } from "../../db/sql";
+import { contactColumns } from "../../db/people";
 import { claimNotices, noticeNotSent } from "../../db/notices";
 import { bookings, calendarFeeds, coaches, timeSlots, users } from "../../db/schema/index";
 
 const studentUsers = alias(users, "cal_student");
 const coachUsers = alias(users, "cal_coach_user");
-
-const person = (u: typeof studentUsers | typeof coachUsers) => ({
-  id: u.id,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  email: u.email,
-  phoneNumber: u.phoneNumber,
-  smsOptIn: u.smsOptIn,
-});
 
 const sessionColumns = {
   bookingId: bookings.id,
@@ -31,8 +23,8 @@ const sessionColumns = {
   locationName: timeSlots.locationName,
   locationAddress: timeSlots.locationAddress,
   locationNotes: timeSlots.locationNotes,
-  student: person(studentUsers),
-  coachUser: person(coachUsers),
+  student: contactColumns(studentUsers),
+  coachUser: contactColumns(coachUsers),
 };
 
 /** A booked session with what calendars, reminders and their messages show. */

@@ -42,10 +42,7 @@ async function withDetails(db: Db | Tx, where: ReturnType<typeof eq>): Promise<C
 export const findCoachByUserId = (db: Db | Tx, userId: number) => withDetails(db, eq(coaches.userId, userId));
 export const findCoachById = (db: Db | Tx, id: number) => withDetails(db, eq(coaches.id, id));
 
-export async function findCoachRowByUserId(db: Db | Tx, userId: number): Promise<CoachRow | undefined> {
-  const rows = await db.select().from(coaches).where(eq(coaches.userId, userId)).limit(1);
-  return rows[0];
-}
+export { coachRowOfUser as findCoachRowByUserId } from "../../db/coach-of-user";
 
 export async function insertCoach(tx: Tx, values: CoachValues): Promise<CoachRow> {
   try {

@@ -14,10 +14,7 @@ export type AccountState = {
   requirementsDue: string[];
 };
 
-export async function findCoachOfUser(db: Queryable, userId: number): Promise<CoachRow | undefined> {
-  const rows = await db.select().from(coaches).where(eq(coaches.userId, userId)).limit(1);
-  return rows[0];
-}
+export { coachRowOfUser as findCoachOfUser } from "../../db/coach-of-user";
 
 /** Stores the account id once; a concurrent create that lost the race keeps the first id. */
 export async function setPaymentAccountId(db: Queryable, coachId: number, accountId: string, now: Date): Promise<string> {

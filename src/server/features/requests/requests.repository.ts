@@ -1,3 +1,5 @@
+import { coachCardColumns, contactColumns, studentColumns } from "../../db/people";
+import { coachOfUser } from "../../db/coach-of-user";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { BookingStudent } from "../../../contract/bookings";
@@ -43,47 +45,13 @@ type RequestBookingPaymentStatus = (typeof bookings.$inferSelect)["paymentStatus
 const studentUsers = alias(users, "request_student");
 const coachUsers = alias(users, "request_coach_user");
 
-const coachColumns = {
-  id: coaches.id,
-  userId: coaches.userId,
-  title: coaches.title,
-  profileImageUrl: coaches.profileImageUrl,
-  timeZone: coaches.timeZone,
-  allowSessionRequests: coaches.allowSessionRequests,
-};
+const coachColumns = { ...coachCardColumns, allowSessionRequests: coaches.allowSessionRequests };
 
 const detailColumns = {
   request: sessionRequests,
   coach: coachColumns,
-  coachUser: {
-    id: coachUsers.id,
-    firstName: coachUsers.firstName,
-    lastName: coachUsers.lastName,
-    email: coachUsers.email,
-    phoneNumber: coachUsers.phoneNumber,
-    smsOptIn: coachUsers.smsOptIn,
-    profileImageUrl: coachUsers.profileImageUrl,
-  },
-  student: {
-    id: studentUsers.id,
-    firstName: studentUsers.firstName,
-    lastName: studentUsers.lastName,
-    email: studentUsers.email,
-    phoneNumber: studentUsers.phoneNumber,
-    smsOptIn: studentUsers.smsOptIn,
-    profileImageUrl: studentUsers.profileImageUrl,
-    parentFirstName: studentUsers.parentFirstName,
-    parentLastName: studentUsers.parentLastName,
-    parentPhoneNumber: studentUsers.parentPhoneNumber,
-    parentEmail: studentUsers.parentEmail,
-    ageGroup: studentUsers.ageGroup,
-    skillLevel: studentUsers.skillLevel,
-    position: studentUsers.position,
-    secondaryPosition: studentUsers.secondaryPosition,
-    goals: studentUsers.goals,
-    preferredCoachingStyle: studentUsers.preferredCoachingStyle,
-    sessionPreferences: studentUsers.sessionPreferences,
-  },
+  coachUser: { ...contactColumns(coachUsers), profileImageUrl: coachUsers.profileImageUrl },
+  student: { ...studentColumns(studentUsers), smsOptIn: studentUsers.smsOptIn },
   bookingId: bookings.id,
   bookingStatus: bookings.status,
   bookingPaymentStatus: bookings.paymentStatus,
@@ -129,8 +97,7 @@ export async function findCoach(db: Queryable, coachId: number): Promise<Request
 }
 
 export async function findCoachOfUser(db: Queryable, userId: number): Promise<RequestCoach | undefined> {
-  const rows = await db.select(coachColumns).from(coaches).where(eq(coaches.userId, userId)).limit(1);
-  return rows[0];
+  return coachOfUser(db, userId, coachColumns);
 }
 
 export async function findRate(db: Queryable, coachId: number, sessionType: "individual" | "group", durationMinutes: number) {

@@ -95,10 +95,7 @@ export async function coachExists(db: Queryable, coachId: number): Promise<boole
   return !!row;
 }
 
-export async function findCoachIdOfUser(db: Queryable, userId: number): Promise<number | undefined> {
-  const [row] = await db.select({ id: coaches.id }).from(coaches).where(eq(coaches.userId, userId));
-  return row?.id;
-}
+export { coachIdOfUser as findCoachIdOfUser } from "../../db/coach-of-user";
 
 /** Sessions the coach has taught: bookings that took place. */
 export async function countSessionsTaught(db: Queryable, coachId: number): Promise<number> {

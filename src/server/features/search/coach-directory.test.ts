@@ -83,6 +83,7 @@ describe("coach directory", () => {
     read.mockResolvedValueOnce([row(1, "Mover", BALTIMORE), row(2, "Towson", TOWSON)]);
     const dir = directory();
     expect(await titles(dir)).toEqual(["Mover", "Towson"]);
+    expect(await dir.near(NEW_YORK, 10, "Midfield")).toEqual([]);
     dir.invalidate(1);
     read.mockResolvedValueOnce([row(1, "Mover", NEW_YORK)]);
     expect(await titles(dir)).toEqual(["Towson"]);

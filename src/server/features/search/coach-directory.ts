@@ -53,9 +53,17 @@ export type DirectoryCoach = {
 
 export type NearbyCoach = { coach: DirectoryCoach; distance: number };
 
+type Box = ReturnType<typeof boundingBox>;
+
+const inBox = (box: Box, coach: { latitude: number; longitude: number }) =>
+  coach.latitude >= box.minLatitude &&
+  coach.latitude <= box.maxLatitude &&
+  coach.longitude >= box.minLongitude &&
+  coach.longitude <= box.maxLongitude;
+
 export type CoachDirectory = {
   /** Coaches within `miles` of the origin teaching the position, nearest first (to 6 decimals, then by id). */
-  near(origin: Origin, miles: number, position: string): Promise<NearbyCoach[]>;
+  near(origin: Origin, miles: number, position: string): Promise<readonly NearbyCoach[]>;
   /** Marks a coach stale, for changes made outside the services (which publish no event). */
   invalidate(coachId: number): void;
   /** Resolves once this process hears coach events. */
@@ -78,6 +86,7 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
   const latest = new Map<number, number>();
   const stale = new Map<number, number>();
   let fullLoad: Promise<void> | undefined;
+
   let staleLoad: Promise<void> | undefined;
 
   const invalidate = (coachId: number) => {
@@ -192,30 +201,22 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
     listening,
     async near(origin, miles, position) {
       await current();
-      const box = boundingBox(origin, miles);
       const wanted = position.toLowerCase();
-      const found: NearbyCoach[] = [];
+      const box = boundingBox(origin, miles);
+      // Distances to 6 decimals (a tenth of an inch), then id: the order search pages by.
+      const found: (NearbyCoach & { order: number })[] = [];
       const consider = (coach: DirectoryCoach) => {
         if (!coach.teaches.has(wanted)) return;
         const distance = haversineMiles(origin, coach.latitude, coach.longitude);
-        if (distance <= miles) found.push({ coach, distance });
+        if (distance <= miles) found.push({ coach, distance, order: Math.round(distance * 1e6) });
       };
       for (const item of tree?.range(box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude) ?? []) {
         const coach = treeCoaches[item]!;
         if (!overlay.has(coach.id)) consider(coach);
       }
-      for (const coach of overlay.values()) {
-        if (!coach) continue;
-        const inBox =
-          coach.latitude >= box.minLatitude &&
-          coach.latitude <= box.maxLatitude &&
-          coach.longitude >= box.minLongitude &&
-          coach.longitude <= box.maxLongitude;
-        if (inBox) consider(coach);
-      }
-      // Distances to 6 decimals (a tenth of an inch), then id: the order search pages by.
-      const key = (n: NearbyCoach) => Math.round(n.distance * 1e6);
-      return found.sort((a, b) => key(a) - key(b) || a.coach.id - b.coach.id);
+      for (const coach of overlay.values()) if (coach && inBox(box, coach)) consider(coach);
+      found.sort((a, b) => a.order - b.order || a.coach.id - b.coach.id);
+      return found;
     },
   };
 }

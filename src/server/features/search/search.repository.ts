@@ -3,40 +3,28 @@ import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { POSITIONS } from "../../../contract/coaches";
+import type { CoachListing } from "../../../contract/search";
 import type { Db } from "../../db/client";
 import { aliasHoldsSeat } from "../../db/seat-rule";
 import type { SlotRowWithCount } from "../slots/slots.repository";
 import { boundingBox, EARTH_RADIUS_MILES, type Origin } from "./distance";
 import { rowsOf } from "../../db/sql";
 
-export type RateJson = { id: number; sessionType: "individual" | "group"; durationMinutes: number; rateCents: number };
-
-/** One coach with everything a listing shows; slots are raw rows, converted to the API shape by the slots feature. */
+/**
+ * One coach as the profile and matching read it: the listing (the one SQL definition,
+ * `listingJsonSql`), the distance from the search's origin, and the next bookable slots as raw rows,
+ * converted to the API shape by the slots feature.
+ */
 export type ListingRow = {
-  id: number;
-  title: string;
-  bio: string;
-  experience: string | null;
-  location: string | null;
-  zipcode: string;
+  listing: CoachListing;
   timeZone: string;
-  profileImageUrl: string | null;
-  specializations: string[];
-  allowSessionRequests: boolean;
-  firstName: string | null;
-  lastName: string | null;
-  userImageUrl: string | null;
   distance: number | null;
-  rates: RateJson[];
   slots: SlotRowWithCount[];
-  rating: number | null;
-  totalReviews: number;
 };
 
-type RawListingRow = Omit<ListingRow, "slots" | "rating" | "totalReviews"> & {
+type RawListingRow = Omit<ListingRow, "slots" | "distance"> & {
+  distance: number | string | null;
   slots: (Omit<SlotRowWithCount, "startsAt" | "endsAt" | "createdAt" | "updatedAt"> & { startsAt: string; endsAt: string })[] | null;
-  rating: number | string | null;
-  totalReviews: number | string;
 };
 
 /**
@@ -68,20 +56,11 @@ function bookableSlotSql(coachIdColumn: SQL, now: Date): SQL {
     and ts.capacity > (select count(*) from bookings b where b.time_slot_id = ts.id and ${aliasHoldsSeat("b", now)})`;
 }
 
-/** The coach columns, user names, rates, rating and up to `slotLimit` bookable slots of each row of `picked`. */
+/** The listing, distance and up to `slotLimit` bookable slots of each coach row of `picked`. */
 function listingSelect(picked: SQL, now: Date, slotLimit: number, orderBy: SQL): SQL {
   return sql`
-    select p.id, p.title, p.bio, p.experience, p.location, p.zipcode, p.time_zone as "timeZone",
-      p.profile_image_url as "profileImageUrl", p.specializations, p.allow_session_requests as "allowSessionRequests",
-      p.distance, u.first_name as "firstName", u.last_name as "lastName", u.profile_image_url as "userImageUrl",
-      coalesce(r.rates, '[]'::json) as rates, sl.slots, fb.rating, fb.total_reviews as "totalReviews"
+    select ${listingJsonSql("p", { withText: true })} as listing, p.time_zone as "timeZone", p.distance, sl.slots
     from (${picked}) p
-    join users u on u.id = p.user_id
-    left join lateral (
-      select json_agg(json_build_object('id', ra.id, 'sessionType', ra.session_type, 'durationMinutes', ra.duration_minutes,
-        'rateCents', ra.rate_cents) order by ra.session_type desc, ra.duration_minutes) as rates
-      from rates ra where ra.coach_id = p.id
-    ) r on true
     left join lateral (
       select json_agg(json_build_object('id', s.id, 'coachId', s.coach_id, 'startsAt', s.starts_at, 'endsAt', s.ends_at,
         'isAvailable', s.is_available, 'isGroup', s.is_group, 'capacity', s.capacity, 'locationName', s.location_name,
@@ -93,7 +72,6 @@ function listingSelect(picked: SQL, now: Date, slotLimit: number, orderBy: SQL):
         order by ts.starts_at limit ${slotLimit}
       ) s
     ) sl on true
-    ${ratingLateral}
     order by ${orderBy}`;
 }
 
@@ -105,12 +83,6 @@ function teachesSql(position: string): SQL {
   return sql`lower(${position}) = any(lower(c.specializations::text)::text[])`;
 }
 
-/** The coach's average review rating and review count (reviews_coach_idx); the coach's own feedback never counts. */
-const ratingLateral = sql`left join lateral (
-      select round(avg(f.rating)::numeric, 1)::float8 as rating, count(*)::int as total_reviews
-      from reviews f where f.coach_id = p.id
-    ) fb on true`;
-
 /**
  * The coach's positions (specializations that are positions, exact case), in the contract's order
  * as positionsOf gives them; a fixed array expression costs less than a subquery over unnest().
@@ -120,6 +92,7 @@ function positionsSql(alias: string): SQL {
   return sql.raw(`array_remove(array[${cases.join(", ")}]::text[], null)`);
 }
 
+/** What `listingJsonSql` reads of a coach row picked in a subquery. */
 const coachColumns = sql`c.id, c.user_id, c.title, c.bio, c.experience, c.location, c.zipcode, c.time_zone,
   c.profile_image_url, c.specializations, c.allow_session_requests`;
 
@@ -135,30 +108,38 @@ export type DirectoryRow = {
 };
 
 /**
- * The listing of coach row `c` as one JSON object in the SearchResultCoach key order, without
- * distance, availableSlots and hasMoreSlots (they depend on the search).
+ * The one definition of a coach's listing (CoachListing, src/contract/search.ts): coach row `alias`
+ * as one JSON object in the contract's key order. Search's directory keeps it without bio and
+ * experience (the card shows neither, and at 100,000 coaches they would be most of its memory); the
+ * profile and matching read it whole. `tests/integration/search-listing.test.ts` fails when a field
+ * of CoachListing is missing here.
  */
-const listingJsonSql = sql`(select to_json(v)::text from (
-      select c.id as "id",
+function listingJsonSql(alias: "c" | "p", options: { withText: boolean }): SQL {
+  const c = sql.raw(alias);
+  const text = options.withText ? sql`${c}.bio as "bio", ${c}.experience as "experience",` : sql``;
+  return sql`(select to_json(v) from (
+      select ${c}.id as "id",
         json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'profileImageUrl', u.profile_image_url) as "user",
-        c.title as "title", c.location as "location",
-        c.zipcode as "zipcode", c.time_zone as "timeZone", coalesce(c.profile_image_url, u.profile_image_url) as "profileImageUrl",
-        c.specializations as "specializations",
-        ${positionsSql("c")} as "positions",
+        ${c}.title as "title", ${text} ${c}.location as "location",
+        ${c}.zipcode as "zipcode", ${c}.time_zone as "timeZone", coalesce(${c}.profile_image_url, u.profile_image_url) as "profileImageUrl",
+        ${c}.specializations as "specializations",
+        ${positionsSql(alias)} as "positions",
         coalesce((select json_agg(rt) from (
           select ra.id as "id", ra.session_type as "sessionType", ra.duration_minutes as "duration",
             to_char(ra.rate_cents / 100.0, 'FM99999990.00') as "rate"
-          from rates ra where ra.coach_id = c.id order by ra.session_type desc, ra.duration_minutes
+          from rates ra where ra.coach_id = ${c}.id order by ra.session_type desc, ra.duration_minutes
         ) rt), '[]'::json) as "rates",
-        c.allow_session_requests as "allowSessionRequests",
+        ${c}.allow_session_requests as "allowSessionRequests",
         fb.rating as "rating", fb.total_reviews as "totalReviews"
       from users u
+      -- The average of the students' reviews (reviews_coach_idx); the coach's own feedback never counts.
       cross join lateral (
         select round(avg(f.rating)::numeric, 1)::float8 as rating, count(*)::int as total_reviews
-        from reviews f where f.coach_id = c.id
+        from reviews f where f.coach_id = ${c}.id
       ) fb
-      where u.id = c.user_id
+      where u.id = ${c}.user_id
     ) v)`;
+}
 
 /**
  * Every coach a radius search can find (those with coordinates), or only the given ones, with
@@ -167,7 +148,8 @@ const listingJsonSql = sql`(select to_json(v)::text from (
  */
 export function coachDirectorySql(coachIds: number[] | null): SQL {
   return sql`
-    select c.id, c.latitude, c.longitude, c.time_zone as "timeZone", c.specializations, ${listingJsonSql} as listing
+    select c.id, c.latitude, c.longitude, c.time_zone as "timeZone", c.specializations,
+      ${listingJsonSql("c", { withText: false })}::text as listing
     from coaches c
     where c.latitude is not null and c.longitude is not null
       ${coachIds ? sql`and c.id = any(${intArray(coachIds)})` : sql``}`;
@@ -344,9 +326,6 @@ function toListingRow(raw: RawListingRow): ListingRow {
   return {
     ...raw,
     distance: raw.distance === null ? null : Number(raw.distance),
-    rates: raw.rates ?? [],
-    rating: raw.rating === null ? null : Number(raw.rating),
-    totalReviews: Number(raw.totalReviews),
     slots: (raw.slots ?? []).map((s) => ({
       ...s,
       startsAt: new Date(s.startsAt),

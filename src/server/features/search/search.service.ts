@@ -1,5 +1,4 @@
-import { positionsOf } from "../../../contract/coaches";
-import { centsToDecimal } from "../../../contract/money";
+import { decimalToCents } from "../../../contract/money";
 import type { TimeSlot } from "../../../contract/slots";
 import {
   COACH_BOOKABLE_SLOTS_MAX,
@@ -8,7 +7,6 @@ import {
   SEARCH_MAX_COACHES,
   SEARCH_SLOTS_PER_COACH,
   SearchMessages,
-  type CoachListing,
   type CoachProfile,
   type MatchedCoach,
   type RecommendationFilters,
@@ -109,7 +107,7 @@ export async function getCoachProfile(deps: AppDeps, coachId: number): Promise<C
   if (!row) throw notFound(SearchMessages.COACH_NOT_FOUND);
   const slots = row.slots.map((slot) => toApiSlot(slot, row.timeZone, false));
   const reviewSummary = await coachReviewSummary(deps, coachId);
-  return { ...toListing(row), availableSlots: slots, reviewCount: reviewSummary.reviewCount, reviewSummary };
+  return { ...row.listing, availableSlots: slots, reviewCount: reviewSummary.reviewCount, reviewSummary };
 }
 
 /**
@@ -166,21 +164,21 @@ async function matchCoaches(deps: AppDeps, origin: Origin | null, criteria: Matc
     minPriceCents: criteria.minPriceCents,
     maxPriceCents: criteria.maxPriceCents,
   });
-  const matches = rows.map((row): MatchedCoach => {
-    const distance = row.distance === null ? null : roundMiles(row.distance);
-    const rateCents = row.rates.map((r) => r.rateCents);
+  const matches = rows.map(({ listing, distance: miles }): MatchedCoach => {
+    const distance = miles === null ? null : roundMiles(miles);
+    const rateCents = listing.rates.map((r) => decimalToCents(r.rate) ?? 0);
     const { score, reasons } = scoreCoach(criteria, {
-      title: row.title,
-      bio: row.bio,
-      experience: row.experience,
-      specializations: row.specializations,
+      title: listing.title,
+      bio: listing.bio,
+      experience: listing.experience,
+      specializations: listing.specializations,
       minRateCents: rateCents.length > 0 ? Math.min(...rateCents) : null,
-      hasGroupRates: row.rates.some((r) => r.sessionType === "group"),
-      rating: row.rating,
-      totalReviews: row.totalReviews,
+      hasGroupRates: listing.rates.some((r) => r.sessionType === "group"),
+      rating: listing.rating,
+      totalReviews: listing.totalReviews,
       distance,
     });
-    return { ...toListing(row), distance, matchScore: score, matchReasons: reasons };
+    return { ...listing, distance, matchScore: score, matchReasons: reasons };
   });
   return matches.sort(compareMatches).slice(0, MAX_MATCH_RESULTS);
 }
@@ -215,29 +213,4 @@ async function originOf(deps: AppDeps, zipcode: string): Promise<Origin | null> 
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
   return values.find((v) => v === value);
-}
-
-function toListing(row: repo.ListingRow): CoachListing {
-  return {
-    id: row.id,
-    user: { firstName: row.firstName, lastName: row.lastName, profileImageUrl: row.userImageUrl },
-    title: row.title,
-    bio: row.bio,
-    experience: row.experience,
-    location: row.location,
-    zipcode: row.zipcode,
-    timeZone: row.timeZone,
-    profileImageUrl: row.profileImageUrl ?? row.userImageUrl,
-    specializations: row.specializations,
-    positions: positionsOf(row.specializations),
-    rates: row.rates.map((r) => ({
-      id: r.id,
-      sessionType: r.sessionType,
-      duration: r.durationMinutes as 30 | 60,
-      rate: centsToDecimal(r.rateCents),
-    })),
-    allowSessionRequests: row.allowSessionRequests,
-    rating: row.rating,
-    totalReviews: row.totalReviews,
-  };
 }

@@ -1,3 +1,4 @@
+import { coachOfUser } from "../../db/coach-of-user";
 import { and, asc, eq, getTableColumns, gt, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { holdsSeat, seatsHeld } from "../../db/seat-rule";
@@ -22,8 +23,7 @@ export async function findCoach(db: Queryable, coachId: number): Promise<CoachZo
 }
 
 export async function findCoachByUserId(db: Queryable, userId: number): Promise<CoachZone | undefined> {
-  const rows = await db.select(coachZoneColumns).from(coaches).where(eq(coaches.userId, userId)).limit(1);
-  return rows[0];
+  return coachOfUser(db, userId, coachZoneColumns);
 }
 
 /** Serialises every slot change of one coach, so two concurrent requests cannot both pass the overlap check. */

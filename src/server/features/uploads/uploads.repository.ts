@@ -1,3 +1,4 @@
+import { coachOfUser } from "../../db/coach-of-user";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { coaches, contentBlocks, testimonials, users } from "../../db/schema/index";
@@ -14,6 +15,5 @@ export async function isImageReferenced(db: Db, url: string): Promise<boolean> {
 }
 
 export async function findCoachPhotoOfUser(db: Db, userId: number): Promise<string | null> {
-  const rows = await db.select({ url: coaches.profileImageUrl }).from(coaches).where(eq(coaches.userId, userId)).limit(1);
-  return rows[0]?.url ?? null;
+  return (await coachOfUser(db, userId, { url: coaches.profileImageUrl }))?.url ?? null;
 }

@@ -1,28 +1,21 @@
 import { MailWarning } from "lucide-react";
+import { lazy, Suspense } from "react";
 import type { CurrentUser } from "../../../../contract/accounts";
-import { Button } from "../../../components/ui/button";
-import { toast } from "../../../components/ui/toast";
-import { handleUnauthorized, messageOr } from "../../../lib/handle-unauthorized";
-import { useResendVerification } from "../api/email-verification";
+
+// The button brings the Button component, toasts and the mutation: loaded after the notice shows,
+// in a placeholder of its own size, so the page below does not move when it arrives.
+const LazyResendVerificationButton = lazy(async () => ({
+  default: (await import("./resend-verification-button")).ResendVerificationButton,
+}));
 
 /**
  * DESIGN.md 10: a signed-in user whose address is not verified (or who is changing it) is asked to
- * follow the link, and can have it sent again.
+ * follow the link, and can have it sent again. Part of the signed-in shell's first paint (not
+ * loaded later), so it never pushes the page down after it has shown.
  */
 export function VerifyEmailNotice({ user }: { user: Pick<CurrentUser, "email" | "emailVerified" | "pendingEmail"> }) {
-  const resend = useResendVerification();
   const waitingFor = user.pendingEmail ?? (user.emailVerified ? null : user.email);
   if (!waitingFor) return null;
-
-  const onResend = () =>
-    resend.mutate(undefined, {
-      onSuccess: (answer) => toast({ title: "Verification e-mail sent", description: answer.message, variant: "success" }),
-      onError: (error) => {
-        if (handleUnauthorized(error)) return;
-        toast({ title: "Error", description: messageOr(error, "Failed to send the verification e-mail"), variant: "destructive" });
-      },
-    });
-
   return (
     <div role="status" className="border-b border-accent-400 bg-accent-200 text-field-950">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
@@ -33,9 +26,9 @@ export function VerifyEmailNotice({ user }: { user: Pick<CurrentUser, "email" | 
             ? `Follow the link we sent to ${user.pendingEmail} to start using it; until then we keep using ${user.email}.`
             : `Follow the link we sent to ${user.email} to confirm it is yours.`}
         </p>
-        <Button type="button" size="sm" variant="outline" onClick={onResend} disabled={resend.isPending}>
-          {resend.isPending ? "Sending..." : "Resend link"}
-        </Button>
+        <Suspense fallback={<span aria-hidden className="inline-block h-9 w-[6.5rem]" />}>
+          <LazyResendVerificationButton />
+        </Suspense>
       </div>
     </div>
   );

@@ -27,7 +27,7 @@ export function CoachReviews({ summary }: { summary: CoachReviewSummary }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Reviews</CardTitle>
+        <CardTitle level={2}>Reviews</CardTitle>
       </CardHeader>
       <CardContent>
         {summary.reviewCount === 0 || summary.rating === null ? (

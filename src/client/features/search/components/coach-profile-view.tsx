@@ -97,7 +97,7 @@ export function CoachProfileView({
         <div className="flex flex-col gap-6">
           <Card>
             <CardHeader>
-              <CardTitle>About</CardTitle>
+              <CardTitle level={2}>About</CardTitle>
             </CardHeader>
             <CardContent>
               <p className="whitespace-pre-line text-slate-700">{coach.bio}</p>
@@ -106,7 +106,7 @@ export function CoachProfileView({
           {coach.experience ? (
             <Card>
               <CardHeader>
-                <CardTitle>Experience</CardTitle>
+                <CardTitle level={2}>Experience</CardTitle>
               </CardHeader>
               <CardContent>
                 <p className="whitespace-pre-line text-slate-700">{coach.experience}</p>
@@ -115,7 +115,7 @@ export function CoachProfileView({
           ) : null}
           <Card>
             <CardHeader>
-              <CardTitle>Session Rates</CardTitle>
+              <CardTitle level={2}>Session Rates</CardTitle>
             </CardHeader>
             <CardContent>
               {coach.rates.length === 0 ? (
@@ -139,7 +139,7 @@ export function CoachProfileView({
         <div className="flex flex-col gap-6">
           <Card>
             <CardHeader>
-              <CardTitle>Quick Stats</CardTitle>
+              <CardTitle level={2}>Quick Stats</CardTitle>
             </CardHeader>
             <CardContent>
               <dl className="flex flex-col gap-3">
@@ -157,7 +157,7 @@ export function CoachProfileView({
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle>Next Available</CardTitle>
+              <CardTitle level={2}>Next Available</CardTitle>
             </CardHeader>
             <CardContent>
               {slots.length === 0 ? (

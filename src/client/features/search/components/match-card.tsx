@@ -31,7 +31,7 @@ export function MatchCard({ coach }: { coach: MatchedCoach }) {
         <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
           <CoachAvatar coach={coach} />
           <div className="flex min-w-40 flex-1 flex-col gap-1">
-            <h3 className="font-display text-xl font-bold text-field-950 uppercase">{coachName(coach)}</h3>
+            <h2 className="font-display text-xl font-bold text-field-950 uppercase">{coachName(coach)}</h2>
             <p className="font-medium text-slate-700">{coach.title}</p>
             <RatingStars rating={coach.rating} totalReviews={coach.totalReviews} />
           </div>

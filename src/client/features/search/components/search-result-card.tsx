@@ -26,11 +26,11 @@ export function SearchResultCard({ coach }: { coach: SearchResultCoach }) {
         <div className="flex items-start gap-4">
           <CoachAvatar coach={coach} />
           <div className="flex min-w-0 flex-1 flex-col gap-1">
-            <h3 className="font-display text-xl font-bold text-field-950 uppercase">
+            <h2 className="font-display text-xl font-bold text-field-950 uppercase">
               <Link href={paths.coachProfile(coach.id)} className="hover:underline">
                 {name}
               </Link>
-            </h3>
+            </h2>
             <p className="font-medium text-slate-700">{coach.title}</p>
             <p className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
               <MapPin aria-hidden className="size-4" />
@@ -54,7 +54,7 @@ export function SearchResultCard({ coach }: { coach: SearchResultCoach }) {
         ) : null}
         <RateList rates={coach.rates} />
         <div className="flex flex-col gap-2">
-          <h4 className="text-sm font-semibold text-slate-800">Available times</h4>
+          <h3 className="text-sm font-semibold text-slate-800">Available times</h3>
           {slots.length === 0 ? (
             <p className="text-sm text-slate-600">No available times right now.</p>
           ) : (

@@ -1,0 +1,22 @@
+import { Button } from "../../../components/ui/button";
+import { toast } from "../../../components/ui/toast";
+import { handleUnauthorized, messageOr } from "../../../lib/handle-unauthorized";
+import { useResendVerification } from "../api/email-verification";
+
+/** "Resend link" of the e-mail verification notice. */
+export function ResendVerificationButton() {
+  const resend = useResendVerification();
+  const onResend = () =>
+    resend.mutate(undefined, {
+      onSuccess: (answer) => toast({ title: "Verification e-mail sent", description: answer.message, variant: "success" }),
+      onError: (error) => {
+        if (handleUnauthorized(error)) return;
+        toast({ title: "Error", description: messageOr(error, "Failed to send the verification e-mail"), variant: "destructive" });
+      },
+    });
+  return (
+    <Button type="button" size="sm" variant="outline" onClick={onResend} disabled={resend.isPending}>
+      {resend.isPending ? "Sending..." : "Resend link"}
+    </Button>
+  );
+}
