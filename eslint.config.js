@@ -8,7 +8,17 @@ const noServerInClient = { group: ["**/server/**"], message: "The client never i
 const noClientInServer = { group: ["**/client/**"], message: "The server never imports client code." };
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "data/**", "coverage/**", "src/server/db/migrations/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "node_modules/**",
+      "data/**",
+      "coverage/**",
+      "test-results/**",
+      "playwright-report/**",
+      "src/server/db/migrations/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -21,18 +21,6 @@ export default defineConfig({
         },
       },
       {
-        test: {
-          name: "e2e",
-          include: ["tests/e2e/**/*.test.ts"],
-          environment: "node",
-          pool: "forks",
-          globalSetup: ["tests/e2e/support/global-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-        },
-      },
-      {
         // Whole processes: the production start, two servers behind nginx, fault injection.
         // PostgreSQL only where several processes share a database (TEST_DATABASE_URL).
         test: {

@@ -14,24 +14,16 @@ import path from "node:path";
 import { loadavg } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROME_PATH, startE2eServer } from "../tests/e2e/support/browser";
+import { startE2eServer } from "../tests/e2e/support/app-server";
+import { CHROME_PATH, CHROMIUM_ARGS } from "../tests/e2e/support/chromium";
 import { insertCoach, insertPlayer, insertSlot } from "../tests/integration/search-support";
 
 const TARGETS = { performance: 95, accessibility: 100 };
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 async function main(): Promise<void> {
   execSync("npx vite build", { stdio: "ignore" });
   const server = await startE2eServer({ SEED_DEMO: "false" });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROMIUM_ARGS });
   let failed = false;
   try {
     const { coachId } = await insertCoach(server, { zipcode: "21201", specializations: ["Midfield", "Attack"], firstName: "Casey" });

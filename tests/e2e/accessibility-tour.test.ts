@@ -1,10 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addDaysToDate } from "../../src/contract/time";
 import { instantToLocal } from "../../src/server/features/slots/slot-time";
 import { createCoach } from "../factories/coaches";
 import { makeAdmin, uniqueEmail } from "../factories/users";
-import { canRunBrowser, launchBrowser, newPage, seriousA11yViolations, startE2eServer, type E2eServer } from "./support/browser";
+import { startE2eServer, type E2eServer } from "./support/app-server";
+import { newPage, seriousA11yViolations, setUpBrowserFile } from "./support/browser";
 
 type Role = "visitor" | "player" | "coach" | "admin";
 const WIDTHS = [1280, 360] as const;
@@ -13,16 +13,17 @@ const WIDTHS = [1280, 360] as const;
  * Issue 15: axe-core on every page as every role that can open it, on a desktop and a 360 px
  * phone. A serious or critical finding fails the test with the rule and the elements it names.
  */
-describe.skipIf(!canRunBrowser)("accessibility: every page, every role, desktop and phone", () => {
+test.describe("accessibility: every page, every role, desktop and phone", () => {
+  setUpBrowserFile();
   let t: E2eServer;
   let browser: Browser;
   let coachId: number;
   let slotId: number;
   const logins: Partial<Record<Role, { email: string; password: string }>> = {};
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
     t = await startE2eServer();
-    browser = await launchBrowser();
+    browser = workerBrowser;
     const coach = await createCoach(t, { firstName: "Casey", lastName: "Coach" });
     coachId = coach.coach.id;
     logins.coach = { email: coach.email, password: coach.password };
@@ -48,8 +49,7 @@ describe.skipIf(!canRunBrowser)("accessibility: every page, every role, desktop 
     logins.admin = admin;
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await t?.close();
   });
 
@@ -102,19 +102,21 @@ describe.skipIf(!canRunBrowser)("accessibility: every page, every role, desktop 
 
   for (const role of Object.keys(tours) as Role[]) {
     for (const width of WIDTHS) {
-      it(`${role}, ${width} px: no serious or critical findings`, async () => {
+      test(`${role}, ${width} px: no serious or critical findings`, async () => {
+        // Several pages, each scanned by axe.
+        test.setTimeout(120_000);
         const page = await pageAs(role, width);
         const findings: string[] = [];
         for (const stop of tours[role]) {
           const path = typeof stop === "string" ? stop : await stop(page);
           await page.goto(path);
           // The page has drawn (its main heading) and its data has arrived (no spinner left).
-          await page.locator("h1").first().waitFor();
+          await expect(page.locator("h1").first()).toBeVisible();
           await page.waitForLoadState("networkidle");
           for (const finding of await seriousA11yViolations(page)) findings.push(`${path}: ${finding}`);
         }
         expect(findings).toEqual([]);
-      }, 120_000);
+      });
     }
   }
 });

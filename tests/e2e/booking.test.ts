@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addDaysToDate } from "../../src/contract/time";
 import { createCoach } from "../factories/coaches";
 import { uniqueEmail } from "../factories/users";
-import { canRunBrowser, launchBrowser, newPage, startE2eServer, type E2eServer } from "./support/browser";
+import { startE2eServer, type E2eServer } from "./support/app-server";
+import { newPage, setUpBrowserFile } from "./support/browser";
 
 /** Tomorrow in the coach's zone (the default coach's ZIP 21201 is Baltimore). */
 function tomorrowIn(timeZone: string): string {
@@ -13,7 +13,8 @@ function tomorrowIn(timeZone: string): string {
 }
 
 /** Issue 6: a player books a group slot and pays through the simulated card form of DESIGN.md 8. */
-describe.skipIf(!canRunBrowser)("booking and paying", () => {
+test.describe("booking and paying", () => {
+  setUpBrowserFile();
   let t: E2eServer;
   let browser: Browser;
   let coachId: number;
@@ -21,9 +22,9 @@ describe.skipIf(!canRunBrowser)("booking and paying", () => {
   let coachLogin: { email: string; password: string };
   let firstPlayerEmail = "";
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
     t = await startE2eServer();
-    browser = await launchBrowser();
+    browser = workerBrowser;
     // The default profile offers individual 30 ($50), individual 60 ($85) and group 60 ($40).
     const coach = await createCoach(t, { firstName: "Casey", lastName: "Coach" });
     coachId = coach.coach.id;
@@ -35,8 +36,7 @@ describe.skipIf(!canRunBrowser)("booking and paying", () => {
     slotId = (res.body as { id: number }).id;
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await t?.close();
   });
 
@@ -60,28 +60,28 @@ describe.skipIf(!canRunBrowser)("booking and paying", () => {
 
   async function expectToast(page: Page, title: string, description: string) {
     const toast = page.locator("li").filter({ has: page.getByText(title, { exact: true }) });
-    await toast.getByText(description, { exact: true }).waitFor();
+    await expect(toast.getByText(description, { exact: true })).toBeVisible();
   }
 
   /** Books the group slot at 10:30 and lands on the checkout; returns the booking id from the address. */
   async function bookGroupSession(page: Page): Promise<number> {
     await page.goto(`/book-coach/${coachId}?slot=${slotId}`);
-    await page.getByRole("heading", { name: "Book a Session with Casey Coach" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Book a Session with Casey Coach" })).toBeVisible();
     // The slot from the address is chosen, and only the group rate is offered for a group slot.
-    expect(await page.getByRole("button", { name: /10:00 AM - 12:00 PM/ }).getAttribute("aria-pressed")).toBe("true");
-    expect(await page.getByRole("button", { name: /Individual Session/ }).count()).toBe(0);
+    await expect(page.getByRole("button", { name: /10:00 AM - 12:00 PM/ })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: /Individual Session/ })).toHaveCount(0);
     await page.getByRole("button", { name: /60 min Group Session/ }).click();
     const startTimes = page.getByRole("region", { name: "Start Time" });
     // 15-minute steps where a whole hour fits in 10:00-12:00: 10:00 ... 11:00.
-    expect(await startTimes.getByRole("button").allTextContents()).toEqual(["10:00 AM", "10:15 AM", "10:30 AM", "10:45 AM", "11:00 AM"]);
+    await expect(startTimes.getByRole("button")).toHaveText(["10:00 AM", "10:15 AM", "10:30 AM", "10:45 AM", "11:00 AM"]);
     await startTimes.getByRole("button", { name: "10:30 AM" }).click();
-    await page.getByText("10:30 AM - 11:30 AM", { exact: true }).waitFor();
+    await expect(page.getByText("10:30 AM - 11:30 AM", { exact: true })).toBeVisible();
     // Session cost $40.00, platform fee 15% = $6.00.
-    await page.getByText("$6.00", { exact: true }).waitFor();
-    await page.getByText("$46.00", { exact: true }).waitFor();
+    await expect(page.getByText("$6.00", { exact: true })).toBeVisible();
+    await expect(page.getByText("$46.00", { exact: true })).toBeVisible();
     await page.getByRole("button", { name: "Book & Pay" }).click();
     await page.waitForURL(/\/booking-checkout\/\d+$/);
-    await page.getByRole("heading", { name: "Booking Summary" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Booking Summary" })).toBeVisible();
     return Number(new URL(page.url()).pathname.split("/").pop());
   }
 
@@ -90,83 +90,83 @@ describe.skipIf(!canRunBrowser)("booking and paying", () => {
     await page.getByLabel("Expiration date", { exact: true }).pressSequentially("1230");
     await page.getByLabel("Security code", { exact: true }).fill("123");
     await page.getByLabel("ZIP code", { exact: true }).fill("21201");
-    expect(await page.getByLabel("Card number", { exact: true }).inputValue()).toBe(
+    await expect(page.getByLabel("Card number", { exact: true })).toHaveValue(
       cardNumber.replace(/\D/g, "").replace(/(\d{4})(?=\d)/g, "$1 "),
     );
-    expect(await page.getByLabel("Expiration date", { exact: true }).inputValue()).toBe("12 / 30");
+    await expect(page.getByLabel("Expiration date", { exact: true })).toHaveValue("12 / 30");
     await page.getByRole("button", { name: `Pay $${total}` }).click();
   }
 
-  it("a player books a group slot, adds a $10 tip, pays with 4242 4242 4242 4242 and sees the booking confirmed", async () => {
+  test("a player books a group slot, adds a $10 tip, pays with 4242 4242 4242 4242 and sees the booking confirmed", async () => {
     firstPlayerEmail = uniqueEmail("first-booker");
     const page = await playerPage(firstPlayerEmail);
     const bookingId = await bookGroupSession(page);
-    await page.getByTestId("summary-total").getByText("$46.00").waitFor();
+    await expect(page.getByTestId("summary-total").getByText("$46.00")).toBeVisible();
     await expectNoSeriousA11yViolations(page, "checkout");
     await page.getByRole("button", { name: "$10", exact: true }).click();
-    await page.getByTestId("summary-tip").getByText("$10.00").waitFor();
-    await page.getByTestId("summary-total").getByText("$56.00").waitFor();
+    await expect(page.getByTestId("summary-tip").getByText("$10.00")).toBeVisible();
+    await expect(page.getByTestId("summary-total").getByText("$56.00")).toBeVisible();
 
     await payWithCard(page, "4242424242424242", "56.00");
     await page.waitForURL(/\/my-bookings\?success=true$/);
-    await page.getByText("Payment Successful! Your session is booked.", { exact: true }).waitFor();
+    await expect(page.getByText("Payment Successful! Your session is booked.", { exact: true })).toBeVisible();
     const upcoming = page.getByRole("region", { name: "Upcoming Sessions" });
-    await upcoming.getByText("Confirmed", { exact: true }).waitFor();
-    await upcoming.getByText("$56.00", { exact: true }).waitFor();
-    expect(await upcoming.getByRole("link", { name: "Complete Payment" }).count()).toBe(0);
+    await expect(upcoming.getByText("Confirmed", { exact: true })).toBeVisible();
+    await expect(upcoming.getByText("$56.00", { exact: true })).toBeVisible();
+    await expect(upcoming.getByRole("link", { name: "Complete Payment" })).toHaveCount(0);
 
     // The success page confirms the latest booking and drops the session id from the address after 1 s.
     await page.goto(`/booking-success?session_id=${bookingId}`);
-    await page.getByRole("heading", { name: "Payment Successful!" }).waitFor();
-    await page.getByText("Casey Coach", { exact: true }).waitFor();
-    await page.getByText("10:30 AM - 11:30 AM", { exact: true }).waitFor();
-    await page.getByRole("heading", { name: "What's Next?" }).waitFor();
-    await page.getByText("Payment reference:").waitFor();
-    await page.getByRole("link", { name: "View My Bookings" }).waitFor();
-    await page.getByRole("link", { name: "Book Another Session" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await expect(page.getByText("Casey Coach", { exact: true })).toBeVisible();
+    await expect(page.getByText("10:30 AM - 11:30 AM", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "What's Next?" })).toBeVisible();
+    await expect(page.getByText("Payment reference:")).toBeVisible();
+    await expect(page.getByRole("link", { name: "View My Bookings" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Book Another Session" })).toBeVisible();
     await page.waitForURL((url) => url.pathname === "/booking-success" && !url.searchParams.has("session_id"), { timeout: 3000 });
   });
 
-  it("a declined card shows Payment Failed, and the booking stays payable from My Bookings", async () => {
+  test("a declined card shows Payment Failed, and the booking stays payable from My Bookings", async () => {
     const page = await playerPage();
     const bookingId = await bookGroupSession(page);
-    await page.getByText(/Your spot is held for \d\d:\d\d/).waitFor();
+    await expect(page.getByText(/Your spot is held for \d\d:\d\d/)).toBeVisible();
 
     await payWithCard(page, "4000 0000 0000 0002", "46.00");
     await expectToast(page, "Payment Failed", "Your card was declined.");
     // The form stays usable on the same page.
-    await page.getByRole("button", { name: "Pay $46.00" }).waitFor();
+    await expect(page.getByRole("button", { name: "Pay $46.00" })).toBeVisible();
     expect(page.url()).toContain(`/booking-checkout/${bookingId}`);
 
     await page.goto("/my-bookings");
     const upcoming = page.getByRole("region", { name: "Upcoming Sessions" });
-    await upcoming.getByText("Awaiting Payment", { exact: true }).waitFor();
+    await expect(upcoming.getByText("Awaiting Payment", { exact: true })).toBeVisible();
     await upcoming.getByRole("link", { name: "Complete Payment" }).click();
     await page.waitForURL(new RegExp(`/booking-checkout/${bookingId}$`));
-    await page.getByRole("heading", { name: "Booking Summary" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Booking Summary" })).toBeVisible();
 
     await payWithCard(page, "4242 4242 4242 4242", "46.00");
     await page.waitForURL(/\/my-bookings\?success=true$/);
-    await page.getByRole("region", { name: "Upcoming Sessions" }).getByText("Confirmed", { exact: true }).waitFor();
+    await expect(page.getByRole("region", { name: "Upcoming Sessions" }).getByText("Confirmed", { exact: true })).toBeVisible();
   });
 
-  it("the coach sees the student's contact and earnings on My Bookings", async () => {
+  test("the coach sees the student's contact and earnings on My Bookings", async () => {
     const { page } = await newPage(browser, t.baseUrl);
     const login = await page.request.post("/api/auth/login", { data: coachLogin });
     expect(login.status()).toBe(200);
     await page.goto("/my-bookings");
     const upcoming = page.getByRole("region", { name: "Upcoming Sessions" });
-    await upcoming.getByText(firstPlayerEmail, { exact: true }).waitFor();
-    await upcoming.getByText("Your earnings").first().waitFor();
+    await expect(upcoming.getByText(firstPlayerEmail, { exact: true })).toBeVisible();
+    await expect(upcoming.getByText("Your earnings").first()).toBeVisible();
     // The first booking: the $40.00 group rate plus the $10.00 tip.
-    await upcoming.getByText("$50.00", { exact: true }).waitFor();
-    await page.getByRole("main").getByRole("link", { name: "Find a Coach" }).waitFor();
+    await expect(upcoming.getByText("$50.00", { exact: true })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Find a Coach" })).toBeVisible();
   });
 
-  it("the booking page explains what is missing and when a coach has no rates for the slot kind", async () => {
+  test("the booking page explains what is missing and when a coach has no rates for the slot kind", async () => {
     const page = await playerPage();
     await page.goto("/book-coach/999999");
-    await page.getByRole("heading", { name: "Coach not found." }).waitFor();
+    await expect(page.getByRole("heading", { name: "Coach not found." })).toBeVisible();
 
     const individualOnly = await createCoach(t, {
       firstName: "Indy",
@@ -178,21 +178,21 @@ describe.skipIf(!canRunBrowser)("booking and paying", () => {
       .send({ date: tomorrowIn(individualOnly.coach.timeZone), startTime: "14:00", endTime: "15:00", isGroup: true, capacity: 3 });
     expect(res.status).toBe(201);
     await page.goto(`/book-coach/${individualOnly.coach.id}`);
-    await page.getByRole("heading", { name: "Book a Session with Indy Vidual" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Book a Session with Indy Vidual" })).toBeVisible();
     await expectNoSeriousA11yViolations(page, "book coach");
     await page.getByRole("button", { name: "Book & Pay" }).click();
     await expectToast(page, "Missing Information", "Please select a time slot and session type.");
     await page.getByRole("button", { name: /2:00 PM - 3:00 PM/ }).click();
-    await page
-      .getByText("No group rates available for this session type. Please select a different time slot or contact the coach.", {
+    await expect(
+      page.getByText("No group rates available for this session type. Please select a different time slot or contact the coach.", {
         exact: true,
-      })
-      .waitFor();
+      }),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Book & Pay" }).click();
     await expectToast(page, "Error", "Please select a session duration.");
   });
 
-  it("the checkout without a booking or a slot goes to /find-coaches, and by time slot it books the slot first", async () => {
+  test("the checkout without a booking or a slot goes to /find-coaches, and by time slot it books the slot first", async () => {
     const page = await playerPage();
     await page.goto("/booking-checkout");
     await page.waitForURL(/\/find-coaches$/);
@@ -200,19 +200,19 @@ describe.skipIf(!canRunBrowser)("booking and paying", () => {
     await page.goto(`/booking-checkout?timeSlotId=${slotId}&sessions=1&duration=60&sessionType=group`);
     // The address then names the new booking, so a reload pays for it rather than booking again.
     await page.waitForURL(/\/booking-checkout\/\d+$/);
-    await page.getByRole("heading", { name: "Booking Summary" }).waitFor();
-    await page.getByTestId("summary-total").getByText("$46.00").waitFor();
-    await page.getByRole("button", { name: "Pay $46.00" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Booking Summary" })).toBeVisible();
+    await expect(page.getByTestId("summary-total").getByText("$46.00")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Pay $46.00" })).toBeVisible();
   });
 
   // Last: it moves the server's clock.
-  it("an unpaid booking whose hold expired offers to book the coach again", async () => {
+  test("an unpaid booking whose hold expired offers to book the coach again", async () => {
     const page = await playerPage();
     const bookingId = await bookGroupSession(page);
     const advanced = await page.request.post("/api/test/clock", { data: { advanceMinutes: 16 } });
     expect(advanced.status()).toBe(200);
     await page.goto(`/booking-checkout/${bookingId}`);
-    await page.getByText("Your reservation expired. Please book the time slot again.", { exact: true }).waitFor();
+    await expect(page.getByText("Your reservation expired. Please book the time slot again.", { exact: true })).toBeVisible();
     await page.getByRole("button", { name: "Back to Coach" }).click();
     await page.waitForURL(new RegExp(`/book-coach/${coachId}$`));
   });

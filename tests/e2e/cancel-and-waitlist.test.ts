@@ -1,19 +1,20 @@
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { users } from "../../src/server/db/schema/index";
 import { startSession } from "../../src/server/features/accounts/sessions.service";
 import { createBookableCoach, createPerson, createSlot, type BookableCoach, type Person } from "../factories/bookings";
 import { createPaidBooking, type PaidBooking } from "../factories/paid-booking";
-import { canRunBrowser, launchBrowser, newPage, startE2eServer, type E2eServer } from "./support/browser";
+import { startE2eServer, type E2eServer } from "./support/app-server";
+import { newPage, setUpBrowserFile } from "./support/browser";
 
 /**
  * Issue 16: a player joins the waitlist of a full group session from the booking page; another
  * player cancels their booking from My Bookings (confirmation dialog, full refund 24 hours ahead);
  * the first player on the waitlist finds the freed seat held for them on My Bookings.
  */
-describe.skipIf(!canRunBrowser)("player cancellation and waitlists", () => {
+test.describe("player cancellation and waitlists", () => {
+  setUpBrowserFile();
   let t: E2eServer;
   let browser: Browser;
   let context: BrowserContext;
@@ -29,7 +30,7 @@ describe.skipIf(!canRunBrowser)("player cancellation and waitlists", () => {
     await context.addCookies([{ name: "sid", value: token, url: t.baseUrl }]);
   }
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
     t = await startE2eServer();
     coach = await createBookableCoach(t);
     const slot = await createSlot(t, coach.coachId, { hoursFromNow: 72, isGroup: true, capacity: 2 });
@@ -41,48 +42,47 @@ describe.skipIf(!canRunBrowser)("player cancellation and waitlists", () => {
       // Players with a phone and a primary position, so the setup wizard stays away.
       await t.deps.database.db.update(users).set({ position: "Midfield" }).where(eq(users.id, id));
     }
-    browser = await launchBrowser();
+    browser = workerBrowser;
     ({ context, page } = await newPage(browser, t.baseUrl));
     await page.setViewportSize({ width: 1280, height: 1600 });
     page.setDefaultTimeout(30_000);
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await t?.close();
   });
 
-  it("a player joins the waitlist of a full group session", async () => {
+  test("a player joins the waitlist of a full group session", async () => {
     await signInAs(waiting);
     await page.goto(`/book-coach/${coach.coachId}`);
     const full = page.getByRole("list", { name: "Full group sessions" });
     await full.getByRole("button", { name: "Join waitlist" }).click();
-    await page.getByText("Joined the waitlist").first().waitFor();
-    await full.getByText("On the waitlist (#1)").waitFor();
+    await expect(page.getByText("Joined the waitlist").first()).toBeVisible();
+    await expect(full.getByText("On the waitlist (#1)")).toBeVisible();
     await page.goto("/my-bookings");
-    await page.getByRole("heading", { name: "Waitlist" }).waitFor();
-    await page.getByText("You are #1 on the waitlist.").waitFor();
+    await expect(page.getByRole("heading", { name: "Waitlist" })).toBeVisible();
+    await expect(page.getByText("You are #1 on the waitlist.")).toBeVisible();
   });
 
-  it("another player cancels their booking with a confirmation dialog and is refunded", async () => {
+  test("another player cancels their booking with a confirmation dialog and is refunded", async () => {
     await signInAs(leaving.student);
     await page.goto("/my-bookings");
     await page.getByRole("button", { name: "Cancel booking" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Cancel this booking?" });
-    await dialog.getByText(/full refund of \$/).waitFor();
+    await expect(dialog.getByText(/full refund of \$/)).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel booking" }).click();
-    await page.getByText("Booking cancelled").first().waitFor();
-    await page.getByRole("button", { name: "Cancel booking" }).waitFor({ state: "detached" });
+    await expect(page.getByText("Booking cancelled").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
     const booking = (await request(t.app).get(`/api/bookings/${leaving.bookingId}`).set("Cookie", leaving.student.cookie)).body;
     expect(booking).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
   });
 
-  it("the first player on the waitlist gets the seat held and can pay for it", async () => {
+  test("the first player on the waitlist gets the seat held and can pay for it", async () => {
     // The sweeps run (as every 30 s in production): the freed seat is offered.
     expect((await request(t.app).post("/api/test/clock").send({ advanceMinutes: 1 })).status).toBe(200);
     await signInAs(waiting);
     await page.goto("/my-bookings");
-    await page.getByText(/A seat is held for you until/).waitFor();
+    await expect(page.getByText(/A seat is held for you until/)).toBeVisible();
     await page.getByRole("link", { name: "Complete Payment" }).first().click();
     await page.waitForURL(/\/booking-checkout\/\d+/);
     const [entry] = (await request(t.app).get("/api/waitlist/mine").set("Cookie", waiting.cookie)).body;

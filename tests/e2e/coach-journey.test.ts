@@ -1,11 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import type { CoachResponse } from "../../src/contract/coaches";
 import type { TimeSlot } from "../../src/contract/slots";
 import { addDaysToDate } from "../../src/contract/time";
-import { canRunBrowser, launchBrowser, newPage, startE2eServer, type E2eServer } from "./support/browser";
+import { startE2eServer, type E2eServer } from "./support/app-server";
+import { newPage, setUpBrowserFile } from "./support/browser";
 
 const COACH = { email: "casey.coach@example.com", password: "strong-pass-1", firstName: "Casey", lastName: "Morgan" };
 const NEW_YORK = "America/New_York";
@@ -21,7 +21,8 @@ const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 const toastWith = (page: Page, text: string) => page.locator('[aria-label^="Notifications"] li').filter({ hasText: text }).first();
 
 /** Issue 4: a coach's profile, slots, calendar and live updates, in a real browser. */
-describe.skipIf(!canRunBrowser)("coach journey: profile, time slots, calendar and live updates", () => {
+test.describe("coach journey: profile, time slots, calendar and live updates", () => {
+  setUpBrowserFile();
   let t: E2eServer;
   let browser: Browser;
   let page: Page;
@@ -30,17 +31,16 @@ describe.skipIf(!canRunBrowser)("coach journey: profile, time slots, calendar an
   // Tomorrow, or the day after when tomorrow is a Saturday, so the next day is in the same calendar week.
   let slotDate: string;
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
     t = await startE2eServer();
-    browser = await launchBrowser();
+    browser = workerBrowser;
     ({ page } = await newPage(browser, t.baseUrl));
     await page.setViewportSize({ width: 1280, height: 1400 });
     const tomorrow = addDaysToDate(todayIn(NEW_YORK), 1);
     slotDate = weekday(tomorrow) === 6 ? addDaysToDate(tomorrow, 1) : tomorrow;
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await t?.close();
   });
 
@@ -50,58 +50,58 @@ describe.skipIf(!canRunBrowser)("coach journey: profile, time slots, calendar an
     return (await res.json()) as TimeSlot[];
   }
 
-  it("a new coach fills in the profile (ZIP shows the city), uploads a photo, saves and lands on the dashboard", async () => {
+  test("a new coach fills in the profile (ZIP shows the city), uploads a photo, saves and lands on the dashboard", async () => {
     const registered = await page.request.post("/api/auth/register", { data: { ...COACH, userType: "coach" } });
     expect(registered.status()).toBe(201);
     userId = ((await registered.json()) as { user: { id: number } }).user.id;
 
     await page.goto("/coach-setup");
-    await page.getByRole("heading", { name: "Coach Profile Setup" }).waitFor();
-    await expect(page.getByLabel("First name").inputValue()).resolves.toBe("Casey");
+    await expect(page.getByRole("heading", { name: "Coach Profile Setup" })).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveValue("Casey");
 
     await page.getByRole("button", { name: "Save Profile" }).click();
-    await toastWith(page, "Missing Contact Information").waitFor();
-    await toastWith(page, "Please fill in all required contact fields").waitFor();
+    await expect(toastWith(page, "Missing Contact Information")).toBeVisible();
+    await expect(toastWith(page, "Please fill in all required contact fields")).toBeVisible();
 
     await page.getByLabel("Phone number").fill("(212) 555-0147");
     await page.getByRole("button", { name: "Save Profile" }).click();
-    await toastWith(page, "Missing Profile Information").waitFor();
+    await expect(toastWith(page, "Missing Profile Information")).toBeVisible();
 
     await page.getByLabel("Title").fill("Former D1 Midfielder");
     await page.getByLabel("Bio").fill("Ten years of coaching youth and high-school players in Manhattan.");
     await page.getByLabel("Zipcode").fill("10001");
-    await expect.poll(() => page.getByLabel("Location").inputValue()).toBe("New York, NY");
+    await expect(page.getByLabel("Location")).toHaveValue("New York, NY");
     // An unknown ZIP clears the location.
     await page.getByLabel("Zipcode").fill("00001");
-    await expect.poll(() => page.getByLabel("Location").inputValue()).toBe("");
+    await expect(page.getByLabel("Location")).toHaveValue("");
     await page.getByLabel("Zipcode").fill("10001");
-    await expect.poll(() => page.getByLabel("Location").inputValue()).toBe("New York, NY");
+    await expect(page.getByLabel("Location")).toHaveValue("New York, NY");
 
     await page.getByRole("button", { name: "Midfield" }).click();
     await page.getByRole("button", { name: "Attack" }).click();
-    await expect(page.getByRole("button", { name: "Midfield" }).getAttribute("aria-pressed")).resolves.toBe("true");
+    await expect(page.getByRole("button", { name: "Midfield" })).toHaveAttribute("aria-pressed", "true");
     await page.getByLabel("Other specialties").fill("Dodging, Stick skills");
     await page.getByLabel("Individual 60 min ($)").fill("85");
     await page.getByLabel("Group 60 min ($)").fill("40");
-    await page.getByText("$50-100 per hour").waitFor();
-    await page.getByText("$25-50 per person").waitFor();
+    await expect(page.getByText("$50-100 per hour")).toBeVisible();
+    await expect(page.getByText("$25-50 per person")).toBeVisible();
 
     const photoInput = page.locator("input[type=file]");
     await photoInput.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
-    await toastWith(page, "Invalid File Type").waitFor();
+    await expect(toastWith(page, "Invalid File Type")).toBeVisible();
     await photoInput.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
-    await toastWith(page, "File Too Large").waitFor();
+    await expect(toastWith(page, "File Too Large")).toBeVisible();
 
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 20, g: 120, b: 70 } } })
       .png()
       .toBuffer();
     await photoInput.setInputFiles({ name: "coach.png", mimeType: "image/png", buffer: png });
-    await toastWith(page, "Image Uploaded").waitFor();
-    await expect.poll(() => page.getByTestId("photo-preview").getAttribute("src")).toMatch(/^\/uploads\//);
+    await expect(toastWith(page, "Image Uploaded")).toBeVisible();
+    await expect(page.getByTestId("photo-preview")).toHaveAttribute("src", /^\/uploads\//);
 
     await page.getByRole("button", { name: "Save Profile" }).click();
     await page.waitForURL((url) => url.pathname === "/coach-dashboard");
-    await page.getByRole("heading", { name: "Coach Dashboard" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Coach Dashboard" })).toBeVisible();
 
     const profile = (await (await page.request.get(`/api/coaches/user/${userId}`)).json()) as CoachResponse;
     coachId = profile.id;
@@ -115,8 +115,8 @@ describe.skipIf(!canRunBrowser)("coach journey: profile, time slots, calendar an
     expect(profile.user.phoneNumber).toBe("+12125550147");
 
     await page.goto("/coach-setup");
-    await page.getByRole("heading", { name: "Update Coach Profile" }).waitFor();
-    await expect(page.getByLabel("Individual 60 min ($)").inputValue()).resolves.toBe("85.00");
+    await expect(page.getByRole("heading", { name: "Update Coach Profile" })).toBeVisible();
+    await expect(page.getByLabel("Individual 60 min ($)")).toHaveValue("85.00");
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Download Promotional Graphic" }).click(),
@@ -127,25 +127,25 @@ describe.skipIf(!canRunBrowser)("coach journey: profile, time slots, calendar an
     await page.waitForURL((url) => url.pathname === "/");
   });
 
-  it("adds an individual and a group slot, with the rule messages for bad input", async () => {
+  test("adds an individual and a group slot, with the rule messages for bad input", async () => {
     await page.goto("/coach-dashboard");
-    await page.getByRole("heading", { name: "Coach Dashboard" }).waitFor();
-    await page.getByTestId("stat-this-week").getByText("0", { exact: true }).waitFor();
-    await page.getByText("Not Started").waitFor();
+    await expect(page.getByRole("heading", { name: "Coach Dashboard" })).toBeVisible();
+    await expect(page.getByTestId("stat-this-week").getByText("0", { exact: true })).toBeVisible();
+    await expect(page.getByText("Not Started")).toBeVisible();
 
     await page.getByRole("button", { name: "Add Time Slot" }).first().click();
     let dialog = page.getByRole("dialog");
-    await expect(dialog.getByLabel("Start time").inputValue()).resolves.toBe("09:00");
-    await expect(dialog.getByLabel("End time").inputValue()).resolves.toBe("10:00");
+    await expect(dialog.getByLabel("Start time")).toHaveValue("09:00");
+    await expect(dialog.getByLabel("End time")).toHaveValue("10:00");
     await dialog.getByLabel("Date").fill(slotDate);
     await dialog.getByLabel("Start time").selectOption("10:00");
     await dialog.getByLabel("End time").selectOption("09:00");
     await dialog.getByRole("button", { name: "Add Time Slot" }).click();
-    await dialog.getByText("End time must be after start time").waitFor();
+    await expect(dialog.getByText("End time must be after start time")).toBeVisible();
     await dialog.getByLabel("End time").selectOption("11:00");
     await dialog.getByLabel("Location name").fill("Chelsea Park");
     await dialog.getByRole("button", { name: "Add Time Slot" }).click();
-    await dialog.waitFor({ state: "detached" });
+    await expect(dialog).toHaveCount(0);
 
     await page.getByRole("button", { name: "Add Time Slot" }).first().click();
     dialog = page.getByRole("dialog");
@@ -156,16 +156,16 @@ describe.skipIf(!canRunBrowser)("coach journey: profile, time slots, calendar an
     const capacity = dialog.getByLabel("Capacity (2-10 players)");
     await capacity.fill("1");
     await capacity.press("Enter");
-    await dialog.getByText("Group sessions must have capacity for at least 2 students").waitFor();
+    await expect(dialog.getByText("Group sessions must have capacity for at least 2 students")).toBeVisible();
     await capacity.press("Tab");
-    await expect(capacity.inputValue()).resolves.toBe("2");
+    await expect(capacity).toHaveValue("2");
     await capacity.fill("25x");
-    await expect(capacity.inputValue()).resolves.toBe("25");
+    await expect(capacity).toHaveValue("25");
     await capacity.press("Tab");
-    await expect(capacity.inputValue()).resolves.toBe("10");
+    await expect(capacity).toHaveValue("10");
     await capacity.fill("6");
     await dialog.getByRole("button", { name: "Add Time Slot" }).click();
-    await dialog.waitFor({ state: "detached" });
+    await expect(dialog).toHaveCount(0);
 
     const slots = await coachSlots();
     expect(slots.map((s) => [s.date, s.startTime, s.endTime, s.isGroup, s.capacity, s.locationName])).toEqual([
@@ -173,23 +173,23 @@ describe.skipIf(!canRunBrowser)("coach journey: profile, time slots, calendar an
       [slotDate, "14:00", "15:30", true, 6, null],
     ]);
     const list = page.getByRole("region", { name: "Available Time Slots" });
-    await expect.poll(() => list.getByTestId("slot-card").count()).toBe(2);
-    await list.getByText("Group (0/6 booked)").waitFor();
+    await expect(list.getByTestId("slot-card")).toHaveCount(2);
+    await expect(list.getByText("Group (0/6 booked)")).toBeVisible();
   });
 
-  it("shows the slots on the weekly calendar and moves one to another day by dragging, and one by keyboard", async () => {
+  test("shows the slots on the weekly calendar and moves one to another day by dragging, and one by keyboard", async () => {
     await page.getByRole("tab", { name: "Calendar view" }).click();
     const calendar = page.getByTestId("weekly-calendar");
-    await calendar.waitFor();
+    await expect(calendar).toBeVisible();
     if ((await calendar.locator(`[data-date="${slotDate}"]`).count()) === 0) await page.getByRole("button", { name: "Next week" }).click();
     const column = calendar.locator(`[data-date="${slotDate}"]`);
-    await expect.poll(() => column.getByTestId("calendar-slot").count()).toBe(2);
-    expect(await calendar.locator("[data-date]").count()).toBe(7);
+    await expect(column.getByTestId("calendar-slot")).toHaveCount(2);
+    await expect(calendar.locator("[data-date]")).toHaveCount(7);
 
     const [individual, group] = await coachSlots();
     const nextDay = addDaysToDate(slotDate, 1);
     const block = calendar.locator(`[data-slot-id="${individual!.id}"]`);
-    await expect(block.getAttribute("aria-label")).resolves.toContain("10:00 AM to 11:00 AM");
+    await expect(block).toHaveAttribute("aria-label", /10:00 AM to 11:00 AM/);
 
     await block.scrollIntoViewIfNeeded();
     const from = (await block.boundingBox())!;
@@ -202,14 +202,14 @@ describe.skipIf(!canRunBrowser)("coach journey: profile, time slots, calendar an
     await page.mouse.down();
     await page.mouse.move(grabX + 20, grabY + 10, { steps: 3 });
     await page.mouse.move(target.x + target.width / 2, dropY, { steps: 10 });
-    await calendar.getByTestId("drop-preview").getByText("13:00 - 14:00").waitFor();
+    await expect(calendar.getByTestId("drop-preview").getByText("13:00 - 14:00")).toBeVisible();
     await page.mouse.up();
-    await toastWith(page, "Time Slot Updated").waitFor();
+    await expect(toastWith(page, "Time Slot Updated")).toBeVisible();
 
     await expect
       .poll(async () => (await coachSlots()).find((s) => s.id === individual!.id))
       .toMatchObject({ date: nextDay, startTime: "13:00", endTime: "14:00" });
-    await calendar.locator(`[data-date="${nextDay}"] [data-slot-id="${individual!.id}"]`).waitFor();
+    await expect(calendar.locator(`[data-date="${nextDay}"] [data-slot-id="${individual!.id}"]`)).toBeVisible();
 
     // The keyboard way: select the group slot, then move it one hour later with the toolbar.
     await calendar.locator(`[data-slot-id="${group!.id}"]`).click();
@@ -225,8 +225,8 @@ describe.skipIf(!canRunBrowser)("coach journey: profile, time slots, calendar an
       .toMatchObject({ date: slotDate, startTime: "14:00", endTime: "15:30" });
   });
 
-  it("a slot added from a second browser appears live, without a reload", async () => {
-    await page.getByText("Live", { exact: true }).waitFor();
+  test("a slot added from a second browser appears live, without a reload", async () => {
+    await expect(page.getByText("Live", { exact: true })).toBeVisible();
     const { context: other } = await newPage(browser, t.baseUrl);
     const login = await other.request.post("/api/auth/login", { data: { email: COACH.email, password: COACH.password } });
     expect(login.ok()).toBe(true);
@@ -237,17 +237,17 @@ describe.skipIf(!canRunBrowser)("coach journey: profile, time slots, calendar an
     const slot = (await created.json()) as TimeSlot;
 
     const calendar = page.getByTestId("weekly-calendar");
-    await calendar.locator(`[data-date="${slotDate}"] [data-slot-id="${slot.id}"]`).waitFor();
+    await expect(calendar.locator(`[data-date="${slotDate}"] [data-slot-id="${slot.id}"]`)).toBeVisible();
     await page.getByRole("tab", { name: "List view" }).click();
-    await page.getByRole("region", { name: "Available Time Slots" }).getByText("Hudson Yards").waitFor();
+    await expect(page.getByRole("region", { name: "Available Time Slots" }).getByText("Hudson Yards")).toBeVisible();
 
     // A deletion elsewhere disappears live too.
     expect((await other.request.delete(`/api/time-slots/${slot.id}`)).ok()).toBe(true);
-    await page.getByRole("region", { name: "Available Time Slots" }).getByText("Hudson Yards").waitFor({ state: "detached" });
+    await expect(page.getByRole("region", { name: "Available Time Slots" }).getByText("Hudson Yards")).toHaveCount(0);
     await other.close();
   });
 
-  it("a slot a player books turns Booked live: it cannot be edited or dragged", async () => {
+  test("a slot a player books turns Booked live: it cannot be edited or dragged", async () => {
     const { context: player } = await newPage(browser, t.baseUrl);
     const registered = await player.request.post("/api/auth/register", {
       data: { email: "riley.player@example.com", password: "strong-pass-3", firstName: "Riley", lastName: "Stone" },
@@ -263,18 +263,24 @@ describe.skipIf(!canRunBrowser)("coach journey: profile, time slots, calendar an
 
     await page.getByRole("tab", { name: "Calendar view" }).click();
     const block = page.getByTestId("weekly-calendar").locator(`[data-slot-id="${individual.id}"]`);
-    await expect.poll(() => block.getAttribute("aria-label")).toMatch(/^Booked individual slot/);
-    expect(await block.getAttribute("aria-disabled")).toBe("true");
+    await expect(block).toHaveAttribute("aria-label", /^Booked individual slot/);
+    await expect(block).toHaveAttribute("aria-disabled", "true");
 
     const from = (await block.boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + 20);
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2 + 200, from.y + 140, { steps: 8 });
-    expect(await page.getByTestId("drop-preview").count()).toBe(0);
+    await expect(page.getByTestId("drop-preview")).toHaveCount(0);
     await page.mouse.up();
+    const moves: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() !== "GET" && new URL(request.url()).pathname === `/api/time-slots/${individual.id}`) moves.push(request.url());
+    });
     await block.focus();
     await page.keyboard.press("ArrowRight");
-    await page.waitForTimeout(300);
+    // A movable slot sends its move from the keydown itself; after the next frame one would have gone.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(moves).toEqual([]);
     expect((await coachSlots()).find((s) => s.id === individual.id)).toMatchObject({
       date: individual.date,
       startTime: individual.startTime,
@@ -283,12 +289,14 @@ describe.skipIf(!canRunBrowser)("coach journey: profile, time slots, calendar an
 
     await page.goto("/manage-slots");
     const card = page.locator(`[data-testid="slot-card"][data-slot-id="${individual.id}"]`);
-    await card.getByText("Booked", { exact: true }).waitFor();
-    expect(await card.getByRole("button", { name: /Edit time slot/ }).isDisabled()).toBe(true);
+    await expect(card.getByText("Booked", { exact: true })).toBeVisible();
+    await expect(card.getByRole("button", { name: /Edit time slot/ })).toBeDisabled();
     await player.close();
   });
 
-  it("the coach pages have no serious accessibility violations", async () => {
+  test("the coach pages have no serious accessibility violations", async () => {
+    // Several pages, each scanned by axe.
+    test.setTimeout(120_000);
     const check = async (name: string) => {
       const { violations } = await new AxeBuilder({ page }).analyze();
       const serious = violations
@@ -297,70 +305,70 @@ describe.skipIf(!canRunBrowser)("coach journey: profile, time slots, calendar an
       expect(serious, name).toEqual([]);
     };
     await page.goto("/coach-setup");
-    await page.getByRole("heading", { name: "Update Coach Profile" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Update Coach Profile" })).toBeVisible();
     await check("coach setup");
     await page.goto("/coach-dashboard");
-    await page.getByRole("heading", { name: "Available Time Slots" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Available Time Slots" })).toBeVisible();
     await check("dashboard list");
     await page.getByRole("tab", { name: "Calendar view" }).click();
-    await page.getByTestId("weekly-calendar").waitFor();
+    await expect(page.getByTestId("weekly-calendar")).toBeVisible();
     await check("dashboard calendar");
     await page.getByRole("button", { name: "Add Time Slot" }).first().click();
-    await page.getByRole("dialog").waitFor();
+    await expect(page.getByRole("dialog")).toBeVisible();
     await check("slot dialog");
     await page.keyboard.press("Escape");
     await page.goto("/manage-slots");
-    await page.getByRole("heading", { name: "Your Time Slots" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Your Time Slots" })).toBeVisible();
     await check("manage slots");
-  }, 120_000);
+  });
 
-  it("the calendar shows a single day on a narrow screen", async () => {
+  test("the calendar shows a single day on a narrow screen", async () => {
     await page.setViewportSize({ width: 390, height: 1200 });
     await page.goto("/coach-dashboard");
     await page.getByRole("tab", { name: "Calendar view" }).click();
     const calendar = page.getByTestId("weekly-calendar");
-    await calendar.waitFor();
-    expect(await calendar.locator("[data-date]").count()).toBe(1);
+    await expect(calendar).toBeVisible();
+    await expect(calendar.locator("[data-date]")).toHaveCount(1);
     const today = todayIn(NEW_YORK);
-    expect(await calendar.locator("[data-date]").getAttribute("data-date")).toBe(today);
+    await expect(calendar.locator("[data-date]")).toHaveAttribute("data-date", today);
     await page.getByRole("button", { name: "Next day" }).click();
-    expect(await calendar.locator("[data-date]").getAttribute("data-date")).toBe(addDaysToDate(today, 1));
+    await expect(calendar.locator("[data-date]")).toHaveAttribute("data-date", addDaysToDate(today, 1));
     await page.setViewportSize({ width: 1280, height: 1400 });
   });
 
-  it("the slot manager lists slots by date, adds several at once, and deletes after confirmation", async () => {
+  test("the slot manager lists slots by date, adds several at once, and deletes after confirmation", async () => {
     await page.goto("/manage-slots");
-    await page.getByRole("heading", { name: "Manage Time Slots" }).waitFor();
-    await page.getByText("Live", { exact: true }).waitFor();
+    await expect(page.getByRole("heading", { name: "Manage Time Slots" })).toBeVisible();
+    await expect(page.getByText("Live", { exact: true })).toBeVisible();
     const later = addDaysToDate(slotDate, 7);
     const rows = page.getByRole("listitem", { name: /New slot/ });
     await rows.nth(0).getByLabel("Date").fill(later);
     await page.getByRole("button", { name: "Add another slot" }).click();
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect(rows).toHaveCount(2);
     await rows.nth(1).getByLabel("Date").fill(later);
     await rows.nth(1).getByLabel("Start time").selectOption("09:30");
     await rows.nth(1).getByLabel("End time").selectOption("10:30");
     await page.getByRole("button", { name: "Save 2 Time Slots" }).click();
     // The two rows overlap: the server refuses both, nothing is created.
-    await toastWith(page, "overlaps").waitFor();
+    await expect(toastWith(page, "overlaps")).toBeVisible();
     expect((await coachSlots()).filter((s) => s.date === later)).toHaveLength(0);
 
     await rows.nth(1).getByLabel("Start time").selectOption("11:00");
     await rows.nth(1).getByLabel("End time").selectOption("12:00");
     await page.getByRole("button", { name: "Save 2 Time Slots" }).click();
-    await toastWith(page, "2 time slots added").waitFor();
+    await expect(toastWith(page, "2 time slots added")).toBeVisible();
     expect((await coachSlots()).filter((s) => s.date === later).map((s) => s.startTime)).toEqual(["09:00", "11:00"]);
 
     const card = page.getByTestId("slot-card").filter({ hasText: "11:00 AM - 12:00 PM" });
-    await card.getByText("Available").waitFor();
+    await expect(card.getByText("Available")).toBeVisible();
     await card.getByRole("button", { name: /Delete time slot/ }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-    await toastWith(page, "Deleted").waitFor();
-    await card.waitFor({ state: "detached" });
+    await expect(toastWith(page, "Deleted")).toBeVisible();
+    await expect(card).toHaveCount(0);
     expect((await coachSlots()).filter((s) => s.date === later).map((s) => s.startTime)).toEqual(["09:00"]);
   });
 
-  it("a coach without a profile is sent to /coach-setup from the dashboard and the slot manager", async () => {
+  test("a coach without a profile is sent to /coach-setup from the dashboard and the slot manager", async () => {
     const { context, page: fresh } = await newPage(browser, t.baseUrl);
     const res = await fresh.request.post("/api/auth/register", {
       data: { email: "new.coach@example.com", password: "strong-pass-2", firstName: "Nia", lastName: "Reed", userType: "coach" },
@@ -369,8 +377,8 @@ describe.skipIf(!canRunBrowser)("coach journey: profile, time slots, calendar an
     for (const path of ["/coach-dashboard", "/manage-slots"]) {
       await fresh.goto(path);
       const link: Locator = fresh.getByRole("link", { name: "Create Coach Profile" });
-      await link.waitFor();
-      expect(await link.getAttribute("href")).toBe("/coach-setup");
+      await expect(link).toBeVisible();
+      await expect(link).toHaveAttribute("href", "/coach-setup");
     }
     await context.close();
   });

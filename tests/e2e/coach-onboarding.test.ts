@@ -1,11 +1,11 @@
-import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import type { CoachResponse } from "../../src/contract/coaches";
 import type { PaymentAccountStatus } from "../../src/contract/payouts";
 import type { TimeSlot } from "../../src/contract/slots";
 import { addDaysToDate } from "../../src/contract/time";
-import { canRunBrowser, launchBrowser, newPage, startE2eServer, type E2eServer } from "./support/browser";
+import { startE2eServer, type E2eServer } from "./support/app-server";
+import { newPage, setUpBrowserFile } from "./support/browser";
 
 const COACH = { email: "riley.onboarding@example.com", password: "strong-pass-1", firstName: "Riley", lastName: "Quinn" };
 
@@ -16,54 +16,54 @@ const todayIn = (timeZone: string) =>
   new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
 
 /** Issue 7: a new coach goes through the five onboarding steps with the simulated payment provider. */
-describe.skipIf(!canRunBrowser)("coach onboarding: five steps, simulated payment account, first slot", () => {
+test.describe("coach onboarding: five steps, simulated payment account, first slot", () => {
+  setUpBrowserFile();
   let t: E2eServer;
   let browser: Browser;
   let page: Page;
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
     t = await startE2eServer();
-    browser = await launchBrowser();
+    browser = workerBrowser;
     ({ page } = await newPage(browser, t.baseUrl));
     // The machine running the suite may be busy; the steps wait for the server, not for a fixed time.
     page.setDefaultTimeout(30_000);
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await t?.close();
   });
 
   const stepHeading = (title: string) => page.getByText(new RegExp(`^Step \\d of 5: ${title}$`));
-  const progress = () => page.getByRole("progressbar", { name: "Setup progress" }).getAttribute("aria-valuenow");
+  const progress = () => page.getByRole("progressbar", { name: "Setup progress" });
 
-  it("a new coach completes every step, sets up the simulated account, and lands on the dashboard", async () => {
+  test("a new coach completes every step, sets up the simulated account, and lands on the dashboard", async () => {
     const registered = await page.request.post("/api/auth/register", { data: { ...COACH, userType: "coach" } });
     expect(registered.status()).toBe(201);
     const { user, redirectUrl } = (await registered.json()) as { user: { id: number }; redirectUrl: string };
     expect(redirectUrl).toBe("/coach-onboarding");
 
     await page.goto(redirectUrl);
-    await stepHeading("Personal Information").waitFor();
-    await expect(progress()).resolves.toBe("20");
-    await expect(page.getByRole("button", { name: "Previous" }).isDisabled()).resolves.toBe(true);
-    await expect(page.getByLabel("First name *").inputValue()).resolves.toBe("Riley");
+    await expect(stepHeading("Personal Information")).toBeVisible();
+    await expect(progress()).toHaveAttribute("aria-valuenow", "20");
+    await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
+    await expect(page.getByLabel("First name *")).toHaveValue("Riley");
 
     // Step 1 is gated: title, bio, zipcode, phone and a position.
     await page.getByRole("button", { name: "Next" }).click();
-    await toastWith(page, "Please complete all required fields to continue").waitFor();
+    await expect(toastWith(page, "Please complete all required fields to continue")).toBeVisible();
     await page.getByLabel("Phone number *").fill("(212) 555-0188");
     await page.getByLabel("Coaching title *").fill("Former D1 Goalie");
     await page.getByLabel("Bio *").fill("I coach goalies of every age in Manhattan.");
     await page.getByLabel("Zipcode *").fill("10001");
-    await expect.poll(() => page.getByLabel("Location").inputValue()).toBe("New York, NY");
+    await expect(page.getByLabel("Location")).toHaveValue("New York, NY");
     await page.getByRole("button", { name: "Next" }).click();
-    await toastWith(page, "Please complete all required fields to continue").waitFor();
+    await expect(toastWith(page, "Please complete all required fields to continue")).toBeVisible();
     await page.getByRole("checkbox", { name: "Goalie" }).click();
     await page.getByRole("button", { name: "Next" }).click();
 
-    await stepHeading("Session Rates").waitFor();
-    await expect(progress()).resolves.toBe("40");
+    await expect(stepHeading("Session Rates")).toBeVisible();
+    await expect(progress()).toHaveAttribute("aria-valuenow", "40");
     const afterStep1 = (await (await page.request.get(`/api/coaches/user/${user.id}`)).json()) as CoachResponse;
     expect(afterStep1).toMatchObject({
       title: "Former D1 Goalie",
@@ -74,32 +74,32 @@ describe.skipIf(!canRunBrowser)("coach onboarding: five steps, simulated payment
     expect(afterStep1.user.phoneNumber).toBe("+12125550188");
 
     await page.getByRole("button", { name: "Next" }).click();
-    await toastWith(page, "Please complete all required fields to continue").waitFor();
+    await expect(toastWith(page, "Please complete all required fields to continue")).toBeVisible();
     await page.getByLabel("Individual, 60 minutes ($)").fill("90");
     await page.getByRole("button", { name: "Next" }).click();
 
-    await stepHeading("Payment Setup").waitFor();
-    await expect(progress()).resolves.toBe("60");
+    await expect(stepHeading("Payment Setup")).toBeVisible();
+    await expect(progress()).toHaveAttribute("aria-valuenow", "60");
     // Without a complete payment account the wizard cannot go on.
     await page.getByRole("button", { name: "Next" }).click();
-    await toastWith(page, "Please complete all required fields to continue").waitFor();
+    await expect(toastWith(page, "Please complete all required fields to continue")).toBeVisible();
 
     // Leaving the provider's page unfinished brings the coach back to step 3 with a message.
     await page.getByRole("button", { name: "Set Up Payments" }).click();
     await page.waitForURL((url) => url.pathname === "/payments/simulated/onboarding");
-    await page.getByText("simulated payment provider", { exact: false }).first().waitFor();
+    await expect(page.getByText("simulated payment provider", { exact: false }).first()).toBeVisible();
     await page.getByRole("button", { name: "Go back" }).click();
     await page.waitForURL((url) => url.pathname === "/coach-onboarding" && url.search === "?stripe=refresh");
-    await stepHeading("Payment Setup").waitFor();
-    await page.getByText("Your payment account setup is not finished yet. Please complete it to continue.").waitFor();
+    await expect(stepHeading("Payment Setup")).toBeVisible();
+    await expect(page.getByText("Your payment account setup is not finished yet. Please complete it to continue.")).toBeVisible();
 
     await page.getByRole("button", { name: "Continue Setup" }).click();
     await page.waitForURL((url) => url.pathname === "/payments/simulated/onboarding");
     await page.getByRole("button", { name: "Complete account setup" }).click();
     await page.waitForURL((url) => url.pathname === "/coach-onboarding" && url.search === "?stripe=success");
 
-    await stepHeading("Profile Photo").waitFor();
-    await expect(progress()).resolves.toBe("80");
+    await expect(stepHeading("Profile Photo")).toBeVisible();
+    await expect(progress()).toHaveAttribute("aria-valuenow", "80");
     const account = (await (await page.request.get("/api/stripe/connect/account-status")).json()) as PaymentAccountStatus;
     expect(account).toMatchObject({ hasAccount: true, accountComplete: true, payoutsEnabled: true });
     const afterStep2 = (await (await page.request.get(`/api/coaches/user/${user.id}`)).json()) as CoachResponse;
@@ -107,17 +107,17 @@ describe.skipIf(!canRunBrowser)("coach onboarding: five steps, simulated payment
 
     // A photo is required.
     await page.getByRole("button", { name: "Next" }).click();
-    await toastWith(page, "Please complete all required fields to continue").waitFor();
+    await expect(toastWith(page, "Please complete all required fields to continue")).toBeVisible();
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 30, g: 90, b: 160 } } })
       .png()
       .toBuffer();
     await page.locator("input[type=file]").setInputFiles({ name: "riley.png", mimeType: "image/png", buffer: png });
-    await toastWith(page, "Image Uploaded").waitFor();
-    await expect.poll(() => page.getByTestId("onboarding-photo").getAttribute("src")).toMatch(/^\/uploads\//);
+    await expect(toastWith(page, "Image Uploaded")).toBeVisible();
+    await expect(page.getByTestId("onboarding-photo")).toHaveAttribute("src", /^\/uploads\//);
     await page.getByRole("button", { name: "Next" }).click();
 
-    await stepHeading("Schedule").waitFor();
-    await expect(progress()).resolves.toBe("100");
+    await expect(stepHeading("Schedule")).toBeVisible();
+    await expect(progress()).toHaveAttribute("aria-valuenow", "100");
     const slotDate = addDaysToDate(todayIn("America/New_York"), 2);
     await page.getByLabel("Date").fill(slotDate);
     await page.getByLabel("Start time").fill("09:00");
@@ -127,12 +127,12 @@ describe.skipIf(!canRunBrowser)("coach onboarding: five steps, simulated payment
     await page.getByRole("checkbox", { name: "Group session" }).click();
     await page.getByLabel("Capacity (players)").fill("1");
     await page.getByRole("button", { name: "Complete Setup" }).click();
-    await toastWith(page, "Group sessions must have at least 2 players").waitFor();
+    await expect(toastWith(page, "Group sessions must have at least 2 players")).toBeVisible();
     await page.getByRole("checkbox", { name: "Group session" }).click();
     await page.getByRole("button", { name: "Complete Setup" }).click();
 
     await page.waitForURL((url) => url.pathname === "/coach-dashboard");
-    await page.getByRole("heading", { name: "Coach Dashboard" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Coach Dashboard" })).toBeVisible();
 
     const done = (await (await page.request.get(`/api/coaches/user/${user.id}`)).json()) as CoachResponse;
     expect(done.profileImageUrl).toMatch(/^\/uploads\//);
@@ -152,16 +152,16 @@ describe.skipIf(!canRunBrowser)("coach onboarding: five steps, simulated payment
     await page.waitForURL((url) => url.pathname === "/coach-dashboard");
   });
 
-  it("the payment account page shows an active account and opens the provider's dashboard", async () => {
+  test("the payment account page shows an active account and opens the provider's dashboard", async () => {
     await page.goto("/coach/stripe-connect?success=true");
-    await page.getByText("Welcome back!").waitFor();
-    await page.getByText("Active", { exact: true }).first().waitFor();
+    await expect(page.getByText("Welcome back!")).toBeVisible();
+    await expect(page.getByText("Active", { exact: true }).first()).toBeVisible();
     await page.getByRole("button", { name: "Open Dashboard" }).click();
     await page.waitForURL((url) => url.pathname === "/payments/simulated/dashboard");
-    await page.getByText("simulated payment provider's dashboard", { exact: false }).waitFor();
+    await expect(page.getByText("simulated payment provider's dashboard", { exact: false })).toBeVisible();
   });
 
-  it("the payment account page moves from Not Started to Setup Required, and refreshes to Active on its own", async () => {
+  test("the payment account page moves from Not Started to Setup Required, and refreshes to Active on its own", async () => {
     const { context, page: other } = await newPage(browser, t.baseUrl);
     other.setDefaultTimeout(30_000);
     const registered = await other.request.post("/api/auth/register", {
@@ -174,20 +174,20 @@ describe.skipIf(!canRunBrowser)("coach onboarding: five steps, simulated payment
     expect(profile.status()).toBe(201);
 
     await other.goto("/coach/stripe-connect");
-    await other.getByText("Not Started", { exact: true }).waitFor();
+    await expect(other.getByText("Not Started", { exact: true })).toBeVisible();
     await other.getByRole("button", { name: "Set Up Payments" }).click();
     await other.waitForURL((url) => url.pathname === "/payments/simulated/onboarding");
     await other.getByRole("button", { name: "Go back" }).click();
     await other.waitForURL((url) => url.pathname === "/coach/stripe-connect");
-    await other.getByText("Setup Required", { exact: true }).waitFor();
-    await other.getByRole("button", { name: "Continue Setup" }).waitFor();
+    await expect(other.getByText("Setup Required", { exact: true })).toBeVisible();
+    await expect(other.getByRole("button", { name: "Continue Setup" })).toBeVisible();
 
     // The account is finished elsewhere (as Stripe's hosted onboarding would); the page notices within 5 s.
     const status = (await (await other.request.get("/api/stripe/connect/account-status")).json()) as PaymentAccountStatus;
     const done = await other.request.post("/api/payments/simulated/onboarding/complete", { data: { accountId: status.accountId } });
     expect(done.status()).toBe(200);
-    await other.getByText("Active", { exact: true }).waitFor({ timeout: 15_000 });
-    await other.getByRole("button", { name: "Open Dashboard" }).waitFor();
+    await expect(other.getByText("Active", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(other.getByRole("button", { name: "Open Dashboard" })).toBeVisible();
     await context.close();
   });
 });

@@ -1,24 +1,24 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, test, type Browser } from "@playwright/test";
 import { verificationTokenFor } from "../factories/users";
-import { canRunBrowser, launchBrowser, newPage, startE2eServer, type E2eServer } from "./support/browser";
+import { startE2eServer, type E2eServer } from "./support/app-server";
+import { newPage, setUpBrowserFile } from "./support/browser";
 
 /** Issue 13: the "verify your e-mail" notice, its resend button and the /verify-email page, in a real browser. */
-describe.skipIf(!canRunBrowser)("e-mail verification", () => {
+test.describe("e-mail verification", () => {
+  setUpBrowserFile();
   let t: E2eServer;
   let browser: Browser;
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
     t = await startE2eServer();
-    browser = await launchBrowser();
+    browser = workerBrowser;
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await t?.close();
   });
 
-  it("a new player sees the notice, can resend the link, and following it verifies the address", async () => {
+  test("a new player sees the notice, can resend the link, and following it verifies the address", async () => {
     const { page } = await newPage(browser, t.baseUrl);
     page.setDefaultTimeout(20_000);
     const email = `verify-e2e-${Date.now()}@example.com`;
@@ -32,26 +32,26 @@ describe.skipIf(!canRunBrowser)("e-mail verification", () => {
     await page.waitForURL((url) => url.pathname === "/");
 
     const notice = page.getByRole("status").filter({ hasText: "Verify your e-mail." });
-    await notice.getByText(email).waitFor();
+    await expect(notice.getByText(email)).toBeVisible();
     await notice.getByRole("button", { name: "Resend link" }).click();
-    await page.getByText("Verification e-mail sent").first().waitFor();
+    await expect(page.getByText("Verification e-mail sent").first()).toBeVisible();
     const mails = t.outbox().filter((m) => m.recipient === email && m.headers.Subject === "Verify your e-mail address");
     expect(mails).toHaveLength(2);
 
     await page.goto(`/verify-email?token=${encodeURIComponent(verificationTokenFor(t, email))}`);
-    await page.getByRole("heading", { name: "E-mail Verified" }).waitFor();
+    await expect(page.getByRole("heading", { name: "E-mail Verified" })).toBeVisible();
     await page.getByRole("link", { name: "Continue" }).click();
     await page.waitForURL((url) => url.pathname === "/");
-    await page.getByRole("heading").first().waitFor();
-    expect(await page.getByText("Verify your e-mail.").count()).toBe(0);
+    await expect(page.getByRole("heading").first()).toBeVisible();
+    await expect(page.getByText("Verify your e-mail.")).toHaveCount(0);
   });
 
-  it("an invalid or used link says so, signed out too", async () => {
+  test("an invalid or used link says so, signed out too", async () => {
     const { page } = await newPage(browser, t.baseUrl);
     page.setDefaultTimeout(20_000);
     await page.goto("/verify-email?token=not-a-real-token");
-    await page.getByRole("heading", { name: "Link Expired or Invalid" }).waitFor();
-    await page.getByText("This verification link is invalid or has expired").waitFor();
-    await page.getByRole("link", { name: "Continue to Login" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Link Expired or Invalid" })).toBeVisible();
+    await expect(page.getByText("This verification link is invalid or has expired")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Continue to Login" })).toBeVisible();
   });
 });

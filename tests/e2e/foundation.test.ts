@@ -1,22 +1,22 @@
 import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { testimonials, users } from "../../src/server/db/schema";
-import { canRunBrowser, launchBrowser, newPage, startE2eServer, type E2eServer } from "./support/browser";
+import { startE2eServer, type E2eServer } from "./support/app-server";
+import { newPage, setUpBrowserFile } from "./support/browser";
 
 /** Issue 3: the public pages, the account journeys and the shell, in a real browser. */
-describe.skipIf(!canRunBrowser)("foundation: public pages, accounts and shell", () => {
+test.describe("foundation: public pages, accounts and shell", () => {
+  setUpBrowserFile();
   let t: E2eServer;
   let browser: Browser;
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
     t = await startE2eServer();
-    browser = await launchBrowser();
+    browser = workerBrowser;
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await t?.close();
   });
 
@@ -44,13 +44,13 @@ describe.skipIf(!canRunBrowser)("foundation: public pages, accounts and shell", 
     await page.waitForURL((url) => url.pathname === "/");
   }
 
-  it("the landing page shows the marketing figures and hides testimonials until some exist, then shows at most 6", async () => {
+  test("the landing page shows the marketing figures and hides testimonials until some exist, then shows at most 6", async () => {
     const page = await openPage("/landing");
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBeTruthy();
-    for (const figure of ["4.9/5", "500+", "50+"]) await page.getByText(figure, { exact: true }).first().waitFor();
-    await page.getByRole("button", { name: "Find Your Coach" }).waitFor();
-    await page.getByRole("button", { name: "Become a Coach" }).waitFor();
-    expect(await page.getByTestId("testimonials").count()).toBe(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/\S/);
+    for (const figure of ["4.9/5", "500+", "50+"]) await expect(page.getByText(figure, { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Find Your Coach" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Become a Coach" })).toBeVisible();
+    await expect(page.getByTestId("testimonials")).toHaveCount(0);
 
     await t.deps.database.db.insert(testimonials).values(
       Array.from({ length: 7 }, (_, i) => ({
@@ -63,14 +63,14 @@ describe.skipIf(!canRunBrowser)("foundation: public pages, accounts and shell", 
     );
     await page.reload();
     const section = page.getByTestId("testimonials");
-    await section.waitFor();
-    await section.getByText("Parent 1", { exact: true }).waitFor();
-    expect(await section.getByRole("listitem").count()).toBe(6);
-    expect(await section.getByText("Parent 7", { exact: true }).count()).toBe(0);
+    await expect(section).toBeVisible();
+    await expect(section.getByText("Parent 1", { exact: true })).toBeVisible();
+    await expect(section.getByRole("listitem")).toHaveCount(6);
+    await expect(section.getByText("Parent 7", { exact: true })).toHaveCount(0);
     await page.context().close();
   });
 
-  it("the contact dialog shows each validation message, then sends and confirms with a toast", async () => {
+  test("the contact dialog shows each validation message, then sends and confirms with a toast", async () => {
     const page = await openPage("/landing");
     await page.getByRole("button", { name: "Contact Us" }).click();
     const dialog = page.getByRole("dialog");
@@ -81,65 +81,68 @@ describe.skipIf(!canRunBrowser)("foundation: public pages, accounts and shell", 
       "Please enter a valid phone number",
       "Please provide more details about your question",
     ]) {
-      await dialog.getByText(message).waitFor();
+      await expect(dialog.getByText(message)).toBeVisible();
     }
     await dialog.getByLabel("Name").fill("Jordan Miles");
     await dialog.getByLabel("Email").fill("jordan@example.com");
     await dialog.getByLabel("Phone").fill("801-555-0100");
     await dialog.getByLabel("Question").fill("Do you have goalie coaches near Provo?");
     await dialog.getByRole("button", { name: "Send Message" }).click();
-    await page.getByText("Message Sent!", { exact: true }).waitFor();
-    await page.getByText("Thank you for contacting us. We'll get back to you soon.", { exact: true }).waitFor();
-    await dialog.waitFor({ state: "hidden" });
+    await expect(page.getByText("Message Sent!", { exact: true })).toBeVisible();
+    await expect(page.getByText("Thank you for contacting us. We'll get back to you soon.", { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
     await page.context().close();
   });
 
-  it("the login chooser preselects the coach role from ?intent=coach and goes back to the options without the query", async () => {
+  test("the login chooser preselects the coach role from ?intent=coach and goes back to the options without the query", async () => {
     const page = await openPage("/login?intent=coach");
-    await page.getByRole("heading", { name: "Coach Login" }).waitFor();
-    await page.getByRole("button", { name: "Continue with Google" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Coach Login" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Continue with Google" })).toBeVisible();
     await page.getByRole("button", { name: "Back to login options" }).click();
-    await page.getByRole("button", { name: /Player Login/ }).waitFor();
-    await page.getByRole("button", { name: /Coach Login/ }).waitFor();
+    await expect(page.getByRole("button", { name: /Player Login/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: /Coach Login/ })).toBeVisible();
     expect(new URL(page.url()).search).toBe("");
-    await page.getByRole("link", { name: "Forgot your password?" }).waitFor();
+    await expect(page.getByRole("link", { name: "Forgot your password?" })).toBeVisible();
     await page.context().close();
   });
 
-  it("explains that Google sign-in is not set up when the server says so", async () => {
+  test("explains that Google sign-in is not set up when the server says so", async () => {
     const page = await openPage("/login?intent=player");
     await page.getByRole("button", { name: "Continue with Google" }).click();
-    await page.getByText("Google sign-in is not set up on this server", { exact: false }).waitFor();
+    await expect(page.getByText("Google sign-in is not set up on this server", { exact: false })).toBeVisible();
     await page.context().close();
   });
 
-  it("a player registers, signs out to /login, and signs in again", async () => {
+  test("a player registers, signs out to /login, and signs in again", async () => {
     const page = await freshPage();
     await registerPlayer(page, "riley@example.com", "secret123");
     expect(new URL(page.url()).pathname).toBe("/");
 
-    // Hold the logout answer briefly so the pending label can be seen.
+    // Hold the logout answer until the pending label has been seen.
+    let releaseLogout!: () => void;
+    const logoutReleased = new Promise<void>((resolve) => (releaseLogout = resolve));
     await page.route("**/api/auth/logout", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await logoutReleased;
       await route.continue();
     });
     await page.getByRole("button", { name: "Sign Out" }).first().click();
-    await page.getByRole("button", { name: "Signing Out..." }).first().waitFor();
+    await expect(page.getByRole("button", { name: "Signing Out..." }).first()).toBeVisible();
+    releaseLogout();
     await page.waitForURL((url) => url.pathname === "/login");
     await page.getByRole("button", { name: /Player Login/ }).click();
     await page.getByLabel("Email").fill("riley@example.com");
     await page.getByLabel("Password").fill("wrong-password");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await page.getByText("Login failed", { exact: true }).waitFor();
+    await expect(page.getByText("Login failed", { exact: true })).toBeVisible();
 
     await page.getByLabel("Password").fill("secret123");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await page.getByRole("button", { name: "Sign Out" }).first().waitFor();
+    await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeVisible();
     expect(new URL(page.url()).pathname).toBe("/");
     await page.context().close();
   });
 
-  it("a forgotten password is reset with the e-mailed link, which then no longer works", async () => {
+  test("a forgotten password is reset with the e-mailed link, which then no longer works", async () => {
     const page = await freshPage();
     await registerPlayer(page, "casey@example.com", "first-pass");
     await page.getByRole("button", { name: "Sign Out" }).first().click();
@@ -148,9 +151,11 @@ describe.skipIf(!canRunBrowser)("foundation: public pages, accounts and shell", 
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await page.getByLabel("Email").fill("casey@example.com");
     await page.getByRole("button", { name: "Send Reset Link" }).click();
-    await page.getByRole("heading", { name: "Check Your Email" }).waitFor();
-    await page.getByText("If an account with that email exists, you'll receive a password reset link within a few minutes.").waitFor();
-    await page.getByText("Reset link sent", { exact: true }).waitFor();
+    await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+    await expect(
+      page.getByText("If an account with that email exists, you'll receive a password reset link within a few minutes."),
+    ).toBeVisible();
+    await expect(page.getByText("Reset link sent", { exact: true })).toBeVisible();
 
     // Registration also mailed a verification link; this is the reset mail.
     const mail = t.outbox().find((m) => m.recipient.includes("casey@example.com") && m.headers.Subject === "Reset your password");
@@ -161,97 +166,94 @@ describe.skipIf(!canRunBrowser)("foundation: public pages, accounts and shell", 
     await page.getByLabel("New password", { exact: true }).fill("second-pass");
     await page.getByLabel("Confirm new password").fill("different");
     await page.getByRole("button", { name: "Update Password" }).click();
-    await page.getByText("Passwords don't match").waitFor();
+    await expect(page.getByText("Passwords don't match")).toBeVisible();
     await page.getByLabel("Confirm new password").fill("second-pass");
     await page.getByRole("button", { name: "Update Password" }).click();
-    await page.getByRole("heading", { name: "Success!" }).waitFor();
-    await page.getByText("Password Updated", { exact: true }).waitFor();
+    await expect(page.getByRole("heading", { name: "Success!" })).toBeVisible();
+    await expect(page.getByText("Password Updated", { exact: true })).toBeVisible();
 
     await page.getByRole("link", { name: "Continue to Login" }).click();
     await page.getByRole("button", { name: /Player Login/ }).click();
     await page.getByLabel("Email").fill("casey@example.com");
     await page.getByLabel("Password").fill("second-pass");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await page.getByRole("button", { name: "Sign Out" }).first().waitFor();
+    await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeVisible();
     await page.getByRole("button", { name: "Sign Out" }).first().click();
     await page.waitForURL((url) => url.pathname === "/login");
 
     // Single use: the same link is now invalid.
     await page.goto(link!);
-    await page.getByRole("heading", { name: "Link Expired or Invalid" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Link Expired or Invalid" })).toBeVisible();
     await page.context().close();
   });
 
-  it("an invalid or missing reset token shows the expired-link screen", async () => {
+  test("an invalid or missing reset token shows the expired-link screen", async () => {
     const page = await openPage("/reset-password?token=not-a-real-token");
-    await page.getByRole("heading", { name: "Link Expired or Invalid" }).waitFor();
-    await page.getByText("This password reset link is invalid or has expired").first().waitFor();
-    await page.getByRole("link", { name: "Request New Reset Link" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Link Expired or Invalid" })).toBeVisible();
+    await expect(page.getByText("This password reset link is invalid or has expired").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Request New Reset Link" })).toBeVisible();
     await page.goto("/reset-password");
-    await page.getByRole("heading", { name: "Link Expired or Invalid" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Link Expired or Invalid" })).toBeVisible();
     await page.context().close();
   });
 
-  it("an unknown path shows the not-found screen", async () => {
+  test("an unknown path shows the not-found screen", async () => {
     const page = await openPage("/no-such-page");
-    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
-    await page.getByText("Did you forget to add the page to the router?").waitFor();
+    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+    await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
     await page.context().close();
   });
 
-  it("a signed-out visitor to a signed-in page sees Unauthorized and lands on /login", async () => {
+  test("a signed-out visitor to a signed-in page sees Unauthorized and lands on /login", async () => {
     const page = await openPage("/my-bookings");
-    await page.getByRole("heading", { name: "Unauthorized" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Unauthorized" })).toBeVisible();
     await page.waitForURL((url) => url.pathname === "/login");
     await page.context().close();
   });
 
-  it("a signed-in player who opens the admin panel sees Access Denied and is sent home", async () => {
+  test("a signed-in player who opens the admin panel sees Access Denied and is sent home", async () => {
     const page = await freshPage();
     await registerPlayer(page, "pat@example.com", "secret123");
     // A player without phone and position sees only the setup wizard, so complete the profile first.
     await t.deps.database.db.update(users).set({ phoneNumber: "8015550100", position: "Attack" }).where(eq(users.email, "pat@example.com"));
     await page.goto("/admin");
-    await page.getByRole("heading", { name: "Access Denied" }).waitFor();
-    await page.getByText("This page is only available for admins.").waitFor();
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await expect(page.getByText("This page is only available for admins.")).toBeVisible();
     await page.waitForURL((url) => url.pathname === "/");
-    await page.getByRole("heading", { name: "Welcome back, Riley!" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Welcome back, Riley!" })).toBeVisible();
     await page.context().close();
   });
 
-  it("the signed-in player navigation and home cards follow the spec, and the mobile menu works at 360 px", async () => {
+  test("the signed-in player navigation and home cards follow the spec, and the mobile menu works at 360 px", async () => {
     const page = await freshPage(360);
     await registerPlayer(page, "sam@example.com", "secret123");
     await t.deps.database.db.update(users).set({ phoneNumber: "8015550101", position: "Goalie" }).where(eq(users.email, "sam@example.com"));
     await page.goto("/home");
-    await page.getByRole("heading", { name: "Welcome back, Riley!" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Welcome back, Riley!" })).toBeVisible();
     for (const card of ["Find Training", "My Bookings", "My Requests"])
-      await page
-        .getByRole("link", { name: new RegExp(card) })
-        .first()
-        .waitFor();
+      await expect(page.getByRole("link", { name: new RegExp(card) }).first()).toBeVisible();
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.locator("#mobile-menu");
     for (const item of ["Home", "Find Training", "My Bookings", "My Requests", "My Profile"]) {
-      await menu.getByRole("link", { name: item, exact: true }).waitFor();
+      await expect(menu.getByRole("link", { name: item, exact: true })).toBeVisible();
     }
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
     await page.context().close();
   });
-  it("the terms of service page shows the legal facts and downloads the PDF", async () => {
+  test("the terms of service page shows the legal facts and downloads the PDF", async () => {
     const page = await openPage("/terms-of-service");
-    await page.getByRole("heading", { name: "Terms of Service", level: 1 }).waitFor();
-    await page.getByText("Utah", { exact: false }).first().waitFor();
-    await page.getByRole("link", { name: "Back to Login" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Terms of Service", level: 1 })).toBeVisible();
+    await expect(page.getByText("Utah", { exact: false }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Login" })).toBeVisible();
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download PDF" }).click()]);
     expect(download.suggestedFilename()).toBe("terms-of-service.pdf");
     await page.goto("/privacy-policy");
-    await page.getByRole("heading", { name: "Privacy Policy", level: 1 }).waitFor();
+    await expect(page.getByRole("heading", { name: "Privacy Policy", level: 1 })).toBeVisible();
     await page.context().close();
   });
 
-  it("the public pages fit a 360 px screen without sideways scrolling", async () => {
+  test("the public pages fit a 360 px screen without sideways scrolling", async () => {
     const page = await freshPage(360);
     for (const path of [
       "/landing",
@@ -263,22 +265,24 @@ describe.skipIf(!canRunBrowser)("foundation: public pages, accounts and shell", 
       "/no-such-page",
     ]) {
       await page.goto(path);
-      await page.locator("h1").first().waitFor();
+      await expect(page.locator("h1").first()).toBeVisible();
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, path).toBeLessThanOrEqual(360);
     }
     await page.context().close();
   });
 
-  it("the public pages have no serious or critical accessibility violations", async () => {
+  test("the public pages have no serious or critical accessibility violations", async () => {
+    // Several pages, each scanned by axe.
+    test.setTimeout(120_000);
     const page = await freshPage();
     for (const path of ["/landing", "/login?intent=coach", "/forgot-password", "/terms-of-service"]) {
       await page.goto(path);
-      await page.locator("h1").first().waitFor();
+      await expect(page.locator("h1").first()).toBeVisible();
       const { violations } = await new AxeBuilder({ page }).analyze();
       const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
       expect(serious, path).toEqual([]);
     }
     await page.context().close();
-  }, 120_000);
+  });
 });

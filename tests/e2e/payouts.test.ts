@@ -1,14 +1,14 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
 import { eq } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { Booking } from "../../src/contract/bookings";
 import type { ConnectLinkResponse, PayoutStatus } from "../../src/contract/payouts";
 import { users } from "../../src/server/db/schema/index";
 import { startSession } from "../../src/server/features/accounts/sessions.service";
 import { createBookableCoach, type BookableCoach } from "../factories/bookings";
 import { createPaidBooking, passSessionEnd, type PaidBooking } from "../factories/paid-booking";
-import { canRunBrowser, launchBrowser, newPage, startE2eServer, type E2eServer } from "./support/browser";
+import { startE2eServer, type E2eServer } from "./support/app-server";
+import { newPage, setUpBrowserFile } from "./support/browser";
 
 const DASHBOARD = "/coach-dashboard";
 
@@ -20,7 +20,8 @@ const toastWith = (page: Page, text: string) => page.locator('[aria-label^="Noti
  * feedback, which pays them out. The bookings are made through the API as a browser makes them
  * (POST /api/bookings, /api/create-payment-intent, the simulated card 4242 4242 4242 4242).
  */
-describe.skipIf(!canRunBrowser)("coach payouts: cancel a paid session, submit feedback, get paid", () => {
+test.describe("coach payouts: cancel a paid session, submit feedback, get paid", () => {
+  setUpBrowserFile();
   let t: E2eServer;
   let browser: Browser;
   let context: BrowserContext;
@@ -29,7 +30,7 @@ describe.skipIf(!canRunBrowser)("coach payouts: cancel a paid session, submit fe
   let toCancel: PaidBooking;
   let toFinish: PaidBooking;
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
     t = await startE2eServer();
     coach = await createBookableCoach(t);
     // The payout account: created through the API, finished as the simulated onboarding page does.
@@ -47,7 +48,7 @@ describe.skipIf(!canRunBrowser)("coach payouts: cancel a paid session, submit fe
     // The cancellation SMS goes only to students who opted in to texts.
     await t.deps.database.db.update(users).set({ smsOptIn: true }).where(eq(users.id, toCancel.student.userId));
 
-    browser = await launchBrowser();
+    browser = workerBrowser;
     ({ context, page } = await newPage(browser, t.baseUrl));
     await page.setViewportSize({ width: 1280, height: 1600 });
     // The machine running the suite may be busy; the steps wait for the server, not for a fixed time.
@@ -56,8 +57,7 @@ describe.skipIf(!canRunBrowser)("coach payouts: cancel a paid session, submit fe
     await context.addCookies([{ name: "sid", value: token, url: t.baseUrl }]);
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await t?.close();
   });
 
@@ -67,35 +67,37 @@ describe.skipIf(!canRunBrowser)("coach payouts: cancel a paid session, submit fe
     })[];
   const region = (name: string) => page.getByRole("region", { name });
 
-  it("the coach cancels a paid session with a reason and the student is refunded", async () => {
+  test("the coach cancels a paid session with a reason and the student is refunded", async () => {
     await page.goto(DASHBOARD);
     const card = region("Upcoming Sessions").getByTestId(`coach-booking-${toCancel.bookingId}`);
-    await card.getByText("Morgan Player").waitFor();
-    await card.getByText("Confirmed").waitFor();
-    await card.getByText("$85.00").waitFor();
+    await expect(card.getByText("Morgan Player")).toBeVisible();
+    await expect(card.getByText("Confirmed")).toBeVisible();
+    await expect(card.getByText("$85.00")).toBeVisible();
 
     await card.getByRole("button", { name: "Details" }).click();
     const details = page.getByRole("dialog", { name: "Booking Details" });
-    await details.getByText("4105551234").first().waitFor();
-    await details.getByText("$97.75").waitFor();
+    await expect(details.getByText("4105551234").first()).toBeVisible();
+    await expect(details.getByText("$97.75")).toBeVisible();
     await details.getByRole("button", { name: "Close" }).click();
 
     await card.getByRole("button", { name: "Cancel" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Cancel Session" });
-    await dialog
-      .getByText("This cannot be undone. Every student booked in this session will be refunded in full and notified by text message.")
-      .waitFor();
+    await expect(
+      dialog.getByText(
+        "This cannot be undone. Every student booked in this session will be refunded in full and notified by text message.",
+      ),
+    ).toBeVisible();
     // A reason is required; blanks do not count.
     await dialog.getByLabel("Reason for cancelling *").fill("   ");
     await dialog.getByRole("button", { name: "Cancel Session" }).click();
-    await dialog.getByText("Please provide a reason for cancelling.").waitFor();
+    await expect(dialog.getByText("Please provide a reason for cancelling.")).toBeVisible();
     await dialog.getByLabel("Reason for cancelling *").fill("  Field closed for maintenance  ");
     await dialog.getByRole("button", { name: "Cancel Session" }).click();
 
-    await toastWith(page, "Session Cancelled Successfully").waitFor();
-    await dialog.waitFor({ state: "hidden" });
-    await card.getByText("Cancelled", { exact: true }).waitFor();
-    await expect(card.getByRole("button", { name: "Cancel" }).count()).resolves.toBe(0);
+    await expect(toastWith(page, "Session Cancelled Successfully")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByText("Cancelled", { exact: true })).toBeVisible();
+    await expect(card.getByRole("button", { name: "Cancel" })).toHaveCount(0);
 
     const cancelled = (await coachBookings()).find((b) => b.id === toCancel.bookingId)!;
     expect(cancelled).toMatchObject({ status: "cancelled", cancellationReason: "Field closed for maintenance" });
@@ -104,29 +106,29 @@ describe.skipIf(!canRunBrowser)("coach payouts: cancel a paid session, submit fe
     expect(sms).toHaveLength(1);
   });
 
-  it("after the session ends, the coach submits feedback and the booking shows as paid out", async () => {
+  test("after the session ends, the coach submits feedback and the booking shows as paid out", async () => {
     await passSessionEnd(t, toFinish);
     await page.reload();
 
     const awaiting = region("Sessions Awaiting Feedback");
     const card = awaiting.getByTestId(`coach-booking-${toFinish.bookingId}`);
-    await card.getByText("Jordan Player").waitFor();
-    await card.getByText("Payment held until feedback").waitFor();
+    await expect(card.getByText("Jordan Player")).toBeVisible();
+    await expect(card.getByText("Payment held until feedback")).toBeVisible();
     await card.getByRole("button", { name: "Submit Feedback" }).click();
 
     const dialog = page.getByRole("dialog", { name: "Submit Session Feedback" });
     await dialog.getByRole("button", { name: "Submit Feedback" }).click();
-    await dialog.getByText("Please provide feedback for this session.").waitFor();
-    await dialog.getByText("Please rate this session (1-5 stars).").waitFor();
+    await expect(dialog.getByText("Please provide feedback for this session.")).toBeVisible();
+    await expect(dialog.getByText("Please rate this session (1-5 stars).")).toBeVisible();
 
     await dialog.getByLabel("Feedback *").fill("Great footwork today. Next time: off-hand passing.");
     await dialog.getByRole("radio", { name: "4 stars: Good" }).click();
-    await dialog.getByText("Good", { exact: true }).waitFor();
+    await expect(dialog.getByText("Good", { exact: true })).toBeVisible();
     await dialog.getByRole("button", { name: "Submit Feedback" }).click();
 
-    await toastWith(page, "Feedback Submitted").waitFor();
-    await awaiting.waitFor({ state: "detached" });
-    await page.getByTestId(`coach-booking-${toFinish.bookingId}`).first().getByText("Paid out").waitFor();
+    await expect(toastWith(page, "Feedback Submitted")).toBeVisible();
+    await expect(awaiting).toHaveCount(0);
+    await expect(page.getByTestId(`coach-booking-${toFinish.bookingId}`).first().getByText("Paid out")).toBeVisible();
 
     const finished = (await coachBookings()).find((b) => b.id === toFinish.bookingId)!;
     expect(finished.feedbackSubmittedAt).not.toBeNull();
@@ -134,7 +136,7 @@ describe.skipIf(!canRunBrowser)("coach payouts: cancel a paid session, submit fe
 
     // Still paid out after a fresh load (read from the server, not the feedback answer).
     await page.reload();
-    await page.getByTestId(`coach-booking-${toFinish.bookingId}`).first().getByText("Paid out").waitFor();
-    await expect(page.getByRole("region", { name: "Sessions Awaiting Feedback" }).count()).resolves.toBe(0);
+    await expect(page.getByTestId(`coach-booking-${toFinish.bookingId}`).first().getByText("Paid out")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Sessions Awaiting Feedback" })).toHaveCount(0);
   });
 });

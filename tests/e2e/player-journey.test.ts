@@ -1,24 +1,24 @@
-import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PlayerMessages } from "../../src/contract/players";
 import { SearchMessages } from "../../src/contract/search";
-import { canRunBrowser, launchBrowser, newPage, startE2eServer, type E2eServer } from "./support/browser";
+import { startE2eServer, type E2eServer } from "./support/app-server";
+import { newPage, setUpBrowserFile } from "./support/browser";
 
 /** Issue 5: a player sets up, searches, opens a coach, comes back to the same search, and matches. */
-describe.skipIf(!canRunBrowser)("player journey: onboarding, search, coach profile and matching", () => {
+test.describe("player journey: onboarding, search, coach profile and matching", () => {
+  setUpBrowserFile();
   let t: E2eServer;
   let browser: Browser;
   let player: Page;
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
     // The demo marketplace gives coaches with open times around New York (10001).
     t = await startE2eServer({ SEED_DEMO: "true" });
-    browser = await launchBrowser();
+    browser = workerBrowser;
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await t?.close();
   });
 
@@ -46,54 +46,54 @@ describe.skipIf(!canRunBrowser)("player journey: onboarding, search, coach profi
   }
 
   async function expectToast(page: Page, title: string, description: string) {
-    await page.getByText(title, { exact: true }).waitFor();
-    await page.getByText(description, { exact: true }).waitFor();
+    await expect(page.getByText(title, { exact: true })).toBeVisible();
+    await expect(page.getByText(description, { exact: true })).toBeVisible();
   }
 
   const currentUser = (page: Page) => page.request.get("/api/auth/user").then((r) => r.json());
 
   async function finishLocationAndProfile(page: Page) {
-    await page.getByRole("heading", { name: "Location Preferences" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Location Preferences" })).toBeVisible();
     // 10128 has coaches within a few miles but none within one (the matching test relies on it).
     await page.getByLabel("ZIP code").pressSequentially("10a128");
-    expect(await page.getByLabel("ZIP code").inputValue()).toBe("10128");
+    await expect(page.getByLabel("ZIP code")).toHaveValue("10128");
     await page.getByRole("button", { name: "Next" }).click();
-    await page.getByRole("heading", { name: "Playing Profile" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Playing Profile" })).toBeVisible();
     await page.getByRole("button", { name: "Complete Setup" }).click();
     await expectToast(page, PlayerMessages.INCOMPLETE.title, PlayerMessages.INCOMPLETE.description);
     await choose(page, "Position", "Midfield");
     await choose(page, "Age group", "High School (16-18)");
     await choose(page, "Skill level", "Intermediate");
     await page.getByRole("button", { name: "Complete Setup" }).click();
-    await page.getByRole("heading", { name: "Player Setup" }).waitFor({ state: "detached" });
+    await expect(page.getByRole("heading", { name: "Player Setup" })).toHaveCount(0);
   }
 
-  it("a new adult player is held at the set-up wizard until it is complete", async () => {
+  test("a new adult player is held at the set-up wizard until it is complete", async () => {
     player = await freshPage();
     await registerPlayer(player, "Riley");
-    await player.getByRole("heading", { name: "Player Setup" }).waitFor();
-    await player.getByRole("heading", { name: "Player Information" }).waitFor();
+    await expect(player.getByRole("heading", { name: "Player Setup" })).toBeVisible();
+    await expect(player.getByRole("heading", { name: "Player Information" })).toBeVisible();
 
     await player.goto("/find-coaches");
     await player.waitForURL((url) => url.pathname === "/");
-    await player.getByRole("heading", { name: "Player Setup" }).waitFor();
+    await expect(player.getByRole("heading", { name: "Player Setup" })).toBeVisible();
 
     await player.getByRole("button", { name: "Next" }).click();
     await expectToast(player, PlayerMessages.INCOMPLETE.title, PlayerMessages.INCOMPLETE.description);
     await player.getByLabel("Phone number").fill("(410) 555-0100");
     await player.getByLabel("Birthday").pressSequentially("011520");
-    expect(await player.getByLabel("Birthday").inputValue()).toBe("01/15/20");
+    await expect(player.getByLabel("Birthday")).toHaveValue("01/15/20");
     await player.getByRole("button", { name: "Next" }).click();
     await expectToast(player, PlayerMessages.INVALID_BIRTHDAY.title, PlayerMessages.INVALID_BIRTHDAY.description);
     await player.getByLabel("Birthday").fill("");
     await player.getByLabel("Birthday").pressSequentially("011520009999");
-    expect(await player.getByLabel("Birthday").inputValue()).toBe("01/15/2000");
-    expect(await player.getByText("Parent/Guardian Information").count()).toBe(0);
+    await expect(player.getByLabel("Birthday")).toHaveValue("01/15/2000");
+    await expect(player.getByText("Parent/Guardian Information")).toHaveCount(0);
     await player.getByRole("button", { name: "Next" }).click();
 
     await finishLocationAndProfile(player);
     await player.waitForURL((url) => url.pathname === "/");
-    await player.getByText("Welcome back, Riley!").waitFor();
+    await expect(player.getByText("Welcome back, Riley!")).toBeVisible();
     const user = await currentUser(player);
     expect(user).toMatchObject({ phoneNumber: "+14105550100", birthday: "2000-01-15", position: "Midfield", preferredLocation: "10128" });
     expect(user.maxTravelDistance).toBe(25);
@@ -103,13 +103,13 @@ describe.skipIf(!canRunBrowser)("player journey: onboarding, search, coach profi
     await player.waitForURL((url) => url.pathname === "/", { waitUntil: "commit" });
   });
 
-  it("a minor must give a parent's details and the parent's SMS consent before going on", async () => {
+  test("a minor must give a parent's details and the parent's SMS consent before going on", async () => {
     const page = await freshPage();
     await registerPlayer(page, "Jamie");
     await page.getByLabel("Phone number").fill("410-555-0111");
     const twelveYearsAgo = new Date().getFullYear() - 12;
     await page.getByLabel("Birthday").pressSequentially(`0101${twelveYearsAgo}`);
-    await page.getByText("Parent/Guardian Information").waitFor();
+    await expect(page.getByText("Parent/Guardian Information")).toBeVisible();
     await page.getByRole("button", { name: "Next" }).click();
     await expectToast(page, PlayerMessages.MISSING_PARENT.title, PlayerMessages.MISSING_PARENT.description);
 
@@ -132,21 +132,21 @@ describe.skipIf(!canRunBrowser)("player journey: onboarding, search, coach profi
     await page.context().close();
   });
 
-  it("the player searches, sees the validation messages, opens a coach and goes back to the same search", async () => {
+  test("the player searches, sees the validation messages, opens a coach and goes back to the same search", async () => {
     await player.goto("/find-coaches");
     // Prefilled from the player's profile: Midfield, 10128, 25 miles.
-    expect(await player.getByLabel("Zipcode").inputValue()).toBe("10128");
-    await player.getByLabel("Position").getByText("Midfield").waitFor();
+    await expect(player.getByLabel("Zipcode")).toHaveValue("10128");
+    await expect(player.getByLabel("Position").getByText("Midfield")).toBeVisible();
 
     await player.getByLabel("Zipcode").fill("");
     await player.getByRole("button", { name: "Search" }).click();
-    await player.getByText(SearchMessages.REQUIRED).waitFor();
+    await expect(player.getByText(SearchMessages.REQUIRED)).toBeVisible();
     await player.getByLabel("Zipcode").fill("1234");
     await player.getByRole("button", { name: "Search" }).click();
-    await player.getByText(SearchMessages.ZIPCODE_FORMAT).waitFor();
+    await expect(player.getByText(SearchMessages.ZIPCODE_FORMAT)).toBeVisible();
     await player.getByLabel("Zipcode").fill("");
     await player.getByLabel("Zipcode").pressSequentially("1000123");
-    expect(await player.getByLabel("Zipcode").inputValue()).toBe("10001");
+    await expect(player.getByLabel("Zipcode")).toHaveValue("10001");
 
     await choose(player, "Radius", "50 miles");
     await player.getByRole("button", { name: "Search" }).click();
@@ -154,46 +154,46 @@ describe.skipIf(!canRunBrowser)("player journey: onboarding, search, coach profi
     expect(new URL(player.url()).searchParams.get("position")).toBe("Midfield");
     expect(new URL(player.url()).searchParams.get("zipcode")).toBe("10001");
     const cards = player.getByTestId("coach-card");
-    await cards.first().waitFor();
+    await expect(cards.first()).toBeVisible();
     const firstTime = cards.first().getByRole("link", { name: / · / }).first();
-    expect(await firstTime.getAttribute("href")).toMatch(/^\/book-coach\/\d+\?slot=\d+$/);
+    await expect(firstTime).toHaveAttribute("href", /^\/book-coach\/\d+\?slot=\d+$/);
     const times = cards.first().getByRole("link", { name: / · / });
     expect(await times.count()).toBeLessThanOrEqual(6);
     const showMore = cards.first().getByRole("button", { name: /^Show more/ });
     if ((await times.count()) === 6 && (await showMore.count()) > 0) {
       await showMore.click();
       // Every bookable time loads from the server when opened.
-      await times.nth(6).waitFor();
+      await expect(times.nth(6)).toBeVisible();
     }
     const searchUrl = player.url();
 
     const coachName = await cards.first().getByRole("heading", { level: 2 }).textContent();
     await cards.first().getByRole("link", { name: "View Profile" }).click();
     await player.waitForURL((url) => /^\/coach\/\d+$/.test(url.pathname));
-    await player.getByRole("heading", { level: 1, name: coachName ?? "" }).waitFor();
+    await expect(player.getByRole("heading", { level: 1, name: coachName ?? "" })).toBeVisible();
     // Real figures only: the rating from students' reviews and the sessions taught, never placeholders.
-    await player.getByText("Sessions taught", { exact: true }).waitFor();
-    expect(await player.getByText("4.9 (42 reviews)").count()).toBe(0);
+    await expect(player.getByText("Sessions taught", { exact: true })).toBeVisible();
+    await expect(player.getByText("4.9 (42 reviews)")).toHaveCount(0);
     const slotLinks = player.getByRole("list", { name: "Next available times" }).getByRole("link");
-    expect(await slotLinks.count()).toBeGreaterThan(0);
+    await expect(slotLinks.first()).toBeVisible();
     expect(await slotLinks.count()).toBeLessThanOrEqual(5);
-    await player.getByRole("link", { name: "Book Session" }).waitFor();
+    await expect(player.getByRole("link", { name: "Book Session" })).toBeVisible();
 
     await player.getByRole("link", { name: "Back to Search" }).click();
     await player.waitForURL(searchUrl);
-    await player.getByTestId("coach-card").first().waitFor();
-    expect(await player.getByLabel("Zipcode").inputValue()).toBe("10001");
+    await expect(player.getByTestId("coach-card").first()).toBeVisible();
+    await expect(player.getByLabel("Zipcode")).toHaveValue("10001");
 
     // The last search outlives the address for an hour: the bare page restores it.
     await player.goto("/find-coaches");
-    await player.getByTestId("coach-card").first().waitFor();
-    await player.getByLabel("Radius").getByText("50 miles").waitFor();
+    await expect(player.getByTestId("coach-card").first()).toBeVisible();
+    await expect(player.getByLabel("Radius").getByText("50 miles")).toBeVisible();
   });
 
-  it("the profile page requires SMS consent, saves, and checks a photo before uploading it", async () => {
+  test("the profile page requires SMS consent, saves, and checks a photo before uploading it", async () => {
     await player.goto("/player-profile");
-    await player.getByRole("heading", { name: "My Profile" }).waitFor();
-    expect(await player.getByLabel("Birthday").inputValue()).toBe("01/15/2000");
+    await expect(player.getByRole("heading", { name: "My Profile" })).toBeVisible();
+    await expect(player.getByLabel("Birthday")).toHaveValue("01/15/2000");
     await player.getByLabel("Phone number").fill("(410) 555-0123");
     await player.getByRole("button", { name: "Save Changes" }).click();
     await expectToast(player, PlayerMessages.SMS_CONSENT.title, PlayerMessages.SMS_CONSENT.description);
@@ -210,74 +210,68 @@ describe.skipIf(!canRunBrowser)("player journey: onboarding, search, coach profi
       .png()
       .toBuffer();
     await fileInput.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
-    await player.getByText("Image Uploaded", { exact: true }).waitFor();
-    await player.getByRole("img", { name: "Profile photo" }).waitFor();
+    await expect(player.getByText("Image Uploaded", { exact: true })).toBeVisible();
+    await expect(player.getByRole("img", { name: "Profile photo" })).toBeVisible();
     expect((await currentUser(player)).profileImageUrl).toMatch(/^\/uploads\//);
   });
 
-  it("a coach profile with a non-numeric id shows the error text", async () => {
+  test("a coach profile with a non-numeric id shows the error text", async () => {
     await player.goto("/coach/abc");
-    await player.getByText("Coach not found or error loading profile").waitFor();
+    await expect(player.getByText("Coach not found or error loading profile")).toBeVisible();
   });
 
-  it("a coach profile opened with ?book=true goes straight to that coach's booking page", async () => {
+  test("a coach profile opened with ?book=true goes straight to that coach's booking page", async () => {
     await player.goto("/coach/1?book=true");
     await player.waitForURL(/\/book-coach\/1$/);
   });
 
-  it("the player uses Quick Match and Custom Search, down to an empty result and Clear Filters", async () => {
+  test("the player uses Quick Match and Custom Search, down to an empty result and Clear Filters", async () => {
     await player.goto("/match-coaches");
-    await player.getByRole("tab", { name: "Quick Match", selected: true }).waitFor();
+    await expect(player.getByRole("tab", { name: "Quick Match", selected: true })).toBeVisible();
     const badge = player.getByRole("status").filter({ hasText: /coach(es)? found$/ });
-    await badge.waitFor();
-    expect(await badge.textContent()).toMatch(/^(1 coach|\d+ coaches) found$/);
+    await expect(badge).toBeVisible();
+    await expect(badge).toHaveText(/^(1 coach|\d+ coaches) found$/);
     const quickCards = player.getByTestId("match-card");
-    await quickCards.first().waitFor();
-    await quickCards
-      .first()
-      .getByText(/^\d+% match$/)
-      .waitFor();
-    await quickCards
-      .first()
-      .getByText(/^From \$\d+(\.\d\d)?\/session$/)
-      .waitFor();
-    await quickCards.first().getByRole("link", { name: "View Profile" }).waitFor();
-    expect(await quickCards.first().getByRole("link", { name: "Book Session" }).getAttribute("href")).toMatch(/^\/book-coach\/\d+$/);
+    await expect(quickCards.first()).toBeVisible();
+    await expect(quickCards.first().getByText(/^\d+% match$/)).toBeVisible();
+    await expect(quickCards.first().getByText(/^From \$\d+(\.\d\d)?\/session$/)).toBeVisible();
+    await expect(quickCards.first().getByRole("link", { name: "View Profile" })).toBeVisible();
+    await expect(quickCards.first().getByRole("link", { name: "Book Session" })).toHaveAttribute("href", /^\/book-coach\/\d+$/);
 
     await player.getByRole("tab", { name: "Custom Search" }).click();
-    await player.getByRole("form", { name: "Filters" }).waitFor();
-    await player.getByTestId("match-card").first().waitFor();
+    await expect(player.getByRole("form", { name: "Filters" })).toBeVisible();
+    await expect(player.getByTestId("match-card").first()).toBeVisible();
 
     // No coach is within a mile of the player's ZIP (10128), so a 1-mile search is empty.
     const filters = player.getByRole("form", { name: "Filters" });
     await choose(player, "Position", "Goalie");
     await filters.getByLabel("Max distance (miles)").fill("1");
     await filters.getByRole("button", { name: "Find Matches" }).click();
-    await player.getByRole("heading", { name: "No coaches found" }).waitFor();
-    await player.getByText("0 coaches found").waitFor();
+    await expect(player.getByRole("heading", { name: "No coaches found" })).toBeVisible();
+    await expect(player.getByText("0 coaches found")).toBeVisible();
 
     await player.getByRole("region", { name: "Matches" }).getByRole("button", { name: "Clear Filters" }).click();
-    await player.getByTestId("match-card").first().waitFor();
-    expect(await filters.getByLabel("Max distance (miles)").inputValue()).toBe("25");
+    await expect(player.getByTestId("match-card").first()).toBeVisible();
+    await expect(filters.getByLabel("Max distance (miles)")).toHaveValue("25");
   });
 
-  it("the player's pages fit a 360 px phone without sideways scrolling", async () => {
+  test("the player's pages fit a 360 px phone without sideways scrolling", async () => {
     const { context, page } = await newPage(browser, t.baseUrl, { width: 360 });
     await context.addCookies(await player.context().cookies());
     const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
     await page.goto("/find-coaches?position=Midfield&zipcode=10128&radius=25");
     const coachLink = page.getByRole("link", { name: "View Profile" }).first();
-    await coachLink.waitFor();
+    await expect(coachLink).toBeVisible();
     expect(await sideways(), "find coaches").toBe(0);
     const coachPath = (await coachLink.getAttribute("href"))!;
 
     await page.goto("/match-coaches");
-    await page.getByTestId("match-card").first().waitFor();
+    await expect(page.getByTestId("match-card").first()).toBeVisible();
     expect(await sideways(), "quick match").toBe(0);
     await page.getByRole("tab", { name: "Custom Search" }).click();
-    await page.getByRole("form", { name: "Filters" }).waitFor();
-    await page.getByTestId("match-card").first().waitFor();
+    await expect(page.getByRole("form", { name: "Filters" })).toBeVisible();
+    await expect(page.getByTestId("match-card").first()).toBeVisible();
     expect(await sideways(), "custom search").toBe(0);
 
     for (const [path, ready] of [
@@ -289,7 +283,7 @@ describe.skipIf(!canRunBrowser)("player journey: onboarding, search, coach profi
       ["/player-profile", "Save Changes"],
     ] as const) {
       await page.goto(path);
-      await page.getByText(ready).filter({ visible: true }).first().waitFor();
+      await expect(page.getByText(ready).filter({ visible: true }).first()).toBeVisible();
       expect(await sideways(), path).toBe(0);
     }
     await context.close();

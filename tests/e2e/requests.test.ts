@@ -1,9 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import type { CoachResponse } from "../../src/contract/coaches";
 import type { SessionRequest } from "../../src/contract/requests";
 import { addDaysToDate } from "../../src/contract/time";
-import { canRunBrowser, launchBrowser, newPage, startE2eServer, type E2eServer } from "./support/browser";
+import { startE2eServer, type E2eServer } from "./support/app-server";
+import { newPage, setUpBrowserFile } from "./support/browser";
 
 const NEW_YORK = "America/New_York";
 const PASSWORD = "strong-pass-1";
@@ -17,7 +17,8 @@ function todayIn(timeZone: string): string {
 const toastWith = (page: Page, text: string) => page.locator('[aria-label^="Notifications"] li').filter({ hasText: text }).first();
 
 /** Issue 8: a player asks a coach without slots for a session; the coach answers; the player pays or reads the answer. */
-describe.skipIf(!canRunBrowser)("session requests: request, accept, pay, decline", () => {
+test.describe("session requests: request, accept, pay, decline", () => {
+  setUpBrowserFile();
   let t: E2eServer;
   let browser: Browser;
   let player: Page;
@@ -25,9 +26,9 @@ describe.skipIf(!canRunBrowser)("session requests: request, accept, pay, decline
   let coachId: number;
   const tomorrow = () => addDaysToDate(todayIn(NEW_YORK), 1);
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
     t = await startE2eServer();
-    browser = await launchBrowser();
+    browser = workerBrowser;
     ({ page: coachPage } = await newPage(browser, t.baseUrl));
     ({ page: player } = await newPage(browser, t.baseUrl));
     // Five suites share two cores here: a cold page (lazy route chunks) can take longer than the default 10 s.
@@ -64,8 +65,7 @@ describe.skipIf(!canRunBrowser)("session requests: request, accept, pay, decline
     expect(setup.ok()).toBe(true);
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await t?.close();
   });
 
@@ -75,31 +75,31 @@ describe.skipIf(!canRunBrowser)("session requests: request, accept, pay, decline
     return (await res.json()) as SessionRequest[];
   }
 
-  it("a player requests a session from a coach with no slots", async () => {
+  test("a player requests a session from a coach with no slots", async () => {
     await player.goto(`/coach/${coachId}`);
     await player.getByRole("button", { name: "Request Session" }).click();
     const dialog = player.getByRole("dialog");
-    await dialog.getByRole("heading", { name: "Request a Session" }).waitFor();
+    await expect(dialog.getByRole("heading", { name: "Request a Session" })).toBeVisible();
 
     // Defaults: individual, 60 minutes, tomorrow at 09:00; the price is the rate plus the 15% fee.
-    await expect(dialog.getByLabel("Date").inputValue()).resolves.toBe(tomorrow());
-    await expect(dialog.getByLabel("Start time").inputValue()).resolves.toBe("09:00");
-    await expect(dialog.getByLabel("Duration").inputValue()).resolves.toBe("60");
-    await expect(dialog.getByTestId("request-total").textContent()).resolves.toBe("$97.75");
+    await expect(dialog.getByLabel("Date")).toHaveValue(tomorrow());
+    await expect(dialog.getByLabel("Start time")).toHaveValue("09:00");
+    await expect(dialog.getByLabel("Duration")).toHaveValue("60");
+    await expect(dialog.getByTestId("request-total")).toHaveText("$97.75");
 
     // Less than 4 hours ahead is refused before anything is sent.
     await dialog.getByLabel("Date").fill(todayIn(NEW_YORK));
     await dialog.getByLabel("Start time").selectOption("00:00");
     await dialog.getByRole("button", { name: "Send Request" }).click();
-    await toastWith(player, "Session requests must be made at least 4 hours before the desired session time").waitFor();
+    await expect(toastWith(player, "Session requests must be made at least 4 hours before the desired session time")).toBeVisible();
     expect(await playerRequests()).toHaveLength(0);
 
     await dialog.getByLabel("Date").fill(tomorrow());
     await dialog.getByLabel("Start time").selectOption("09:00");
     await dialog.getByLabel("Message (optional)").fill("I want to work on shooting off the dodge.");
     await dialog.getByRole("button", { name: "Send Request" }).click();
-    await toastWith(player, "Session Request Sent").waitFor();
-    await dialog.waitFor({ state: "hidden" });
+    await expect(toastWith(player, "Session Request Sent")).toBeVisible();
+    await expect(dialog).toBeHidden();
 
     const [made] = await playerRequests();
     expect(made).toMatchObject({
@@ -113,30 +113,30 @@ describe.skipIf(!canRunBrowser)("session requests: request, accept, pay, decline
 
     await player.goto("/my-session-requests");
     const card = player.getByTestId(`session-request-${made!.id}`);
-    await card.getByText("Pending Response", { exact: true }).waitFor();
+    await expect(card.getByText("Pending Response", { exact: true })).toBeVisible();
   });
 
-  it("the coach accepts it on the dashboard", async () => {
+  test("the coach accepts it on the dashboard", async () => {
     const [made] = await playerRequests();
     await coachPage.goto("/coach-dashboard");
     const card = coachPage.getByTestId(`session-request-${made!.id}`);
-    await card.getByText("Jordan Lee", { exact: true }).waitFor();
-    await card.getByText("I want to work on shooting off the dodge.").waitFor();
-    await card.getByText("$97.75", { exact: true }).waitFor();
+    await expect(card.getByText("Jordan Lee", { exact: true })).toBeVisible();
+    await expect(card.getByText("I want to work on shooting off the dodge.")).toBeVisible();
+    await expect(card.getByText("$97.75", { exact: true })).toBeVisible();
     await card.getByRole("button", { name: "Accept" }).click();
-    await toastWith(coachPage, "Session Request Accepted").waitFor();
-    await card.waitFor({ state: "detached" });
+    await expect(toastWith(coachPage, "Session Request Accepted")).toBeVisible();
+    await expect(card).toHaveCount(0);
 
     const [accepted] = await playerRequests();
     expect(accepted).toMatchObject({ status: "accepted", booking: { status: "pending" } });
   });
 
-  it("the player pays for it from My Bookings", async () => {
+  test("the player pays for it from My Bookings", async () => {
     const [accepted] = await playerRequests();
     const bookingId = accepted!.booking!.id;
     await player.goto("/my-bookings");
     const booking = player.getByTestId(`booking-${bookingId}`);
-    await booking.getByText("Awaiting Payment", { exact: true }).waitFor();
+    await expect(booking.getByText("Awaiting Payment", { exact: true })).toBeVisible();
     await booking.getByRole("link", { name: "Complete Payment" }).click();
     await player.waitForURL(`**/booking-checkout/${bookingId}`);
 
@@ -146,16 +146,16 @@ describe.skipIf(!canRunBrowser)("session requests: request, accept, pay, decline
     await player.getByLabel("ZIP code").fill("10001");
     await player.getByRole("button", { name: "Pay $97.75" }).click();
     await player.waitForURL("**/my-bookings?success=true");
-    await player.getByText("Payment Successful!").first().waitFor();
-    await player.getByTestId(`booking-${bookingId}`).getByText("Confirmed", { exact: true }).waitFor();
+    await expect(player.getByText("Payment Successful!").first()).toBeVisible();
+    await expect(player.getByTestId(`booking-${bookingId}`).getByText("Confirmed", { exact: true })).toBeVisible();
 
     await player.goto("/my-session-requests");
     const card = player.getByTestId(`session-request-${accepted!.id}`);
-    await card.getByText("Accepted", { exact: true }).waitFor();
-    expect(await card.getByRole("link", { name: "Complete Payment" }).count()).toBe(0);
+    await expect(card.getByText("Accepted", { exact: true })).toBeVisible();
+    await expect(card.getByRole("link", { name: "Complete Payment" })).toHaveCount(0);
   });
 
-  it("another request is declined with a message the player reads on My Session Requests", async () => {
+  test("another request is declined with a message the player reads on My Session Requests", async () => {
     const second = await player.request.post("/api/session-requests", {
       data: {
         coachId,
@@ -171,22 +171,22 @@ describe.skipIf(!canRunBrowser)("session requests: request, accept, pay, decline
 
     await coachPage.goto("/coach-dashboard");
     const card = coachPage.getByTestId(`session-request-${requestId}`);
-    await card.getByText("Can we do faceoffs?").waitFor();
+    await expect(card.getByText("Can we do faceoffs?")).toBeVisible();
     await card.getByRole("button", { name: "Decline" }).click();
     const dialog = coachPage.getByRole("dialog");
-    await dialog.getByRole("heading", { name: "Decline Request" }).waitFor();
+    await expect(dialog.getByRole("heading", { name: "Decline Request" })).toBeVisible();
     await dialog.getByLabel("Message to the player (optional)").fill("I don't coach faceoffs. Try a specialist!");
     await dialog.getByRole("button", { name: "Decline Request" }).click();
-    await toastWith(coachPage, "Session Request Declined").waitFor();
-    await card.waitFor({ state: "detached" });
+    await expect(toastWith(coachPage, "Session Request Declined")).toBeVisible();
+    await expect(card).toHaveCount(0);
 
     await player.goto("/my-session-requests");
     const declined = player.getByTestId(`session-request-${requestId}`);
-    await declined.getByText("Declined", { exact: true }).waitFor();
-    await declined.getByText("I don't coach faceoffs. Try a specialist!").waitFor();
+    await expect(declined.getByText("Declined", { exact: true })).toBeVisible();
+    await expect(declined.getByText("I don't coach faceoffs. Try a specialist!")).toBeVisible();
   });
 
-  it("a player cancels a pending request after confirming", async () => {
+  test("a player cancels a pending request after confirming", async () => {
     const third = await player.request.post("/api/session-requests", {
       data: { coachId, requestedDate: addDaysToDate(tomorrow(), 2), requestedStartTime: "15:30", sessionType: "individual", duration: 60 },
     });
@@ -195,11 +195,11 @@ describe.skipIf(!canRunBrowser)("session requests: request, accept, pay, decline
 
     await player.goto("/my-session-requests");
     const card = player.getByTestId(`session-request-${requestId}`);
-    await card.getByText("Pending Response", { exact: true }).waitFor();
+    await expect(card.getByText("Pending Response", { exact: true })).toBeVisible();
     await card.getByRole("button", { name: "Cancel Request" }).click();
     await player.getByRole("alertdialog").getByRole("button", { name: "Cancel Request" }).click();
-    await toastWith(player, "Session Request Cancelled").waitFor();
-    await card.getByText("Cancelled", { exact: true }).waitFor();
+    await expect(toastWith(player, "Session Request Cancelled")).toBeVisible();
+    await expect(card.getByText("Cancelled", { exact: true })).toBeVisible();
     expect((await playerRequests()).find((r) => r.id === requestId)?.status).toBe("cancelled");
   });
 });

@@ -1,24 +1,25 @@
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { users } from "../../src/server/db/schema/index";
 import { startSession } from "../../src/server/features/accounts/sessions.service";
 import { createPaidBooking, passSessionEnd, type PaidBooking } from "../factories/paid-booking";
-import { canRunBrowser, launchBrowser, newPage, startE2eServer, type E2eServer } from "./support/browser";
+import { startE2eServer, type E2eServer } from "./support/app-server";
+import { newPage, setUpBrowserFile } from "./support/browser";
 
 /**
  * Issue 16: a player reviews a session they took from My Bookings (reached from the review
  * e-mail's link) and sees the review, the real rating and the sessions taught on the coach's profile.
  */
-describe.skipIf(!canRunBrowser)("honest reviews: a player reviews a session and sees it on the coach's profile", () => {
+test.describe("honest reviews: a player reviews a session and sees it on the coach's profile", () => {
+  setUpBrowserFile();
   let t: E2eServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let paid: PaidBooking;
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
     t = await startE2eServer();
     paid = await createPaidBooking(t, { hoursFromNow: 2, studentName: "Jordan" });
     // The coach's private feedback rates the session 1; it must never show publicly.
@@ -32,7 +33,7 @@ describe.skipIf(!canRunBrowser)("honest reviews: a player reviews a session and 
     // A player with a phone and a primary position, so the setup wizard stays away.
     await t.deps.database.db.update(users).set({ position: "Midfield" }).where(eq(users.id, paid.student.userId));
 
-    browser = await launchBrowser();
+    browser = workerBrowser;
     ({ context, page } = await newPage(browser, t.baseUrl));
     await page.setViewportSize({ width: 1280, height: 1600 });
     page.setDefaultTimeout(30_000);
@@ -40,43 +41,43 @@ describe.skipIf(!canRunBrowser)("honest reviews: a player reviews a session and 
     await context.addCookies([{ name: "sid", value: token, url: t.baseUrl }]);
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await t?.close();
   });
 
-  it("the profile says No reviews yet before any review", async () => {
+  test("the profile says No reviews yet before any review", async () => {
     await page.goto(`/coach/${paid.coach.coachId}`);
-    await page.getByRole("heading", { name: "Reviews" }).waitFor();
-    expect(await page.getByText("No reviews yet").count()).toBeGreaterThanOrEqual(2);
-    await page.getByText("Sessions taught").waitFor();
-    expect(await page.getByText("4.9 (42 reviews)").count()).toBe(0);
+    await expect(page.getByRole("heading", { name: "Reviews" })).toBeVisible();
+    // At least twice (nth is zero-based).
+    await expect(page.getByText("No reviews yet").nth(1)).toBeVisible();
+    await expect(page.getByText("Sessions taught")).toBeVisible();
+    await expect(page.getByText("4.9 (42 reviews)")).toHaveCount(0);
   });
 
-  it("the review e-mail's link opens the form on My Bookings; the review is stored once", async () => {
+  test("the review e-mail's link opens the form on My Bookings; the review is stored once", async () => {
     const mail = t.outbox().find((m) => m.recipient === paid.student.email && m.headers.Subject?.startsWith("How was your session"));
     const link = /http:\/\/localhost:5000(\/my-bookings\?review=\d+)/.exec(mail!.body)![1]!;
     await page.goto(link);
     const dialog = page.getByRole("dialog", { name: "Review your session" });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Submit Review" }).click();
-    await dialog.getByText("Please choose a rating from 1 to 5 stars.").waitFor();
+    await expect(dialog.getByText("Please choose a rating from 1 to 5 stars.")).toBeVisible();
     await dialog.getByRole("radio", { name: /^4 stars/ }).click();
     await dialog.getByLabel("Your review").fill("Great drills for my off hand.");
     await dialog.getByRole("button", { name: "Submit Review" }).click();
-    await page.getByText("Thanks for your review!").first().waitFor();
+    await expect(page.getByText("Thanks for your review!").first()).toBeVisible();
     const mine = page.getByLabel("Your review");
-    await mine.getByText("Great drills for my off hand.").waitFor();
-    expect(await page.getByRole("button", { name: "Leave a review" }).count()).toBe(0);
+    await expect(mine.getByText("Great drills for my off hand.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Leave a review" })).toHaveCount(0);
   });
 
-  it("the coach's profile shows the review, the real average and the distribution", async () => {
+  test("the coach's profile shows the review, the real average and the distribution", async () => {
     await page.goto(`/coach/${paid.coach.coachId}`);
-    await page.getByText("Jordan P.").waitFor();
-    await page.getByText("Great drills for my off hand.").waitFor();
-    await page.getByText("4.0 (1 review)").waitFor();
-    await page.getByLabel("Rating distribution").waitFor();
-    expect(await page.getByText("Private note for Jordan").count()).toBe(0);
-    expect(await page.getByText("No reviews yet").count()).toBe(0);
+    await expect(page.getByText("Jordan P.")).toBeVisible();
+    await expect(page.getByText("Great drills for my off hand.")).toBeVisible();
+    await expect(page.getByText("4.0 (1 review)")).toBeVisible();
+    await expect(page.getByLabel("Rating distribution")).toBeVisible();
+    await expect(page.getByText("Private note for Jordan")).toHaveCount(0);
+    await expect(page.getByText("No reviews yet")).toHaveCount(0);
   });
 });

@@ -1,11 +1,11 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addDaysToDate } from "../../src/contract/time";
 import { timeSlots } from "../../src/server/db/schema/index";
 import { instantToLocal } from "../../src/server/features/slots/slot-time";
 import { createCoach } from "../factories/coaches";
 import { uniqueEmail } from "../factories/users";
-import { canRunBrowser, launchBrowser, newPage, seriousA11yViolations, startE2eServer, type E2eServer } from "./support/browser";
+import { startE2eServer, type E2eServer } from "./support/app-server";
+import { newPage, seriousA11yViolations, setUpBrowserFile } from "./support/browser";
 
 const COACH_ZONE = "America/New_York";
 const ADDRESS = "100 Main St, Baltimore, MD 21201";
@@ -22,18 +22,20 @@ function minutesOf(label: string): number {
 /**
  * Issue 15: where and when. A coach in New York (Baltimore's ZIP), a player in Los Angeles and one
  * in New York; the booking page, checkout and My Bookings show the place with a Get directions link,
- * name the coach's zone only for the viewer elsewhere, and never offer a start time that has begun.
+ * name the coach's zone only for the viewer elsewhere, and never offer a start time that has begun;
+ * after paying, the success page shows the place too.
  */
-describe.skipIf(!canRunBrowser)("where and when a session is", () => {
+test.describe("where and when a session is", () => {
+  setUpBrowserFile();
   let t: E2eServer;
   let browser: Browser;
   let coachId: number;
   let startedSlotId: number | null = null;
   let tomorrowSlotId: number;
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser: workerBrowser }) => {
     t = await startE2eServer();
-    browser = await launchBrowser();
+    browser = workerBrowser;
     const coach = await createCoach(t, { firstName: "Casey", lastName: "Coach" });
     coachId = coach.coach.id;
     expect(coach.coach.timeZone).toBe(COACH_ZONE);
@@ -64,8 +66,7 @@ describe.skipIf(!canRunBrowser)("where and when a session is", () => {
     }
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await t?.close();
   });
 
@@ -82,11 +83,12 @@ describe.skipIf(!canRunBrowser)("where and when a session is", () => {
 
   async function expectPlace(page: Page) {
     const place = page.getByTestId("session-place").first();
-    await place.getByText("Memorial Field", { exact: true }).waitFor();
-    await place.getByText(ADDRESS, { exact: true }).waitFor();
+    await expect(place.getByText("Memorial Field", { exact: true })).toBeVisible();
+    await expect(place.getByText(ADDRESS, { exact: true })).toBeVisible();
     const link = place.getByRole("link", { name: /Get directions/ });
-    expect(await link.getAttribute("href")).toBe(DIRECTIONS);
-    expect(await link.getAttribute("target")).toBe("_blank");
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute("href", DIRECTIONS);
+    await expect(link).toHaveAttribute("target", "_blank");
   }
 
   async function expectNoSideways(page: Page, label: string) {
@@ -95,57 +97,88 @@ describe.skipIf(!canRunBrowser)("where and when a session is", () => {
   }
 
   for (const width of [1280, 360]) {
-    it(`a player elsewhere sees the place and the coach's zone on booking, checkout and My Bookings (${width} px)`, async () => {
+    test(`a player elsewhere sees the place and the coach's zone on booking, checkout and My Bookings (${width} px)`, async () => {
       const page = await playerPage(width, "America/Los_Angeles");
       await page.goto(`/book-coach/${coachId}?slot=${tomorrowSlotId}`);
       const chosen = page.getByRole("button", { name: /4:00 PM - 6:00 PM E[SD]T/ });
-      await chosen.waitFor();
-      expect(await chosen.getAttribute("aria-pressed")).toBe("true");
+      await expect(chosen).toBeVisible();
+      await expect(chosen).toHaveAttribute("aria-pressed", "true");
       await page.getByRole("button", { name: /60 min Group Session/ }).click();
       const startTimes = page.getByRole("region", { name: "Start Time" });
-      expect(await startTimes.getByRole("button").first().textContent()).toMatch(/^4:00 PM E[SD]T$/);
+      await expect(startTimes.getByRole("button").first()).toHaveText(/^4:00 PM E[SD]T$/);
       await startTimes.getByRole("button", { name: /^4:30 PM/ }).click();
-      await page.getByText(/^4:30 PM - 5:30 PM E[SD]T$/).waitFor();
+      await expect(page.getByText(/^4:30 PM - 5:30 PM E[SD]T$/)).toBeVisible();
       await expectPlace(page);
       expect(await seriousA11yViolations(page), "booking page").toEqual([]);
       await expectNoSideways(page, "booking page");
 
       await page.getByRole("button", { name: "Book & Pay" }).click();
       await page.waitForURL(/\/booking-checkout\/\d+/);
-      await page.getByText(/^4:30 PM - 5:30 PM E[SD]T$/).waitFor();
+      await expect(page.getByText(/^4:30 PM - 5:30 PM E[SD]T$/)).toBeVisible();
       await expectPlace(page);
       expect(await seriousA11yViolations(page), "checkout").toEqual([]);
       await expectNoSideways(page, "checkout");
 
       await page.goto("/my-bookings");
-      await page.getByText(/^4:30 PM - 5:30 PM E[SD]T$/).waitFor();
+      await expect(page.getByText(/^4:30 PM - 5:30 PM E[SD]T$/)).toBeVisible();
       await expectPlace(page);
       expect(await seriousA11yViolations(page), "my bookings").toEqual([]);
       await expectNoSideways(page, "my bookings");
     });
   }
 
-  it("a player on the coach's own clock sees times without a zone label", async () => {
+  for (const width of [1280, 360]) {
+    test(`after paying, the booking success page shows the place with a Get directions link (${width} px)`, async () => {
+      const page = await playerPage(width, "America/Los_Angeles");
+      await page.goto(`/book-coach/${coachId}?slot=${tomorrowSlotId}`);
+      await page.getByRole("button", { name: /60 min Group Session/ }).click();
+      await page
+        .getByRole("region", { name: "Start Time" })
+        .getByRole("button", { name: /^4:30 PM/ })
+        .click();
+      await page.getByRole("button", { name: "Book & Pay" }).click();
+      await page.waitForURL(/\/booking-checkout\/\d+$/);
+      const bookingId = new URL(page.url()).pathname.split("/").pop();
+      // The simulated card form (DESIGN.md 8): group 60 min $40.00 plus the 15% fee.
+      await page.getByLabel("Card number", { exact: true }).fill("4242424242424242");
+      await page.getByLabel("Expiration date", { exact: true }).pressSequentially("1230");
+      await page.getByLabel("Security code", { exact: true }).fill("123");
+      await page.getByLabel("ZIP code", { exact: true }).fill("21201");
+      await page.getByRole("button", { name: "Pay $46.00" }).click();
+      await page.waitForURL(/\/my-bookings\?success=true$/);
+
+      await page.goto(`/booking-success?session_id=${bookingId}`);
+      const confirmation = page.getByRole("main");
+      await expect(confirmation.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+      await expect(confirmation.getByText(/^4:30 PM - 5:30 PM E[SD]T$/)).toBeVisible();
+      await expectPlace(page);
+      expect(await seriousA11yViolations(page), "booking success").toEqual([]);
+      await expectNoSideways(page, "booking success");
+    });
+  }
+
+  test("a player on the coach's own clock sees times without a zone label", async () => {
     const page = await playerPage(1280, COACH_ZONE);
     await page.goto(`/book-coach/${coachId}?slot=${tomorrowSlotId}`);
-    await page.getByRole("button", { name: /^4:00 PM - 6:00 PM/ }).waitFor();
-    expect(await page.getByText(/E[SD]T/).count()).toBe(0);
+    await expect(page.getByRole("button", { name: /^4:00 PM - 6:00 PM/ })).toBeVisible();
+    await expect(page.getByText(/E[SD]T/)).toHaveCount(0);
   });
 
   for (const width of [1280, 360]) {
-    it(`the booking page never offers a start time that has already begun (${width} px)`, async () => {
-      if (startedSlotId === null) return; // Near the coach's midnight there is no "rest of today" to test.
+    test(`the booking page never offers a start time that has already begun (${width} px)`, async () => {
+      test.skip(startedSlotId === null, `near the coach's midnight there is no "rest of today" to test`);
       const page = await playerPage(width, COACH_ZONE);
       await page.goto(`/book-coach/${coachId}?slot=${startedSlotId}`);
       await page.getByRole("button", { name: /30 min Individual Session/ }).click();
-      const offered = await page.getByRole("region", { name: "Start Time" }).getByRole("button").allTextContents();
-      expect(offered.length).toBeGreaterThan(0);
+      const startTimes = page.getByRole("region", { name: "Start Time" }).getByRole("button");
+      await expect(startTimes.first()).toBeVisible();
+      const offered = await startTimes.allTextContents();
       const now = instantToLocal(new Date(), COACH_ZONE).time;
       const nowMinutes = Number(now.slice(0, 2)) * 60 + Number(now.slice(3));
       for (const label of offered) expect(minutesOf(label), label).toBeGreaterThan(nowMinutes);
       if (width !== 360) return;
       // And booking the first one offered works (no "This time slot is in the past"); once, as the slot has one seat.
-      await page.getByRole("region", { name: "Start Time" }).getByRole("button").first().click();
+      await startTimes.first().click();
       await page.getByRole("button", { name: "Book & Pay" }).click();
       await page.waitForURL(/\/booking-checkout\/\d+/);
     });

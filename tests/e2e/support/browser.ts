@@ -1,65 +1,25 @@
-import { existsSync } from "node:fs";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { createServer, type Server } from "node:http";
-import { createApp } from "../../../src/server/app";
-import { mountClient } from "../../../src/server/http/client-assets";
-import { attachCalendarSocket } from "../../../src/server/realtime/calendar-socket";
-import { startTestApp, type TestApp } from "../../support/test-app";
+import AxeBuilder from "@axe-core/playwright";
+import { test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { canRunBrowser, CHROME_PATH, requireBrowserWhenAsked } from "./chromium";
 
-export const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+requireBrowserWhenAsked();
 
 /**
- * Browser tests are skipped only when Chromium is missing and REQUIRE_E2E is not set; .ci/run sets
- * it, so there they can never be skipped.
+ * Call first in a file's describe. Each file is one journey on its own fresh database (its server
+ * starts in the file's beforeAll: Playwright has no file-scoped fixture, a worker outlives files
+ * and a test fixture would split the journey); its tests build on each other's records and pages.
  */
-export const canRunBrowser = existsSync(CHROME_PATH);
-if (!canRunBrowser && process.env.REQUIRE_E2E === "1") {
-  throw new Error(`REQUIRE_E2E=1 but no Chromium at ${CHROME_PATH}`);
-}
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROME_PATH,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+export function setUpBrowserFile(): void {
+  test.skip(!canRunBrowser, `no Chromium at ${CHROME_PATH}`);
+  // Serial: a failed step skips the rest of its journey instead of replaying it on a new worker's empty database.
+  test.describe.configure({ mode: "serial" });
+  // The worker's browser outlives the file: close the contexts the file opened.
+  test.afterAll(async ({ browser }) => {
+    await Promise.all(browser.contexts().map((context) => context.close()));
   });
 }
 
-export type E2eServer = TestApp & { baseUrl: string };
-
-/** The real app with the built client on an ephemeral port, against a fresh database. */
-export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
-  const t = await startTestApp(env);
-  const app = createApp(t.deps);
-  const server: Server = createServer(app);
-  await mountClient(app, { dev: false, server });
-  // As in main.ts: the live calendar channel shares the HTTP server.
-  const calendarSocket = await attachCalendarSocket(server, t.deps);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("no address");
-  const baseUrl = `http://127.0.0.1:${address.port}`;
-  return {
-    ...t,
-    baseUrl,
-    async close() {
-      await calendarSocket.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await t.close();
-    },
-  };
-}
-
-/** A fresh browser context (its own cookies) with a page whose console errors fail loudly in the log. */
+/** A fresh browser context (its own cookies) on the given server. */
 export async function newPage(
   browser: Browser,
   baseUrl: string,
@@ -81,7 +41,6 @@ export async function newPage(
 
 /** Serious and critical accessibility findings on the page as it is now (axe-core's rule ids with their targets). */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  const { default: AxeBuilder } = await import("@axe-core/playwright");
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

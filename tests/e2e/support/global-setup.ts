@@ -1,11 +1,14 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { build } from "vite";
+import { canRunBrowser, requireBrowserWhenAsked } from "./chromium";
 
 /** Browser tests run against the built client, so it is built once before them. */
 export default async function setup(): Promise<void> {
+  requireBrowserWhenAsked();
+  if (!canRunBrowser) return; // Every test skips itself.
   const root = path.resolve(import.meta.dirname, "../../..");
-  // Vitest runs with NODE_ENV=test, which would bundle React's development build; test what users get.
+  // A test runner may set NODE_ENV=test, which would bundle React's development build; test what users get.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = "production";
   try {
@@ -16,7 +19,8 @@ export default async function setup(): Promise<void> {
       mode: "production",
     });
   } finally {
-    process.env.NODE_ENV = nodeEnv;
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   }
   if (!existsSync(path.join(root, "dist/client/index.html"))) throw new Error("client build produced no index.html");
 }
