@@ -40,15 +40,15 @@ export async function createPendingBooking(deps: AppDeps, user: UserRow, input: 
   const db = deps.database.db;
   const now = deps.clock.now();
 
-  // Read-only checks first, so that a bad request never waits for the slot lock.
-  const slot = await repo.findSlot(db, input.timeSlotId);
+  // Read-only checks first, so that a bad request never waits for the slot lock. The reads do not
+  // depend on one another beyond the slot's id and coach, so they go out two at a time.
+  const [slot, seats] = await Promise.all([repo.findSlot(db, input.timeSlotId), repo.seatsOfSlot(db, input.timeSlotId, user.id, now)]);
   if (!slot) throw notFound(BookingMessages.SLOT_NOT_FOUND);
-  const coach = (await repo.findCoachZone(db, slot.coachId))!;
-  const coachRates = await repo.listCoachRates(db, slot.coachId);
-  planBooking(slot, coach.timeZone, coachRates, input, now);
+  const [coachRow, coachRates] = await Promise.all([repo.findCoachZone(db, slot.coachId), repo.listCoachRates(db, slot.coachId)]);
+  const { timeZone } = coachRow!;
+  planBooking(slot, timeZone, coachRates, input, now);
   // A full slot is refused without waiting for its lock: when the last seats go, many players ask
   // at once, and each would otherwise queue behind the others only to hear the same answer.
-  const seats = await repo.seatsOfSlot(db, slot.id, user.id, now);
   if (seats.held >= slot.capacity && !seats.mine) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
 
   let expired: repo.ExpiredHold[] = [];
@@ -64,7 +64,7 @@ export async function createPendingBooking(deps: AppDeps, user: UserRow, input: 
       const locked = await repo.lockSlot(tx, slot.id);
       if (!locked) throw notFound(BookingMessages.SLOT_NOT_FOUND);
       // The slot may have changed between the read and the lock: plan again on the locked row.
-      const plan = planBooking(locked, coach.timeZone, coachRates, input, now);
+      const plan = planBooking(locked, timeZone, coachRates, input, now);
       expired = await repo.expireSlotHolds(tx, locked.id, now);
       if (await repo.hasActiveBooking(tx, locked.id, user.id)) throw conflict(BookingMessages.ALREADY_BOOKED);
       const held = await repo.countHeldSeats(tx, locked.id, now);
