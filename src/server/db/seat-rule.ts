@@ -12,14 +12,14 @@ export function holdsSeat(at: Date): SQL<boolean> {
   return sql<boolean>`booking_holds_seat(${bookings.status}, ${bookings.holdExpiresAt}, ${instant(at)})`;
 }
 
-/** The same rule for a `bookings` row under a table alias in raw SQL (e.g. `b`). */
-export function aliasHoldsSeat(alias: string, at: Date): SQL<boolean> {
+/** The same rule for a `bookings` row under a table alias in raw SQL (e.g. `b`); `at` may be SQL (a placeholder). */
+export function aliasHoldsSeat(alias: string, at: Date | SQL): SQL<boolean> {
   const a = sql.raw(alias);
-  return sql<boolean>`booking_holds_seat(${a}.status, ${a}.hold_expires_at, ${instant(at)})`;
+  return sql<boolean>`booking_holds_seat(${a}.status, ${a}.hold_expires_at, ${at instanceof Date ? instant(at) : at})`;
 }
 
 /** The number of seats of the slot whose id is `slotId` (SQL) held at `at`. */
-export function seatsHeld(slotId: SQL, at: Date): SQL<number> {
+export function seatsHeld(slotId: SQL, at: Date | SQL): SQL<number> {
   return sql<number>`(select count(*)::int from bookings seat where seat.time_slot_id = ${slotId} and ${aliasHoldsSeat("seat", at)})`;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema/index";
+import { preparedPerDb } from "../../db/sql";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -8,8 +9,12 @@ export async function insertSession(db: Db, values: { idHash: string; userId: nu
   await db.insert(sessions).values(values);
 }
 
-function prepareFindSessionUser(db: Db) {
-  return db
+/**
+ * Every API call reads its session: the query is built once per database (drizzle's building of a
+ * select of every user column was a fifth of a busy server's CPU) and prepared once per connection.
+ */
+const findSessionUserQuery = preparedPerDb((db) =>
+  db
     .select({ user: users, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -21,14 +26,8 @@ function prepareFindSessionUser(db: Db) {
       ),
     )
     .limit(1)
-    .prepare("find_session_user");
-}
-
-/**
- * Every API call reads its session: the query is built once per database (drizzle's building of a
- * select of every user column was a fifth of a busy server's CPU) and prepared once per connection.
- */
-const findSessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareFindSessionUser>>();
+    .prepare("find_session_user"),
+);
 
 /** The user of a session that has neither passed its absolute end nor sat unused since `idleSince`. */
 export async function findSessionUser(
@@ -37,9 +36,7 @@ export async function findSessionUser(
   now: Date,
   idleSince: Date,
 ): Promise<{ user: UserRow; lastSeenAt: Date } | undefined> {
-  let query = findSessionUserQueries.get(db);
-  if (!query) findSessionUserQueries.set(db, (query = prepareFindSessionUser(db)));
-  const rows = await query.execute({ idHash, now: now.toISOString(), idleSince: idleSince.toISOString() });
+  const rows = await findSessionUserQuery(db).execute({ idHash, now: now.toISOString(), idleSince: idleSince.toISOString() });
   return rows[0];
 }
 

@@ -40,16 +40,14 @@ export async function createPendingBooking(deps: AppDeps, user: UserRow, input: 
   const db = deps.database.db;
   const now = deps.clock.now();
 
-  // Read-only checks first, so that a bad request never waits for the slot lock. The reads do not
-  // depend on one another beyond the slot's id and coach, so they go out two at a time.
-  const [slot, seats] = await Promise.all([repo.findSlot(db, input.timeSlotId), repo.seatsOfSlot(db, input.timeSlotId, user.id, now)]);
-  if (!slot) throw notFound(BookingMessages.SLOT_NOT_FOUND);
-  const [coachRow, coachRates] = await Promise.all([repo.findCoachZone(db, slot.coachId), repo.listCoachRates(db, slot.coachId)]);
-  const { timeZone } = coachRow!;
+  // Read-only checks first, so that a bad request never waits for the slot lock.
+  const pre = await repo.findBookingPreRead(db, input.timeSlotId, user.id, now);
+  if (!pre) throw notFound(BookingMessages.SLOT_NOT_FOUND);
+  const { slot, timeZone, coachRates } = pre;
   planBooking(slot, timeZone, coachRates, input, now);
   // A full slot is refused without waiting for its lock: when the last seats go, many players ask
   // at once, and each would otherwise queue behind the others only to hear the same answer.
-  if (seats.held >= slot.capacity && !seats.mine) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
+  if (pre.held >= slot.capacity && !pre.mine) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
 
   let expired: repo.ExpiredHold[] = [];
   let booking: repo.BookingRow;

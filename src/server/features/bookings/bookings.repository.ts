@@ -4,15 +4,14 @@ import type { BookingStudent } from "../../../contract/bookings";
 import type { CancelCode } from "../../db/schema/bookings";
 import type { Db, Tx } from "../../db/client";
 import { coachCardColumns, studentColumns } from "../../db/people";
-import { aliasHoldExpired, holdsSeat, seatsHeld } from "../../db/seat-rule";
+import { aliasHoldExpired, aliasHoldsSeat, holdsSeat, seatsHeld } from "../../db/seat-rule";
 import { bookings, coaches, rates, sessionFeedback, timeSlots, users } from "../../db/schema/index";
-import { type Queryable, instant, isUniqueViolation, rowsOf } from "../../db/sql";
+import { type Queryable, instant, isUniqueViolation, preparedPerDb, rowsOf } from "../../db/sql";
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBookingRow = typeof bookings.$inferInsert;
 export type SlotRow = typeof timeSlots.$inferSelect;
 export type RateRow = typeof rates.$inferSelect;
-export type CoachZoneRow = { id: number; userId: number; timeZone: string; title: string };
 
 export class DuplicateActiveBookingError extends Error {}
 
@@ -81,20 +80,50 @@ export async function listCoachBookings(db: Db, coachId: number): Promise<Bookin
   return selectDetails(db, and(eq(bookings.coachId, coachId), notAnExpiredHold)).orderBy(desc(bookings.startsAt), desc(bookings.id));
 }
 
-export async function findCoachZone(db: Queryable, coachId: number): Promise<CoachZoneRow | undefined> {
-  const rows = await db
-    .select({ id: coaches.id, userId: coaches.userId, timeZone: coaches.timeZone, title: coaches.title })
-    .from(coaches)
-    .where(eq(coaches.id, coachId))
-    .limit(1);
-  return rows[0];
-}
-
 export { coachIdOfUser as findCoachIdOfUser } from "../../db/coach-of-user";
 
 export async function findSlot(db: Queryable, slotId: number): Promise<SlotRow | undefined> {
   const rows = await db.select().from(timeSlots).where(eq(timeSlots.id, slotId)).limit(1);
   return rows[0];
+}
+
+const bookingPreReadQuery = preparedPerDb((db) => {
+  const now = sql`${sql.placeholder("now")}::timestamptz`;
+  return db
+    .select({
+      slot: timeSlots,
+      timeZone: coaches.timeZone,
+      held: seatsHeld(sql`${timeSlots.id}`, now),
+      mine: sql<boolean>`exists (select 1 from bookings seat where seat.time_slot_id = ${timeSlots.id} and seat.student_id = ${sql.placeholder("studentId")} and ${aliasHoldsSeat("seat", now)})`,
+    })
+    .from(timeSlots)
+    .innerJoin(coaches, eq(coaches.id, timeSlots.coachId))
+    .where(eq(timeSlots.id, sql.placeholder("slotId")))
+    .prepare("booking_pre_read");
+});
+
+const ratesOfSlotCoachQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(rates)
+    .where(eq(rates.coachId, sql`(select coach_id from time_slots where id = ${sql.placeholder("slotId")})`))
+    .prepare("rates_of_slot_coach"),
+);
+
+export type BookingPreRead = { slot: SlotRow; timeZone: string; held: number; mine: boolean; coachRates: RateRow[] };
+
+/**
+ * What a booking is checked against before the slot's lock (every POST /api/bookings, most of them
+ * refused when the last seats go): the slot, its coach's zone and rates, the seats held at `now` and
+ * whether the student holds one. Two prepared statements sent at once: one round trip.
+ */
+export async function findBookingPreRead(db: Db, slotId: number, studentId: number, now: Date): Promise<BookingPreRead | undefined> {
+  const [rows, coachRates] = await Promise.all([
+    bookingPreReadQuery(db).execute({ slotId, studentId, now: now.toISOString() }),
+    ratesOfSlotCoachQuery(db).execute({ slotId }),
+  ]);
+  const row = rows[0];
+  return row && { ...row, coachRates };
 }
 
 /** Locks the slot row: every seat change of this slot waits for the transaction (DESIGN.md 4). */
@@ -142,17 +171,6 @@ export async function countHeldSeats(tx: Tx, slotId: number, now: Date, exceptBo
  * Seats of the slot held at `now`, and whether the student holds one of them: read without the
  * slot's lock, to refuse a full slot before queueing for it (the locked count decides the rest).
  */
-export async function seatsOfSlot(db: Queryable, slotId: number, studentId: number, now: Date): Promise<{ held: number; mine: boolean }> {
-  const [row] = await db
-    .select({
-      held: sql<number>`count(*)::int`,
-      mine: sql<boolean>`coalesce(bool_or(${bookings.studentId} = ${studentId}), false)`,
-    })
-    .from(bookings)
-    .where(and(eq(bookings.timeSlotId, slotId), holdsSeat(now)));
-  return { held: row?.held ?? 0, mine: row?.mine ?? false };
-}
-
 /** True when the student already has a pending or confirmed booking of the slot (other than `exceptBookingId`). */
 export async function hasActiveBooking(tx: Tx, slotId: number, studentId: number, exceptBookingId?: number): Promise<boolean> {
   const rows = await tx
