@@ -98,7 +98,7 @@ function RetryItem({ kind, item }: { kind: "Refund" | "Payout"; item: Refund | P
     item.state === "stopped"
       ? "None: it waits for an admin"
       : item.state === "in_flight"
-        ? "After the provider is asked"
+        ? "Checked with the provider within minutes"
         : formatInstant(item.nextAttemptAt);
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5" data-testid="money-issue">
