@@ -1,9 +1,12 @@
 import { eq } from "drizzle-orm";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { users } from "../../src/server/db/schema";
+import { bookings, users } from "../../src/server/db/schema";
+import { recordDispute } from "../../src/server/features/money-issues/money-issues.service";
+import { MAX_MONEY_ATTEMPTS } from "../../src/server/jobs/retry-policy";
+import { createPaidBooking } from "../factories/paid-booking";
 import { verificationTokenFor } from "../factories/users";
 import { startE2eServer, type E2eServer } from "./support/app-server";
-import { newPage, setUpBrowserFile } from "./support/browser";
+import { newPage, seriousA11yViolations, setUpBrowserFile } from "./support/browser";
 
 const ADMIN_EMAIL = "admin@example.com";
 const HERO_FALLBACK_TITLE = "Train with the best lacrosse coaches near you";
@@ -199,6 +202,39 @@ test.describe("admin panel: content blocks and testimonials", () => {
     ).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+
+  test("the Money issues tab shows a stopped payout and a dispute, readable at 360 px wide", async () => {
+    const paid = await createPaidBooking(t);
+    await t.deps.database.db
+      .update(bookings)
+      .set({ payoutStatus: "pending", payoutAttempts: MAX_MONEY_ATTEMPTS, payoutLastError: "The destination account has been closed" })
+      .where(eq(bookings.id, paid.bookingId));
+    await recordDispute(
+      t.deps,
+      {
+        id: "du_1QxLongDisputeIdentifierFromStripe0001",
+        chargeId: "ch_1",
+        paymentIntentId: paid.paymentIntentId,
+        amountCents: 9_775,
+        currency: "usd",
+        reason: "product_not_received",
+        status: "needs_response",
+      },
+      new Date(),
+    );
+
+    const page = await adminPage(360);
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: "Money issues" }).click();
+    const payout = page.getByTestId("money-issue").filter({ hasText: `Payout · Booking #${paid.bookingId}` });
+    await expect(payout.getByText("Stopped", { exact: true })).toBeVisible();
+    await expect(payout.getByText("The destination account has been closed")).toBeVisible();
+    await expect(page.getByTestId("money-issue").filter({ hasText: `Dispute · Booking #${paid.bookingId}` })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.context().close();
   });
 

@@ -269,7 +269,13 @@ describe("simulated payment provider", () => {
     it("refuses a transfer to an account that has not finished onboarding, then sends it once it has", async () => {
       const account = await payments.createConnectedAccount({ email: "coach@example.com", idempotencyKey: key("account") });
       const idempotencyKey = key("transfer");
-      const input = { amountCents: 9_501, destinationAccountId: account.id, idempotencyKey, metadata: { bookingId: "42" } };
+      const input = {
+        amountCents: 9_501,
+        destinationAccountId: account.id,
+        idempotencyKey,
+        transferGroup: "booking_42",
+        metadata: { bookingId: "42" },
+      };
       await expect(payments.createTransfer(input)).rejects.toThrow(new PaymentProviderError("The payout account is not ready"));
       expect(await rowsWithKey("transfer", idempotencyKey)).toHaveLength(0);
 
@@ -282,7 +288,7 @@ describe("simulated payment provider", () => {
     it("answers the same transfer, and keeps one row, when repeated with the same idempotency key", async () => {
       const account = await readyAccount();
       const idempotencyKey = key("transfer");
-      const input = { amountCents: 8_500, destinationAccountId: account.id, idempotencyKey };
+      const input = { amountCents: 8_500, destinationAccountId: account.id, idempotencyKey, transferGroup: key("group") };
       const results = await Promise.all([payments.createTransfer(input), payments.createTransfer(input), payments.createTransfer(input)]);
       expect(new Set(results.map((t) => t.id)).size).toBe(1);
       const rows = await rowsWithKey("transfer", idempotencyKey);
@@ -292,8 +298,32 @@ describe("simulated payment provider", () => {
 
     it("refuses a transfer to an account that does not exist", async () => {
       await expect(
-        payments.createTransfer({ amountCents: 100, destinationAccountId: "acct_sim_missing", idempotencyKey: key("transfer") }),
+        payments.createTransfer({
+          amountCents: 100,
+          destinationAccountId: "acct_sim_missing",
+          idempotencyKey: key("transfer"),
+          transferGroup: key("group"),
+        }),
       ).rejects.toThrow("The payout account is not ready");
+    });
+
+    it("finds a transfer by its transfer group, and nothing for a group without one", async () => {
+      const account = await readyAccount();
+      const group = key("group");
+      const transfer = await payments.createTransfer({
+        amountCents: 4_200,
+        destinationAccountId: account.id,
+        idempotencyKey: key("transfer"),
+        transferGroup: group,
+      });
+      await payments.createTransfer({
+        amountCents: 100,
+        destinationAccountId: account.id,
+        idempotencyKey: key("transfer"),
+        transferGroup: key("group"),
+      });
+      expect(await payments.findTransfer(group)).toEqual(transfer);
+      expect(await payments.findTransfer(key("group"))).toBeUndefined();
     });
   });
 

@@ -229,6 +229,7 @@ describe("Stripe payment provider against a local Stripe stand-in", () => {
         amountCents: 9_501,
         destinationAccountId: account.id,
         idempotencyKey: "booking-42-payout",
+        transferGroup: "booking_42",
         metadata: { bookingId: "42" },
       };
       const transfer = await stripe.createTransfer(input);
@@ -239,14 +240,35 @@ describe("Stripe payment provider against a local Stripe stand-in", () => {
       expect(sent).toHaveLength(2);
       for (const request of sent) {
         expect(request.idempotencyKey).toBe("booking-42-payout");
-        expect(request.form).toEqual({ amount: "9501", currency: "usd", destination: account.id, "metadata[bookingId]": "42" });
+        expect(request.form).toEqual({
+          amount: "9501",
+          currency: "usd",
+          destination: account.id,
+          transfer_group: "booking_42",
+          "metadata[bookingId]": "42",
+        });
       }
+    });
+
+    it("finds a transfer by its transfer group, and nothing for a group without one", async () => {
+      const account = await readyAccount();
+      const common = { amountCents: 4_200, destinationAccountId: account.id };
+      const mine = await stripe.createTransfer({ ...common, idempotencyKey: "booking-61-payout", transferGroup: "booking_61" });
+      await stripe.createTransfer({ ...common, idempotencyKey: "booking-62-payout", transferGroup: "booking_62" });
+      expect(await stripe.findTransfer("booking_61")).toEqual(mine);
+      expect(await stripe.findTransfer("booking_63")).toBeUndefined();
+      expect(stand.requestsTo("GET", "/v1/transfers").map((r) => r.form.transfer_group)).toEqual(["booking_61", "booking_63"]);
     });
 
     it("reports a refused transfer as a provider error", async () => {
       const account = await stripe.createConnectedAccount({ email: "coach@example.com", idempotencyKey: "coach-7-account" });
       await expect(
-        stripe.createTransfer({ amountCents: 100, destinationAccountId: account.id, idempotencyKey: "booking-44-payout" }),
+        stripe.createTransfer({
+          amountCents: 100,
+          destinationAccountId: account.id,
+          idempotencyKey: "booking-44-payout",
+          transferGroup: "booking_44",
+        }),
       ).rejects.toMatchObject({
         isCardError: false,
       });

@@ -248,7 +248,8 @@ describe("accepting a request", () => {
     const coach = await createBookableCoach(t);
     const student = await createPerson(t);
     await setSms(student.userId, "+14105550202");
-    const made = await makeRequest(student, coach);
+    const at = localIn(48);
+    const made = await makeRequest(student, coach, { requestedDate: at.date, requestedStartTime: at.time });
 
     const res = await post(t, `/api/session-requests/${made.id}/accept`, coach.cookie, {});
     expect(res.status).toBe(200);
@@ -287,11 +288,20 @@ describe("accepting a request", () => {
     expect(paid.body).toEqual({ status: "succeeded" });
     expect((await get(t, `/api/bookings/${bookingId}`, student.cookie)).body.status).toBe("confirmed");
 
+    // The text names the day, the time with the coach's zone and the place (none yet: to be confirmed).
+    const day = new Intl.DateTimeFormat("en-US", { timeZone: ZONE, dateStyle: "full" }).format(at.instant);
+    const clock = new Intl.DateTimeFormat("en-US", { timeZone: ZONE, hour: "numeric", minute: "2-digit" })
+      .format(at.instant)
+      .replace(/\s/g, " ");
     const mail = outboxFor(student.email).find((m) => m.headers.Subject?.startsWith("Session request accepted"));
     expect(mail?.body).toContain(`http://localhost:5000/booking-checkout/${bookingId}`);
-    expect(outboxFor("+14105550202").map((m) => m.body)).toContain(
-      `Your session request was accepted. Complete payment: http://localhost:5000/booking-checkout/${bookingId}`,
-    );
+    expect(mail?.body).toContain(`Date: ${day}`);
+    expect(mail?.body).toMatch(new RegExp(`Time: ${clock} - .* E[SD]T`));
+    expect(mail?.body).toContain("Location: Location to be confirmed by your coach");
+    const [sms] = outboxFor("+14105550202").map((m) => m.body);
+    expect(sms).toMatch(new RegExp(`^Casey Coach accepted your session request for ${day} at ${clock} E[SD]T\\.`));
+    expect(sms).toContain(" Place: Location to be confirmed by your coach. ");
+    expect(sms).toContain(`Complete payment: http://localhost:5000/booking-checkout/${bookingId}`);
   });
 
   it("makes a group slot of the smallest group capacity for a group request", async () => {

@@ -41,6 +41,15 @@ export type StripeStandIn = {
   clearRequests(): void;
   /** The next request matching method and path answers this error instead (402 card_error by default). */
   failNext(match: { method?: string; path: string | RegExp }, error?: StripeErrorBody, status?: number): void;
+  /** The next request matching method and path is carried out at once but answered only after `ms` (a slow network). */
+  delayNext(match: { method?: string; path: string | RegExp }, ms: number): void;
+  /**
+   * From now on idempotency keys are not replayed, as when Stripe has forgotten them (it keeps
+   * them about 24 hours): a retry after a long outage makes a second object.
+   */
+  expireIdempotencyKeys(): void;
+  /** Transfers made, oldest first, optionally only those to one destination account. */
+  transfers(destination?: string): StripeObject[];
   /** The next PaymentIntent create is declined like Stripe declines a card. */
   declineNextPaymentIntent(message?: string): void;
   paymentIntent(id: string): StripeObject | undefined;
@@ -73,6 +82,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const accountLinks = new Map<string, { account: string; returnUrl: string; refreshUrl: string }>();
   const idempotent = new Map<string, { form: string; status: number; body: unknown }>();
   const failures: { method?: string; path: string | RegExp; status: number; error: StripeErrorBody }[] = [];
+  const delays: { method?: string; path: string | RegExp; ms: number }[] = [];
+  let keysExpire = false;
   let url = "";
 
   const server = createServer((req, res) => {
@@ -114,7 +125,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return send(res, failure.status, { error: failure.error });
     }
 
-    const replayKey = recorded.idempotencyKey ? `${recorded.method} ${recorded.idempotencyKey}` : undefined;
+    const delayIndex = delays.findIndex((d) => (!d.method || d.method === recorded.method) && matches(recorded.path, d.path));
+    const delayMs = delayIndex >= 0 ? delays.splice(delayIndex, 1)[0].ms : 0;
+    const replayKey = recorded.idempotencyKey && !keysExpire ? `${recorded.method} ${recorded.idempotencyKey}` : undefined;
     if (replayKey && idempotent.has(replayKey)) {
       const first = idempotent.get(replayKey)!;
       if (first.form !== raw) {
@@ -131,6 +144,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const [status, body] = route(recorded);
     // Like Stripe, only a request that did something is saved: a refused one may be retried with the same key.
     if (replayKey && recorded.method === "POST" && status < 400) idempotent.set(replayKey, { form: raw, status, body });
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     send(res, status, body);
   }
 
@@ -164,7 +178,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     // Lists, newest first, paged with limit and starting_after like Stripe's (what the SDK's auto-pagination reads).
     if (r.method === "GET" && r.path === "/v1/payment_intents") return [200, list(r, paymentIntents)];
     if (r.method === "GET" && r.path === "/v1/refunds") return [200, list(r, refunds)];
-    if (r.method === "GET" && r.path === "/v1/transfers") return [200, list(r, transfers)];
+    if (r.method === "GET" && r.path === "/v1/transfers") {
+      const group = r.form.transfer_group;
+      return [200, list(r, group === undefined ? transfers : new Map([...transfers].filter(([, tr]) => tr.transfer_group === group)))];
+    }
     if ((m = /^\/v1\/payment_intents\/([^/]+)$/.exec(r.path))) {
       const intent = paymentIntents.get(m[1]);
       if (!intent) return missing("payment_intent", m[1]);
@@ -261,6 +278,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         amount: Number(f.amount),
         currency: f.currency,
         destination: destination.id,
+        transfer_group: f.transfer_group ?? null,
         metadata,
         reversed: false,
         created: now(),
@@ -332,6 +350,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     failNext(match, error = CARD_DECLINED, status) {
       failures.push({ ...match, error, status: status ?? (error.type === "card_error" ? 402 : 400) });
     },
+    delayNext(match, ms) {
+      delays.push({ ...match, ms });
+    },
+    expireIdempotencyKeys() {
+      keysExpire = true;
+      idempotent.clear();
+    },
+    transfers: (destination) => [...transfers.values()].filter((tr) => destination === undefined || tr.destination === destination),
     declineNextPaymentIntent(message = CARD_DECLINED.message) {
       failures.push({ method: "POST", path: "/v1/payment_intents", status: 402, error: { ...CARD_DECLINED, message } });
     },

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   dateInZone,
   formatClock,
+  formatInstant,
   formatInstantDate,
   formatInstantTime,
   formatLongDate,
@@ -45,6 +46,13 @@ describe("the client's one time module", () => {
     expect(formatInstantTime(deadline, "America/New_York", "America/New_York")).toBe("4:30 PM");
     expect(formatInstantTime(deadline, "America/New_York", "America/Los_Angeles")).toBe("4:30 PM EST");
     expect(formatInstantTime("soon", "America/New_York")).toBeNull();
+  });
+
+  it("writes an instant that belongs to no session on the viewer's clock, naming the zone", () => {
+    expect(formatInstant("2026-11-24T03:00:00Z", "America/Los_Angeles")).toBe("Nov 23, 2026, 7:00 PM PST");
+    expect(formatInstant("2026-07-01T15:30:00Z", "America/New_York")).toBe("Jul 1, 2026, 11:30 AM EDT");
+    expect(formatInstant(null)).toBeNull();
+    expect(formatInstant("later")).toBeNull();
   });
 
   it("dates an instant (a review) on the viewer's clock or a given zone's", () => {

@@ -143,5 +143,15 @@ export function formatInstantTime(iso: string, timeZone: string, viewerTimeZone:
   return format(zoned, "h:mm a") + (isOtherZone(timeZone, at, viewerTimeZone) ? ` ${zoneAbbreviation(timeZone, at)}` : "");
 }
 
+/**
+ * "Nov 23, 2026, 4:00 PM EST": an instant that belongs to no session (a retry time, when a dispute
+ * was opened) on the viewer's clock, its zone always named; null when it is not an instant.
+ */
+export function formatInstant(iso: string | null | undefined, viewerTimeZone: string = browserTimeZone()): string | null {
+  const zoned = iso ? instantIn(iso, viewerTimeZone) : null;
+  if (!zoned) return null;
+  return `${format(zoned, "MMM d, yyyy, h:mm a")} ${zoneAbbreviation(viewerTimeZone, new Date(zoned.getTime()))}`;
+}
+
 /** The calendar date (yyyy-MM-dd) on a zone's clock at an instant given in milliseconds. */
 export const dateInZone = (instantMs: number, timeZone: string | null | undefined): string => todayIn(timeZone, new Date(instantMs));

@@ -47,9 +47,13 @@ export function placeLines(place: SessionPlace): string[] {
   return lines;
 }
 
-/** The place in one SMS sentence: " Place: Riverside Park, 100 Main St. Directions: https://..." ("" when none). */
+/**
+ * The place in one SMS sentence, never left out: " Place: Riverside Park, 100 Main St. Directions:
+ * https://...", or " Place: Location to be confirmed by your coach." while the slot has none.
+ */
 export function placeSms(place: SessionPlace): string {
   const text = placeText(place);
+  if (!text) return ` Place: ${PLACE_TO_BE_CONFIRMED}.`;
   const url = directionsUrl(place);
-  return text ? ` Place: ${text}.${url ? ` Directions: ${url}` : ""}` : "";
+  return ` Place: ${text}.${url ? ` Directions: ${url}` : ""}`;
 }

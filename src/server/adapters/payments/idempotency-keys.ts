@@ -23,3 +23,16 @@ export const idempotencyKeys = {
     return `coach-${coachId}-account`;
   },
 };
+
+/**
+ * The names a transfer carries at the provider (Stripe's `transfer_group`), one per payout. Unlike
+ * an idempotency key, which the provider forgets after about a day, a group is kept with the
+ * transfer and can be searched: a payout sent without an answer recorded is looked up by it
+ * (payouts.service.ts) before a second transfer could be sent.
+ */
+export const transferGroups = {
+  /** The coach's earnings of one booking. */
+  payout(bookingId: number): string {
+    return `booking_${bookingId}`;
+  },
+};

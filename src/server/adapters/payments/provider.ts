@@ -103,13 +103,23 @@ export interface PaymentProvider {
   createOnboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
   /** The provider's dashboard for a completed account. */
   createDashboardLink(accountId: string): Promise<{ url: string }>;
-  /** Pays the coach (rate + tip) into their connected account. */
+  /**
+   * Pays the coach (rate + tip) into their connected account. `transferGroup` names the payout
+   * (transferGroups.payout), so that findTransfer can tell later whether it went out.
+   */
   createTransfer(input: {
     amountCents: number;
     destinationAccountId: string;
     idempotencyKey: string;
+    transferGroup: string;
     metadata?: Record<string, string>;
   }): Promise<Transfer>;
+  /**
+   * The transfer made with this `transferGroup`, if any: a payout whose answer was lost (the
+   * process died, the network dropped) is looked up before anything is sent again, since the
+   * idempotency key alone is forgotten by the provider after about a day.
+   */
+  findTransfer(transferGroup: string): Promise<Transfer | undefined>;
 
   /** Verifies a webhook's signature and turns it into a PaymentEvent; throws WebhookSignatureError. */
   parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;

@@ -58,6 +58,16 @@ export async function findRefundOfIntent(db: Queryable, paymentIntentId: string)
   return rows[0];
 }
 
+export async function findTransferOfGroup(db: Queryable, transferGroup: string): Promise<SimulatedObjectRow | undefined> {
+  const rows = await db
+    .select()
+    .from(simulatedPaymentObjects)
+    .where(and(eq(simulatedPaymentObjects.kind, "transfer"), sql`${simulatedPaymentObjects.data}->>'transferGroup' = ${transferGroup}`))
+    .orderBy(simulatedPaymentObjects.createdAt)
+    .limit(1);
+  return rows[0];
+}
+
 export async function insertObject(db: Queryable, values: NewSimulatedObjectRow): Promise<SimulatedObjectRow> {
   const rows = await db.insert(simulatedPaymentObjects).values(values).returning();
   return rows[0];

@@ -19,6 +19,7 @@ import {
   findObject,
   findObjectForUpdate,
   findRefundOfIntent,
+  findTransferOfGroup,
   insertObject,
   lockIdempotencyKey,
   type NewSimulatedObjectRow,
@@ -71,7 +72,7 @@ type AccountData = {
   requirementsDue: string[];
 };
 type RefundData = { paymentIntentId: string; metadata: Record<string, string> };
-type TransferData = { destination: string; metadata: Record<string, string> };
+type TransferData = { destination: string; transferGroup: string; metadata: Record<string, string> };
 
 /**
  * Stripe's life cycle kept in the database (DESIGN.md 4 and 8), for every environment without
@@ -236,6 +237,7 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
     amountCents: number;
     destinationAccountId: string;
     idempotencyKey: string;
+    transferGroup: string;
     metadata?: Record<string, string>;
   }): Promise<Transfer> {
     if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
@@ -246,14 +248,23 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
       if (!destination || !(destination.data as AccountData).payoutsEnabled) {
         throw new PaymentProviderError("The payout account is not ready");
       }
-      const data: TransferData = { destination: destination.id, metadata: { ...(input.metadata ?? {}) } };
+      const data: TransferData = {
+        destination: destination.id,
+        transferGroup: input.transferGroup,
+        metadata: { ...(input.metadata ?? {}) },
+      };
       return { id: newId("tr_sim_"), status: "paid", amountCents: input.amountCents, currency: "usd", data };
     });
     this.deps.logger.info(
       { transferId: row.id, destination: input.destinationAccountId, amountCents: row.amountCents },
       "simulated transfer",
     );
-    return { id: row.id, amountCents: row.amountCents ?? 0, destination: (row.data as TransferData).destination };
+    return toTransfer(row);
+  }
+
+  async findTransfer(transferGroup: string): Promise<Transfer | undefined> {
+    const row = await findTransferOfGroup(this.deps.database.db, transferGroup);
+    return row ? toTransfer(row) : undefined;
   }
 
   parseWebhookEvent(_rawBody: Buffer, _signatureHeader: string | undefined): PaymentEvent {
@@ -330,6 +341,10 @@ function toPaymentIntent(row: SimulatedObjectRow): PaymentIntent {
     metadata: { ...data.metadata },
     ...(data.lastError !== undefined ? { lastError: data.lastError } : {}),
   };
+}
+
+function toTransfer(row: SimulatedObjectRow): Transfer {
+  return { id: row.id, amountCents: row.amountCents ?? 0, destination: (row.data as TransferData).destination };
 }
 
 function toConnectedAccount(row: SimulatedObjectRow): ConnectedAccount {

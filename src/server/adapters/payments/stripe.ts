@@ -146,6 +146,7 @@ export class StripePaymentProvider implements PaymentProvider {
     amountCents: number;
     destinationAccountId: string;
     idempotencyKey: string;
+    transferGroup: string;
     metadata?: Record<string, string>;
   }): Promise<Transfer> {
     const transfer = await this.call(() =>
@@ -154,14 +155,20 @@ export class StripePaymentProvider implements PaymentProvider {
           amount: input.amountCents,
           currency: "usd",
           destination: input.destinationAccountId,
+          transfer_group: input.transferGroup,
           ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
         },
         { idempotencyKey: input.idempotencyKey },
       ),
     );
-    const destination =
-      typeof transfer.destination === "string" ? transfer.destination : (transfer.destination?.id ?? input.destinationAccountId);
-    return { id: transfer.id, amountCents: transfer.amount, destination };
+    return toTransfer(transfer, input.destinationAccountId);
+  }
+
+  async findTransfer(transferGroup: string): Promise<Transfer | undefined> {
+    // A group holds one payout; a reversed transfer (money taken back at Stripe) does not count as paid.
+    const found = await this.call(() => this.stripe.transfers.list({ transfer_group: transferGroup, limit: 10 }));
+    const transfer = found.data.find((candidate) => !candidate.reversed);
+    return transfer ? toTransfer(transfer, "") : undefined;
   }
 
   parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
@@ -270,6 +277,11 @@ function toConnectedAccount(account: Stripe.Account): ConnectedAccount {
     payoutsEnabled: account.payouts_enabled ?? false,
     requirementsDue: [...(account.requirements?.currently_due ?? [])],
   };
+}
+
+function toTransfer(transfer: Stripe.Transfer, requestedDestination: string): Transfer {
+  const destination = typeof transfer.destination === "string" ? transfer.destination : (transfer.destination?.id ?? requestedDestination);
+  return { id: transfer.id, amountCents: transfer.amount, destination };
 }
 
 function toRefundStatus(status: string | null): Refund["status"] {

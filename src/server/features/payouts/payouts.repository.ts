@@ -1,5 +1,4 @@
-import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import { and, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { bookings, coaches } from "../../db/schema/index";
 import { type Queryable, instant, rowsOf } from "../../db/sql";
 
@@ -55,34 +54,99 @@ export async function storeAccountState(
   return existing[0] ? { coach: existing[0], applied: false } : undefined;
 }
 
+/** The transfer went out (or was found at the provider): paid, and no longer in flight. */
 export async function markPaidOut(db: Queryable, bookingId: number, transferId: string, now: Date): Promise<BookingRow | undefined> {
   const rows = await db
     .update(bookings)
-    .set({ payoutStatus: "paid", transferId, payoutReleasedAt: now, updatedAt: now })
+    .set({ payoutStatus: "paid", transferId, payoutReleasedAt: now, payoutStartedAt: null, updatedAt: now })
     .where(and(eq(bookings.id, bookingId), eq(bookings.payoutStatus, "pending")))
     .returning();
   return rows[0];
 }
 
-export type PayoutDue = { id: number; coachEarningsCents: number; paymentAccountId: string };
+/**
+ * The attempt failed (or, when `nextAttemptAt` is null, was given up): no longer in flight, the
+ * error kept for the admin, the next attempt not before `nextAttemptAt`.
+ */
+export async function markPayoutAttemptFailed(
+  db: Queryable,
+  bookingId: number,
+  failure: { error: string; nextAttemptAt: Date | null; now: Date },
+): Promise<void> {
+  await db
+    .update(bookings)
+    .set({ payoutStartedAt: null, payoutLastError: failure.error, payoutNextAttemptAt: failure.nextAttemptAt, updatedAt: failure.now })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.payoutStatus, "pending")));
+}
 
-/** A waiting payout of a booking, with the coach's account when it is ready to receive it. */
-export async function findPayoutDue(db: Queryable, bookingId: number): Promise<PayoutDue | undefined> {
-  const rows = await db
-    .select({ id: bookings.id, coachEarningsCents: bookings.coachEarningsCents, paymentAccountId: coaches.paymentAccountId })
-    .from(bookings)
-    .innerJoin(coaches, eq(coaches.id, bookings.coachId))
-    .where(
-      and(
-        eq(bookings.id, bookingId),
-        eq(bookings.payoutStatus, "pending"),
-        sql`${coaches.paymentAccountId} is not null`,
-        eq(coaches.paymentPayoutsEnabled, true),
-      ),
+export type ClaimedPayout = {
+  id: number;
+  coachEarningsCents: number;
+  paymentAccountId: string;
+  /** Counting this one. */
+  attempts: number;
+  /** Set when an earlier attempt was sent and no answer was recorded: it may have moved the money. */
+  inFlightSince: Date | null;
+  /** False when the attempts had run out: a transfer in flight may be looked up, but nothing is sent. */
+  maySend: boolean;
+};
+
+/**
+ * Which payouts may be tried now (bookings `b` joined to their coaches `c`): waiting, the coach's
+ * account can receive, the backoff has passed, and either not in flight with attempts left, or in
+ * flight for longer than `graceMs` (its process died or lost the answer; it is looked up first).
+ */
+function payoutDue(now: Date, graceMs: number, maxAttempts: number): SQL {
+  const inFlightCutoff = new Date(now.getTime() - graceMs);
+  return sql`b.payout_status = 'pending' and c.payment_account_id is not null and c.payment_payouts_enabled
+    and (b.payout_next_attempt_at is null or b.payout_next_attempt_at <= ${instant(now)})
+    and ((b.payout_started_at is null and b.payout_attempts < ${maxAttempts}) or b.payout_started_at <= ${instant(inFlightCutoff)})`;
+}
+
+/**
+ * Claims one payout before the provider is called, in one statement: only one caller (the
+ * feedback, an account update, the sweep, in any process) gets it, and from then on it reads as in
+ * flight, so no other caller sends a second transfer whatever the provider remembers of keys.
+ */
+export async function claimPayout(
+  db: Queryable,
+  bookingId: number,
+  now: Date,
+  policy: { graceMs: number; maxAttempts: number },
+): Promise<ClaimedPayout | undefined> {
+  const result = await db.execute(sql`
+    with due as (
+      select b.id, b.payout_started_at as in_flight_since, b.payout_attempts as previous_attempts, c.payment_account_id
+      from bookings b
+      join coaches c on c.id = b.coach_id
+      where b.id = ${bookingId} and ${payoutDue(now, policy.graceMs, policy.maxAttempts)}
+      for update of b skip locked
     )
-    .limit(1);
-  const row = rows[0];
-  return row ? { ...row, paymentAccountId: row.paymentAccountId! } : undefined;
+    update bookings b
+    set payout_started_at = ${instant(now)},
+      payout_attempts = case when due.previous_attempts < ${policy.maxAttempts} then b.payout_attempts + 1 else b.payout_attempts end,
+      updated_at = ${instant(now)}
+    from due
+    where b.id = due.id
+    returning b.id, b.coach_earnings_cents, b.payout_attempts, due.payment_account_id, due.in_flight_since, due.previous_attempts
+  `);
+  const row = rowsOf<{
+    id: number;
+    coach_earnings_cents: number;
+    payout_attempts: number;
+    payment_account_id: string;
+    in_flight_since: Date | string | null;
+    previous_attempts: number;
+  }>(result)[0];
+  if (!row) return undefined;
+  return {
+    id: Number(row.id),
+    coachEarningsCents: Number(row.coach_earnings_cents),
+    paymentAccountId: row.payment_account_id,
+    attempts: Number(row.payout_attempts),
+    inFlightSince: row.in_flight_since === null ? null : new Date(row.in_flight_since),
+    maySend: Number(row.previous_attempts) < policy.maxAttempts,
+  };
 }
 
 export async function listWaitingPayoutIdsOfCoach(db: Queryable, coachId: number): Promise<number[]> {
@@ -94,27 +158,19 @@ export async function listWaitingPayoutIdsOfCoach(db: Queryable, coachId: number
   return rows.map((r) => r.id);
 }
 
-/**
- * Claims up to `limit` waiting payouts whose coach account is ready, skipping rows another process
- * holds and rows claimed less than `leaseMs` ago (updated_at is the claim's time), so that several
- * processes running the sweep do not all call the provider for the same booking. The provider's
- * idempotency key is what guarantees the money moves once; the claim only saves calls.
- */
-export async function claimWaitingPayouts(tx: Tx, now: Date, leaseMs: number, limit: number): Promise<number[]> {
-  const cutoff = new Date(now.getTime() - leaseMs);
-  const result = await tx.execute(sql`
-    with due as (
-      select b.id from bookings b
-      join coaches c on c.id = b.coach_id
-      where b.payout_status = 'pending' and c.payment_account_id is not null and c.payment_payouts_enabled
-        and b.updated_at <= ${instant(cutoff)}
-      order by b.id
-      limit ${limit}
-      for update of b skip locked
-    )
-    update bookings b set updated_at = ${instant(now)}
-    from due where b.id = due.id
-    returning b.id
+/** Up to `limit` payouts the sweep may try now (each is then claimed on its own, just before its call). */
+export async function listDuePayoutIds(
+  db: Queryable,
+  now: Date,
+  policy: { graceMs: number; maxAttempts: number },
+  limit: number,
+): Promise<number[]> {
+  const result = await db.execute(sql`
+    select b.id from bookings b
+    join coaches c on c.id = b.coach_id
+    where ${payoutDue(now, policy.graceMs, policy.maxAttempts)}
+    order by b.payout_next_attempt_at nulls first, b.id
+    limit ${limit}
   `);
   return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
 }

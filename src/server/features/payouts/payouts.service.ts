@@ -10,16 +10,16 @@ import {
   type SimulatedOnboardingCompleteResponse,
 } from "../../../contract/payouts";
 import { type ConnectedAccount } from "../../adapters/payments/provider";
-import { idempotencyKeys } from "../../adapters/payments/idempotency-keys";
+import { idempotencyKeys, transferGroups } from "../../adapters/payments/idempotency-keys";
+import { IN_FLIGHT_GRACE_MS, MAX_MONEY_ATTEMPTS, nextAttemptAt } from "../../jobs/retry-policy";
 import { callProvider } from "../../http/call-provider";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./payouts.repository";
 
-/** Another process's claim on a refund or payout is respected this long before the sweep tries it again. */
-const SWEEP_LEASE_MS = 30_000;
 const SWEEP_BATCH = 50;
+const PAYOUT_POLICY = { graceMs: IN_FLIGHT_GRACE_MS, maxAttempts: MAX_MONEY_ATTEMPTS };
 
 type ReturnTo = "onboarding" | "stripe-connect" | undefined;
 
@@ -183,26 +183,57 @@ export async function completeSimulatedOnboarding(
 
 /**
  * Transfers the booking's coach earnings (rate + tip) if its payout is waiting and the coach's
- * account can receive it. The idempotency key names the booking, so this may run from the
- * feedback call, the account update and the sweep at once and still pay once. True when paid.
+ * account can receive it. It runs from the feedback call, an account update and the sweep, in any
+ * process; each first claims the payout (repo.claimPayout), so one caller at a time calls the
+ * provider. A payout claimed earlier whose answer never came (the process died, the network
+ * dropped) is looked up at the provider by its transfer group once IN_FLIGHT_GRACE_MS has passed,
+ * and sent again only if it is not there: the idempotency key alone would be forgotten by the
+ * provider after a long outage. Failures back off (jobs/retry-policy.ts) and stop after
+ * MAX_MONEY_ATTEMPTS for an admin (GET /api/admin/money-issues). True when paid.
  */
 export async function releasePayout(deps: AppDeps, bookingId: number): Promise<boolean> {
-  const due = await repo.findPayoutDue(deps.database.db, bookingId);
-  if (!due) return false;
+  const claimed = await repo.claimPayout(deps.database.db, bookingId, deps.clock.now(), PAYOUT_POLICY);
+  if (!claimed) return false;
+  const transferGroup = transferGroups.payout(bookingId);
+  let error: string;
   try {
-    const transfer = await deps.payments.createTransfer({
-      amountCents: due.coachEarningsCents,
-      destinationAccountId: due.paymentAccountId,
-      idempotencyKey: idempotencyKeys.payout(bookingId),
-      metadata: { bookingId: String(bookingId) },
-    });
-    await repo.markPaidOut(deps.database.db, bookingId, transfer.id, deps.clock.now());
-    deps.logger.info({ bookingId, transferId: transfer.id, amountCents: transfer.amountCents }, "payout released");
-    return true;
+    const earlier = claimed.inFlightSince ? await deps.payments.findTransfer(transferGroup) : undefined;
+    if (earlier) {
+      await repo.markPaidOut(deps.database.db, bookingId, earlier.id, deps.clock.now());
+      deps.logger.warn(
+        { bookingId, transferId: earlier.id },
+        "a payout sent without an answer recorded was found at the provider; marked paid",
+      );
+      return true;
+    }
+    if (!claimed.maySend) {
+      error = "The last attempt's transfer is not at the provider, and the attempts have run out";
+    } else {
+      const transfer = await deps.payments.createTransfer({
+        amountCents: claimed.coachEarningsCents,
+        destinationAccountId: claimed.paymentAccountId,
+        idempotencyKey: idempotencyKeys.payout(bookingId),
+        transferGroup,
+        metadata: { bookingId: String(bookingId) },
+      });
+      await repo.markPaidOut(deps.database.db, bookingId, transfer.id, deps.clock.now());
+      deps.logger.info({ bookingId, transferId: transfer.id, amountCents: transfer.amountCents }, "payout released");
+      return true;
+    }
   } catch (err) {
-    deps.logger.error({ err, bookingId }, "payout failed; the payout sweep will retry it");
-    return false;
+    error = err instanceof Error ? err.message : String(err);
   }
+  const now = deps.clock.now();
+  const stopped = claimed.attempts >= MAX_MONEY_ATTEMPTS;
+  await repo.markPayoutAttemptFailed(deps.database.db, bookingId, {
+    error,
+    nextAttemptAt: stopped ? null : nextAttemptAt(now, claimed.attempts),
+    now,
+  });
+  const log = { bookingId, attempts: claimed.attempts, error };
+  if (stopped) deps.logger.error(log, "payout failed for good; an admin must settle it");
+  else deps.logger.error(log, "payout failed; the payout sweep will retry it");
+  return false;
 }
 
 async function releaseWaitingPayouts(deps: AppDeps, coachId: number): Promise<void> {
@@ -232,9 +263,8 @@ export async function getEarnings(deps: AppDeps, user: UserRow): Promise<CoachEa
   };
 }
 
-/** Sweep: payouts that waited for the coach's account (or whose transfer failed) go out once it is ready. */
+/** Sweep: payouts that waited for the coach's account, failed and are due again, or were left in flight. */
 export async function sendWaitingPayouts(deps: AppDeps): Promise<void> {
-  const now = deps.clock.now();
-  const due = await deps.database.db.transaction((tx) => repo.claimWaitingPayouts(tx, now, SWEEP_LEASE_MS, SWEEP_BATCH));
+  const due = await repo.listDuePayoutIds(deps.database.db, deps.clock.now(), PAYOUT_POLICY, SWEEP_BATCH);
   for (const bookingId of due) await releasePayout(deps, bookingId);
 }

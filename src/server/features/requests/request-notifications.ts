@@ -1,6 +1,7 @@
 import type { SessionRequest } from "../../../contract/requests";
 import type { AppDeps } from "../../deps";
-import { sessionWhen } from "../../messages/session-text";
+import type { SessionPlace } from "../../../contract/places";
+import { placeLines, placeSms, sessionWhen } from "../../messages/session-text";
 import type { Contact } from "./requests.repository";
 
 const fullName = (c: Pick<Contact, "firstName" | "lastName">, fallback: string) =>
@@ -67,16 +68,30 @@ export async function notifyCoachOfRequest(deps: AppDeps, request: SessionReques
   );
 }
 
-export async function notifyStudentAccepted(deps: AppDeps, request: SessionRequest, student: Contact, bookingId: number): Promise<void> {
+/** The request became a booking on a slot: the student is told when and where (the slot's place, or "to be confirmed") and how to pay. */
+export async function notifyStudentAccepted(
+  deps: AppDeps,
+  request: SessionRequest,
+  student: Contact,
+  booking: { id: number; place: SessionPlace },
+): Promise<void> {
   const coach = fullName(request.coach.user, "Your coach");
-  const link = `${deps.config.appUrl}/booking-checkout/${bookingId}`;
+  const link = `${deps.config.appUrl}/booking-checkout/${booking.id}`;
+  const when = whenOf(request);
   await notify(
     deps,
     student,
     {
-      subject: `Session request accepted: ${coach} on ${whenOf(request).date} at ${whenOf(request).time}`,
-      text: [`${coach} accepted your session request.`, "", ...requestLines(request), "", `Complete payment: ${link}`].join("\n"),
-      sms: `Your session request was accepted. Complete payment: ${link}`,
+      subject: `Session request accepted: ${coach} on ${when.date} at ${when.time}`,
+      text: [
+        `${coach} accepted your session request.`,
+        "",
+        ...requestLines(request),
+        ...placeLines(booking.place),
+        "",
+        `Complete payment: ${link}`,
+      ].join("\n"),
+      sms: `${coach} accepted your session request for ${when.date} at ${when.time}.${placeSms(booking.place)} Complete payment: ${link}`,
     },
     request.id,
   );

@@ -124,7 +124,7 @@ export async function acceptRequest(deps: AppDeps, user: UserRow, requestId: num
   const db = deps.database.db;
   const rate = await repo.findRate(db, before.coach.id, before.request.sessionType, before.request.durationMinutes);
 
-  const { slotId, bookingId } = await db.transaction(async (tx) => {
+  const { slotId, bookingId, place } = await db.transaction(async (tx) => {
     const request = await repo.lockRequest(tx, requestId);
     if (!request) throw notFound(SessionRequestMessages.NOT_FOUND);
     requirePending(request);
@@ -162,7 +162,14 @@ export async function acceptRequest(deps: AppDeps, user: UserRow, requestId: num
       respondedAt: now,
       updatedAt: now,
     });
-    return { slotId: slot.id, bookingId: booking.id };
+    const place = {
+      locationName: slot.locationName,
+      locationAddress: slot.locationAddress,
+      locationLat: slot.locationLat,
+      locationLng: slot.locationLng,
+      locationNotes: slot.locationNotes,
+    };
+    return { slotId: slot.id, bookingId: booking.id, place };
   });
 
   const details = (await repo.findRequestDetails(db, requestId))!;
@@ -178,7 +185,7 @@ export async function acceptRequest(deps: AppDeps, user: UserRow, requestId: num
     }),
   ]);
   await publishRequest(deps, details.request);
-  await notifyStudentAccepted(deps, request, details.student, bookingId);
+  await notifyStudentAccepted(deps, request, details.student, { id: bookingId, place });
   return { success: true, message: SessionRequestMessages.ACCEPTED, request, bookingId };
 }
 

@@ -1,25 +1,32 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { ContentBlocksPanel } from "./content-blocks-panel";
+import { MoneyIssuesPanel } from "./money-issues-panel";
 import { TestimonialsPanel } from "./testimonials-panel";
 
-/** coach-side 2, Admin panel: two tabs, each with create, edit and delete. */
+/** coach-side 2, Admin panel: two content tabs, each with create, edit and delete, and the money that needs a person (issue 14). */
 export function AdminPanel() {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <header>
         <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">Admin Panel</h1>
-        <p className="mt-1 text-slate-600">Manage the marketing content and testimonials visitors see on the landing page.</p>
+        <p className="mt-1 text-slate-600">
+          Manage the marketing content and testimonials visitors see on the landing page, and the payments that need attention.
+        </p>
       </header>
       <Tabs defaultValue="content-blocks">
         <TabsList aria-label="Admin sections">
           <TabsTrigger value="content-blocks">Content Blocks</TabsTrigger>
           <TabsTrigger value="testimonials">Testimonials</TabsTrigger>
+          <TabsTrigger value="money-issues">Money issues</TabsTrigger>
         </TabsList>
         <TabsContent value="content-blocks">
           <ContentBlocksPanel />
         </TabsContent>
         <TabsContent value="testimonials">
           <TestimonialsPanel />
+        </TabsContent>
+        <TabsContent value="money-issues">
+          <MoneyIssuesPanel />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,0 +1,138 @@
+import type { ReactNode } from "react";
+import type { MoneyIssues } from "../../../../contract/money-issues";
+import { Badge } from "../../../components/ui/badge";
+import { Card } from "../../../components/ui/card";
+import { formatInstant } from "../../../lib/when";
+import { useMoneyIssues } from "../api/get-money-issues";
+import { AdminListHeader, AdminListState } from "./admin-list";
+
+type Refund = MoneyIssues["refunds"][number];
+type Payout = MoneyIssues["payouts"][number];
+type Dispute = MoneyIssues["disputes"][number];
+type RetryState = Refund["state"] | Payout["state"];
+
+const STATE_LABEL: Record<RetryState, string> = { retrying: "Retrying", in_flight: "In flight", stopped: "Stopped" };
+const STATE_VARIANT = { retrying: "warning", in_flight: "secondary", stopped: "destructive" } as const;
+
+/**
+ * The admin's "Money issues" tab (DESIGN.md 4 and 10): disputed charges, and refunds and payouts
+ * that did not go through. Retrying ones need nothing yet; stopped ones wait for a person
+ * (docs/OPERATIONS.md says what to do).
+ */
+export function MoneyIssuesPanel() {
+  const issues = useMoneyIssues();
+  const data = issues.data;
+  const isEmpty = !data || data.disputes.length + data.refunds.length + data.payouts.length === 0;
+  return (
+    <section aria-labelledby="money-issues-heading">
+      <AdminListHeader
+        id="money-issues-heading"
+        title="Money issues"
+        description="Disputed charges, and refunds and payouts that did not go through. Stopped ones need a person."
+        action={null}
+      />
+      <AdminListState
+        isLoading={issues.isLoading}
+        error={issues.error}
+        isEmpty={isEmpty}
+        loadingLabel="Loading money issues..."
+        errorMessage="Failed to load money issues"
+        emptyTitle="No money issues"
+        emptyHint="Every charge, refund and payout has gone through."
+        onRetry={() => void issues.refetch()}
+      >
+        <div className="flex flex-col gap-8">
+          <IssueList title="Disputes" items={data?.disputes ?? []} render={(d) => <DisputeItem dispute={d} />} />
+          <IssueList title="Refunds" items={data?.refunds ?? []} render={(r) => <RetryItem kind="Refund" item={r} />} />
+          <IssueList title="Payouts" items={data?.payouts ?? []} render={(p) => <RetryItem kind="Payout" item={p} />} />
+        </div>
+      </AdminListState>
+    </section>
+  );
+}
+
+function IssueList<T extends { bookingId: number | null }>({
+  title,
+  items,
+  render,
+}: {
+  title: string;
+  items: T[];
+  render: (item: T) => ReactNode;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <div>
+      <h3 className="mb-3 font-display text-lg font-bold text-field-900 uppercase">
+        {title} ({items.length})
+      </h3>
+      <ul className="flex flex-col gap-3">
+        {items.map((item, i) => (
+          <li key={`${item.bookingId ?? "none"}-${i}`}>{render(item)}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function bookingLabel(bookingId: number | null): string {
+  return bookingId === null ? "No booking matched" : `Booking #${bookingId}`;
+}
+
+function money(amount: string, currency = "usd"): string {
+  return currency.toLowerCase() === "usd" ? `$${amount}` : `${amount} ${currency.toUpperCase()}`;
+}
+
+/** A label and its value, stacked on a phone and side by side from the small breakpoint. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col sm:flex-row sm:gap-2">
+      <dt className="shrink-0 text-xs font-semibold text-slate-600 uppercase sm:w-32 sm:text-sm sm:normal-case">{label}</dt>
+      <dd className="min-w-0 text-sm break-words text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+function RetryItem({ kind, item }: { kind: "Refund" | "Payout"; item: Refund | Payout }) {
+  const next =
+    item.state === "stopped"
+      ? "None: it waits for an admin"
+      : item.state === "in_flight"
+        ? "Checked with the provider within minutes"
+        : formatInstant(item.nextAttemptAt);
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:p-5" data-testid="money-issue">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-semibold text-field-950">
+          {kind} · {bookingLabel(item.bookingId)}
+        </p>
+        <Badge variant={STATE_VARIANT[item.state]}>{STATE_LABEL[item.state]}</Badge>
+      </div>
+      <dl className="flex flex-col gap-1.5">
+        <Fact label="Amount">{money(item.amount)}</Fact>
+        <Fact label="Attempts">{item.attempts}</Fact>
+        <Fact label="Last error">{item.lastError ?? "None recorded"}</Fact>
+        <Fact label="Next attempt">{next ?? "Not scheduled"}</Fact>
+      </dl>
+    </Card>
+  );
+}
+
+function DisputeItem({ dispute }: { dispute: Dispute }) {
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:p-5" data-testid="money-issue">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-semibold text-field-950">Dispute · {bookingLabel(dispute.bookingId)}</p>
+        <Badge variant="destructive">{dispute.status.replace(/_/g, " ")}</Badge>
+      </div>
+      <dl className="flex flex-col gap-1.5">
+        <Fact label="Amount">{money(dispute.amount, dispute.currency)}</Fact>
+        <Fact label="Reason">{dispute.reason.replace(/_/g, " ") || "Not given"}</Fact>
+        <Fact label="Opened">{formatInstant(dispute.openedAt) ?? dispute.openedAt}</Fact>
+        <Fact label="Dispute id">
+          <span className="font-mono text-xs break-all">{dispute.id}</span>
+        </Fact>
+      </dl>
+    </Card>
+  );
+}
