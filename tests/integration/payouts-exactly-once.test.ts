@@ -114,6 +114,21 @@ describe("payouts go out exactly once", () => {
     expect(stripe.transfers(paid.accountId)).toHaveLength(1);
   });
 
+  it("a transfer Stripe made although its call answered an error is found on the retry, not sent again", async () => {
+    const paid = await endedSessionWithReadyCoach();
+    stripe.actThenFailNext({ method: "POST", path: TRANSFERS }, PROVIDER_DOWN, 400);
+    expect((await feedback(paid)).body.booking.payoutStatus).toBe("pending");
+    expect(stripe.transfers(paid.accountId)).toHaveLength(1);
+    const row = await bookingRow(paid.bookingId);
+    expect(row).toMatchObject({ payoutAttempts: 1, payoutStartedAt: null, payoutLastError: PROVIDER_DOWN.message });
+
+    // The backoff passes; the retry asks Stripe by the transfer group before sending anything.
+    await advance(Math.ceil((row.payoutNextAttemptAt!.getTime() - t.deps.clock.now().getTime()) / 60_000) + 1);
+    expect(transferRequests(paid.accountId)).toHaveLength(1);
+    expect(stripe.transfers(paid.accountId)).toHaveLength(1);
+    expect(await bookingRow(paid.bookingId)).toMatchObject({ payoutStatus: "paid", transferId: stripe.transfers(paid.accountId)[0]!.id });
+  });
+
   it("the feedback and the sweep releasing one payout at once make one transfer, though Stripe has forgotten the key", async () => {
     const paid = await endedSessionWithReadyCoach();
     // Stripe takes the feedback's transfer at once but its answer is slow; meanwhile the sweep runs

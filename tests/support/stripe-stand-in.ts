@@ -41,6 +41,8 @@ export type StripeStandIn = {
   clearRequests(): void;
   /** The next request matching method and path answers this error instead (402 card_error by default). */
   failNext(match: { method?: string; path: string | RegExp }, error?: StripeErrorBody, status?: number): void;
+  /** The next request matching method and path is carried out, but answered with `error` (the answer lost on the way back). */
+  actThenFailNext(match: { method?: string; path: string | RegExp }, error: StripeErrorBody, status: number): void;
   /** The next request matching method and path is carried out at once but answered only after `ms` (a slow network). */
   delayNext(match: { method?: string; path: string | RegExp }, ms: number): void;
   /**
@@ -83,6 +85,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const idempotent = new Map<string, { form: string; status: number; body: unknown }>();
   const failures: { method?: string; path: string | RegExp; status: number; error: StripeErrorBody }[] = [];
   const delays: { method?: string; path: string | RegExp; ms: number }[] = [];
+  const lostAnswers: { method?: string; path: string | RegExp; status: number; error: StripeErrorBody }[] = [];
   let keysExpire = false;
   let url = "";
 
@@ -145,6 +148,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     // Like Stripe, only a request that did something is saved: a refused one may be retried with the same key.
     if (replayKey && recorded.method === "POST" && status < 400) idempotent.set(replayKey, { form: raw, status, body });
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const lostIndex = lostAnswers.findIndex((f) => (!f.method || f.method === recorded.method) && matches(recorded.path, f.path));
+    if (lostIndex >= 0) {
+      const [lost] = lostAnswers.splice(lostIndex, 1);
+      return send(res, lost!.status, { error: lost!.error });
+    }
     send(res, status, body);
   }
 
@@ -349,6 +357,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     clearRequests: () => void requests.splice(0),
     failNext(match, error = CARD_DECLINED, status) {
       failures.push({ ...match, error, status: status ?? (error.type === "card_error" ? 402 : 400) });
+    },
+    actThenFailNext(match, error, status) {
+      lostAnswers.push({ ...match, error, status });
     },
     delayNext(match, ms) {
       delays.push({ ...match, ms });

@@ -197,7 +197,10 @@ export async function releasePayout(deps: AppDeps, bookingId: number): Promise<b
   const transferGroup = transferGroups.payout(bookingId);
   let error: string;
   try {
-    const earlier = claimed.inFlightSince ? await deps.payments.findTransfer(transferGroup) : undefined;
+    // Any earlier attempt may have moved the money without our knowing (an error after the
+    // provider acted, a lost answer): look before sending again.
+    const triedBefore = claimed.inFlightSince !== null || claimed.attempts > 1;
+    const earlier = triedBefore ? await deps.payments.findTransfer(transferGroup) : undefined;
     if (earlier) {
       await repo.markPaidOut(deps.database.db, bookingId, earlier.id, deps.clock.now());
       deps.logger.warn(
