@@ -73,7 +73,6 @@ export const INVALID_VERIFY_LINK = "This verification link is invalid or has exp
 export const VerifyEmailRequestSchema = z.object({
   token: z.string({ message: INVALID_VERIFY_LINK }).min(1, { message: INVALID_VERIFY_LINK }).max(200, { message: INVALID_VERIFY_LINK }),
 });
-export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequestSchema>;
 
 export type VerifyEmailResponse = { success: true; message: string; email: string };
 

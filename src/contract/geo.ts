@@ -1,10 +1,5 @@
 import { z } from "zod";
 
-export const ZipcodeSchema = z
-  .string({ message: "Zipcode must be 5 digits" })
-  .trim()
-  .regex(/^\d{5}$/, { message: "Zipcode must be 5 digits" });
-
 /** GET /api/geo/zip/{zip} */
 export const ZipLookupSchema = z.object({
   zip: z.string(),

@@ -34,8 +34,3 @@ export function decimalToCents(value: string | number): number | null {
   const fraction = Number((match[2] ?? "").padEnd(2, "0"));
   return whole * 100 + fraction;
 }
-
-/** 8550 -> "$85.50" */
-export function formatDollars(cents: number): string {
-  return `$${centsToDecimal(cents)}`;
-}

@@ -104,7 +104,6 @@ export const UpdatePaymentIntentRequestSchema = z.object({
   bookingId: idField(PaymentMessages.BOOKING_REQUIRED),
   tipAmount: TipAmountSchema.optional().transform((v) => v ?? 0),
 });
-export type UpdatePaymentIntentRequest = z.input<typeof UpdatePaymentIntentRequestSchema>;
 
 const paymentIntentIdField = z
   .string({ message: PaymentMessages.PAYMENT_INTENT_REQUIRED })

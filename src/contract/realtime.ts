@@ -18,7 +18,6 @@ export const CalendarClientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("unsubscribe_coach"), coachId: z.number().int().positive() }),
   z.object({ type: z.literal("ping") }),
 ]);
-export type CalendarClientMessage = z.infer<typeof CalendarClientMessageSchema>;
 
 /** Events about one coach's calendar, as published between server processes. */
 export const CalendarEventSchema = z.discriminatedUnion("type", [

@@ -84,7 +84,6 @@ export const SearchCoachesQuerySchema = z.object({
     .optional()
     .refine((v) => v === undefined || SEARCH_CURSOR_PATTERN.test(v), { message: SearchMessages.CURSOR }),
 });
-export type SearchCoachesQuery = z.input<typeof SearchCoachesQuerySchema>;
 
 /** An optional non-negative amount in dollars ("50", "49.99"); empty means not given. */
 const optionalAmount = (label: string) =>
@@ -150,7 +149,6 @@ export const RecommendationsQuerySchema = z
     message: "Minimum price must not be more than maximum price",
     path: ["minPrice"],
   });
-export type RecommendationsQuery = z.input<typeof RecommendationsQuerySchema>;
 export type RecommendationFilters = z.output<typeof RecommendationsQuerySchema>;
 
 /** A coach as search, matching and the profile page show them (player-side 3); contact details are never included. */

@@ -122,7 +122,6 @@ export const ListSlotsQuerySchema = z.object({
  * cancelled by the coach (it never reopens; the coach may remove it from the list).
  */
 export const SLOT_STATUSES = ["available", "booked", "cancelled"] as const;
-export type SlotStatus = (typeof SLOT_STATUSES)[number];
 
 /** A time slot as the API returns it: date and times in the coach's time zone (an IANA name in `timeZone`). */
 export const TimeSlotSchema = z.object({

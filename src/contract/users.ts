@@ -8,9 +8,6 @@ export type AgeGroup = (typeof AGE_GROUPS)[number];
 export const SKILL_LEVELS = ["beginner", "intermediate", "advanced"] as const;
 export type SkillLevel = (typeof SKILL_LEVELS)[number];
 
-/** The client shows this when any contact field is empty (coach-side 5); the server names the field. */
-export const MISSING_CONTACT_MESSAGE = "Missing Contact Information - Please fill in all required contact fields";
-
 export const PHONE_INVALID_MESSAGE = "Please enter a valid US phone number";
 
 /**

@@ -211,7 +211,7 @@ test.describe("player journey: onboarding, search, coach profile and matching", 
       .toBuffer();
     await fileInput.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
     await expect(player.getByText("Image Uploaded", { exact: true })).toBeVisible();
-    await expect(player.getByRole("img", { name: "Profile photo" })).toBeVisible();
+    await expect(player.getByRole("img", { name: "Your headshot" })).toBeVisible();
     expect((await currentUser(player)).profileImageUrl).toMatch(/^\/uploads\//);
   });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ComponentType } from "react";
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from "wouter";
 import { needsPlayerSetup } from "../../contract/player-setup";
 import { PageSkeleton } from "../components/ui/page-skeleton";
@@ -239,5 +239,3 @@ function useScrollToTopOnNavigate(location: string) {
     window.scrollTo(0, 0);
   }, [location]);
 }
-
-export type RouteChildren = { children: ReactNode };

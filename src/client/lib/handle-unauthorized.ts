@@ -1,4 +1,3 @@
-import { useCallback } from "react";
 import { toast } from "../components/ui/toast";
 import { isUnauthorized } from "./api-client";
 
@@ -16,11 +15,6 @@ export function handleUnauthorized(error: unknown, loginUrl = "/api/login"): boo
     window.location.href = loginUrl;
   }, UNAUTHORIZED_REDIRECT_DELAY_MS);
   return true;
-}
-
-/** The same rule as a stable callback for onError handlers. */
-export function useHandleUnauthorized(): (error: unknown) => boolean {
-  return useCallback((error: unknown) => handleUnauthorized(error), []);
 }
 
 /** The spec's "server message, else fallback" rule for toasts. */

@@ -115,11 +115,6 @@ export function addDaysTo(date: string, days: number): string {
   return parsed ? format(addDays(parsed, days), "yyyy-MM-dd") : date;
 }
 
-/** 0 = Sunday ... 6 = Saturday. */
-export function weekdayOf(date: string): number {
-  return calendarDate(date)?.getDay() ?? 0;
-}
-
 /** An instant read on a zone's clock (the viewer's own when no zone is given). */
 function instantIn(iso: string, timeZone: string | null | undefined): TZDate | null {
   const at = parseISO(iso);

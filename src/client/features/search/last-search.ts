@@ -50,10 +50,6 @@ export function loadLastSearch(now = Date.now(), storage = browserStorage()): Se
   return null;
 }
 
-export function clearLastSearch(storage = browserStorage()): void {
-  storage?.removeItem(STORAGE_KEY);
-}
-
 /** The query string /find-coaches reads and writes: position, zipcode, radius, includeUnavailable. */
 export function toSearchQuery(params: SearchParams): string {
   const query = new URLSearchParams({

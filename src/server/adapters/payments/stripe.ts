@@ -180,6 +180,8 @@ export class StripePaymentProvider implements PaymentProvider {
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid webhook signature");
     }
+    // Stripe sends hundreds of event types: the four acted on are listed, every other one is "other".
+    // eslint-disable-next-line @typescript-eslint/switch-exhaustiveness-check -- an open set by design
     switch (event.type) {
       case "payment_intent.succeeded":
         return { id: event.id, type: event.type, paymentIntent: toPaymentIntent(event.data.object) };
@@ -236,8 +238,11 @@ function toPaymentIntentStatus(status: Stripe.PaymentIntent.Status): PaymentInte
     case "processing":
     case "requires_capture":
       return "processing";
+    case "requires_payment_method":
+    case "requires_confirmation":
+    case "requires_action":
     default:
-      // requires_payment_method, requires_confirmation, requires_action: the customer still has to act.
+      // The customer still has to act (also for a status newer than this SDK: Stripe's type is open).
       return "requires_payment_method";
   }
 }

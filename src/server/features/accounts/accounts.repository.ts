@@ -18,11 +18,6 @@ export type NewUser = {
 /** Thrown by insertUser when the e-mail (any case) or the Google subject is already taken. */
 export class DuplicateUserError extends Error {}
 
-export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return rows[0];
-}
-
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const rows = await db
     .select()
@@ -54,22 +49,6 @@ export async function setUserType(db: Db, userId: number, userType: UserRow["use
     .where(eq(users.id, userId))
     .returning();
   return rows[0];
-}
-
-export async function setGoogleSubject(db: Db, userId: number, googleSubject: string): Promise<UserRow> {
-  const rows = await db
-    .update(users)
-    .set({ googleSubject, updatedAt: sql`now()` })
-    .where(eq(users.id, userId))
-    .returning();
-  return rows[0];
-}
-
-export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ passwordHash, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
 }
 
 /** The id of the user's coach profile, or null when they have none. */

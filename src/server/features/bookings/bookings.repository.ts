@@ -132,11 +132,6 @@ export async function lockSlot(tx: Tx, slotId: number): Promise<SlotRow | undefi
   return rows[0];
 }
 
-export async function findRate(db: Queryable, rateId: number): Promise<RateRow | undefined> {
-  const rows = await db.select().from(rates).where(eq(rates.id, rateId)).limit(1);
-  return rows[0];
-}
-
 export async function listCoachRates(db: Queryable, coachId: number): Promise<RateRow[]> {
   return db.select().from(rates).where(eq(rates.coachId, coachId));
 }

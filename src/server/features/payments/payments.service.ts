@@ -239,7 +239,8 @@ export async function handleWebhook(deps: AppDeps, rawBody: Buffer, signature: s
     case "charge.dispute.created":
       await recordDispute(deps, event.dispute, event.createdAt);
       break;
-    default:
+    case "other":
+      // Recorded as handled below, so a retry of it is skipped too.
       break;
   }
   // Recorded only once handled: if handling fails, the provider's retry is handled again (idempotently).

@@ -1,5 +1,4 @@
 import { coachCardColumns, contactColumns, studentColumns } from "../../db/people";
-import { coachOfUser } from "../../db/coach-of-user";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { BookingStudent } from "../../../contract/bookings";
@@ -9,7 +8,6 @@ import { type Queryable, instant, rowsOf } from "../../db/sql";
 
 export type RequestRow = typeof sessionRequests.$inferSelect;
 export type NewRequestRow = typeof sessionRequests.$inferInsert;
-export type RateRow = typeof rates.$inferSelect;
 
 /** Who is told about a request: name, e-mail and SMS preference. */
 export type Contact = {
@@ -94,10 +92,6 @@ export async function listCoachRequests(db: Db, coachId: number): Promise<Reques
 export async function findCoach(db: Queryable, coachId: number): Promise<RequestCoach | undefined> {
   const rows = await db.select(coachColumns).from(coaches).where(eq(coaches.id, coachId)).limit(1);
   return rows[0];
-}
-
-export async function findCoachOfUser(db: Queryable, userId: number): Promise<RequestCoach | undefined> {
-  return coachOfUser(db, userId, coachColumns);
 }
 
 export async function findRate(db: Queryable, coachId: number, sessionType: "individual" | "group", durationMinutes: number) {

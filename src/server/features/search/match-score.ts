@@ -1,4 +1,5 @@
 import type { AgeGroup, SkillLevel } from "../../../contract/users";
+import { MAX_MATCH_REASONS } from "../../../contract/search";
 
 /**
  * The match score of GET /api/coaches/recommendations and /quick-matches: 0-100, built from six
@@ -136,7 +137,7 @@ export function scoreCoach(criteria: MatchCriteria, coach: MatchCandidate): Matc
 
   const breakdown = { position, distance, price, ageGroup, skillLevel, specialties };
   const total = Object.values(breakdown).reduce((sum, points) => sum + points, 0);
-  return { score: Math.max(0, Math.min(100, Math.round(total))), reasons: reasons.slice(0, 3), breakdown };
+  return { score: Math.max(0, Math.min(100, Math.round(total))), reasons: reasons.slice(0, MAX_MATCH_REASONS), breakdown };
 }
 
 /** 1 when the text names the wanted group, 0.5 when it names no group at all, 0 when it names only others. */

@@ -8,9 +8,9 @@ import {
   type UpdatePreferencesRequestSchema,
 } from "../../../contract/users";
 import { ageRuleToday, minorRuleProblem, PlayerMessages } from "../../../contract/players";
+import { coachIdOfUser } from "../../db/coach-of-user";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, forbidden } from "../../http/errors";
-import { findCoachIdForUser } from "../accounts/accounts.repository";
 import { currentUserOf, EMAIL_TAKEN, requestEmailChange } from "../accounts/accounts.service";
 import type { UserRow } from "../accounts/sessions.repository";
 import { announceListingChange } from "../coaches/coaches.service";
@@ -89,8 +89,8 @@ export async function setProfileImage(deps: AppDeps, userId: number, url: string
 
 /** A coach's name and photo are part of their public listing. */
 async function announceCoachListingChange(deps: AppDeps, userId: number): Promise<void> {
-  const coachId = await findCoachIdForUser(deps.database.db, userId);
-  if (coachId !== null) await announceListingChange(deps, coachId);
+  const coachId = await coachIdOfUser(deps.database.db, userId);
+  if (coachId !== undefined) await announceListingChange(deps, coachId);
 }
 
 async function saveChanges(deps: AppDeps, userId: number, changes: repo.UserChanges): Promise<UserRow> {

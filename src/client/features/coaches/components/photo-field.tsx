@@ -53,7 +53,7 @@ export function PhotoField({ url, onUploaded }: { url: string | null; onUploaded
       <div className="flex items-center gap-4">
         <div className="relative flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-full border-4 border-field-100 bg-field-50">
           {shown ? (
-            <img src={shown} alt="Profile photo preview" className="size-full object-cover" data-testid="photo-preview" />
+            <img src={shown} alt="Headshot preview" className="size-full object-cover" data-testid="photo-preview" />
           ) : (
             <Camera aria-hidden className="size-8 text-field-600" />
           )}

@@ -65,7 +65,7 @@ export function SimulatedCardForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Card payment">
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4" aria-label="Card payment">
       <FormField label="Card number" error={errors.cardNumber}>
         <Input
           inputMode="numeric"

@@ -66,7 +66,7 @@ function StripeForm({ totalAmount, disabled, onSucceeded }: Omit<StripeFormProps
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" aria-label="Card payment">
+    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-4" aria-label="Card payment">
       <PaymentElement />
       <Button type="submit" size="lg" className="w-full" disabled={!stripe || disabled || isProcessing} isLoading={isProcessing}>
         {isProcessing ? "Processing..." : `Pay $${totalAmount}`}

@@ -178,7 +178,7 @@ export function ProfilePhotoStep({ userId, photoUrl }: { userId: number; photoUr
     <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-center">
       <div className="relative flex size-32 shrink-0 items-center justify-center overflow-hidden rounded-full border-4 border-field-100 bg-field-50">
         {photoUrl ? (
-          <img src={photoUrl} alt="Your profile photo" className="size-full object-cover" data-testid="onboarding-photo" />
+          <img src={photoUrl} alt="Your headshot" className="size-full object-cover" data-testid="onboarding-photo" />
         ) : (
           <Camera aria-hidden className="size-10 text-field-600" />
         )}

@@ -48,7 +48,7 @@ export function ProfilePhotoField({
   return (
     <div className="flex items-center gap-4">
       <div className="relative flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-full border-4 border-field-100 bg-field-700 font-display text-4xl font-bold text-white uppercase">
-        {url ? <img src={url} alt="Profile photo" className="size-full object-cover" /> : <span aria-hidden>{initial}</span>}
+        {url ? <img src={url} alt="Your headshot" className="size-full object-cover" /> : <span aria-hidden>{initial}</span>}
         {state === "uploading" ? <UploadingOverlay /> : null}
       </div>
       <div className="flex flex-col gap-1">

@@ -1,26 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { OwnReview, PublicReview, ReplyToReviewRequest, SubmitReviewRequest } from "../../../../contract/reviews";
+import type { OwnReview, ReplyToReviewRequest, SubmitReviewRequest } from "../../../../contract/reviews";
 import { apiGet, apiRequest } from "../../../lib/api-client";
 import { sharedKeys } from "../../../lib/query-keys";
 
 export const reviewsKeys = {
   mine: ["/api/reviews/mine"] as const,
   allCoaches: ["/api/coaches/reviews"] as const,
-  ofCoach: (coachId: number) => ["/api/coaches/reviews", coachId] as const,
 };
 
 /** GET /api/reviews/mine: the player's own reviews (which bookings are reviewed) or the coach's received ones. */
 export function useMyReviews(enabled = true) {
   return useQuery({ queryKey: reviewsKeys.mine, queryFn: () => apiGet<OwnReview[]>("/api/reviews/mine"), enabled });
-}
-
-/** GET /api/coaches/{id}/reviews. */
-export function useCoachReviews(coachId: number | null) {
-  return useQuery({
-    queryKey: reviewsKeys.ofCoach(coachId ?? 0),
-    queryFn: () => apiGet<PublicReview[]>(`/api/coaches/${coachId}/reviews`),
-    enabled: coachId !== null,
-  });
 }
 
 /** A new review or reply changes the lists and the coach's public figures. */
