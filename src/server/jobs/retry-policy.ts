@@ -13,8 +13,5 @@ export function nextAttemptAt(now: Date, attempts: number): Date {
   return new Date(now.getTime() + delay);
 }
 
-/**
- * A transfer sent this long ago without an answer recorded is looked up at the provider before anything is sent again.
- * @public (for knip) until the payout sweep that reads it lands; drop the tag then.
- */
+/** A transfer sent this long ago without an answer recorded is looked up at the provider before anything is sent again. */
 export const IN_FLIGHT_GRACE_MS = 5 * 60_000;
