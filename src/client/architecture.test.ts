@@ -14,9 +14,13 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** Relative imports and the @client/* alias (tsconfig.base.json), as absolute paths. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, "utf8");
-  return [...text.matchAll(/from "(\.[^"]+)"/g)].map((m) => path.resolve(path.dirname(file), m[1]));
+  return [...text.matchAll(/from "(\.[^"]+|@client\/[^"]+)"/g)].map((m) => {
+    const target = m[1] ?? "";
+    return target.startsWith("@client/") ? path.join(clientRoot, target.slice("@client/".length)) : path.resolve(path.dirname(file), target);
+  });
 }
 
 /** "features/bookings/api/x.ts" -> ["features", "bookings"]; "lib/api-client.ts" -> ["lib"]. */
@@ -46,7 +50,7 @@ describe("client boundaries", () => {
       const [top] = area(file);
       if (top !== "components" && top !== "lib") return [];
       return importsOf(file)
-        .filter((target) => ["features", "app"].includes(area(target)[0]))
+        .filter((target) => ["features", "app"].includes(area(target)[0] ?? ""))
         .map((target) => `${path.relative(clientRoot, file)} -> ${path.relative(clientRoot, target)}`);
     });
     expect(crossings).toEqual([]);

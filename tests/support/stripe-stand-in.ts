@@ -97,7 +97,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     // A browser following an account link: onboarding completes at once and Stripe sends the coach back.
     const onboarding = /^\/connect\/onboarding\/([^/]+)$/.exec(recorded.path);
     if (req.method === "GET" && onboarding) {
-      const link = accountLinks.get(onboarding[1]);
+      const link = accountLinks.get(onboarding[1] ?? "");
       if (!link) return send(res, 404, { error: { type: "invalid_request_error", message: "This link has expired" } });
       markAccountComplete(link.account);
       res.writeHead(302, { location: link.returnUrl }).end();
@@ -111,7 +111,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const failureIndex = failures.findIndex((f) => (!f.method || f.method === recorded.method) && matches(recorded.path, f.path));
     if (failureIndex >= 0) {
       const [failure] = failures.splice(failureIndex, 1);
-      return send(res, failure.status, { error: failure.error });
+      if (failure) return send(res, failure.status, { error: failure.error });
     }
 
     const replayKey = recorded.idempotencyKey ? `${recorded.method} ${recorded.idempotencyKey}` : undefined;
@@ -166,8 +166,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (r.method === "GET" && r.path === "/v1/refunds") return [200, list(r, refunds)];
     if (r.method === "GET" && r.path === "/v1/transfers") return [200, list(r, transfers)];
     if ((m = /^\/v1\/payment_intents\/([^/]+)$/.exec(r.path))) {
-      const intent = paymentIntents.get(m[1]);
-      if (!intent) return missing("payment_intent", m[1]);
+      const intent = paymentIntents.get(m[1] ?? "");
+      if (!intent) return missing("payment_intent", m[1] ?? "");
       if (r.method === "GET") return [200, intent];
       if (r.method === "POST") {
         if (intent.status === "succeeded" || intent.status === "canceled") {
@@ -179,8 +179,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
     }
     if (r.method === "POST" && (m = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(r.path))) {
-      const intent = paymentIntents.get(m[1]);
-      if (!intent) return missing("payment_intent", m[1]);
+      const intent = paymentIntents.get(m[1] ?? "");
+      if (!intent) return missing("payment_intent", m[1] ?? "");
       if (intent.status === "succeeded" || intent.status === "canceled") {
         return unexpectedState(`You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}.`);
       }
@@ -232,8 +232,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return [200, account];
     }
     if (r.method === "GET" && (m = /^\/v1\/accounts\/([^/]+)$/.exec(r.path))) {
-      const account = accounts.get(m[1]);
-      return account ? [200, account] : missing("account", m[1]);
+      const account = accounts.get(m[1] ?? "");
+      return account ? [200, account] : missing("account", m[1] ?? "");
     }
     if (r.method === "POST" && r.path === "/v1/account_links") {
       const accountId = String(f.account ?? "");
@@ -242,8 +242,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return [200, { object: "account_link", url: `${url}/connect/onboarding/${accountId}`, created: now(), expires_at: now() + 300 }];
     }
     if (r.method === "POST" && (m = /^\/v1\/accounts\/([^/]+)\/login_links$/.exec(r.path))) {
-      const account = accounts.get(m[1]);
-      if (!account) return missing("account", m[1]);
+      const account = accounts.get(m[1] ?? "");
+      if (!account) return missing("account", m[1] ?? "");
       if (!account.details_submitted) return invalid("Cannot create a login link for an account that has not completed onboarding.");
       return [200, { object: "login_link", url: `${url}/express/${account.id}`, created: now() }];
     }

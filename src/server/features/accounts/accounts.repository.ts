@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailVerificationTokens, passwordResetTokens, users } from "../../db/schema/index";
 import type { UserRow } from "./sessions.repository";
-import { isUniqueViolation } from "../../db/sql";
+import { isUniqueViolation, returnedRow } from "../../db/sql";
 
 export type NewUser = {
   email: string;
@@ -39,8 +39,7 @@ export async function findUserByGoogleSubject(db: Db, subject: string): Promise<
 
 export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
   try {
-    const rows = await db.insert(users).values(values).returning();
-    return rows[0];
+    return returnedRow(await db.insert(users).values(values).returning(), "the new user");
   } catch (err) {
     if (isUniqueViolation(err)) throw new DuplicateUserError();
     throw err;
@@ -53,7 +52,7 @@ export async function setUserType(db: Db, userId: number, userType: UserRow["use
     .set({ userType, updatedAt: sql`now()` })
     .where(eq(users.id, userId))
     .returning();
-  return rows[0];
+  return returnedRow(rows, `user ${userId}`);
 }
 
 export async function setGoogleSubject(db: Db, userId: number, googleSubject: string): Promise<UserRow> {
@@ -62,7 +61,7 @@ export async function setGoogleSubject(db: Db, userId: number, googleSubject: st
     .set({ googleSubject, updatedAt: sql`now()` })
     .where(eq(users.id, userId))
     .returning();
-  return rows[0];
+  return returnedRow(rows, `user ${userId}`);
 }
 
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
@@ -143,7 +142,7 @@ export async function updateAccount(
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(users.id, userId))
       .returning();
-    return rows[0];
+    return returnedRow(rows, `user ${userId}`);
   } catch (err) {
     if (isUniqueViolation(err)) throw new DuplicateUserError();
     throw err;
