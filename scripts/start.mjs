@@ -25,7 +25,8 @@ function isStale(output, inputs) {
 // tsconfig.base.json holds the path aliases both builds resolve.
 const shared = ["src/contract", "package-lock.json", "scripts/build.mjs", "tsconfig.base.json"];
 const parts = [];
-if (isStale(path.join(root, "dist/client/index.html"), ["src/client", "vite.config.ts", "tsconfig.client.json", ...shared])) parts.push("client");
+if (isStale(path.join(root, "dist/client/index.html"), ["src/client", "vite.config.ts", "tsconfig.client.json", ...shared]))
+  parts.push("client");
 if (isStale(path.join(root, "dist/server/main.js"), ["src/server", "tsconfig.server.json", ...shared])) parts.push("server");
 if (parts.length > 0) {
   console.log(`Building the ${parts.join(" and ")}...`);

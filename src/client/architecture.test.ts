@@ -19,7 +19,9 @@ function importsOf(file: string): string[] {
   const text = readFileSync(file, "utf8");
   return [...text.matchAll(/from "(\.[^"]+|@client\/[^"]+)"/g)].map((m) => {
     const target = m[1] ?? "";
-    return target.startsWith("@client/") ? path.join(clientRoot, target.slice("@client/".length)) : path.resolve(path.dirname(file), target);
+    return target.startsWith("@client/")
+      ? path.join(clientRoot, target.slice("@client/".length))
+      : path.resolve(path.dirname(file), target);
   });
 }
 
