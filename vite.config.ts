@@ -5,6 +5,8 @@ import { defineConfig } from "vite";
 export default defineConfig({
   root: "src/client",
   plugins: [react(), tailwindcss()],
+  // The path aliases (@client/*, @contract/*) of tsconfig.base.json.
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,

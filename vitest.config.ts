@@ -1,9 +1,12 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // The path aliases of tsconfig.base.json; each project takes them over with `extends: true`.
+  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: "unit",
           include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
@@ -11,6 +14,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
@@ -21,6 +25,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         // Whole processes: the production start, two servers behind nginx, fault injection.
         // PostgreSQL only where several processes share a database (TEST_DATABASE_URL).
         test: {

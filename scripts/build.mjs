@@ -28,6 +28,8 @@ if (parts.includes("server")) {
   rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
+    // The server's own config: its path aliases (from tsconfig.base.json) resolve in the bundle.
+    tsconfig: path.join(root, "tsconfig.server.json"),
     entryPoints: serverEntries,
     outdir,
     entryNames: "[name]",

@@ -22,10 +22,12 @@ function isStale(output, inputs) {
   return present.length > 0 && Math.max(...present.map(newestMtime)) > statSync(output).mtimeMs;
 }
 
-const shared = ["src/contract", "package-lock.json", "scripts/build.mjs"];
+// tsconfig.base.json holds the path aliases both builds resolve.
+const shared = ["src/contract", "package-lock.json", "scripts/build.mjs", "tsconfig.base.json"];
 const parts = [];
-if (isStale(path.join(root, "dist/client/index.html"), ["src/client", "vite.config.ts", ...shared])) parts.push("client");
-if (isStale(path.join(root, "dist/server/main.js"), ["src/server", ...shared])) parts.push("server");
+if (isStale(path.join(root, "dist/client/index.html"), ["src/client", "vite.config.ts", "tsconfig.client.json", ...shared]))
+  parts.push("client");
+if (isStale(path.join(root, "dist/server/main.js"), ["src/server", "tsconfig.server.json", ...shared])) parts.push("server");
 if (parts.length > 0) {
   console.log(`Building the ${parts.join(" and ")}...`);
   const result = spawnSync(process.execPath, [path.join(root, "scripts/build.mjs"), ...parts], { cwd: root, stdio: "inherit" });

@@ -9,7 +9,7 @@ describe("RateInputSchema", () => {
   it.each([["0"], [0], ["-1"], ["12.345"], ["ten"], [""]])("refuses %j with the positive-amount message", (rate) => {
     const result = RateInputSchema.safeParse({ sessionType: "group", duration: 30, rate });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0].message).toBe("Rate must be a positive amount");
+    expect(result.error?.issues[0]?.message).toBe("Rate must be a positive amount");
   });
 });
 
@@ -26,7 +26,7 @@ describe("CoachProfileSchema", () => {
 
   it("reports the first missing field in form order", () => {
     const result = CoachProfileSchema.safeParse({});
-    expect(result.error?.issues[0].message).toBe("Title is required");
+    expect(result.error?.issues[0]?.message).toBe("Title is required");
   });
 });
 

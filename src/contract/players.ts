@@ -1,3 +1,5 @@
+import type { AgeGroup, SkillLevel } from "./users";
+
 /**
  * Player set-up rules shared by the onboarding wizard, the profile page and the server
  * (coach-side 5, "Player onboarding" and "Birthday and profile page"; coach-side 9).
@@ -20,12 +22,12 @@ export function travelDistanceLabel(miles: number, options: readonly number[]): 
 }
 
 /** coach-side 9: age groups as the forms label them. */
-export const AGE_GROUP_LABELS: Record<string, string> = {
+export const AGE_GROUP_LABELS: Record<AgeGroup, string> = {
   futures: "Futures (under 11)",
   juniors: "Juniors (12-15)",
   "high-school": "High School (16-18)",
 };
-export const SKILL_LEVEL_LABELS: Record<string, string> = {
+export const SKILL_LEVEL_LABELS: Record<SkillLevel, string> = {
   beginner: "Beginner",
   intermediate: "Intermediate",
   advanced: "Advanced",
@@ -81,8 +83,15 @@ export function isoToBirthday(iso: string | null | undefined): string {
 }
 
 export function isValidIsoDate(iso: string): boolean {
+  return isoDateParts(iso) !== null;
+}
+
+/** A "YYYY-MM-DD" date as numbers, or null when it is not one or names no real day. */
+function isoDateParts(iso: string): { year: number; month: number; day: number } | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return !!match && isRealDate(Number(match[1]), Number(match[2]), Number(match[3]));
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return isRealDate(year, month, day) ? { year, month, day } : null;
 }
 
 function isRealDate(year: number, month: number, day: number): boolean {
@@ -96,11 +105,12 @@ function isRealDate(year: number, month: number, day: number): boolean {
  * after today) counts as UNKNOWN_AGE.
  */
 export function ageOn(birthdayIso: string | null | undefined, todayIso: string): number {
-  if (!birthdayIso || !isValidIsoDate(birthdayIso) || !isValidIsoDate(todayIso) || birthdayIso > todayIso) return UNKNOWN_AGE;
-  const [by, bm, bd] = birthdayIso.split("-").map(Number);
-  const [ty, tm, td] = todayIso.split("-").map(Number);
-  const hadBirthday = tm > bm || (tm === bm && td >= bd);
-  return ty - by - (hadBirthday ? 0 : 1);
+  if (!birthdayIso || birthdayIso > todayIso) return UNKNOWN_AGE;
+  const birth = isoDateParts(birthdayIso);
+  const today = isoDateParts(todayIso);
+  if (!birth || !today) return UNKNOWN_AGE;
+  const hadBirthday = today.month > birth.month || (today.month === birth.month && today.day >= birth.day);
+  return today.year - birth.year - (hadBirthday ? 0 : 1);
 }
 
 export const isMinorAge = (age: number): boolean => age < ADULT_AGE;

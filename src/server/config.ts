@@ -144,8 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const name = String(issue.path[0] ?? "environment");
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
+    const name = String(issue?.path[0] ?? "environment");
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}`);
   }
   const e = parsed.data;
   if (e.ENABLE_TEST_CLOCK && e.NODE_ENV === "production") {
@@ -217,7 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 function extractAddress(from: string): string {
   const match = /<([^>]+)>/.exec(from);
-  return (match ? match[1] : from).trim();
+  return (match?.[1] ?? from).trim();
 }
 
 /** SESSION_SECRET unset: generated once and kept in DATA_DIR so that sessions survive a restart. */

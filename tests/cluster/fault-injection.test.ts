@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { nth } from "../support/nth";
 import {
   buildCompiledServer,
   freePort,
@@ -49,7 +50,7 @@ describe.skipIf(skipCluster)("fault injection: two processes, kill -9, then reco
   it("leaves no overbooked slot, no kept charge without a confirmed booking, no confirmed booking without a charge, no double charge, no 5xx", async () => {
     const seed = Number(process.env.FAULT_SEED ?? Math.floor(Math.random() * 2 ** 31));
     const random = mulberry32(seed);
-    const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)];
+    const pick = <T>(xs: T[]): T => nth(xs, Math.floor(random() * xs.length));
     console.log(`fault injection seed ${seed} (FAULT_SEED=${seed} replays the choices)`);
 
     await buildCompiledServer();
@@ -58,7 +59,7 @@ describe.skipIf(skipCluster)("fault injection: two processes, kill -9, then reco
     for (let i = 0; i < 2; i++) dataDirs.push(mkdtempSync(path.join(tmpdir(), `lacrosse-fault-${i}-`)));
     const env = (i: number) => ({
       DATABASE_URL: database!.url,
-      DATA_DIR: dataDirs[i],
+      DATA_DIR: nth(dataDirs, i),
       SESSION_SECRET: "fault-secret-fault-secret-fault-secret",
       SEED_DEMO: "false",
       ENABLE_TEST_CLOCK: "true",
@@ -66,14 +67,14 @@ describe.skipIf(skipCluster)("fault injection: two processes, kill -9, then reco
       APP_URL: `http://127.0.0.1:${ports[0]}`,
       LOG_LEVEL: "error",
     });
-    servers.push(...(await Promise.all([0, 1].map((i) => startCompiledServer(env(i), ports[i])))));
+    servers.push(...(await Promise.all([0, 1].map((i) => startCompiledServer(env(i), nth(ports, i))))));
     const urls = servers.map((s) => s.url);
 
     // The marketplace: coaches with one-seat and group slots two days ahead.
-    const now = new Date((await new SiteClient(urls[0]).get("/api/test/clock")).body.now);
+    const now = new Date((await new SiteClient(nth(urls, 0)).get("/api/test/clock")).body.now);
     const slots: { id: number; isGroup: boolean }[] = [];
     for (let c = 0; c < 6; c++) {
-      const coach = await registerCoach(urls[c % 2]);
+      const coach = await registerCoach(nth(urls, c % 2));
       for (let s = 0; s < 8; s++) {
         const isGroup = s >= 5;
         const slot = await publishSlot(
@@ -85,7 +86,7 @@ describe.skipIf(skipCluster)("fault injection: two processes, kill -9, then reco
         slots.push({ id: slot.id, isGroup });
       }
     }
-    const players = await Promise.all(Array.from({ length: PLAYERS }, (_, i) => registerPlayer(urls[i % 2], `Player${i}`)));
+    const players = await Promise.all(Array.from({ length: PLAYERS }, (_, i) => registerPlayer(nth(urls, i % 2), `Player${i}`)));
 
     const stats = { attempts: 0, booked: 0, paid: 0, kills: 0, networkErrors: 0, byStatus: new Map<number, number>() };
     const serverErrors: string[] = [];
@@ -110,7 +111,7 @@ describe.skipIf(skipCluster)("fault injection: two processes, kill -9, then reco
       for (let attempt = 0; attempt < 60; attempt++) {
         const index = urls.indexOf(target);
         const isPayment = path === "/api/payments/simulated/confirm";
-        if (isPayment) paymentsInFlight[index]++;
+        if (isPayment) paymentsInFlight[index] = (paymentsInFlight[index] ?? 0) + 1;
         try {
           const res = await client.call(method, path, body, target);
           stats.byStatus.set(res.status, (stats.byStatus.get(res.status) ?? 0) + 1);
@@ -122,7 +123,7 @@ describe.skipIf(skipCluster)("fault injection: two processes, kill -9, then reco
           target = urls.find((u) => u !== target) ?? target;
           await new Promise((r) => setTimeout(r, 150));
         } finally {
-          if (isPayment) paymentsInFlight[index]--;
+          if (isPayment) paymentsInFlight[index] = (paymentsInFlight[index] ?? 0) - 1;
         }
       }
       return undefined;
@@ -195,12 +196,12 @@ describe.skipIf(skipCluster)("fault injection: two processes, kill -9, then reco
         for (let waited = 0; waited < 1000 && paymentsInFlight[index] === 0; waited += 5) await new Promise((r) => setTimeout(r, 5));
         await new Promise((r) => setTimeout(r, random() * 15));
         down[index] = true;
-        await servers[index].kill9();
+        await nth(servers, index).kill9();
         stats.kills++;
         restarts.push(
           (async () => {
             await new Promise((r) => setTimeout(r, 200 + random() * 800));
-            servers[index] = await startCompiledServer(env(index), ports[index]);
+            servers[index] = await startCompiledServer(env(index), nth(ports, index));
             down[index] = false;
           })(),
         );

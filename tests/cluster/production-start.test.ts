@@ -20,7 +20,8 @@ afterAll(() => {
 });
 
 function copyClone(): void {
-  for (const entry of ["src", "scripts", "package.json", "package-lock.json", "vite.config.ts", "tsconfig.json"]) {
+  const tsconfigs = ["tsconfig.json", "tsconfig.base.json", "tsconfig.client.json", "tsconfig.server.json", "tsconfig.tests.json"];
+  for (const entry of ["src", "scripts", "package.json", "package-lock.json", "vite.config.ts", ...tsconfigs]) {
     cpSync(path.join(repo, entry), path.join(clone, entry), { recursive: true });
   }
   symlinkSync(path.join(repo, "node_modules"), path.join(clone, "node_modules"), "dir");

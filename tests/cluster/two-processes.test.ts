@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
+import { nth } from "../support/nth";
 import { readOutbox } from "../support/test-app";
 import { hasNginx, startNginx, type Nginx } from "./support/nginx";
 import { buildCompiledServer, freshPostgresDatabase, skipCluster, startCompiledServer, type ServerProcess } from "./support/processes";
@@ -29,7 +30,7 @@ describe.skipIf(skipCluster)("two server processes behind nginx", () => {
     for (let i = 0; i < 2; i++) dataDirs.push(mkdtempSync(path.join(tmpdir(), `lacrosse-cluster-${i}-`)));
     const env = (i: number) => ({
       DATABASE_URL: database.url,
-      DATA_DIR: dataDirs[i],
+      DATA_DIR: nth(dataDirs, i),
       SESSION_SECRET: "cluster-secret-cluster-secret-cluster",
       SEED_DEMO: "false",
       ENABLE_TEST_CLOCK: "true",
@@ -61,9 +62,9 @@ describe.skipIf(skipCluster)("two server processes behind nginx", () => {
     }
     // And through the balancer, whichever process answers.
     for (let i = 0; i < 4; i++) expect((await player.get("/api/auth/user")).status).toBe(200);
-    const signedOut = await player.post("/api/auth/logout", {}, servers[0].url);
+    const signedOut = await player.post("/api/auth/logout", {}, nth(servers, 0).url);
     expect(signedOut.status).toBeLessThan(300);
-    expect((await player.get("/api/auth/user", servers[1].url)).status).toBe(401);
+    expect((await player.get("/api/auth/user", nth(servers, 1).url)).status).toBe(401);
   });
 
   it(
@@ -106,7 +107,7 @@ describe.skipIf(skipCluster)("two server processes behind nginx", () => {
     async () => {
       const coach = await registerCoach(nginx.url);
       const players = await Promise.all([1, 2, 3, 4, 5].map((i) => registerPlayer(nginx.url, `Student${i}`)));
-      const now = new Date((await coach.get("/api/test/clock", servers[0].url)).body.now);
+      const now = new Date((await coach.get("/api/test/clock", nth(servers, 0).url)).body.now);
       const requestIds: number[] = [];
       for (const [i, player] of players.entries()) {
         const at = local(quarterHourAfter(now, 30 + i));

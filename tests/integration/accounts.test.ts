@@ -53,7 +53,7 @@ describe("POST /api/auth/register", () => {
     const rows = await t.deps.database.db.execute<{ password_hash: string }>(
       sql`select password_hash from users where email = ${body.email}`,
     );
-    const hash = (rows as unknown as { rows: { password_hash: string }[] }).rows[0].password_hash;
+    const hash = (rows as unknown as { rows: { password_hash: string }[] }).rows[0]?.password_hash;
     expect(hash).toMatch(/^\$argon2id\$/);
     expect(hash).not.toContain(body.password);
   });
@@ -160,7 +160,7 @@ describe("POST /api/auth/login", () => {
   it("rotates the session: the cookie from before login no longer works", async () => {
     const registrant = t.agent();
     const reg = await post(registrant, "/api/auth/register").send(validRegistration());
-    const firstSid = /sid=([^;]+)/.exec(reg.headers["set-cookie"][0])![1];
+    const firstSid = /sid=([^;]+)/.exec(String(reg.headers["set-cookie"]?.[0]))?.[1];
     const login = await t
       .agent()
       .post("/api/auth/login")
@@ -168,7 +168,7 @@ describe("POST /api/auth/login", () => {
       .set("Cookie", `sid=${firstSid}`)
       .send({ email: reg.body.user.email, password: "secret12" });
     expect(login.status).toBe(200);
-    const secondSid = /sid=([^;]+)/.exec(login.headers["set-cookie"][0])![1];
+    const secondSid = /sid=([^;]+)/.exec(String(login.headers["set-cookie"]?.[0]))?.[1];
     expect(secondSid).not.toBe(firstSid);
     const withOld = await t.agent().get("/api/auth/user").set("Cookie", `sid=${firstSid}`);
     expect(withOld.status).toBe(401);
@@ -194,7 +194,7 @@ describe("POST /api/auth/login", () => {
     const inserted = await t.deps.database.db.execute<{ id: number }>(
       sql`insert into coaches (user_id, title, zipcode, time_zone) values (${user.id}, 'Coach', '10001', 'America/New_York') returning id`,
     );
-    const coachId = (inserted as unknown as { rows: { id: number }[] }).rows[0].id;
+    const coachId = (inserted as unknown as { rows: { id: number }[] }).rows[0]?.id;
     const res = await post(t.agent(), "/api/auth/login").send({ email, password });
     expect(res.body.redirectUrl).toBe("/coach-dashboard");
     expect(res.body.user.coachId).toBe(coachId);
@@ -211,11 +211,11 @@ describe("POST /api/auth/logout and GET /api/auth/user", () => {
   it("ends the session and clears the cookie", async () => {
     const agent = t.agent();
     const reg = await post(agent, "/api/auth/register").send(validRegistration());
-    const sid = /sid=([^;]+)/.exec(reg.headers["set-cookie"][0])![1];
+    const sid = /sid=([^;]+)/.exec(String(reg.headers["set-cookie"]?.[0]))?.[1];
     const res = await agent.post("/api/auth/logout");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
-    expect(res.headers["set-cookie"][0]).toMatch(/^sid=;/);
+    expect(res.headers["set-cookie"]?.[0]).toMatch(/^sid=;/);
     expect((await agent.get("/api/auth/user")).status).toBe(401);
     // The token is gone on the server too, not only from the browser.
     expect((await t.agent().get("/api/auth/user").set("Cookie", `sid=${sid}`)).status).toBe(401);

@@ -233,7 +233,7 @@ describe("promotional graphic", () => {
     // The centre of the photo circle is red once the photo is in (WebP re-encoding may shift a channel by a step).
     const isRed = async (png: Buffer) => {
       const [r, g, b] = await sharp(png).extract({ left: 540, top: 330, width: 1, height: 1 }).raw().toBuffer();
-      return r > 240 && g < 16 && b < 16;
+      return r !== undefined && g !== undefined && b !== undefined && r > 240 && g < 16 && b < 16;
     };
     expect(await isRed(res.body as Buffer)).toBe(true);
     expect(await isRed(withoutPhoto)).toBe(false);

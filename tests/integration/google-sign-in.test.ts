@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, assert, beforeAll, describe, expect, it } from "vitest";
 import { registerUser, uniqueEmail, verifyEmail } from "../factories/users";
 import { googleIdentity, startOidcStandIn, type OidcStandIn } from "../support/oidc-stand-in";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -30,14 +30,14 @@ describe("Google sign-in", () => {
   it("redirects to the issuer with PKCE, state and nonce, keeping them in an HttpOnly SameSite=Lax cookie", async () => {
     const res = await t.agent().get("/api/auth/google?intent=player");
     expect(res.status).toBe(302);
-    const url = new URL(res.headers.location);
+    const url = new URL(String(res.headers.location));
     expect(url.searchParams.get("client_id")).toBe("test-client");
     expect(url.searchParams.get("redirect_uri")).toBe("http://localhost:5000/api/auth/google/callback");
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
     expect(url.searchParams.get("state")).toBeTruthy();
     expect(url.searchParams.get("nonce")).toBeTruthy();
     expect(url.searchParams.get("scope")).toContain("email");
-    const cookie = res.headers["set-cookie"][0];
+    const cookie = res.headers["set-cookie"]?.[0];
     expect(cookie).toMatch(/^google_oidc=/);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -142,7 +142,7 @@ describe("Google sign-in", () => {
 
     const agent = t.agent();
     const start = await agent.get("/api/auth/google?intent=player");
-    const authorize = await fetch(start.headers.location, { redirect: "manual" });
+    const authorize = await fetch(String(start.headers.location), { redirect: "manual" });
     const back = new URL(authorize.headers.get("location")!);
     back.searchParams.set("state", "forged-state");
     const forged = await agent.get(back.pathname + back.search);
@@ -153,11 +153,12 @@ describe("Google sign-in", () => {
   it("refuses a tampered sign-in cookie", async () => {
     const agent = t.agent();
     const start = await agent.get("/api/auth/google?intent=player");
-    const value = /google_oidc=([^;]+)/.exec(start.headers["set-cookie"][0])![1];
-    const [payload, signature] = value.split(".");
+    const value = /google_oidc=([^;]+)/.exec(String(start.headers["set-cookie"]?.[0]))?.[1];
+    assert.exists(value, "the sign-in cookie");
+    const [payload = "", signature] = value.split(".");
     const flow = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
     const tampered = Buffer.from(JSON.stringify({ ...flow, intent: "coach" })).toString("base64url");
-    const authorize = await fetch(start.headers.location, { redirect: "manual" });
+    const authorize = await fetch(String(start.headers.location), { redirect: "manual" });
     const back = new URL(authorize.headers.get("location")!);
     const res = await t
       .agent()

@@ -5,7 +5,7 @@ import path from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import pino from "pino";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, assert, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMailer } from "../../src/server/adapters/mail";
 import { registerUser } from "../factories/users";
 import { readOutbox, startTestApp } from "../support/test-app";
@@ -54,6 +54,7 @@ describe("mail adapter over SMTP", () => {
       });
       expect(received).toHaveLength(1);
       const mail = received[0];
+      assert.exists(mail);
       expect(mail.subject).toBe("Hello");
       expect(mail.from?.text).toContain("no-reply@example.com");
       expect(mail.replyTo?.text).toContain("help@example.com");
@@ -78,6 +79,7 @@ describe("mail adapter over SMTP", () => {
       expect(res.status).toBe(200);
       expect(received).toHaveLength(1);
       const mail = received[0];
+      assert.exists(mail);
       expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : "").toBe(email);
       expect(mail.subject).toBe("Reset your password");
       const link = /https:\/\/coach\.example\.com\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? "")?.[0];
@@ -104,6 +106,7 @@ describe("mail adapter without SMTP", () => {
       await mailer.send({ to: "someone@example.com", subject: "Hello", text: "Plain body", html: "<p>HTML body</p>" });
       const [message, ...rest] = readOutbox(dataDir);
       expect(rest).toEqual([]);
+      assert.exists(message);
       expect(message.file).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-email-someone@example\.com\.txt$/);
       expect(message.headers).toMatchObject({ From: "Coaching <no-reply@example.com>", To: "someone@example.com", Subject: "Hello" });
       expect(message.body).toBe("Plain body");

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, assert, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../src/server/db/client";
 import journal from "../../src/server/db/migrations/meta/_journal.json";
 import { describeStartupError } from "../../src/server/startup-error";
@@ -43,8 +43,10 @@ describe.skipIf(!serverUrl)("migrations on one fresh PostgreSQL database from se
           .filter((r) => r.status === "rejected")
           .map((r) => describeStartupError((r as PromiseRejectedResult).reason));
         expect(failures, `round ${round}`).toEqual([]);
-        const applied = await databases[0].db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-        expect((applied as unknown as { rows: { n: number }[] }).rows[0].n).toBe(journal.entries.length);
+        const [database] = databases;
+        assert.exists(database);
+        const applied = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+        expect((applied as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(journal.entries.length);
       } finally {
         await Promise.all(databases.map((d) => d.close()));
       }

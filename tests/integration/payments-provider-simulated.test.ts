@@ -199,7 +199,7 @@ describe("simulated payment provider", () => {
       expect(await payments.refundPayment({ paymentIntentId: intent.id, idempotencyKey })).toEqual(refund);
       const rows = await rowsWithKey("refund", idempotencyKey);
       expect(rows).toHaveLength(1);
-      expect(rows[0].amountCents).toBe(11_161);
+      expect(rows[0]?.amountCents).toBe(11_161);
     });
 
     it("refuses a second refund of the same payment under another key", async () => {
@@ -293,7 +293,7 @@ describe("simulated payment provider", () => {
       expect(new Set(results.map((t) => t.id)).size).toBe(1);
       const rows = await rowsWithKey("transfer", idempotencyKey);
       expect(rows).toHaveLength(1);
-      expect(rows[0].amountCents).toBe(8_500);
+      expect(rows[0]?.amountCents).toBe(8_500);
     });
 
     it("refuses a transfer to an account that does not exist", async () => {

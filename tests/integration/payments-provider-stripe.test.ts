@@ -1,6 +1,6 @@
 import pino from "pino";
 import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, assert, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PaymentProviderError, WebhookSignatureError } from "../../src/server/adapters/payments/provider";
 import { StripePaymentProvider } from "../../src/server/adapters/payments/stripe";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
@@ -47,6 +47,7 @@ describe("Stripe payment provider against a local Stripe stand-in", () => {
         receiptEmail: "player@example.com",
       });
       const [sent] = stand.requestsTo("POST", "/v1/payment_intents");
+      assert.exists(sent);
       expect(sent.idempotencyKey).toBe("booking-42-intent");
       expect(sent.form).toMatchObject({
         amount: "11161",
@@ -85,6 +86,7 @@ describe("Stripe payment provider against a local Stripe stand-in", () => {
         metadata: { tipCents: "1000" },
       });
       const [sent] = stand.requestsTo("POST", `/v1/payment_intents/${intent.id}`);
+      assert.exists(sent);
       expect(sent.form).toMatchObject({ amount: "10775", "metadata[tipCents]": "1000" });
       expect(updated.amountCents).toBe(10_775);
       const retrieved = await stripe.retrievePaymentIntent(intent.id);
@@ -158,6 +160,7 @@ describe("Stripe payment provider against a local Stripe stand-in", () => {
         metadata: { coachId: "5" },
       });
       const [sent] = stand.requestsTo("POST", "/v1/accounts");
+      assert.exists(sent);
       expect(sent.idempotencyKey).toBe("coach-5-account");
       expect(sent.form).toMatchObject({
         type: "express",
@@ -191,6 +194,7 @@ describe("Stripe payment provider against a local Stripe stand-in", () => {
         returnUrl: "http://localhost:5000/coach-onboarding?stripe=success",
       });
       const [sent] = stand.requestsTo("POST", "/v1/account_links");
+      assert.exists(sent);
       expect(sent.form).toEqual({
         account: account.id,
         type: "account_onboarding",

@@ -25,7 +25,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)("the embedded database", () => 
       .post("/api/auth/register")
       .send({ email: "keeps@example.com", password: "secret123", firstName: "Kay", lastName: "Keeps" });
     expect(registered.status).toBe(201);
-    const cookie = registered.headers["set-cookie"];
+    const cookie = registered.get("Set-Cookie") ?? [];
     await first.deps.database.close();
 
     const second = await start();

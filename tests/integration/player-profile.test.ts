@@ -12,7 +12,7 @@ afterAll(async () => t.close());
 
 /** A birthday `years` years before the under-18 rule's today, as YYYY-MM-DD. */
 function yearsAgo(years: number, plusDays = 0): string {
-  const [y, m, d] = ageRuleToday(t.deps.clock.now()).split("-").map(Number);
+  const [y = NaN, m = NaN, d = NaN] = ageRuleToday(t.deps.clock.now()).split("-").map(Number);
   const shifted = new Date(Date.UTC(y - years, m - 1, d + plusDays));
   return shifted.toISOString().slice(0, 10);
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/server/app";
 import { bootstrap } from "../../src/server/boot";
 import type { AppDeps } from "../../src/server/deps";
@@ -212,7 +212,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the listening connection to Pos
     const heard: string[] = [];
     await t.deps.database.listen("reconnect_check", (payload) => heard.push(payload));
     await t.deps.database.notify("reconnect_check", "before");
-    await waitFor(() => heard.includes("before"));
+    await vi.waitFor(() => expect(heard).toContain("before"), { timeout: 10_000, interval: 50 });
 
     // The backend holding the LISTEN is the one whose last statement was a LISTEN.
     const dropped = await t.deps.database.db.execute(sql`
@@ -222,17 +222,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the listening connection to Pos
 
     // Published until heard: what is sent while the connection is down is lost by design.
     let attempt = 0;
-    await waitFor(async () => {
-      await t.deps.database.notify("reconnect_check", `after-${++attempt}`);
-      return heard.some((p) => p.startsWith("after-"));
-    });
+    await vi.waitFor(
+      async () => {
+        await t.deps.database.notify("reconnect_check", `after-${++attempt}`);
+        expect(heard.some((p) => p.startsWith("after-"))).toBe(true);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   });
 });
-
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

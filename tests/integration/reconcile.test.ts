@@ -103,7 +103,9 @@ describe("npm run reconcile against Stripe (the local stand-in)", () => {
     stripe.succeedPaymentIntent(stray.id);
     const report = await reconcilePayments(t.deps);
     expect(report.mismatches.map((m) => [m.kind, m.providerId])).toEqual([["CHARGE_WITHOUT_BOOKING", stray.id]]);
-    expect(report.mismatches[0].message).toBe(`Charge ${stray.id} keeps $42.50 and matches no booking (its metadata names booking 999999)`);
+    expect(report.mismatches[0]?.message).toBe(
+      `Charge ${stray.id} keeps $42.50 and matches no booking (its metadata names booking 999999)`,
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SearchResultCoach } from "../../src/contract/search";
 import { coaches } from "../../src/server/db/schema/index";
 import { coachDirectoryFor } from "../../src/server/features/search/coach-directory";
@@ -136,13 +136,7 @@ describe("GET /api/coaches/search: listings stay current between searches", () =
     expect((await find(coach.id, "Midfield", "10001"))?.title).toBe("Before");
     await t.deps.database.notify(CALENDAR_CHANNEL, JSON.stringify({ type: "coach_updated", coachId: coach.id }));
 
-    let title: string | undefined;
-    for (let attempt = 0; attempt < 50; attempt++) {
-      title = (await find(coach.id, "Midfield", "10001"))?.title;
-      if (title === "After") break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(title).toBe("After");
+    await vi.waitFor(async () => expect((await find(coach.id, "Midfield", "10001"))?.title).toBe("After"), { timeout: 2000, interval: 20 });
   });
 
   // After a lost listening connection, the directory re-reads only what changed since.

@@ -95,7 +95,7 @@ describe("GET /api/coaches/recommendations and /quick-matches", () => {
 
     const older = await recommend({ position: "Goalie", zipcode: "10001", ageGroup: "high-school", skillLevel: "advanced" });
     const ranked = (older.body as MatchedCoach[]).map((c) => c.id);
-    expect(ranked.indexOf(ids.goalieFar)).toBeLessThan(ranked.indexOf(ids.goalieNear));
+    expect(ranked.indexOf(ids.goalieFar ?? NaN)).toBeLessThan(ranked.indexOf(ids.goalieNear ?? NaN));
   });
 
   it("minPrice and maxPrice filter: a coach whose every rate is outside the range is not in the answer", async () => {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SearchResultCoach } from "../../src/contract/search";
 import { rates } from "../../src/server/db/schema/index";
 import { startSession } from "../../src/server/features/accounts/sessions.service";
@@ -101,12 +101,6 @@ describe("GET /api/coaches/search: slots stay current between searches", () => {
     expect(await slotsOf(coachId, "Faceoff")).toEqual([first]);
     await t.deps.database.notify(CALENDAR_CHANNEL, JSON.stringify({ type: "availability_updated", coachId }));
 
-    let slots: number[] | null = null;
-    for (let attempt = 0; attempt < 50; attempt++) {
-      slots = await slotsOf(coachId, "Faceoff");
-      if (slots?.length === 2) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(slots).toEqual([added, first]);
+    await vi.waitFor(async () => expect(await slotsOf(coachId, "Faceoff")).toEqual([added, first]), { timeout: 2000, interval: 20 });
   });
 });

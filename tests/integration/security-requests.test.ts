@@ -145,7 +145,7 @@ describe("cookies and caching", () => {
         .set("X-Forwarded-For", randomClientIp())
         .send({ email: "secure-cookie@example.com", password: DEFAULT_PASSWORD, firstName: "S", lastName: "C" });
       expect(res.status).toBe(201);
-      expect(res.headers["set-cookie"][0]).toMatch(/; Secure/);
+      expect(res.headers["set-cookie"]?.[0]).toMatch(/; Secure/);
     } finally {
       await secure.close();
     }
@@ -153,7 +153,7 @@ describe("cookies and caching", () => {
       .post("/api/auth/register")
       .set("X-Forwarded-For", randomClientIp())
       .send({ email: "plain-cookie@example.com", password: DEFAULT_PASSWORD, firstName: "S", lastName: "C" });
-    expect(plain.headers["set-cookie"][0]).not.toMatch(/Secure/);
-    expect(plain.headers["set-cookie"][0]).toMatch(/HttpOnly/);
+    expect(plain.headers["set-cookie"]?.[0]).not.toMatch(/Secure/);
+    expect(plain.headers["set-cookie"]?.[0]).toMatch(/HttpOnly/);
   });
 });

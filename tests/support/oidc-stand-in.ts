@@ -31,11 +31,12 @@ export async function startOidcStandIn(): Promise<OidcStandIn> {
     async signInWithGoogle(agent, intent, claims) {
       const start = await agent.get(`/api/auth/google?intent=${intent}`);
       expect(start.status).toBe(302);
-      expect(start.headers.location.startsWith(`${issuer}/authorize?`)).toBe(true);
+      const location = String(start.headers.location);
+      expect(location.startsWith(`${issuer}/authorize?`)).toBe(true);
       const addClaims = (token: MutableToken) => Object.assign(token.payload, claims);
       oidc.service.on("beforeTokenSigning", addClaims);
       try {
-        const authorize = await fetch(start.headers.location, { redirect: "manual" });
+        const authorize = await fetch(location, { redirect: "manual" });
         const back = new URL(authorize.headers.get("location")!);
         expect(back.pathname).toBe("/api/auth/google/callback");
         return await agent.get(back.pathname + back.search);

@@ -111,7 +111,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     // A browser following an account link: onboarding completes at once and Stripe sends the coach back.
     const onboarding = /^\/connect\/onboarding\/([^/]+)$/.exec(recorded.path);
     if (req.method === "GET" && onboarding) {
-      const link = accountLinks.get(onboarding[1]);
+      const link = accountLinks.get(onboarding[1] ?? "");
       if (!link) return send(res, 404, { error: { type: "invalid_request_error", message: "This link has expired" } });
       markAccountComplete(link.account);
       res.writeHead(302, { location: link.returnUrl }).end();
@@ -125,11 +125,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const failureIndex = failures.findIndex((f) => (!f.method || f.method === recorded.method) && matches(recorded.path, f.path));
     if (failureIndex >= 0) {
       const [failure] = failures.splice(failureIndex, 1);
-      return send(res, failure.status, { error: failure.error });
+      if (failure) return send(res, failure.status, { error: failure.error });
     }
 
     const delayIndex = delays.findIndex((d) => (!d.method || d.method === recorded.method) && matches(recorded.path, d.path));
-    const delayMs = delayIndex >= 0 ? delays.splice(delayIndex, 1)[0].ms : 0;
+    const delayMs = delayIndex >= 0 ? (delays.splice(delayIndex, 1)[0]?.ms ?? 0) : 0;
     const replayKey = recorded.idempotencyKey && !keysExpire ? `${recorded.method} ${recorded.idempotencyKey}` : undefined;
     if (replayKey && idempotent.has(replayKey)) {
       const first = idempotent.get(replayKey)!;
@@ -151,7 +151,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const lostIndex = lostAnswers.findIndex((f) => (!f.method || f.method === recorded.method) && matches(recorded.path, f.path));
     if (lostIndex >= 0) {
       const [lost] = lostAnswers.splice(lostIndex, 1);
-      return send(res, lost!.status, { error: lost!.error });
+      if (lost) return send(res, lost.status, { error: lost.error });
     }
     send(res, status, body);
   }
@@ -191,8 +191,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return [200, list(r, group === undefined ? transfers : new Map([...transfers].filter(([, tr]) => tr.transfer_group === group)))];
     }
     if ((m = /^\/v1\/payment_intents\/([^/]+)$/.exec(r.path))) {
-      const intent = paymentIntents.get(m[1]);
-      if (!intent) return missing("payment_intent", m[1]);
+      const intent = paymentIntents.get(m[1] ?? "");
+      if (!intent) return missing("payment_intent", m[1] ?? "");
       if (r.method === "GET") return [200, intent];
       if (r.method === "POST") {
         if (intent.status === "succeeded" || intent.status === "canceled") {
@@ -204,8 +204,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
     }
     if (r.method === "POST" && (m = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(r.path))) {
-      const intent = paymentIntents.get(m[1]);
-      if (!intent) return missing("payment_intent", m[1]);
+      const intent = paymentIntents.get(m[1] ?? "");
+      if (!intent) return missing("payment_intent", m[1] ?? "");
       if (intent.status === "succeeded" || intent.status === "canceled") {
         return unexpectedState(`You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}.`);
       }
@@ -257,8 +257,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return [200, account];
     }
     if (r.method === "GET" && (m = /^\/v1\/accounts\/([^/]+)$/.exec(r.path))) {
-      const account = accounts.get(m[1]);
-      return account ? [200, account] : missing("account", m[1]);
+      const account = accounts.get(m[1] ?? "");
+      return account ? [200, account] : missing("account", m[1] ?? "");
     }
     if (r.method === "POST" && r.path === "/v1/account_links") {
       const accountId = String(f.account ?? "");
@@ -267,8 +267,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return [200, { object: "account_link", url: `${url}/connect/onboarding/${accountId}`, created: now(), expires_at: now() + 300 }];
     }
     if (r.method === "POST" && (m = /^\/v1\/accounts\/([^/]+)\/login_links$/.exec(r.path))) {
-      const account = accounts.get(m[1]);
-      if (!account) return missing("account", m[1]);
+      const account = accounts.get(m[1] ?? "");
+      if (!account) return missing("account", m[1] ?? "");
       if (!account.details_submitted) return invalid("Cannot create a login link for an account that has not completed onboarding.");
       return [200, { object: "login_link", url: `${url}/express/${account.id}`, created: now() }];
     }

@@ -110,7 +110,7 @@ export function readOutbox(dataDir: string): OutboxMessage[] {
   }
   return files.map((file) => {
     const text = readFileSync(path.join(dir, file), "utf8");
-    const [head, ...rest] = text.split("\n\n");
+    const [head = "", ...rest] = text.split("\n\n");
     const headers: Record<string, string> = {};
     for (const line of head.split("\n")) {
       const i = line.indexOf(":");

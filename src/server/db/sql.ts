@@ -44,3 +44,14 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   }
   return false;
 }
+
+/**
+ * The first row a statement returned, when it must return one: an insert or update ... returning,
+ * or an aggregate such as count(*). A missing row is a bug (or a row deleted underneath), never
+ * input a client sent, so it throws rather than letting `undefined` travel on as a row.
+ */
+export function returnedRow<T>(rows: readonly T[], what = "a row"): T {
+  const row = rows[0];
+  if (row === undefined) throw new Error(`The statement returned no row (expected ${what})`);
+  return row;
+}

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { simulatedPaymentObjects } from "../../db/schema/index";
-import { type Queryable } from "../../db/sql";
+import { returnedRow, type Queryable } from "../../db/sql";
 
 export type SimulatedObjectKind = "payment_intent" | "account" | "refund" | "transfer";
 export type SimulatedObjectRow = typeof simulatedPaymentObjects.$inferSelect;
@@ -69,8 +69,7 @@ export async function findTransferOfGroup(db: Queryable, transferGroup: string):
 }
 
 export async function insertObject(db: Queryable, values: NewSimulatedObjectRow): Promise<SimulatedObjectRow> {
-  const rows = await db.insert(simulatedPaymentObjects).values(values).returning();
-  return rows[0];
+  return returnedRow(await db.insert(simulatedPaymentObjects).values(values).returning(), "the new payment object");
 }
 
 export async function updateObject(
@@ -79,5 +78,5 @@ export async function updateObject(
   patch: Partial<Pick<NewSimulatedObjectRow, "status" | "amountCents" | "data" | "updatedAt">>,
 ): Promise<SimulatedObjectRow> {
   const rows = await db.update(simulatedPaymentObjects).set(patch).where(eq(simulatedPaymentObjects.id, id)).returning();
-  return rows[0];
+  return returnedRow(rows, `payment object ${id}`);
 }

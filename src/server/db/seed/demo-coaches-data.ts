@@ -178,7 +178,9 @@ export const LAST_NAMES = [
   "Archer",
 ];
 
-export const PRIMARY_SPECIALTIES: Record<string, string[]> = {
+export type DemoPosition = "Attack" | "Midfield" | "Defense" | "Goalie" | "Faceoff";
+
+export const PRIMARY_SPECIALTIES: Record<DemoPosition, string[]> = {
   Attack: ["Dodging", "Shooting", "Feeding", "Off-ball movement"],
   Midfield: ["Transition", "Shooting", "Ground balls", "Conditioning"],
   Defense: ["Footwork", "Checking", "Slides and recovery", "Ground balls"],
@@ -186,7 +188,7 @@ export const PRIMARY_SPECIALTIES: Record<string, string[]> = {
   Faceoff: ["Clamp technique", "Wing play", "Ground balls"],
 };
 
-export const TITLES: Record<string, string[]> = {
+export const TITLES: Record<DemoPosition, string[]> = {
   Attack: ["Former D1 Attackman", "Attack Specialist", "Shooting and Dodging Coach", "All-American Attacker"],
   Midfield: ["Former D1 Midfielder", "Two-Way Midfield Coach", "Midfield and Transition Coach", "Pro Midfielder"],
   Defense: ["Former D1 Defenseman", "Defensive Specialist", "Close Defense Coach", "LSM and Defense Coach"],

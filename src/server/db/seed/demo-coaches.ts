@@ -19,6 +19,7 @@ import {
   LAST_NAMES,
   PRIMARY_SPECIALTIES,
   TITLES,
+  type DemoPosition,
   type DemoMetro,
 } from "./demo-coaches-data";
 
@@ -29,7 +30,7 @@ export const DEMO_COACH_EMAIL = "coach@demo.test";
 
 const COACHES_PER_METRO = 4;
 const SLOT_DAYS = 21;
-const POSITION_WEIGHTS = ["Midfield", "Midfield", "Attack", "Attack", "Defense", "Defense", "Goalie", "Faceoff"];
+const POSITION_WEIGHTS: DemoPosition[] = ["Midfield", "Midfield", "Attack", "Attack", "Defense", "Defense", "Goalie", "Faceoff"];
 // Any constant works; it only has to be the same in every process that may seed concurrently.
 const SEED_LOCK_KEY = 4_242_001;
 
@@ -165,11 +166,11 @@ function buildCoaches(random: () => number, places: Map<string, Place>): DemoCoa
   const result: DemoCoach[] = [];
   for (const metro of DEMO_METROS) {
     for (let k = 0; k < COACHES_PER_METRO; k++) {
-      const place = places.get(metro.zips[k % metro.zips.length]);
+      const place = places.get(cycle(metro.zips, k));
       if (!place) continue;
       const n = result.length;
-      const firstName = firstNames[n % firstNames.length];
-      const lastName = lastNames[n % lastNames.length];
+      const firstName = cycle(firstNames, n);
+      const lastName = cycle(lastNames, n);
       const primary = pick(random, POSITION_WEIGHTS);
       const secondary = pick(
         random,
@@ -190,7 +191,7 @@ function buildCoaches(random: () => number, places: Map<string, Place>): DemoCoa
         experience: `${years} years coaching`,
         specializations: [...positions, ...specialties],
         place,
-        field: metro.fields[k % metro.fields.length],
+        field: cycle(metro.fields, k),
         rates: [
           { sessionType: "individual", durationMinutes: 60, rateCents: individual60 * 100 },
           { sessionType: "individual", durationMinutes: 30, rateCents: roundTo5(individual60 * 0.6) * 100 },
@@ -224,7 +225,7 @@ function buildDemoCoach(places: Map<string, Place>): DemoCoach {
     experience: "10 years coaching",
     specializations: ["Midfield", "Attack", "Shooting", "Transition"],
     place,
-    field: DEMO_METROS.find((m) => m.name === "Baltimore")!.fields[0],
+    field: cycle(DEMO_METROS.find((m) => m.name === "Baltimore")!.fields, 0),
     rates: [
       { sessionType: "individual", durationMinutes: 60, rateCents: 8500 },
       { sessionType: "individual", durationMinutes: 30, rateCents: 5000 },
@@ -234,7 +235,7 @@ function buildDemoCoach(places: Map<string, Place>): DemoCoach {
     weekdays: [2, 4],
     weekendDays: [6],
     groupCapacity: 8,
-    avatarColor: AVATAR_COLORS[0],
+    avatarColor: cycle(AVATAR_COLORS, 0),
   };
 }
 
@@ -305,15 +306,24 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
+/** The n-th item of a non-empty list, counting round again past its end. */
+function cycle<T>(list: readonly T[], n: number): T {
+  const item = list[n % list.length];
+  if (item === undefined) throw new RangeError("The demo data lists must not be empty");
+  return item;
+}
+
 function pick<T>(random: () => number, list: readonly T[]): T {
-  return list[Math.floor(random() * list.length)];
+  return cycle(list, Math.floor(random() * list.length));
 }
 
 function shuffle<T>(random: () => number, list: readonly T[]): T[] {
   const copy = [...list];
   for (let i = copy.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j], copy[i]];
+    const [a, b] = [cycle(copy, i), cycle(copy, j)];
+    copy[i] = b;
+    copy[j] = a;
   }
   return copy;
 }

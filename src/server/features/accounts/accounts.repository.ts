@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailVerificationTokens, passwordResetTokens, users } from "../../db/schema/index";
 import type { UserRow } from "./sessions.repository";
-import { isUniqueViolation } from "../../db/sql";
+import { isUniqueViolation, returnedRow } from "../../db/sql";
 
 export type NewUser = {
   email: string;
@@ -34,8 +34,7 @@ export async function findUserByGoogleSubject(db: Db, subject: string): Promise<
 
 export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
   try {
-    const rows = await db.insert(users).values(values).returning();
-    return rows[0];
+    return returnedRow(await db.insert(users).values(values).returning(), "the new user");
   } catch (err) {
     if (isUniqueViolation(err)) throw new DuplicateUserError();
     throw err;
@@ -48,7 +47,7 @@ export async function setUserType(db: Db, userId: number, userType: UserRow["use
     .set({ userType, updatedAt: sql`now()` })
     .where(eq(users.id, userId))
     .returning();
-  return rows[0];
+  return returnedRow(rows, `user ${userId}`);
 }
 
 /** The id of the user's coach profile, or null when they have none. */
@@ -122,7 +121,7 @@ export async function updateAccount(
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(users.id, userId))
       .returning();
-    return rows[0];
+    return returnedRow(rows, `user ${userId}`);
   } catch (err) {
     if (isUniqueViolation(err)) throw new DuplicateUserError();
     throw err;

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rateLimitHits } from "../../db/schema/index";
+import { returnedRow } from "../../db/sql";
 
 /**
  * Counts one hit for `key`, starting a new window when the old one has ended; one upsert so
@@ -20,7 +21,7 @@ export async function incrementHit(db: Db, key: string, now: Date, windowMs: num
       },
     })
     .returning({ count: rateLimitHits.count, resetAt: rateLimitHits.resetAt });
-  return rows[0];
+  return returnedRow(rows, `the rate-limit counter ${key}`);
 }
 
 export async function findHit(db: Db, key: string, now: Date): Promise<{ count: number; resetAt: Date } | undefined> {

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { coaches, rates, users } from "../../db/schema/index";
-import { isUniqueViolation } from "../../db/sql";
+import { isUniqueViolation, returnedRow } from "../../db/sql";
 
 export type CoachRow = typeof coaches.$inferSelect;
 export type RateRow = typeof rates.$inferSelect;
@@ -46,8 +46,7 @@ export { coachRowOfUser as findCoachRowByUserId } from "../../db/coach-of-user";
 
 export async function insertCoach(tx: Tx, values: CoachValues): Promise<CoachRow> {
   try {
-    const [row] = await tx.insert(coaches).values(values).returning();
-    return row;
+    return returnedRow(await tx.insert(coaches).values(values).returning(), "the new coach");
   } catch (err) {
     if (isUniqueViolation(err, "coaches_user_id_key")) throw new CoachExistsError();
     throw err;

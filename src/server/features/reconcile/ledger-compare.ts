@@ -115,8 +115,9 @@ export function compareLedger(ledger: ProviderLedger, bookings: LedgerBooking[],
 
   for (const booking of bookings) {
     const kept = keptByBooking.get(booking.id) ?? [];
+    const [charge] = kept;
     if (HONOURED.has(booking.status)) {
-      if (kept.length === 0) {
+      if (charge === undefined) {
         mismatches.push({
           kind: "CONFIRMED_WITHOUT_CHARGE",
           bookingId: booking.id,
@@ -129,12 +130,12 @@ export function compareLedger(ledger: ProviderLedger, bookings: LedgerBooking[],
           bookingId: booking.id,
           message: `Booking ${booking.id} is paid by ${kept.length} charges: ${kept.map((c) => `${c.id} (${dollars(c.keptCents)})`).join(", ")}`,
         });
-      } else if (kept[0].keptCents !== booking.totalCents) {
+      } else if (charge.keptCents !== booking.totalCents) {
         mismatches.push({
           kind: "CHARGE_AMOUNT_DIFFERS",
           bookingId: booking.id,
-          providerId: kept[0].id,
-          message: `Booking ${booking.id} totals ${dollars(booking.totalCents)} but its charge ${kept[0].id} keeps ${dollars(kept[0].keptCents)}`,
+          providerId: charge.id,
+          message: `Booking ${booking.id} totals ${dollars(booking.totalCents)} but its charge ${charge.id} keeps ${dollars(charge.keptCents)}`,
         });
       }
     }
@@ -190,7 +191,7 @@ export function compareLedger(ledger: ProviderLedger, bookings: LedgerBooking[],
       mismatches.push({
         kind: "PAYOUT_FOR_UNHONOURED_BOOKING",
         bookingId,
-        providerId: transfers[0].id,
+        providerId: transfers[0]?.id,
         message: `Booking ${bookingId} was paid out but is ${booking.status}`,
       });
     }

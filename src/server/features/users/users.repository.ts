@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/index";
 import type { UserRow } from "../accounts/sessions.repository";
-import { isUniqueViolation } from "../../db/sql";
+import { isUniqueViolation, returnedRow } from "../../db/sql";
 
 export class EmailTakenError extends Error {}
 
@@ -35,12 +35,12 @@ export type UserChanges = Partial<
 
 export async function updateUser(db: Db, userId: number, changes: UserChanges, now: Date): Promise<UserRow> {
   try {
-    const [row] = await db
+    const rows = await db
       .update(users)
       .set({ ...changes, updatedAt: now })
       .where(eq(users.id, userId))
       .returning();
-    return row;
+    return returnedRow(rows, `user ${userId}`);
   } catch (err) {
     if (isUniqueViolation(err, "users_email_lower_key")) throw new EmailTakenError();
     throw err;

@@ -40,7 +40,7 @@ describe("groupCoachBookings", () => {
     );
     const groups = groupCoachBookings(past, now);
     expect(groups.past).toHaveLength(10);
-    expect(groups.past[0].id).toBe(12);
+    expect(groups.past[0]?.id).toBe(12);
     expect(groups.past.at(-1)!.id).toBe(3);
   });
 });

@@ -226,7 +226,8 @@ function Wizard({
     }
   });
 
-  const info = ONBOARDING_STEPS[step - 1];
+  // step runs 1..STEP_COUNT; the first step stands in for anything else.
+  const info = ONBOARDING_STEPS[step - 1] ?? ONBOARDING_STEPS[0];
   return (
     <div className="min-h-dvh bg-field-50/40">
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6">

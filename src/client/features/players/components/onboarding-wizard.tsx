@@ -60,7 +60,8 @@ export function OnboardingWizard({ user }: { user: CurrentUser }) {
     );
   });
 
-  const current = STEPS[step];
+  // step stays within STEPS (see next and Back); the first step stands in for anything else.
+  const current = STEPS[step] ?? STEPS[0];
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 sm:px-6">
       <header className="flex flex-col gap-2">
