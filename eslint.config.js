@@ -118,7 +118,9 @@ export default tseslint.config(
     },
     plugins: { "import-x": importX },
     settings: {
-      "import-x/resolver-next": [createTypeScriptImportResolver({ project: ["tsconfig.json", "tsconfig.*.json"] })],
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({ project: ["tsconfig.json", "tsconfig.*.json"], noWarnOnMultipleProjects: true }),
+      ],
     },
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {
