@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { SEARCH_NEXT_CURSOR_HEADER, type SearchResultCoach } from "../../../../contract/search";
+import { SEARCH_NEXT_CURSOR_HEADER } from "../../../../contract/search-basics";
+import type { SearchResultCoach } from "../../../../contract/search";
 import type { TimeSlot } from "../../../../contract/slots";
 import { apiGet, apiGetWithHeaders } from "../../../lib/api-client";
 import type { SearchParams } from "../last-search";

@@ -1,5 +1,5 @@
 import { Star } from "lucide-react";
-import { describeRate, type RateResponse } from "../../../../contract/coaches";
+import { describeRate, type RateResponse } from "../../../../contract/coach-basics";
 import type { TimeSlot } from "../../../../contract/slots";
 import { cn } from "../../../lib/cn";
 import { formatDayLabel, formatSessionRange } from "../../../lib/when";

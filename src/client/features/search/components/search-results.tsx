@@ -1,5 +1,5 @@
 import type { SearchResultCoach } from "../../../../contract/search";
-import { SearchMessages } from "../../../../contract/search";
+import { SearchMessages } from "../../../../contract/search-basics";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
