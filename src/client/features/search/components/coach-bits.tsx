@@ -74,3 +74,8 @@ export function RatingStars({ rating, totalReviews }: { rating: number | null; t
     </span>
   );
 }
+
+/** "1 coach found", "3 coaches found" (the spec's "n coach(es) found"). */
+export function coachCountLabel(count: number): string {
+  return count === 1 ? "1 coach found" : `${count} coaches found`;
+}
