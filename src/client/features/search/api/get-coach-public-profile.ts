@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { refetchUnlessJustFetched } from "../../../lib/query-client";
+import { refetchUnlessJustFetched } from "../../../lib/just-fetched";
 import { coachPublicProfileQuery } from "../../../lib/query-keys";
 
 /**
