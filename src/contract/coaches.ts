@@ -1,14 +1,9 @@
 import { z } from "zod";
+import { POSITIONS, SESSION_TYPES, type Position, type RateResponse } from "./coach-basics";
 import { decimalToCents } from "./money";
 
-/** coach-side 5: the positions a coach teaches and a player plays. */
-export const POSITIONS = ["Attack", "Defense", "Faceoff", "Goalie", "Midfield"] as const;
-export type Position = (typeof POSITIONS)[number];
-
-export const SESSION_TYPES = ["individual", "group"] as const;
-export type SessionType = (typeof SESSION_TYPES)[number];
-export const SESSION_DURATIONS = [30, 60] as const;
-export type SessionDuration = (typeof SESSION_DURATIONS)[number];
+export { describeRate, POSITIONS, SESSION_DURATIONS, SESSION_TYPES } from "./coach-basics";
+export type { Position, RateResponse, SessionDuration, SessionType } from "./coach-basics";
 
 /** coach-side 9: the minimal profile the payment step creates when the coach has none yet. */
 export const FALLBACK_ZIPCODE = "00000";
@@ -112,8 +107,6 @@ export type CoachProfileRequest = z.input<typeof CoachProfileSchema>;
 export const CoachProfileUpdateSchema = CoachProfileSchema.partial();
 export type CoachProfileUpdateRequest = z.input<typeof CoachProfileUpdateSchema>;
 
-export type RateResponse = { id: number; sessionType: SessionType; duration: SessionDuration; rate: string };
-
 export type CoachResponse = {
   id: number;
   userId: number;
@@ -143,10 +136,4 @@ export type CoachResponse = {
 
 export function positionsOf(specializations: readonly string[]): Position[] {
   return POSITIONS.filter((p) => specializations.includes(p));
-}
-
-/** "$85 / 60 min individual" (whole dollars unless there are cents). */
-export function describeRate(rate: { sessionType: SessionType; duration: number; rate: string }): string {
-  const amount = rate.rate.endsWith(".00") ? rate.rate.slice(0, -3) : rate.rate;
-  return `$${amount} / ${rate.duration} min ${rate.sessionType}`;
 }

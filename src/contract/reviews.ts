@@ -1,11 +1,12 @@
 import { z } from "zod";
 
+export { NO_REVIEWS_TEXT, responseTimeText } from "./review-basics";
+
 export const MAX_REVIEW_COMMENT_LENGTH = 2000;
 export const MAX_REVIEW_REPLY_LENGTH = 2000;
 /** The coach profile shows this many of the latest reviews; GET /api/coaches/{id}/reviews lists up to MAX. */
 export const PROFILE_REVIEW_COUNT = 5;
 export const MAX_LISTED_REVIEWS = 100;
-export const NO_REVIEWS_TEXT = "No reviews yet";
 
 export const ReviewMessages = {
   RATING_REQUIRED: "Please choose a rating from 1 to 5 stars.",
@@ -102,14 +103,4 @@ export function averageRating(distribution: RatingDistribution): number | null {
     sum += star * distribution[star];
   }
   return count === 0 ? null : Math.round((sum / count) * 10) / 10;
-}
-
-/** "Usually answers within 2 hours" style text for a median response time. */
-export function responseTimeText(minutes: number | null): string | null {
-  if (minutes === null) return null;
-  if (minutes < 60) return "Under 1 hour";
-  const hours = Math.ceil(minutes / 60);
-  if (hours < 24) return `Under ${hours} hours`;
-  const days = Math.ceil(hours / 24);
-  return days === 1 ? "Under 1 day" : `Under ${days} days`;
 }

@@ -1,9 +1,11 @@
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, type ComponentType } from "react";
-import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from "wouter";
+import { matchRoute, Redirect, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
 import { needsPlayerSetup } from "../../contract/player-setup";
 import { PageSkeleton } from "../components/ui/page-skeleton";
 import { paths } from "../config/paths";
 import { useCurrentUser } from "../lib/current-user";
+import { coachPublicProfileQuery } from "../lib/query-keys";
 import { ErrorBoundary, isStaleChunkError, reloadOnceForStaleChunk } from "./error-boundary";
 import { AppShell, PublicShell } from "./shell";
 
@@ -125,20 +127,49 @@ const pagesByPath: [string, Page][] = [
   [paths.playerProfile, PlayerProfilePage],
 ];
 
-/** Once per visit: the page at the address the app opened at (later pages load when navigated to). */
+/**
+ * What the first page of a signed-in user shows first, asked for beside the page's chunk rather
+ * than once it has loaded and rendered: a coach profile, and the search find coaches opens with
+ * (the search's code comes in a small chunk of its own, not in the entry chunk every page loads).
+ */
+const firstDataByPath: [string, (params: { id?: string }, search: string, queryClient: QueryClient) => void][] = [
+  [
+    "/coach/:id",
+    ({ id = "" }, _search, queryClient) => {
+      if (/^\d{1,9}$/.test(id)) void queryClient.prefetchQuery(coachPublicProfileQuery(Number(id)));
+    },
+  ],
+  [
+    paths.findCoaches,
+    (_params, search, queryClient) =>
+      void import("../features/search/api/search-coaches").then(
+        ({ prefetchOpeningSearch }) => prefetchOpeningSearch(queryClient, search),
+        () => undefined, // the page asks again when it renders
+      ),
+  ],
+];
+
+/** Once per visit: the page at the address the app opened at (later pages load when navigated to), and its first data. */
 let firstPageAsked = false;
-function usePreloadFirstPage(location: string): void {
+function usePreloadFirstPage(location: string, signedInPastSetup: boolean): void {
   const { parser } = useRouter();
+  const search = useSearch();
+  const queryClient = useQueryClient();
   if (firstPageAsked) return;
   firstPageAsked = true;
   pagesByPath.find(([pattern]) => matchRoute(parser, pattern, location)[0])?.[1].preload();
+  if (!signedInPastSetup) return;
+  for (const [pattern, prefetch] of firstDataByPath) {
+    const [matches, params] = matchRoute(parser, pattern, location);
+    if (matches) prefetch(params ?? {}, search, queryClient);
+  }
 }
 
 export function AppRouter() {
   const { user, isLoading } = useCurrentUser();
   const [location] = useLocation();
   useScrollToTopOnNavigate(location);
-  usePreloadFirstPage(location);
+  usePreloadFirstPage(location, user !== null && !needsPlayerSetup(user));
 
   if (isLoading) return <PageSkeleton label="Loading..." />;
 

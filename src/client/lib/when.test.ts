@@ -1,13 +1,19 @@
+import { TZDate } from "@date-fns/tz";
+import { addDays, format, parse } from "date-fns";
 import { describe, expect, it } from "vitest";
 import {
   dateInZone,
+  addDaysTo,
   formatClock,
   formatInstant,
+  formatDayLabel,
   formatInstantDate,
   formatInstantTime,
   formatLongDate,
+  formatMediumDate,
   formatSessionRange,
   formatSessionTime,
+  formatWeekdayDate,
   nowIn,
   startOfWeekDate,
   zonedInstant,
@@ -39,6 +45,42 @@ describe("the client's one time module", () => {
     expect(formatClock("00:15")).toBe("12:15 AM");
     expect(formatClock("24:00")).toBeNull();
     expect(startOfWeekDate("2026-11-25")).toBe("2026-11-22");
+  });
+
+  it("writes every time of day as date-fns' h:mm a did, and refuses what is not one", () => {
+    for (let minute = 0; minute < 24 * 60; minute++) {
+      const time = `${String(Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+      expect(formatClock(time)).toBe(format(parse(time, "HH:mm", new Date(2000, 0, 1)), "h:mm a"));
+    }
+    for (const notATime of ["", "9:00", "09:60", "24:00", "09:00:00", "ab:cd", " 09:00"]) expect(formatClock(notATime)).toBeNull();
+    expect(formatClock(null)).toBeNull();
+  });
+
+  it("writes every calendar date of three years as date-fns' format did", () => {
+    const patterns = [
+      [formatLongDate, "EEEE, MMMM d, yyyy"],
+      [formatMediumDate, "EEE, MMM d, yyyy"],
+      [formatDayLabel, "EEE, MMM d"],
+      [formatWeekdayDate, "EEEE, MMM d, yyyy"],
+    ] as const;
+    for (let day = new Date(2025, 0, 1); day.getFullYear() < 2028; day = addDays(day, 1)) {
+      const iso = format(day, "yyyy-MM-dd");
+      for (const [formatter, pattern] of patterns) expect(formatter(iso)).toBe(format(day, pattern));
+      expect(addDaysTo(iso, 1)).toBe(format(addDays(day, 1), "yyyy-MM-dd"));
+    }
+  });
+
+  it("reads instants on a zone's clock as date-fns' format did, every 7 hours 13 minutes over a year", () => {
+    const zones = ["America/New_York", "America/Los_Angeles", "Pacific/Honolulu", "Asia/Kolkata", "UTC"];
+    for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 433 * 60_000) {
+      const iso = new Date(ms).toISOString();
+      for (const zone of zones) {
+        const zoned = new TZDate(ms, zone);
+        expect(nowIn(zone, new Date(ms))).toEqual({ date: format(zoned, "yyyy-MM-dd"), time: format(zoned, "HH:mm") });
+        expect(formatInstantDate(iso, zone)).toBe(format(zoned, "MMMM d, yyyy"));
+        expect(formatInstantTime(iso, zone, zone)).toBe(format(zoned, "h:mm a"));
+      }
+    }
   });
 
   it("shows a held seat's deadline on the coach's clock, naming the zone for a viewer elsewhere", () => {

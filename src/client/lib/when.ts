@@ -1,5 +1,5 @@
 import { TZDate, tzOffset } from "@date-fns/tz";
-import { addDays, format, isValid, parse, parseISO } from "date-fns";
+import { addDays, isValid, parseISO } from "date-fns";
 import type { LocalDateTime } from "../../contract/time";
 
 /**
@@ -7,6 +7,46 @@ import type { LocalDateTime } from "../../contract/time";
  * the API sends its dates and times already in that zone; a viewer elsewhere also sees the zone named
  * ("4:00 PM EST", DESIGN.md 10), so nobody has to guess whose clock a time is on.
  */
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const pad2 = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * A date (a TZDate reads its zone's clock) in a date-fns pattern, US English. Only the tokens this
+ * module uses, written out: date-fns' format and its locale are most of what the first screens of
+ * find coaches and a coach profile would load for their dates (docs/PERFORMANCE.md).
+ */
+function formatAs(date: Date, pattern: string): string {
+  return pattern.replace(/yyyy|MMMM|MMM|MM|dd|d|EEEE|EEE|HH|h|mm|a/g, (token) => {
+    switch (token) {
+      case "yyyy":
+        return String(date.getFullYear()).padStart(4, "0");
+      case "MMMM":
+        return MONTHS[date.getMonth()] ?? "";
+      case "MMM":
+        return (MONTHS[date.getMonth()] ?? "").slice(0, 3);
+      case "MM":
+        return pad2(date.getMonth() + 1);
+      case "dd":
+        return pad2(date.getDate());
+      case "d":
+        return String(date.getDate());
+      case "EEEE":
+        return WEEKDAYS[date.getDay()] ?? "";
+      case "EEE":
+        return (WEEKDAYS[date.getDay()] ?? "").slice(0, 3);
+      case "HH":
+        return pad2(date.getHours());
+      case "h":
+        return String(date.getHours() % 12 || 12);
+      case "mm":
+        return pad2(date.getMinutes());
+      default:
+        return date.getHours() < 12 ? "AM" : "PM";
+    }
+  });
+}
 
 /** The viewer's own IANA zone, as the browser knows it. */
 export function browserTimeZone(): string {
@@ -26,7 +66,7 @@ function usableZone(timeZone: string | null | undefined): string {
 /** The wall-clock date and time in a zone at an instant (default now). */
 export function nowIn(timeZone: string | null | undefined, now: Date = new Date()): LocalDateTime {
   const zoned = new TZDate(now.getTime(), usableZone(timeZone));
-  return { date: format(zoned, "yyyy-MM-dd"), time: format(zoned, "HH:mm") };
+  return { date: formatAs(zoned, "yyyy-MM-dd"), time: formatAs(zoned, "HH:mm") };
 }
 
 /** Today's date (yyyy-MM-dd) in a zone. */
@@ -50,7 +90,7 @@ function calendarDate(date: string | null | undefined): Date | null {
 
 const formatCalendarDate = (pattern: string) => (date: string | null | undefined) => {
   const parsed = calendarDate(date);
-  return parsed ? format(parsed, pattern) : null;
+  return parsed ? formatAs(parsed, pattern) : null;
 };
 
 /** "Monday, November 23, 2026" */
@@ -64,8 +104,10 @@ export const formatWeekdayDate = formatCalendarDate("EEEE, MMM d, yyyy");
 
 /** "14:30" -> "2:30 PM"; null when the text is not a time of day. */
 export function formatClock(time: string | null | undefined): string | null {
-  if (!time || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return null;
-  return format(parse(time, "HH:mm", new Date(2000, 0, 1)), "h:mm a");
+  const clock = time ? /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time) : null;
+  if (!clock) return null;
+  const hours = Number(clock[1]);
+  return `${hours % 12 || 12}:${clock[2]} ${hours < 12 ? "AM" : "PM"}`;
 }
 
 /** The zone's short name at an instant, as people write it: "EST", "PDT" (or "GMT+1" where there is no common one). */
@@ -106,13 +148,13 @@ export function formatSessionRange(start: string | null | undefined, end: string
 export function startOfWeekDate(date: string): string {
   const parsed = calendarDate(date);
   if (!parsed) return date;
-  return format(addDays(parsed, -parsed.getDay()), "yyyy-MM-dd");
+  return formatAs(addDays(parsed, -parsed.getDay()), "yyyy-MM-dd");
 }
 
 /** A calendar date `days` later (or earlier), yyyy-MM-dd. */
 export function addDaysTo(date: string, days: number): string {
   const parsed = calendarDate(date);
-  return parsed ? format(addDays(parsed, days), "yyyy-MM-dd") : date;
+  return parsed ? formatAs(addDays(parsed, days), "yyyy-MM-dd") : date;
 }
 
 /** An instant read on a zone's clock (the viewer's own when no zone is given). */
@@ -124,7 +166,7 @@ function instantIn(iso: string, timeZone: string | null | undefined): TZDate | n
 /** "November 23, 2026": the calendar date of an instant on the viewer's clock (or a zone's); null when it is not an instant. */
 export function formatInstantDate(iso: string, timeZone?: string | null): string | null {
   const zoned = instantIn(iso, timeZone);
-  return zoned ? format(zoned, "MMMM d, yyyy") : null;
+  return zoned ? formatAs(zoned, "MMMM d, yyyy") : null;
 }
 
 /**
@@ -135,7 +177,7 @@ export function formatInstantTime(iso: string, timeZone: string, viewerTimeZone:
   const zoned = instantIn(iso, timeZone);
   if (!zoned) return null;
   const at = new Date(zoned.getTime());
-  return format(zoned, "h:mm a") + (isOtherZone(timeZone, at, viewerTimeZone) ? ` ${zoneAbbreviation(timeZone, at)}` : "");
+  return formatAs(zoned, "h:mm a") + (isOtherZone(timeZone, at, viewerTimeZone) ? ` ${zoneAbbreviation(timeZone, at)}` : "");
 }
 
 /**
@@ -145,7 +187,7 @@ export function formatInstantTime(iso: string, timeZone: string, viewerTimeZone:
 export function formatInstant(iso: string | null | undefined, viewerTimeZone: string = browserTimeZone()): string | null {
   const zoned = iso ? instantIn(iso, viewerTimeZone) : null;
   if (!zoned) return null;
-  return `${format(zoned, "MMM d, yyyy, h:mm a")} ${zoneAbbreviation(viewerTimeZone, new Date(zoned.getTime()))}`;
+  return `${formatAs(zoned, "MMM d, yyyy, h:mm a")} ${zoneAbbreviation(viewerTimeZone, new Date(zoned.getTime()))}`;
 }
 
 /** The calendar date (yyyy-MM-dd) on a zone's clock at an instant given in milliseconds. */

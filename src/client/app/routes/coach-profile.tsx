@@ -2,7 +2,7 @@ import { Redirect, useParams, useSearch } from "wouter";
 import { paths } from "../../config/paths";
 import { PageSkeleton } from "../../components/ui/page-skeleton";
 import { useCoachPublicProfile } from "../../features/search/api/get-coach-public-profile";
-import { RequestSessionButton } from "../../features/requests/components/session-request-dialog";
+import { RequestSessionButton } from "../../features/requests/components/request-session-button";
 import { coachName } from "../../features/search/components/coach-bits";
 import { BackToSearchLink, CoachProfileView } from "../../features/search/components/coach-profile-view";
 import { CoachReviews } from "../../features/reviews/components/coach-reviews";

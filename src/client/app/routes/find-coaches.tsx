@@ -1,16 +1,16 @@
 import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
 import type { CurrentUser } from "../../../contract/accounts";
-import { DEFAULT_SEARCH_RADIUS, SearchMessages } from "../../../contract/search";
+import { DEFAULT_SEARCH_RADIUS } from "../../../contract/search-basics";
 import { useCurrentUser } from "../../lib/current-user";
 import { useCoachSearch } from "../../features/search/api/search-coaches";
 import { SearchForm } from "../../features/search/components/search-form";
 import { SearchResults } from "../../features/search/components/search-results";
 import {
-  fromSearchQuery,
-  loadLastSearch,
   nearestRadius,
+  restoredSearch,
   saveLastSearch,
+  searchProblem,
   toSearchQuery,
   type SearchParams,
 } from "../../features/search/last-search";
@@ -25,12 +25,6 @@ function prefillFrom(user: CurrentUser | null): SearchParams {
   };
 }
 
-function problemWith(params: SearchParams): string | null {
-  if (!params.position || !params.zipcode.trim()) return SearchMessages.REQUIRED;
-  if (!/^\d{5}$/.test(params.zipcode)) return SearchMessages.ZIPCODE_FORMAT;
-  return null;
-}
-
 /**
  * player-side 2, find coaches. The address's query wins, then the last search of the past hour,
  * then the player's own position, ZIP code and travel distance.
@@ -40,8 +34,8 @@ export function FindCoachesPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const [initial] = useState(() => {
-    const restored = fromSearchQuery(search) ?? loadLastSearch();
-    if (restored) return { form: restored, submitted: problemWith(restored) ? null : restored };
+    const restored = restoredSearch(search);
+    if (restored) return { form: restored, submitted: searchProblem(restored) ? null : restored };
     return { form: prefillFrom(user), submitted: null };
   });
   const [form, setForm] = useState<SearchParams>(initial.form);
@@ -53,7 +47,7 @@ export function FindCoachesPage() {
   const results = useCoachSearch(submitted);
 
   function runSearch() {
-    const problem = problemWith(form);
+    const problem = searchProblem(form);
     setError(problem);
     if (problem) return;
     const params = { ...form };

@@ -8,7 +8,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
 import { RECOMMENDATIONS_FAILED, useQuickMatches, useRecommendations, type MatchFilters } from "../../features/search/api/get-matches";
-import { coachCountLabel, MatchCard } from "../../features/search/components/match-card";
+import { coachCountLabel } from "../../features/search/components/coach-bits";
+import { MatchCard } from "../../features/search/components/match-card";
 import { emptyMatchFilters, MatchFiltersPanel } from "../../features/search/components/match-filters";
 import { handleUnauthorized } from "../../lib/handle-unauthorized";
 

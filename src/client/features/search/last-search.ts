@@ -1,4 +1,4 @@
-import { DEFAULT_SEARCH_RADIUS, SEARCH_RADIUS_OPTIONS } from "../../../contract/search";
+import { DEFAULT_SEARCH_RADIUS, SEARCH_RADIUS_OPTIONS, SearchMessages } from "../../../contract/search-basics";
 
 /** player-side 9: the last search is remembered for 1 hour. */
 export const LAST_SEARCH_TTL_MS = 60 * 60 * 1000;
@@ -73,6 +73,18 @@ export function fromSearchQuery(search: string): SearchParams | null {
     radius: normaliseRadius(Number(query.get("radius"))),
     includeUnavailable: query.get("includeUnavailable") === "true",
   };
+}
+
+/** What stops a search from being sent (player-side 5): the message to show, or null. */
+export function searchProblem(params: SearchParams): string | null {
+  if (!params.position || !params.zipcode.trim()) return SearchMessages.REQUIRED;
+  if (!/^\d{5}$/.test(params.zipcode)) return SearchMessages.ZIPCODE_FORMAT;
+  return null;
+}
+
+/** The search /find-coaches opens with: the address's query wins, then the last search of the past hour; null without either. */
+export function restoredSearch(search: string, now = Date.now(), storage = browserStorage()): SearchParams | null {
+  return fromSearchQuery(search) ?? loadLastSearch(now, storage);
 }
 
 /** Where "Back to Search" goes: the last search within the hour, else the empty search page. */

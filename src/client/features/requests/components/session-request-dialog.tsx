@@ -217,16 +217,3 @@ function RequestForm({
     </DialogContent>
   );
 }
-
-/** The coach profile's "Request Session" button with its dialog, for pages that need no control over it. */
-export function RequestSessionButton({ coach }: { coach: SessionRequestDialogProps["coach"] }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button size="lg" onClick={() => setOpen(true)}>
-        Request Session
-      </Button>
-      <SessionRequestDialog coach={coach} open={open} onOpenChange={setOpen} />
-    </>
-  );
-}

@@ -1,4 +1,5 @@
-import { NO_REVIEWS_TEXT, type CoachReviewSummary, type PublicReview } from "../../../../contract/reviews";
+import { NO_REVIEWS_TEXT } from "../../../../contract/review-basics";
+import type { CoachReviewSummary, PublicReview } from "../../../../contract/reviews";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { StarRow } from "../../../components/ui/star-rating";
 import { formatInstantDate } from "../../../lib/when";

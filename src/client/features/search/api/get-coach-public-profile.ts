@@ -1,7 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
+import { refetchUnlessJustFetched } from "../../../lib/just-fetched";
 import { coachPublicProfileQuery } from "../../../lib/query-keys";
 
-/** The profile page reads it fresh each visit: the next available slots change as others book. */
+/**
+ * The profile page reads it fresh each visit: the next available slots change as others book (the
+ * router's request of the first page's data, seconds old, is that visit's read).
+ */
 export function useCoachPublicProfile(coachId: number | null) {
-  return useQuery({ ...coachPublicProfileQuery(coachId ?? 0), enabled: coachId !== null, staleTime: 0 });
+  return useQuery({
+    ...coachPublicProfileQuery(coachId ?? 0),
+    enabled: coachId !== null,
+    staleTime: 0,
+    refetchOnMount: refetchUnlessJustFetched,
+  });
 }

@@ -1,8 +1,10 @@
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { SEARCH_NEXT_CURSOR_HEADER, type SearchResultCoach } from "../../../../contract/search";
+import { infiniteQueryOptions, useInfiniteQuery, useQuery, type QueryClient } from "@tanstack/react-query";
+import { SEARCH_NEXT_CURSOR_HEADER } from "../../../../contract/search-basics";
+import type { SearchResultCoach } from "../../../../contract/search";
 import type { TimeSlot } from "../../../../contract/slots";
 import { apiGet, apiGetWithHeaders } from "../../../lib/api-client";
-import type { SearchParams } from "../last-search";
+import { refetchUnlessJustFetched } from "../../../lib/just-fetched";
+import { restoredSearch, searchProblem, type SearchParams } from "../last-search";
 import { searchKeys } from "./keys";
 
 export type SearchPage = { coaches: SearchResultCoach[]; nextCursor: string | null };
@@ -20,17 +22,33 @@ export async function searchCoaches(params: SearchParams, cursor?: string | null
   return { coaches: data, nextCursor: headers.get(SEARCH_NEXT_CURSOR_HEADER) };
 }
 
-/** The search's pages so far; fetchNextPage loads the next nearest coaches while hasNextPage. */
-export function useCoachSearch(params: SearchParams | null) {
-  return useInfiniteQuery({
+const coachSearchQuery = (params: SearchParams | null) =>
+  infiniteQueryOptions({
     queryKey: searchKeys.search(params),
     queryFn: ({ pageParam }) => searchCoaches(params!, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
-    enabled: params !== null,
-    // Availability changes as others book; a repeated search should show it.
-    staleTime: 0,
   });
+
+/** The search's pages so far; fetchNextPage loads the next nearest coaches while hasNextPage. */
+export function useCoachSearch(params: SearchParams | null) {
+  return useInfiniteQuery({
+    ...coachSearchQuery(params),
+    enabled: params !== null,
+    // Availability changes as others book; a repeated search should show it (the router's request
+    // of the opening search, seconds old, is that visit's search).
+    staleTime: 0,
+    refetchOnMount: refetchUnlessJustFetched,
+  });
+}
+
+/**
+ * The first page of the search /find-coaches opens with (its address's query or the last search),
+ * asked for while the page's code loads: the router calls it when the app opens at /find-coaches.
+ */
+export function prefetchOpeningSearch(queryClient: QueryClient, search: string): void {
+  const params = restoredSearch(search);
+  if (params && !searchProblem(params)) void queryClient.prefetchInfiniteQuery(coachSearchQuery(params));
 }
 
 /** Every time a player can book now with one coach, for a search card's "Show more". */

@@ -1,5 +1,5 @@
 import { Star } from "lucide-react";
-import { describeRate, type RateResponse } from "../../../../contract/coaches";
+import { describeRate, type RateResponse } from "../../../../contract/coach-basics";
 import type { TimeSlot } from "../../../../contract/slots";
 import { cn } from "../../../lib/cn";
 import { formatDayLabel, formatSessionRange } from "../../../lib/when";
@@ -73,4 +73,9 @@ export function RatingStars({ rating, totalReviews }: { rating: number | null; t
       <span>{rating === null ? "No reviews yet" : `${rating.toFixed(1)} (${totalReviews})`}</span>
     </span>
   );
+}
+
+/** "1 coach found", "3 coaches found" (the spec's "n coach(es) found"). */
+export function coachCountLabel(count: number): string {
+  return count === 1 ? "1 coach found" : `${count} coaches found`;
 }

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { ArrowLeft, CalendarClock, Clock, MapPin, Star, Users } from "lucide-react";
 import { Link } from "wouter";
-import { describeRate } from "../../../../contract/coaches";
-import { NO_REVIEWS_TEXT, responseTimeText } from "../../../../contract/reviews";
-import { PROFILE_SLOT_COUNT, type CoachProfile } from "../../../../contract/search";
+import { describeRate } from "../../../../contract/coach-basics";
+import { NO_REVIEWS_TEXT, responseTimeText } from "../../../../contract/review-basics";
+import { PROFILE_SLOT_COUNT } from "../../../../contract/search-basics";
+import type { CoachProfile } from "../../../../contract/search";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";

@@ -12,11 +12,6 @@ export const MAX_POSITIONS_SHOWN = 4;
 export const MAX_SPECIALIZATIONS_SHOWN = 3;
 export const MAX_REASONS_SHOWN = 3;
 
-/** "1 coach found", "3 coaches found" (the spec's "n coach(es) found"). */
-export function coachCountLabel(count: number): string {
-  return count === 1 ? "1 coach found" : `${count} coaches found`;
-}
-
 export function MatchCard({ coach }: { coach: MatchedCoach }) {
   const positions = coach.positions.slice(0, MAX_POSITIONS_SHOWN);
   const hiddenPositions = coach.positions.length - positions.length;

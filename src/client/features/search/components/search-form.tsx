@@ -1,13 +1,16 @@
 import type { FormEvent } from "react";
-import { POSITIONS } from "../../../../contract/coaches";
-import { SEARCH_RADIUS_OPTIONS } from "../../../../contract/search";
+import { POSITIONS } from "../../../../contract/coach-basics";
+import { SEARCH_RADIUS_OPTIONS } from "../../../../contract/search-basics";
 import { Button } from "../../../components/ui/button";
 import { Checkbox } from "../../../components/ui/checkbox";
+import { DeferredSelect } from "../../../components/ui/deferred-select";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
 import type { SearchParams } from "../last-search";
+
+const positionOptions = POSITIONS.map((p) => ({ value: p, label: p }));
+const radiusOptions = SEARCH_RADIUS_OPTIONS.map((r) => ({ value: String(r), label: `${r} miles` }));
 
 type Props = {
   value: SearchParams;
@@ -26,20 +29,14 @@ export function SearchForm({ value, onChange, onSubmit, error, isSearching }: Pr
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Search coaches">
       <div className="grid gap-4 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end">
-        <Select value={value.position} onValueChange={(position) => onChange({ position })}>
-          <FormField label="Position">
-            <SelectTrigger>
-              <SelectValue placeholder="Select a position" />
-            </SelectTrigger>
-          </FormField>
-          <SelectContent>
-            {POSITIONS.map((p) => (
-              <SelectItem key={p} value={p}>
-                {p}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <FormField label="Position">
+          <DeferredSelect
+            value={value.position}
+            onValueChange={(position) => onChange({ position })}
+            options={positionOptions}
+            placeholder="Select a position"
+          />
+        </FormField>
         <FormField label="Zipcode">
           <Input
             inputMode="numeric"
@@ -50,20 +47,13 @@ export function SearchForm({ value, onChange, onSubmit, error, isSearching }: Pr
             onChange={(e) => onChange({ zipcode: e.target.value.slice(0, 5) })}
           />
         </FormField>
-        <Select value={String(value.radius)} onValueChange={(radius) => onChange({ radius: Number(radius) })}>
-          <FormField label="Radius">
-            <SelectTrigger>
-              <SelectValue />
-            </SelectTrigger>
-          </FormField>
-          <SelectContent>
-            {SEARCH_RADIUS_OPTIONS.map((r) => (
-              <SelectItem key={r} value={String(r)}>
-                {r} miles
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <FormField label="Radius">
+          <DeferredSelect
+            value={String(value.radius)}
+            onValueChange={(radius) => onChange({ radius: Number(radius) })}
+            options={radiusOptions}
+          />
+        </FormField>
         <Button type="submit" isLoading={isSearching}>
           Search
         </Button>

@@ -1,10 +1,10 @@
 import type { SearchResultCoach } from "../../../../contract/search";
-import { SearchMessages } from "../../../../contract/search";
+import { SearchMessages } from "../../../../contract/search-basics";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { ApiError } from "../../../lib/api-client";
 import type { SearchParams } from "../last-search";
-import { coachCountLabel } from "./match-card";
+import { coachCountLabel } from "./coach-bits";
 import { SearchResultCard } from "./search-result-card";
 
 export const NO_AVAILABLE_COACHES =

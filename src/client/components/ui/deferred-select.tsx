@@ -1,0 +1,123 @@
+import { ChevronDown } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps } from "react";
+import { cn } from "../../lib/cn";
+import { fieldControlClass } from "./input";
+
+export type SelectOption = { value: string; label: string };
+
+export type DeferredSelectProps = Omit<ComponentProps<"button">, "value" | "onChange" | "children"> & {
+  value: string;
+  onValueChange: (value: string) => void;
+  options: readonly SelectOption[];
+  /** Shown while no option is chosen. */
+  placeholder?: string;
+};
+
+// Radix Select with its positioning and scroll-lock libraries is about 30 KB of gzipped
+// JavaScript. A page whose first screen shows a select (find coaches) draws this stand-in, which
+// looks the same, and loads the real one once the page is idle, or at once when the user reaches
+// for it (docs/PERFORMANCE.md, JavaScript per page).
+const loadView = () => import("./deferred-select-view");
+const DeferredSelectView = lazy(async () => ({ default: (await loadView()).DeferredSelectView }));
+
+let viewLoaded = false;
+const load = () =>
+  loadView().then(
+    () => void (viewLoaded = true),
+    () => undefined,
+  );
+
+const IDLE_TIMEOUT_MS = 2000;
+
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const id = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 200);
+  return () => window.clearTimeout(id);
+}
+
+/**
+ * A select (the Radix one, as `select.tsx`) for a page's first screen: a button that looks and is
+ * labelled the same stands in for it until its code has loaded. A click or arrow key on the stand-in
+ * opens the list as soon as it is there; focus moves over.
+ */
+export function DeferredSelect(props: DeferredSelectProps) {
+  const [wanted, setWanted] = useState(viewLoaded);
+  const [openOnMount, setOpenOnMount] = useState(false);
+  const focused = useRef(false);
+
+  useEffect(() => {
+    if (wanted) return;
+    return whenIdle(() => {
+      void load();
+      setWanted(true);
+    });
+  }, [wanted]);
+
+  const standIn = (
+    <StandIn
+      {...props}
+      onReach={() => void load()}
+      onOpen={() => {
+        setOpenOnMount(true);
+        setWanted(true);
+      }}
+      onFocusChange={(isFocused) => (focused.current = isFocused)}
+    />
+  );
+  if (!wanted) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <DeferredSelectView {...props} openOnMount={openOnMount} takesFocus={() => focused.current} />
+    </Suspense>
+  );
+}
+
+function StandIn({
+  value,
+  options,
+  placeholder,
+  className,
+  onReach,
+  onOpen,
+  onFocusChange,
+  onValueChange: _onValueChange,
+  ...button
+}: DeferredSelectProps & { onReach: () => void; onOpen: () => void; onFocusChange: (focused: boolean) => void }) {
+  const chosen = options.find((option) => option.value === value);
+  return (
+    <button
+      type="button"
+      role="combobox"
+      aria-expanded={false}
+      aria-autocomplete="none"
+      data-state="closed"
+      data-placeholder={chosen ? undefined : ""}
+      className={cn(
+        fieldControlClass,
+        "flex h-11 items-center justify-between gap-2 text-left data-[placeholder]:text-slate-500",
+        className,
+      )}
+      {...button}
+      onPointerEnter={onReach}
+      onFocus={() => {
+        onReach();
+        onFocusChange(true);
+      }}
+      // Removing the stand-in is no blur of the user's: the real select takes the focus over.
+      onBlur={(event) => event.currentTarget.isConnected && onFocusChange(false)}
+      onClick={onOpen}
+      onKeyDown={(event) => {
+        if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+          event.preventDefault();
+          onOpen();
+        }
+      }}
+    >
+      <span style={{ pointerEvents: "none" }}>{chosen ? chosen.label : placeholder}</span>
+      <ChevronDown aria-hidden className="size-4 opacity-70" />
+    </button>
+  );
+}

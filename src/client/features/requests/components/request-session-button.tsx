@@ -1,0 +1,36 @@
+import { lazy, Suspense, useState } from "react";
+import { Button } from "../../../components/ui/button";
+import type { SessionRequestDialogProps } from "./session-request-dialog";
+
+// The dialog brings the form library, zod and Radix Dialog: they load when the player reaches for
+// the button (hover, focus or click), not with the coach profile's first screen.
+const loadDialog = () => import("./session-request-dialog");
+const SessionRequestDialog = lazy(async () => ({ default: (await loadDialog()).SessionRequestDialog }));
+const preload = () => void loadDialog().catch(() => undefined);
+
+/** The coach profile's "Request Session" button with its dialog, for pages that need no control over it. */
+export function RequestSessionButton({ coach }: { coach: SessionRequestDialogProps["coach"] }) {
+  const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing keeps Radix's exit and focus return as before.
+  const [asked, setAsked] = useState(false);
+  return (
+    <>
+      <Button
+        size="lg"
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setAsked(true);
+          setOpen(true);
+        }}
+      >
+        Request Session
+      </Button>
+      {asked ? (
+        <Suspense fallback={null}>
+          <SessionRequestDialog coach={coach} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
