@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export { NO_REVIEWS_TEXT, responseTimeText } from "./review-basics";
+export { responseTimeText } from "./review-basics";
 
 export const MAX_REVIEW_COMMENT_LENGTH = 2000;
 export const MAX_REVIEW_REPLY_LENGTH = 2000;

@@ -1,5 +1,5 @@
-import { addDaysToDate, addMinutesToTime } from "../../../src/contract/time";
-import { instantToLocal } from "../../../src/server/features/slots/slot-time";
+import { addDaysToDate, addMinutesToTime } from "@contract/time";
+import { instantToLocal } from "@server/features/slots/slot-time";
 import { DEFAULT_COACH_PROFILE } from "../../factories/coaches";
 
 /**

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
-import { createApp } from "../../../src/server/app";
-import { mountClient } from "../../../src/server/http/client-assets";
-import { attachCalendarSocket } from "../../../src/server/realtime/calendar-socket";
+import { createApp } from "@server/app";
+import { mountClient } from "@server/http/client-assets";
+import { attachCalendarSocket } from "@server/realtime/calendar-socket";
 import { startTestApp, type TestApp } from "../../support/test-app";
 
 export type E2eServer = TestApp & { baseUrl: string };

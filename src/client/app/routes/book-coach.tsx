@@ -1,17 +1,11 @@
 import { ArrowLeft, CalendarDays, Clock, Users } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { Link, useLocation, useParams, useSearch } from "wouter";
-import {
-  BookingMessages,
-  DEFAULT_BOOKING_DURATION,
-  noRatesMessage,
-  ratesForSlot,
-  upcomingStartTimeOptions,
-} from "../../../contract/bookings";
-import type { RateResponse } from "../../../contract/coaches";
-import { centsToDecimal, decimalToCents, platformFeeCents, totalCents } from "../../../contract/money";
-import type { TimeSlot } from "../../../contract/slots";
-import { addMinutesToTime } from "../../../contract/time";
+import { BookingMessages, DEFAULT_BOOKING_DURATION, noRatesMessage, ratesForSlot, upcomingStartTimeOptions } from "@contract/bookings";
+import type { RateResponse } from "@contract/coaches";
+import { centsToDecimal, decimalToCents, platformFeeCents, totalCents } from "@contract/money";
+import type { TimeSlot } from "@contract/slots";
+import { addMinutesToTime } from "@contract/time";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";

@@ -2,7 +2,7 @@
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
-import type { PaymentIntentResponse } from "../../../contract/payments";
+import type { PaymentIntentResponse } from "@contract/payments";
 import { answer, mockApi, renderPage } from "../../testing/render-page";
 import { BookingCheckoutPage } from "./booking-checkout";
 

@@ -1,9 +1,9 @@
 import { AlertCircle, CreditCard, Gift, Receipt } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Redirect, useLocation, useParams, useSearch } from "wouter";
-import { BookingMessages, DEFAULT_BOOKING_DURATION, DEFAULT_SESSION_TYPE } from "../../../contract/bookings";
-import { centsToDecimal } from "../../../contract/money";
-import type { CreatePaymentIntentRequest, PaymentIntentResponse } from "../../../contract/payments";
+import { BookingMessages, DEFAULT_BOOKING_DURATION, DEFAULT_SESSION_TYPE } from "@contract/bookings";
+import { centsToDecimal } from "@contract/money";
+import type { CreatePaymentIntentRequest, PaymentIntentResponse } from "@contract/payments";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { FullPageSpinner } from "../../components/ui/spinner";

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CalendarCheck, CheckCircle2, Mail, MessageSquare, Target } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "wouter";
-import type { Booking } from "../../../contract/bookings";
+import type { Booking } from "@contract/bookings";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";

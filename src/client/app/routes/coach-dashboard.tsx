@@ -1,7 +1,7 @@
 import { CalendarDays, List, Plus } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
-import type { TimeSlot } from "../../../contract/slots";
+import type { TimeSlot } from "@contract/slots";
 import { CoachPage } from "../coach-page";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";

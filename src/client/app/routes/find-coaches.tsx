@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useLocation, useSearch } from "wouter";
-import type { CurrentUser } from "../../../contract/accounts";
-import { DEFAULT_SEARCH_RADIUS } from "../../../contract/search-basics";
+import type { CurrentUser } from "@contract/accounts";
+import { DEFAULT_SEARCH_RADIUS } from "@contract/search-basics";
 import { useCurrentUser } from "../../lib/current-user";
 import { useCoachSearch } from "../../features/search/api/search-coaches";
 import { SearchForm } from "../../features/search/components/search-form";

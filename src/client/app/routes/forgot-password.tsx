@@ -3,7 +3,7 @@ import { KeyRound, MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
-import { ForgotPasswordRequestSchema, type ForgotPasswordRequest } from "../../../contract/accounts";
+import { ForgotPasswordRequestSchema, type ForgotPasswordRequest } from "@contract/accounts";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";

@@ -1,7 +1,7 @@
 import { CalendarClock, ClipboardCheck, Dumbbell, Search, ShieldCheck, Star, Target, TrendingUp, UserPlus, Users } from "lucide-react";
 import type { ReactNode } from "react";
-import type { Testimonial } from "../../../contract/content";
-import { MARKETING_FIGURES, MAX_LANDING_TESTIMONIALS } from "../../../contract/landing";
+import type { Testimonial } from "@contract/content";
+import { MARKETING_FIGURES, MAX_LANDING_TESTIMONIALS } from "@contract/landing";
 import { LARGE_ACCENT_BUTTON_CLASS, LARGE_OUTLINE_ON_DARK_BUTTON_CLASS } from "../../components/ui/button-classes";
 import { useContentText } from "../../features/content/api/content-blocks";
 import { useTestimonials } from "../../features/content/api/testimonials";

@@ -1,7 +1,7 @@
 import { AlertTriangle, ArrowLeft, ChevronRight, ClipboardList, Trophy } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { INTENTS, type Intent } from "../../../contract/accounts";
+import { INTENTS, type Intent } from "@contract/accounts";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "wouter";
-import type { TimeSlot } from "../../../contract/slots";
+import type { TimeSlot } from "@contract/slots";
 import { CoachPage } from "../coach-page";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";

@@ -1,7 +1,7 @@
 import { CheckCircle2, Search } from "lucide-react";
 import { useEffect, useMemo, type ComponentType, type ReactNode } from "react";
 import { Link, useSearch } from "wouter";
-import type { Booking } from "../../../contract/bookings";
+import type { Booking } from "@contract/bookings";
 import { Button } from "../../components/ui/button";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";

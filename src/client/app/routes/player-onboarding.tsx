@@ -1,5 +1,5 @@
 import { Redirect, useLocation } from "wouter";
-import { needsPlayerSetup } from "../../../contract/accounts";
+import { needsPlayerSetup } from "@contract/accounts";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";

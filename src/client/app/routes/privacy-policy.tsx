@@ -1,4 +1,4 @@
-import { privacyPolicy } from "../../../contract/legal";
+import { privacyPolicy } from "@contract/legal";
 import { LegalDocumentView } from "../../features/content/components/legal-document-view";
 
 export function PrivacyPolicyPage() {

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearch } from "wouter";
 import type { z } from "zod";
-import { ResetPasswordFormSchema } from "../../../contract/accounts";
+import { ResetPasswordFormSchema } from "@contract/accounts";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";

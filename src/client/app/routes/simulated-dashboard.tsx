@@ -1,6 +1,6 @@
 import { LayoutDashboard } from "lucide-react";
 import { Link, useSearch } from "wouter";
-import { paymentAccountState } from "../../../contract/payouts";
+import { paymentAccountState } from "@contract/payouts";
 import { RoleGuard } from "../role-guard";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";

@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { termsOfService } from "../../../contract/legal";
+import { termsOfService } from "@contract/legal";
 import { Button } from "../../components/ui/button";
 import { useDownloadTermsOfService } from "../../features/content/api/download-terms";
 import { LegalDocumentView } from "../../features/content/components/legal-document-view";

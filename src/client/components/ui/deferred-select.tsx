@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 import { fieldControlClass } from "./input";
 
@@ -87,10 +87,13 @@ function StandIn({
   ...button
 }: DeferredSelectProps & { onReach: () => void; onOpen: () => void; onFocusChange: (focused: boolean) => void }) {
   const chosen = options.find((option) => option.value === value);
+  // Like Radix's trigger, the combobox names the list it opens (not rendered while closed).
+  const listId = useId();
   return (
     <button
       type="button"
       role="combobox"
+      aria-controls={listId}
       aria-expanded={false}
       aria-autocomplete="none"
       data-state="closed"

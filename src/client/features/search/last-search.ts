@@ -1,4 +1,4 @@
-import { DEFAULT_SEARCH_RADIUS, SEARCH_RADIUS_OPTIONS, SearchMessages } from "../../../contract/search-basics";
+import { DEFAULT_SEARCH_RADIUS, SEARCH_RADIUS_OPTIONS, SearchMessages } from "@contract/search-basics";
 
 /** player-side 9: the last search is remembered for 1 hour. */
 export const LAST_SEARCH_TTL_MS = 60 * 60 * 1000;

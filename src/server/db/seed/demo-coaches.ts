@@ -3,7 +3,7 @@ import { TZDate } from "@date-fns/tz";
 import { addDays } from "date-fns";
 import { inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { formatLocation } from "../../../contract/geo";
+import { formatLocation } from "@contract/geo";
 import { createLocalStorage } from "../../adapters/storage";
 import type { AppDeps } from "../../deps";
 import { hashPassword } from "../../features/accounts/passwords";

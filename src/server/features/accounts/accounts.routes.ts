@@ -9,9 +9,9 @@ import {
   VerifyEmailRequestSchema,
   VerifyResetTokenRequestSchema,
   type Intent,
-} from "../../../contract/accounts";
+} from "@contract/accounts";
 import type { AppDeps } from "../../deps";
-import { LimitMessages, MAX_RESET_EMAILS_PER_HOUR, MAX_VERIFICATION_EMAILS_PER_HOUR } from "../../../contract/limits";
+import { LimitMessages, MAX_RESET_EMAILS_PER_HOUR, MAX_VERIFICATION_EMAILS_PER_HOUR } from "@contract/limits";
 import { authIpRateLimit, failedLoginPerAccountLimit, failedLoginRateLimit, keyedRateLimit } from "../../http/rate-limit";
 import { clearSessionCookie, readSessionToken, requireUser, secureCookies, setSessionCookie } from "../../http/require-session";
 import { parseBody } from "../../http/validate-request";

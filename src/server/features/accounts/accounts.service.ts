@@ -7,9 +7,9 @@ import {
   type CurrentUser,
   type Intent,
   type UserType,
-} from "../../../contract/accounts";
+} from "@contract/accounts";
 import type { AppDeps } from "../../deps";
-import { ErrorCode } from "../../../contract/errors";
+import { ErrorCode } from "@contract/errors";
 import { AppError, badRequest, conflict } from "../../http/errors";
 import * as repo from "./accounts.repository";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";

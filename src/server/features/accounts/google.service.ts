@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import * as oidc from "openid-client";
-import type { Intent } from "../../../contract/accounts";
+import type { Intent } from "@contract/accounts";
 import type { Config } from "../../config";
 import type { AppDeps } from "../../deps";
 import { signInWithGoogle, type SignedIn } from "./accounts.service";

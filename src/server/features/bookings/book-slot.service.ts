@@ -6,14 +6,14 @@ import {
   noRatesMessage,
   type Booking,
   type ParsedBookingRequest,
-} from "../../../contract/bookings";
-import { coachEarningsCents, platformFeeCents, totalCents } from "../../../contract/money";
-import { TIME_STEP_MINUTES } from "../../../contract/time";
+} from "@contract/bookings";
+import { coachEarningsCents, platformFeeCents, totalCents } from "@contract/money";
+import { TIME_STEP_MINUTES } from "@contract/time";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";
-import { ErrorCode } from "../../../contract/errors";
-import { LimitMessages, MAX_HELD_BOOKINGS_PER_PLAYER } from "../../../contract/limits";
+import { ErrorCode } from "@contract/errors";
+import { LimitMessages, MAX_HELD_BOOKINGS_PER_PLAYER } from "@contract/limits";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { instantToLocal, localToInstant } from "../slots/slot-time";

@@ -1,6 +1,6 @@
-import type { Booking } from "../../../contract/bookings";
+import type { Booking } from "@contract/bookings";
 import type { AppDeps } from "../../deps";
-import { centsToDecimal } from "../../../contract/money";
+import { centsToDecimal } from "@contract/money";
 import { sessionInvitation } from "../calendar/calendar.service";
 import type { SessionFacts } from "../calendar/session-events";
 import { placeLines, sessionWhen } from "../../messages/session-text";

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { BookingStudent } from "../../../contract/bookings";
+import type { BookingStudent } from "@contract/bookings";
 import type { CancelCode } from "../../db/schema/bookings";
 import type { Db, Tx } from "../../db/client";
 import { coachCardColumns, studentColumns } from "../../db/people";

@@ -1,6 +1,6 @@
 import { Router } from "express";
-import { BookingMessages, BookingRequestSchema } from "../../../contract/bookings";
-import { CancelSessionRequestSchema, SubmitFeedbackRequestSchema } from "../../../contract/payouts";
+import { BookingMessages, BookingRequestSchema } from "@contract/bookings";
+import { CancelSessionRequestSchema, SubmitFeedbackRequestSchema } from "@contract/payouts";
 import type { AppDeps } from "../../deps";
 import { requireRole, requireUser } from "../../http/require-session";
 import { parseBody, parseIdParam } from "../../http/validate-request";

@@ -1,5 +1,5 @@
-import { BookingMessages, type Booking, type BookingStudent } from "../../../contract/bookings";
-import { centsToDecimal } from "../../../contract/money";
+import { BookingMessages, type Booking, type BookingStudent } from "@contract/bookings";
+import { centsToDecimal } from "@contract/money";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";

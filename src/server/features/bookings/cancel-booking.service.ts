@@ -1,6 +1,6 @@
-import { BookingMessages, canCancelForRefund, StudentCancelMessages, type Booking } from "../../../contract/bookings";
-import { CANCEL_RULE_TEXT } from "../../../contract/calendar";
-import { centsToDecimal } from "../../../contract/money";
+import { BookingMessages, canCancelForRefund, StudentCancelMessages, type Booking } from "@contract/bookings";
+import { CANCEL_RULE_TEXT } from "@contract/calendar";
+import { centsToDecimal } from "@contract/money";
 import type { AppDeps } from "../../deps";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { calendarEvents, publishEvents } from "../../realtime/events";

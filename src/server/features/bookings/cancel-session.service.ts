@@ -1,6 +1,6 @@
-import { BookingMessages } from "../../../contract/bookings";
-import { centsToDecimal } from "../../../contract/money";
-import { PayoutMessages, type AffectedBooking, type CancelSessionResponse } from "../../../contract/payouts";
+import { BookingMessages } from "@contract/bookings";
+import { centsToDecimal } from "@contract/money";
+import { PayoutMessages, type AffectedBooking, type CancelSessionResponse } from "@contract/payouts";
 import type { AppDeps } from "../../deps";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { sessionWhen } from "../../messages/session-text";

@@ -1,5 +1,5 @@
-import { BookingMessages } from "../../../contract/bookings";
-import { PayoutMessages, type SubmitFeedbackResponse } from "../../../contract/payouts";
+import { BookingMessages } from "@contract/bookings";
+import { PayoutMessages, type SubmitFeedbackResponse } from "@contract/payouts";
 import type { AppDeps } from "../../deps";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import { calendarEvents, publishEvents } from "../../realtime/events";

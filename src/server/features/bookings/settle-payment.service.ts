@@ -1,5 +1,5 @@
-import { BookingMessages } from "../../../contract/bookings";
-import { coachEarningsCents, totalCents } from "../../../contract/money";
+import { BookingMessages } from "@contract/bookings";
+import { coachEarningsCents, totalCents } from "@contract/money";
 import type { RefundReason } from "../../db/schema/index";
 import type { AppDeps } from "../../deps";
 import { conflict, notFound } from "../../http/errors";

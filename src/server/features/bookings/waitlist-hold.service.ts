@@ -1,4 +1,4 @@
-import { coachEarningsCents, platformFeeCents, totalCents } from "../../../contract/money";
+import { coachEarningsCents, platformFeeCents, totalCents } from "@contract/money";
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { calendarEvents, publishEvents } from "../../realtime/events";

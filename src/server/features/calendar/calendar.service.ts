@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { CalendarMessages, CANCEL_RULE_TEXT, type CalendarTokenResponse } from "../../../contract/calendar";
+import { CalendarMessages, CANCEL_RULE_TEXT, type CalendarTokenResponse } from "@contract/calendar";
 import type { CalendarPart } from "../../adapters/mail";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../http/errors";

@@ -1,4 +1,4 @@
-import { CANCEL_RULE_TEXT } from "../../../contract/calendar";
+import { CANCEL_RULE_TEXT } from "@contract/calendar";
 import { bookingUid, type SessionEvent } from "./ics";
 import { sessionWhen as messageWhen } from "../../messages/session-text";
 

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { CoachProfileSchema, CoachProfileUpdateSchema } from "../../../contract/coaches";
+import { CoachProfileSchema, CoachProfileUpdateSchema } from "@contract/coaches";
 import type { AppDeps } from "../../deps";
 import { requireRole, requireUser } from "../../http/require-session";
 import { parseBody, parseIdParam } from "../../http/validate-request";

@@ -6,9 +6,9 @@ import {
   type CoachProfileUpdateSchema,
   type CoachResponse,
   type RateInput,
-} from "../../../contract/coaches";
-import { formatLocation } from "../../../contract/geo";
-import { centsToDecimal, decimalToCents } from "../../../contract/money";
+} from "@contract/coaches";
+import { formatLocation } from "@contract/geo";
+import { centsToDecimal, decimalToCents } from "@contract/money";
 import type { z } from "zod";
 import { removeReplacedImages } from "../uploads/uploads.service";
 import { createLocalStorage } from "../../adapters/storage";

@@ -1,5 +1,5 @@
 import sharp, { type OverlayOptions } from "sharp";
-import { describeRate, type CoachResponse } from "../../../contract/coaches";
+import { describeRate, type CoachResponse } from "@contract/coaches";
 
 const SIZE = 1080;
 const PHOTO_SIZE = 360;

@@ -7,7 +7,7 @@ import {
   type Testimonial,
   type TestimonialCreate,
   type TestimonialUpdate,
-} from "../../../contract/content";
+} from "@contract/content";
 import type { Db } from "../../db/client";
 import { contactMessages, contentBlocks, testimonials } from "../../db/schema/index";
 import { conflict } from "../../http/errors";

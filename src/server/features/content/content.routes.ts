@@ -7,9 +7,9 @@ import {
   TestimonialCreateSchema,
   TestimonialUpdateSchema,
   type ContactResponse,
-} from "../../../contract/content";
-import { termsOfService } from "../../../contract/legal";
-import { LimitMessages, MAX_CONTACT_MESSAGES_PER_HOUR } from "../../../contract/limits";
+} from "@contract/content";
+import { termsOfService } from "@contract/legal";
+import { LimitMessages, MAX_CONTACT_MESSAGES_PER_HOUR } from "@contract/limits";
 import type { AppDeps } from "../../deps";
 import { cachePublicRead } from "../../http/cache-headers";
 import { clientIp, keyedRateLimit } from "../../http/rate-limit";

@@ -8,7 +8,7 @@ import {
   type Testimonial,
   type TestimonialCreate,
   type TestimonialUpdate,
-} from "../../../contract/content";
+} from "@contract/content";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import * as repo from "./content.repository";

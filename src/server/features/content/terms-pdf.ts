@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import { formatLegalDate, LEGAL_PRODUCT_NAME, type LegalDocument } from "../../../contract/legal";
+import { formatLegalDate, LEGAL_PRODUCT_NAME, type LegalDocument } from "@contract/legal";
 
 const BRAND_COLOR = "#0b5d3b";
 const TEXT_COLOR = "#1f2933";

@@ -1,4 +1,4 @@
-import type { ZipLookup } from "../../../contract/geo";
+import type { ZipLookup } from "@contract/geo";
 import type { Db } from "../../db/client";
 import * as repo from "./geo.repository";
 

@@ -1,5 +1,5 @@
-import { centsToDecimal } from "../../../contract/money";
-import type { MoneyIssues } from "../../../contract/money-issues";
+import { centsToDecimal } from "@contract/money";
+import type { MoneyIssues } from "@contract/money-issues";
 import type { Dispute } from "../../adapters/payments/provider";
 import type { AppDeps } from "../../deps";
 import * as repo from "./money-issues.repository";

@@ -6,7 +6,7 @@ import {
   SessionDetailsRequestSchema,
   SimulatedConfirmRequestSchema,
   UpdatePaymentIntentRequestSchema,
-} from "../../../contract/payments";
+} from "@contract/payments";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import { requireRole, requireUser } from "../../http/require-session";

@@ -1,12 +1,12 @@
-import { BookingMessages, type Booking } from "../../../contract/bookings";
-import { centsToDecimal, totalCents } from "../../../contract/money";
-import { PaymentMessages, type PaymentIntentResponse, type SimulatedConfirmResponse } from "../../../contract/payments";
+import { BookingMessages, type Booking } from "@contract/bookings";
+import { centsToDecimal, totalCents } from "@contract/money";
+import { PaymentMessages, type PaymentIntentResponse, type SimulatedConfirmResponse } from "@contract/payments";
 import { idempotencyKeys } from "../../adapters/payments/idempotency-keys";
 import { WebhookSignatureError, type ConnectedAccount, type PaymentEvent, type PaymentIntent } from "../../adapters/payments/provider";
 import type { AppDeps } from "../../deps";
 import { callProvider as callProviderWith } from "../../http/call-provider";
 import { AppError, badRequest, conflict, notFound } from "../../http/errors";
-import { ErrorCode } from "../../../contract/errors";
+import { ErrorCode } from "@contract/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { bookSlotForCheckout } from "../bookings/book-slot.service";
 import { listExpiredHoldsWithIntent } from "../bookings/booking-sweeps.service";

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { ConnectLinkRequestSchema, SimulatedOnboardingCompleteRequestSchema } from "../../../contract/payouts";
+import { ConnectLinkRequestSchema, SimulatedOnboardingCompleteRequestSchema } from "@contract/payouts";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import { requireRole } from "../../http/require-session";

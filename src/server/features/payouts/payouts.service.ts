@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { addMonths, addWeeks, startOfMonth, startOfWeek } from "date-fns";
-import { centsToDecimal } from "../../../contract/money";
+import { centsToDecimal } from "@contract/money";
 import {
   PayoutMessages,
   type CoachEarnings,
@@ -8,7 +8,7 @@ import {
   type DashboardLinkResponse,
   type PaymentAccountStatus,
   type SimulatedOnboardingCompleteResponse,
-} from "../../../contract/payouts";
+} from "@contract/payouts";
 import { type ConnectedAccount } from "../../adapters/payments/provider";
 import { idempotencyKeys, transferGroups } from "../../adapters/payments/idempotency-keys";
 import { IN_FLIGHT_GRACE_MS, MAX_MONEY_ATTEMPTS, nextAttemptAt } from "../../jobs/retry-policy";

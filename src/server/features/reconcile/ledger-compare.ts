@@ -1,4 +1,4 @@
-import { centsToDecimal } from "../../../contract/money";
+import { centsToDecimal } from "@contract/money";
 import type { ProviderLedger } from "../../adapters/payments/ledger";
 
 /** One booking as the reconciliation reads it: what the app believes about its money. */

@@ -1,6 +1,6 @@
-import type { SessionRequest } from "../../../contract/requests";
+import type { SessionRequest } from "@contract/requests";
 import type { AppDeps } from "../../deps";
-import type { SessionPlace } from "../../../contract/places";
+import type { SessionPlace } from "@contract/places";
 import { placeLines, placeSms, sessionWhen } from "../../messages/session-text";
 import type { Contact } from "./requests.repository";
 

@@ -1,7 +1,7 @@
 import { coachCardColumns, contactColumns, studentColumns } from "../../db/people";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { BookingStudent } from "../../../contract/bookings";
+import type { BookingStudent } from "@contract/bookings";
 import type { Db, Tx } from "../../db/client";
 import { bookings, coaches, rates, sessionRequests, users } from "../../db/schema/index";
 import { type Queryable, instant, rowsOf } from "../../db/sql";

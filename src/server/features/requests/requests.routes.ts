@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { CreateSessionRequestSchema, DeclineSessionRequestSchema, SessionRequestMessages } from "../../../contract/requests";
+import { CreateSessionRequestSchema, DeclineSessionRequestSchema, SessionRequestMessages } from "@contract/requests";
 import type { AppDeps } from "../../deps";
 import { requireRole, requireUser } from "../../http/require-session";
 import { parseBody, parseIdParam } from "../../http/validate-request";

@@ -1,4 +1,4 @@
-import { centsToDecimal } from "../../../contract/money";
+import { centsToDecimal } from "@contract/money";
 import {
   REQUEST_MIN_ADVANCE_MS,
   SessionRequestMessages,
@@ -7,11 +7,11 @@ import {
   type AcceptSessionRequestResponse,
   type ParsedCreateSessionRequest,
   type SessionRequest,
-} from "../../../contract/requests";
-import { MIN_GROUP_CAPACITY } from "../../../contract/slots";
+} from "@contract/requests";
+import { MIN_GROUP_CAPACITY } from "@contract/slots";
 import type { AppDeps } from "../../deps";
-import { ErrorCode } from "../../../contract/errors";
-import { LimitMessages, MAX_SESSION_REQUESTS_PER_DAY } from "../../../contract/limits";
+import { ErrorCode } from "@contract/errors";
+import { LimitMessages, MAX_SESSION_REQUESTS_PER_DAY } from "@contract/limits";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { createRequestedBookingInTransaction } from "../bookings/book-slot.service";

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { ReplyToReviewRequestSchema, SubmitReviewRequestSchema } from "../../../contract/reviews";
+import { ReplyToReviewRequestSchema, SubmitReviewRequestSchema } from "@contract/reviews";
 import type { AppDeps } from "../../deps";
 import { requireRole, requireUser } from "../../http/require-session";
 import { parseBody, parseIdParam } from "../../http/validate-request";

@@ -8,7 +8,7 @@ import {
   type OwnReview,
   type PublicReview,
   type RatingDistribution,
-} from "../../../contract/reviews";
+} from "@contract/reviews";
 import type { AppDeps } from "../../deps";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";

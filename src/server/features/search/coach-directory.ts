@@ -1,5 +1,5 @@
 import KDBush from "kdbush";
-import type { CalendarEvent } from "../../../contract/realtime";
+import type { CalendarEvent } from "@contract/realtime";
 import type { AppDeps } from "../../deps";
 import { boundingBox, haversineMiles, type Origin } from "./distance";
 import { perDatabase } from "./per-database";

@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import type { CalendarEvent } from "../../../contract/realtime";
+import type { CalendarEvent } from "@contract/realtime";
 import type { AppDeps } from "../../deps";
 import { perDatabase } from "./per-database";
 import * as repo from "./search.repository";

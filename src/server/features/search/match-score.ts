@@ -1,5 +1,5 @@
-import type { AgeGroup, SkillLevel } from "../../../contract/users";
-import { MAX_MATCH_REASONS } from "../../../contract/search";
+import type { AgeGroup, SkillLevel } from "@contract/users";
+import { MAX_MATCH_REASONS } from "@contract/search";
 
 /**
  * The match score of GET /api/coaches/recommendations and /quick-matches: 0-100, built from six

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { RecommendationsQuerySchema, SEARCH_NEXT_CURSOR_HEADER, SearchCoachesQuerySchema, SearchMessages } from "../../../contract/search";
+import { RecommendationsQuerySchema, SEARCH_NEXT_CURSOR_HEADER, SearchCoachesQuerySchema, SearchMessages } from "@contract/search";
 import type { AppDeps } from "../../deps";
 import { cachePublicRead } from "../../http/cache-headers";
 import { notFound } from "../../http/errors";

@@ -1,5 +1,5 @@
-import { decimalToCents } from "../../../contract/money";
-import type { TimeSlot } from "../../../contract/slots";
+import { decimalToCents } from "@contract/money";
+import type { TimeSlot } from "@contract/slots";
 import {
   COACH_BOOKABLE_SLOTS_MAX,
   MAX_MATCH_RESULTS,
@@ -10,8 +10,8 @@ import {
   type CoachProfile,
   type MatchedCoach,
   type RecommendationFilters,
-} from "../../../contract/search";
-import { AGE_GROUPS, SKILL_LEVELS } from "../../../contract/users";
+} from "@contract/search";
+import { AGE_GROUPS, SKILL_LEVELS } from "@contract/users";
 import type { AppDeps } from "../../deps";
 import { badRequest, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";

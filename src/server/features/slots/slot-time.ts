@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import type { LocalDateTime } from "../../../contract/time";
+import type { LocalDateTime } from "@contract/time";
 
 /** The wall-clock date and time of an instant in a time zone. */
 export function instantToLocal(instant: Date, timeZone: string): LocalDateTime {

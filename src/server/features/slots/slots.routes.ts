@@ -5,7 +5,7 @@ import {
   ListSlotsQuerySchema,
   SlotMessages,
   UpdateSlotRequestSchema,
-} from "../../../contract/slots";
+} from "@contract/slots";
 import type { AppDeps } from "../../deps";
 import { requireRole } from "../../http/require-session";
 import { parseIdParam, parseBody, parseQuery } from "../../http/validate-request";

@@ -1,4 +1,4 @@
-import { SlotMessages, validateSlot, type CreateSlotRequest, type TimeSlot, type UpdateSlotRequest } from "../../../contract/slots";
+import { SlotMessages, validateSlot, type CreateSlotRequest, type TimeSlot, type UpdateSlotRequest } from "@contract/slots";
 import type { Geocoder } from "../../adapters/geo";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";

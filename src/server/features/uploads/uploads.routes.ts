@@ -3,10 +3,10 @@ import multer from "multer";
 import type { AppDeps } from "../../deps";
 import { AppError, badRequest } from "../../http/errors";
 import { requireUser } from "../../http/require-session";
-import { ErrorCode } from "../../../contract/errors";
+import { ErrorCode } from "@contract/errors";
 import { setCoachPhotoOfUser } from "../coaches/coaches.service";
 import { setProfileImage } from "../users/users.service";
-import { LimitMessages, MAX_UPLOADS_PER_HOUR } from "../../../contract/limits";
+import { LimitMessages, MAX_UPLOADS_PER_HOUR } from "@contract/limits";
 import { keyedRateLimit } from "../../http/rate-limit";
 import { coachPhotoOfUser, IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, NOT_AN_IMAGE, removeReplacedImages, storeImage } from "./uploads.service";
 

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { UpdateContactRequestSchema, UpdatePlayerProfileRequestSchema, UpdatePreferencesRequestSchema } from "../../../contract/users";
+import { UpdateContactRequestSchema, UpdatePlayerProfileRequestSchema, UpdatePreferencesRequestSchema } from "@contract/users";
 import type { AppDeps } from "../../deps";
 import { requireUser } from "../../http/require-session";
 import { parseBody, parseIdParam } from "../../http/validate-request";

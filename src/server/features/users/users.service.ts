@@ -1,13 +1,13 @@
 import type { z } from "zod";
-import type { CurrentUser } from "../../../contract/accounts";
+import type { CurrentUser } from "@contract/accounts";
 import {
   PLAYER_PREFERENCE_FIELDS,
   type PlayerPreferences,
   type UpdateContactRequestSchema,
   type UpdatePlayerProfileRequestSchema,
   type UpdatePreferencesRequestSchema,
-} from "../../../contract/users";
-import { ageRuleToday, minorRuleProblem, PlayerMessages } from "../../../contract/players";
+} from "@contract/users";
+import { ageRuleToday, minorRuleProblem, PlayerMessages } from "@contract/players";
 import { coachIdOfUser } from "../../db/coach-of-user";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, forbidden } from "../../http/errors";

@@ -1,4 +1,4 @@
-import { WAITLIST_HOLD_MINUTES, WaitlistMessages, type WaitlistEntry } from "../../../contract/waitlist";
+import { WAITLIST_HOLD_MINUTES, WaitlistMessages, type WaitlistEntry } from "@contract/waitlist";
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { conflict, forbidden, notFound } from "../../http/errors";

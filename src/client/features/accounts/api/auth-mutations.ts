@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
-import type { AuthResponse, LoginRequest, RegisterRequest } from "../../../../contract/accounts";
-import { apiRequest } from "../../../lib/api-client";
-import { sharedKeys } from "../../../lib/query-keys";
+import type { AuthResponse, LoginRequest, RegisterRequest } from "@contract/accounts";
+import { apiRequest } from "@client/lib/api-client";
+import { sharedKeys } from "@client/lib/query-keys";
 
 /** Login or registration success stores the user and navigates to the server's redirectUrl. */
 function useAuthMutation<TInput>(url: string) {

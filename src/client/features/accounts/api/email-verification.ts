@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { VerifyEmailResponse } from "../../../../contract/accounts";
-import { apiRequest } from "../../../lib/api-client";
+import type { VerifyEmailResponse } from "@contract/accounts";
+import { apiRequest } from "@client/lib/api-client";
 import { accountsKeys } from "./keys";
-import { sharedKeys } from "../../../lib/query-keys";
+import { sharedKeys } from "@client/lib/query-keys";
 
 /**
  * POST /api/auth/verify-email, once per token: a link works only once, so the page must not send

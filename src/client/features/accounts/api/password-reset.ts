@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { ForgotPasswordRequest, ResetPasswordRequest } from "../../../../contract/accounts";
-import { apiRequest } from "../../../lib/api-client";
+import type { ForgotPasswordRequest, ResetPasswordRequest } from "@contract/accounts";
+import { apiRequest } from "@client/lib/api-client";
 import { accountsKeys } from "./keys";
 
 export function useRequestPasswordReset() {

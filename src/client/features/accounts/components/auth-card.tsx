@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "@client/components/ui/card";
 
 /** The centred card of the password pages. */
 export function AuthCard({

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { BrandName } from "../../../components/ui/brand-mark";
-import { MARKETING_FIGURES } from "../../../../contract/content";
+import { BrandName } from "@client/components/ui/brand-mark";
+import { MARKETING_FIGURES } from "@contract/content";
 
 /** The split screen of the sign-in pages: brand panel (wide screens) beside the form. */
 export function AuthLayout({ children }: { children: ReactNode }) {

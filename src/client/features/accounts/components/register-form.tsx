@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { RegisterRequestSchema, type Intent, type RegisterRequest } from "../../../../contract/accounts";
-import { Button } from "../../../components/ui/button";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
-import { toast } from "../../../components/ui/toast";
-import { messageOr } from "../../../lib/handle-unauthorized";
+import { RegisterRequestSchema, type Intent, type RegisterRequest } from "@contract/accounts";
+import { Button } from "@client/components/ui/button";
+import { FormField } from "@client/components/ui/form-field";
+import { Input } from "@client/components/ui/input";
+import { toast } from "@client/components/ui/toast";
+import { messageOr } from "@client/lib/handle-unauthorized";
 import { useRegister } from "../api/auth-mutations";
 
 /** Registration sends the chosen role as userType (player-side 5). */

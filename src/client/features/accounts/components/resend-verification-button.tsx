@@ -1,6 +1,6 @@
-import { Button } from "../../../components/ui/button";
-import { toast } from "../../../components/ui/toast";
-import { handleUnauthorized, messageOr } from "../../../lib/handle-unauthorized";
+import { Button } from "@client/components/ui/button";
+import { toast } from "@client/components/ui/toast";
+import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
 import { useResendVerification } from "../api/email-verification";
 
 /** "Resend link" of the e-mail verification notice. */

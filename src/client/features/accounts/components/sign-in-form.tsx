@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { LoginRequestSchema, type Intent, type LoginRequest } from "../../../../contract/accounts";
-import { Button } from "../../../components/ui/button";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
-import { toast } from "../../../components/ui/toast";
-import { messageOr } from "../../../lib/handle-unauthorized";
+import { LoginRequestSchema, type Intent, type LoginRequest } from "@contract/accounts";
+import { Button } from "@client/components/ui/button";
+import { FormField } from "@client/components/ui/form-field";
+import { Input } from "@client/components/ui/input";
+import { toast } from "@client/components/ui/toast";
+import { messageOr } from "@client/lib/handle-unauthorized";
 import { useLogin } from "../api/auth-mutations";
 
 export function SignInForm({ intent }: { intent: Intent }) {

@@ -1,7 +1,7 @@
 import { LogOut } from "lucide-react";
-import { Button, type ButtonProps } from "../../../components/ui/button";
-import { toast } from "../../../components/ui/toast";
-import { messageOr } from "../../../lib/handle-unauthorized";
+import { Button, type ButtonProps } from "@client/components/ui/button";
+import { toast } from "@client/components/ui/toast";
+import { messageOr } from "@client/lib/handle-unauthorized";
 import { useLogout } from "../api/auth-mutations";
 
 /** player-side 2: the label reads "Signing Out..." while the request is pending. */

@@ -1,6 +1,6 @@
 import { MailWarning } from "lucide-react";
 import { lazy, Suspense } from "react";
-import type { CurrentUser } from "../../../../contract/accounts";
+import type { CurrentUser } from "@contract/accounts";
 
 // The button brings the Button component, toasts and the mutation: loaded after the notice shows,
 // in a placeholder of its own size, so the page below does not move when it arrives.

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ContentBlock, ContentBlockCreate } from "../../../../contract/content";
-import { apiRequest } from "../../../lib/api-client";
-import { sharedKeys } from "../../../lib/query-keys";
+import type { ContentBlock, ContentBlockCreate } from "@contract/content";
+import { apiRequest } from "@client/lib/api-client";
+import { sharedKeys } from "@client/lib/query-keys";
 
 export const createContentBlock = (values: ContentBlockCreate) => apiRequest<ContentBlock>("POST", "/api/admin/content-blocks", values);
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Testimonial, TestimonialCreate } from "../../../../contract/content";
-import { apiRequest } from "../../../lib/api-client";
-import { sharedKeys } from "../../../lib/query-keys";
+import type { Testimonial, TestimonialCreate } from "@contract/content";
+import { apiRequest } from "@client/lib/api-client";
+import { sharedKeys } from "@client/lib/query-keys";
 
 export const createTestimonial = (values: TestimonialCreate) => apiRequest<Testimonial>("POST", "/api/admin/testimonials", values);
 

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { contentBlocksQuery } from "../../../lib/query-keys";
+import { contentBlocksQuery } from "@client/lib/query-keys";
 
 /** Already ordered by `order`, then id, by the server. */
 export function useContentBlocks() {

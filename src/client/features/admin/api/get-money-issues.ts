@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { MoneyIssues } from "../../../../contract/money-issues";
-import { apiGet } from "../../../lib/api-client";
+import type { MoneyIssues } from "@contract/money-issues";
+import { apiGet } from "@client/lib/api-client";
 import { adminKeys } from "./keys";
 
 export const moneyIssuesQuery = queryOptions({

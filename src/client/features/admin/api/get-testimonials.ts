@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { testimonialsQuery } from "../../../lib/query-keys";
+import { testimonialsQuery } from "@client/lib/query-keys";
 
 /** Already ordered by `order`, then id, by the server. */
 export function useTestimonials() {

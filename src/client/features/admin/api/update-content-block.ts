@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ContentBlock, ContentBlockUpdate } from "../../../../contract/content";
-import { apiRequest } from "../../../lib/api-client";
-import { sharedKeys } from "../../../lib/query-keys";
+import type { ContentBlock, ContentBlockUpdate } from "@contract/content";
+import { apiRequest } from "@client/lib/api-client";
+import { sharedKeys } from "@client/lib/query-keys";
 
 export const updateContentBlock = ({ id, changes }: { id: number; changes: ContentBlockUpdate }) =>
   apiRequest<ContentBlock>("PUT", `/api/admin/content-blocks/${id}`, changes);

@@ -1,6 +1,6 @@
-import { toast } from "../../../components/ui/toast";
-import { ApiError } from "../../../lib/api-client";
-import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+import { toast } from "@client/components/ui/toast";
+import { ApiError } from "@client/lib/api-client";
+import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 
 /** coach-side 8: admin changes confirm with "Success" and a description of what happened. */
 export function notifySaved(description: string): void {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
+import { Button } from "@client/components/ui/button";
+import { Spinner } from "@client/components/ui/spinner";
 
 /** A tab's heading row: what the list holds and the button that adds to it. */
 export function AdminListHeader({ id, title, description, action }: { id: string; title: string; description: string; action: ReactNode }) {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { MoneyIssues } from "../../../../contract/money-issues";
-import { mockApi, renderPage } from "../../../testing/render-page";
+import type { MoneyIssues } from "@contract/money-issues";
+import { mockApi, renderPage } from "@client/testing/render-page";
 import { AdminPanel } from "./admin-panel";
 
 const nothing: MoneyIssues = { disputes: [], refunds: [], payouts: [] };

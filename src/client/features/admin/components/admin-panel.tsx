@@ -1,4 +1,4 @@
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@client/components/ui/tabs";
 import { ContentBlocksPanel } from "./content-blocks-panel";
 import { MoneyIssuesPanel } from "./money-issues-panel";
 import { TestimonialsPanel } from "./testimonials-panel";

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { ContentBlockCreateSchema, type ContentBlock, type ContentBlockCreate, type ContentBlockInput } from "../../../../contract/content";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "../../../components/ui/dialog";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
-import { Textarea } from "../../../components/ui/textarea";
+import { ContentBlockCreateSchema, type ContentBlock, type ContentBlockCreate, type ContentBlockInput } from "@contract/content";
+import { Button } from "@client/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@client/components/ui/dialog";
+import { FormField } from "@client/components/ui/form-field";
+import { Input } from "@client/components/ui/input";
+import { Textarea } from "@client/components/ui/textarea";
 import { useCreateContentBlock } from "../api/create-content-block";
 import { useUpdateContentBlock } from "../api/update-content-block";
 import { failedField, notifyFailed, notifySaved, numberOrUndefined } from "./admin-feedback";

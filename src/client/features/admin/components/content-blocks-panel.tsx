@@ -1,9 +1,9 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import type { ContentBlock } from "../../../../contract/content";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { ConfirmDialog } from "../../../components/ui/dialog";
+import type { ContentBlock } from "@contract/content";
+import { Badge } from "@client/components/ui/badge";
+import { Button } from "@client/components/ui/button";
+import { Card } from "@client/components/ui/card";
+import { ConfirmDialog } from "@client/components/ui/dialog";
 import { useDeleteContentBlock } from "../api/delete-content-block";
 import { useContentBlocks } from "../api/get-content-blocks";
 import { notifyFailed, notifySaved } from "./admin-feedback";

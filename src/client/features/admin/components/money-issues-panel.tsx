@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import type { MoneyIssues } from "../../../../contract/money-issues";
-import { Badge } from "../../../components/ui/badge";
-import { Card } from "../../../components/ui/card";
-import { formatInstant } from "../../../lib/when";
+import type { MoneyIssues } from "@contract/money-issues";
+import { Badge } from "@client/components/ui/badge";
+import { Card } from "@client/components/ui/card";
+import { formatInstant } from "@client/lib/when";
 import { useMoneyIssues } from "../api/get-money-issues";
 import { AdminListHeader, AdminListState } from "./admin-list";
 

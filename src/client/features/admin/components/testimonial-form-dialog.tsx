@@ -9,13 +9,13 @@ import {
   type Testimonial,
   type TestimonialCreate,
   type TestimonialInput,
-} from "../../../../contract/content";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "../../../components/ui/dialog";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
-import { Textarea } from "../../../components/ui/textarea";
+} from "@contract/content";
+import { Button } from "@client/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@client/components/ui/dialog";
+import { FormField } from "@client/components/ui/form-field";
+import { Input } from "@client/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@client/components/ui/select";
+import { Textarea } from "@client/components/ui/textarea";
 import { useCreateTestimonial } from "../api/create-testimonial";
 import { useUpdateTestimonial } from "../api/update-testimonial";
 import { failedField, notifyFailed, notifySaved, numberOrUndefined } from "./admin-feedback";

@@ -1,8 +1,8 @@
 import { Pencil, Plus, Star, Trash2 } from "lucide-react";
-import { MAX_TESTIMONIAL_RATING, type Testimonial } from "../../../../contract/content";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { ConfirmDialog } from "../../../components/ui/dialog";
+import { MAX_TESTIMONIAL_RATING, type Testimonial } from "@contract/content";
+import { Button } from "@client/components/ui/button";
+import { Card } from "@client/components/ui/card";
+import { ConfirmDialog } from "@client/components/ui/dialog";
 import { useDeleteTestimonial } from "../api/delete-testimonial";
 import { useTestimonials } from "../api/get-testimonials";
 import { notifyFailed, notifySaved } from "./admin-feedback";

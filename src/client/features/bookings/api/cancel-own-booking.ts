@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Booking } from "../../../../contract/bookings";
-import { apiRequest } from "../../../lib/api-client";
-import { sharedKeys } from "../../../lib/query-keys";
+import type { Booking } from "@contract/bookings";
+import { apiRequest } from "@client/lib/api-client";
+import { sharedKeys } from "@client/lib/query-keys";
 import { bookingsKeys } from "./keys";
 
 export type CancelOwnBookingResponse = { success: boolean; message: string; booking: Booking };

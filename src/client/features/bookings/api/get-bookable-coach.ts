@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { coachPublicProfileQuery } from "../../../lib/query-keys";
+import { coachPublicProfileQuery } from "@client/lib/query-keys";
 import { bookableSlotsQuery } from "./keys";
 
 /** The public coach profile (header and rates) of the booking page; the same cache entry as the profile page's. */

@@ -1,8 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Booking } from "../../../../contract/bookings";
-import type { TimeSlot } from "../../../../contract/slots";
-import { apiGet } from "../../../lib/api-client";
-import { sharedKeys } from "../../../lib/query-keys";
+import type { Booking } from "@contract/bookings";
+import type { TimeSlot } from "@contract/slots";
+import { apiGet } from "@client/lib/api-client";
+import { sharedKeys } from "@client/lib/query-keys";
 
 /** The URLs are the keys, so the live channel's "/api/bookings" and "/api/time-slots" prefix refresh reaches these too. */
 export const bookingsKeys = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { RateResponse } from "../../../../contract/coaches";
-import type { TimeSlot } from "../../../../contract/slots";
+import type { RateResponse } from "@contract/coaches";
+import type { TimeSlot } from "@contract/slots";
 import { bookableSlots, groupByDate } from "./bookable-slots";
 
 const slot = (id: number, date: string, startTime: string, isAvailable = true, endTime = "23:00"): TimeSlot => ({

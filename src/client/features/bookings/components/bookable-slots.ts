@@ -1,7 +1,7 @@
-import { isSlotStillBookable, ratesForSlot } from "../../../../contract/bookings";
-import type { RateResponse } from "../../../../contract/coaches";
-import type { TimeSlot } from "../../../../contract/slots";
-import type { LocalDateTime } from "../../../../contract/time";
+import { isSlotStillBookable, ratesForSlot } from "@contract/bookings";
+import type { RateResponse } from "@contract/coaches";
+import type { TimeSlot } from "@contract/slots";
+import type { LocalDateTime } from "@contract/time";
 
 const SHORTEST_SESSION_MINUTES = 30;
 

@@ -1,12 +1,12 @@
 import { CalendarDays, Clock, CreditCard, Mail, Phone, Timer, Users } from "lucide-react";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Link } from "wouter";
-import type { Booking } from "../../../../contract/bookings";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent } from "../../../components/ui/card";
-import { paths } from "../../../config/paths";
-import { formatLongDate, formatSessionRange, formatSessionTime } from "../../../lib/when";
+import type { Booking } from "@contract/bookings";
+import { Badge } from "@client/components/ui/badge";
+import { Button } from "@client/components/ui/button";
+import { Card, CardContent } from "@client/components/ui/card";
+import { paths } from "@client/config/paths";
+import { formatLongDate, formatSessionRange, formatSessionTime } from "@client/lib/when";
 import { BOOKING_STATUS_LABELS, dollars, personName, sessionTypeLabel } from "./booking-format";
 import { SessionPlaceDetails } from "./session-place";
 

@@ -1,4 +1,4 @@
-import type { BookingStatus } from "../../../../contract/bookings";
+import type { BookingStatus } from "@contract/bookings";
 
 /** The API's decimal strings are shown as they are: "85.00" -> "$85.00". */
 export function dollars(amount: string | null | undefined): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Booking } from "../../../../contract/bookings";
+import type { Booking } from "@contract/bookings";
 import { splitBookings } from "./booking-lists";
 
 const booking = (id: number, startsAt: string) => ({ id, startsAt }) as Booking;

@@ -1,4 +1,4 @@
-import { MY_BOOKINGS_PAST_LIMIT, type Booking } from "../../../../contract/bookings";
+import { MY_BOOKINGS_PAST_LIMIT, type Booking } from "@contract/bookings";
 
 /**
  * coach-side 4: upcoming means the session starts now or later, past means earlier. Upcoming is

@@ -1,10 +1,10 @@
 import { XCircle } from "lucide-react";
 import { useState } from "react";
-import { canCancelForRefund, type Booking } from "../../../../contract/bookings";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { toast } from "../../../components/ui/toast";
-import { handleUnauthorized, messageOr } from "../../../lib/handle-unauthorized";
+import { canCancelForRefund, type Booking } from "@contract/bookings";
+import { Button } from "@client/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
+import { toast } from "@client/components/ui/toast";
+import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
 import { useCancelOwnBooking } from "../api/cancel-own-booking";
 
 /**

@@ -1,6 +1,6 @@
 import { MapPin, Navigation } from "lucide-react";
-import { directionsUrl, PLACE_TO_BE_CONFIRMED, type SessionPlace } from "../../../../contract/places";
-import { cn } from "../../../lib/cn";
+import { directionsUrl, PLACE_TO_BE_CONFIRMED, type SessionPlace } from "@contract/places";
+import { cn } from "@client/lib/cn";
 
 /**
  * Where the session is: the place's name, its address, the coach's notes and a "Get directions"

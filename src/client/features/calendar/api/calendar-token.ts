@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CalendarTokenResponse } from "../../../../contract/calendar";
-import { apiGet, apiRequest } from "../../../lib/api-client";
+import type { CalendarTokenResponse } from "@contract/calendar";
+import { apiGet, apiRequest } from "@client/lib/api-client";
 
 export const calendarKeys = { token: ["/api/calendar/token"] as const };
 

@@ -1,5 +1,5 @@
 import { CalendarPlus, Download } from "lucide-react";
-import { googleCalendarUrl } from "../../../../contract/calendar";
+import { googleCalendarUrl } from "@contract/calendar";
 
 type Session = {
   bookingId: number;

@@ -1,10 +1,10 @@
 import { CalendarSync } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Input } from "../../../components/ui/input";
-import { toast } from "../../../components/ui/toast";
-import { handleUnauthorized, messageOr } from "../../../lib/handle-unauthorized";
+import { Button } from "@client/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
+import { Input } from "@client/components/ui/input";
+import { toast } from "@client/components/ui/toast";
+import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
 import { useCalendarToken, useRevokeCalendarToken } from "../api/calendar-token";
 
 /** The private feed: subscribe once and every session appears (and cancellations disappear) by itself. */

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError } from "@client/lib/api-client";
 
 /** Fetches the coach's 1080x1080 promotional PNG and hands it to the browser as a download. */
 export async function downloadPromoGraphic(coachId: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { coachOfUserQuery } from "../../../lib/query-keys";
+import { coachOfUserQuery } from "@client/lib/query-keys";
 
 /** The coach profile of a user, or null when they have none yet. */
 export function useCoachProfileOfUser(userId: number | undefined) {

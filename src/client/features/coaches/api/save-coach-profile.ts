@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CoachProfileRequest, CoachResponse } from "../../../../contract/coaches";
-import { apiRequest } from "../../../lib/api-client";
-import { sharedKeys } from "../../../lib/query-keys";
+import type { CoachProfileRequest, CoachResponse } from "@contract/coaches";
+import { apiRequest } from "@client/lib/api-client";
+import { sharedKeys } from "@client/lib/query-keys";
 
 export const createCoachProfile = (profile: CoachProfileRequest) => apiRequest<CoachResponse>("POST", "/api/coaches", profile);
 export const updateCoachProfile = (id: number, profile: CoachProfileRequest) =>

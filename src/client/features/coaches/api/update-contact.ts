@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CurrentUser } from "../../../../contract/accounts";
-import type { UpdateContactRequest } from "../../../../contract/users";
-import { apiRequest } from "../../../lib/api-client";
-import { sharedKeys } from "../../../lib/query-keys";
+import type { CurrentUser } from "@contract/accounts";
+import type { UpdateContactRequest } from "@contract/users";
+import { apiRequest } from "@client/lib/api-client";
+import { sharedKeys } from "@client/lib/query-keys";
 
 /** The current user's key (features/accounts owns it; features do not import each other). */
 

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "@client/lib/api-client";
 
 /**
  * POST /api/upload (field "photo") stores the image and answers its URL without changing any

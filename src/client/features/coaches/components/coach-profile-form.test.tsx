@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { makeUser } from "../../../testing/fixtures";
-import { mockApi, renderPage } from "../../../testing/render-page";
+import { makeUser } from "@client/testing/fixtures";
+import { mockApi, renderPage } from "@client/testing/render-page";
 import { CoachProfileForm } from "./coach-profile-form";
 
 const user = makeUser({ firstName: "Casey", lastName: "Coach", phoneNumber: "4105550100" });

@@ -1,7 +1,7 @@
 import { Download, Lightbulb } from "lucide-react";
 import { useRef, type ReactNode } from "react";
 import { useLocation } from "wouter";
-import type { CurrentUser } from "../../../../contract/accounts";
+import type { CurrentUser } from "@contract/accounts";
 import { z } from "zod";
 import {
   COACH_MESSAGES,
@@ -14,22 +14,22 @@ import {
   type RateInput,
   type SessionDuration,
   type SessionType,
-} from "../../../../contract/coaches";
-import { formatLocation } from "../../../../contract/geo";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Checkbox } from "../../../components/ui/checkbox";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Textarea } from "../../../components/ui/textarea";
-import { toast } from "../../../components/ui/toast";
-import { ApiError } from "../../../lib/api-client";
-import { cn } from "../../../lib/cn";
-import { addToastIssue, useSchemaForm } from "../../../lib/form-errors";
-import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+} from "@contract/coaches";
+import { formatLocation } from "@contract/geo";
+import { Button } from "@client/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@client/components/ui/card";
+import { Checkbox } from "@client/components/ui/checkbox";
+import { FormField } from "@client/components/ui/form-field";
+import { Input } from "@client/components/ui/input";
+import { Label } from "@client/components/ui/label";
+import { Textarea } from "@client/components/ui/textarea";
+import { toast } from "@client/components/ui/toast";
+import { ApiError } from "@client/lib/api-client";
+import { cn } from "@client/lib/cn";
+import { addToastIssue, useSchemaForm } from "@client/lib/form-errors";
+import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import { useDownloadPromoGraphic } from "../api/download-promo-graphic";
-import { lookupZip } from "../../../lib/lookup-zip";
+import { lookupZip } from "@client/lib/lookup-zip";
 import { useSaveCoachProfile } from "../api/save-coach-profile";
 import { useUpdateContact } from "../api/update-contact";
 import { PhotoField } from "./photo-field";

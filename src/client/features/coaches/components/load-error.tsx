@@ -1,7 +1,7 @@
 import { AlertTriangle } from "lucide-react";
 import { useEffect } from "react";
-import { Button } from "../../../components/ui/button";
-import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+import { Button } from "@client/components/ui/button";
+import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 
 /** A page whose data could not be read: say so, offer a retry, and take the logged-out path on a 401. */
 export function LoadError({ error, onRetry, text }: { error: unknown; onRetry: () => void; text: string }) {

@@ -1,7 +1,7 @@
 import { UserCog } from "lucide-react";
 import { Link } from "wouter";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
+import { Button } from "@client/components/ui/button";
+import { Card } from "@client/components/ui/card";
 
 /** Shown where a page needs the coach profile that the coach has not created yet. */
 export function NoCoachProfile({ text }: { text: string }) {

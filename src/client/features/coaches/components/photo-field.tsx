@@ -1,9 +1,9 @@
 import { Camera } from "lucide-react";
 import { useEffect, useId, useState, type ChangeEvent } from "react";
-import { PhotoPickerButton, takeCheckedImage, UploadingOverlay } from "../../../components/ui/photo-picker";
-import { toast } from "../../../components/ui/toast";
-import { handleUnauthorized } from "../../../lib/handle-unauthorized";
-import type { ImageFileMessages } from "../../../lib/image-file";
+import { PhotoPickerButton, takeCheckedImage, UploadingOverlay } from "@client/components/ui/photo-picker";
+import { toast } from "@client/components/ui/toast";
+import { handleUnauthorized } from "@client/lib/handle-unauthorized";
+import type { ImageFileMessages } from "@client/lib/image-file";
 import { useUploadPhoto } from "../api/upload-photo";
 
 /** coach-side 5: the coach photo's own messages. */

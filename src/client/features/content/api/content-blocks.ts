@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { contentBlocksQuery } from "../../../lib/query-keys";
+import { contentBlocksQuery } from "@client/lib/query-keys";
 
 export function useContentBlocks() {
   return useQuery(contentBlocksQuery);

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { legalDocumentToText, termsOfService } from "../../../../contract/legal";
+import { legalDocumentToText, termsOfService } from "@contract/legal";
 
 function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { testimonialsQuery } from "../../../lib/query-keys";
+import { testimonialsQuery } from "@client/lib/query-keys";
 
 export function useTestimonials() {
   return useQuery(testimonialsQuery);

@@ -1,8 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { formatLegalDate, type LegalDocument } from "../../../../contract/legal";
-import { Card, CardContent } from "../../../components/ui/card";
+import { formatLegalDate, type LegalDocument } from "@contract/legal";
+import { Card, CardContent } from "@client/components/ui/card";
 
 /** A legal document rendered from src/contract/legal.ts, the same source as the PDF and text download. */
 export function LegalDocumentView({ doc, actions }: { doc: LegalDocument; actions?: ReactNode }) {

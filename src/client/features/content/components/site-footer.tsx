@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { BrandName } from "../../../components/ui/brand-mark";
+import { BrandName } from "@client/components/ui/brand-mark";
 import { lazy, Suspense, useState } from "react";
 
 const footerLinkClass =

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Booking } from "../../../../contract/bookings";
-import type { CreatePaymentIntentRequest, PaymentIntentResponse, SimulatedConfirmResponse } from "../../../../contract/payments";
-import { apiRequest } from "../../../lib/api-client";
-import { isUnderUrl, sharedKeys } from "../../../lib/query-keys";
+import type { Booking } from "@contract/bookings";
+import type { CreatePaymentIntentRequest, PaymentIntentResponse, SimulatedConfirmResponse } from "@contract/payments";
+import { apiRequest } from "@client/lib/api-client";
+import { isUnderUrl, sharedKeys } from "@client/lib/query-keys";
 
 export const paymentsKeys = {
   sessionDetails: (sessionId: string) => ["/api/stripe/session-details", sessionId] as const,

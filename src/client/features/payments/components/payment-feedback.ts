@@ -1,5 +1,5 @@
-import { toast } from "../../../components/ui/toast";
-import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+import { toast } from "@client/components/ui/toast";
+import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 
 /** player-side 8: the provider refused the card; its own words are shown. */
 export function showPaymentFailed(message: string) {

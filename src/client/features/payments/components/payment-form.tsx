@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
-import type { PaymentIntentResponse } from "../../../../contract/payments";
-import { Spinner } from "../../../components/ui/spinner";
+import type { PaymentIntentResponse } from "@contract/payments";
+import { Spinner } from "@client/components/ui/spinner";
 import { SimulatedCardForm } from "./simulated-card-form";
 
 // DESIGN.md 9: Stripe's libraries load only when Stripe keys are set, so they stay out of the main bundle.

@@ -1,8 +1,8 @@
 import { Lock } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { Button } from "../../../components/ui/button";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
+import { Button } from "@client/components/ui/button";
+import { FormField } from "@client/components/ui/form-field";
+import { Input } from "@client/components/ui/input";
 import { confirmSimulatedCard } from "../api/payment-intents";
 import { cardDigits, formatCardNumber, formatExpiry, isCompleteExpiry } from "./card-format";
 import { showPaymentError, showPaymentFailed } from "./payment-feedback";

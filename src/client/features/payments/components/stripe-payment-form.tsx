@@ -1,8 +1,8 @@
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { useEffect, useState, type FormEvent } from "react";
-import { Button } from "../../../components/ui/button";
-import { paths } from "../../../config/paths";
+import { Button } from "@client/components/ui/button";
+import { paths } from "@client/config/paths";
 import { showPaymentError, showPaymentFailed } from "./payment-feedback";
 
 /** One Stripe.js per publishable key for the life of the page. */

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { TIP_QUICK_AMOUNTS } from "../../../../contract/money";
-import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
+import { TIP_QUICK_AMOUNTS } from "@contract/money";
+import { Button } from "@client/components/ui/button";
+import { Input } from "@client/components/ui/input";
+import { Label } from "@client/components/ui/label";
 
 const CUSTOM_TIP_DEBOUNCE_MS = 400;
 

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { Booking } from "../../../../contract/bookings";
+import type { Booking } from "@contract/bookings";
 import type {
   CancelSessionRequest,
   CancelSessionResponse,
   PayoutStatus,
   SubmitFeedbackRequest,
   SubmitFeedbackResponse,
-} from "../../../../contract/payouts";
-import { apiRequest } from "../../../lib/api-client";
-import { sharedKeys } from "../../../lib/query-keys";
+} from "@contract/payouts";
+import { apiRequest } from "@client/lib/api-client";
+import { sharedKeys } from "@client/lib/query-keys";
 import { coachBookingsQuery, payoutsKeys } from "./keys";
 
 /** A booking as the coach sees it; payoutStatus is read when the server sends it. */

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CurrentUser } from "../../../../contract/accounts";
-import type { CoachProfileRequest, CoachProfileUpdateRequest, CoachResponse } from "../../../../contract/coaches";
+import type { CurrentUser } from "@contract/accounts";
+import type { CoachProfileRequest, CoachProfileUpdateRequest, CoachResponse } from "@contract/coaches";
 import type { z } from "zod";
-import type { CreateSlotRequestSchema, TimeSlot } from "../../../../contract/slots";
-import type { UpdateContactRequest } from "../../../../contract/users";
-import { apiRequest } from "../../../lib/api-client";
-import { coachOfUserQuery, sharedKeys } from "../../../lib/query-keys";
+import type { CreateSlotRequestSchema, TimeSlot } from "@contract/slots";
+import type { UpdateContactRequest } from "@contract/users";
+import { apiRequest } from "@client/lib/api-client";
+import { coachOfUserQuery, sharedKeys } from "@client/lib/query-keys";
 
 /** The onboarding wizard's calls; the coach profile is the shared entry the dashboard reads too. */
 export function useCoachProfile(userId: number) {

@@ -5,8 +5,8 @@ import type {
   DashboardLinkResponse,
   SimulatedOnboardingCompleteRequest,
   SimulatedOnboardingCompleteResponse,
-} from "../../../../contract/payouts";
-import { ApiError, apiRequest } from "../../../lib/api-client";
+} from "@contract/payouts";
+import { ApiError, apiRequest } from "@client/lib/api-client";
 import { paymentAccountStatusQuery, payoutsKeys } from "./keys";
 
 /** coach-side 9: the payment account page refreshes the status every 5 seconds. */

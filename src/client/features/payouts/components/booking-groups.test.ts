@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BookingStatus } from "../../../../contract/bookings";
+import type { BookingStatus } from "@contract/bookings";
 import { canCancel, clock, groupCoachBookings, payoutLabel, shortDate } from "./booking-groups";
 
 const now = new Date("2026-11-23T12:00:00Z");

@@ -1,6 +1,6 @@
-import type { BookingStatus } from "../../../../contract/bookings";
-import type { PayoutStatus } from "../../../../contract/payouts";
-import { formatClock, formatMediumDate, formatSessionRange, formatSessionTime } from "../../../lib/when";
+import type { BookingStatus } from "@contract/bookings";
+import type { PayoutStatus } from "@contract/payouts";
+import { formatClock, formatMediumDate, formatSessionRange, formatSessionTime } from "@client/lib/when";
 
 /** Past sessions listed on the coach dashboard (coach-side 9). */
 export const DASHBOARD_PAST_LIMIT = 10;

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PaymentAccountStatus } from "../../../../contract/payouts";
-import { makeUser } from "../../../testing/fixtures";
-import { answer, mockApi, renderPage } from "../../../testing/render-page";
+import type { PaymentAccountStatus } from "@contract/payouts";
+import { makeUser } from "@client/testing/fixtures";
+import { answer, mockApi, renderPage } from "@client/testing/render-page";
 import { CoachOnboardingWizard } from "./coach-onboarding-wizard";
 
 const coachUser = makeUser({ firstName: "Casey", lastName: "Coach" });

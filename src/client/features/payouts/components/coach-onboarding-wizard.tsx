@@ -1,15 +1,15 @@
 import { useEffect, useState } from "react";
 import { Redirect, useLocation } from "wouter";
-import type { CurrentUser } from "../../../../contract/accounts";
-import type { CoachResponse } from "../../../../contract/coaches";
-import type { PaymentAccountStatus } from "../../../../contract/payouts";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent } from "../../../components/ui/card";
-import { FullPageSpinner } from "../../../components/ui/spinner";
-import { StepCardHeader, StepProgress } from "../../../components/ui/step-progress";
-import { toast } from "../../../components/ui/toast";
-import { useSchemaForm } from "../../../lib/form-errors";
-import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+import type { CurrentUser } from "@contract/accounts";
+import type { CoachResponse } from "@contract/coaches";
+import type { PaymentAccountStatus } from "@contract/payouts";
+import { Button } from "@client/components/ui/button";
+import { Card, CardContent } from "@client/components/ui/card";
+import { FullPageSpinner } from "@client/components/ui/spinner";
+import { StepCardHeader, StepProgress } from "@client/components/ui/step-progress";
+import { toast } from "@client/components/ui/toast";
+import { useSchemaForm } from "@client/lib/form-errors";
+import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import { useCoachProfile, useCreateFirstSlot, useSaveCoachProfile, useSaveContact } from "../api/coach-onboarding";
 import { createOnboardingLink, createPaymentAccount, usePaymentAccountStatus } from "../api/payment-account";
 import {
@@ -27,7 +27,7 @@ import {
 } from "./onboarding-draft";
 import { PaymentSetupStep, PersonalInformationStep, ProfilePhotoStep, ScheduleStep, SessionRatesStep } from "./onboarding-steps";
 import { PaymentAccountMessages } from "./payment-account-panel";
-import { nowIn } from "../../../lib/when";
+import { nowIn } from "@client/lib/when";
 import { providerNavigationUrl } from "./provider-urls";
 
 const DASHBOARD_PATH = "/coach-dashboard";

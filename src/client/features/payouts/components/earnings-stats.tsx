@@ -1,6 +1,6 @@
 import { CalendarDays, DollarSign, Users } from "lucide-react";
 import type { ReactNode } from "react";
-import { Card } from "../../../components/ui/card";
+import { Card } from "@client/components/ui/card";
 import { useCoachEarnings } from "../api/coach-earnings";
 import { PaymentSetupCard } from "./payment-setup-card";
 

@@ -1,4 +1,4 @@
-import type { CurrentUser } from "../../../../contract/accounts";
+import type { CurrentUser } from "@contract/accounts";
 import { z } from "zod";
 import {
   CoachProfileSchema,
@@ -13,11 +13,11 @@ import {
   type RateInput,
   type SessionDuration,
   type SessionType,
-} from "../../../../contract/coaches";
-import type { PaymentAccountStatus } from "../../../../contract/payouts";
-import { SlotMessages, validateSlot } from "../../../../contract/slots";
-import type { LocalDateTime } from "../../../../contract/time";
-import { addToastIssue } from "../../../lib/form-errors";
+} from "@contract/coaches";
+import type { PaymentAccountStatus } from "@contract/payouts";
+import { SlotMessages, validateSlot } from "@contract/slots";
+import type { LocalDateTime } from "@contract/time";
+import { addToastIssue } from "@client/lib/form-errors";
 
 export const ONBOARDING_STEPS = [
   { title: "Personal Information", description: "Tell players who you are and where you coach." },

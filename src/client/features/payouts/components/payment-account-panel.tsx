@@ -1,17 +1,12 @@
 import { AlertCircle, CheckCircle2, CreditCard, ExternalLink } from "lucide-react";
 import { useEffect, type ReactNode } from "react";
-import {
-  canOpenProviderDashboard,
-  paymentAccountState,
-  type PaymentAccountState,
-  type PaymentAccountStatus,
-} from "../../../../contract/payouts";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Spinner } from "../../../components/ui/spinner";
-import { toast } from "../../../components/ui/toast";
-import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+import { canOpenProviderDashboard, paymentAccountState, type PaymentAccountState, type PaymentAccountStatus } from "@contract/payouts";
+import { Badge } from "@client/components/ui/badge";
+import { Button } from "@client/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@client/components/ui/card";
+import { Spinner } from "@client/components/ui/spinner";
+import { toast } from "@client/components/ui/toast";
+import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import { useCreateDashboardLink, useCreateOnboardingLink, useCreatePaymentAccount, usePaymentAccountStatus } from "../api/payment-account";
 import { providerNavigationUrl } from "./provider-urls";
 

@@ -1,7 +1,7 @@
 import { ChevronRight, CreditCard } from "lucide-react";
 import { Link } from "wouter";
-import { canOpenProviderDashboard, paymentAccountState } from "../../../../contract/payouts";
-import { Card } from "../../../components/ui/card";
+import { canOpenProviderDashboard, paymentAccountState } from "@contract/payouts";
+import { Card } from "@client/components/ui/card";
 import { usePaymentAccountStatus } from "../api/payment-account";
 import { PAYMENT_STATE_LABELS } from "./payment-account-panel";
 

@@ -1,13 +1,13 @@
 import { AlertTriangle } from "lucide-react";
 import { useState } from "react";
-import { CancelSessionRequestSchema, PayoutMessages, RATING_LABELS, SubmitFeedbackRequestSchema } from "../../../../contract/payouts";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { FormField } from "../../../components/ui/form-field";
-import { StarRatingField } from "../../../components/ui/star-rating";
-import { Textarea } from "../../../components/ui/textarea";
-import { toast } from "../../../components/ui/toast";
-import { handleUnauthorized, messageOr } from "../../../lib/handle-unauthorized";
+import { CancelSessionRequestSchema, PayoutMessages, RATING_LABELS, SubmitFeedbackRequestSchema } from "@contract/payouts";
+import { Button } from "@client/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
+import { FormField } from "@client/components/ui/form-field";
+import { StarRatingField } from "@client/components/ui/star-rating";
+import { Textarea } from "@client/components/ui/textarea";
+import { toast } from "@client/components/ui/toast";
+import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
 import { useCancelSession, useSubmitFeedback, type CoachBooking } from "../api/coach-bookings";
 import { sessionStart, shortDate } from "./booking-groups";
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CurrentUser } from "../../../../contract/accounts";
-import type { UpdatePlayerProfileRequest, UpdatePreferencesRequest } from "../../../../contract/users";
-import { apiRequest } from "../../../lib/api-client";
-import { sharedKeys } from "../../../lib/query-keys";
+import type { CurrentUser } from "@contract/accounts";
+import type { UpdatePlayerProfileRequest, UpdatePreferencesRequest } from "@contract/users";
+import { apiRequest } from "@client/lib/api-client";
+import { sharedKeys } from "@client/lib/query-keys";
 
 export function updatePlayerProfile(body: UpdatePlayerProfileRequest): Promise<CurrentUser> {
   return apiRequest<CurrentUser>("PATCH", "/api/users/profile", body);

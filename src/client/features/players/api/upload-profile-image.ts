@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
-import { sharedKeys } from "../../../lib/query-keys";
+import { apiRequest } from "@client/lib/api-client";
+import { sharedKeys } from "@client/lib/query-keys";
 
 /** POST /api/upload/profile-image (field "image"): the stored image becomes the user's photo at once. */
 export function uploadProfileImage(file: File): Promise<{ url: string }> {

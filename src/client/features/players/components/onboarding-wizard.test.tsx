@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { makeUser } from "../../../testing/fixtures";
-import { mockApi, renderPage } from "../../../testing/render-page";
+import { makeUser } from "@client/testing/fixtures";
+import { mockApi, renderPage } from "@client/testing/render-page";
 import { OnboardingWizard } from "./onboarding-wizard";
 
 const player = makeUser({ userType: "player", email: "alex@example.com" });

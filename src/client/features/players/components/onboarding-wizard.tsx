@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import type { CurrentUser } from "../../../../contract/accounts";
-import { DEFAULT_WIZARD_TRAVEL_DISTANCE, PlayerMessages, WIZARD_TRAVEL_DISTANCES } from "../../../../contract/players";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent } from "../../../components/ui/card";
-import { StepCardHeader, StepProgress } from "../../../components/ui/step-progress";
-import { toast } from "../../../components/ui/toast";
-import { paths } from "../../../config/paths";
-import { useSchemaForm } from "../../../lib/form-errors";
-import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+import type { CurrentUser } from "@contract/accounts";
+import { DEFAULT_WIZARD_TRAVEL_DISTANCE, PlayerMessages, WIZARD_TRAVEL_DISTANCES } from "@contract/players";
+import { Button } from "@client/components/ui/button";
+import { Card, CardContent } from "@client/components/ui/card";
+import { StepCardHeader, StepProgress } from "@client/components/ui/step-progress";
+import { toast } from "@client/components/ui/toast";
+import { paths } from "@client/config/paths";
+import { useSchemaForm } from "@client/lib/form-errors";
+import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import { useSavePlayerProfile } from "../api/update-player-profile";
 import {
   draftFromUser,

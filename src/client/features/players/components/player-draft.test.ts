@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PlayerMessages } from "../../../../contract/players";
+import { PlayerMessages } from "@contract/players";
 import {
   checkLocation,
   checkPlayerInformation,

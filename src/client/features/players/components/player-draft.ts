@@ -1,4 +1,4 @@
-import type { CurrentUser } from "../../../../contract/accounts";
+import type { CurrentUser } from "@contract/accounts";
 import {
   ageOn,
   ageRuleToday,
@@ -10,11 +10,11 @@ import {
   NO_SECONDARY_POSITION,
   PlayerMessages,
   type PlayerMessage,
-} from "../../../../contract/players";
+} from "@contract/players";
 import { z } from "zod";
-import { addToastIssue, firstIssueToast } from "../../../lib/form-errors";
-import { EmailSchema } from "../../../../contract/accounts";
-import { PhoneNumberSchema, type UpdatePlayerProfileRequest, type UpdatePreferencesRequest } from "../../../../contract/users";
+import { addToastIssue, firstIssueToast } from "@client/lib/form-errors";
+import { EmailSchema } from "@contract/accounts";
+import { PhoneNumberSchema, type UpdatePlayerProfileRequest, type UpdatePreferencesRequest } from "@contract/users";
 
 /** The onboarding and profile forms' values, as typed (birthday MM/DD/YYYY, distance as a select value). */
 const PlayerDraftSchema = z.object({

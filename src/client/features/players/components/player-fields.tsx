@@ -1,17 +1,11 @@
-import { POSITIONS } from "../../../../contract/coaches";
-import {
-  AGE_GROUP_LABELS,
-  formatBirthdayInput,
-  NO_SECONDARY_POSITION,
-  SKILL_LEVEL_LABELS,
-  travelDistanceLabel,
-} from "../../../../contract/players";
-import { AGE_GROUPS, COACHING_STYLES, SESSION_PREFERENCES, SKILL_LEVELS } from "../../../../contract/users";
-import { Checkbox } from "../../../components/ui/checkbox";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
+import { POSITIONS } from "@contract/coaches";
+import { AGE_GROUP_LABELS, formatBirthdayInput, NO_SECONDARY_POSITION, SKILL_LEVEL_LABELS, travelDistanceLabel } from "@contract/players";
+import { AGE_GROUPS, COACHING_STYLES, SESSION_PREFERENCES, SKILL_LEVELS } from "@contract/users";
+import { Checkbox } from "@client/components/ui/checkbox";
+import { FormField } from "@client/components/ui/form-field";
+import { Input } from "@client/components/ui/input";
+import { Label } from "@client/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@client/components/ui/select";
 import { isMinorDraft, type PlayerDraft } from "./player-draft";
 
 type FieldsProps = { draft: PlayerDraft; onChange: (patch: Partial<PlayerDraft>) => void };

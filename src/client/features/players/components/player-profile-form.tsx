@@ -1,11 +1,11 @@
 import { useState } from "react";
-import type { CurrentUser } from "../../../../contract/accounts";
-import { DEFAULT_PROFILE_TRAVEL_DISTANCE, PlayerMessages, PROFILE_TRAVEL_DISTANCES } from "../../../../contract/players";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { toast } from "../../../components/ui/toast";
-import { useSchemaForm } from "../../../lib/form-errors";
-import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+import type { CurrentUser } from "@contract/accounts";
+import { DEFAULT_PROFILE_TRAVEL_DISTANCE, PlayerMessages, PROFILE_TRAVEL_DISTANCES } from "@contract/players";
+import { Button } from "@client/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
+import { toast } from "@client/components/ui/toast";
+import { useSchemaForm } from "@client/lib/form-errors";
+import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import { useSavePlayerProfile } from "../api/update-player-profile";
 import { draftFromUser, localToday, playerProfileFormSchema, toPreferencesRequest, toProfileRequest } from "./player-draft";
 import { ConsentCheckbox, LocationFields, PlayerInformationFields, PlayingProfileFields } from "./player-fields";

@@ -1,8 +1,8 @@
 import { useId, useState, type ChangeEvent } from "react";
-import { PhotoPickerButton, takeCheckedImage, UploadingOverlay } from "../../../components/ui/photo-picker";
-import { toast } from "../../../components/ui/toast";
-import { handleUnauthorized } from "../../../lib/handle-unauthorized";
-import type { ImageFileMessages } from "../../../lib/image-file";
+import { PhotoPickerButton, takeCheckedImage, UploadingOverlay } from "@client/components/ui/photo-picker";
+import { toast } from "@client/components/ui/toast";
+import { handleUnauthorized } from "@client/lib/handle-unauthorized";
+import type { ImageFileMessages } from "@client/lib/image-file";
 import { useUploadProfileImage } from "../api/upload-profile-image";
 
 /** coach-side 9: the player profile page's own messages. */

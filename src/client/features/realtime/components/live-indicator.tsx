@@ -1,5 +1,5 @@
 import { Wifi, WifiOff } from "lucide-react";
-import { cn } from "../../../lib/cn";
+import { cn } from "@client/lib/cn";
 import type { CalendarSocketState } from "../use-calendar-socket";
 
 const labels: Record<CalendarSocketState, string> = { connected: "Live", connecting: "Connecting...", disconnected: "Offline" };

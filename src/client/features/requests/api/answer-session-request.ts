@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AcceptSessionRequestResponse, DeclineSessionRequest, SessionRequest } from "../../../../contract/requests";
-import { apiRequest } from "../../../lib/api-client";
+import type { AcceptSessionRequestResponse, DeclineSessionRequest, SessionRequest } from "@contract/requests";
+import { apiRequest } from "@client/lib/api-client";
 import { refreshAfterRequestChange, SESSION_REQUESTS_URL } from "./keys";
 
 export const acceptSessionRequest = (requestId: number) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { SessionRequest } from "../../../../contract/requests";
-import { apiRequest } from "../../../lib/api-client";
+import type { SessionRequest } from "@contract/requests";
+import { apiRequest } from "@client/lib/api-client";
 import { refreshAfterRequestChange, SESSION_REQUESTS_URL } from "./keys";
 
 export const cancelSessionRequest = (requestId: number) => apiRequest<SessionRequest>("DELETE", `${SESSION_REQUESTS_URL}/${requestId}`);

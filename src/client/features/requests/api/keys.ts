@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
-import type { SessionRequest } from "../../../../contract/requests";
-import { apiGet } from "../../../lib/api-client";
-import { isUnderUrl, sharedKeys } from "../../../lib/query-keys";
+import type { SessionRequest } from "@contract/requests";
+import { apiGet } from "@client/lib/api-client";
+import { isUnderUrl, sharedKeys } from "@client/lib/query-keys";
 
 /** Every request list's URL (and so its key) starts with this. */
 export const SESSION_REQUESTS_URL = "/api/session-requests";

@@ -1,6 +1,6 @@
 import { CalendarDays, Clock, Timer, Users } from "lucide-react";
-import type { SessionRequest } from "../../../../contract/requests";
-import { formatMediumDate, formatSessionRange } from "../../../lib/when";
+import type { SessionRequest } from "@contract/requests";
+import { formatMediumDate, formatSessionRange } from "@client/lib/when";
 import { sessionTypeLabel } from "./request-format";
 
 /** When, how long and what kind of session a request asks for; the student's card also shows the amount on the last line. */

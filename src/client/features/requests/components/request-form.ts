@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { SESSION_TYPES, type RateResponse, type SessionType } from "../../../../contract/coaches";
-import { centsToDecimal, decimalToCents } from "../../../../contract/money";
+import { SESSION_TYPES, type RateResponse, type SessionType } from "@contract/coaches";
+import { centsToDecimal, decimalToCents } from "@contract/money";
 import {
   REQUEST_MIN_ADVANCE_MS,
   SessionRequestMessages,
   defaultRequestDate,
   meetsRequestAdvance,
   requestPriceCents,
-} from "../../../../contract/requests";
-import { isValidDate, isValidTime, parseTime } from "../../../../contract/time";
-import { addToastIssue } from "../../../lib/form-errors";
-import { dateInZone, zonedInstant } from "../../../lib/when";
+} from "@contract/requests";
+import { isValidDate, isValidTime, parseTime } from "@contract/time";
+import { addToastIssue } from "@client/lib/form-errors";
+import { dateInZone, zonedInstant } from "@client/lib/when";
 
 const ORDER: SessionType[] = ["individual", "group"];
 

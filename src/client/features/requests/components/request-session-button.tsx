@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { Button } from "../../../components/ui/button";
+import { Button } from "@client/components/ui/button";
 import type { SessionRequestDialogProps } from "./session-request-dialog";
 
 // The dialog brings the form library, zod and Radix Dialog: they load when the player reaches for

@@ -1,24 +1,24 @@
 import { Send } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { RateResponse, SessionType } from "../../../../contract/coaches";
+import type { RateResponse, SessionType } from "@contract/coaches";
 import {
   MAX_REQUEST_MESSAGE_LENGTH,
   REQUEST_DEFAULT_DURATION,
   REQUEST_DEFAULT_START_TIME,
   SessionRequestMessages,
-} from "../../../../contract/requests";
-import { addMinutesToTime, TIME_OPTIONS } from "../../../../contract/time";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { FormField } from "../../../components/ui/form-field";
-import { fieldControlClass, Input } from "../../../components/ui/input";
-import { Textarea } from "../../../components/ui/textarea";
-import { toast } from "../../../components/ui/toast";
-import { cn } from "../../../lib/cn";
-import { useSchemaForm } from "../../../lib/form-errors";
-import { handleUnauthorized, messageOr } from "../../../lib/handle-unauthorized";
+} from "@contract/requests";
+import { addMinutesToTime, TIME_OPTIONS } from "@contract/time";
+import { Button } from "@client/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
+import { FormField } from "@client/components/ui/form-field";
+import { fieldControlClass, Input } from "@client/components/ui/input";
+import { Textarea } from "@client/components/ui/textarea";
+import { toast } from "@client/components/ui/toast";
+import { cn } from "@client/lib/cn";
+import { useSchemaForm } from "@client/lib/form-errors";
+import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
 import { useCreateSessionRequest } from "../api/create-session-request";
-import { formatSessionTime } from "../../../lib/when";
+import { formatSessionTime } from "@client/lib/when";
 import { sessionTypeLabel } from "./request-format";
 import {
   offeredDurations,

@@ -1,18 +1,13 @@
 import { CreditCard, MessageSquare, XCircle } from "lucide-react";
 import { Link } from "wouter";
-import {
-  REQUEST_STATUS_LABELS,
-  SessionRequestMessages,
-  type SessionRequest,
-  type SessionRequestStatus,
-} from "../../../../contract/requests";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent } from "../../../components/ui/card";
-import { ConfirmDialog } from "../../../components/ui/dialog";
-import { toast } from "../../../components/ui/toast";
-import { paths } from "../../../config/paths";
-import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+import { REQUEST_STATUS_LABELS, SessionRequestMessages, type SessionRequest, type SessionRequestStatus } from "@contract/requests";
+import { Badge } from "@client/components/ui/badge";
+import { Button } from "@client/components/ui/button";
+import { Card, CardContent } from "@client/components/ui/card";
+import { ConfirmDialog } from "@client/components/ui/dialog";
+import { toast } from "@client/components/ui/toast";
+import { paths } from "@client/config/paths";
+import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import { useCancelSessionRequest } from "../api/cancel-session-request";
 import { personName } from "./request-format";
 import { RequestDetailsList } from "./request-details-list";

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { OwnReview, ReplyToReviewRequest, SubmitReviewRequest } from "../../../../contract/reviews";
-import { apiGet, apiRequest } from "../../../lib/api-client";
-import { sharedKeys } from "../../../lib/query-keys";
+import type { OwnReview, ReplyToReviewRequest, SubmitReviewRequest } from "@contract/reviews";
+import { apiGet, apiRequest } from "@client/lib/api-client";
+import { sharedKeys } from "@client/lib/query-keys";
 
 export const reviewsKeys = {
   mine: ["/api/reviews/mine"] as const,

@@ -1,8 +1,8 @@
-import { NO_REVIEWS_TEXT } from "../../../../contract/review-basics";
-import type { CoachReviewSummary, PublicReview } from "../../../../contract/reviews";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { StarRow } from "../../../components/ui/star-rating";
-import { formatInstantDate } from "../../../lib/when";
+import { NO_REVIEWS_TEXT } from "@contract/review-basics";
+import type { CoachReviewSummary, PublicReview } from "@contract/reviews";
+import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
+import { StarRow } from "@client/components/ui/star-rating";
+import { formatInstantDate } from "@client/lib/when";
 
 export function ReviewItem({ review }: { review: PublicReview }) {
   return (

@@ -1,15 +1,15 @@
 import { MessageSquareQuote } from "lucide-react";
 import { useEffect, useState } from "react";
-import { MAX_REVIEW_COMMENT_LENGTH, SubmitReviewRequestSchema, type OwnReview } from "../../../../contract/reviews";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../../../components/ui/dialog";
-import { FormField } from "../../../components/ui/form-field";
-import { Textarea } from "../../../components/ui/textarea";
-import { toast } from "../../../components/ui/toast";
-import { handleUnauthorized, messageOr } from "../../../lib/handle-unauthorized";
+import { MAX_REVIEW_COMMENT_LENGTH, SubmitReviewRequestSchema, type OwnReview } from "@contract/reviews";
+import { Button } from "@client/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
+import { FormField } from "@client/components/ui/form-field";
+import { Textarea } from "@client/components/ui/textarea";
+import { toast } from "@client/components/ui/toast";
+import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
 import { useSubmitReview } from "../api/reviews";
-import { StarRatingField, StarRow } from "../../../components/ui/star-rating";
-import { RATING_LABELS } from "../../../../contract/payouts";
+import { StarRatingField, StarRow } from "@client/components/ui/star-rating";
+import { RATING_LABELS } from "@contract/payouts";
 
 export const REVIEW_THANKS = "Thanks for your review!";
 

@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { MAX_REVIEW_REPLY_LENGTH, ReplyToReviewRequestSchema, type OwnReview } from "../../../../contract/reviews";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { FormField } from "../../../components/ui/form-field";
-import { Textarea } from "../../../components/ui/textarea";
-import { toast } from "../../../components/ui/toast";
-import { handleUnauthorized, messageOr } from "../../../lib/handle-unauthorized";
+import { MAX_REVIEW_REPLY_LENGTH, ReplyToReviewRequestSchema, type OwnReview } from "@contract/reviews";
+import { Button } from "@client/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
+import { FormField } from "@client/components/ui/form-field";
+import { Textarea } from "@client/components/ui/textarea";
+import { toast } from "@client/components/ui/toast";
+import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
 import { useMyReviews, useReplyToReview } from "../api/reviews";
 import { ReviewItem } from "./coach-reviews";
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { refetchUnlessJustFetched } from "../../../lib/just-fetched";
-import { coachPublicProfileQuery } from "../../../lib/query-keys";
+import { refetchUnlessJustFetched } from "@client/lib/just-fetched";
+import { coachPublicProfileQuery } from "@client/lib/query-keys";
 
 /**
  * The profile page reads it fresh each visit: the next available slots change as others book (the

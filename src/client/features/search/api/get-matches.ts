@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { MatchedCoach } from "../../../../contract/search";
-import { apiGet } from "../../../lib/api-client";
+import type { MatchedCoach } from "@contract/search";
+import { apiGet } from "@client/lib/api-client";
 import { searchKeys } from "./keys";
 
 /** The custom-search filters as the form holds them (player-side 5, matching filters). */

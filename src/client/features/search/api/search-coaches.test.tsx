@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { cleanup, screen } from "@testing-library/react";
 import { useEffect, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mockApi, renderPage } from "../../../testing/render-page";
+import { mockApi, renderPage } from "@client/testing/render-page";
 import type { SearchParams } from "../last-search";
 import { prefetchOpeningSearch, useCoachSearch } from "./search-coaches";
 

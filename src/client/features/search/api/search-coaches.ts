@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQuery, type QueryClient } from "@tanstack/react-query";
-import { SEARCH_NEXT_CURSOR_HEADER } from "../../../../contract/search-basics";
-import type { SearchResultCoach } from "../../../../contract/search";
-import type { TimeSlot } from "../../../../contract/slots";
-import { apiGet, apiGetWithHeaders } from "../../../lib/api-client";
-import { refetchUnlessJustFetched } from "../../../lib/just-fetched";
+import { SEARCH_NEXT_CURSOR_HEADER } from "@contract/search-basics";
+import type { SearchResultCoach } from "@contract/search";
+import type { TimeSlot } from "@contract/slots";
+import { apiGet, apiGetWithHeaders } from "@client/lib/api-client";
+import { refetchUnlessJustFetched } from "@client/lib/just-fetched";
 import { restoredSearch, searchProblem, type SearchParams } from "../last-search";
 import { searchKeys } from "./keys";
 

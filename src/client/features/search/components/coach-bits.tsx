@@ -1,8 +1,8 @@
 import { Star } from "lucide-react";
-import { describeRate, type RateResponse } from "../../../../contract/coach-basics";
-import type { TimeSlot } from "../../../../contract/slots";
-import { cn } from "../../../lib/cn";
-import { formatDayLabel, formatSessionRange } from "../../../lib/when";
+import { describeRate, type RateResponse } from "@contract/coach-basics";
+import type { TimeSlot } from "@contract/slots";
+import { cn } from "@client/lib/cn";
+import { formatDayLabel, formatSessionRange } from "@client/lib/when";
 
 type CoachLike = {
   profileImageUrl: string | null;

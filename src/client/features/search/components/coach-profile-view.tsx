@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
 import { ArrowLeft, CalendarClock, Clock, MapPin, Star, Users } from "lucide-react";
 import { Link } from "wouter";
-import { describeRate } from "../../../../contract/coach-basics";
-import { NO_REVIEWS_TEXT, responseTimeText } from "../../../../contract/review-basics";
-import { PROFILE_SLOT_COUNT } from "../../../../contract/search-basics";
-import type { CoachProfile } from "../../../../contract/search";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { paths } from "../../../config/paths";
+import { describeRate } from "@contract/coach-basics";
+import { NO_REVIEWS_TEXT, responseTimeText } from "@contract/review-basics";
+import { PROFILE_SLOT_COUNT } from "@contract/search-basics";
+import type { CoachProfile } from "@contract/search";
+import { Badge } from "@client/components/ui/badge";
+import { Button } from "@client/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
+import { paths } from "@client/config/paths";
 import { lastSearchUrl } from "../last-search";
 import { CoachAvatar, coachName, RateList, slotLabel } from "./coach-bits";
 

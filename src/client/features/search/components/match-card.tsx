@@ -1,10 +1,10 @@
 import { MapPin } from "lucide-react";
 import { Link } from "wouter";
-import type { MatchedCoach } from "../../../../contract/search";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent } from "../../../components/ui/card";
-import { paths } from "../../../config/paths";
+import type { MatchedCoach } from "@contract/search";
+import { Badge } from "@client/components/ui/badge";
+import { Button } from "@client/components/ui/button";
+import { Card, CardContent } from "@client/components/ui/card";
+import { paths } from "@client/config/paths";
 import { CoachAvatar, coachName, minRate, RatingStars } from "./coach-bits";
 
 /** player-side 2: at most 4 positions (then "+n more"), 3 specializations and 3 reasons per card. */

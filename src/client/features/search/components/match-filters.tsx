@@ -1,14 +1,14 @@
 import type { FormEvent } from "react";
-import { POSITIONS } from "../../../../contract/coaches";
-import { AGE_GROUP_LABELS, SKILL_LEVEL_LABELS } from "../../../../contract/players";
-import { DEFAULT_MATCH_DISTANCE } from "../../../../contract/search";
-import { AGE_GROUPS, SKILL_LEVELS } from "../../../../contract/users";
-import { Button } from "../../../components/ui/button";
-import { Checkbox } from "../../../components/ui/checkbox";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../../components/ui/select";
+import { POSITIONS } from "@contract/coaches";
+import { AGE_GROUP_LABELS, SKILL_LEVEL_LABELS } from "@contract/players";
+import { DEFAULT_MATCH_DISTANCE } from "@contract/search";
+import { AGE_GROUPS, SKILL_LEVELS } from "@contract/users";
+import { Button } from "@client/components/ui/button";
+import { Checkbox } from "@client/components/ui/checkbox";
+import { FormField } from "@client/components/ui/form-field";
+import { Input } from "@client/components/ui/input";
+import { Label } from "@client/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@client/components/ui/select";
 import type { MatchFilters } from "../api/get-matches";
 
 /** Skills coaches list beside their positions (the demo coaches use these). */

@@ -1,12 +1,12 @@
 import type { FormEvent } from "react";
-import { POSITIONS } from "../../../../contract/coach-basics";
-import { SEARCH_RADIUS_OPTIONS } from "../../../../contract/search-basics";
-import { Button } from "../../../components/ui/button";
-import { Checkbox } from "../../../components/ui/checkbox";
-import { DeferredSelect } from "../../../components/ui/deferred-select";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
+import { POSITIONS } from "@contract/coach-basics";
+import { SEARCH_RADIUS_OPTIONS } from "@contract/search-basics";
+import { Button } from "@client/components/ui/button";
+import { Checkbox } from "@client/components/ui/checkbox";
+import { DeferredSelect } from "@client/components/ui/deferred-select";
+import { FormField } from "@client/components/ui/form-field";
+import { Input } from "@client/components/ui/input";
+import { Label } from "@client/components/ui/label";
 import type { SearchParams } from "../last-search";
 
 const positionOptions = POSITIONS.map((p) => ({ value: p, label: p }));

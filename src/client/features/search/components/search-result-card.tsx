@@ -1,11 +1,11 @@
 import { MapPin } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
-import type { SearchResultCoach, SearchSlot } from "../../../../contract/search";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent } from "../../../components/ui/card";
-import { paths } from "../../../config/paths";
+import type { SearchResultCoach, SearchSlot } from "@contract/search";
+import { Badge } from "@client/components/ui/badge";
+import { Button } from "@client/components/ui/button";
+import { Card, CardContent } from "@client/components/ui/card";
+import { paths } from "@client/config/paths";
 import { useAllCoachTimes } from "../api/search-coaches";
 import { CoachAvatar, coachName, RateList, slotLabel } from "./coach-bits";
 

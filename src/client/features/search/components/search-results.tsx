@@ -1,8 +1,8 @@
-import type { SearchResultCoach } from "../../../../contract/search";
-import { SearchMessages } from "../../../../contract/search-basics";
-import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
-import { ApiError } from "../../../lib/api-client";
+import type { SearchResultCoach } from "@contract/search";
+import { SearchMessages } from "@contract/search-basics";
+import { Button } from "@client/components/ui/button";
+import { Spinner } from "@client/components/ui/spinner";
+import { ApiError } from "@client/lib/api-client";
 import type { SearchParams } from "../last-search";
 import { coachCountLabel } from "./coach-bits";
 import { SearchResultCard } from "./search-result-card";

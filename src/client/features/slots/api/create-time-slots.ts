@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { CreateSlotRequestSchema, TimeSlot } from "../../../../contract/slots";
-import { apiRequest } from "../../../lib/api-client";
+import type { CreateSlotRequestSchema, TimeSlot } from "@contract/slots";
+import { apiRequest } from "@client/lib/api-client";
 import { slotsKeys } from "./keys";
 
 /** What the client sends (the schema's input: optional fields may be left out). */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "@client/lib/api-client";
 import { slotsKeys } from "./keys";
 
 export const deleteTimeSlot = (id: number) => apiRequest<{ message: string }>("DELETE", `/api/time-slots/${id}`);

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { TimeSlot } from "../../../../contract/slots";
-import { apiGet } from "../../../lib/api-client";
-import { sharedKeys } from "../../../lib/query-keys";
+import type { TimeSlot } from "@contract/slots";
+import { apiGet } from "@client/lib/api-client";
+import { sharedKeys } from "@client/lib/query-keys";
 
 /**
  * Every slot key starts with the slots URL, so one prefix invalidation (after a change, or when the

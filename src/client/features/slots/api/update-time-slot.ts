@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { TimeSlot, UpdateSlotRequestSchema } from "../../../../contract/slots";
-import { apiRequest } from "../../../lib/api-client";
+import type { TimeSlot, UpdateSlotRequestSchema } from "@contract/slots";
+import { apiRequest } from "@client/lib/api-client";
 import { slotsKeys } from "./keys";
 
 export type SlotChanges = z.input<typeof UpdateSlotRequestSchema>;

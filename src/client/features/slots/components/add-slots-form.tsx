@@ -1,22 +1,22 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFieldArray } from "react-hook-form";
-import { DEFAULT_SLOT_END, DEFAULT_SLOT_START, MIN_GROUP_CAPACITY } from "../../../../contract/slots";
-import { addDaysToDate } from "../../../../contract/time";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Checkbox } from "../../../components/ui/checkbox";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { toast } from "../../../components/ui/toast";
-import { ApiError } from "../../../lib/api-client";
-import { useSchemaForm } from "../../../lib/form-errors";
+import { DEFAULT_SLOT_END, DEFAULT_SLOT_START, MIN_GROUP_CAPACITY } from "@contract/slots";
+import { addDaysToDate } from "@contract/time";
+import { Button } from "@client/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@client/components/ui/card";
+import { Checkbox } from "@client/components/ui/checkbox";
+import { Input } from "@client/components/ui/input";
+import { Label } from "@client/components/ui/label";
+import { toast } from "@client/components/ui/toast";
+import { ApiError } from "@client/lib/api-client";
+import { useSchemaForm } from "@client/lib/form-errors";
 import { useCreateTimeSlots, type NewSlot } from "../api/create-time-slots";
 import { CapacityInput } from "./capacity-input";
 import { notifySlotFailure } from "./slot-feedback";
 import type { SlotCoach } from "./slot-form-dialog";
 import { slotRowsSchema, type SlotFormValues } from "./slot-form-schema";
-import { nowIn } from "../../../lib/when";
+import { nowIn } from "@client/lib/when";
 import { TimeSelect } from "./time-select";
 
 const newRow = (date: string, from?: SlotFormValues): SlotFormValues => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hourAtOffset, movedSlotTimes, slotBox } from "./calendar-geometry";
-import { nowIn as localNow, startOfWeekDate as startOfWeek } from "../../../lib/when";
+import { nowIn as localNow, startOfWeekDate as startOfWeek } from "@client/lib/when";
 import { clampCapacity, digitsOnly } from "./slot-time";
 
 describe("weekly calendar geometry", () => {

@@ -1,4 +1,4 @@
-import { addMinutesToTime, durationMinutes, formatTime, parseTime } from "../../../../contract/time";
+import { addMinutesToTime, durationMinutes, formatTime, parseTime } from "@contract/time";
 
 /** coach-side 2 and 9: the weekly calendar shows 6:00 to 20:00 at 60 px per hour. */
 export const CALENDAR_START_HOUR = 6;

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { Input } from "../../../components/ui/input";
+import { Input } from "@client/components/ui/input";
 import { clampCapacity, digitsOnly } from "./slot-time";
 
 type Props = Omit<ComponentProps<"input">, "value" | "onChange"> & { value: string; onValueChange: (value: string) => void };

@@ -1,13 +1,13 @@
 import { MapPin, Pencil, Trash2, Users } from "lucide-react";
-import type { TimeSlot } from "../../../../contract/slots";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { ConfirmDialog } from "../../../components/ui/dialog";
-import { toast } from "../../../components/ui/toast";
-import { ApiError } from "../../../lib/api-client";
-import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+import type { TimeSlot } from "@contract/slots";
+import { Badge } from "@client/components/ui/badge";
+import { Button } from "@client/components/ui/button";
+import { ConfirmDialog } from "@client/components/ui/dialog";
+import { toast } from "@client/components/ui/toast";
+import { ApiError } from "@client/lib/api-client";
+import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import { useDeleteTimeSlot } from "../api/delete-time-slot";
-import { formatClock } from "../../../lib/when";
+import { formatClock } from "@client/lib/when";
 
 /** Only available slots nobody holds a seat in can change (the server refuses the others). */
 export const isSlotEditable = (slot: TimeSlot) => slot.status === "available" && slot.isAvailable && (slot.bookingCount ?? 0) === 0;

@@ -1,6 +1,6 @@
-import { toast } from "../../../components/ui/toast";
-import { ApiError } from "../../../lib/api-client";
-import { handleUnauthorized } from "../../../lib/handle-unauthorized";
+import { toast } from "@client/components/ui/toast";
+import { ApiError } from "@client/lib/api-client";
+import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 
 /** coach-side 8: the server's message when it gave one, else the spec's fallback; a 401 takes the logged-out path. */
 export function notifySlotFailure(error: unknown, fallback: string, title = "Error"): void {

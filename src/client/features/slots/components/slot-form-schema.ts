@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { validateSlot } from "../../../../contract/slots";
-import type { LocalDateTime } from "../../../../contract/time";
+import { validateSlot } from "@contract/slots";
+import type { LocalDateTime } from "@contract/time";
 
 /** What one slot's form holds (the single dialog and each row of the batch form). */
 export const SlotFormValuesSchema = z.object({

@@ -1,7 +1,7 @@
 import { CalendarX } from "lucide-react";
-import type { TimeSlot } from "../../../../contract/slots";
+import type { TimeSlot } from "@contract/slots";
 import { SlotCard } from "./slot-card";
-import { formatWeekdayDate } from "../../../lib/when";
+import { formatWeekdayDate } from "@client/lib/when";
 
 /** Slots grouped by date, earliest first. */
 export function SlotList({ slots, onEdit, emptyText }: { slots: TimeSlot[]; onEdit: (slot: TimeSlot) => void; emptyText: string }) {

@@ -1,8 +1,8 @@
 import type { ComponentProps } from "react";
-import { TIME_OPTIONS } from "../../../../contract/time";
-import { fieldControlClass } from "../../../components/ui/input";
-import { cn } from "../../../lib/cn";
-import { formatClock } from "../../../lib/when";
+import { TIME_OPTIONS } from "@contract/time";
+import { fieldControlClass } from "@client/components/ui/input";
+import { cn } from "@client/lib/cn";
+import { formatClock } from "@client/lib/when";
 
 /**
  * coach-side 5: time choices are 15-minute steps. A native select: 96 choices scroll and type-ahead

@@ -1,10 +1,10 @@
 import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, ChevronLeft, ChevronRight, Pencil, X } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from "react";
-import { validateSlot, type TimeSlot } from "../../../../contract/slots";
-import { addDaysToDate } from "../../../../contract/time";
-import { Button } from "../../../components/ui/button";
-import { toast } from "../../../components/ui/toast";
-import { cn } from "../../../lib/cn";
+import { validateSlot, type TimeSlot } from "@contract/slots";
+import { addDaysToDate } from "@contract/time";
+import { Button } from "@client/components/ui/button";
+import { toast } from "@client/components/ui/toast";
+import { cn } from "@client/lib/cn";
 import { useUpdateTimeSlot } from "../api/update-time-slot";
 import {
   CALENDAR_END_HOUR,
@@ -19,7 +19,7 @@ import {
 import { isSlotEditable } from "./slot-card";
 import { notifySlotFailure } from "./slot-feedback";
 import type { SlotCoach } from "./slot-form-dialog";
-import { addDaysTo, formatClock, formatDayLabel, formatWeekdayDate, nowIn, startOfWeekDate } from "../../../lib/when";
+import { addDaysTo, formatClock, formatDayLabel, formatWeekdayDate, nowIn, startOfWeekDate } from "@client/lib/when";
 
 const shortDateLabel = (date: string) => formatDayLabel(date) ?? date;
 const longDateLabel = (date: string) => formatWeekdayDate(date) ?? date;

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { WaitlistEntry } from "../../../../contract/waitlist";
-import { apiGet, apiRequest } from "../../../lib/api-client";
-import { sharedKeys } from "../../../lib/query-keys";
+import type { WaitlistEntry } from "@contract/waitlist";
+import { apiGet, apiRequest } from "@client/lib/api-client";
+import { sharedKeys } from "@client/lib/query-keys";
 
 export function useMyWaitlist(enabled = true) {
   return useQuery({ queryKey: sharedKeys.myWaitlist, queryFn: () => apiGet<WaitlistEntry[]>("/api/waitlist/mine"), enabled });

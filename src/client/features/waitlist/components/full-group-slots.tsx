@@ -1,10 +1,10 @@
 import { Hourglass } from "lucide-react";
-import type { TimeSlot } from "../../../../contract/slots";
-import { WaitlistMessages } from "../../../../contract/waitlist";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { toast } from "../../../components/ui/toast";
-import { handleUnauthorized, messageOr } from "../../../lib/handle-unauthorized";
+import type { TimeSlot } from "@contract/slots";
+import { WaitlistMessages } from "@contract/waitlist";
+import { Button } from "@client/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
+import { toast } from "@client/components/ui/toast";
+import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
 import { useJoinWaitlist, useMyWaitlist } from "../api/waitlist";
 
 const clock = (hhmm: string) => {

@@ -1,9 +1,9 @@
 import { Link } from "wouter";
-import { Button } from "../../../components/ui/button";
-import { toast } from "../../../components/ui/toast";
-import { paths } from "../../../config/paths";
-import { handleUnauthorized, messageOr } from "../../../lib/handle-unauthorized";
-import { formatInstantTime } from "../../../lib/when";
+import { Button } from "@client/components/ui/button";
+import { toast } from "@client/components/ui/toast";
+import { paths } from "@client/config/paths";
+import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
+import { formatInstantTime } from "@client/lib/when";
 import { useLeaveWaitlist, useMyWaitlist } from "../api/waitlist";
 
 /** My Bookings: the player's waitlist places, a held seat to pay, and leaving the queue. */
