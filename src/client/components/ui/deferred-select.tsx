@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentProps } from "react";
+import { lazy, Suspense, useId, useRef, useState, type ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 import { fieldControlClass } from "./input";
 
@@ -15,8 +15,9 @@ export type DeferredSelectProps = Omit<ComponentProps<"button">, "value" | "onCh
 
 // Radix Select with its positioning and scroll-lock libraries is about 30 KB of gzipped
 // JavaScript. A page whose first screen shows a select (find coaches) draws this stand-in, which
-// looks the same, and loads the real one once the page is idle, or at once when the user reaches
-// for it (docs/PERFORMANCE.md, JavaScript per page).
+// looks the same, and loads the real one when the user reaches for it (pointer over it, focus, a
+// touch): not on a timer, so a visitor who only reads the results never runs it
+// (docs/PERFORMANCE.md, JavaScript per page).
 const loadView = () => import("./deferred-select-view");
 const DeferredSelectView = lazy(async () => ({ default: (await loadView()).DeferredSelectView }));
 
@@ -27,17 +28,6 @@ const load = () =>
     () => undefined,
   );
 
-const IDLE_TIMEOUT_MS = 2000;
-
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const id = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(run, 200);
-  return () => window.clearTimeout(id);
-}
-
 /**
  * A select (the Radix one, as `select.tsx`) for a page's first screen: a button that looks and is
  * labelled the same stands in for it until its code has loaded. A click or arrow key on the stand-in
@@ -47,14 +37,6 @@ export function DeferredSelect(props: DeferredSelectProps) {
   const [wanted, setWanted] = useState(viewLoaded);
   const [openOnMount, setOpenOnMount] = useState(false);
   const focused = useRef(false);
-
-  useEffect(() => {
-    if (wanted) return;
-    return whenIdle(() => {
-      void load();
-      setWanted(true);
-    });
-  }, [wanted]);
 
   const standIn = (
     <StandIn
