@@ -120,7 +120,10 @@ export async function claimPayout(
       from bookings b
       join coaches c on c.id = b.coach_id
       where b.id = ${bookingId} and ${payoutDue(now, policy.graceMs, policy.maxAttempts)}
-      for update of b skip locked
+      -- Waits for a lock another transaction holds on the booking (a second feedback being refused,
+      -- say) instead of skipping it: skipped, the payout would wait for the sweep. Once the lock is
+      -- free the row is read again, so a payout another caller claimed meanwhile is not claimed twice.
+      for update of b
     )
     update bookings b
     set payout_started_at = ${instant(now)},
