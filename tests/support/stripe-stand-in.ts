@@ -122,14 +122,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (!recorded.authorization?.startsWith("Bearer sk_")) {
       return send(res, 401, { error: { type: "invalid_request_error", message: "You did not provide an API key." } });
     }
-    const failureIndex = failures.findIndex((f) => (!f.method || f.method === recorded.method) && matches(recorded.path, f.path));
-    if (failureIndex >= 0) {
-      const [failure] = failures.splice(failureIndex, 1);
-      if (failure) return send(res, failure.status, { error: failure.error });
-    }
+    const failure = takeFirstMatching(failures, recorded);
+    if (failure) return send(res, failure.status, { error: failure.error });
 
-    const delayIndex = delays.findIndex((d) => (!d.method || d.method === recorded.method) && matches(recorded.path, d.path));
-    const delayMs = delayIndex >= 0 ? (delays.splice(delayIndex, 1)[0]?.ms ?? 0) : 0;
+    const delayMs = takeFirstMatching(delays, recorded)?.ms ?? 0;
     const replayKey = recorded.idempotencyKey && !keysExpire ? `${recorded.method} ${recorded.idempotencyKey}` : undefined;
     if (replayKey && idempotent.has(replayKey)) {
       const first = idempotent.get(replayKey)!;
@@ -148,11 +144,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     // Like Stripe, only a request that did something is saved: a refused one may be retried with the same key.
     if (replayKey && recorded.method === "POST" && status < 400) idempotent.set(replayKey, { form: raw, status, body });
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    const lostIndex = lostAnswers.findIndex((f) => (!f.method || f.method === recorded.method) && matches(recorded.path, f.path));
-    if (lostIndex >= 0) {
-      const [lost] = lostAnswers.splice(lostIndex, 1);
-      if (lost) return send(res, lost.status, { error: lost.error });
-    }
+    const lost = takeFirstMatching(lostAnswers, recorded);
+    if (lost) return send(res, lost.status, { error: lost.error });
     send(res, status, body);
   }
 
@@ -412,6 +405,15 @@ function unexpectedState(message: string): [number, unknown] {
 
 function matches(path: string, pattern: string | RegExp): boolean {
   return typeof pattern === "string" ? path === pattern : pattern.test(path);
+}
+
+/** Removes and returns the first planned behaviour (failure, delay, lost answer) that matches the request. */
+function takeFirstMatching<T extends { method?: string; path: string | RegExp }>(
+  planned: T[],
+  request: { method: string; path: string },
+): T | undefined {
+  const index = planned.findIndex((p) => (!p.method || p.method === request.method) && matches(request.path, p.path));
+  return index >= 0 ? planned.splice(index, 1)[0] : undefined;
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {
