@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, type ComponentType } from "react";
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
+import { pageRoutes, type PageModule } from "../../contract/pages";
 import { needsPlayerSetup } from "../../contract/player-setup";
 import { PageSkeleton } from "../components/ui/page-skeleton";
 import { paths } from "../config/paths";
@@ -79,53 +80,43 @@ const BookCoachPage = page(() => import("./routes/book-coach"), "BookCoachPage")
 const PlayerProfilePage = page(() => import("./routes/player-profile"), "PlayerProfilePage");
 const UnauthorizedRedirect = page(() => import("./routes/unauthorized"), "UnauthorizedRedirect");
 
-/** Paths that exist only for signed-in users (player-side 2). */
-const signedInOnlyPaths = [
-  paths.coachOnboarding,
-  paths.playerOnboarding,
-  paths.stripeConnect,
-  paths.home,
-  paths.findCoaches,
-  paths.coachDashboard,
-  paths.coachSetup,
-  "/coach/:id",
-  paths.myBookings,
-  paths.mySessionRequests,
-  paths.admin,
-  paths.manageSlots,
-  paths.matchCoaches,
-  "/booking-checkout/:bookingId?",
-  "/book-coach/:id",
-  paths.playerProfile,
-];
+/** Paths that exist only for signed-in users (player-side 2): a visitor is asked to sign in. */
+const signedInOnlyPaths = pageRoutes.filter((route) => route.signedIn).map((route) => route.path);
+
+const pagesByModule: Record<PageModule, Page> = {
+  admin: AdminPage,
+  "book-coach": BookCoachPage,
+  "booking-checkout": BookingCheckoutPage,
+  "booking-success": BookingSuccessPage,
+  "coach-dashboard": CoachDashboardPage,
+  "coach-onboarding": CoachOnboardingPage,
+  "coach-profile": CoachProfilePage,
+  "coach-setup": CoachSetupPage,
+  "find-coaches": FindCoachesPage,
+  "forgot-password": ForgotPasswordPage,
+  home: HomePage,
+  landing: LandingPage,
+  login: LoginPage,
+  "manage-slots": ManageSlotsPage,
+  "match-coaches": MatchCoachesPage,
+  "my-bookings": MyBookingsPage,
+  "my-session-requests": MySessionRequestsPage,
+  "player-onboarding": PlayerOnboardingPage,
+  "player-profile": PlayerProfilePage,
+  "privacy-policy": PrivacyPolicyPage,
+  "reset-password": ResetPasswordPage,
+  "simulated-dashboard": SimulatedDashboardPage,
+  "simulated-onboarding": SimulatedOnboardingPage,
+  "stripe-connect": StripeConnectPage,
+  "terms-of-service": TermsOfServicePage,
+  "verify-email": VerifyEmailPage,
+};
 
 /**
  * The page each path shows (whoever is signed in), loaded while GET /api/auth/user is still on its
  * way: the first screen then waits for the slower of the two, not for one after the other.
  */
-const pagesByPath: [string, Page][] = [
-  [paths.landing, LandingPage],
-  [paths.login, LoginPage],
-  [paths.forgotPassword, ForgotPasswordPage],
-  [paths.resetPassword, ResetPasswordPage],
-  [paths.verifyEmail, VerifyEmailPage],
-  [paths.privacyPolicy, PrivacyPolicyPage],
-  [paths.termsOfService, TermsOfServicePage],
-  [paths.bookingSuccess, BookingSuccessPage],
-  [paths.home, HomePage],
-  [paths.findCoaches, FindCoachesPage],
-  [paths.coachDashboard, CoachDashboardPage],
-  [paths.coachSetup, CoachSetupPage],
-  ["/coach/:id", CoachProfilePage],
-  [paths.myBookings, MyBookingsPage],
-  [paths.mySessionRequests, MySessionRequestsPage],
-  [paths.admin, AdminPage],
-  [paths.manageSlots, ManageSlotsPage],
-  [paths.matchCoaches, MatchCoachesPage],
-  ["/booking-checkout/:bookingId?", BookingCheckoutPage],
-  ["/book-coach/:id", BookCoachPage],
-  [paths.playerProfile, PlayerProfilePage],
-];
+const pagesByPath: [string, Page][] = pageRoutes.map((route) => [route.path, pagesByModule[route.module]]);
 
 /**
  * What the first page of a signed-in user shows first, asked for beside the page's chunk rather

@@ -3,6 +3,8 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express, { type Express } from "express";
+import expressStaticGzip from "express-static-gzip";
+import { pageRoutes, type PageModule } from "@contract/pages";
 
 /**
  * The repository's root: the nearest folder above this module with a package.json. The same from
@@ -32,6 +34,88 @@ export function withPageUser(html: string, user: unknown): string {
   return html.replace("</head>", `<script id="page-user" type="application/json">${json}</script></head>`);
 }
 
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The chunk (vite.config.ts, group "account") of what the shell shows a signed-in user at once:
+ * sign out, resend the verification e-mail. Lazy for visitors, who never need it.
+ */
+const SIGNED_IN_SHELL_CHUNK = "account";
+
+/** The chunk files a page's HTML names, by page module, and those of the signed-in shell. */
+export interface PageChunkLinks {
+  pages: Map<PageModule, string[]>;
+  signedInShell: string[];
+}
+
+/**
+ * The chunks each page needs beyond those index.html already names (the entry and its imports),
+ * read from the build's manifest. Without them the browser learns of a page's chunks only once the
+ * entry has downloaded and run: one more round trip before the first screen. No manifest (a test's
+ * own page): no tags.
+ */
+function pageChunkLinks(distDir: string): PageChunkLinks {
+  const links: PageChunkLinks = { pages: new Map(), signedInShell: [] };
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(readFileSync(path.join(distDir, ".vite/manifest.json"), "utf8")) as Record<string, ManifestChunk>;
+  } catch {
+    return links;
+  }
+  const filesOf = (key: string, files = new Set<string>()): Set<string> => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return files;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) filesOf(imported, files);
+    return files;
+  };
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const entryFiles = entryKey ? filesOf(entryKey) : new Set<string>();
+  const chunksOf = (key: string | undefined) =>
+    key === undefined ? [] : [...filesOf(key)].filter((file) => !entryFiles.has(file) && file.endsWith(".js"));
+  for (const { module } of pageRoutes) links.pages.set(module, chunksOf(`app/routes/${module}.tsx`));
+  links.signedInShell = chunksOf(
+    Object.keys(manifest).find((key) => manifest[key]?.name === SIGNED_IN_SHELL_CHUNK && !manifest[key]?.isEntry),
+  );
+  return links;
+}
+
+/** A client route pattern ("/coach/:id", "/booking-checkout/:bookingId?") as the router matches it. */
+function routeRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split("/")
+    .slice(1)
+    .map((part) => {
+      if (part.startsWith(":")) return part.endsWith("?") ? "(?:/[^/]+)?" : "/[^/]+";
+      return `/${part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+    })
+    .join("");
+  return new RegExp(`^${source}/?$`);
+}
+
+/** The page a path shows: the first route that matches, as in the client's router. */
+const pageMatchers = pageRoutes.map((route) => ({ ...route, regExp: routeRegExp(route.path) }));
+
+/**
+ * index.html for a path, naming the chunks of the page it shows (and, for a signed-in user, of
+ * the shell) so they load beside the entry. A signed-in-only page's chunks are named only for a
+ * signed-in user: a visitor is sent away.
+ */
+export function withPageChunks(html: string, links: PageChunkLinks, pathname: string, signedIn: boolean): string {
+  const route = pageMatchers.find((matcher) => matcher.regExp.test(pathname));
+  const files = new Set([
+    ...(route && (signedIn || !route.signedIn) ? (links.pages.get(route.module) ?? []) : []),
+    ...(signedIn ? links.signedInShell : []),
+  ]);
+  const tags = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("");
+  return tags ? html.replace("</head>", `${tags}</head>`) : html;
+}
+
 /**
  * Serves the React app on the same port as the API: through Vite's middleware with hot reload in
  * development, from the built files otherwise. Unknown non-API paths get index.html (client routing).
@@ -52,14 +136,26 @@ export async function mountClient(app: Express, options: { dev: boolean; server:
   if (!existsSync(indexFile)) {
     throw new Error(`The client is not built (${indexFile} is missing): run npm run build, or npm start which builds it.`);
   }
-  app.use("/assets", express.static(path.join(distDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  // The build compressed each asset at the highest levels (vite.config.ts): those files are sent
+  // to a browser that takes them, so the on-the-fly compression (app.ts) leaves them alone.
+  app.use(
+    "/assets",
+    expressStaticGzip(path.join(distDir, "assets"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gz"],
+      serveStatic: { immutable: true, maxAge: "1y", index: false },
+    }),
+  );
   app.use(express.static(distDir, { index: false, maxAge: "1h" }));
   const indexHtml = readFileSync(indexFile, "utf8");
-  app.get(/^(?!\/api\/|\/ws\/).*/, async (_req, res) => {
+  const chunkLinks = pageChunkLinks(distDir);
+  app.get(/^(?!\/api\/|\/ws\/).*/, async (req, res) => {
     const pageUser = res.locals.pageUser as (() => Promise<unknown>) | undefined;
+    const user = pageUser ? await pageUser() : null;
+    const html = withPageChunks(indexHtml, chunkLinks, req.path, user !== null && user !== undefined);
     // The page differs by session: never kept by a shared cache, revalidated by the browser (ETag).
     res.setHeader("Cache-Control", "private, no-cache");
     res.setHeader("Vary", "Cookie");
-    res.type("html").send(pageUser ? withPageUser(indexHtml, await pageUser()) : indexHtml);
+    res.type("html").send(pageUser ? withPageUser(html, user) : html);
   });
 }
