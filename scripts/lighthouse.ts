@@ -40,13 +40,21 @@ async function main(): Promise<void> {
         .join(" ")}`,
     );
     for (const [name, pagePath, sessionCookie] of pages) {
-      const result = await lighthouse(`${server.baseUrl}${pagePath}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-        extraHeaders: sessionCookie ? { Cookie: sessionCookie } : undefined,
-      });
+      const run = () =>
+        lighthouse(`${server.baseUrl}${pagePath}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+          extraHeaders: sessionCookie ? { Cookie: sessionCookie } : undefined,
+        });
+      let result = await run();
+      // Now and then Chromium's trace misses the navigation's start (NO_NAVSTART): Lighthouse itself
+      // says to run again. A page's own failure would fail again and be reported.
+      for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry++) {
+        console.log(`  ${name}: Lighthouse could not measure (${result.lhr.runtimeError.code}); running it again`);
+        result = await run();
+      }
       if (!result) throw new Error(`no Lighthouse result for ${pagePath}`);
       const score = (id: string) => Math.round((result.lhr.categories[id]?.score ?? 0) * 100);
       const metric = (id: string) => result.lhr.audits[id]?.displayValue ?? "?";

@@ -48,19 +48,35 @@ function formatAs(date: Date, pattern: string): string {
   });
 }
 
+/*
+ * Making an Intl.DateTimeFormat costs far more than using one, and a page of slots asks for the
+ * same few zones again and again: each answer below is worked out once per zone and kept.
+ */
+let viewerZone: string | undefined;
+
 /** The viewer's own IANA zone, as the browser knows it. */
 export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-  } catch {
-    return "UTC";
+  if (viewerZone === undefined) {
+    try {
+      viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+    } catch {
+      viewerZone = "UTC";
+    }
   }
+  return viewerZone;
 }
+
+const knownZones = new Map<string, boolean>();
 
 /** A zone name the browser cannot use (never expected from the server) falls back to the viewer's own. */
 function usableZone(timeZone: string | null | undefined): string {
-  if (timeZone && !Number.isNaN(tzOffset(timeZone, new Date()))) return timeZone;
-  return browserTimeZone();
+  if (!timeZone) return browserTimeZone();
+  let usable = knownZones.get(timeZone);
+  if (usable === undefined) {
+    usable = !Number.isNaN(tzOffset(timeZone, new Date()));
+    knownZones.set(timeZone, usable);
+  }
+  return usable ? timeZone : browserTimeZone();
 }
 
 /** The wall-clock date and time in a zone at an instant (default now). */
@@ -110,10 +126,17 @@ export function formatClock(time: string | null | undefined): string | null {
   return `${hours % 12 || 12}:${clock[2]} ${hours < 12 ? "AM" : "PM"}`;
 }
 
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The zone's short name at an instant, as people write it: "EST", "PDT" (or "GMT+1" where there is no common one). */
 export function zoneAbbreviation(timeZone: string, at: Date): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: usableZone(timeZone), timeZoneName: "short" }).formatToParts(at);
-  return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
+  const zone = usableZone(timeZone);
+  let format = zoneNameFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "short" });
+    zoneNameFormats.set(zone, format);
+  }
+  return format.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? timeZone;
 }
 
 /** Whether a viewer's clock reads differently from the coach's at that instant (then the zone is named). */
