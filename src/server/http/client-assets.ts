@@ -48,7 +48,7 @@ interface ManifestChunk {
 const SIGNED_IN_SHELL_CHUNK = "account";
 
 /** The chunk files a page's HTML names, by page module, and those of the signed-in shell. */
-export interface PageChunkLinks {
+interface PageChunkLinks {
   pages: Map<PageModule, string[]>;
   signedInShell: string[];
 }
@@ -106,7 +106,7 @@ const pageMatchers = pageRoutes.map((route) => ({ ...route, regExp: routeRegExp(
  * the shell) so they load beside the entry. A signed-in-only page's chunks are named only for a
  * signed-in user: a visitor is sent away.
  */
-export function withPageChunks(html: string, links: PageChunkLinks, pathname: string, signedIn: boolean): string {
+function withPageChunks(html: string, links: PageChunkLinks, pathname: string, signedIn: boolean): string {
   const route = pageMatchers.find((matcher) => matcher.regExp.test(pathname));
   const files = new Set([
     ...(route && (signedIn || !route.signedIn) ? (links.pages.get(route.module) ?? []) : []),
