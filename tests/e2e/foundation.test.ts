@@ -204,6 +204,13 @@ test.describe("foundation: public pages, accounts and shell", () => {
     await page.context().close();
   });
 
+  test("robots.txt is a robots file, not the app's page: crawlers may read the site but not the API", async () => {
+    const res = await fetch(`${t.baseUrl}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await res.text()).toBe("User-agent: *\nDisallow: /api/\n");
+  });
+
   test("a signed-out visitor to a signed-in page sees Unauthorized and lands on /login", async () => {
     const page = await openPage("/my-bookings");
     await expect(page.getByRole("heading", { name: "Unauthorized" })).toBeVisible();
