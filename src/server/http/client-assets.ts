@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express, { type Express } from "express";
 import expressStaticGzip from "express-static-gzip";
+import { parse as parseRoute } from "regexparam";
 import { pageRoutes, type PageModule } from "@contract/pages";
 
 /**
@@ -85,21 +86,11 @@ function pageChunkLinks(distDir: string): PageChunkLinks {
   return links;
 }
 
-/** A client route pattern ("/coach/:id", "/booking-checkout/:bookingId?") as the router matches it. */
-function routeRegExp(pattern: string): RegExp {
-  const source = pattern
-    .split("/")
-    .slice(1)
-    .map((part) => {
-      if (part.startsWith(":")) return part.endsWith("?") ? "(?:/[^/]+)?" : "/[^/]+";
-      return `/${part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
-    })
-    .join("");
-  return new RegExp(`^${source}/?$`);
-}
-
-/** The page a path shows: the first route that matches, as in the client's router. */
-const pageMatchers = pageRoutes.map((route) => ({ ...route, regExp: routeRegExp(route.path) }));
+/**
+ * The page a path shows: the first route that matches, with the pattern parser the client's
+ * router (wouter) uses, so both sides read "/coach/:id" or "/booking-checkout/:bookingId?" alike.
+ */
+const pageMatchers = pageRoutes.map((route) => ({ ...route, regExp: parseRoute(route.path).pattern }));
 
 /**
  * index.html for a path, naming the chunks of the page it shows (and, for a signed-in user, of
