@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
+import { athletes } from "./families";
 import { coaches, rates } from "./coaches";
 import { timeSlots } from "./slots";
 
@@ -19,6 +20,8 @@ export const bookings = pgTable(
     studentId: integer("student_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
+    /** The athlete the seat or request is for (DESIGN.md 11); a row inserted without one is for the family's first athlete (trigger, migration 0015). */
+    athleteId: integer("athlete_id").references(() => athletes.id, { onDelete: "restrict" }),
     coachId: integer("coach_id")
       .notNull()
       .references(() => coaches.id, { onDelete: "restrict" }),

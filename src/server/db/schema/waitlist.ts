@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
+import { athletes } from "./families";
 import { bookings } from "./bookings";
 import { timeSlots } from "./slots";
 
@@ -18,6 +19,8 @@ export const waitlistEntries = pgTable(
     studentId: integer("student_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The athlete the seat or request is for (DESIGN.md 11); a row inserted without one is for the family's first athlete (trigger, migration 0015). */
+    athleteId: integer("athlete_id").references(() => athletes.id, { onDelete: "cascade" }),
     /** waiting -> offered (a held seat) -> booked (paid) | lapsed (hold ran out); left at any time before. */
     status: text("status", { enum: ["waiting", "offered", "booked", "lapsed", "left"] })
       .notNull()
