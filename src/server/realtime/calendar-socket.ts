@@ -15,6 +15,8 @@ const MAX_SUBSCRIPTIONS = 50;
 const HEARTBEAT_MS = 30_000;
 /** Close code for a socket whose session ended or whose role changed: the browser must sign in again. */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
+/** How long a refused upgrade's answer may take to write before its socket is destroyed anyway. */
+const REFUSE_WRITE_MS = 2_000;
 
 type Client = {
   socket: WebSocket;
@@ -251,8 +253,22 @@ function isSameOrigin(req: IncomingMessage, appUrl: string): boolean {
   }
 }
 
+/**
+ * Answers a refused upgrade and destroys the socket once the answer is written. Ending it only
+ * half-closes it: a client that keeps its side open would then hold the server's socket (and a
+ * graceful shutdown) forever.
+ */
 function refuse(socket: Duplex, status: number, reason: string): void {
-  socket.end(
+  if (socket.destroyed) return;
+  socket.on("error", () => {});
+  // A client that never reads must not keep the socket either.
+  const timer = setTimeout(() => socket.destroy(), REFUSE_WRITE_MS);
+  timer.unref();
+  socket.write(
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\n\r\n${reason}`,
+    () => {
+      clearTimeout(timer);
+      socket.destroy();
+    },
   );
 }
