@@ -172,6 +172,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const useStripe = hasStripeKeys && e.PAYMENTS_PROVIDER !== "simulated";
+  // Without it every webhook is refused, and a payment or refund made at Stripe is learnt of late or never.
+  if (useStripe && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError("Invalid configuration: STRIPE_WEBHOOK_SECRET must be set when payments go through Stripe");
+  }
 
   const dataDir = path.resolve(e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");

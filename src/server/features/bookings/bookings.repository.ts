@@ -277,7 +277,7 @@ export async function markPaymentProcessing(db: Queryable, bookingId: number, no
 
 /** Pending bookings whose hold ran out that have a payment intent: the sweep asks the provider first. */
 /** How long after a hold expired the settle sweep still asks the provider whether it was paid. */
-const RECENTLY_EXPIRED_MS = 15 * 60_000;
+export const RECENTLY_EXPIRED_MS = 15 * 60_000;
 
 export async function listExpiredHoldsWithIntent(db: Db, now: Date, limit: number): Promise<{ id: number; paymentIntentId: string }[]> {
   const rows = await db

@@ -221,7 +221,9 @@ export async function handleWebhook(deps: AppDeps, rawBody: Buffer, signature: s
   try {
     event = deps.payments.parseWebhookEvent(rawBody, signature);
   } catch (err) {
-    if (!(err instanceof WebhookSignatureError)) deps.logger.warn({ err }, "could not read a webhook");
+    // Every refusal is logged with its reason: a wrong secret or a forged call must not go unseen.
+    const reason = err instanceof WebhookSignatureError ? err.message : "the event could not be read";
+    deps.logger.warn({ reason, ...(err instanceof WebhookSignatureError ? {} : { err }) }, "webhook refused");
     throw badRequest(PaymentMessages.INVALID_SIGNATURE);
   }
   const db = deps.database.db;
