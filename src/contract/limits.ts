@@ -7,7 +7,8 @@ export const MAX_SESSION_REQUESTS_PER_DAY = 10;
 export const MAX_CONTACT_MESSAGES_PER_HOUR = 5;
 export const MAX_UPLOADS_PER_HOUR = 20;
 export const MAX_RESET_EMAILS_PER_HOUR = 3;
-export const MAX_VERIFICATION_EMAILS_PER_HOUR = 3;
+/** Verification mails asked for (resend, e-mail change), per account and, separately, per address mailed. */
+export const MAX_VERIFICATION_EMAILS_PER_HOUR = 5;
 /** Failed logins of one account in 15 minutes, whatever the address they come from (DESIGN.md 10). */
 export const FAILED_LOGINS_PER_ACCOUNT = 10;
 /** Open live-calendar sockets per user and server process (a few tabs and devices, not thousands). */

@@ -38,6 +38,9 @@ const EnvSchema = z.object({
       .refine(isTrustProxyValue, {
         message: "must be a hop count (1) or a comma list of proxy addresses, subnets or loopback/linklocal/uniquelocal",
       })
+      .refine((value) => !trustsEveryAddress(value), {
+        message: "must name your proxies, not every address (0.0.0.0/0 or ::/0 lets any client forge X-Forwarded-For)",
+      })
       .optional(),
   ),
   ADMIN_EMAILS: z
@@ -93,6 +96,11 @@ function isTrustProxyValue(value: string): boolean {
     if (family === 0) return false;
     return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
   });
+}
+
+/** A subnet of prefix length 0 (0.0.0.0/0, ::/0) trusts every client as a proxy: anyone could choose their address. */
+function trustsEveryAddress(value: string): boolean {
+  return value.split(",").some((part) => /\/0+$/.test(part.trim()));
 }
 
 /** TRUST_PROXY as Express's `trust proxy` setting: false (believe no forwarded header), a hop count, or addresses. */

@@ -32,4 +32,14 @@ describe("start-up refusals", () => {
     expect(config({ ...keys, STRIPE_WEBHOOK_SECRET: "whsec_x" }).stripe?.webhookSecret).toBe("whsec_x");
     expect(config({ ...keys, PAYMENTS_PROVIDER: "simulated" }).stripe).toBeUndefined();
   });
+
+  it("TRUST_PROXY=0.0.0.0/0 or ::/0 (every client a proxy) is refused, naming the variable; real proxies are accepted", () => {
+    for (const everyone of ["0.0.0.0/0", "::/0", "10.0.0.1, 0.0.0.0/0", "::ffff:0.0.0.0/0"]) {
+      const message = messageOf({ TRUST_PROXY: everyone });
+      expect(message).toContain("TRUST_PROXY");
+      expect(message).not.toContain("\n");
+    }
+    expect(config({ TRUST_PROXY: "10.0.0.0/8, loopback" }).trustProxy).toEqual(["10.0.0.0/8", "loopback"]);
+    expect(config({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+  });
 });

@@ -6,6 +6,7 @@ import type { AppDeps } from "../deps";
 import { MAX_SOCKETS_PER_USER } from "../../contract/limits";
 import { hashSessionToken, liveSessions, userForSessionToken } from "../features/accounts/sessions.service";
 import { coachExists, coachIdForUser } from "../features/slots/slots.service";
+import { appOriginCheck } from "../http/request-guards";
 import { readSessionToken } from "../http/require-session";
 import { subscribeSessionsEnded } from "./session-events";
 
@@ -43,6 +44,7 @@ export type CalendarSocketServer = {
  */
 export async function attachCalendarSocket(server: Server, deps: AppDeps, options: { dev?: boolean } = {}): Promise<CalendarSocketServer> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  const isAppOrigin = appOriginCheck(deps.config.appUrl);
   const clients = new Set<Client>();
   /** Open (or opening) sockets per user on this process, for MAX_SOCKETS_PER_USER. */
   const socketsPerUser = new Map<number, number>();
@@ -91,7 +93,7 @@ export async function attachCalendarSocket(server: Server, deps: AppDeps, option
     void authenticate(req)
       .then((session) => {
         if (!session) return refuse(socket, 401, "Unauthorized");
-        if (!isSameOrigin(req, deps.config.appUrl)) return refuse(socket, 403, "Forbidden");
+        if (!isSameOrigin(req, isAppOrigin)) return refuse(socket, 403, "Forbidden");
         if ((socketsPerUser.get(session.user.id) ?? 0) >= MAX_SOCKETS_PER_USER) return refuse(socket, 429, "Too Many Requests");
         countSocket(session.user.id, 1);
         let opened = false;
@@ -242,15 +244,10 @@ function pathOf(req: IncomingMessage): string {
 }
 
 /** A page from another site cannot open a socket with the user's cookie (cross-site WebSocket hijacking). */
-function isSameOrigin(req: IncomingMessage, appUrl: string): boolean {
+function isSameOrigin(req: IncomingMessage, isApp: (origin: string, host: string | undefined) => boolean): boolean {
   const origin = req.headers.origin;
   if (!origin) return true; // Not a browser: it has no ambient cookies to abuse.
-  try {
-    const host = new URL(origin).host;
-    return host === req.headers.host || host === new URL(appUrl).host;
-  } catch {
-    return false;
-  }
+  return isApp(origin, req.headers.host);
 }
 
 /**

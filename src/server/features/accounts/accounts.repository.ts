@@ -78,6 +78,14 @@ export async function consumePasswordResetToken(db: Db, tokenHash: string, now: 
   return rows[0];
 }
 
+/** After a reset: every other reset link of the user stops working. */
+export async function useUpResetTokensOfUser(db: Db, userId: number, now: Date): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
 export async function insertEmailVerificationToken(
   db: Db,
   values: { userId: number; email: string; tokenHash: string; expiresAt: Date },
