@@ -34,9 +34,16 @@ function callProvider<T>(deps: AppDeps, what: string, fn: () => Promise<T>): Pro
 }
 
 /** POST /api/create-payment-intent */
-export async function createPaymentIntent(deps: AppDeps, user: UserRow, input: CreateIntentInput): Promise<PaymentIntentResponse> {
+export async function createPaymentIntent(
+  deps: AppDeps,
+  user: UserRow,
+  input: CreateIntentInput,
+  clientAddress: string,
+): Promise<PaymentIntentResponse> {
   const booking =
-    "bookingId" in input ? await requireOwnBooking(deps, user, input.bookingId) : await bookSlotForCheckout(deps, user, input);
+    "bookingId" in input
+      ? await requireOwnBooking(deps, user, input.bookingId)
+      : await bookSlotForCheckout(deps, user, input, clientAddress);
   requirePayable(booking, deps.clock.now());
   const intent = await ensurePaymentIntent(deps, booking);
   return intentResponse(deps, user, booking.id, intent);
