@@ -50,6 +50,10 @@ export async function setUserType(db: Db, userId: number, userType: UserRow["use
   return returnedRow(rows, `user ${userId}`);
 }
 
+export async function listAdmins(db: Db): Promise<UserRow[]> {
+  return db.select().from(users).where(eq(users.userType, "admin")).orderBy(users.email);
+}
+
 /** The id of the user's coach profile, or null when they have none. */
 export async function findCoachIdForUser(db: Db, userId: number): Promise<number | null> {
   return (await coachIdOfUser(db, userId)) ?? null;

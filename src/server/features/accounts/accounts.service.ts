@@ -423,12 +423,41 @@ async function linkGoogle(deps: AppDeps, account: UserRow, subject: string): Pro
   return row;
 }
 
-/** `npm run admin -- <email>`: undefined when no account has that e-mail. */
-export async function makeAdmin(deps: Pick<AppDeps, "database" | "logger">, email: string): Promise<UserRow | undefined> {
+export type AdminChange = { ok: true; user: UserRow } | { ok: false; reason: "no_account" | "unverified" | "not_admin" };
+
+/**
+ * `npm run admin -- <email>`: gives an account the admin role, only once its owner has verified
+ * the address (anyone can register someone else's address; DESIGN.md 10).
+ */
+export async function makeAdmin(deps: Pick<AppDeps, "database" | "logger">, email: string): Promise<AdminChange> {
   const row = await repo.findUserByEmail(deps.database.db, email.trim());
-  if (!row) return undefined;
-  if (row.userType === "admin") return row;
+  if (!row) return { ok: false, reason: "no_account" };
+  if (!row.emailVerified) return { ok: false, reason: "unverified" };
+  if (row.userType === "admin") return { ok: true, user: row };
   const promoted = await repo.setUserType(deps.database.db, row.id, "admin");
   await publishSessionsEnded(deps, [row.id]);
-  return promoted;
+  return { ok: true, user: promoted };
+}
+
+/** `npm run admin -- --list`: every admin, by e-mail. */
+export async function listAdmins(deps: Pick<AppDeps, "database">): Promise<UserRow[]> {
+  return repo.listAdmins(deps.database.db);
+}
+
+/**
+ * `npm run admin -- --revoke <email>`: the admin becomes a coach again if they have a coach
+ * profile, else a player, and every session of theirs ends (their sockets close on every process).
+ */
+export async function revokeAdmin(deps: Pick<AppDeps, "database" | "logger">, email: string): Promise<AdminChange> {
+  const row = await repo.findUserByEmail(deps.database.db, email.trim());
+  if (!row) return { ok: false, reason: "no_account" };
+  if (row.userType !== "admin") return { ok: false, reason: "not_admin" };
+  const coachId = await repo.findCoachIdForUser(deps.database.db, row.id);
+  const demoted = await deps.database.db.transaction(async (tx) => {
+    const updated = await repo.setUserType(tx, row.id, coachId === null ? "player" : "coach");
+    await endAllSessionsOfUser(tx, row.id);
+    return updated;
+  });
+  await publishSessionsEnded(deps, [row.id]);
+  return { ok: true, user: demoted };
 }
