@@ -54,6 +54,7 @@ export async function serveInChild(databaseUrl: string, prepare: (deps: AppDeps)
 export async function startServerChild(
   script: string,
   databaseUrl: string,
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; baseUrl: string; ready: ServerReady }> {
   const child = fork(script, [...process.argv.slice(2), "--serve"], {
     // BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
@@ -64,7 +65,7 @@ export async function startServerChild(
       "--max-semi-space-size=32",
       ...(process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []),
     ],
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, DATABASE_URL: databaseUrl, ...env },
   });
   const ready = await new Promise<ServerReady>((resolve, reject) => {
     child.once("message", (m: ServerReady) => resolve(m));

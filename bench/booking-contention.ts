@@ -28,6 +28,9 @@ const databaseUrl = process.env.DATABASE_URL ?? `${DEFAULT_BENCH_DATABASE_URL}_b
 
 type Slot = { id: number; capacity: number; rateId: number; sessionType: "individual" | "group" };
 
+/** A made-up client address per player (10.0.x.y), believed because the server trusts loopback as a proxy. */
+const playerAddress = (player: number) => `10.0.${player >> 8}.${player & 255}`;
+
 function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
@@ -91,7 +94,9 @@ async function main(): Promise<void> {
   );
   const { slots, cookies } = await seed();
   const seats = slots.reduce((sum, s) => sum + s.capacity, 0);
-  const { child, baseUrl } = await startServerChild(fileURLToPath(import.meta.url), databaseUrl);
+  // 200 players on one machine would share one address, and unpaid holds are limited per coach and
+  // address (DESIGN.md 10): the server believes loopback as a proxy, and each player names an address of its own.
+  const { child, baseUrl } = await startServerChild(fileURLToPath(import.meta.url), databaseUrl, { TRUST_PROXY: "loopback" });
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   let seed32 = 11;
@@ -108,7 +113,7 @@ async function main(): Promise<void> {
         const sent = performance.now();
         const res = await fetch(`${baseUrl}/api/bookings`, {
           method: "POST",
-          headers: { "Content-Type": "application/json", Cookie: cookies[player]! },
+          headers: { "Content-Type": "application/json", Cookie: cookies[player]!, "X-Forwarded-For": playerAddress(player) },
           body: JSON.stringify({ timeSlotId: slot.id, rateId: slot.rateId, sessionType: slot.sessionType, duration: 60 }),
         });
         await res.arrayBuffer();

@@ -76,6 +76,11 @@ export const VerifyEmailRequestSchema = z.object({
 
 export type VerifyEmailResponse = { success: true; message: string; email: string };
 
+export const PasswordMessages = {
+  /** A new password found on a list of common breached passwords (issue 28). */
+  COMMON: "This password is too common: it appears in lists of passwords exposed in data breaches. Please choose a different one.",
+} as const;
+
 export const EmailVerificationMessages = {
   VERIFIED: "Your e-mail address is verified.",
   SENT: "We sent a new verification link. Please check your e-mail.",

@@ -23,6 +23,7 @@ export async function bootstrap(config: Config, overrides: Partial<AppDeps> = {}
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir === "memory://" ? "memory://" : path.join(config.dataDir, "db"),
+      onPoolError: (err) => logger.error({ err }, "database pool error: an idle connection failed"),
     }));
   await database.migrate();
   await loadReferenceData(database.db);

@@ -38,6 +38,9 @@ const EnvSchema = z.object({
       .refine(isTrustProxyValue, {
         message: "must be a hop count (1) or a comma list of proxy addresses, subnets or loopback/linklocal/uniquelocal",
       })
+      .refine((value) => !trustsEveryAddress(value), {
+        message: "must name your proxies, not every address (0.0.0.0/0 or ::/0 lets any client forge X-Forwarded-For)",
+      })
       .optional(),
   ),
   ADMIN_EMAILS: z
@@ -93,6 +96,11 @@ function isTrustProxyValue(value: string): boolean {
     if (family === 0) return false;
     return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
   });
+}
+
+/** A subnet of prefix length 0 (0.0.0.0/0, ::/0) trusts every client as a proxy: anyone could choose their address. */
+function trustsEveryAddress(value: string): boolean {
+  return value.split(",").some((part) => /\/0+$/.test(part.trim()));
 }
 
 /** TRUST_PROXY as Express's `trust proxy` setting: false (believe no forwarded header), a hop count, or addresses. */
@@ -172,6 +180,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const useStripe = hasStripeKeys && e.PAYMENTS_PROVIDER !== "simulated";
+  // Without it every webhook is refused, and a payment or refund made at Stripe is learnt of late or never.
+  if (useStripe && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError("Invalid configuration: STRIPE_WEBHOOK_SECRET must be set when payments go through Stripe");
+  }
 
   const dataDir = path.resolve(e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");

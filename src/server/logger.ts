@@ -38,7 +38,45 @@ export const REDACTED_PATHS = [
 ];
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  return pino({ level, redact: { paths: REDACTED_PATHS, censor: "[Redacted]" } }, destination);
+  return pino({ level, redact: { paths: REDACTED_PATHS, censor: "[Redacted]" }, serializers: { err: serializeError } }, destination);
+}
+
+/**
+ * Fields of database errors that carry the values of a query (issue 28): Drizzle's `params` (and
+ * the "params: ..." line of its message), PostgreSQL's `detail` ("Key (email)=(...) already
+ * exists"), `where` and `internalQuery`. The query text itself has only placeholders ($1).
+ */
+const VALUE_FIELDS = new Set(["params", "detail", "where", "internalQuery"]);
+
+/**
+ * An error for the log without the values a failed query was given: no e-mail, hash or phone
+ * number reaches the log through an unexpected database error, its cause, or its stack.
+ */
+export function serializeError(err: unknown, depth = 0): unknown {
+  if (typeof err !== "object" || err === null || depth > 5) return err;
+  const source = err as Record<string, unknown> & { message?: unknown; stack?: unknown; name?: unknown };
+  const message = typeof source.message === "string" ? source.message : undefined;
+  const cleanMessage = message === undefined ? undefined : scrubMessage(message);
+  const out: Record<string, unknown> = { type: (err as object).constructor?.name ?? "Object" };
+  if (cleanMessage !== undefined) out.message = cleanMessage;
+  if (typeof source.stack === "string") {
+    const stack = source.stack;
+    const at = stack.indexOf("\n    at ");
+    out.stack = `${String(source.name ?? out.type)}: ${cleanMessage ?? ""}${at >= 0 ? stack.slice(at) : ""}`;
+  }
+  for (const [key, value] of Object.entries(source)) {
+    if (VALUE_FIELDS.has(key) || key === "message" || key === "stack" || key === "cause") continue;
+    out[key] = value;
+  }
+  if (source.cause !== undefined) out.cause = serializeError(source.cause, depth + 1);
+  return out;
+}
+
+/** Drops Drizzle's "params: ..." (to the end) and the quoted value of PostgreSQL's "...: "value"" messages. */
+function scrubMessage(message: string): string {
+  const params = message.indexOf("\nparams:");
+  const withoutParams = params >= 0 ? message.slice(0, params) : message;
+  return withoutParams.replace(/: "[^"]*"/g, ': "[Redacted]"');
 }
 
 const SENSITIVE_QUERY = /token|code|state|password|email|phone/i;

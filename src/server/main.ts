@@ -4,6 +4,7 @@ import { describeStartupError } from "./startup-error";
 import { bootstrap } from "./boot";
 import { ConfigError, loadConfig } from "./config";
 import { mountClient } from "./http/client-assets";
+import { gracefulClose } from "./http/shutdown";
 import { startSweeps } from "./jobs/sweeps";
 import { attachCalendarSocket } from "./realtime/calendar-socket";
 
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   const app = createApp(deps, { devClient: dev });
   const server = createServer(app);
   const calendarSocket = await attachCalendarSocket(server, deps, { dev });
+  const closeServer = gracefulClose(server, { sockets: calendarSocket, logger: deps.logger });
   await mountClient(app, { dev, server });
   const stopSweeps = startSweeps(deps);
 
@@ -34,15 +36,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     deps.logger.info({ signal }, "shutting down: no new connections, finishing requests in flight");
-    const force = setTimeout(() => {
-      deps.logger.warn("requests still running after 10 s; closing them");
-      server.closeAllConnections();
-    }, 10_000);
-    force.unref();
-    // Open sockets would keep close() waiting; browsers reconnect to another process.
-    await calendarSocket.close();
-    server.closeIdleConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeServer();
     await stopSweeps();
     await deps.database.close();
     deps.logger.info("stopped");

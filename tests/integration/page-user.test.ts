@@ -46,8 +46,10 @@ describe("pages carry the signed-in user, so the first screen does not wait for 
     const { agent } = await registerUser(t.agent(), { firstName: "Casey" });
     const res = await agent.get("/find-coaches");
     expect(pageUserOf(res.text)).toEqual((await agent.get("/api/auth/user")).body);
-    expect(res.headers["cache-control"]).toBe("private, no-cache");
+    // Issue 28: a page that embeds the signed-in user is never stored, not even by the browser.
+    expect(res.headers["cache-control"]).toBe("no-store");
     expect(res.headers.vary).toMatch(/Cookie/);
+    expect((await t.agent().get("/find-coaches")).headers["cache-control"]).toBe("private, no-cache");
   });
 
   it("is null again once the session has ended", async () => {

@@ -26,7 +26,7 @@ describe("production defaults", () => {
     expect(() => production()).toThrow(/PAYMENTS_PROVIDER/);
     expect(() => production({ PAYMENTS_PROVIDER: "stripe" })).toThrow(/STRIPE_SECRET_KEY/);
     expect(production({ PAYMENTS_PROVIDER: "simulated" }).stripe).toBeUndefined();
-    const stripe = production({ STRIPE_SECRET_KEY: "sk_live_x", STRIPE_PUBLISHABLE_KEY: "pk_live_x" });
+    const stripe = production({ STRIPE_SECRET_KEY: "sk_live_x", STRIPE_PUBLISHABLE_KEY: "pk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" });
     expect(stripe.stripe?.secretKey).toBe("sk_live_x");
     // Chosen explicitly, the simulator wins over keys that happen to be set.
     expect(production({ PAYMENTS_PROVIDER: "simulated", STRIPE_SECRET_KEY: "sk", STRIPE_PUBLISHABLE_KEY: "pk" }).stripe).toBeUndefined();

@@ -57,8 +57,13 @@ export function lockKey(name: string): number {
 }
 
 /** `DATABASE_URL` set: a PostgreSQL server through `pg`. Unset: PGlite in `dataDir` (or in memory when dataDir is "memory://"). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Told of errors of idle pool connections (a restart of the database, a network cut), to log them. */
+  onPoolError?: (err: Error) => void;
+}): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onPoolError);
   return openPglite(options.dataDir);
 }
 
@@ -116,10 +121,10 @@ async function openPglite(dataDir?: string): Promise<Database> {
  */
 const PG_TIMEOUTS = { connectionTimeoutMillis: 10_000, statement_timeout: 60_000, idle_in_transaction_session_timeout: 60_000 };
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onPoolError: (err: Error) => void = () => {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, ...PG_TIMEOUTS });
-  // A broken idle connection must not crash the process; the next query gets a fresh one.
-  pool.on("error", () => {});
+  // A broken idle connection must not crash the process (the next query gets a fresh one), but it is logged.
+  pool.on("error", (err) => onPoolError(err));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const handlers = new Map<string, Set<(payload: string) => void>>();
   const reconnectHandlers = new Set<(lostAt: Date) => void>();

@@ -144,8 +144,10 @@ export async function mountClient(app: Express, options: { dev: boolean; server:
     const pageUser = res.locals.pageUser as (() => Promise<unknown>) | undefined;
     const user = pageUser ? await pageUser() : null;
     const html = withPageChunks(indexHtml, chunkLinks, req.path, user !== null && user !== undefined);
-    // The page differs by session: never kept by a shared cache, revalidated by the browser (ETag).
-    res.setHeader("Cache-Control", "private, no-cache");
+    // A page that embeds the signed-in user is personal data: never stored (not even by the
+    // browser, where the next person at a shared computer could go back to it). Others differ by
+    // session too: never kept by a shared cache, revalidated by the browser (ETag).
+    res.setHeader("Cache-Control", user !== null && user !== undefined ? "no-store" : "private, no-cache");
     res.setHeader("Vary", "Cookie");
     res.type("html").send(pageUser ? withPageUser(html, user) : html);
   });

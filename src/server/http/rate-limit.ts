@@ -11,6 +11,10 @@ export const AUTH_WINDOW_MS = 15 * 60 * 1000;
 /** DESIGN.md 2: failed logins per IP and account pair, whatever AUTH_IP_LIMIT says. */
 export const FAILED_LOGINS_PER_PAIR = 10;
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please try again in 15 minutes.";
+/** Counter keys of failed password checks: per (address, account) pair, and per account whatever the address. */
+export const FAILED_LOGIN_PAIR_PREFIX = "login-fail:";
+export const FAILED_LOGIN_ACCOUNT_PREFIX = "login-fail-account:";
+export const failedLoginPairKey = (clientAddress: string, email: string) => `${clientAddress}|${email}`;
 
 /**
  * An express-rate-limit store on the rate_limit_hits table, so that every server process behind a
@@ -92,12 +96,12 @@ export function failedLoginRateLimit(deps: { db: Db; clock: Clock }): RequestHan
     legacyHeaders: false,
     keyGenerator: (req) => {
       const email = typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : "";
-      return `${clientIp(req)}|${email}`;
+      return failedLoginPairKey(clientIp(req), email);
     },
     requestWasSuccessful: (_req, res) => res.statusCode !== 401,
     skipSuccessfulRequests: true,
     validate,
-    store: new PostgresRateLimitStore(deps.db, deps.clock, "login-fail:"),
+    store: new PostgresRateLimitStore(deps.db, deps.clock, FAILED_LOGIN_PAIR_PREFIX),
     handler: tooManyAttempts,
   });
 }
@@ -111,7 +115,7 @@ const emailOf = (req: Request) => (typeof req.body?.email === "string" ? req.bod
 export function failedLoginPerAccountLimit(deps: { db: Db; clock: Clock }): RequestHandler {
   return keyedRateLimit({
     ...deps,
-    prefix: "login-fail-account:",
+    prefix: FAILED_LOGIN_ACCOUNT_PREFIX,
     windowMs: AUTH_WINDOW_MS,
     limit: FAILED_LOGINS_PER_ACCOUNT,
     key: emailOf,

@@ -16,24 +16,37 @@ export const JSON_ONLY = "Request body must be JSON (Content-Type: application/j
  * (form-encoded, multipart or text/plain, no preflight) with the user's cookies. Browsers add
  * `Origin` to every such request, so one from another origin than the app's is refused. A request
  * without `Origin` comes from a non-browser client (curl, Stripe), which has no victim's cookies.
- * The app's origin is APP_URL's, or the Host the request was sent to (a browser always sends the
- * real one, and a test server on a random port has no APP_URL of its own).
+ * The app's origin is APP_URL's: scheme, host and port compared exactly (issue 28), so neither
+ * http:// for an https app nor another port of the same host passes. A test server on a random
+ * port has no APP_URL of its own: there, and only for a loopback APP_URL, the origin of the Host
+ * the request was sent to counts too.
  */
 export function requireSameOrigin(appUrl: string): RequestHandler {
-  const appOrigin = new URL(appUrl).origin;
+  const isApp = appOriginCheck(appUrl);
   return (req, _res, next) => {
     if (!UNSAFE_METHODS.has(req.method) || RAW_PATHS.has(req.path)) return next();
     const origin = req.headers.origin;
-    if (origin === undefined || origin === appOrigin) return next();
-    let host: string | undefined;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      host = undefined;
-    }
-    if (host !== undefined && host === req.headers.host) return next();
+    if (origin === undefined || isApp(origin, req.headers.host)) return next();
     next(forbidden(FOREIGN_ORIGIN));
   };
+}
+
+/** Whether an `Origin` header names the app (the rule above; the calendar socket uses it too). */
+export function appOriginCheck(appUrl: string): (origin: string, host: string | undefined) => boolean {
+  const app = new URL(appUrl);
+  const loopbackApp = LOOPBACK_HOSTS.has(app.hostname);
+  return (origin, host) => origin === app.origin || (loopbackApp && host !== undefined && origin === originOf(app.protocol, host));
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** The origin a browser would send for a page at `protocol//host` (default ports left out, as URL does). */
+function originOf(protocol: string, host: string): string | undefined {
+  try {
+    return new URL(`${protocol}//${host}`).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

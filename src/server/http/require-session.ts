@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from "express";
 import type { UserType } from "../../contract/accounts";
 import type { Config } from "../config";
 import type { AppDeps } from "../deps";
-import { SESSION_COOKIE, SESSION_TTL_MS, userForSessionToken } from "../features/accounts/sessions.service";
+import { HOST_SESSION_COOKIE, SESSION_COOKIE, SESSION_TTL_MS, userForSessionToken } from "../features/accounts/sessions.service";
 import type { UserRow } from "../features/accounts/sessions.repository";
 import { forbidden, unauthorized } from "./errors";
 
@@ -15,9 +15,14 @@ declare module "express-serve-static-core" {
   }
 }
 
+/**
+ * The session token of a request: from `__Host-sid` (HTTPS) or `sid` (plain HTTP, and sessions
+ * started before the app moved to HTTPS, until they end).
+ */
 export function readSessionToken(cookieHeader: string | undefined): string | undefined {
   if (!cookieHeader) return undefined;
-  return parseCookie(cookieHeader)[SESSION_COOKIE] || undefined;
+  const cookies = parseCookie(cookieHeader);
+  return cookies[HOST_SESSION_COOKIE] || cookies[SESSION_COOKIE] || undefined;
 }
 
 /** Loads the user of the session cookie into req.user (never fails: a bad cookie is simply signed out). */
@@ -41,8 +46,11 @@ export function loadSession(deps: AppDeps): RequestHandler {
  */
 export const secureCookies = (config: Config) => config.appUrl.startsWith("https:");
 
+/** The session cookie's name: `__Host-sid` where APP_URL is https, else `sid` (a `__Host-` cookie must be Secure). */
+export const sessionCookieName = (config: Config) => (secureCookies(config) ? HOST_SESSION_COOKIE : SESSION_COOKIE);
+
 export function setSessionCookie(config: Config, res: Response, token: string): void {
-  res.cookie(SESSION_COOKIE, token, {
+  res.cookie(sessionCookieName(config), token, {
     httpOnly: true,
     sameSite: "lax",
     secure: secureCookies(config),
@@ -52,7 +60,9 @@ export function setSessionCookie(config: Config, res: Response, token: string): 
 }
 
 export function clearSessionCookie(config: Config, res: Response): void {
-  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", secure: secureCookies(config), path: "/" });
+  const secure = secureCookies(config);
+  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", secure, path: "/" });
+  if (secure) res.clearCookie(HOST_SESSION_COOKIE, { httpOnly: true, sameSite: "lax", secure, path: "/" });
 }
 
 /** The signed-in user, or 401 {"message":"Unauthorized"}. */

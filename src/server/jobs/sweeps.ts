@@ -2,6 +2,7 @@ import type { AppDeps } from "../deps";
 import { purgeExpiredSessions } from "../features/accounts/sessions.service";
 import { completeSessions, expireHolds } from "../features/bookings/booking-sweeps.service";
 import { retryDueRefunds } from "../features/bookings/refunds.service";
+import { refundLatePayments } from "../features/payments/late-payments.service";
 import { settleExpiredHoldsPaidMeanwhile } from "../features/payments/payments.service";
 import { sendWaitingPayouts } from "../features/payouts/payouts.service";
 import { expireRequests } from "../features/requests/requests.service";
@@ -21,6 +22,8 @@ const sweeps: Sweep[] = [
   { name: "expire-booking-holds", run: async (deps) => void (await expireHolds(deps)) },
   { name: "complete-sessions", run: async (deps) => void (await completeSessions(deps)) },
   { name: "expire-session-requests", run: async (deps) => void (await expireRequests(deps)) },
+  // Webhooks or not: a cancelled booking's intent paid late is refunded (a still payable one cancelled again).
+  { name: "refund-late-payments", run: (deps) => refundLatePayments(deps) },
   // Every charge to give back, whatever decided it (the refund module's one leased sweep).
   { name: "retry-refunds", run: async (deps) => retryDueRefunds(deps) },
   { name: "send-waiting-payouts", run: sendWaitingPayouts },

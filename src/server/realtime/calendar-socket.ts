@@ -6,6 +6,7 @@ import type { AppDeps } from "../deps";
 import { MAX_SOCKETS_PER_USER } from "../../contract/limits";
 import { hashSessionToken, liveSessions, userForSessionToken } from "../features/accounts/sessions.service";
 import { coachExists, coachIdForUser } from "../features/slots/slots.service";
+import { appOriginCheck } from "../http/request-guards";
 import { readSessionToken } from "../http/require-session";
 import { subscribeSessionsEnded } from "./session-events";
 
@@ -15,6 +16,8 @@ const MAX_SUBSCRIPTIONS = 50;
 const HEARTBEAT_MS = 30_000;
 /** Close code for a socket whose session ended or whose role changed: the browser must sign in again. */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
+/** How long a refused upgrade's answer may take to write before its socket is destroyed anyway. */
+const REFUSE_WRITE_MS = 2_000;
 
 type Client = {
   socket: WebSocket;
@@ -41,6 +44,7 @@ export type CalendarSocketServer = {
  */
 export async function attachCalendarSocket(server: Server, deps: AppDeps, options: { dev?: boolean } = {}): Promise<CalendarSocketServer> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  const isAppOrigin = appOriginCheck(deps.config.appUrl);
   const clients = new Set<Client>();
   /** Open (or opening) sockets per user on this process, for MAX_SOCKETS_PER_USER. */
   const socketsPerUser = new Map<number, number>();
@@ -89,7 +93,7 @@ export async function attachCalendarSocket(server: Server, deps: AppDeps, option
     void authenticate(req)
       .then((session) => {
         if (!session) return refuse(socket, 401, "Unauthorized");
-        if (!isSameOrigin(req, deps.config.appUrl)) return refuse(socket, 403, "Forbidden");
+        if (!isSameOrigin(req, isAppOrigin)) return refuse(socket, 403, "Forbidden");
         if ((socketsPerUser.get(session.user.id) ?? 0) >= MAX_SOCKETS_PER_USER) return refuse(socket, 429, "Too Many Requests");
         countSocket(session.user.id, 1);
         let opened = false;
@@ -240,19 +244,28 @@ function pathOf(req: IncomingMessage): string {
 }
 
 /** A page from another site cannot open a socket with the user's cookie (cross-site WebSocket hijacking). */
-function isSameOrigin(req: IncomingMessage, appUrl: string): boolean {
+function isSameOrigin(req: IncomingMessage, isApp: (origin: string, host: string | undefined) => boolean): boolean {
   const origin = req.headers.origin;
   if (!origin) return true; // Not a browser: it has no ambient cookies to abuse.
-  try {
-    const host = new URL(origin).host;
-    return host === req.headers.host || host === new URL(appUrl).host;
-  } catch {
-    return false;
-  }
+  return isApp(origin, req.headers.host);
 }
 
+/**
+ * Answers a refused upgrade and destroys the socket once the answer is written. Ending it only
+ * half-closes it: a client that keeps its side open would then hold the server's socket (and a
+ * graceful shutdown) forever.
+ */
 function refuse(socket: Duplex, status: number, reason: string): void {
-  socket.end(
+  if (socket.destroyed) return;
+  socket.on("error", () => {});
+  // A client that never reads must not keep the socket either.
+  const timer = setTimeout(() => socket.destroy(), REFUSE_WRITE_MS);
+  timer.unref();
+  socket.write(
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\n\r\n${reason}`,
+    () => {
+      clearTimeout(timer);
+      socket.destroy();
+    },
   );
 }

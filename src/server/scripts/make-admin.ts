@@ -1,12 +1,40 @@
 import { bootstrap } from "../boot";
 import { ConfigError, loadConfig } from "../config";
-import { makeAdmin } from "../features/accounts/accounts.service";
+import { listAdmins, makeAdmin, revokeAdmin, type AdminChange } from "../features/accounts/accounts.service";
 
-/** `npm run admin -- <email>`: gives an existing account the admin role (DESIGN.md 8). */
+const USAGE = "Usage: npm run admin -- <email> | --list | --revoke <email>";
+
+type Command = { kind: "grant"; email: string } | { kind: "list" } | { kind: "revoke"; email: string };
+
+function parseArgs(args: string[]): Command | undefined {
+  const rest = args.filter((arg) => arg !== "--");
+  if (rest.length === 1 && rest[0] === "--list") return { kind: "list" };
+  if (rest.length === 2 && rest[0] === "--revoke" && !rest[1]!.startsWith("--")) return { kind: "revoke", email: rest[1]! };
+  if (rest.length === 1 && !rest[0]!.startsWith("--")) return { kind: "grant", email: rest[0]! };
+  return undefined;
+}
+
+/** Why a change was refused, in a sentence for the operator. */
+function refusal(change: Exclude<AdminChange, { ok: true }>, email: string): string {
+  switch (change.reason) {
+    case "no_account":
+      return `No account with the e-mail ${email}.`;
+    case "unverified":
+      return `${email} is not verified: its owner must follow the verification link mailed to it (anyone can register someone else's address), then run this again.`;
+    case "not_admin":
+      return `${email} is not an admin.`;
+  }
+}
+
+/**
+ * `npm run admin -- <email>`: gives an existing account with a verified address the admin role
+ * (DESIGN.md 8 and 10). `--list` prints the admins; `--revoke <email>` takes the role back and
+ * ends every session of that user.
+ */
 async function main(): Promise<number> {
-  const email = process.argv.slice(2).find((arg) => arg !== "--");
-  if (!email) {
-    console.error("Usage: npm run admin -- <email>");
+  const command = parseArgs(process.argv.slice(2));
+  if (!command) {
+    console.error(USAGE);
     return 1;
   }
   let config;
@@ -19,15 +47,33 @@ async function main(): Promise<number> {
     }
     throw err;
   }
-  // Only the account changes: no demo seeding, quiet logs.
+  // Only the accounts change: no demo seeding, quiet logs.
   const deps = await bootstrap({ ...config, seedDemo: false, logLevel: "warn" });
   try {
-    const user = await makeAdmin(deps, email);
-    if (!user) {
-      console.error(`No account with the e-mail ${email}.`);
+    if (command.kind === "list") {
+      const admins = await listAdmins(deps);
+      if (admins.length === 0) console.log("No admins.");
+      for (const admin of admins) console.log(admin.email);
+      return 0;
+    }
+    if (command.kind === "grant") {
+      const change = await makeAdmin(deps, command.email);
+      if (!change.ok) {
+        console.error(refusal(change, command.email));
+        return 1;
+      }
+      console.log(`${change.user.email} is now an admin.`);
+      return 0;
+    }
+    const change = await revokeAdmin(deps, command.email);
+    if (!change.ok) {
+      console.error(refusal(change, command.email));
       return 1;
     }
-    console.log(`${user.email} is now an admin.`);
+    console.log(`${change.user.email} is no longer an admin (now a ${change.user.userType}); their sessions have ended.`);
+    if (config.adminEmails.includes(change.user.email.toLowerCase())) {
+      console.warn(`${change.user.email} is still in ADMIN_EMAILS: remove it there too, or their next sign-in makes them an admin again.`);
+    }
     return 0;
   } finally {
     await deps.database.close();

@@ -75,6 +75,11 @@ export const bookings = pgTable(
     payoutStartedAt: timestamp("payout_started_at", { withTimezone: true }),
     payoutLastError: text("payout_last_error"),
     sessionRequestId: integer("session_request_id"),
+    /**
+     * The client address the hold was made from (the socket's, or the one TRUST_PROXY allows):
+     * unpaid holds are limited per coach and address across accounts (DESIGN.md 10).
+     */
+    clientAddress: text("client_address"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -94,6 +99,13 @@ export const bookings = pgTable(
     index("bookings_pending_hold_idx")
       .on(t.holdExpiresAt)
       .where(sql`${t.status} = 'pending'`),
+    index("bookings_pending_address_idx")
+      .on(t.coachId, t.clientAddress)
+      .where(sql`${t.status} = 'pending'`),
+    // The late-payment sweep asks the provider about cancelled bookings that had an intent.
+    index("bookings_cancelled_intent_idx")
+      .on(t.cancelledAt)
+      .where(sql`${t.status} = 'cancelled' and ${t.paymentIntentId} is not null`),
     check("bookings_status_check", sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled')`),
     check(
       "bookings_cancel_code_check",

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bookings } from "./bookings";
 
 /** Provider events already handled, so that a webhook delivered twice changes nothing the second time. */
 export const paymentEvents = pgTable("payment_events", {
@@ -33,3 +34,18 @@ export const simulatedPaymentObjects = pgTable(
     check("simulated_payment_objects_amount_check", sql`${t.amountCents} is null or ${t.amountCents} >= 0`),
   ],
 );
+
+/**
+ * The late-payment sweep's memory: a cancelled booking's payment intent is asked about (with a
+ * growing pause while it is still open) until the provider reports it cancelled or paid; a late
+ * payment is refunded then. `doneAt` set: nothing more to ask.
+ */
+export const latePaymentChecks = pgTable("late_payment_checks", {
+  paymentIntentId: text("payment_intent_id").primaryKey(),
+  bookingId: integer("booking_id")
+    .notNull()
+    .references(() => bookings.id, { onDelete: "cascade" }),
+  checks: integer("checks").notNull().default(0),
+  nextCheckAt: timestamp("next_check_at", { withTimezone: true }).notNull(),
+  doneAt: timestamp("done_at", { withTimezone: true }),
+});

@@ -55,3 +55,26 @@ export async function sendEmailChangedNotice(deps: AppDeps, to: string, firstNam
     deps.logger.error({ err }, "e-mail change notice failed");
   }
 }
+
+/**
+ * Someone asked to move their account to this address, which already has an account: its owner is
+ * told (no link, nothing the requester chose), and the requester sees the same answer as for a
+ * free address.
+ */
+export async function sendAddressInUseNotice(deps: AppDeps, to: string): Promise<void> {
+  try {
+    await deps.mailer.send({
+      to,
+      subject: "Someone tried to use your e-mail address",
+      text: [
+        "Hello,",
+        "",
+        "Someone asked to change the e-mail address of another Lacrosse Coaching account to this address, which already has an account.",
+        "Nothing was changed. Your account and its sign-in stay as they are.",
+        `If you have questions, write to ${deps.config.supportEmail}.`,
+      ].join("\n"),
+    });
+  } catch (err) {
+    deps.logger.error({ err }, "address-in-use notice failed");
+  }
+}

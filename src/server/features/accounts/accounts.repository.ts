@@ -50,6 +50,10 @@ export async function setUserType(db: Db, userId: number, userType: UserRow["use
   return returnedRow(rows, `user ${userId}`);
 }
 
+export async function listAdmins(db: Db): Promise<UserRow[]> {
+  return db.select().from(users).where(eq(users.userType, "admin")).orderBy(users.email);
+}
+
 /** The id of the user's coach profile, or null when they have none. */
 export async function findCoachIdForUser(db: Db, userId: number): Promise<number | null> {
   return (await coachIdOfUser(db, userId)) ?? null;
@@ -76,6 +80,14 @@ export async function consumePasswordResetToken(db: Db, tokenHash: string, now: 
     .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
     .returning({ userId: passwordResetTokens.userId });
   return rows[0];
+}
+
+/** After a reset: every other reset link of the user stops working. */
+export async function useUpResetTokensOfUser(db: Db, userId: number, now: Date): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 export async function insertEmailVerificationToken(

@@ -11,7 +11,7 @@ import {
   type Intent,
 } from "@contract/accounts";
 import type { AppDeps } from "../../deps";
-import { LimitMessages, MAX_RESET_EMAILS_PER_HOUR, MAX_VERIFICATION_EMAILS_PER_HOUR } from "@contract/limits";
+import { LimitMessages, MAX_RESET_EMAILS_PER_HOUR } from "@contract/limits";
 import { authIpRateLimit, failedLoginPerAccountLimit, failedLoginRateLimit, keyedRateLimit } from "../../http/rate-limit";
 import { clearSessionCookie, readSessionToken, requireUser, secureCookies, setSessionCookie } from "../../http/require-session";
 import { parseBody } from "../../http/validate-request";
@@ -37,16 +37,6 @@ export function accountsRouter(deps: AppDeps): Router {
     key: (req) => (typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : ""),
     message: LimitMessages.TOO_MANY_RESET_EMAILS,
   });
-  const verificationMailsPerUser = keyedRateLimit({
-    db,
-    clock: deps.clock,
-    prefix: "verify-mail:",
-    windowMs: HOUR_MS,
-    limit: MAX_VERIFICATION_EMAILS_PER_HOUR,
-    key: (req) => String(req.user?.id ?? 0),
-    message: LimitMessages.TOO_MANY_VERIFICATION_EMAILS,
-  });
-
   /** Answers a sign-in: the old token of this browser (if any) ends, the new one goes into the cookie. */
   async function answerSignedIn(req: Request, res: Response, result: accounts.SignedIn, status = 200) {
     const previous = readSessionToken(req.headers.cookie);
@@ -102,11 +92,7 @@ export function accountsRouter(deps: AppDeps): Router {
 
   router.post(
     "/auth/resend-verification",
-    (req, _res, next) => {
-      requireUser(req);
-      next();
-    },
-    verificationMailsPerUser,
+    // Limited per account and per address mailed, in the service (e-mail changes share the counts).
     async (req, res) => {
       await accounts.resendVerification(deps, requireUser(req));
       res.json({ success: true, message: EmailVerificationMessages.SENT });

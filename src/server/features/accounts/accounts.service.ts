@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import {
   EmailVerificationMessages,
   INVALID_VERIFY_LINK,
+  PasswordMessages,
   redirectUrlFor,
   type AuthResponse,
   type CurrentUser,
@@ -10,12 +11,24 @@ import {
 } from "@contract/accounts";
 import type { AppDeps } from "../../deps";
 import { ErrorCode } from "@contract/errors";
+import { FAILED_LOGINS_PER_ACCOUNT, LimitMessages, MAX_VERIFICATION_EMAILS_PER_HOUR } from "@contract/limits";
 import { AppError, badRequest, conflict } from "../../http/errors";
+import {
+  AUTH_WINDOW_MS,
+  FAILED_LOGIN_ACCOUNT_PREFIX,
+  FAILED_LOGIN_PAIR_PREFIX,
+  FAILED_LOGINS_PER_PAIR,
+  failedLoginPairKey,
+  TOO_MANY_ATTEMPTS,
+} from "../../http/rate-limit";
+import { replaceFeedTokenOf } from "../calendar/calendar.service";
+import { isCommonPassword } from "./common-passwords";
 import * as repo from "./accounts.repository";
+import * as rateLimits from "./rate-limits.repository";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { UserRow } from "./sessions.repository";
 import { publishSessionsEnded } from "../../realtime/session-events";
-import { greetingFor, sendEmailChangedNotice, sendLinkEmail } from "./account-emails";
+import { greetingFor, sendAddressInUseNotice, sendEmailChangedNotice, sendLinkEmail } from "./account-emails";
 import { endAllSessionsOfUser, endSession, startSession, userForSessionToken } from "./sessions.service";
 
 export const EMAIL_TAKEN = "An account with this email already exists";
@@ -24,6 +37,13 @@ export const INVALID_RESET_LINK = "This password reset link is invalid or has ex
 export const FORGOT_PASSWORD_ANSWER = "If an account with that email exists, you'll receive a password reset link within a few minutes.";
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+/**
+ * A forgot-password answer never comes sooner than this, whether the address has an account or
+ * not: the reset mail is sent within it (and goes on after it when the mail server is slow), so
+ * the answer's timing tells nothing either.
+ */
+export const FORGOT_PASSWORD_ANSWER_MS = 250;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -104,6 +124,7 @@ export async function register(
 ): Promise<SignedIn> {
   const db = deps.database.db;
   if (await repo.findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN, "email");
+  await refuseCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   let row: UserRow;
   try {
@@ -139,24 +160,35 @@ export async function logout(deps: AppDeps, sessionToken: string | undefined): P
   if (sessionToken) await endSession(deps, sessionToken);
 }
 
-/** Same answer whatever happens; the caller never learns whether the address has an account. */
+/**
+ * Same answer, in the same time, whatever happens: the caller never learns whether the address has
+ * an account. Both paths make and hash a token; the mail is given until FORGOT_PASSWORD_ANSWER_MS
+ * and, if the mail server is slower, finishes after the answer.
+ */
 export async function requestPasswordReset(deps: AppDeps, email: string): Promise<void> {
-  const user = await repo.findUserByEmail(deps.database.db, email);
-  if (!user) return;
+  const answerAt = delay(FORGOT_PASSWORD_ANSWER_MS);
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(deps.clock.now().getTime() + RESET_TOKEN_TTL_MS);
-  await repo.insertPasswordResetToken(deps.database.db, { userId: user.id, tokenHash: sha256(token), expiresAt });
-  await sendLinkEmail(deps, {
-    to: user.email,
-    subject: "Reset your password",
-    greeting: greetingFor(user.firstName),
-    intro: "We received a request to reset the password of your Lacrosse Coaching account.",
-    button: "Choose a new password",
-    link: `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`,
-    validity: "1 hour",
-    ignore: "If you did not ask for this, you can ignore this e-mail; your password stays the same.",
-  });
+  const tokenHash = sha256(token);
+  const user = await repo.findUserByEmail(deps.database.db, email);
+  if (user) {
+    const expiresAt = new Date(deps.clock.now().getTime() + RESET_TOKEN_TTL_MS);
+    await repo.insertPasswordResetToken(deps.database.db, { userId: user.id, tokenHash, expiresAt });
+    const mailed = sendLinkEmail(deps, {
+      to: user.email,
+      subject: "Reset your password",
+      greeting: greetingFor(user.firstName),
+      intro: "We received a request to reset the password of your Lacrosse Coaching account.",
+      button: "Choose a new password",
+      link: `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`,
+      validity: "1 hour",
+      ignore: "If you did not ask for this, you can ignore this e-mail; your password stays the same.",
+    });
+    await Promise.race([mailed, answerAt]);
+  }
+  await answerAt;
 }
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function verifyResetToken(deps: AppDeps, token: string): Promise<void> {
   const found = await repo.findUsablePasswordResetToken(deps.database.db, sha256(token), deps.clock.now());
@@ -169,9 +201,14 @@ export async function verifyResetToken(deps: AppDeps, token: string): Promise<vo
  * identity linked while it was unverified (someone else's, perhaps) is unlinked.
  */
 export async function resetPassword(deps: AppDeps, input: { token: string; password: string }): Promise<void> {
-  const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  const userId = await deps.database.db.transaction(async (tx) => {
+  // A dead link is said first: the password rules matter only to someone who can use it.
+  if (!(await repo.findUsablePasswordResetToken(deps.database.db, sha256(input.token), now))) {
+    throw badRequest(INVALID_RESET_LINK, "token");
+  }
+  await refuseCommonPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const user = await deps.database.db.transaction(async (tx) => {
     const consumed = await repo.consumePasswordResetToken(tx, sha256(input.token), now);
     if (!consumed) throw badRequest(INVALID_RESET_LINK, "token");
     const user = (await repo.lockUser(tx, consumed.userId))!;
@@ -180,27 +217,88 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
       emailVerified: true,
       ...(user.emailVerified ? {} : { googleSubject: null }),
     });
+    // Every other reset link of the account dies with this one.
+    await repo.useUpResetTokensOfUser(tx, user.id, now);
     await endAllSessionsOfUser(tx, consumed.userId);
-    return consumed.userId;
+    return user;
   });
-  await publishSessionsEnded(deps, [userId]);
+  await publishSessionsEnded(deps, [user.id]);
+  // The owner can always get back in: the failed sign-ins that locked the account are forgotten.
+  await clearFailedLogins(deps, user.email);
+  // Whoever had the old calendar link (perhaps why the password was reset) loses it.
+  await replaceFeedTokenOf(deps, user.id);
 }
 
-/** Mails a verification link for `email` (the account's address, or the one it is changing to). */
-export async function sendVerificationEmail(deps: AppDeps, user: Pick<UserRow, "id" | "firstName">, email: string): Promise<void> {
+async function refuseCommonPassword(password: string): Promise<void> {
+  if (await isCommonPassword(password)) throw badRequest(PasswordMessages.COMMON, "password");
+}
+
+/** Lifts every failed-login limit on the account: per account, and per address and account. */
+async function clearFailedLogins(deps: AppDeps, email: string): Promise<void> {
+  const key = email.trim().toLowerCase();
+  await rateLimits.deleteHitsOfAccount(deps.database.db, {
+    exact: [FAILED_LOGIN_ACCOUNT_PREFIX + key],
+    pairPrefix: FAILED_LOGIN_PAIR_PREFIX,
+    pairSuffix: failedLoginPairKey("", key),
+  });
+}
+
+/**
+ * The current password asked for by an e-mail change is limited like sign-in (issue 28), on the
+ * same counters: 10 wrong ones per account (whatever the address) or per address and account in
+ * 15 minutes, then 429 until the window ends. A right one does not count.
+ */
+async function checkCurrentPassword(deps: AppDeps, user: UserRow, password: string, clientAddress: string): Promise<boolean> {
+  const db = deps.database.db;
+  const now = deps.clock.now();
+  const email = user.email.trim().toLowerCase();
+  const accountKey = FAILED_LOGIN_ACCOUNT_PREFIX + email;
+  const pairKey = FAILED_LOGIN_PAIR_PREFIX + failedLoginPairKey(clientAddress, email);
+  const [perAccount, perPair] = await Promise.all([rateLimits.findHit(db, accountKey, now), rateLimits.findHit(db, pairKey, now)]);
+  if ((perAccount?.count ?? 0) >= FAILED_LOGINS_PER_ACCOUNT) throw new AppError(429, ErrorCode.RATE_LIMITED, LimitMessages.ACCOUNT_LOCKED);
+  if ((perPair?.count ?? 0) >= FAILED_LOGINS_PER_PAIR) throw new AppError(429, ErrorCode.RATE_LIMITED, TOO_MANY_ATTEMPTS);
+  if (await verifyPassword(user.passwordHash!, password)) return true;
+  await rateLimits.incrementHit(db, accountKey, now, AUTH_WINDOW_MS);
+  await rateLimits.incrementHit(db, pairKey, now, AUTH_WINDOW_MS);
+  return false;
+}
+
+/**
+ * Mails a verification link for `email` (the account's address, or the one it is changing to).
+ * The text is fixed: nothing in it comes from the requester (no name, no free text), since the
+ * address may be anyone's.
+ */
+export async function sendVerificationEmail(deps: AppDeps, user: Pick<UserRow, "id">, email: string): Promise<void> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(deps.clock.now().getTime() + VERIFY_TOKEN_TTL_MS);
   await repo.insertEmailVerificationToken(deps.database.db, { userId: user.id, email, tokenHash: sha256(token), expiresAt });
   await sendLinkEmail(deps, {
     to: email,
     subject: "Verify your e-mail address",
-    greeting: greetingFor(user.firstName),
+    greeting: "Hello,",
     intro: "Please confirm that this address belongs to your Lacrosse Coaching account.",
     button: "Verify my e-mail",
     link: `${deps.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`,
     validity: "48 hours",
     ignore: "If you did not create an account or change your e-mail, you can ignore this message.",
   });
+}
+
+/**
+ * Verification mails a user asks for (a resend, an e-mail change) are limited per account and per
+ * address mailed, so that nobody can flood an inbox through us: 429 past the limit.
+ */
+async function takeVerificationMailAllowance(deps: AppDeps, userId: number, address: string): Promise<void> {
+  const now = deps.clock.now();
+  const db = deps.database.db;
+  const counts = await Promise.all(
+    [`verify-mail:${userId}`, `verify-mail-to:${address.trim().toLowerCase()}`].map((key) =>
+      rateLimits.incrementHit(db, key, now, HOUR_MS),
+    ),
+  );
+  if (counts.some((hit) => hit.count > MAX_VERIFICATION_EMAILS_PER_HOUR)) {
+    throw new AppError(429, ErrorCode.RATE_LIMITED, LimitMessages.TOO_MANY_VERIFICATION_EMAILS);
+  }
 }
 
 /**
@@ -237,6 +335,7 @@ export async function verifyEmail(deps: AppDeps, token: string): Promise<{ email
 export async function resendVerification(deps: AppDeps, user: UserRow): Promise<void> {
   const target = user.pendingEmail ?? (user.emailVerified ? null : user.email);
   if (!target) throw badRequest(EmailVerificationMessages.ALREADY_VERIFIED);
+  await takeVerificationMailAllowance(deps, user.id, target);
   await sendVerificationEmail(deps, user, target);
 }
 
@@ -250,6 +349,7 @@ export async function requestEmailChange(
   user: UserRow,
   newEmail: string,
   currentPassword: string | undefined,
+  clientAddress: string,
 ): Promise<UserRow> {
   const email = newEmail.trim().toLowerCase();
   // Back to the current address: a change still waiting for its link is called off.
@@ -258,13 +358,16 @@ export async function requestEmailChange(
   }
   if (!user.passwordHash) throw badRequest(EmailVerificationMessages.GOOGLE_ONLY, "email");
   if (!currentPassword) throw badRequest(EmailVerificationMessages.CURRENT_PASSWORD_REQUIRED, "currentPassword");
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+  if (!(await checkCurrentPassword(deps, user, currentPassword, clientAddress))) {
     throw badRequest(EmailVerificationMessages.CURRENT_PASSWORD_WRONG, "currentPassword");
   }
+  await takeVerificationMailAllowance(deps, user.id, email);
+  // The answer is the same whether the address has an account or not (no account enumeration):
+  // the change waits for its link either way, and the owner of a taken address is told instead.
   const owner = await repo.findUserByEmail(deps.database.db, email);
-  if (owner && owner.id !== user.id) throw conflict(EMAIL_TAKEN, "email");
   const row = await repo.updateAccount(deps.database.db, user.id, { pendingEmail: email });
-  await sendVerificationEmail(deps, row, email);
+  if (owner && owner.id !== user.id) await sendAddressInUseNotice(deps, owner.email);
+  else await sendVerificationEmail(deps, row, email);
   return row;
 }
 
@@ -320,12 +423,41 @@ async function linkGoogle(deps: AppDeps, account: UserRow, subject: string): Pro
   return row;
 }
 
-/** `npm run admin -- <email>`: undefined when no account has that e-mail. */
-export async function makeAdmin(deps: Pick<AppDeps, "database" | "logger">, email: string): Promise<UserRow | undefined> {
+export type AdminChange = { ok: true; user: UserRow } | { ok: false; reason: "no_account" | "unverified" | "not_admin" };
+
+/**
+ * `npm run admin -- <email>`: gives an account the admin role, only once its owner has verified
+ * the address (anyone can register someone else's address; DESIGN.md 10).
+ */
+export async function makeAdmin(deps: Pick<AppDeps, "database" | "logger">, email: string): Promise<AdminChange> {
   const row = await repo.findUserByEmail(deps.database.db, email.trim());
-  if (!row) return undefined;
-  if (row.userType === "admin") return row;
+  if (!row) return { ok: false, reason: "no_account" };
+  if (!row.emailVerified) return { ok: false, reason: "unverified" };
+  if (row.userType === "admin") return { ok: true, user: row };
   const promoted = await repo.setUserType(deps.database.db, row.id, "admin");
   await publishSessionsEnded(deps, [row.id]);
-  return promoted;
+  return { ok: true, user: promoted };
+}
+
+/** `npm run admin -- --list`: every admin, by e-mail. */
+export async function listAdmins(deps: Pick<AppDeps, "database">): Promise<UserRow[]> {
+  return repo.listAdmins(deps.database.db);
+}
+
+/**
+ * `npm run admin -- --revoke <email>`: the admin becomes a coach again if they have a coach
+ * profile, else a player, and every session of theirs ends (their sockets close on every process).
+ */
+export async function revokeAdmin(deps: Pick<AppDeps, "database" | "logger">, email: string): Promise<AdminChange> {
+  const row = await repo.findUserByEmail(deps.database.db, email.trim());
+  if (!row) return { ok: false, reason: "no_account" };
+  if (row.userType !== "admin") return { ok: false, reason: "not_admin" };
+  const coachId = await repo.findCoachIdForUser(deps.database.db, row.id);
+  const demoted = await deps.database.db.transaction(async (tx) => {
+    const updated = await repo.setUserType(tx, row.id, coachId === null ? "player" : "coach");
+    await endAllSessionsOfUser(tx, row.id);
+    return updated;
+  });
+  await publishSessionsEnded(deps, [row.id]);
+  return { ok: true, user: demoted };
 }

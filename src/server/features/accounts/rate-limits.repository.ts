@@ -48,3 +48,20 @@ export async function deleteHit(db: Db, key: string): Promise<void> {
 export async function deleteExpiredHits(db: Db, now: Date, prefix: string): Promise<void> {
   await db.delete(rateLimitHits).where(and(lt(rateLimitHits.resetAt, now), sql`${rateLimitHits.key} like ${prefix + "%"}`));
 }
+
+/**
+ * Deletes the counters `${prefix}${suffix}` and every `${pairPrefix}<anything>${pairSuffix}` (the
+ * failed-login counts of one account, from any address). Compared with right(), not LIKE, so that
+ * an address's `_` or `%` matches only itself.
+ */
+export async function deleteHitsOfAccount(db: Db, keys: { exact: string[]; pairPrefix: string; pairSuffix: string }): Promise<void> {
+  for (const key of keys.exact) await deleteHit(db, key);
+  await db
+    .delete(rateLimitHits)
+    .where(
+      and(
+        sql`left(${rateLimitHits.key}, ${keys.pairPrefix.length}) = ${keys.pairPrefix}`,
+        sql`right(${rateLimitHits.key}, ${keys.pairSuffix.length}) = ${keys.pairSuffix}`,
+      ),
+    );
+}

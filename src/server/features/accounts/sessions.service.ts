@@ -5,6 +5,12 @@ import { publishSessionsEnded } from "../../realtime/session-events";
 import * as repo from "./sessions.repository";
 
 export const SESSION_COOKIE = "sid";
+/**
+ * The session cookie's name where the app is served over HTTPS: the `__Host-` prefix makes the
+ * browser accept it only Secure, for path /, from this very host (no sibling subdomain can set or
+ * shadow it).
+ */
+export const HOST_SESSION_COOKIE = "__Host-sid";
 /** Absolute lifetime: a session ends 30 days after sign-in however much it is used. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Idle timeout: a session unused for 3 days ends (a forgotten sign-in on a shared computer, a stolen cookie left unused). */

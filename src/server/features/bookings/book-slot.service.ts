@@ -13,7 +13,7 @@ import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";
 import { ErrorCode } from "@contract/errors";
-import { LimitMessages, MAX_HELD_BOOKINGS_PER_PLAYER } from "@contract/limits";
+import { LimitMessages, MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS, MAX_HELD_BOOKINGS_PER_PLAYER } from "@contract/limits";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { instantToLocal, localToInstant } from "../slots/slot-time";
@@ -26,16 +26,23 @@ const REQUESTED_BOOKING_PAY_WITHIN_MS = 24 * 60 * MINUTE_MS;
 const REQUESTED_BOOKING_PAY_BEFORE_START_MS = 2 * 60 * MINUTE_MS;
 
 /** POST /api/bookings: holds a seat for 15 minutes while the student pays (DESIGN.md 4). */
-export async function bookSlot(deps: AppDeps, user: UserRow, input: ParsedBookingRequest): Promise<Booking> {
-  const row = await createPendingBooking(deps, user, input);
+export async function bookSlot(deps: AppDeps, user: UserRow, input: ParsedBookingRequest, clientAddress: string): Promise<Booking> {
+  const row = await createPendingBooking(deps, user, input, clientAddress);
   return (await getBookingFor(deps, user, row.id))!;
 }
 
 /**
  * The seat check and the insert run in one transaction that holds the slot's row lock, so no
- * number of concurrent requests can take more seats than the slot has.
+ * number of concurrent requests can take more seats than the slot has. `clientAddress` is the
+ * requester's (the socket's, or the one TRUST_PROXY allows): unpaid holds are limited per coach
+ * and address across accounts.
  */
-export async function createPendingBooking(deps: AppDeps, user: UserRow, input: ParsedBookingRequest): Promise<repo.BookingRow> {
+export async function createPendingBooking(
+  deps: AppDeps,
+  user: UserRow,
+  input: ParsedBookingRequest,
+  clientAddress: string,
+): Promise<repo.BookingRow> {
   if (input.studentId != null && input.studentId !== user.id) throw forbidden(BookingMessages.NOT_YOURSELF);
   const db = deps.database.db;
   const now = deps.clock.now();
@@ -58,6 +65,11 @@ export async function createPendingBooking(deps: AppDeps, user: UserRow, input: 
       await repo.lockStudentHolds(tx, user.id);
       if ((await repo.countHeldBookingsOfStudent(tx, user.id, now)) >= MAX_HELD_BOOKINGS_PER_PLAYER) {
         throw new AppError(429, ErrorCode.RATE_LIMITED, LimitMessages.TOO_MANY_HOLDS);
+      }
+      // Nor can throwaway accounts from one address (DESIGN.md 10).
+      await repo.lockAddressHolds(tx, slot.coachId, clientAddress);
+      if ((await repo.countHeldBookingsFromAddress(tx, slot.coachId, clientAddress, now)) >= MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS) {
+        throw new AppError(429, ErrorCode.RATE_LIMITED, LimitMessages.TOO_MANY_HOLDS_FROM_ADDRESS);
       }
       const locked = await repo.lockSlot(tx, slot.id);
       if (!locked) throw notFound(BookingMessages.SLOT_NOT_FOUND);
@@ -85,6 +97,7 @@ export async function createPendingBooking(deps: AppDeps, user: UserRow, input: 
         status: "pending",
         paymentStatus: "unpaid",
         holdExpiresAt: new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE_MS),
+        clientAddress,
         createdAt: now,
         updatedAt: now,
       });
@@ -110,6 +123,7 @@ export async function bookSlotForCheckout(
   deps: AppDeps,
   user: UserRow,
   input: { timeSlotId: number; duration?: number; preferredStartTime?: string; notes?: string },
+  clientAddress: string,
 ): Promise<repo.BookingRow> {
   const db = deps.database.db;
   const slot = await repo.findSlot(db, input.timeSlotId);
@@ -124,17 +138,22 @@ export async function bookSlotForCheckout(
   if (!rate) throw badRequest(BookingMessages.SELECT_DURATION, "duration");
   const existing = await repo.findPendingBookingOfStudent(db, slot.id, user.id, deps.clock.now());
   if (existing) return existing;
-  return createPendingBooking(deps, user, {
-    timeSlotId: slot.id,
-    rateId: rate.id,
-    sessionType: kind,
-    duration,
-    notes: input.notes?.trim() ? input.notes.trim().slice(0, MAX_BOOKING_NOTES_LENGTH) : null,
-    preferredStartTime: input.preferredStartTime || undefined,
-    rate: undefined,
-    studentId: undefined,
-    coachId: undefined,
-  });
+  return createPendingBooking(
+    deps,
+    user,
+    {
+      timeSlotId: slot.id,
+      rateId: rate.id,
+      sessionType: kind,
+      duration,
+      notes: input.notes?.trim() ? input.notes.trim().slice(0, MAX_BOOKING_NOTES_LENGTH) : null,
+      preferredStartTime: input.preferredStartTime || undefined,
+      rate: undefined,
+      studentId: undefined,
+      coachId: undefined,
+    },
+    clientAddress,
+  );
 }
 
 /**

@@ -3,6 +3,9 @@ import { calendarEvents, publishEvents } from "../../realtime/events";
 import * as repo from "./bookings.repository";
 import { settlePaidBooking } from "./settle-payment.service";
 
+/** How long after a hold expired its payment may still take up its seat (the settle sweep asks until then). */
+export const RECENTLY_EXPIRED_MS = repo.RECENTLY_EXPIRED_MS;
+
 /** Pending bookings whose hold ran out that carry a payment intent (the sweep asks the provider about them first). */
 export async function listExpiredHoldsWithIntent(deps: AppDeps, limit: number) {
   return repo.listExpiredHoldsWithIntent(deps.database.db, deps.clock.now(), limit);

@@ -277,7 +277,7 @@ export async function markPaymentProcessing(db: Queryable, bookingId: number, no
 
 /** Pending bookings whose hold ran out that have a payment intent: the sweep asks the provider first. */
 /** How long after a hold expired the settle sweep still asks the provider whether it was paid. */
-const RECENTLY_EXPIRED_MS = 15 * 60_000;
+export const RECENTLY_EXPIRED_MS = 15 * 60_000;
 
 export async function listExpiredHoldsWithIntent(db: Db, now: Date, limit: number): Promise<{ id: number; paymentIntentId: string }[]> {
   const rows = await db
@@ -444,4 +444,28 @@ export async function countHeldBookingsOfStudent(tx: Tx, studentId: number, now:
     .from(bookings)
     .where(and(eq(bookings.studentId, studentId), eq(bookings.status, "pending"), holdsSeat(now)));
   return rows[0]?.count ?? 0;
+}
+
+/**
+ * Serialises new holds of one coach's seats from one client address (taken after the student's
+ * lock and before any slot lock), so parallel requests from many accounts cannot all pass the
+ * per-address count at once.
+ */
+export async function lockAddressHolds(tx: Tx, coachId: number, clientAddress: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('booking-holds-address'), hashtext(${`${coachId}|${clientAddress}`}))`);
+}
+
+/** Unpaid bookings of the coach's seats made from this client address that still hold a seat, whoever made them. */
+export async function countHeldBookingsFromAddress(tx: Tx, coachId: number, clientAddress: string, now: Date): Promise<number> {
+  const rows = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.coachId, coachId), eq(bookings.clientAddress, clientAddress), eq(bookings.status, "pending"), holdsSeat(now)));
+  return rows[0]?.count ?? 0;
+}
+
+/** Like lockStudentHolds, without waiting: false when another transaction holds the student's lock now. */
+export async function tryLockStudentHolds(tx: Tx, studentId: number): Promise<boolean> {
+  const result = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('booking-holds'), ${studentId}) as "locked"`);
+  return rowsOf<{ locked: boolean }>(result)[0]?.locked === true;
 }

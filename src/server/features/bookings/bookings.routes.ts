@@ -2,6 +2,7 @@ import { Router } from "express";
 import { BookingMessages, BookingRequestSchema } from "@contract/bookings";
 import { CancelSessionRequestSchema, SubmitFeedbackRequestSchema } from "@contract/payouts";
 import type { AppDeps } from "../../deps";
+import { clientIp } from "../../http/rate-limit";
 import { requireRole, requireUser } from "../../http/require-session";
 import { parseBody, parseIdParam } from "../../http/validate-request";
 import { bookSlot } from "./book-slot.service";
@@ -18,7 +19,7 @@ export function bookingsRouter(deps: AppDeps): Router {
     // The role first: a coach's booking attempt is refused whatever its body.
     const user = requireRole(req, "player", BookingMessages.ONLY_PLAYERS);
     const input = parseBody(req, BookingRequestSchema);
-    res.status(201).json(await bookSlot(deps, user, input));
+    res.status(201).json(await bookSlot(deps, user, input, clientIp(req)));
   });
 
   // Before /bookings/:id, which would otherwise take "student" and "coach" for ids.

@@ -173,3 +173,42 @@ async function notifyConfirmed(deps: AppDeps, details: repo.BookingDetails): Pro
   }
   await publishEvents(deps, [calendarEvents.bookingUpdated(details.booking), calendarEvents.availabilityUpdated(details.booking.coachId)]);
 }
+
+/**
+ * A payment that succeeded after its booking was cancelled (an expired hold, a cancelled session),
+ * found by the late-payment sweep when no webhook told of it: the booking stays cancelled and the
+ * money goes back in full through the refund module. Nothing happens when the booking's money is
+ * already recorded (confirmed meanwhile, or being refunded).
+ */
+export async function refundLatePayment(
+  deps: AppDeps,
+  bookingId: number,
+  intent: { id: string; amountCents: number },
+): Promise<"sent" | "pending" | "failed" | "unchanged"> {
+  const now = deps.clock.now();
+  const scheduled = await deps.database.db.transaction(async (tx) => {
+    const booking = await repo.lockBooking(tx, bookingId);
+    if (!booking || booking.status !== "cancelled") return false;
+    const moneyRecorded =
+      booking.paymentStatus === "completed" || booking.paymentStatus === "refund_pending" || booking.paymentStatus === "refunded";
+    if (moneyRecorded && booking.paymentIntentId === intent.id) return false;
+    if (!moneyRecorded) {
+      await repo.updateBooking(tx, bookingId, { paymentStatus: "refund_pending", paymentIntentId: intent.id, updatedAt: now });
+    }
+    await scheduleRefund(
+      tx,
+      {
+        bookingId,
+        paymentIntentId: intent.id,
+        amountCents: intent.amountCents,
+        reason: moneyRecorded ? "duplicate_payment" : "not_honoured",
+      },
+      now,
+    );
+    return true;
+  });
+  if (!scheduled) return "unchanged";
+  const row = await repo.findBooking(deps.database.db, bookingId);
+  if (row) await publishEvents(deps, [calendarEvents.bookingUpdated(row)]);
+  return sendRefund(deps, intent.id);
+}

@@ -1,3 +1,4 @@
+import { MAX_HELD_BOOKINGS_PER_PLAYER } from "@contract/limits";
 import { coachEarningsCents, platformFeeCents, totalCents } from "@contract/money";
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
@@ -15,7 +16,8 @@ export async function hasActiveBookingInSlot(deps: AppDeps, slotId: number, stud
   return deps.database.db.transaction((tx) => repo.hasActiveBooking(tx, slotId, studentId));
 }
 
-export type WaitlistHold = { booking: repo.BookingRow } | { skipped: "no_seat" | "already_booked" | "no_rate" | "closed" };
+export type WaitlistHold =
+  { booking: repo.BookingRow } | { skipped: "no_seat" | "already_booked" | "no_rate" | "closed" | "too_many_holds" | "student_busy" };
 
 /**
  * Holds a freed seat of a group slot for a player from its waitlist: a pending booking at the
@@ -34,6 +36,10 @@ export async function holdSeatForWaitlist(
   await repo.expireSlotHolds(tx, slot.id, now);
   if ((await repo.countHeldSeats(tx, slot.id, now)) >= slot.capacity) return { skipped: "no_seat" };
   if (await repo.hasActiveBooking(tx, slot.id, studentId)) return { skipped: "already_booked" };
+  // An offer is a hold like any other: it counts toward the player's cap of unpaid holds. The
+  // player's lock is only tried (this runs under the slot's lock, the reverse of booking's order).
+  if (!(await repo.tryLockStudentHolds(tx, studentId))) return { skipped: "student_busy" };
+  if ((await repo.countHeldBookingsOfStudent(tx, studentId, now)) >= MAX_HELD_BOOKINGS_PER_PLAYER) return { skipped: "too_many_holds" };
   const lengthMinutes = (slot.endsAt.getTime() - slot.startsAt.getTime()) / MINUTE_MS;
   const rate = (await repo.listCoachRates(tx, slot.coachId))
     .filter((r) => r.sessionType === "group" && r.durationMinutes <= lengthMinutes)

@@ -86,6 +86,17 @@ export async function revokeFeedToken(deps: AppDeps, user: UserRow): Promise<voi
   await repo.deleteFeed(deps.database.db, user.id);
 }
 
+/**
+ * A password reset replaces the feed token: whoever had the old link (it may be why the password
+ * was reset) stops receiving the calendar at once.
+ */
+export async function replaceFeedTokenOf(deps: AppDeps, userId: number): Promise<void> {
+  const db = deps.database.db;
+  const hadFeed = (await repo.findFeedNonce(db, userId)) !== undefined;
+  await repo.deleteFeed(db, userId);
+  if (hadFeed) await repo.ensureFeedNonce(db, userId, randomBytes(18).toString("base64url"), deps.clock.now());
+}
+
 /** GET /api/calendar.ics?token=...: every session of the token's user, in the coach's zone. */
 export async function calendarFeed(deps: AppDeps, token: unknown): Promise<string> {
   if (typeof token !== "string" || token.length === 0) throw badRequest(CalendarMessages.TOKEN_REQUIRED, "token");

@@ -9,6 +9,7 @@ import {
 } from "@contract/payments";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
+import { clientIp } from "../../http/rate-limit";
 import { requireRole, requireUser } from "../../http/require-session";
 import { parseBody } from "../../http/validate-request";
 import { confirmPayment, confirmSimulatedCard, createPaymentIntent, handleWebhook, sessionDetails, updateTip } from "./payments.service";
@@ -21,7 +22,7 @@ export function paymentsRouter(deps: AppDeps): Router {
 
   router.post("/create-payment-intent", async (req, res) => {
     const user = requirePlayer(req);
-    res.json(await createPaymentIntent(deps, user, parseBody(req, CreatePaymentIntentRequestSchema)));
+    res.json(await createPaymentIntent(deps, user, parseBody(req, CreatePaymentIntentRequestSchema), clientIp(req)));
   });
 
   router.post("/update-payment-intent", async (req, res) => {

@@ -34,9 +34,16 @@ function callProvider<T>(deps: AppDeps, what: string, fn: () => Promise<T>): Pro
 }
 
 /** POST /api/create-payment-intent */
-export async function createPaymentIntent(deps: AppDeps, user: UserRow, input: CreateIntentInput): Promise<PaymentIntentResponse> {
+export async function createPaymentIntent(
+  deps: AppDeps,
+  user: UserRow,
+  input: CreateIntentInput,
+  clientAddress: string,
+): Promise<PaymentIntentResponse> {
   const booking =
-    "bookingId" in input ? await requireOwnBooking(deps, user, input.bookingId) : await bookSlotForCheckout(deps, user, input);
+    "bookingId" in input
+      ? await requireOwnBooking(deps, user, input.bookingId)
+      : await bookSlotForCheckout(deps, user, input, clientAddress);
   requirePayable(booking, deps.clock.now());
   const intent = await ensurePaymentIntent(deps, booking);
   return intentResponse(deps, user, booking.id, intent);
@@ -221,7 +228,9 @@ export async function handleWebhook(deps: AppDeps, rawBody: Buffer, signature: s
   try {
     event = deps.payments.parseWebhookEvent(rawBody, signature);
   } catch (err) {
-    if (!(err instanceof WebhookSignatureError)) deps.logger.warn({ err }, "could not read a webhook");
+    // Every refusal is logged with its reason: a wrong secret or a forged call must not go unseen.
+    const reason = err instanceof WebhookSignatureError ? err.message : "the event could not be read";
+    deps.logger.warn({ reason, ...(err instanceof WebhookSignatureError ? {} : { err }) }, "webhook refused");
     throw badRequest(PaymentMessages.INVALID_SIGNATURE);
   }
   const db = deps.database.db;

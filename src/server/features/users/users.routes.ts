@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { UpdateContactRequestSchema, UpdatePlayerProfileRequestSchema, UpdatePreferencesRequestSchema } from "@contract/users";
 import type { AppDeps } from "../../deps";
+import { clientIp } from "../../http/rate-limit";
 import { requireUser } from "../../http/require-session";
 import { parseBody, parseIdParam } from "../../http/validate-request";
 import { preferencesOf, updateContact, updatePlayerProfile, updatePreferences } from "./users.service";
@@ -12,7 +13,7 @@ export function usersRouter(deps: AppDeps): Router {
     const user = requireUser(req);
     const targetId = parseIdParam(req);
     const input = parseBody(req, UpdateContactRequestSchema);
-    res.json(await updateContact(deps, user, targetId, input));
+    res.json(await updateContact(deps, user, targetId, input, clientIp(req)));
   });
 
   router.patch("/users/profile", async (req, res) => {

@@ -25,10 +25,16 @@ type PlayerProfileInput = z.output<typeof UpdatePlayerProfileRequestSchema>;
  * PUT /api/users/{id}: a user changes only their own contact details. A new e-mail needs the
  * current password and waits for its link to be followed (DESIGN.md 10); the rest saves now.
  */
-export async function updateContact(deps: AppDeps, user: UserRow, targetUserId: number, input: ContactInput): Promise<CurrentUser> {
+export async function updateContact(
+  deps: AppDeps,
+  user: UserRow,
+  targetUserId: number,
+  input: ContactInput,
+  clientAddress: string,
+): Promise<CurrentUser> {
   if (user.id !== targetUserId) throw forbidden("You can only update your own contact information.");
   // Checked first, so that a wrong password changes nothing at all.
-  const withEmail = await requestEmailChange(deps, user, input.email, input.currentPassword);
+  const withEmail = await requestEmailChange(deps, user, input.email, input.currentPassword, clientAddress);
   const changes: repo.UserChanges = {
     firstName: input.firstName,
     lastName: input.lastName,

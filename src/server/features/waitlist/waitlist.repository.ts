@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { isUniqueViolation, type Queryable } from "../../db/sql";
 import { bookings, coaches, timeSlots, users, waitlistEntries } from "../../db/schema/index";
@@ -62,11 +62,17 @@ export async function listOfStudent(db: Queryable, studentId: number) {
 }
 
 /** The first waiting player of the slot, locked so that two sweeps never offer them twice. */
-export async function lockFirstWaiting(tx: Tx, slotId: number): Promise<WaitlistRow | undefined> {
+export async function lockFirstWaiting(tx: Tx, slotId: number, exceptEntryIds: number[] = []): Promise<WaitlistRow | undefined> {
   const [row] = await tx
     .select()
     .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.timeSlotId, slotId), eq(waitlistEntries.status, "waiting")))
+    .where(
+      and(
+        eq(waitlistEntries.timeSlotId, slotId),
+        eq(waitlistEntries.status, "waiting"),
+        exceptEntryIds.length > 0 ? notInArray(waitlistEntries.id, exceptEntryIds) : undefined,
+      ),
+    )
     .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
     .limit(1)
     .for("update", { skipLocked: true });

@@ -91,8 +91,10 @@ export async function offerFreedSeats(deps: AppDeps, onlySlotId?: number): Promi
 
 /** One seat to the first waiting player who can take it; undefined when there is no seat or no one. */
 async function holdSeatForWaitlistOfSlot(tx: Tx, slotId: number, now: Date) {
+  // Players passed over this time (at their cap of unpaid holds) keep their place for the next seat.
+  const passedOver: number[] = [];
   for (let tries = 0; tries < 20; tries++) {
-    const entry = await repo.lockFirstWaiting(tx, slotId);
+    const entry = await repo.lockFirstWaiting(tx, slotId, passedOver);
     if (!entry) return undefined;
     const hold = await holdSeatForWaitlist(tx, slotId, entry.studentId, now, WAITLIST_HOLD_MINUTES);
     if ("booking" in hold) {
@@ -102,6 +104,10 @@ async function holdSeatForWaitlistOfSlot(tx: Tx, slotId: number, now: Date) {
     if (hold.skipped === "already_booked") {
       // They booked a seat themselves meanwhile: their place is done, the next player is asked.
       await repo.setStatus(tx, entry.id, "booked", now);
+      continue;
+    }
+    if (hold.skipped === "too_many_holds") {
+      passedOver.push(entry.id);
       continue;
     }
     return undefined;
