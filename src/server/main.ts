@@ -44,6 +44,8 @@ async function main(): Promise<void> {
     server.closeIdleConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await stopSweeps();
+    // Messages being delivered in the background are finished (or left to another process's sweep).
+    await deps.outbox.drain();
     await deps.database.close();
     deps.logger.info("stopped");
     process.exit(0);

@@ -11,3 +11,4 @@ export * from "./slots";
 export * from "./rate-limits";
 export * from "./reviews";
 export * from "./waitlist";
+export * from "./outbox";
