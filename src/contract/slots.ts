@@ -122,6 +122,7 @@ export const ListSlotsQuerySchema = z.object({
  * cancelled by the coach (it never reopens; the coach may remove it from the list).
  */
 export const SLOT_STATUSES = ["available", "booked", "cancelled"] as const;
+export type SlotStatus = (typeof SLOT_STATUSES)[number];
 
 /** A time slot as the API returns it: date and times in the coach's time zone (an IANA name in `timeZone`). */
 export const TimeSlotSchema = z.object({
@@ -132,8 +133,10 @@ export const TimeSlotSchema = z.object({
   endTime: z.string(),
   timeZone: z.string(),
   status: z.enum(SLOT_STATUSES),
-  /** In the coach's own list (includeBookingCounts=true): whether DELETE /api/time-slots/{id} will succeed now. */
+  /** In the coach's own list (includeBookingCounts=true): whether DELETE /api/time-slots/{id} will succeed now (canDeleteSlot). */
   canDelete: z.boolean().optional(),
+  /** In the coach's own list: the status and payment status of each booking the slot ever had (what canDeleteSlot reads). */
+  bookingStates: z.array(z.object({ status: z.string(), paymentStatus: z.string() })).optional(),
   isAvailable: z.boolean(),
   isGroup: z.boolean(),
   capacity: z.number(),
@@ -145,6 +148,28 @@ export const TimeSlotSchema = z.object({
   locationNotes: z.string().nullable(),
 });
 export type TimeSlot = z.infer<typeof TimeSlotSchema>;
+
+/** A booking of a slot as the delete rule sees it. */
+export type SlotBookingState = { status: string; paymentStatus: string };
+
+/** A booking that no longer ties its slot: a hold that expired or was dropped unpaid, or a cancelled booking fully refunded. */
+export function isBookingOffSlot(booking: SlotBookingState): boolean {
+  return (
+    booking.status === "cancelled" &&
+    (booking.paymentStatus === "unpaid" || booking.paymentStatus === "failed" || booking.paymentStatus === "refunded")
+  );
+}
+
+/**
+ * The one delete rule (issue 28), read by the server's DELETE /api/time-slots/{id} and by the
+ * client's Delete button: a cancelled session can be removed; otherwise a slot can go once every
+ * booking it had is off it (holds all expired unpaid, bookings all cancelled and refunded). A slot
+ * that carries no money is deleted; one whose bookings carry payment history is closed (nobody can
+ * book it, and it leaves the lists) so that history keeps pointing at it.
+ */
+export function canDeleteSlot(slot: { status: SlotStatus }, bookings: readonly SlotBookingState[]): boolean {
+  return slot.status === "cancelled" || bookings.every(isBookingOffSlot);
+}
 
 /** What validateSlot looks at: the form's values (strings may be empty). */
 export type SlotDraft = {

@@ -1,4 +1,4 @@
-import { SlotMessages, validateSlot, type CreateSlotRequest, type TimeSlot, type UpdateSlotRequest } from "@contract/slots";
+import { canDeleteSlot, SlotMessages, validateSlot, type CreateSlotRequest, type TimeSlot, type UpdateSlotRequest } from "@contract/slots";
 import type { Geocoder } from "../../adapters/geo";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";
@@ -37,18 +37,11 @@ export async function listSlots(
   const now = deps.clock.now();
   const fromDate = options.fromDate ?? instantToLocal(now, coach.timeZone).date;
   const rows = await repo.listCoachSlots(deps.database.db, coachId, startOfLocalDate(fromDate, coach.timeZone), now);
-  return rows.map((row) => {
+  return rows.map(({ bookingStates, ...row }) => {
     const slot = toApiSlot(row, coach.timeZone, options.includeBookingCounts);
-    return options.includeBookingCounts ? { ...slot, canDelete: isDeletable(row, row.keepingCount) } : slot;
+    // The coach's own list carries what the delete rule reads, so the client offers Delete exactly where DELETE works.
+    return options.includeBookingCounts ? { ...slot, bookingStates, canDelete: canDeleteSlot(slot, bookingStates) } : slot;
   });
-}
-
-/**
- * The delete rule removeSlot applies, so the list can offer Delete only where it will work: a slot
- * nobody holds or paid for is deleted; a cancelled one is taken off the list (its refunds stay).
- */
-function isDeletable(slot: Pick<repo.SlotRow, "cancelledAt">, keepingCount: number): boolean {
-  return slot.cancelledAt !== null || keepingCount === 0;
 }
 
 export async function getSlot(deps: AppDeps, slotId: number): Promise<TimeSlot> {
@@ -174,44 +167,35 @@ export async function editSlot(deps: AppDeps, user: UserRow, slotId: number, pat
 }
 
 /**
- * Deletes a slot nobody holds. Expired holds that never took money go with it; a slot with an active
- * booking, or one whose payment or refund history points at it, is kept (the foreign key restricts).
+ * Deletes a slot by the one delete rule (canDeleteSlot in the contract). Ownership is checked first,
+ * before anything else (the payment provider included). A slot whose bookings never reached the
+ * provider is deleted with them; one whose bookings carry payment history is closed instead (see
+ * closeSlot), and the intents of its abandoned holds are cancelled so a late payment cannot land.
  */
 export async function removeSlot(deps: AppDeps, user: UserRow, slotId: number): Promise<void> {
   const coach = await requireOwnCoach(deps, user);
-  const cancelledIntents = await cancelledIntentsOfDroppedHolds(deps, slotId);
-  await deps.database.db.transaction(async (tx) => {
+  const abandonedIntents = await deps.database.db.transaction(async (tx) => {
     await repo.lockCoach(tx, coach.id);
     const slot = await repo.lockSlot(tx, slotId);
-    if (!slot) throw notFound("Time slot not found");
+    if (!slot || slot.removedAt) throw notFound("Time slot not found");
     if (slot.coachId !== coach.id) throw forbidden(SlotMessages.NOT_OWNER);
-    if (slot.removedAt) throw notFound("Time slot not found");
-    const keeping = await repo.countBookingsKeepingSlot(tx, slotId, cancelledIntents);
-    if (!isDeletable(slot, keeping)) throw conflict(SlotMessages.HAS_BOOKINGS);
-    // A cancelled session whose bookings carry money is only taken off the list: nothing that carries money is dropped.
-    if (keeping > 0) return repo.markSlotRemoved(tx, slotId, deps.clock.now());
-    await repo.deleteMoneylessCancelledBookings(tx, slotId, cancelledIntents);
-    await repo.deleteSlot(tx, slotId);
-  });
-  await publishEvents(deps, [calendarEvents.slotDeleted(coach.id, slotId), calendarEvents.availabilityUpdated(coach.id)]);
-}
-
-/**
- * The intents of the slot's dropped holds that can never be paid: cancelled at the provider now if
- * they were not already. One that is being paid (or was paid) keeps its booking, and so the slot.
- */
-async function cancelledIntentsOfDroppedHolds(deps: AppDeps, slotId: number): Promise<string[]> {
-  const gone: string[] = [];
-  for (const id of await repo.listUnpaidCancelledIntents(deps.database.db, slotId)) {
-    // An intent already cancelled (or being paid) refuses the cancel; its status below decides.
-    await deps.payments.cancelPaymentIntent(id).catch(() => {});
-    try {
-      if ((await deps.payments.retrievePaymentIntent(id)).status === "canceled") gone.push(id);
-    } catch (err) {
-      deps.logger.warn({ err, paymentIntentId: id, slotId }, "could not check the intent of a dropped hold; its booking is kept");
+    const states = await repo.listBookingStates(tx, slotId);
+    if (!canDeleteSlot({ status: slot.cancelledAt ? "cancelled" : "available" }, states)) throw conflict(SlotMessages.HAS_BOOKINGS);
+    if ((await repo.countBookingsKeepingSlot(tx, slotId)) > 0) {
+      await repo.closeSlot(tx, slotId, deps.clock.now());
+      return repo.listUnpaidCancelledIntents(tx, slotId);
     }
+    await repo.deleteMoneylessCancelledBookings(tx, slotId);
+    await repo.deleteSlot(tx, slotId);
+    return [];
+  });
+  for (const id of abandonedIntents) {
+    // An intent already cancelled refuses the cancel; one paid meanwhile is refunded when it settles (its slot is cancelled).
+    await deps.payments.cancelPaymentIntent(id).catch((err: unknown) => {
+      deps.logger.info({ err, paymentIntentId: id, slotId }, "the intent of an abandoned hold was not cancelled");
+    });
   }
-  return gone;
+  await publishEvents(deps, [calendarEvents.slotDeleted(coach.id, slotId), calendarEvents.availabilityUpdated(coach.id)]);
 }
 
 /** The contract rules, then the instants in the coach's zone (a time skipped by daylight saving time has none). */
