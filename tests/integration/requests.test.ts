@@ -270,8 +270,11 @@ describe("accepting a request", () => {
       notes: "Working on my dodges",
       timeSlot: { isGroup: false, capacity: 1, isAvailable: false },
     });
+    // Issue 28: the slot is the student's alone: never in the public list, only in the coach's own.
     const slots = await get(t, `/api/time-slots/${coach.coachId}`, student.cookie);
-    expect(slots.body).toEqual([expect.objectContaining({ id: booking.body.timeSlotId, isAvailable: false })]);
+    expect(slots.body).toEqual([]);
+    const coachList = await get(t, `/api/time-slots/${coach.coachId}?includeBookingCounts=true`, coach.cookie);
+    expect(coachList.body).toEqual([expect.objectContaining({ id: booking.body.timeSlotId, isAvailable: false })]);
     const payBy = new Date(booking.body.holdExpiresAt).getTime() - t.deps.clock.now().getTime();
     expect(payBy).toBeGreaterThan(24 * HOUR_MS - 10_000);
     expect(payBy).toBeLessThanOrEqual(24 * HOUR_MS);

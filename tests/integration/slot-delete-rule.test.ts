@@ -4,6 +4,7 @@ import { MAX_PROVIDER_CALLS_PER_15_MINUTES, PROVIDER_CALLS_MESSAGE } from "../..
 import { canDeleteSlot, type TimeSlot } from "../../src/contract/slots";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach } from "../factories/bookings";
 import { createPaidBooking } from "../factories/paid-booking";
+import { instantToLocal } from "../../src/server/features/slots/slot-time";
 import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
 import { startTestApp, type TestApp } from "../support/test-app";
 
@@ -122,4 +123,52 @@ describe("provider-backed endpoints are throttled per user", () => {
     await advance(16);
     expect((await post(t, "/api/confirm-payment", student.cookie, { paymentIntentId: "pi_unknown" })).status).not.toBe(429);
   }, 120_000);
+});
+
+describe("a slot made by accepting a request never becomes public", () => {
+  const requestBody = (coach: BookableCoach, hours: number) => {
+    const at = instantToLocal(
+      new Date(Math.ceil(t.deps.clock.now().getTime() / 900_000) * 900_000 + hours * 3_600_000),
+      "America/New_York",
+    );
+    return { coachId: coach.coachId, requestedDate: at.date, requestedStartTime: at.time, sessionType: "individual", duration: 60 };
+  };
+  async function acceptedRequest(hours: number) {
+    const coach = await createBookableCoach(t);
+    const student = await createPerson(t);
+    const made = await post(t, "/api/session-requests", student.cookie, requestBody(coach, hours));
+    expect(made.status).toBe(201);
+    const accepted = await post(t, `/api/session-requests/${made.body.id}/accept`, coach.cookie, {});
+    expect(accepted.status).toBe(200);
+    const booking = (await get(t, `/api/bookings/${accepted.body.bookingId}`, student.cookie)).body;
+    return { coach, student, bookingId: accepted.body.bookingId as number, slotId: booking.timeSlotId as number };
+  }
+  const publicSlots = async (coach: BookableCoach) => (await request(t.app).get(`/api/time-slots/${coach.coachId}`)).body as TimeSlot[];
+  const available = async (coach: BookableCoach) =>
+    JSON.stringify((await request(t.app).get(`/api/coaches/${coach.coachId}/available-slots`)).body);
+
+  it("while held it is in no public list and nobody else can book it; when the hold expires the slot goes with it", async () => {
+    const { coach, slotId } = await acceptedRequest(100);
+    expect((await publicSlots(coach)).map((s) => s.id)).not.toContain(slotId);
+    expect(await available(coach)).not.toContain(`"id":${slotId}`);
+    const other = await createPerson(t);
+    const taken = await post(t, "/api/bookings", other.cookie, { coachId: coach.coachId, timeSlotId: slotId, sessionType: "individual" });
+    expect(taken.status).toBe(409);
+
+    // Unpaid 24 h after acceptance: the booking expires, and the slot does not open to the public.
+    await advance(25 * 60);
+    expect((await coachSlots(coach)).map((s) => s.id)).not.toContain(slotId);
+    expect((await publicSlots(coach)).map((s) => s.id)).not.toContain(slotId);
+    expect(await available(coach)).not.toContain(`"id":${slotId}`);
+    const late = await post(t, "/api/bookings", other.cookie, { coachId: coach.coachId, timeSlotId: slotId, sessionType: "individual" });
+    expect(late.status).toBe(409);
+  });
+
+  it("when its student cancels the booking, the slot goes with it", async () => {
+    const { coach, student, bookingId, slotId } = await acceptedRequest(100);
+    expect((await coachSlots(coach)).map((s) => s.id)).toContain(slotId);
+    expect((await del(`/api/bookings/${bookingId}`, student.cookie)).status).toBe(200);
+    expect((await coachSlots(coach)).map((s) => s.id)).not.toContain(slotId);
+    expect((await publicSlots(coach)).map((s) => s.id)).not.toContain(slotId);
+  });
 });

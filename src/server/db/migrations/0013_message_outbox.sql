@@ -14,3 +14,6 @@ CREATE TABLE "outbox_messages" (
 );
 --> statement-breakpoint
 CREATE INDEX "outbox_messages_due_idx" ON "outbox_messages" USING btree ("next_attempt_at") WHERE "outbox_messages"."status" = 'pending';
+--> statement-breakpoint
+ALTER TABLE "time_slots" ADD COLUMN "request_only" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+UPDATE "time_slots" SET "request_only" = true, "is_available" = false WHERE "id" IN (SELECT "time_slot_id" FROM "session_requests" WHERE "time_slot_id" IS NOT NULL);

@@ -61,11 +61,19 @@ export async function listBookingStates(tx: Tx, slotId: number): Promise<SlotBoo
 }
 
 /** A coach's slots from `from` on, except cancelled ones the coach removed from the list. */
-export async function listCoachSlots(db: Db, coachId: number, from: Date, now: Date): Promise<CoachSlotRow[]> {
+export async function listCoachSlots(
+  db: Db,
+  coachId: number,
+  from: Date,
+  now: Date,
+  options: { includeRequestOnly: boolean },
+): Promise<CoachSlotRow[]> {
+  const conditions = [eq(timeSlots.coachId, coachId), gte(timeSlots.startsAt, from), isNull(timeSlots.removedAt)];
+  if (!options.includeRequestOnly) conditions.push(eq(timeSlots.requestOnly, false));
   return db
     .select({ ...slotColumns, bookingCount: seatHoldingCount(now), bookingStates })
     .from(timeSlots)
-    .where(and(eq(timeSlots.coachId, coachId), gte(timeSlots.startsAt, from), isNull(timeSlots.removedAt)))
+    .where(and(...conditions))
     .orderBy(asc(timeSlots.startsAt), asc(timeSlots.id));
 }
 

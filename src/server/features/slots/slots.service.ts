@@ -36,7 +36,10 @@ export async function listSlots(
   if (!coach) throw notFound("Coach not found");
   const now = deps.clock.now();
   const fromDate = options.fromDate ?? instantToLocal(now, coach.timeZone).date;
-  const rows = await repo.listCoachSlots(deps.database.db, coachId, startOfLocalDate(fromDate, coach.timeZone), now);
+  const rows = await repo.listCoachSlots(deps.database.db, coachId, startOfLocalDate(fromDate, coach.timeZone), now, {
+    // The public list leaves out slots made for one student's request.
+    includeRequestOnly: options.includeBookingCounts,
+  });
   return rows.map(({ bookingStates, ...row }) => {
     const slot = toApiSlot(row, coach.timeZone, options.includeBookingCounts);
     // The coach's own list carries what the delete rule reads, so the client offers Delete exactly where DELETE works.
@@ -274,7 +277,8 @@ export async function insertSlotInTransaction(
 ): Promise<repo.SlotRow> {
   await repo.lockCoach(tx, slot.coachId);
   if (await repo.hasOverlappingSlot(tx, slot.coachId, slot.startsAt, slot.endsAt)) throw conflict(SlotMessages.OVERLAP);
-  const [row] = await repo.insertSlots(tx, [{ ...slot, isAvailable: true }]);
+  // Only for the student who asked: never open to others (issue 28).
+  const [row] = await repo.insertSlots(tx, [{ ...slot, isAvailable: false, requestOnly: true }]);
   return row!;
 }
 
