@@ -1,3 +1,4 @@
+import { isSeatPaid, withoutContact } from "@contract/bookings";
 import { centsToDecimal } from "@contract/money";
 import {
   REQUEST_MIN_ADVANCE_MS,
@@ -297,7 +298,8 @@ export function toApiRequest(details: repo.RequestDetails, withStudent: boolean)
   };
   if (withStudent) {
     const { smsOptIn: _smsOptIn, ...profile } = student;
-    result.student = profile;
+    // Name, age and message until the seat it led to is paid (issue 28).
+    result.student = details.booking && isSeatPaid(details.booking) ? profile : withoutContact(profile);
   }
   return result;
 }
