@@ -7,6 +7,7 @@ import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./slots.repository";
 import { instantToLocal, localToInstant, startOfLocalDate } from "./slot-time";
 import { calendarEvents, publishEvents } from "../../realtime/events";
+import { geocodeAddresses } from "../geo/geo.service";
 
 type Coordinates = { lat: number; lng: number };
 
@@ -70,15 +71,14 @@ export async function createSlots(deps: AppDeps, user: UserRow, inputs: CreateSl
     if (sorted[i]!.startsAt < sorted[i - 1]!.endsAt) throw conflict(SlotMessages.OVERLAP);
   }
 
-  const values: repo.NewSlotRow[] = [];
-  // Several slots at one place (the slot manager's usual case) cost one geocoder call.
-  const geocoded = new Map<string, Promise<Coordinates | null>>();
-  for (const p of planned) {
-    const address = p.input.locationAddress ?? null;
-    const key = `${address}|${p.input.locationLat}|${p.input.locationLng}`;
-    if (!geocoded.has(key)) geocoded.set(key, coordinatesFor(deps, address, p.input.locationLat, p.input.locationLng));
-    const coordinates = await geocoded.get(key)!;
-    values.push({
+  // Each distinct address of the batch is looked up once, a few at a time (the slot manager's usual case: one place, many slots).
+  const needLookup = planned.filter((p) => p.input.locationLat == null || p.input.locationLng == null).map((p) => p.input.locationAddress);
+  const geocoded = deps.geocoder ? await geocodeAddresses(deps.geocoder, needLookup, deps.logger) : new Map<string, null>();
+  const values: repo.NewSlotRow[] = planned.map((p) => {
+    const { locationLat: lat, locationLng: lng, locationAddress: address } = p.input;
+    const found = geocoded.get(address?.trim() ?? "");
+    const coordinates = lat != null && lng != null ? { lat, lng } : found ? { lat: found.latitude, lng: found.longitude } : null;
+    return {
       coachId: coach.id,
       startsAt: p.startsAt,
       endsAt: p.endsAt,
@@ -86,12 +86,12 @@ export async function createSlots(deps: AppDeps, user: UserRow, inputs: CreateSl
       isGroup: p.isGroup,
       capacity: p.capacity,
       locationName: p.input.locationName ?? null,
-      locationAddress: p.input.locationAddress ?? null,
+      locationAddress: address ?? null,
       locationNotes: p.input.locationNotes ?? null,
       locationLat: coordinates?.lat ?? null,
       locationLng: coordinates?.lng ?? null,
-    });
-  }
+    };
+  });
 
   const rows = await deps.database.db.transaction(async (tx) => {
     await repo.lockCoach(tx, coach.id);
