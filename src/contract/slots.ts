@@ -19,6 +19,7 @@ export const SlotMessages = {
   NOT_OWNER: "You can only manage your own time slots",
   COACHES_ONLY: "Only coaches can manage time slots",
   NO_PROFILE: "Please set up your coach profile before adding time slots",
+  TOO_MANY_UPCOMING: `You can have at most 500 upcoming time slots. Delete some before adding more.`,
   NONEXISTENT_TIME: "This time does not exist on that date because of the daylight saving time change",
 } as const;
 
@@ -27,6 +28,8 @@ export const MAX_SLOT_MINUTES = 8 * 60;
 export const MIN_GROUP_CAPACITY = 2;
 export const MAX_GROUP_CAPACITY = 10;
 export const MAX_SLOTS_PER_REQUEST = 100;
+/** Upcoming slots one coach may have at once (issue 28: bounded answers); a calendar a year ahead at ten a week fits. */
+export const MAX_UPCOMING_SLOTS_PER_COACH = 500;
 export const DEFAULT_SLOT_START = "09:00";
 export const DEFAULT_SLOT_END = "10:00";
 

@@ -1,7 +1,8 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_PROVIDER_CALLS_PER_15_MINUTES, PROVIDER_CALLS_MESSAGE } from "../../src/contract/limits";
-import { canDeleteSlot, type TimeSlot } from "../../src/contract/slots";
+import { canDeleteSlot, MAX_UPCOMING_SLOTS_PER_COACH, SlotMessages, type TimeSlot } from "../../src/contract/slots";
+import { timeSlots } from "../../src/server/db/schema/index";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach } from "../factories/bookings";
 import { createPaidBooking } from "../factories/paid-booking";
 import { instantToLocal } from "../../src/server/features/slots/slot-time";
@@ -177,3 +178,27 @@ describe("a slot made by accepting a request never becomes public", () => {
     expect((await publicSlots(coach)).map((s) => s.id)).not.toContain(slotId);
   });
 });
+
+describe("bounded calendars", () => {
+  it(`a coach has at most ${MAX_UPCOMING_SLOTS_PER_COACH} upcoming slots: the next one is refused with a clear message`, async () => {
+    const coach = await createBookableCoach(t);
+    const base = Math.ceil(t.deps.clock.now().getTime() / 3_600_000) * 3_600_000 + 24 * 3_600_000;
+    await t.deps.database.db.insert(timeSlots).values(
+      Array.from({ length: MAX_UPCOMING_SLOTS_PER_COACH }, (_, i) => ({
+        coachId: coach.coachId,
+        startsAt: new Date(base + i * 3_600_000),
+        endsAt: new Date(base + i * 3_600_000 + 1_800_000),
+      })),
+    );
+    const at = instantToLocal(new Date(base - 12 * 3_600_000), "America/New_York");
+    const res = await post(t, "/api/time-slots", coach.cookie, { date: at.date, startTime: at.time, endTime: nextHalfHour(at.time) });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(SlotMessages.TOO_MANY_UPCOMING);
+  });
+});
+
+function nextHalfHour(time: string): string {
+  const [h, m] = time.split(":").map(Number) as [number, number];
+  const total = h * 60 + m + 30;
+  return `${String(Math.floor(total / 60) % 24).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+}

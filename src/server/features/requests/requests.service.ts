@@ -130,14 +130,18 @@ export async function acceptRequest(deps: AppDeps, user: UserRow, requestId: num
     if (!request) throw notFound(SessionRequestMessages.NOT_FOUND);
     requirePending(request);
     const isGroup = request.sessionType === "group";
-    const slot = await insertSlotInTransaction(tx, {
-      coachId: request.coachId,
-      startsAt: request.requestedStartsAt,
-      endsAt: request.requestedEndsAt,
-      isGroup,
-      // The seats the student asked for; the student's booking takes one, the rest are open to other players.
-      capacity: isGroup ? (request.groupSize ?? MIN_GROUP_CAPACITY) : 1,
-    });
+    const slot = await insertSlotInTransaction(
+      tx,
+      {
+        coachId: request.coachId,
+        startsAt: request.requestedStartsAt,
+        endsAt: request.requestedEndsAt,
+        isGroup,
+        // The seats the student asked for; the student's booking takes one, the rest are open to other players.
+        capacity: isGroup ? (request.groupSize ?? MIN_GROUP_CAPACITY) : 1,
+      },
+      deps.clock.now(),
+    );
     // The price the student was shown when asking, even if the coach changed the rate since.
     const booking = await createRequestedBookingInTransaction(
       tx,

@@ -43,6 +43,15 @@ export async function hasOverlappingSlot(tx: Tx, coachId: number, startsAt: Date
   return rows.length > 0;
 }
 
+/** The coach's slots still to start that are open to booking or booked (cancelled and removed ones do not count). */
+export async function countUpcomingSlots(tx: Tx, coachId: number, now: Date): Promise<number> {
+  const rows = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(timeSlots)
+    .where(and(eq(timeSlots.coachId, coachId), gt(timeSlots.startsAt, now), isNull(timeSlots.cancelledAt), isNull(timeSlots.removedAt)));
+  return rows[0]?.count ?? 0;
+}
+
 export async function insertSlots(tx: Tx, values: NewSlotRow[]): Promise<SlotRow[]> {
   return tx.insert(timeSlots).values(values).returning();
 }

@@ -1,4 +1,12 @@
-import { canDeleteSlot, SlotMessages, validateSlot, type CreateSlotRequest, type TimeSlot, type UpdateSlotRequest } from "@contract/slots";
+import {
+  canDeleteSlot,
+  MAX_UPCOMING_SLOTS_PER_COACH,
+  SlotMessages,
+  validateSlot,
+  type CreateSlotRequest,
+  type TimeSlot,
+  type UpdateSlotRequest,
+} from "@contract/slots";
 import type { Geocoder } from "../../adapters/geo";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";
@@ -95,6 +103,10 @@ export async function createSlots(deps: AppDeps, user: UserRow, inputs: CreateSl
 
   const rows = await deps.database.db.transaction(async (tx) => {
     await repo.lockCoach(tx, coach.id);
+    // Under the coach lock, so parallel creates cannot pass the cap together.
+    if ((await repo.countUpcomingSlots(tx, coach.id, now)) + values.length > MAX_UPCOMING_SLOTS_PER_COACH) {
+      throw conflict(SlotMessages.TOO_MANY_UPCOMING);
+    }
     for (const v of values) {
       if (await repo.hasOverlappingSlot(tx, coach.id, v.startsAt, v.endsAt)) throw conflict(SlotMessages.OVERLAP);
     }
@@ -274,8 +286,11 @@ export function toApiSlot(row: repo.SlotRowWithCount, timeZone: string, includeB
 export async function insertSlotInTransaction(
   tx: Tx,
   slot: { coachId: number; startsAt: Date; endsAt: Date; isGroup: boolean; capacity: number },
+  now: Date,
 ): Promise<repo.SlotRow> {
   await repo.lockCoach(tx, slot.coachId);
+  if ((await repo.countUpcomingSlots(tx, slot.coachId, now)) >= MAX_UPCOMING_SLOTS_PER_COACH)
+    throw conflict(SlotMessages.TOO_MANY_UPCOMING);
   if (await repo.hasOverlappingSlot(tx, slot.coachId, slot.startsAt, slot.endsAt)) throw conflict(SlotMessages.OVERLAP);
   // Only for the student who asked: never open to others (issue 28).
   const [row] = await repo.insertSlots(tx, [{ ...slot, isAvailable: false, requestOnly: true }]);
