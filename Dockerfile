@@ -1,17 +1,19 @@
 # The production image: the compiled server (dist/server) and the built client (dist/client) on
-# Node 20, without dev dependencies. It describes docs/OPERATIONS.md's topology; no image can be
+# Node 24 LTS (Node 20 left maintenance in April 2026), without dev dependencies. CI runs the unit and
+# integration tests under Node 24 too (.ci/run); package.json's `engines` names the oldest Node the
+# code supports. It describes docs/OPERATIONS.md's topology; no image can be
 # built or pulled on the machines this project is developed and tested on (no Docker daemon, no
 # image registry), so it is untested as an image: the proof of the topology is the two-process test
 # behind nginx (tests/cluster/two-processes.test.ts), which runs this same compiled server.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -303,3 +303,29 @@ export const StudentCancelMessages = {
 export function canCancelForRefund(startsAt: Date, now: Date): boolean {
   return startsAt.getTime() - now.getTime() >= FREE_CANCELLATION_HOURS * 3_600_000;
 }
+
+/**
+ * A coach sees a student's (or parent's) phone and e-mail only once a seat is paid (issue 28): on a
+ * booking, and on the request that led to it. Before that, the name, age group and message only.
+ */
+export function isSeatPaid(booking: { status: string; paymentStatus: string }): boolean {
+  return (
+    booking.paymentStatus === "completed" ||
+    booking.paymentStatus === "refund_pending" ||
+    booking.paymentStatus === "refunded" ||
+    booking.status === "confirmed" ||
+    booking.status === "completed"
+  );
+}
+
+/** A student as their coach sees them before any seat is paid: no e-mail and no phone numbers. */
+export function withoutContact<T extends { email: unknown; phoneNumber: unknown; parentPhoneNumber: unknown; parentEmail: unknown }>(
+  student: T,
+): Omit<T, "email" | "phoneNumber" | "parentPhoneNumber" | "parentEmail"> & {
+  email: null;
+  phoneNumber: null;
+  parentPhoneNumber: null;
+  parentEmail: null;
+} {
+  return { ...student, email: null, phoneNumber: null, parentPhoneNumber: null, parentEmail: null };
+}

@@ -29,3 +29,11 @@ export const LimitMessages = {
   TOO_MANY_VERIFICATION_EMAILS: "Too many verification e-mails. Please try again in an hour.",
   ACCOUNT_LOCKED: "Too many failed sign-in attempts for this account. Please try again in 15 minutes.",
 } as const;
+
+/**
+ * Requests per user per 15 minutes to endpoints that call the payment provider (checkout, payment
+ * confirmation, Connect onboarding, refunds, payouts): far above what a person does, low enough that
+ * one account cannot run up the platform's provider quota (issue 28).
+ */
+export const MAX_PROVIDER_CALLS_PER_15_MINUTES = 200;
+export const PROVIDER_CALLS_MESSAGE = "Too many payment requests. Please try again in 15 minutes.";

@@ -19,6 +19,7 @@ export const SlotMessages = {
   NOT_OWNER: "You can only manage your own time slots",
   COACHES_ONLY: "Only coaches can manage time slots",
   NO_PROFILE: "Please set up your coach profile before adding time slots",
+  TOO_MANY_UPCOMING: `You can have at most 500 upcoming time slots. Delete some before adding more.`,
   NONEXISTENT_TIME: "This time does not exist on that date because of the daylight saving time change",
 } as const;
 
@@ -27,6 +28,8 @@ export const MAX_SLOT_MINUTES = 8 * 60;
 export const MIN_GROUP_CAPACITY = 2;
 export const MAX_GROUP_CAPACITY = 10;
 export const MAX_SLOTS_PER_REQUEST = 100;
+/** Upcoming slots one coach may have at once (issue 28: bounded answers); a calendar a year ahead at ten a week fits. */
+export const MAX_UPCOMING_SLOTS_PER_COACH = 500;
 export const DEFAULT_SLOT_START = "09:00";
 export const DEFAULT_SLOT_END = "10:00";
 
@@ -122,6 +125,7 @@ export const ListSlotsQuerySchema = z.object({
  * cancelled by the coach (it never reopens; the coach may remove it from the list).
  */
 export const SLOT_STATUSES = ["available", "booked", "cancelled"] as const;
+export type SlotStatus = (typeof SLOT_STATUSES)[number];
 
 /** A time slot as the API returns it: date and times in the coach's time zone (an IANA name in `timeZone`). */
 export const TimeSlotSchema = z.object({
@@ -132,8 +136,10 @@ export const TimeSlotSchema = z.object({
   endTime: z.string(),
   timeZone: z.string(),
   status: z.enum(SLOT_STATUSES),
-  /** In the coach's own list (includeBookingCounts=true): whether DELETE /api/time-slots/{id} will succeed now. */
+  /** In the coach's own list (includeBookingCounts=true): whether DELETE /api/time-slots/{id} will succeed now (canDeleteSlot). */
   canDelete: z.boolean().optional(),
+  /** In the coach's own list: the status and payment status of each booking the slot ever had (what canDeleteSlot reads). */
+  bookingStates: z.array(z.object({ status: z.string(), paymentStatus: z.string() })).optional(),
   isAvailable: z.boolean(),
   isGroup: z.boolean(),
   capacity: z.number(),
@@ -145,6 +151,28 @@ export const TimeSlotSchema = z.object({
   locationNotes: z.string().nullable(),
 });
 export type TimeSlot = z.infer<typeof TimeSlotSchema>;
+
+/** A booking of a slot as the delete rule sees it. */
+export type SlotBookingState = { status: string; paymentStatus: string };
+
+/** A booking that no longer ties its slot: a hold that expired or was dropped unpaid, or a cancelled booking fully refunded. */
+export function isBookingOffSlot(booking: SlotBookingState): boolean {
+  return (
+    booking.status === "cancelled" &&
+    (booking.paymentStatus === "unpaid" || booking.paymentStatus === "failed" || booking.paymentStatus === "refunded")
+  );
+}
+
+/**
+ * The one delete rule (issue 28), read by the server's DELETE /api/time-slots/{id} and by the
+ * client's Delete button: a cancelled session can be removed; otherwise a slot can go once every
+ * booking it had is off it (holds all expired unpaid, bookings all cancelled and refunded). A slot
+ * that carries no money is deleted; one whose bookings carry payment history is closed (nobody can
+ * book it, and it leaves the lists) so that history keeps pointing at it.
+ */
+export function canDeleteSlot(slot: { status: SlotStatus }, bookings: readonly SlotBookingState[]): boolean {
+  return slot.status === "cancelled" || bookings.every(isBookingOffSlot);
+}
 
 /** What validateSlot looks at: the form's values (strings may be empty). */
 export type SlotDraft = {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { createGeocoder } from "./adapters/geo";
 import { createMailer } from "./adapters/mail";
+import { createMessageOutbox } from "./adapters/message-outbox";
 import { createPaymentProvider } from "./adapters/payments/create-provider";
 import { createSmsSender } from "./adapters/sms";
 import { Clock } from "./clock";
@@ -23,18 +24,31 @@ export async function bootstrap(config: Config, overrides: Partial<AppDeps> = {}
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir === "memory://" ? "memory://" : path.join(config.dataDir, "db"),
-      onPoolError: (err) => logger.error({ err }, "database pool error: an idle connection failed"),
+      logger,
     }));
   await database.migrate();
   await loadReferenceData(database.db);
   const clock = overrides.clock ?? new Clock();
+  // Mail and SMS leave through the outbox table; the transports below deliver from it.
+  const outbox =
+    overrides.outbox ??
+    createMessageOutbox({
+      database,
+      clock,
+      logger,
+      transports: {
+        mail: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
+        sms: createSmsSender({ twilio: config.twilio, dataDir: config.dataDir, logger }),
+      },
+    });
   const deps: AppDeps = {
     config,
     database,
     logger,
     clock,
-    mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
-    sms: overrides.sms ?? createSmsSender({ twilio: config.twilio, dataDir: config.dataDir, logger }),
+    outbox,
+    mailer: overrides.mailer ?? outbox.mailer,
+    sms: overrides.sms ?? outbox.sms,
     payments: overrides.payments ?? createPaymentProvider({ config, database, clock, logger }),
     events: overrides.events ?? createEventBus(database, logger),
     geocoder: overrides.geocoder ?? createGeocoder({ geocoderUrl: config.geocoderUrl, logger }),

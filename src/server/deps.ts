@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Geocoder } from "./adapters/geo";
 import type { Mailer } from "./adapters/mail";
+import type { MessageOutbox } from "./adapters/message-outbox";
 import type { PaymentProvider } from "./adapters/payments/provider";
 import type { SmsSender } from "./adapters/sms";
 import type { Clock } from "./clock";
@@ -14,8 +15,11 @@ export type AppDeps = {
   database: Database;
   clock: Clock;
   logger: Logger;
+  /** E-mail and SMS: each call enqueues in the outbox table and delivers at once; a sweep retries. */
   mailer: Mailer;
   sms: SmsSender;
+  /** The outbox behind mailer and sms: its sweep and its in-flight deliveries. */
+  outbox: MessageOutbox;
   /** Stripe, or the simulated provider when Stripe keys are unset (DESIGN.md 4). */
   payments: PaymentProvider;
   /** Calendar events between server processes (LISTEN/NOTIFY). */

@@ -38,6 +38,8 @@ async function main(): Promise<void> {
     deps.logger.info({ signal }, "shutting down: no new connections, finishing requests in flight");
     await closeServer();
     await stopSweeps();
+    // Messages being delivered in the background are finished (or left to another process's sweep).
+    await deps.outbox.drain();
     await deps.database.close();
     deps.logger.info("stopped");
     process.exit(0);

@@ -485,10 +485,20 @@ describe("reading bookings", () => {
     expect((await get(t, "/api/bookings/student", stranger.cookie)).body).toEqual([]);
   });
 
-  it("a coach lists their bookings with the student's contact details", async () => {
-    const res = await get(t, "/api/bookings/coach", coach.cookie);
+  it("a coach lists their bookings with the student's contact details once the seat is paid (issue 28)", async () => {
+    let res = await get(t, "/api/bookings/coach", coach.cookie);
     expect(res.status).toBe(200);
-    const mine = res.body.find((b: { id: number }) => b.id === bookingId);
+    let mine = res.body.find((b: { id: number }) => b.id === bookingId);
+    // Awaiting payment: the name and profile, no e-mail or phone.
+    expect(mine.student).toMatchObject({ firstName: "Riley", lastName: "Player", email: null, phoneNumber: null, parentEmail: null });
+    const intent = await post(t, "/api/create-payment-intent", student.cookie, { bookingId });
+    const paid = await post(t, "/api/payments/simulated/confirm", student.cookie, {
+      paymentIntentId: intent.body.paymentIntentId,
+      cardNumber: "4242424242424242",
+    });
+    expect(paid.body.status).toBe("succeeded");
+    res = await get(t, "/api/bookings/coach", coach.cookie);
+    mine = res.body.find((b: { id: number }) => b.id === bookingId);
     expect(mine.student).toMatchObject({ firstName: "Riley", lastName: "Player", email: student.email, phoneNumber: "4105551234" });
     expect(mine.coachEarnings).toBe("85.00");
     const otherCoach = await createBookableCoach(t);

@@ -213,7 +213,7 @@ describe("POST /api/session-requests", () => {
 });
 
 describe("listing requests", () => {
-  it("gives the student their own requests newest first, and the coach theirs with the student's contact", async () => {
+  it("gives the student their own requests newest first, and the coach theirs: name, age and message, contact only once paid", async () => {
     const coach = await createBookableCoach(t);
     const student = await createPerson(t, "player", { firstName: "Riley" });
     const other = await createPerson(t);
@@ -230,7 +230,27 @@ describe("listing requests", () => {
     expect(forCoach.status).toBe(200);
     expect(forCoach.body).toHaveLength(3);
     const riley = forCoach.body.find((r: { id: number }) => r.id === first.id);
-    expect(riley.student).toMatchObject({ firstName: "Riley", lastName: "Player", email: student.email, phoneNumber: "4105551234" });
+    // Issue 28: no e-mail or phone until a seat is paid.
+    expect(riley.student).toMatchObject({ firstName: "Riley", lastName: "Player", email: null, phoneNumber: null, parentEmail: null });
+    expect(riley.student).toHaveProperty("ageGroup");
+    expect(riley.message).toBe("Working on my dodges");
+
+    // Accepted: still awaiting payment, still no contact; paid: the contact shows.
+    const accepted = await post(t, `/api/session-requests/${first.id}/accept`, coach.cookie, {});
+    expect(accepted.status).toBe(200);
+    const unpaid = (await get(t, `/api/session-requests/coach/${coach.coachId}`, coach.cookie)).body.find(
+      (r: { id: number }) => r.id === first.id,
+    );
+    expect(unpaid.student).toMatchObject({ email: null, phoneNumber: null });
+    const intent = await post(t, "/api/create-payment-intent", student.cookie, { bookingId: accepted.body.bookingId });
+    await post(t, "/api/payments/simulated/confirm", student.cookie, {
+      paymentIntentId: intent.body.paymentIntentId,
+      cardNumber: GOOD_CARD,
+    });
+    const paid = (await get(t, `/api/session-requests/coach/${coach.coachId}`, coach.cookie)).body.find(
+      (r: { id: number }) => r.id === first.id,
+    );
+    expect(paid.student).toMatchObject({ firstName: "Riley", email: student.email, phoneNumber: "4105551234" });
   });
 
   it("shows a coach's requests only to that coach", async () => {
@@ -270,8 +290,11 @@ describe("accepting a request", () => {
       notes: "Working on my dodges",
       timeSlot: { isGroup: false, capacity: 1, isAvailable: false },
     });
+    // Issue 28: the slot is the student's alone: never in the public list, only in the coach's own.
     const slots = await get(t, `/api/time-slots/${coach.coachId}`, student.cookie);
-    expect(slots.body).toEqual([expect.objectContaining({ id: booking.body.timeSlotId, isAvailable: false })]);
+    expect(slots.body).toEqual([]);
+    const coachList = await get(t, `/api/time-slots/${coach.coachId}?includeBookingCounts=true`, coach.cookie);
+    expect(coachList.body).toEqual([expect.objectContaining({ id: booking.body.timeSlotId, isAvailable: false })]);
     const payBy = new Date(booking.body.holdExpiresAt).getTime() - t.deps.clock.now().getTime();
     expect(payBy).toBeGreaterThan(24 * HOUR_MS - 10_000);
     expect(payBy).toBeLessThanOrEqual(24 * HOUR_MS);

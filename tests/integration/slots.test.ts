@@ -425,7 +425,7 @@ describe("deleting a time slot", () => {
     expect((await api().get(`/api/time-slots/single/${created.id}`)).status).toBe(404);
   });
 
-  it("a slot with a refunded booking is kept, so its payment history stays whole", async () => {
+  it("a slot whose bookings were all cancelled and refunded is closed: off the list, nobody can book it, its payment history whole (issue 28)", async () => {
     const coach = await createCoach(t);
     const created = await createSlot(coach);
     const student = await createUser(t);
@@ -437,8 +437,13 @@ describe("deleting a time slot", () => {
       paymentStatus: "refunded",
     });
     const res = await api().delete(`/api/time-slots/${created.id}`).set("Cookie", coach.cookie);
-    expect(res.status).toBe(409);
-    expect(res.body.message).toBe(SlotMessages.HAS_BOOKINGS);
+    expect(res.status).toBe(200);
+    // The row stays (the refund points at it), closed: cancelled and off the coach's list.
+    const kept = await api().get(`/api/time-slots/single/${created.id}`);
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ status: "cancelled", isAvailable: false });
+    const list = await api().get(`/api/time-slots/${coach.coachId}?includeBookingCounts=true`).set("Cookie", coach.cookie);
+    expect(list.body.map((s: { id: number }) => s.id)).not.toContain(created.id);
   });
 
   it("only the owner may delete: other coach 403, player 403, signed out 401, unknown 404", async () => {

@@ -179,7 +179,7 @@ describe("what a player tells their coaches", () => {
 });
 
 describe("student contact details for the coach", () => {
-  it("are shown for a student holding a seat and hidden once a checkout was abandoned", async () => {
+  it("are hidden while a seat is only held (issue 28: shown once paid) and stay hidden once a checkout was abandoned", async () => {
     const coach = await createBookableCoach(t);
     const slot = await createSlot(t, coach.coachId, { isGroup: true, capacity: 3 });
     const paid = await createPaidBooking(t, { coach, slot, isGroup: true });
@@ -187,7 +187,9 @@ describe("student contact details for the coach", () => {
     const held = await bookSlot(t, leaver, coach, slot.id, { sessionType: "group" });
 
     const holding = await get(t, `/api/bookings/${held.id}`, coach.cookie);
-    expect(holding.body.student).toMatchObject({ email: leaver.email, phoneNumber: "4105551234" });
+    expect(holding.body.student).toMatchObject({ firstName: "Pat", email: null, phoneNumber: null });
+    const payer = await get(t, `/api/bookings/${paid.bookingId}`, coach.cookie);
+    expect(payer.body.student).toMatchObject({ email: paid.student.email, phoneNumber: "4105551234" });
 
     // The hold runs out unpaid (the test clock also runs the sweeps).
     expect((await t.agent().post("/api/test/clock").send({ advanceMinutes: 16 })).status).toBe(200);

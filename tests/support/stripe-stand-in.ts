@@ -280,6 +280,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         currency: f.currency,
         destination: destination.id,
         transfer_group: f.transfer_group ?? null,
+        source_transaction: f.source_transaction ?? null,
         metadata,
         reversed: false,
         created: now(),
@@ -369,7 +370,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     account: (id) => accounts.get(id),
     succeedPaymentIntent(id) {
       const intent = requireIntent(id);
-      Object.assign(intent, { status: "succeeded", last_payment_error: null });
+      // Like Stripe, a succeeded intent names its charge (what a transfer's source_transaction points at).
+      Object.assign(intent, { status: "succeeded", last_payment_error: null, latest_charge: `ch_${id.replace(/^pi_/, "")}` });
       return signEvent("payment_intent.succeeded", intent);
     },
     failPaymentIntent(id, message = CARD_DECLINED.message) {

@@ -67,6 +67,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
         server.closeAllConnections();
         await new Promise<void>((resolve) => server!.close(() => resolve()));
       }
+      await deps.outbox.drain();
       await deps.database.close();
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });

@@ -7,7 +7,11 @@ import { writeOutboxFile } from "./outbox";
 /** An iCalendar invitation (REQUEST) or cancellation (CANCEL) that calendar clients act on. */
 export type CalendarPart = { method: "REQUEST" | "CANCEL"; filename: string; content: string };
 export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string; calendar?: CalendarPart };
-export type Mailer = { send(message: MailMessage): Promise<void> };
+export type Mailer = {
+  send(message: MailMessage): Promise<void>;
+  /** True when sending only writes a local file (the dev outbox): the message outbox then awaits it. */
+  deliversLocally?: boolean;
+};
 
 /** In an outbox file, the line after which an e-mail's calendar attachment follows the text. */
 export const OUTBOX_CALENDAR_MARKER = "----- calendar attachment (text/calendar) -----";
@@ -31,6 +35,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     };
   }
   return {
+    deliversLocally: true,
     async send(message) {
       const headers: Record<string, string> = { From: options.from, To: message.to, Subject: message.subject };
       if (message.replyTo) headers["Reply-To"] = message.replyTo;

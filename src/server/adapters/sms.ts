@@ -2,7 +2,11 @@ import type { Logger } from "pino";
 import twilio from "twilio";
 import { writeOutboxFile } from "./outbox";
 
-export type SmsSender = { send(to: string, body: string): Promise<void> };
+export type SmsSender = {
+  send(to: string, body: string): Promise<void>;
+  /** True when sending only writes a local file (the dev outbox): the message outbox then awaits it. */
+  deliversLocally?: boolean;
+};
 
 /** Twilio when configured; otherwise the outbox (DESIGN.md 2 and 8). */
 export function createSmsSender(options: {
@@ -21,6 +25,7 @@ export function createSmsSender(options: {
     };
   }
   return {
+    deliversLocally: true,
     async send(to, body) {
       const file = await writeOutboxFile(options.dataDir, "sms", to, { To: to }, body);
       options.logger.info({ to, file }, "sms written to outbox");

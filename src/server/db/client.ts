@@ -8,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import type { Logger } from "pino";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -57,13 +58,8 @@ export function lockKey(name: string): number {
 }
 
 /** `DATABASE_URL` set: a PostgreSQL server through `pg`. Unset: PGlite in `dataDir` (or in memory when dataDir is "memory://"). */
-export async function openDatabase(options: {
-  databaseUrl?: string;
-  dataDir?: string;
-  /** Told of errors of idle pool connections (a restart of the database, a network cut), to log them. */
-  onPoolError?: (err: Error) => void;
-}): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onPoolError);
+export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; logger?: Logger }): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.logger);
   return openPglite(options.dataDir);
 }
 
@@ -121,10 +117,11 @@ async function openPglite(dataDir?: string): Promise<Database> {
  */
 const PG_TIMEOUTS = { connectionTimeoutMillis: 10_000, statement_timeout: 60_000, idle_in_transaction_session_timeout: 60_000 };
 
-async function openPostgres(url: string, onPoolError: (err: Error) => void = () => {}): Promise<Database> {
+async function openPostgres(url: string, logger?: Logger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, ...PG_TIMEOUTS });
-  // A broken idle connection must not crash the process (the next query gets a fresh one), but it is logged.
-  pool.on("error", (err) => onPoolError(err));
+  // A broken idle connection must not crash the process (the next query gets a fresh one), but an
+  // operator sees it: a database restart or a network cut shows in the logs.
+  pool.on("error", (err) => logger?.error({ err }, "an idle database connection failed"));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const handlers = new Map<string, Set<(payload: string) => void>>();
   const reconnectHandlers = new Set<(lostAt: Date) => void>();

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from "express";
 import { ipKeyGenerator, rateLimit, type IncrementResponse, type Options, type Store } from "express-rate-limit";
 import { ErrorCode } from "../../contract/errors";
-import { FAILED_LOGINS_PER_ACCOUNT, LimitMessages } from "../../contract/limits";
+import { FAILED_LOGINS_PER_ACCOUNT, LimitMessages, MAX_PROVIDER_CALLS_PER_15_MINUTES, PROVIDER_CALLS_MESSAGE } from "../../contract/limits";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import * as repo from "../features/accounts/rate-limits.repository";
@@ -151,5 +151,23 @@ export function keyedRateLimit(options: {
       : {}),
     store: new PostgresRateLimitStore(options.db, options.clock, options.prefix),
     handler: (_req, _res, next) => next(new AppError(429, ErrorCode.RATE_LIMITED, options.message)),
+  });
+}
+
+/**
+ * Endpoints backed by the payment provider, throttled per signed-in user (issue 28): one counter
+ * shared by all of them and every process. Signed-out requests pass through to their route's 401.
+ */
+export function providerCallRateLimit(deps: { db: Db; clock: Clock }): RequestHandler {
+  return rateLimit({
+    windowMs: AUTH_WINDOW_MS,
+    limit: MAX_PROVIDER_CALLS_PER_15_MINUTES,
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    keyGenerator: (req) => String(req.user?.id ?? 0),
+    skip: (req) => req.user === undefined,
+    validate,
+    store: new PostgresRateLimitStore(deps.db, deps.clock, "provider-calls:"),
+    handler: (_req, _res, next) => next(new AppError(429, ErrorCode.RATE_LIMITED, PROVIDER_CALLS_MESSAGE)),
   });
 }

@@ -33,6 +33,8 @@ const sweeps: Sweep[] = [
   { name: "send-review-requests", run: async (deps) => void (await sendReviewRequests(deps)) },
   // Sessions past their absolute end or idle timeout: removed, and their sockets told to close.
   { name: "purge-expired-sessions", run: purgeExpiredSessions },
+  // Last: what the sweeps above enqueued went out at once; this retries what failed or was left by a process that died.
+  { name: "deliver-outbox", run: async (deps) => deps.outbox.deliverDue() },
 ];
 
 /**

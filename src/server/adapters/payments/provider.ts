@@ -36,6 +36,8 @@ export type PaymentEvent =
   /** `createdAt`: when the provider made the event; events may arrive out of order, and an older one must not undo a newer one. */
   | { id: string; type: "account.updated"; account: ConnectedAccount; createdAt: Date }
   | { id: string; type: "charge.dispute.created"; dispute: Dispute; createdAt: Date }
+  /** A dispute's status changed (evidence, the bank's decision): a payout held back by it follows. */
+  | { id: string; type: "charge.dispute.updated" | "charge.dispute.closed"; dispute: Dispute; createdAt: Date }
   | { id: string; type: "other"; eventType: string };
 
 /** A customer disputed a charge with their bank (a chargeback): the money is held until it is decided. */
@@ -113,6 +115,8 @@ export interface PaymentProvider {
     idempotencyKey: string;
     transferGroup: string;
     metadata?: Record<string, string>;
+    /** The payment whose charge funds the transfer (Stripe: `source_transaction`, the charge of this intent). */
+    sourcePaymentIntentId?: string;
   }): Promise<Transfer>;
   /**
    * The transfer made with this `transferGroup`, if any: a payout whose answer was lost (the

@@ -148,7 +148,10 @@ export class StripePaymentProvider implements PaymentProvider {
     idempotencyKey: string;
     transferGroup: string;
     metadata?: Record<string, string>;
+    sourcePaymentIntentId?: string;
   }): Promise<Transfer> {
+    // source_transaction ties the transfer to the student's charge: it never pays out money the platform has not received.
+    const sourceCharge = input.sourcePaymentIntentId ? await this.latestChargeOf(input.sourcePaymentIntentId) : undefined;
     const transfer = await this.call(() =>
       this.stripe.transfers.create(
         {
@@ -156,12 +159,19 @@ export class StripePaymentProvider implements PaymentProvider {
           currency: "usd",
           destination: input.destinationAccountId,
           transfer_group: input.transferGroup,
+          ...(sourceCharge ? { source_transaction: sourceCharge } : {}),
           ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
         },
         { idempotencyKey: input.idempotencyKey },
       ),
     );
     return toTransfer(transfer, input.destinationAccountId);
+  }
+
+  private async latestChargeOf(paymentIntentId: string): Promise<string | undefined> {
+    const intent = await this.call(() => this.stripe.paymentIntents.retrieve(paymentIntentId));
+    const charge = intent.latest_charge;
+    return typeof charge === "string" ? charge : (charge?.id ?? undefined);
   }
 
   async findTransfer(transferGroup: string): Promise<Transfer | undefined> {
@@ -180,7 +190,7 @@ export class StripePaymentProvider implements PaymentProvider {
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : "Invalid webhook signature");
     }
-    // Stripe sends hundreds of event types: the four acted on are listed, every other one is "other".
+    // Stripe sends hundreds of event types: the ones acted on are listed, every other one is "other".
     // eslint-disable-next-line @typescript-eslint/switch-exhaustiveness-check -- an open set by design
     switch (event.type) {
       case "payment_intent.succeeded":
@@ -195,6 +205,9 @@ export class StripePaymentProvider implements PaymentProvider {
           createdAt: new Date(event.created * 1000),
         };
       case "charge.dispute.created":
+        return { id: event.id, type: event.type, dispute: toDispute(event.data.object), createdAt: new Date(event.created * 1000) };
+      case "charge.dispute.updated":
+      case "charge.dispute.closed":
         return { id: event.id, type: event.type, dispute: toDispute(event.data.object), createdAt: new Date(event.created * 1000) };
       default:
         return { id: event.id, type: "other", eventType: event.type };

@@ -30,6 +30,11 @@ export const timeSlots = pgTable(
      * bookings point at it, and rows that carry money are never dropped.
      */
     removedAt: timestamp("removed_at", { withTimezone: true }),
+    /**
+     * Made by accepting a session request (issue 28): never public (never available, never in
+     * search), and closed with its booking when that booking expires or is cancelled.
+     */
+    requestOnly: boolean("request_only").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

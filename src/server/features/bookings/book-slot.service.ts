@@ -128,8 +128,8 @@ export async function bookSlotForCheckout(
   const db = deps.database.db;
   const slot = await repo.findSlot(db, input.timeSlotId);
   if (!slot) throw notFound(BookingMessages.SLOT_NOT_FOUND);
-  // A session the coach cancelled is closed for good, whatever its seats say.
-  if (slot.cancelledAt) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
+  // A session the coach cancelled is closed for good, whatever its seats say; one made for a request is that student's only.
+  if (slot.cancelledAt || slot.requestOnly) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
   const kind = slot.isGroup ? "group" : "individual";
   const ratesOfKind = (await repo.listCoachRates(db, slot.coachId)).filter((r) => r.sessionType === kind);
   if (ratesOfKind.length === 0) throw badRequest(noRatesMessage(slot.isGroup), "timeSlotId");
@@ -212,8 +212,8 @@ function planBooking(
   input: ParsedBookingRequest,
   now: Date,
 ): BookingPlan {
-  // A session the coach cancelled is closed for good, whatever its seats say.
-  if (slot.cancelledAt) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
+  // A session the coach cancelled is closed for good, whatever its seats say; one made for a request is that student's only.
+  if (slot.cancelledAt || slot.requestOnly) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
   const kind = slot.isGroup ? "group" : "individual";
   const ratesOfKind = coachRates.filter((r) => r.sessionType === kind);
   const rate = coachRates.find((r) => r.id === input.rateId);

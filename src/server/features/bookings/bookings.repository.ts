@@ -203,10 +203,14 @@ export async function insertBooking(tx: Tx, values: NewBookingRow): Promise<Book
 
 /** Open for booking while a seat is free (the flag search and the calendar read). */
 export async function refreshSlotAvailability(tx: Tx, slotId: number, now: Date): Promise<void> {
+  // A slot made for a session request is never open to others, and goes once its booking is cancelled or expired.
+  const requestSlotGone = sql`${timeSlots.requestOnly} and not exists (select 1 from ${bookings} b where b.time_slot_id = ${timeSlots.id} and b.status <> 'cancelled')`;
   await tx
     .update(timeSlots)
     .set({
-      isAvailable: sql`${timeSlots.cancelledAt} is null and ${seatsHeld(sql`${timeSlots.id}`, now)} < ${timeSlots.capacity}`,
+      isAvailable: sql`not ${timeSlots.requestOnly} and ${timeSlots.cancelledAt} is null and ${seatsHeld(sql`${timeSlots.id}`, now)} < ${timeSlots.capacity}`,
+      cancelledAt: sql`case when ${requestSlotGone} then coalesce(${timeSlots.cancelledAt}, ${now.toISOString()}::timestamptz) else ${timeSlots.cancelledAt} end`,
+      removedAt: sql`case when ${requestSlotGone} then coalesce(${timeSlots.removedAt}, ${now.toISOString()}::timestamptz) else ${timeSlots.removedAt} end`,
       updatedAt: now,
     })
     .where(eq(timeSlots.id, slotId));

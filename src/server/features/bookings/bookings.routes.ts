@@ -3,6 +3,7 @@ import { BookingMessages, BookingRequestSchema } from "@contract/bookings";
 import { CancelSessionRequestSchema, SubmitFeedbackRequestSchema } from "@contract/payouts";
 import type { AppDeps } from "../../deps";
 import { clientIp } from "../../http/rate-limit";
+import { providerCallRateLimit } from "../../http/rate-limit";
 import { requireRole, requireUser } from "../../http/require-session";
 import { parseBody, parseIdParam } from "../../http/validate-request";
 import { bookSlot } from "./book-slot.service";
@@ -14,6 +15,8 @@ import { submitFeedback } from "./feedback.service";
 /** A booking's whole life: made and read here, cancelled by its coach, closed by the coach's feedback. */
 export function bookingsRouter(deps: AppDeps): Router {
   const router = Router();
+  // Each of these may call the payment provider (refunds, transfers, intents): throttled per user (issue 28).
+  const providerCalls = providerCallRateLimit({ db: deps.database.db, clock: deps.clock });
 
   router.post("/bookings", async (req, res) => {
     // The role first: a coach's booking attempt is refused whatever its body.
@@ -37,19 +40,19 @@ export function bookingsRouter(deps: AppDeps): Router {
   });
 
   // The student's own cancellation (DESIGN.md 10); POST .../cancel below stays the coach's.
-  router.delete("/bookings/:id", async (req, res) => {
+  router.delete("/bookings/:id", providerCalls, async (req, res) => {
     const user = requireUser(req);
     res.json(await cancelOwnBooking(deps, user, parseIdParam(req)));
   });
 
-  router.post("/bookings/:id/cancel", async (req, res) => {
+  router.post("/bookings/:id/cancel", providerCalls, async (req, res) => {
     const user = requireRole(req, "coach");
     const id = parseIdParam(req);
     const { reason } = parseBody(req, CancelSessionRequestSchema);
     res.json(await cancelSession(deps, user, id, reason));
   });
 
-  router.post("/bookings/:id/submit-feedback", async (req, res) => {
+  router.post("/bookings/:id/submit-feedback", providerCalls, async (req, res) => {
     const user = requireRole(req, "coach");
     const id = parseIdParam(req);
     res.json(await submitFeedback(deps, user, id, parseBody(req, SubmitFeedbackRequestSchema)));

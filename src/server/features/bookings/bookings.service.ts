@@ -1,4 +1,4 @@
-import { BookingMessages, type Booking, type BookingStudent } from "@contract/bookings";
+import { BookingMessages, isSeatPaid, withoutContact, type Booking, type BookingStudent } from "@contract/bookings";
 import { centsToDecimal } from "@contract/money";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
@@ -15,7 +15,8 @@ export async function getBookingFor(deps: AppDeps, viewer: BookingViewer, bookin
   const isStudent = details.booking.studentId === viewer.id;
   const isCoach = details.coach.userId === viewer.id;
   if (!isStudent && !isCoach && viewer.userType !== "admin") return undefined;
-  return toApiBooking(details, isCoach || viewer.userType === "admin");
+  // An admin (the operator, DESIGN.md 5) reads contact details; a coach only once the seat is paid.
+  return toApiBooking(details, isCoach || viewer.userType === "admin", { contactWhenUnpaid: !isCoach && viewer.userType === "admin" });
 }
 
 /** GET /api/bookings/:id. Someone else's booking answers 404, like a missing one: ids do not leak. */
@@ -57,7 +58,7 @@ export function coachNameOf(details: Pick<repo.BookingDetails, "coachUser">): st
 }
 
 /** The API shape of a booking; `withStudent` adds the student's contact and profile (for the coach and admins). */
-export function toApiBooking(details: repo.BookingDetails, withStudent: boolean): Booking {
+export function toApiBooking(details: repo.BookingDetails, withStudent: boolean, options: { contactWhenUnpaid?: boolean } = {}): Booking {
   const { booking: b, slot, coach, coachUser } = details;
   const zone = coach.timeZone;
   const start = instantToLocal(b.startsAt, zone);
@@ -121,19 +122,11 @@ export function toApiBooking(details: repo.BookingDetails, withStudent: boolean)
     payoutStatus: b.payoutStatus,
     createdAt: b.createdAt.toISOString(),
   };
-  if (withStudent) result.student = toStudent(details.student, heldASeat(b));
+  if (withStudent) result.student = toStudent(details.student, options.contactWhenUnpaid === true || isSeatPaid(b));
   return result;
-}
-
-/**
- * A coach sees a student's contact details only while the student holds a seat or once they held
- * one (paid): a checkout abandoned before paying (an expired or failed hold) shows the name only.
- */
-function heldASeat(b: repo.BookingRow): boolean {
-  return !(b.status === "cancelled" && (b.paymentStatus === "unpaid" || b.paymentStatus === "failed"));
 }
 
 function toStudent(s: repo.BookingDetails["student"], withContact: boolean): BookingStudent {
   const student = { ...s, goals: s.goals ?? [], sessionPreferences: s.sessionPreferences ?? [] };
-  return withContact ? student : { ...student, email: null, phoneNumber: null, parentPhoneNumber: null, parentEmail: null };
+  return withContact ? student : withoutContact(student);
 }

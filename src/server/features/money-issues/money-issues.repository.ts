@@ -28,6 +28,11 @@ export async function insertDispute(db: Db, dispute: Dispute, openedAt: Date): P
   return rows[0];
 }
 
+export async function setDisputeStatus(db: Db, id: string, status: string): Promise<DisputeRow | undefined> {
+  const rows = await db.update(paymentDisputes).set({ status }).where(eq(paymentDisputes.id, id)).returning();
+  return rows[0];
+}
+
 export async function listDisputes(db: Db): Promise<DisputeRow[]> {
   return db.select().from(paymentDisputes).orderBy(desc(paymentDisputes.openedAt)).limit(500);
 }

@@ -16,6 +16,16 @@ export async function recordDispute(deps: AppDeps, dispute: Dispute, openedAt: D
   }
 }
 
+/**
+ * A dispute's new status (recorded first if its created event never came). The coach's payout of
+ * its booking is held back while it is open (payoutDue); once it is won the payout sweep sends it.
+ */
+export async function updateDispute(deps: AppDeps, dispute: Dispute, at: Date): Promise<void> {
+  await repo.insertDispute(deps.database.db, dispute, at);
+  const row = await repo.setDisputeStatus(deps.database.db, dispute.id, dispute.status);
+  if (row) deps.logger.warn({ disputeId: row.id, bookingId: row.bookingId, status: row.status }, "a dispute changed");
+}
+
 /** GET /api/admin/money-issues */
 export async function listMoneyIssues(deps: AppDeps): Promise<MoneyIssues> {
   const db = deps.database.db;

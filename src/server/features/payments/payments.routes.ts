@@ -10,6 +10,7 @@ import {
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import { clientIp } from "../../http/rate-limit";
+import { providerCallRateLimit } from "../../http/rate-limit";
 import { requireRole, requireUser } from "../../http/require-session";
 import { parseBody } from "../../http/validate-request";
 import { confirmPayment, confirmSimulatedCard, createPaymentIntent, handleWebhook, sessionDetails, updateTip } from "./payments.service";
@@ -19,31 +20,33 @@ const requirePlayer = (req: Request) => requireRole(req, "player", PaymentMessag
 
 export function paymentsRouter(deps: AppDeps): Router {
   const router = Router();
+  // Each of these calls the payment provider: throttled per user (issue 28).
+  const providerCalls = providerCallRateLimit({ db: deps.database.db, clock: deps.clock });
 
-  router.post("/create-payment-intent", async (req, res) => {
+  router.post("/create-payment-intent", providerCalls, async (req, res) => {
     const user = requirePlayer(req);
     res.json(await createPaymentIntent(deps, user, parseBody(req, CreatePaymentIntentRequestSchema), clientIp(req)));
   });
 
-  router.post("/update-payment-intent", async (req, res) => {
+  router.post("/update-payment-intent", providerCalls, async (req, res) => {
     const user = requirePlayer(req);
     res.json(await updateTip(deps, user, parseBody(req, UpdatePaymentIntentRequestSchema)));
   });
 
-  router.post("/confirm-payment", async (req, res) => {
+  router.post("/confirm-payment", providerCalls, async (req, res) => {
     const user = requirePlayer(req);
     const { paymentIntentId } = parseBody(req, ConfirmPaymentRequestSchema);
     res.json(await confirmPayment(deps, user, paymentIntentId));
   });
 
-  router.post("/payments/simulated/confirm", async (req, res) => {
+  router.post("/payments/simulated/confirm", providerCalls, async (req, res) => {
     // Not there at all with Stripe: the card form exists only for the simulated provider.
     if (!deps.payments.simulated) throw notFound();
     const user = requirePlayer(req);
     res.json(await confirmSimulatedCard(deps, user, parseBody(req, SimulatedConfirmRequestSchema)));
   });
 
-  router.post("/stripe/session-details", async (req, res) => {
+  router.post("/stripe/session-details", providerCalls, async (req, res) => {
     const user = requireUser(req);
     const { sessionId } = parseBody(req, SessionDetailsRequestSchema);
     res.json(await sessionDetails(deps, user, sessionId));

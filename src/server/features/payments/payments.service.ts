@@ -21,7 +21,7 @@ import {
   settlePaidBooking,
   type SettleOutcome,
 } from "../bookings/settle-payment.service";
-import { recordDispute } from "../money-issues/money-issues.service";
+import { recordDispute, updateDispute } from "../money-issues/money-issues.service";
 import { applyAccountUpdate } from "../payouts/payouts.service";
 import * as repo from "./payments.repository";
 
@@ -247,6 +247,10 @@ export async function handleWebhook(deps: AppDeps, rawBody: Buffer, signature: s
       break;
     case "charge.dispute.created":
       await recordDispute(deps, event.dispute, event.createdAt);
+      break;
+    case "charge.dispute.updated":
+    case "charge.dispute.closed":
+      await updateDispute(deps, event.dispute, event.createdAt);
       break;
     case "other":
       // Recorded as handled below, so a retry of it is skipped too.

@@ -89,6 +89,8 @@ export type ClaimedPayout = {
   inFlightSince: Date | null;
   /** False when the attempts had run out: a transfer in flight may be looked up, but nothing is sent. */
   maySend: boolean;
+  /** The student's payment: the transfer is tied to its charge (Stripe's source_transaction). */
+  paymentIntentId: string | null;
 };
 
 /**
@@ -100,7 +102,9 @@ function payoutDue(now: Date, graceMs: number, maxAttempts: number): SQL {
   const inFlightCutoff = new Date(now.getTime() - graceMs);
   return sql`b.payout_status = 'pending' and c.payment_account_id is not null and c.payment_payouts_enabled
     and (b.payout_next_attempt_at is null or b.payout_next_attempt_at <= ${instant(now)})
-    and ((b.payout_started_at is null and b.payout_attempts < ${maxAttempts}) or b.payout_started_at <= ${instant(inFlightCutoff)})`;
+    and ((b.payout_started_at is null and b.payout_attempts < ${maxAttempts}) or b.payout_started_at <= ${instant(inFlightCutoff)})
+    -- A disputed charge holds the payout back until the dispute is settled in the platform's favour (issue 28).
+    and not exists (select 1 from payment_disputes d where d.booking_id = b.id and d.status not in ('won', 'warning_closed'))`;
 }
 
 /**
@@ -131,7 +135,7 @@ export async function claimPayout(
       updated_at = ${instant(now)}
     from due
     where b.id = due.id
-    returning b.id, b.coach_earnings_cents, b.payout_attempts, due.payment_account_id, due.in_flight_since, due.previous_attempts
+    returning b.id, b.coach_earnings_cents, b.payout_attempts, due.payment_account_id, due.in_flight_since, due.previous_attempts, b.payment_intent_id
   `);
   const row = rowsOf<{
     id: number;
@@ -140,6 +144,7 @@ export async function claimPayout(
     payment_account_id: string;
     in_flight_since: Date | string | null;
     previous_attempts: number;
+    payment_intent_id: string | null;
   }>(result)[0];
   if (!row) return undefined;
   return {
@@ -149,6 +154,7 @@ export async function claimPayout(
     attempts: Number(row.payout_attempts),
     inFlightSince: row.in_flight_since === null ? null : new Date(row.in_flight_since),
     maySend: Number(row.previous_attempts) < policy.maxAttempts,
+    paymentIntentId: row.payment_intent_id,
   };
 }
 

@@ -218,6 +218,8 @@ export async function releasePayout(deps: AppDeps, bookingId: number): Promise<b
         idempotencyKey: idempotencyKeys.payout(bookingId),
         transferGroup,
         metadata: { bookingId: String(bookingId) },
+        // Tied to the student's charge: the transfer waits for those funds, and Stripe links the two.
+        ...(claimed.paymentIntentId ? { sourcePaymentIntentId: claimed.paymentIntentId } : {}),
       });
       await repo.markPaidOut(deps.database.db, bookingId, transfer.id, deps.clock.now());
       deps.logger.info({ bookingId, transferId: transfer.id, amountCents: transfer.amountCents }, "payout released");

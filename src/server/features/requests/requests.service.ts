@@ -1,3 +1,4 @@
+import { isSeatPaid, withoutContact } from "@contract/bookings";
 import { centsToDecimal } from "@contract/money";
 import {
   REQUEST_MIN_ADVANCE_MS,
@@ -129,14 +130,18 @@ export async function acceptRequest(deps: AppDeps, user: UserRow, requestId: num
     if (!request) throw notFound(SessionRequestMessages.NOT_FOUND);
     requirePending(request);
     const isGroup = request.sessionType === "group";
-    const slot = await insertSlotInTransaction(tx, {
-      coachId: request.coachId,
-      startsAt: request.requestedStartsAt,
-      endsAt: request.requestedEndsAt,
-      isGroup,
-      // The seats the student asked for; the student's booking takes one, the rest are open to other players.
-      capacity: isGroup ? (request.groupSize ?? MIN_GROUP_CAPACITY) : 1,
-    });
+    const slot = await insertSlotInTransaction(
+      tx,
+      {
+        coachId: request.coachId,
+        startsAt: request.requestedStartsAt,
+        endsAt: request.requestedEndsAt,
+        isGroup,
+        // The seats the student asked for; the student's booking takes one, the rest are open to other players.
+        capacity: isGroup ? (request.groupSize ?? MIN_GROUP_CAPACITY) : 1,
+      },
+      deps.clock.now(),
+    );
     // The price the student was shown when asking, even if the coach changed the rate since.
     const booking = await createRequestedBookingInTransaction(
       tx,
@@ -297,7 +302,8 @@ export function toApiRequest(details: repo.RequestDetails, withStudent: boolean)
   };
   if (withStudent) {
     const { smsOptIn: _smsOptIn, ...profile } = student;
-    result.student = profile;
+    // Name, age and message until the seat it led to is paid (issue 28).
+    result.student = details.booking && isSeatPaid(details.booking) ? profile : withoutContact(profile);
   }
   return result;
 }

@@ -1,14 +1,15 @@
 import { coachOfUser } from "../../db/coach-of-user";
-import { and, asc, eq, getTableColumns, gt, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, gte, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { holdsSeat, seatsHeld } from "../../db/seat-rule";
 import { bookings, coaches, timeSlots } from "../../db/schema/index";
 import { type Queryable } from "../../db/sql";
+import type { SlotBookingState } from "@contract/slots";
 
 export type SlotRow = typeof timeSlots.$inferSelect;
 export type SlotRowWithCount = SlotRow & { bookingCount: number };
-/** A slot in its coach's list: with the bookings that keep it from being deleted outright. */
-export type CoachSlotRow = SlotRowWithCount & { keepingCount: number };
+/** A slot in its coach's list: with the states of its bookings (what the delete rule reads). */
+export type CoachSlotRow = SlotRowWithCount & { bookingStates: SlotBookingState[] };
 export type NewSlotRow = typeof timeSlots.$inferInsert;
 export type CoachZone = { id: number; userId: number; timeZone: string };
 
@@ -42,23 +43,46 @@ export async function hasOverlappingSlot(tx: Tx, coachId: number, startsAt: Date
   return rows.length > 0;
 }
 
+/** The coach's slots still to start that are open to booking or booked (cancelled and removed ones do not count). */
+export async function countUpcomingSlots(tx: Tx, coachId: number, now: Date): Promise<number> {
+  const rows = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(timeSlots)
+    .where(and(eq(timeSlots.coachId, coachId), gt(timeSlots.startsAt, now), isNull(timeSlots.cancelledAt), isNull(timeSlots.removedAt)));
+  return rows[0]?.count ?? 0;
+}
+
 export async function insertSlots(tx: Tx, values: NewSlotRow[]): Promise<SlotRow[]> {
   return tx.insert(timeSlots).values(values).returning();
 }
 
-/**
- * Bookings that keep a slot's row: active ones, or any that took or may still take money (see
- * countBookingsKeepingSlot). The list does not ask the provider about open intents, so it may offer
- * Delete less often than DELETE would allow, never more.
- */
-const keepingCount = sql<number>`(select count(*)::int from ${bookings} where ${bookings.timeSlotId} = time_slots.id and not ${isMoneylessCancelled([])})`;
+/** Each booking's status and payment status, for canDeleteSlot (an empty list when it has none). */
+const bookingStates = sql<
+  SlotBookingState[]
+>`(select coalesce(json_agg(json_build_object('status', b.status, 'paymentStatus', b.payment_status)), '[]'::json) from ${bookings} b where b.time_slot_id = time_slots.id)`;
+
+/** The states of a slot's bookings, read inside the delete's transaction (the slot row is locked). */
+export async function listBookingStates(tx: Tx, slotId: number): Promise<SlotBookingState[]> {
+  return tx
+    .select({ status: bookings.status, paymentStatus: bookings.paymentStatus })
+    .from(bookings)
+    .where(eq(bookings.timeSlotId, slotId));
+}
 
 /** A coach's slots from `from` on, except cancelled ones the coach removed from the list. */
-export async function listCoachSlots(db: Db, coachId: number, from: Date, now: Date): Promise<CoachSlotRow[]> {
+export async function listCoachSlots(
+  db: Db,
+  coachId: number,
+  from: Date,
+  now: Date,
+  options: { includeRequestOnly: boolean },
+): Promise<CoachSlotRow[]> {
+  const conditions = [eq(timeSlots.coachId, coachId), gte(timeSlots.startsAt, from), isNull(timeSlots.removedAt)];
+  if (!options.includeRequestOnly) conditions.push(eq(timeSlots.requestOnly, false));
   return db
-    .select({ ...slotColumns, bookingCount: seatHoldingCount(now), keepingCount })
+    .select({ ...slotColumns, bookingCount: seatHoldingCount(now), bookingStates })
     .from(timeSlots)
-    .where(and(eq(timeSlots.coachId, coachId), gte(timeSlots.startsAt, from), isNull(timeSlots.removedAt)))
+    .where(and(...conditions))
     .orderBy(asc(timeSlots.startsAt), asc(timeSlots.id));
 }
 
@@ -80,21 +104,10 @@ export async function countBlockingBookings(tx: Tx, slotId: number, now: Date): 
   return rows[0]?.count ?? 0;
 }
 
-/**
- * A cancelled booking that never took money and never can: an expired or abandoned hold without a
- * payment intent, or whose intent the provider has confirmed cancelled (`cancelledIntents`). A hold
- * whose intent might still be paid (3-D Secure, a bank debit) carries money and is kept, so that a
- * late payment finds its booking and is refunded.
- */
-function isMoneylessCancelled(cancelledIntents: string[]): SQL {
-  const intentGone =
-    cancelledIntents.length > 0
-      ? sql`(${bookings.paymentIntentId} is null or ${inArray(bookings.paymentIntentId, cancelledIntents)})`
-      : sql`${bookings.paymentIntentId} is null`;
-  return sql`(${bookings.status} = 'cancelled' and ${bookings.paymentStatus} in ('unpaid', 'failed') and ${intentGone})`;
-}
+/** A cancelled booking that never had a payment intent: nothing at the provider points at it. */
+const isMoneylessCancelled = sql`(${bookings.status} = 'cancelled' and ${bookings.paymentStatus} in ('unpaid', 'failed') and ${bookings.paymentIntentId} is null)`;
 
-/** Payment intents of the slot's cancelled, unpaid bookings: asked about before the slot is deleted. */
+/** Payment intents of the slot's cancelled, unpaid bookings: cancelled at the provider once the slot is closed. */
 export async function listUnpaidCancelledIntents(db: Queryable, slotId: number): Promise<string[]> {
   const rows = await db
     .select({ id: bookings.paymentIntentId })
@@ -108,17 +121,17 @@ export async function listUnpaidCancelledIntents(db: Queryable, slotId: number):
   return rows.map((r) => r.id!);
 }
 
-/** Bookings that keep a slot from being deleted: any that is active or ever took money (its payment history points at the slot). */
-export async function countBookingsKeepingSlot(tx: Tx, slotId: number, cancelledIntents: string[] = []): Promise<number> {
+/** Bookings whose history (a payment intent, a charge, a refund) keeps the slot's row. */
+export async function countBookingsKeepingSlot(tx: Tx, slotId: number): Promise<number> {
   const rows = await tx
     .select({ total: sql<number>`count(*)::int` })
     .from(bookings)
-    .where(and(eq(bookings.timeSlotId, slotId), sql`not ${isMoneylessCancelled(cancelledIntents)}`));
+    .where(and(eq(bookings.timeSlotId, slotId), sql`not ${isMoneylessCancelled}`));
   return rows[0]?.total ?? 0;
 }
 
-export async function deleteMoneylessCancelledBookings(tx: Tx, slotId: number, cancelledIntents: string[] = []): Promise<void> {
-  await tx.delete(bookings).where(and(eq(bookings.timeSlotId, slotId), isMoneylessCancelled(cancelledIntents)));
+export async function deleteMoneylessCancelledBookings(tx: Tx, slotId: number): Promise<void> {
+  await tx.delete(bookings).where(and(eq(bookings.timeSlotId, slotId), isMoneylessCancelled));
 }
 
 export async function updateSlot(tx: Tx, slotId: number, values: Partial<NewSlotRow>): Promise<SlotRow> {
@@ -130,9 +143,20 @@ export async function updateSlot(tx: Tx, slotId: number, values: Partial<NewSlot
   return rows[0]!;
 }
 
-/** Hides a cancelled slot from its coach's list; the row stays for the money that points at it. */
-export async function markSlotRemoved(tx: Tx, slotId: number, now: Date): Promise<void> {
-  await tx.update(timeSlots).set({ removedAt: now, updatedAt: now }).where(eq(timeSlots.id, slotId));
+/**
+ * Closes a slot whose bookings carry payment history: cancelled (if it was not) so nobody can book,
+ * hold or wait for it, and taken off its coach's list; the row stays for the money that points at it.
+ */
+export async function closeSlot(tx: Tx, slotId: number, now: Date): Promise<void> {
+  await tx
+    .update(timeSlots)
+    .set({
+      removedAt: now,
+      cancelledAt: sql`coalesce(${timeSlots.cancelledAt}, ${now.toISOString()}::timestamptz)`,
+      isAvailable: false,
+      updatedAt: now,
+    })
+    .where(eq(timeSlots.id, slotId));
 }
 
 export async function deleteSlot(tx: Tx, slotId: number): Promise<void> {

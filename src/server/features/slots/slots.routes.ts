@@ -7,12 +7,15 @@ import {
   UpdateSlotRequestSchema,
 } from "@contract/slots";
 import type { AppDeps } from "../../deps";
+import { providerCallRateLimit } from "../../http/rate-limit";
 import { requireRole } from "../../http/require-session";
 import { parseIdParam, parseBody, parseQuery } from "../../http/validate-request";
 import { createSlots, editSlot, getSlot, listSlots, removeSlot } from "./slots.service";
 
 export function slotsRouter(deps: AppDeps): Router {
   const router = Router();
+  // Each of these may call the payment provider (refunds, transfers, intents): throttled per user (issue 28).
+  const providerCalls = providerCallRateLimit({ db: deps.database.db, clock: deps.clock });
 
   // Before /:coachId, which would otherwise take "single" for a coach id.
   router.get("/time-slots/single/:id", async (req, res) => {
@@ -45,7 +48,7 @@ export function slotsRouter(deps: AppDeps): Router {
     res.json(await editSlot(deps, user, parseIdParam(req), patch));
   });
 
-  router.delete("/time-slots/:id", async (req, res) => {
+  router.delete("/time-slots/:id", providerCalls, async (req, res) => {
     const user = requireRole(req, "coach", SlotMessages.COACHES_ONLY);
     await removeSlot(deps, user, parseIdParam(req));
     res.json({ message: "Time slot deleted" });

@@ -1,4 +1,12 @@
-import { SlotMessages, validateSlot, type CreateSlotRequest, type TimeSlot, type UpdateSlotRequest } from "@contract/slots";
+import {
+  canDeleteSlot,
+  MAX_UPCOMING_SLOTS_PER_COACH,
+  SlotMessages,
+  validateSlot,
+  type CreateSlotRequest,
+  type TimeSlot,
+  type UpdateSlotRequest,
+} from "@contract/slots";
 import type { Geocoder } from "../../adapters/geo";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";
@@ -7,6 +15,7 @@ import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./slots.repository";
 import { instantToLocal, localToInstant, startOfLocalDate } from "./slot-time";
 import { calendarEvents, publishEvents } from "../../realtime/events";
+import { geocodeAddresses } from "../geo/geo.service";
 
 type Coordinates = { lat: number; lng: number };
 
@@ -36,19 +45,15 @@ export async function listSlots(
   if (!coach) throw notFound("Coach not found");
   const now = deps.clock.now();
   const fromDate = options.fromDate ?? instantToLocal(now, coach.timeZone).date;
-  const rows = await repo.listCoachSlots(deps.database.db, coachId, startOfLocalDate(fromDate, coach.timeZone), now);
-  return rows.map((row) => {
-    const slot = toApiSlot(row, coach.timeZone, options.includeBookingCounts);
-    return options.includeBookingCounts ? { ...slot, canDelete: isDeletable(row, row.keepingCount) } : slot;
+  const rows = await repo.listCoachSlots(deps.database.db, coachId, startOfLocalDate(fromDate, coach.timeZone), now, {
+    // The public list leaves out slots made for one student's request.
+    includeRequestOnly: options.includeBookingCounts,
   });
-}
-
-/**
- * The delete rule removeSlot applies, so the list can offer Delete only where it will work: a slot
- * nobody holds or paid for is deleted; a cancelled one is taken off the list (its refunds stay).
- */
-function isDeletable(slot: Pick<repo.SlotRow, "cancelledAt">, keepingCount: number): boolean {
-  return slot.cancelledAt !== null || keepingCount === 0;
+  return rows.map(({ bookingStates, ...row }) => {
+    const slot = toApiSlot(row, coach.timeZone, options.includeBookingCounts);
+    // The coach's own list carries what the delete rule reads, so the client offers Delete exactly where DELETE works.
+    return options.includeBookingCounts ? { ...slot, bookingStates, canDelete: canDeleteSlot(slot, bookingStates) } : slot;
+  });
 }
 
 export async function getSlot(deps: AppDeps, slotId: number): Promise<TimeSlot> {
@@ -74,15 +79,14 @@ export async function createSlots(deps: AppDeps, user: UserRow, inputs: CreateSl
     if (sorted[i]!.startsAt < sorted[i - 1]!.endsAt) throw conflict(SlotMessages.OVERLAP);
   }
 
-  const values: repo.NewSlotRow[] = [];
-  // Several slots at one place (the slot manager's usual case) cost one geocoder call.
-  const geocoded = new Map<string, Promise<Coordinates | null>>();
-  for (const p of planned) {
-    const address = p.input.locationAddress ?? null;
-    const key = `${address}|${p.input.locationLat}|${p.input.locationLng}`;
-    if (!geocoded.has(key)) geocoded.set(key, coordinatesFor(deps, address, p.input.locationLat, p.input.locationLng));
-    const coordinates = await geocoded.get(key)!;
-    values.push({
+  // Each distinct address of the batch is looked up once, a few at a time (the slot manager's usual case: one place, many slots).
+  const needLookup = planned.filter((p) => p.input.locationLat == null || p.input.locationLng == null).map((p) => p.input.locationAddress);
+  const geocoded = deps.geocoder ? await geocodeAddresses(deps.geocoder, needLookup, deps.logger) : new Map<string, null>();
+  const values: repo.NewSlotRow[] = planned.map((p) => {
+    const { locationLat: lat, locationLng: lng, locationAddress: address } = p.input;
+    const found = geocoded.get(address?.trim() ?? "");
+    const coordinates = lat != null && lng != null ? { lat, lng } : found ? { lat: found.latitude, lng: found.longitude } : null;
+    return {
       coachId: coach.id,
       startsAt: p.startsAt,
       endsAt: p.endsAt,
@@ -90,15 +94,19 @@ export async function createSlots(deps: AppDeps, user: UserRow, inputs: CreateSl
       isGroup: p.isGroup,
       capacity: p.capacity,
       locationName: p.input.locationName ?? null,
-      locationAddress: p.input.locationAddress ?? null,
+      locationAddress: address ?? null,
       locationNotes: p.input.locationNotes ?? null,
       locationLat: coordinates?.lat ?? null,
       locationLng: coordinates?.lng ?? null,
-    });
-  }
+    };
+  });
 
   const rows = await deps.database.db.transaction(async (tx) => {
     await repo.lockCoach(tx, coach.id);
+    // Under the coach lock, so parallel creates cannot pass the cap together.
+    if ((await repo.countUpcomingSlots(tx, coach.id, now)) + values.length > MAX_UPCOMING_SLOTS_PER_COACH) {
+      throw conflict(SlotMessages.TOO_MANY_UPCOMING);
+    }
     for (const v of values) {
       if (await repo.hasOverlappingSlot(tx, coach.id, v.startsAt, v.endsAt)) throw conflict(SlotMessages.OVERLAP);
     }
@@ -174,44 +182,35 @@ export async function editSlot(deps: AppDeps, user: UserRow, slotId: number, pat
 }
 
 /**
- * Deletes a slot nobody holds. Expired holds that never took money go with it; a slot with an active
- * booking, or one whose payment or refund history points at it, is kept (the foreign key restricts).
+ * Deletes a slot by the one delete rule (canDeleteSlot in the contract). Ownership is checked first,
+ * before anything else (the payment provider included). A slot whose bookings never reached the
+ * provider is deleted with them; one whose bookings carry payment history is closed instead (see
+ * closeSlot), and the intents of its abandoned holds are cancelled so a late payment cannot land.
  */
 export async function removeSlot(deps: AppDeps, user: UserRow, slotId: number): Promise<void> {
   const coach = await requireOwnCoach(deps, user);
-  const cancelledIntents = await cancelledIntentsOfDroppedHolds(deps, slotId);
-  await deps.database.db.transaction(async (tx) => {
+  const abandonedIntents = await deps.database.db.transaction(async (tx) => {
     await repo.lockCoach(tx, coach.id);
     const slot = await repo.lockSlot(tx, slotId);
-    if (!slot) throw notFound("Time slot not found");
+    if (!slot || slot.removedAt) throw notFound("Time slot not found");
     if (slot.coachId !== coach.id) throw forbidden(SlotMessages.NOT_OWNER);
-    if (slot.removedAt) throw notFound("Time slot not found");
-    const keeping = await repo.countBookingsKeepingSlot(tx, slotId, cancelledIntents);
-    if (!isDeletable(slot, keeping)) throw conflict(SlotMessages.HAS_BOOKINGS);
-    // A cancelled session whose bookings carry money is only taken off the list: nothing that carries money is dropped.
-    if (keeping > 0) return repo.markSlotRemoved(tx, slotId, deps.clock.now());
-    await repo.deleteMoneylessCancelledBookings(tx, slotId, cancelledIntents);
-    await repo.deleteSlot(tx, slotId);
-  });
-  await publishEvents(deps, [calendarEvents.slotDeleted(coach.id, slotId), calendarEvents.availabilityUpdated(coach.id)]);
-}
-
-/**
- * The intents of the slot's dropped holds that can never be paid: cancelled at the provider now if
- * they were not already. One that is being paid (or was paid) keeps its booking, and so the slot.
- */
-async function cancelledIntentsOfDroppedHolds(deps: AppDeps, slotId: number): Promise<string[]> {
-  const gone: string[] = [];
-  for (const id of await repo.listUnpaidCancelledIntents(deps.database.db, slotId)) {
-    // An intent already cancelled (or being paid) refuses the cancel; its status below decides.
-    await deps.payments.cancelPaymentIntent(id).catch(() => {});
-    try {
-      if ((await deps.payments.retrievePaymentIntent(id)).status === "canceled") gone.push(id);
-    } catch (err) {
-      deps.logger.warn({ err, paymentIntentId: id, slotId }, "could not check the intent of a dropped hold; its booking is kept");
+    const states = await repo.listBookingStates(tx, slotId);
+    if (!canDeleteSlot({ status: slot.cancelledAt ? "cancelled" : "available" }, states)) throw conflict(SlotMessages.HAS_BOOKINGS);
+    if ((await repo.countBookingsKeepingSlot(tx, slotId)) > 0) {
+      await repo.closeSlot(tx, slotId, deps.clock.now());
+      return repo.listUnpaidCancelledIntents(tx, slotId);
     }
+    await repo.deleteMoneylessCancelledBookings(tx, slotId);
+    await repo.deleteSlot(tx, slotId);
+    return [];
+  });
+  for (const id of abandonedIntents) {
+    // An intent already cancelled refuses the cancel; one paid meanwhile is refunded when it settles (its slot is cancelled).
+    await deps.payments.cancelPaymentIntent(id).catch((err: unknown) => {
+      deps.logger.info({ err, paymentIntentId: id, slotId }, "the intent of an abandoned hold was not cancelled");
+    });
   }
-  return gone;
+  await publishEvents(deps, [calendarEvents.slotDeleted(coach.id, slotId), calendarEvents.availabilityUpdated(coach.id)]);
 }
 
 /** The contract rules, then the instants in the coach's zone (a time skipped by daylight saving time has none). */
@@ -287,10 +286,14 @@ export function toApiSlot(row: repo.SlotRowWithCount, timeZone: string, includeB
 export async function insertSlotInTransaction(
   tx: Tx,
   slot: { coachId: number; startsAt: Date; endsAt: Date; isGroup: boolean; capacity: number },
+  now: Date,
 ): Promise<repo.SlotRow> {
   await repo.lockCoach(tx, slot.coachId);
+  if ((await repo.countUpcomingSlots(tx, slot.coachId, now)) >= MAX_UPCOMING_SLOTS_PER_COACH)
+    throw conflict(SlotMessages.TOO_MANY_UPCOMING);
   if (await repo.hasOverlappingSlot(tx, slot.coachId, slot.startsAt, slot.endsAt)) throw conflict(SlotMessages.OVERLAP);
-  const [row] = await repo.insertSlots(tx, [{ ...slot, isAvailable: true }]);
+  // Only for the student who asked: never open to others (issue 28).
+  const [row] = await repo.insertSlots(tx, [{ ...slot, isAvailable: false, requestOnly: true }]);
   return row!;
 }
 

@@ -18,7 +18,7 @@ export async function joinWaitlist(deps: AppDeps, user: UserRow, slotId: number)
   if (!found) throw notFound("Time slot not found");
   const { slot } = found;
   if (!slot.isGroup) throw conflict(WaitlistMessages.ONLY_GROUP);
-  if (slot.cancelledAt || slot.startsAt <= now) throw conflict(WaitlistMessages.SLOT_CLOSED);
+  if (slot.cancelledAt || slot.requestOnly || slot.startsAt <= now) throw conflict(WaitlistMessages.SLOT_CLOSED);
   if ((await heldSeats(deps, slot.id)) < slot.capacity) throw conflict(WaitlistMessages.NOT_FULL);
   if (await hasActiveBookingInSlot(deps, slot.id, user.id)) throw conflict(WaitlistMessages.ALREADY_BOOKED);
   try {

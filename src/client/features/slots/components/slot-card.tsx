@@ -1,5 +1,5 @@
 import { MapPin, Pencil, Trash2, Users } from "lucide-react";
-import type { TimeSlot } from "@contract/slots";
+import { canDeleteSlot, type TimeSlot } from "@contract/slots";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { ConfirmDialog } from "@client/components/ui/dialog";
@@ -11,6 +11,10 @@ import { formatClock } from "@client/lib/when";
 
 /** Only available slots nobody holds a seat in can change (the server refuses the others). */
 export const isSlotEditable = (slot: TimeSlot) => slot.status === "available" && slot.isAvailable && (slot.bookingCount ?? 0) === 0;
+
+/** Delete is offered exactly when DELETE /api/time-slots/{id} succeeds: canDeleteSlot, as the server applies it. */
+export const isSlotDeletable = (slot: TimeSlot) =>
+  slot.bookingStates ? canDeleteSlot(slot, slot.bookingStates) : slot.canDelete !== false;
 
 const STATUS_BADGES = {
   available: <Badge variant="success">Available</Badge>,
@@ -64,8 +68,8 @@ export function SlotCard({ slot, onEdit }: { slot: TimeSlot; onEdit: (slot: Time
           <Pencil aria-hidden />
           Edit
         </Button>
-        {/* The server's rule decides (canDelete): a slot someone holds or paid for stays; a cancelled one can be removed. */}
-        {slot.canDelete !== false ? <DeleteSlotButton slot={slot} label={`${slot.date} ${range}`} /> : null}
+        {/* The server's own delete rule (contract), on the bookings the coach's list carries. */}
+        {isSlotDeletable(slot) ? <DeleteSlotButton slot={slot} label={`${slot.date} ${range}`} /> : null}
       </div>
     </div>
   );
