@@ -83,9 +83,9 @@ export const bookings = pgTable(
     index("bookings_coach_idx").on(t.coachId, t.startsAt),
     index("bookings_slot_idx").on(t.timeSlotId),
     uniqueIndex("bookings_payment_intent_key").on(t.paymentIntentId),
-    // A student cannot hold two active bookings in the same slot.
-    uniqueIndex("bookings_one_active_per_student_slot")
-      .on(t.timeSlotId, t.studentId)
+    // An athlete cannot hold two active bookings in the same slot (a seat is per athlete, DESIGN.md 11).
+    uniqueIndex("bookings_one_active_per_athlete_slot")
+      .on(t.timeSlotId, t.athleteId)
       .where(sql`${t.status} in ('pending', 'confirmed')`),
     // The reminder sweep looks for confirmed sessions starting within the next 24 hours.
     index("bookings_confirmed_starts_idx")

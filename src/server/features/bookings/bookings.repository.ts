@@ -196,7 +196,7 @@ export async function insertBooking(tx: Tx, values: NewBookingRow): Promise<Book
     const rows = await tx.insert(bookings).values(values).returning();
     return rows[0]!;
   } catch (err) {
-    if (isUniqueViolation(err, "bookings_one_active_per_student_slot")) throw new DuplicateActiveBookingError();
+    if (isUniqueViolation(err, "bookings_one_active_per_athlete_slot")) throw new DuplicateActiveBookingError();
     throw err;
   }
 }

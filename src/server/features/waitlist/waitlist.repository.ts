@@ -23,7 +23,7 @@ export async function insertEntry(db: Queryable, values: { timeSlotId: number; s
       .returning();
     return row!;
   } catch (err) {
-    if (isUniqueViolation(err, "waitlist_one_active_per_student_slot")) throw new DuplicateWaitlistError();
+    if (isUniqueViolation(err, "waitlist_one_active_per_athlete_slot")) throw new DuplicateWaitlistError();
     throw err;
   }
 }
