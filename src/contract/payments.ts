@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OptionalAthleteIdSchema } from "./families";
 import { SESSION_DURATIONS, SESSION_TYPES, type SessionType } from "./coaches";
 import { decimalToCents } from "./money";
 
@@ -69,6 +70,7 @@ export const CreatePaymentIntentRequestSchema = z.union(
       sessionType: z.enum(SESSION_TYPES, { message: "Session type must be individual or group" }).optional(),
       preferredStartTime: z.string().optional(),
       notes: z.string().optional(),
+      athleteId: OptionalAthleteIdSchema,
     }),
   ],
   { message: PaymentMessages.BOOKING_REQUIRED },

@@ -71,3 +71,18 @@ INSERT INTO "family_invitations" ("family_id", "email", "invited_by")
 	WHERE u.user_type = 'player' AND u.parent_email IS NOT NULL AND trim(u.parent_email) <> ''
 		AND u.birthday IS NOT NULL AND u.birthday > (current_date - interval '18 years')
 		AND lower(trim(u.parent_email)) <> lower(u.email);
+--> statement-breakpoint
+-- An athlete who has sessions on record is archived rather than deleted when the family removes them.
+ALTER TABLE "athletes" ADD COLUMN "removed_at" timestamp with time zone;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION default_athlete() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+	fid integer;
+BEGIN
+	IF NEW.athlete_id IS NULL THEN
+		fid := family_of_user(NEW.student_id);
+		NEW.athlete_id := (SELECT min(a.id) FROM athletes a WHERE a.family_id = fid AND a.removed_at IS NULL);
+	END IF;
+	RETURN NEW;
+END;
+$$;

@@ -48,6 +48,8 @@ export const athletes = pgTable(
     photoUrl: text("photo_url"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the family removed an athlete who has sessions on record (they stay for the history). */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
   },
   (t) => [index("athletes_family_id_idx").on(t.familyId, t.id)],
 );

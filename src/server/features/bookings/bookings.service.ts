@@ -1,9 +1,11 @@
-import { BookingMessages, type Booking, type BookingStudent } from "@contract/bookings";
+import { BookingMessages, type AthleteSession, type Booking, type BookingStudent } from "@contract/bookings";
 import { centsToDecimal } from "@contract/money";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { instantToLocal } from "../slots/slot-time";
+import { isGuardianOfAthlete } from "../../db/families";
+import { toAthleteSummary } from "../families/families.service";
 import * as repo from "./bookings.repository";
 
 export type BookingViewer = { id: number; userType: UserRow["userType"] };
@@ -12,7 +14,8 @@ export type BookingViewer = { id: number; userType: UserRow["userType"] };
 export async function getBookingFor(deps: AppDeps, viewer: BookingViewer, bookingId: number): Promise<Booking | undefined> {
   const details = await repo.findBookingDetails(deps.database.db, bookingId);
   if (!details) return undefined;
-  const isStudent = details.booking.studentId === viewer.id;
+  // A guardian of the athlete's family (DESIGN.md 11), not only the one who booked.
+  const isStudent = await isGuardianOfAthlete(deps.database.db, viewer.id, details.booking.athleteId);
   const isCoach = details.coach.userId === viewer.id;
   if (!isStudent && !isCoach && viewer.userType !== "admin") return undefined;
   return toApiBooking(details, isCoach || viewer.userType === "admin");
@@ -37,11 +40,33 @@ export async function listCoachBookings(deps: AppDeps, user: UserRow): Promise<B
   return rows.map((r) => toApiBooking(r, true));
 }
 
-/** The caller's own booking row (for paying it); someone else's answers 404 like a missing one. */
+/** A booking of the caller's family (for paying or cancelling it); another family's answers 404 like a missing one. */
 export async function requireOwnBooking(deps: AppDeps, user: UserRow, bookingId: number): Promise<repo.BookingRow> {
   const row = await repo.findBooking(deps.database.db, bookingId);
-  if (!row || row.studentId !== user.id) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
+  if (!row || !(await isFamilyBooking(deps, user.id, row))) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
   return row;
+}
+
+/** "The booking's athlete is in my family" (DESIGN.md 11): every guardian sees, pays for and cancels it. */
+export async function isFamilyBooking(deps: AppDeps, userId: number, booking: Pick<repo.BookingRow, "athleteId">): Promise<boolean> {
+  return isGuardianOfAthlete(deps.database.db, userId, booking.athleteId);
+}
+
+/** The sessions of one athlete, each with the coach's feedback once given (the athlete's page; the caller checked the family). */
+export async function listAthleteSessions(deps: AppDeps, athleteId: number): Promise<AthleteSession[]> {
+  const rows = await repo.listAthleteBookings(deps.database.db, athleteId);
+  const feedback = new Map(
+    (
+      await repo.listFeedbackOf(
+        deps.database.db,
+        rows.map((r) => r.booking.id),
+      )
+    ).map((f) => [f.bookingId, f]),
+  );
+  return rows.map((r) => {
+    const f = feedback.get(r.booking.id);
+    return { ...toApiBooking(r, false), feedback: f ? { text: f.feedback, rating: f.rating, createdAt: f.createdAt.toISOString() } : null };
+  });
 }
 
 export async function findBookingRow(deps: AppDeps, bookingId: number): Promise<repo.BookingRow | undefined> {
@@ -68,6 +93,8 @@ export function toApiBooking(details: repo.BookingDetails, withStudent: boolean)
   const result: Booking = {
     id: b.id,
     studentId: b.studentId,
+    athleteId: b.athleteId,
+    athlete: details.athlete ? toAthleteSummary(details.athlete) : null,
     coachId: b.coachId,
     timeSlotId: b.timeSlotId,
     rateId: b.rateId,
@@ -121,7 +148,19 @@ export function toApiBooking(details: repo.BookingDetails, withStudent: boolean)
     payoutStatus: b.payoutStatus,
     createdAt: b.createdAt.toISOString(),
   };
-  if (withStudent) result.student = toStudent(details.student, heldASeat(b));
+  if (withStudent) {
+    result.student = toStudent(details.student, heldASeat(b));
+    // The guardians' contact only for a seat that was paid (DESIGN.md 11).
+    if (wasPaid(b)) {
+      result.guardians = (details.guardians ?? []).map((g) => ({
+        userId: g.userId,
+        firstName: g.firstName,
+        lastName: g.lastName,
+        email: g.email,
+        phoneNumber: g.phoneNumber,
+      }));
+    }
+  }
   return result;
 }
 
@@ -129,6 +168,16 @@ export function toApiBooking(details: repo.BookingDetails, withStudent: boolean)
  * A coach sees a student's contact details only while the student holds a seat or once they held
  * one (paid): a checkout abandoned before paying (an expired or failed hold) shows the name only.
  */
+function wasPaid(b: repo.BookingRow): boolean {
+  return (
+    b.status === "confirmed" ||
+    b.status === "completed" ||
+    b.paymentStatus === "completed" ||
+    b.paymentStatus === "refund_pending" ||
+    b.paymentStatus === "refunded"
+  );
+}
+
 function heldASeat(b: repo.BookingRow): boolean {
   return !(b.status === "cancelled" && (b.paymentStatus === "unpaid" || b.paymentStatus === "failed"));
 }

@@ -8,7 +8,7 @@ import type { UserRow } from "../accounts/sessions.repository";
 import { cancellationInvitation } from "../calendar/calendar.service";
 import { sessionWhen } from "../calendar/session-events";
 import * as repo from "./bookings.repository";
-import { toApiBooking } from "./bookings.service";
+import { isFamilyBooking, toApiBooking } from "./bookings.service";
 import { cancelUnpaidIntent } from "./cancel-session.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
 
@@ -24,7 +24,7 @@ export async function cancelOwnBooking(deps: AppDeps, user: UserRow, bookingId: 
   const db = deps.database.db;
   const before = await repo.findBooking(db, bookingId);
   if (!before) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
-  if (before.studentId !== user.id) {
+  if (!(await isFamilyBooking(deps, user.id, before))) {
     // A coach or admin who can see the booking learns why; anyone else learns nothing about it.
     const coachId = await repo.findCoachIdOfUser(db, user.id);
     if (coachId === before.coachId || user.userType === "admin") throw forbidden(StudentCancelMessages.ONLY_STUDENT);

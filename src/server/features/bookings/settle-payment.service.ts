@@ -117,7 +117,7 @@ export async function settlePaidBooking(
     const holdActive = booking.status === "pending" && booking.holdExpiresAt !== null && booking.holdExpiresAt > now;
     if (!holdActive) {
       const seatFree = (await repo.countHeldSeats(tx, slot.id, now, bookingId)) < slot.capacity;
-      const otherActive = await repo.hasActiveBooking(tx, slot.id, booking.studentId, bookingId);
+      const otherActive = await repo.hasActiveBooking(tx, slot.id, booking.athleteId, bookingId);
       if (!seatFree || otherActive) return cancelAndGiveBack("not_honoured");
     }
 

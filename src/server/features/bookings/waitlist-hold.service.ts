@@ -11,8 +11,8 @@ export async function heldSeats(deps: AppDeps, slotId: number): Promise<number> 
   return deps.database.db.transaction((tx) => repo.countHeldSeats(tx, slotId, deps.clock.now()));
 }
 
-export async function hasActiveBookingInSlot(deps: AppDeps, slotId: number, studentId: number): Promise<boolean> {
-  return deps.database.db.transaction((tx) => repo.hasActiveBooking(tx, slotId, studentId));
+export async function hasActiveBookingInSlot(deps: AppDeps, slotId: number, athleteId: number): Promise<boolean> {
+  return deps.database.db.transaction((tx) => repo.hasActiveBooking(tx, slotId, athleteId));
 }
 
 export type WaitlistHold = { booking: repo.BookingRow } | { skipped: "no_seat" | "already_booked" | "no_rate" | "closed" };
@@ -26,6 +26,7 @@ export async function holdSeatForWaitlist(
   tx: Tx,
   slotId: number,
   studentId: number,
+  athleteId: number | null,
   now: Date,
   holdMinutes: number,
 ): Promise<WaitlistHold> {
@@ -33,7 +34,7 @@ export async function holdSeatForWaitlist(
   if (!slot || slot.cancelledAt || slot.startsAt <= now || !slot.isGroup) return { skipped: "closed" };
   await repo.expireSlotHolds(tx, slot.id, now);
   if ((await repo.countHeldSeats(tx, slot.id, now)) >= slot.capacity) return { skipped: "no_seat" };
-  if (await repo.hasActiveBooking(tx, slot.id, studentId)) return { skipped: "already_booked" };
+  if (await repo.hasActiveBooking(tx, slot.id, athleteId)) return { skipped: "already_booked" };
   const lengthMinutes = (slot.endsAt.getTime() - slot.startsAt.getTime()) / MINUTE_MS;
   const rate = (await repo.listCoachRates(tx, slot.coachId))
     .filter((r) => r.sessionType === "group" && r.durationMinutes <= lengthMinutes)
@@ -41,6 +42,7 @@ export async function holdSeatForWaitlist(
   if (!rate) return { skipped: "no_rate" };
   const booking = await repo.insertBooking(tx, {
     studentId,
+    athleteId,
     coachId: slot.coachId,
     timeSlotId: slot.id,
     rateId: rate.id,

@@ -11,7 +11,14 @@ import type { UserRow } from "../accounts/sessions.repository";
 import { bookSlotForCheckout } from "../bookings/book-slot.service";
 import { listExpiredHoldsWithIntent } from "../bookings/booking-sweeps.service";
 import type { BookingRow } from "../bookings/bookings.repository";
-import { findBookingByPaymentIntent, findBookingRow, getBooking, getBookingFor, requireOwnBooking } from "../bookings/bookings.service";
+import {
+  findBookingByPaymentIntent,
+  findBookingRow,
+  getBooking,
+  getBookingFor,
+  isFamilyBooking,
+  requireOwnBooking,
+} from "../bookings/bookings.service";
 import {
   attachPaymentIntent,
   recordPaymentFailed,
@@ -146,7 +153,7 @@ async function intentResponse(deps: AppDeps, user: UserRow, bookingId: number, i
 async function requireOwnBookingOfIntent(deps: AppDeps, user: UserRow, paymentIntentId: string): Promise<BookingRow> {
   const booking = await findBookingByPaymentIntent(deps, paymentIntentId);
   if (booking) {
-    if (booking.studentId !== user.id) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
+    if (!(await isFamilyBooking(deps, user.id, booking))) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
     return booking;
   }
   // Only what looks like a provider's intent id is looked up there.
@@ -159,7 +166,7 @@ async function requireOwnBookingOfIntent(deps: AppDeps, user: UserRow, paymentIn
   }
   const bookingId = Number(intent.metadata.bookingId);
   const byMetadata = Number.isInteger(bookingId) && bookingId > 0 ? await findBookingRow(deps, bookingId) : undefined;
-  if (!byMetadata || byMetadata.studentId !== user.id) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
+  if (!byMetadata || !(await isFamilyBooking(deps, user.id, byMetadata))) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
   return byMetadata;
 }
 
@@ -256,11 +263,13 @@ export async function onPaymentAccountUpdated(deps: AppDeps, account: ConnectedA
 export async function sessionDetails(deps: AppDeps, user: UserRow, sessionId: string): Promise<{ paymentIntentId: string }> {
   if (/^\d{1,9}$/.test(sessionId)) {
     const booking = await findBookingRow(deps, Number(sessionId));
-    if (booking && booking.studentId === user.id && booking.paymentIntentId) return { paymentIntentId: booking.paymentIntentId };
+    if (booking && (await isFamilyBooking(deps, user.id, booking)) && booking.paymentIntentId) {
+      return { paymentIntentId: booking.paymentIntentId };
+    }
     throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
   }
   const booking = await findBookingByPaymentIntent(deps, sessionId);
-  if (!booking || booking.studentId !== user.id) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
+  if (!booking || !(await isFamilyBooking(deps, user.id, booking))) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
   return { paymentIntentId: sessionId };
 }
 
