@@ -309,7 +309,7 @@ describe("families: athletes and guardians (DESIGN.md 11)", () => {
     expect(asked.body).toMatchObject({ athleteId: mia.id, athlete: { firstName: "Mia" } });
     const stranger = await createPerson(t);
     expect((await post(t, "/api/session-requests", stranger.cookie, { ...body, athleteId: mia.id })).status).toBe(404);
-    const coachList = await get(t, "/api/session-requests/coach", coach.cookie);
+    const coachList = await get(t, `/api/session-requests/coach/${coach.coachId}`, coach.cookie);
     expect(coachList.body.find((r: { id: number }) => r.id === asked.body.id)?.athlete).toMatchObject({
       firstName: "Mia",
       position: "Attack",

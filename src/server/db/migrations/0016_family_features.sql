@@ -86,3 +86,13 @@ BEGIN
 	RETURN NEW;
 END;
 $$;
+--> statement-breakpoint
+-- One checkout may pay several bookings of one family (siblings in one session): they share one
+-- payment intent, and each booking's share is refunded on its own.
+DROP INDEX "bookings_payment_intent_key";
+--> statement-breakpoint
+CREATE INDEX "bookings_payment_intent_idx" ON "bookings" USING btree ("payment_intent_id");
+--> statement-breakpoint
+DROP INDEX "refunds_payment_intent_key";
+--> statement-breakpoint
+CREATE UNIQUE INDEX "refunds_payment_intent_booking_key" ON "refunds" USING btree ("payment_intent_id","booking_id");

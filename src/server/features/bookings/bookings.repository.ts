@@ -275,8 +275,21 @@ export async function lockBooking(tx: Tx, bookingId: number): Promise<BookingRow
 }
 
 export async function findBookingByPaymentIntent(db: Queryable, paymentIntentId: string): Promise<BookingRow | undefined> {
-  const rows = await db.select().from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId)).limit(1);
+  const rows = await db.select().from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId)).orderBy(bookings.id).limit(1);
   return rows[0];
+}
+
+/** Every booking a payment intent pays (several when one checkout paid siblings' seats). */
+export async function findBookingsByPaymentIntent(db: Queryable, paymentIntentId: string): Promise<BookingRow[]> {
+  return db.select().from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId)).orderBy(bookings.id);
+}
+
+export async function countBookingsOfIntent(db: Queryable, paymentIntentId: string): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(eq(bookings.paymentIntentId, paymentIntentId));
+  return rows[0]?.n ?? 0;
 }
 
 export async function updateBooking(db: Queryable, bookingId: number, values: Partial<NewBookingRow>): Promise<BookingRow | undefined> {
@@ -491,8 +504,9 @@ export async function lockStudentHolds(tx: Tx, studentId: number): Promise<void>
 
 /** Unpaid bookings of the student that still hold a seat (the one seat rule, limited to pending ones). */
 export async function countHeldBookingsOfStudent(tx: Tx, studentId: number, now: Date): Promise<number> {
+  // The holds of one checkout (bookings sharing a payment intent) count as one (DESIGN.md 11).
   const rows = await tx
-    .select({ count: sql<number>`count(*)::int` })
+    .select({ count: sql<number>`count(distinct coalesce(${bookings.paymentIntentId}, ${bookings.id}::text))::int` })
     .from(bookings)
     .where(and(eq(bookings.studentId, studentId), eq(bookings.status, "pending"), holdsSeat(now)));
   return rows[0]?.count ?? 0;

@@ -73,6 +73,14 @@ export async function findBookingRow(deps: AppDeps, bookingId: number): Promise<
   return repo.findBooking(deps.database.db, bookingId);
 }
 
+export async function countBookingsOfIntent(deps: AppDeps, paymentIntentId: string): Promise<number> {
+  return repo.countBookingsOfIntent(deps.database.db, paymentIntentId);
+}
+
+export async function findBookingsByPaymentIntent(deps: AppDeps, paymentIntentId: string): Promise<repo.BookingRow[]> {
+  return repo.findBookingsByPaymentIntent(deps.database.db, paymentIntentId);
+}
+
 export async function findBookingByPaymentIntent(deps: AppDeps, paymentIntentId: string): Promise<repo.BookingRow | undefined> {
   return repo.findBookingByPaymentIntent(deps.database.db, paymentIntentId);
 }
@@ -185,4 +193,30 @@ function heldASeat(b: repo.BookingRow): boolean {
 function toStudent(s: repo.BookingDetails["student"], withContact: boolean): BookingStudent {
   const student = { ...s, goals: s.goals ?? [], sessionPreferences: s.sessionPreferences ?? [] };
   return withContact ? student : { ...student, email: null, phoneNumber: null, parentPhoneNumber: null, parentEmail: null };
+}
+
+/**
+ * Who hears about a family's booking (DESIGN.md 11): every guardian by e-mail, and by text each
+ * by their own opt-in. Until a second guardian has joined, a minor account holder's parent (the
+ * parent fields of the profile) is copied too, by their own SMS consent.
+ */
+export function familyAudience(details: repo.BookingDetails): { emails: string[]; phones: string[] } {
+  const emails = new Set<string>();
+  const phones = new Set<string>();
+  const guardians = details.guardians ?? [];
+  for (const g of guardians) {
+    emails.add(g.email.toLowerCase());
+    if (g.smsOptIn && g.phoneNumber?.trim()) phones.add(g.phoneNumber.trim());
+  }
+  if (guardians.length === 0) {
+    emails.add(details.student.email.toLowerCase());
+    if (details.studentSms.smsOptIn && details.student.phoneNumber?.trim()) phones.add(details.student.phoneNumber.trim());
+  }
+  if (guardians.length <= 1) {
+    const parentEmail = details.student.parentEmail?.trim();
+    if (parentEmail) emails.add(parentEmail.toLowerCase());
+    if (details.studentSms.parentSmsOptIn && details.student.parentPhoneNumber?.trim())
+      phones.add(details.student.parentPhoneNumber.trim());
+  }
+  return { emails: [...emails], phones: [...phones] };
 }
