@@ -190,3 +190,19 @@ export const OptionalAthleteIdSchema = z
   )
   .pipe(z.number().int({ message: "Please choose an athlete" }).positive({ message: "Please choose an athlete" }))
   .nullish();
+
+/** The name a session shows for its athlete, else the booking account's name (for rows made before families). */
+export function sessionAthleteName(
+  b: { athlete: AthleteSummary | null; student?: { firstName: string | null; lastName: string | null } },
+  fallback: string,
+): string {
+  const fromAthlete = b.athlete ? athleteName(b.athlete) : "";
+  if (fromAthlete) return fromAthlete;
+  return [b.student?.firstName, b.student?.lastName].filter(Boolean).join(" ") || fallback;
+}
+
+/** "age 11 · Attack": what the coach sees beside the athlete's name. */
+export function athleteFacts(a: AthleteSummary | null): string {
+  if (!a) return "";
+  return [a.age !== null ? `age ${a.age}` : null, a.position].filter(Boolean).join(" · ");
+}

@@ -25,4 +25,8 @@ export const paths = {
   bookingCheckout: (bookingId?: number | string) => (bookingId ? `/booking-checkout/${bookingId}` : "/booking-checkout"),
   bookCoach: (id: number | string) => `/book-coach/${id}`,
   playerProfile: "/player-profile",
+  family: "/family",
+  addAthlete: "/family?add=athlete",
+  familyInvitation: (token: string) => `/family/invitations/${token}`,
+  athlete: (id: number | string) => `/athletes/${id}`,
 } as const;
