@@ -153,7 +153,6 @@ export type AthleteSummary = {
 export const InviteGuardianRequestSchema = z.object({
   email: z.string({ message: "Email is required" }).trim().min(1, { message: "Email is required" }).pipe(EmailSchema),
 });
-export type InviteGuardianRequest = z.input<typeof InviteGuardianRequestSchema>;
 
 export type Guardian = {
   userId: number;
@@ -166,9 +165,6 @@ export type Guardian = {
 };
 
 export type PendingInvitation = { id: number; email: string; createdAt: string };
-
-/** GET /api/family/guardians */
-export type GuardiansResponse = { guardians: Guardian[]; invitations: PendingInvitation[] };
 
 /** GET /api/family/invitations/{token}: what the acceptance page shows before accepting. */
 export type InvitationPreview = { email: string; invitedBy: string; athletes: string[] };

@@ -60,7 +60,6 @@ export async function sendBookingConfirmedEmails(
   to: { family: string[]; coach: string },
   timeZone: string,
 ): Promise<void> {
-  const appUrl = deps.config.appUrl;
   const facts = bookingFacts(booking, timeZone);
   // Every guardian of the family gets their own copy (DESIGN.md 11).
   for (const familyAddress of to.family) await sendFamilyConfirmation(deps, booking, facts, familyAddress);

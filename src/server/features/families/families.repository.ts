@@ -32,11 +32,6 @@ export async function findAthleteOfFamily(db: Queryable, familyId: number, athle
   return rows[0];
 }
 
-export async function findAthlete(db: Queryable, athleteId: number): Promise<AthleteRow | undefined> {
-  const rows = await db.select().from(athletes).where(eq(athletes.id, athleteId)).limit(1);
-  return rows[0];
-}
-
 export async function countAthletes(db: Queryable, familyId: number): Promise<number> {
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })
