@@ -4,7 +4,7 @@ import { Link, useLocation } from "wouter";
 import type { UserType } from "../../contract/accounts";
 import { BrandName } from "../components/ui/brand-mark";
 import { HEADER_ACCENT_LINK_CLASS, HEADER_GHOST_LINK_CLASS } from "../components/ui/button-classes";
-import { paths } from "../config/paths";
+import { addAthleteHref, paths } from "../config/paths";
 import { useCurrentUser } from "../lib/current-user";
 import { SiteFooter } from "../features/content/components/site-footer";
 import { VerifyEmailNotice } from "../features/accounts/components/verify-email-notice";
@@ -73,7 +73,7 @@ function HomeLink({ href }: { href: string }) {
 /** The player's account menu (DESIGN.md 11): the family, and "Add an athlete" one step away. */
 const accountItems: NavItem[] = [
   { label: "My Family", href: paths.family },
-  { label: "Add an athlete", href: paths.addAthlete },
+  { label: "Add an athlete", href: addAthleteHref },
 ];
 
 function AccountMenu() {

@@ -26,7 +26,8 @@ export const paths = {
   bookCoach: (id: number | string) => `/book-coach/${id}`,
   playerProfile: "/player-profile",
   family: "/family",
-  addAthlete: "/family?add=athlete",
-  familyInvitation: (token: string) => `/family/invitations/${token}`,
   athlete: (id: number | string) => `/athletes/${id}`,
 } as const;
+
+/** The account menu's "Add an athlete": the family page with its add form open (DESIGN.md 11). */
+export const addAthleteHref = `${paths.family}?add=athlete`;

@@ -6,7 +6,7 @@ import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
 import { StepCardHeader, StepProgress } from "@client/components/ui/step-progress";
 import { toast } from "@client/components/ui/toast";
-import { paths } from "@client/config/paths";
+import { addAthleteHref, paths } from "@client/config/paths";
 import { useSchemaForm } from "@client/lib/form-errors";
 import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import { useSavePlayerProfile } from "../api/update-player-profile";
@@ -109,7 +109,7 @@ export function OnboardingWizard({ user }: { user: CurrentUser }) {
                   variant="outline"
                   disabled={save.isPending}
                   onClick={(e) => {
-                    destination.current = paths.addAthlete;
+                    destination.current = addAthleteHref;
                     void complete(e);
                   }}
                 >
