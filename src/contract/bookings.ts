@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OptionalAthleteIdSchema, type AthleteSummary } from "./families";
 import { SESSION_DURATIONS, SESSION_TYPES, type SessionType } from "./coaches";
 import { formatTime, parseTime, TIME_STEP_MINUTES } from "./time";
 
@@ -181,6 +182,8 @@ export const BookingRequestSchema = z
     startTime: optionalStartTime,
     studentId: optionalId,
     coachId: optionalId,
+    /** The athlete the seat is for (DESIGN.md 11); absent: the family's first athlete. */
+    athleteId: OptionalAthleteIdSchema,
   })
   .transform(({ startTime, preferredStartTime, ...rest }) => ({ ...rest, preferredStartTime: preferredStartTime ?? startTime }));
 export type BookingRequest = z.input<typeof BookingRequestSchema>;
@@ -215,6 +218,14 @@ export type BookingStudent = {
   sessionPreferences: string[];
 };
 
+export type BookingGuardian = {
+  userId: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  phoneNumber: string | null;
+};
+
 export type BookingTimeSlot = {
   id: number;
   coachId: number;
@@ -234,7 +245,13 @@ export type BookingTimeSlot = {
 /** A booking as the API returns it. Money is decimal strings; dates and times are in the coach's time zone. */
 export type Booking = {
   id: number;
+  /** The guardian who booked. */
   studentId: number;
+  /** The athlete the seat is for, with their age and position (DESIGN.md 11). */
+  athleteId: number | null;
+  athlete: AthleteSummary | null;
+  /** For the coach (and admins), once the seat is paid: how to reach the family's guardians. */
+  guardians?: BookingGuardian[];
   coachId: number;
   timeSlotId: number;
   rateId: number | null;
@@ -279,6 +296,9 @@ export type Booking = {
   payoutStatus: "none" | "pending" | "paid";
   createdAt: string;
 };
+
+/** A session on an athlete's page: the booking and the coach's feedback, once given. */
+export type AthleteSession = Booking & { feedback: { text: string; rating: number; createdAt: string } | null };
 
 /** The answer of POST /api/bookings. */
 export type CreateBookingResponse = Booking;

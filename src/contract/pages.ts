@@ -6,6 +6,7 @@
  */
 export type PageModule =
   | "admin"
+  | "athlete"
   | "book-coach"
   | "booking-checkout"
   | "booking-success"
@@ -13,6 +14,8 @@ export type PageModule =
   | "coach-onboarding"
   | "coach-profile"
   | "coach-setup"
+  | "family"
+  | "family-invitation"
   | "find-coaches"
   | "forgot-password"
   | "home"
@@ -67,4 +70,7 @@ export const pageRoutes: readonly PageRoute[] = [
   page("/booking-checkout/:bookingId?", "booking-checkout", true),
   page("/book-coach/:id", "book-coach", true),
   page("/player-profile", "player-profile", true),
+  page("/family", "family", true),
+  page("/family/invitations/:token", "family-invitation", true),
+  page("/athletes/:id", "athlete", true),
 ];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OptionalAthleteIdSchema } from "./families";
 import { SESSION_DURATIONS, SESSION_TYPES, type SessionType } from "./coaches";
 import { decimalToCents } from "./money";
 
@@ -41,8 +42,18 @@ const idField = (message: string) =>
  * (timeSlotId + sessions + duration + sessionType, the checkout page's query). `sessions` is
  * always 1: one booking is one session.
  */
+export const MAX_BOOKINGS_PER_CHECKOUT = 20;
+
 export const CreatePaymentIntentRequestSchema = z.union(
   [
+    /** Several pending bookings of one family in one payment (siblings in one session; DESIGN.md 11). */
+    z.object({
+      bookingIds: z
+        .array(idField(PaymentMessages.BOOKING_REQUIRED), { message: PaymentMessages.BOOKING_REQUIRED })
+        .min(1, { message: PaymentMessages.BOOKING_REQUIRED })
+        .max(MAX_BOOKINGS_PER_CHECKOUT, { message: `At most ${MAX_BOOKINGS_PER_CHECKOUT} sessions can be paid at once` })
+        .transform((ids) => [...new Set(ids)]),
+    }),
     z.object({ bookingId: idField(PaymentMessages.BOOKING_REQUIRED) }),
     z.object({
       timeSlotId: idField(PaymentMessages.BOOKING_REQUIRED),
@@ -69,6 +80,7 @@ export const CreatePaymentIntentRequestSchema = z.union(
       sessionType: z.enum(SESSION_TYPES, { message: "Session type must be individual or group" }).optional(),
       preferredStartTime: z.string().optional(),
       notes: z.string().optional(),
+      athleteId: OptionalAthleteIdSchema,
     }),
   ],
   { message: PaymentMessages.BOOKING_REQUIRED },
@@ -138,6 +150,8 @@ export type PaymentIntentResponse = {
   clientSecret: string;
   paymentIntentId: string;
   bookingId: number;
+  /** Every booking this payment pays (one, or several of one family's checkout). */
+  bookingIds: number[];
   totalAmount: string;
   tipAmount: string;
   platformFee: string;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OptionalAthleteIdSchema, type AthleteSummary } from "./families";
 import type { BookingStatus, BookingStudent, PaymentStatus } from "./bookings";
 import { SESSION_DURATIONS, SESSION_TYPES, type SessionType } from "./coaches";
 import { platformFeeCents, totalCents } from "./money";
@@ -92,6 +93,8 @@ export const GROUP_SIZE_MESSAGE = "Group size must be 2 to 10 players";
  */
 export const CreateSessionRequestSchema = z.object({
   coachId: coachIdField,
+  /** The athlete the session is for (DESIGN.md 11); absent: the family's first athlete. */
+  athleteId: OptionalAthleteIdSchema,
   requestedDate: z
     .string({ message: SessionRequestMessages.DATE_INVALID })
     .trim()
@@ -154,6 +157,9 @@ export type SessionRequest = {
   coachId: number;
   coach: SessionRequestCoach;
   studentId: number;
+  /** The athlete the session is for, with their age and position (DESIGN.md 11). */
+  athleteId: number | null;
+  athlete: AthleteSummary | null;
   requestedDate: string;
   requestedStartTime: string;
   requestedEndTime: string;

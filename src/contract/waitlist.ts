@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { OptionalAthleteIdSchema } from "./families";
+
 /** Waitlists for full group slots (issue 16). */
 
 /** How long a seat offered to the first player on the waitlist is held for them. */
@@ -19,6 +22,9 @@ export type WaitlistStatus = "waiting" | "offered" | "booked" | "lapsed" | "left
 /** A player's waitlist place as My Bookings shows it. */
 export type WaitlistEntry = {
   id: number;
+  /** The athlete the place is for (DESIGN.md 11). */
+  athleteId: number | null;
+  athleteName: string;
   timeSlotId: number;
   coachId: number;
   coachName: string;
@@ -37,3 +43,6 @@ export type WaitlistEntry = {
   locationName: string | null;
   createdAt: string;
 };
+
+/** POST /api/time-slots/{id}/waitlist: the athlete the place is for (default: the family's first). */
+export const JoinWaitlistRequestSchema = z.object({ athleteId: OptionalAthleteIdSchema });

@@ -10,6 +10,7 @@ import { bookingsRouter } from "./features/bookings/bookings.routes";
 import { calendarRouter } from "./features/calendar/calendar.routes";
 import { coachesRouter } from "./features/coaches/coaches.routes";
 import { contentAdminRouter, contentRouter } from "./features/content/content.routes";
+import { familiesRouter } from "./features/families/families.routes";
 import { geoRouter } from "./features/geo/geo.routes";
 import { moneyIssuesRouter } from "./features/money-issues/money-issues.routes";
 import { paymentsRouter, paymentWebhookRouter } from "./features/payments/payments.routes";
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(calendarRouter(deps));
   api.use(reviewsRouter(deps));
   api.use(waitlistRouter(deps));
+  api.use(familiesRouter(deps));
   api.use(notFoundHandler);
   app.use("/api", api);
   // Upload names are random and never reused, so browsers may keep them forever.

@@ -78,6 +78,9 @@ const MatchCoachesPage = page(() => import("./routes/match-coaches"), "MatchCoac
 const BookingCheckoutPage = page(() => import("./routes/booking-checkout"), "BookingCheckoutPage");
 const BookCoachPage = page(() => import("./routes/book-coach"), "BookCoachPage");
 const PlayerProfilePage = page(() => import("./routes/player-profile"), "PlayerProfilePage");
+const FamilyPage = page(() => import("./routes/family"), "FamilyPage");
+const FamilyInvitationPage = page(() => import("./routes/family-invitation"), "FamilyInvitationPage");
+const AthletePage = page(() => import("./routes/athlete"), "AthletePage");
 const UnauthorizedRedirect = page(() => import("./routes/unauthorized"), "UnauthorizedRedirect");
 
 /** Paths that exist only for signed-in users (player-side 2): a visitor is asked to sign in. */
@@ -85,6 +88,7 @@ const signedInOnlyPaths = pageRoutes.filter((route) => route.signedIn).map((rout
 
 const pagesByModule: Record<PageModule, Page> = {
   admin: AdminPage,
+  athlete: AthletePage,
   "book-coach": BookCoachPage,
   "booking-checkout": BookingCheckoutPage,
   "booking-success": BookingSuccessPage,
@@ -92,6 +96,8 @@ const pagesByModule: Record<PageModule, Page> = {
   "coach-onboarding": CoachOnboardingPage,
   "coach-profile": CoachProfilePage,
   "coach-setup": CoachSetupPage,
+  family: FamilyPage,
+  "family-invitation": FamilyInvitationPage,
   "find-coaches": FindCoachesPage,
   "forgot-password": ForgotPasswordPage,
   home: HomePage,
@@ -223,6 +229,8 @@ function SetupGateRoutes() {
   return (
     <Switch>
       <Route path={paths.root} component={PlayerOnboardingPage} />
+      {/* An invited guardian accepts before (or without) setting up a profile of their own. */}
+      <Route path="/family/invitations/:token" component={FamilyInvitationPage} />
       {signedInOnlyPaths.map((p) => (
         <Route key={p} path={p}>
           <Redirect to={paths.root} replace />
@@ -251,6 +259,9 @@ function ShellRoutes({ home }: { home: ComponentType }) {
       <Route path="/booking-checkout/:bookingId?" component={BookingCheckoutPage} />
       <Route path="/book-coach/:id" component={BookCoachPage} />
       <Route path={paths.playerProfile} component={PlayerProfilePage} />
+      <Route path={paths.family} component={FamilyPage} />
+      <Route path="/family/invitations/:token" component={FamilyInvitationPage} />
+      <Route path="/athletes/:id" component={AthletePage} />
       <Route component={NotFoundPage} />
     </Switch>
   );

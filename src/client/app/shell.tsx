@@ -4,7 +4,7 @@ import { Link, useLocation } from "wouter";
 import type { UserType } from "../../contract/accounts";
 import { BrandName } from "../components/ui/brand-mark";
 import { HEADER_ACCENT_LINK_CLASS, HEADER_GHOST_LINK_CLASS } from "../components/ui/button-classes";
-import { paths } from "../config/paths";
+import { addAthleteHref, paths } from "../config/paths";
 import { useCurrentUser } from "../lib/current-user";
 import { SiteFooter } from "../features/content/components/site-footer";
 import { VerifyEmailNotice } from "../features/accounts/components/verify-email-notice";
@@ -70,6 +70,43 @@ function HomeLink({ href }: { href: string }) {
   );
 }
 
+/** The player's account menu (DESIGN.md 11): the family, and "Add an athlete" one step away. */
+const accountItems: NavItem[] = [
+  { label: "My Family", href: paths.family },
+  { label: "Add an athlete", href: addAthleteHref },
+];
+
+function AccountMenu() {
+  const [open, setOpen] = useState(false);
+  const [location] = useLocation();
+  useEffect(() => setOpen(false), [location]);
+  return (
+    <div className="relative">
+      <button
+        type="button"
+        className={navLinkClass(false)}
+        aria-expanded={open}
+        aria-controls="account-menu"
+        onClick={() => setOpen((v) => !v)}
+      >
+        Account
+      </button>
+      {open ? (
+        <div
+          id="account-menu"
+          className="absolute right-0 z-40 mt-2 flex w-48 flex-col rounded-lg bg-field-900 p-1 shadow-lg ring-1 ring-field-700"
+        >
+          {accountItems.map((item) => (
+            <Link key={item.label} href={item.href} className={navLinkClass(false)} onClick={() => setOpen(false)}>
+              {item.label}
+            </Link>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 /** The signed-in layout: a navigation bar for the user's role, the page, and the footer. */
 export function AppShell({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser();
@@ -101,6 +138,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </nav>
           <div className="hidden items-center gap-3 md:flex">
             {user?.firstName ? <span className="text-sm text-field-100">Hi, {user.firstName}</span> : null}
+            {user?.userType === "player" ? <AccountMenu /> : null}
             <SignOutButton variant="accent" />
           </div>
           <button
@@ -128,6 +166,15 @@ export function AppShell({ children }: { children: ReactNode }) {
                 </Link>
               ))}
             </div>
+            {user?.userType === "player" ? (
+              <div className="mt-2 flex flex-col gap-1 border-t border-field-800 pt-2">
+                {accountItems.map((item) => (
+                  <Link key={item.label} href={item.href} className={navLinkClass(false, true)}>
+                    {item.label}
+                  </Link>
+                ))}
+              </div>
+            ) : null}
             <SignOutButton variant="accent" size="md" className="mt-3 w-full" />
           </nav>
         ) : null}

@@ -25,4 +25,9 @@ export const paths = {
   bookingCheckout: (bookingId?: number | string) => (bookingId ? `/booking-checkout/${bookingId}` : "/booking-checkout"),
   bookCoach: (id: number | string) => `/book-coach/${id}`,
   playerProfile: "/player-profile",
+  family: "/family",
+  athlete: (id: number | string) => `/athletes/${id}`,
 } as const;
+
+/** The account menu's "Add an athlete": the family page with its add form open (DESIGN.md 11). */
+export const addAthleteHref = `${paths.family}?add=athlete`;

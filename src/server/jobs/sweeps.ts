@@ -1,6 +1,7 @@
 import type { AppDeps } from "../deps";
 import { purgeExpiredSessions } from "../features/accounts/sessions.service";
 import { completeSessions, expireHolds } from "../features/bookings/booking-sweeps.service";
+import { mailPendingInvitations } from "../features/families/families.service";
 import { retryDueRefunds } from "../features/bookings/refunds.service";
 import { refundLatePayments } from "../features/payments/late-payments.service";
 import { settleExpiredHoldsPaidMeanwhile } from "../features/payments/payments.service";
@@ -30,6 +31,8 @@ const sweeps: Sweep[] = [
   // After hold expiry and refunds: the seats they freed go to the first player waiting.
   { name: "offer-waitlist-seats", run: async (deps) => void (await offerFreedSeats(deps)) },
   { name: "send-session-reminders", run: async (deps) => void (await sendDueReminders(deps)) },
+  // Invitations the families migration made for existing minors' parents.
+  { name: "mail-guardian-invitations", run: mailPendingInvitations },
   { name: "send-review-requests", run: async (deps) => void (await sendReviewRequests(deps)) },
   // Sessions past their absolute end or idle timeout: removed, and their sockets told to close.
   { name: "purge-expired-sessions", run: purgeExpiredSessions },

@@ -22,6 +22,7 @@ import { bookableSlots, groupByDate } from "../../features/bookings/components/b
 import { sessionTypeLabel } from "../../features/bookings/components/booking-format";
 import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
 import { CoachHeader } from "../../features/bookings/components/coach-header";
+import { AthletePicker } from "../../features/families/components/athlete-picker";
 import { FullGroupSlots } from "../../features/waitlist/components/full-group-slots";
 import { loadLastSearch, toSearchQuery } from "../../features/search/last-search";
 import { ApiError, isUnauthorized } from "../../lib/api-client";
@@ -89,6 +90,8 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   const [rateId, setRateId] = useState<number | null>(null);
   const [startTime, setStartTime] = useState<string | null>(null);
   const [notes, setNotes] = useState("");
+  // Which athlete of the family the seat is for (DESIGN.md 11); the picker shows with two or more.
+  const [athleteId, setAthleteId] = useState<number | null>(null);
 
   const slot = available.find((s) => s.id === slotId) ?? null;
   const rates = slot ? ratesForSlot(coach.rates, slot.isGroup) : [];
@@ -139,6 +142,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
         preferredStartTime: chosenStart,
         coachId: coach.id,
         studentId: user.id,
+        ...(athleteId !== null ? { athleteId } : {}),
       },
       {
         onSuccess: (booking) => {
@@ -180,7 +184,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
               )}
             </CardContent>
           </Card>
-          <FullGroupSlots slots={slots} today={coachNow.date} signedIn={!!user} />
+          <FullGroupSlots slots={slots} today={coachNow.date} signedIn={!!user} athleteId={athleteId} />
 
           {slot ? (
             <Card>
@@ -249,6 +253,11 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
               <CardTitle>Session Details</CardTitle>
             </CardHeader>
             <CardContent className="flex flex-col gap-1.5">
+              {user?.userType === "player" ? (
+                <div className="mb-3">
+                  <AthletePicker coachId={coach.id} value={athleteId} onChange={setAthleteId} />
+                </div>
+              ) : null}
               <Label htmlFor={notesId}>Notes for your coach (optional)</Label>
               <Textarea
                 id={notesId}

@@ -10,6 +10,7 @@ const intent: PaymentIntentResponse = {
   clientSecret: "sim_secret",
   paymentIntentId: "sim_pi_1",
   bookingId: 12,
+  bookingIds: [12],
   totalAmount: "97.75",
   tipAmount: "0.00",
   platformFee: "12.75",

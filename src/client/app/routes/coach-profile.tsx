@@ -1,4 +1,7 @@
+import { useState } from "react";
 import { Redirect, useParams, useSearch } from "wouter";
+import { AthletePicker } from "../../features/families/components/athlete-picker";
+import { useCurrentUser } from "../../lib/current-user";
 import { paths } from "../../config/paths";
 import { PageSkeleton } from "../../components/ui/page-skeleton";
 import { useCoachPublicProfile } from "../../features/search/api/get-coach-public-profile";
@@ -21,6 +24,9 @@ export function CoachProfilePage() {
 
 function CoachProfile({ coachId }: { coachId: number | null }) {
   const profile = useCoachPublicProfile(coachId);
+  const { user } = useCurrentUser();
+  // Which athlete of the family a request is for (DESIGN.md 11), remembered per coach.
+  const [athleteId, setAthleteId] = useState<number | null>(null);
   if (coachId !== null && profile.isLoading) return <PageSkeleton label="Loading coach profile..." />;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -38,6 +44,10 @@ function CoachProfile({ coachId }: { coachId: number | null }) {
           requestAction={
             <RequestSessionButton
               coach={{ id: profile.data.id, name: coachName(profile.data), rates: profile.data.rates, timeZone: profile.data.timeZone }}
+              athleteId={athleteId}
+              athletePicker={
+                user?.userType === "player" ? <AthletePicker coachId={profile.data.id} value={athleteId} onChange={setAthleteId} /> : null
+              }
             />
           }
         />

@@ -10,6 +10,11 @@ export const idempotencyKeys = {
     const key = `booking-${bookingId}-pi-${totalCents}`;
     return afterIntentId ? `${key}-after-${afterIntentId}` : key;
   },
+  /** One checkout's payment of several bookings of a family (DESIGN.md 11), for this total. */
+  checkoutIntent(bookingIds: readonly number[], totalCents: number, afterIntentId?: string): string {
+    const key = `checkout-${[...bookingIds].sort((a, b) => a - b).join("-")}-pi-${totalCents}`;
+    return afterIntentId ? `${key}-after-${afterIntentId}` : key;
+  },
   /** The full refund of one charge: the booking's own payment, or another payment of it (paid twice). */
   refund(bookingId: number, paymentIntentId: string, isBookingsPayment: boolean): string {
     return isBookingsPayment ? `booking-${bookingId}-refund` : `booking-${bookingId}-refund-${paymentIntentId}`;

@@ -97,7 +97,13 @@ export interface PaymentProvider {
   cancelPaymentIntent(paymentIntentId: string): Promise<void>;
 
   /** Refunds a paid intent in full. */
-  refundPayment(input: { paymentIntentId: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<Refund>;
+  /** Refunds the charge in full, or `amountCents` of it (one booking's share of a shared checkout). */
+  refundPayment(input: {
+    paymentIntentId: string;
+    idempotencyKey: string;
+    amountCents?: number;
+    metadata?: Record<string, string>;
+  }): Promise<Refund>;
 
   createConnectedAccount(input: { email: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<ConnectedAccount>;
   retrieveConnectedAccount(accountId: string): Promise<ConnectedAccount>;

@@ -58,6 +58,15 @@ export async function findRefundOfIntent(db: Queryable, paymentIntentId: string)
   return rows[0];
 }
 
+/** What the refunds of an intent gave back so far (a shared checkout is refunded booking by booking). */
+export async function refundedCentsOfIntent(db: Queryable, paymentIntentId: string): Promise<number> {
+  const rows = await db
+    .select({ cents: sql<number>`coalesce(sum(${simulatedPaymentObjects.amountCents}), 0)::int` })
+    .from(simulatedPaymentObjects)
+    .where(and(eq(simulatedPaymentObjects.kind, "refund"), sql`${simulatedPaymentObjects.data}->>'paymentIntentId' = ${paymentIntentId}`));
+  return rows[0]?.cents ?? 0;
+}
+
 export async function findTransferOfGroup(db: Queryable, transferGroup: string): Promise<SimulatedObjectRow | undefined> {
   const rows = await db
     .select()

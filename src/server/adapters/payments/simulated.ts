@@ -19,6 +19,7 @@ import {
   findObject,
   findObjectForUpdate,
   findRefundOfIntent,
+  refundedCentsOfIntent,
   findTransferOfGroup,
   insertObject,
   lockIdempotencyKey,
@@ -160,19 +161,29 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
     return outcome;
   }
 
-  async refundPayment(input: { paymentIntentId: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<Refund> {
+  async refundPayment(input: {
+    paymentIntentId: string;
+    idempotencyKey: string;
+    amountCents?: number;
+    metadata?: Record<string, string>;
+  }): Promise<Refund> {
     const row = await this.createOnce("refund", input.idempotencyKey, async (tx) => {
       const intent = await requireObjectForUpdate(tx, "payment_intent", input.paymentIntentId);
       if (intent.status !== "succeeded") {
         throw new PaymentProviderError(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`);
       }
-      if (await findRefundOfIntent(tx, intent.id)) {
+      const refundedCents = await refundedCentsOfIntent(tx, intent.id);
+      const amountCents = input.amountCents ?? intent.amountCents ?? 0;
+      if (
+        (input.amountCents === undefined && (await findRefundOfIntent(tx, intent.id))) ||
+        refundedCents + amountCents > (intent.amountCents ?? 0)
+      ) {
         throw new PaymentProviderError(`This PaymentIntent (${intent.id}) has already been refunded.`);
       }
       const id = newId("re_sim_");
       await updateObject(tx, intent.id, { data: { ...(intent.data as IntentData), refundId: id }, updatedAt: this.deps.clock.now() });
       const data: RefundData = { paymentIntentId: intent.id, metadata: { ...(input.metadata ?? {}) } };
-      return { id, status: "succeeded", amountCents: intent.amountCents, currency: "usd", data };
+      return { id, status: "succeeded", amountCents, currency: "usd", data };
     });
     this.deps.logger.info({ refundId: row.id, paymentIntentId: input.paymentIntentId }, "simulated refund");
     return { id: row.id, status: row.status as Refund["status"] };

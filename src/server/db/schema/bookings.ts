@@ -87,10 +87,11 @@ export const bookings = pgTable(
     index("bookings_student_idx").on(t.studentId, t.startsAt),
     index("bookings_coach_idx").on(t.coachId, t.startsAt),
     index("bookings_slot_idx").on(t.timeSlotId),
-    uniqueIndex("bookings_payment_intent_key").on(t.paymentIntentId),
-    // A student cannot hold two active bookings in the same slot.
-    uniqueIndex("bookings_one_active_per_student_slot")
-      .on(t.timeSlotId, t.studentId)
+    // Several bookings of one family may share one checkout's payment intent (DESIGN.md 11).
+    index("bookings_payment_intent_idx").on(t.paymentIntentId),
+    // An athlete cannot hold two active bookings in the same slot (a seat is per athlete, DESIGN.md 11).
+    uniqueIndex("bookings_one_active_per_athlete_slot")
+      .on(t.timeSlotId, t.athleteId)
       .where(sql`${t.status} in ('pending', 'confirmed')`),
     // The reminder sweep looks for confirmed sessions starting within the next 24 hours.
     index("bookings_confirmed_starts_idx")
@@ -169,7 +170,8 @@ export const refunds = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("refunds_payment_intent_key").on(t.paymentIntentId),
+    // One refund per booking of a charge (a shared checkout gives each booking's share back on its own).
+    uniqueIndex("refunds_payment_intent_booking_key").on(t.paymentIntentId, t.bookingId),
     index("refunds_booking_idx").on(t.bookingId),
     index("refunds_due_idx")
       .on(t.nextAttemptAt)

@@ -48,6 +48,31 @@ export const athletes = pgTable(
     photoUrl: text("photo_url"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the family removed an athlete who has sessions on record (they stay for the history). */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
   },
   (t) => [index("athletes_family_id_idx").on(t.familyId, t.id)],
+);
+
+/**
+ * An invitation to join a family as a guardian (DESIGN.md 11). The token is stored hashed; an
+ * invitation made by the migration for an existing minor's parent has none until the sweep mails it.
+ */
+export const familyInvitations = pgTable(
+  "family_invitations",
+  {
+    id: serial("id").primaryKey(),
+    familyId: integer("family_id")
+      .notNull()
+      .references(() => families.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash"),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: integer("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("family_invitations_token_hash_key").on(t.tokenHash), index("family_invitations_family_idx").on(t.familyId)],
 );

@@ -31,9 +31,9 @@ export const waitlistEntries = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One place per player per slot while it is live.
-    uniqueIndex("waitlist_one_active_per_student_slot")
-      .on(t.timeSlotId, t.studentId)
+    // One place per athlete per slot while it is live.
+    uniqueIndex("waitlist_one_active_per_athlete_slot")
+      .on(t.timeSlotId, t.athleteId)
       .where(sql`${t.status} in ('waiting', 'offered')`),
     index("waitlist_slot_queue_idx")
       .on(t.timeSlotId, t.createdAt)

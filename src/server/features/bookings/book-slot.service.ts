@@ -19,6 +19,7 @@ import type { UserRow } from "../accounts/sessions.repository";
 import { instantToLocal, localToInstant } from "../slots/slot-time";
 import { releaseExpiredHolds } from "./booking-sweeps.service";
 import { getBookingFor } from "./bookings.service";
+import { chooseAthlete } from "../families/families.service";
 import * as repo from "./bookings.repository";
 
 const MINUTE_MS = 60_000;
@@ -46,9 +47,11 @@ export async function createPendingBooking(
   if (input.studentId != null && input.studentId !== user.id) throw forbidden(BookingMessages.NOT_YOURSELF);
   const db = deps.database.db;
   const now = deps.clock.now();
+  // The seat is for one athlete of the caller's family (another family's answers 404).
+  const athlete = await chooseAthlete(deps, user, input.athleteId);
 
   // Read-only checks first, so that a bad request never waits for the slot lock.
-  const pre = await repo.findBookingPreRead(db, input.timeSlotId, user.id, now);
+  const pre = await repo.findBookingPreRead(db, input.timeSlotId, athlete.id, now);
   if (!pre) throw notFound(BookingMessages.SLOT_NOT_FOUND);
   const { slot, timeZone, coachRates } = pre;
   planBooking(slot, timeZone, coachRates, input, now);
@@ -76,11 +79,12 @@ export async function createPendingBooking(
       // The slot may have changed between the read and the lock: plan again on the locked row.
       const plan = planBooking(locked, timeZone, coachRates, input, now);
       expired = await repo.expireSlotHolds(tx, locked.id, now);
-      if (await repo.hasActiveBooking(tx, locked.id, user.id)) throw conflict(BookingMessages.ALREADY_BOOKED);
+      if (await repo.hasActiveBooking(tx, locked.id, athlete.id)) throw conflict(BookingMessages.ALREADY_BOOKED);
       const held = await repo.countHeldSeats(tx, locked.id, now);
       if (held >= locked.capacity) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
       const inserted = await repo.insertBooking(tx, {
         studentId: user.id,
+        athleteId: athlete.id,
         coachId: locked.coachId,
         timeSlotId: locked.id,
         rateId: plan.rate.id,
@@ -122,7 +126,7 @@ export async function createPendingBooking(
 export async function bookSlotForCheckout(
   deps: AppDeps,
   user: UserRow,
-  input: { timeSlotId: number; duration?: number; preferredStartTime?: string; notes?: string },
+  input: { timeSlotId: number; duration?: number; preferredStartTime?: string; notes?: string; athleteId?: number | null },
   clientAddress: string,
 ): Promise<repo.BookingRow> {
   const db = deps.database.db;
@@ -136,7 +140,8 @@ export async function bookSlotForCheckout(
   const duration = input.duration ?? DEFAULT_BOOKING_DURATION;
   const rate = ratesOfKind.find((r) => r.durationMinutes === duration);
   if (!rate) throw badRequest(BookingMessages.SELECT_DURATION, "duration");
-  const existing = await repo.findPendingBookingOfStudent(db, slot.id, user.id, deps.clock.now());
+  const athlete = await chooseAthlete(deps, user, input.athleteId);
+  const existing = await repo.findPendingBookingOfAthlete(db, slot.id, athlete.id, deps.clock.now());
   if (existing) return existing;
   return createPendingBooking(
     deps,
@@ -151,6 +156,7 @@ export async function bookSlotForCheckout(
       rate: undefined,
       studentId: undefined,
       coachId: undefined,
+      athleteId: athlete.id,
     },
     clientAddress,
   );
@@ -166,6 +172,7 @@ export async function createRequestedBookingInTransaction(
   tx: Tx,
   values: {
     studentId: number;
+    athleteId: number | null;
     coachId: number;
     timeSlotId: number;
     rateId: number | null;

@@ -20,9 +20,20 @@ function sessionLines(booking: Booking): string[] {
   ];
 }
 
+/** The athlete the session is for (DESIGN.md 11), else the account's name. */
 function studentName(booking: Booking): string {
+  const a = booking.athlete;
+  const fromAthlete = [a?.firstName, a?.lastName].filter(Boolean).join(" ").trim();
+  if (fromAthlete) return fromAthlete;
   const s = booking.student;
   return [s?.firstName, s?.lastName].filter(Boolean).join(" ").trim() || "A player";
+}
+
+/** "Mia Parker, age 11, Attack". */
+function athleteLabel(booking: Booking): string {
+  const a = booking.athlete;
+  if (!a) return "";
+  return [studentName(booking), a.age !== null ? `age ${a.age}` : null, a.position].filter(Boolean).join(", ");
 }
 
 /** The calendar facts of a booking; `timeZone` is the coach's. */
@@ -46,18 +57,25 @@ export function bookingFacts(booking: Booking, timeZone: string): SessionFacts {
 export async function sendBookingConfirmedEmails(
   deps: AppDeps,
   booking: Booking,
-  to: { student: string; coach: string },
+  to: { family: string[]; coach: string },
   timeZone: string,
 ): Promise<void> {
-  const appUrl = deps.config.appUrl;
   const facts = bookingFacts(booking, timeZone);
+  // Every guardian of the family gets their own copy (DESIGN.md 11).
+  for (const familyAddress of to.family) await sendFamilyConfirmation(deps, booking, facts, familyAddress);
+  await sendCoachConfirmation(deps, booking, facts, to.coach);
+}
+
+async function sendFamilyConfirmation(deps: AppDeps, booking: Booking, facts: SessionFacts, to: string): Promise<void> {
+  const appUrl = deps.config.appUrl;
   await deps.mailer.send({
     calendar: sessionInvitation(deps, facts, "student", "REQUEST"),
-    to: to.student,
+    to,
     subject: `Booking confirmed: ${booking.coachName} on ${whenOf(booking).date} at ${whenOf(booking).time}`,
     text: [
       "Your training session is booked and paid.",
       "",
+      ...(booking.athlete ? [`Athlete: ${athleteLabel(booking)}`] : []),
       ...sessionLines(booking),
       "",
       `Session cost: $${booking.rate}`,
@@ -69,13 +87,18 @@ export async function sendBookingConfirmedEmails(
       `Your bookings: ${appUrl}/my-bookings`,
     ].join("\n"),
   });
+}
+
+async function sendCoachConfirmation(deps: AppDeps, booking: Booking, facts: SessionFacts, to: string): Promise<void> {
+  const appUrl = deps.config.appUrl;
   await deps.mailer.send({
     calendar: sessionInvitation(deps, facts, "coach", "REQUEST"),
-    to: to.coach,
+    to,
     subject: `New booking: ${studentName(booking)} on ${whenOf(booking).date} at ${whenOf(booking).time}`,
     text: [
       `${studentName(booking)} booked and paid for a session with you.`,
       "",
+      ...(booking.athlete ? [`Athlete: ${athleteLabel(booking)}`] : []),
       ...sessionLines(booking),
       `Student e-mail: ${booking.student?.email ?? ""}`,
       ...(booking.student?.phoneNumber ? [`Student phone: ${booking.student.phoneNumber}`] : []),

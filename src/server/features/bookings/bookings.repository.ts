@@ -5,7 +5,8 @@ import type { CancelCode } from "../../db/schema/bookings";
 import type { Db, Tx } from "../../db/client";
 import { coachCardColumns, studentColumns } from "../../db/people";
 import { aliasHoldExpired, aliasHoldsSeat, holdsSeat, seatsHeld } from "../../db/seat-rule";
-import { bookings, coaches, rates, sessionFeedback, timeSlots, users } from "../../db/schema/index";
+import { athleteIdsOfUserFamily, athleteSummaryColumns } from "../../db/families";
+import { athletes, bookings, coaches, rates, sessionFeedback, timeSlots, users } from "../../db/schema/index";
 import { type Queryable, instant, isUniqueViolation, preparedPerDb, rowsOf } from "../../db/sql";
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -30,6 +31,20 @@ const detailColumns = {
   },
   student: studentColumns(studentUsers),
   studentSms: { smsOptIn: studentUsers.smsOptIn, parentSmsOptIn: studentUsers.parentSmsOptIn },
+  athlete: athleteSummaryColumns,
+  /** Every guardian of the athlete's family (contact for the coach once paid; notifications). */
+  guardians: sql<
+    GuardianContact[] | null
+  >`(select json_agg(json_build_object('userId', gu.id, 'firstName', gu.first_name, 'lastName', gu.last_name, 'email', gu.email, 'phoneNumber', gu.phone_number, 'smsOptIn', gu.sms_opt_in) order by g.created_at, g.user_id) from family_guardians g join users gu on gu.id = g.user_id where g.family_id = ${athletes.familyId})`,
+};
+
+export type GuardianContact = {
+  userId: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  phoneNumber: string | null;
+  smsOptIn: boolean;
 };
 
 /** A booking with what its API shape shows: slot, coach (and their user), student. */
@@ -42,6 +57,18 @@ export type BookingDetails = {
   student: Omit<BookingStudent, "email"> & { email: string };
   /** Whether the student, and their parent, agreed to text messages (never shown by the API). */
   studentSms: { smsOptIn: boolean; parentSmsOptIn: boolean };
+  /** The athlete the seat is for (DESIGN.md 11). */
+  athlete: BookingAthleteColumns | null;
+  guardians: GuardianContact[] | null;
+};
+
+export type BookingAthleteColumns = {
+  id: number;
+  familyId: number;
+  firstName: string;
+  lastName: string;
+  birthday: string | null;
+  position: string | null;
 };
 
 function selectDetails(db: Queryable, where: SQL | undefined) {
@@ -52,6 +79,7 @@ function selectDetails(db: Queryable, where: SQL | undefined) {
     .innerJoin(coaches, eq(coaches.id, bookings.coachId))
     .innerJoin(coachUsers, eq(coachUsers.id, coaches.userId))
     .innerJoin(studentUsers, eq(studentUsers.id, bookings.studentId))
+    .leftJoin(athletes, eq(athletes.id, bookings.athleteId))
     .where(where);
 }
 
@@ -72,8 +100,31 @@ export async function findBookingsDetails(db: Queryable, bookingIds: number[]): 
 const notAnExpiredHold = sql`not (${bookings.status} = 'cancelled' and ${bookings.cancelCode} = 'hold_expired' and ${bookings.paymentStatus} not in ('completed', 'refund_pending', 'refunded'))`;
 
 /** Most recently made first: the success page shows the first booking of this list. */
-export async function listStudentBookings(db: Db, studentId: number): Promise<BookingDetails[]> {
-  return selectDetails(db, and(eq(bookings.studentId, studentId), notAnExpiredHold)).orderBy(desc(bookings.createdAt), desc(bookings.id));
+/** The bookings of every athlete of the user's family (DESIGN.md 11: both guardians see them). */
+export async function listStudentBookings(db: Db, userId: number): Promise<BookingDetails[]> {
+  return selectDetails(db, and(sql`${bookings.athleteId} in ${athleteIdsOfUserFamily(userId)}`, notAnExpiredHold)).orderBy(
+    desc(bookings.createdAt),
+    desc(bookings.id),
+  );
+}
+
+/** The bookings of one athlete (their own page). */
+export async function listAthleteBookings(db: Db, athleteId: number): Promise<BookingDetails[]> {
+  return selectDetails(db, and(eq(bookings.athleteId, athleteId), notAnExpiredHold)).orderBy(desc(bookings.startsAt), desc(bookings.id));
+}
+
+/** The coach's feedback on these bookings (the athlete's page shows it to the family). */
+export async function listFeedbackOf(db: Queryable, bookingIds: number[]) {
+  if (bookingIds.length === 0) return [];
+  return db
+    .select({
+      bookingId: sessionFeedback.bookingId,
+      feedback: sessionFeedback.feedback,
+      rating: sessionFeedback.rating,
+      createdAt: sessionFeedback.createdAt,
+    })
+    .from(sessionFeedback)
+    .where(inArray(sessionFeedback.bookingId, bookingIds));
 }
 
 export async function listCoachBookings(db: Db, coachId: number): Promise<BookingDetails[]> {
@@ -94,7 +145,7 @@ const bookingPreReadQuery = preparedPerDb((db) => {
       slot: timeSlots,
       timeZone: coaches.timeZone,
       held: seatsHeld(sql`${timeSlots.id}`, now),
-      mine: sql<boolean>`exists (select 1 from bookings seat where seat.time_slot_id = ${timeSlots.id} and seat.student_id = ${sql.placeholder("studentId")} and ${aliasHoldsSeat("seat", now)})`,
+      mine: sql<boolean>`exists (select 1 from bookings seat where seat.time_slot_id = ${timeSlots.id} and seat.athlete_id = ${sql.placeholder("athleteId")} and ${aliasHoldsSeat("seat", now)})`,
     })
     .from(timeSlots)
     .innerJoin(coaches, eq(coaches.id, timeSlots.coachId))
@@ -117,9 +168,9 @@ export type BookingPreRead = { slot: SlotRow; timeZone: string; held: number; mi
  * refused when the last seats go): the slot, its coach's zone and rates, the seats held at `now` and
  * whether the student holds one. Two prepared statements sent at once: one round trip.
  */
-export async function findBookingPreRead(db: Db, slotId: number, studentId: number, now: Date): Promise<BookingPreRead | undefined> {
+export async function findBookingPreRead(db: Db, slotId: number, athleteId: number, now: Date): Promise<BookingPreRead | undefined> {
   const [rows, coachRates] = await Promise.all([
-    bookingPreReadQuery(db).execute({ slotId, studentId, now: now.toISOString() }),
+    bookingPreReadQuery(db).execute({ slotId, athleteId, now: now.toISOString() }),
     ratesOfSlotCoachQuery(db).execute({ slotId }),
   ]);
   const row = rows[0];
@@ -166,27 +217,28 @@ export async function countHeldSeats(tx: Tx, slotId: number, now: Date, exceptBo
  * Seats of the slot held at `now`, and whether the student holds one of them: read without the
  * slot's lock, to refuse a full slot before queueing for it (the locked count decides the rest).
  */
-/** True when the student already has a pending or confirmed booking of the slot (other than `exceptBookingId`). */
-export async function hasActiveBooking(tx: Tx, slotId: number, studentId: number, exceptBookingId?: number): Promise<boolean> {
+/** True when the athlete already has a pending or confirmed booking of the slot (other than `exceptBookingId`): a seat is per athlete. */
+export async function hasActiveBooking(tx: Tx, slotId: number, athleteId: number | null, exceptBookingId?: number): Promise<boolean> {
+  if (athleteId === null) return false;
   const rows = await tx
     .select({ id: bookings.id })
     .from(bookings)
-    .where(and(eq(bookings.timeSlotId, slotId), eq(bookings.studentId, studentId), sql`${bookings.status} in ('pending', 'confirmed')`))
+    .where(and(eq(bookings.timeSlotId, slotId), eq(bookings.athleteId, athleteId), sql`${bookings.status} in ('pending', 'confirmed')`))
     .limit(2);
   return rows.some((r) => r.id !== exceptBookingId);
 }
 
-/** The student's booking of the slot that still holds its seat, unpaid. */
-export async function findPendingBookingOfStudent(
+/** The athlete's booking of the slot that still holds its seat, unpaid. */
+export async function findPendingBookingOfAthlete(
   db: Queryable,
   slotId: number,
-  studentId: number,
+  athleteId: number,
   now: Date,
 ): Promise<BookingRow | undefined> {
   const rows = await db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.timeSlotId, slotId), eq(bookings.studentId, studentId), eq(bookings.status, "pending"), holdsSeat(now)))
+    .where(and(eq(bookings.timeSlotId, slotId), eq(bookings.athleteId, athleteId), eq(bookings.status, "pending"), holdsSeat(now)))
     .limit(1);
   return rows[0];
 }
@@ -196,7 +248,7 @@ export async function insertBooking(tx: Tx, values: NewBookingRow): Promise<Book
     const rows = await tx.insert(bookings).values(values).returning();
     return rows[0]!;
   } catch (err) {
-    if (isUniqueViolation(err, "bookings_one_active_per_student_slot")) throw new DuplicateActiveBookingError();
+    if (isUniqueViolation(err, "bookings_one_active_per_athlete_slot")) throw new DuplicateActiveBookingError();
     throw err;
   }
 }
@@ -227,8 +279,21 @@ export async function lockBooking(tx: Tx, bookingId: number): Promise<BookingRow
 }
 
 export async function findBookingByPaymentIntent(db: Queryable, paymentIntentId: string): Promise<BookingRow | undefined> {
-  const rows = await db.select().from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId)).limit(1);
+  const rows = await db.select().from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId)).orderBy(bookings.id).limit(1);
   return rows[0];
+}
+
+/** Every booking a payment intent pays (several when one checkout paid siblings' seats). */
+export async function findBookingsByPaymentIntent(db: Queryable, paymentIntentId: string): Promise<BookingRow[]> {
+  return db.select().from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId)).orderBy(bookings.id);
+}
+
+export async function countBookingsOfIntent(db: Queryable, paymentIntentId: string): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(eq(bookings.paymentIntentId, paymentIntentId));
+  return rows[0]?.n ?? 0;
 }
 
 export async function updateBooking(db: Queryable, bookingId: number, values: Partial<NewBookingRow>): Promise<BookingRow | undefined> {
@@ -443,8 +508,9 @@ export async function lockStudentHolds(tx: Tx, studentId: number): Promise<void>
 
 /** Unpaid bookings of the student that still hold a seat (the one seat rule, limited to pending ones). */
 export async function countHeldBookingsOfStudent(tx: Tx, studentId: number, now: Date): Promise<number> {
+  // The holds of one checkout (bookings sharing a payment intent) count as one (DESIGN.md 11).
   const rows = await tx
-    .select({ count: sql<number>`count(*)::int` })
+    .select({ count: sql<number>`count(distinct coalesce(${bookings.paymentIntentId}, ${bookings.id}::text))::int` })
     .from(bookings)
     .where(and(eq(bookings.studentId, studentId), eq(bookings.status, "pending"), holdsSeat(now)));
   return rows[0]?.count ?? 0;

@@ -1,9 +1,11 @@
-import { BookingMessages, isSeatPaid, withoutContact, type Booking, type BookingStudent } from "@contract/bookings";
+import { BookingMessages, isSeatPaid, withoutContact, type AthleteSession, type Booking, type BookingStudent } from "@contract/bookings";
 import { centsToDecimal } from "@contract/money";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { instantToLocal } from "../slots/slot-time";
+import { isGuardianOfAthlete } from "../../db/families";
+import { toAthleteSummary } from "../families/families.service";
 import * as repo from "./bookings.repository";
 
 export type BookingViewer = { id: number; userType: UserRow["userType"] };
@@ -12,7 +14,8 @@ export type BookingViewer = { id: number; userType: UserRow["userType"] };
 export async function getBookingFor(deps: AppDeps, viewer: BookingViewer, bookingId: number): Promise<Booking | undefined> {
   const details = await repo.findBookingDetails(deps.database.db, bookingId);
   if (!details) return undefined;
-  const isStudent = details.booking.studentId === viewer.id;
+  // A guardian of the athlete's family (DESIGN.md 11), not only the one who booked.
+  const isStudent = await isGuardianOfAthlete(deps.database.db, viewer.id, details.booking.athleteId);
   const isCoach = details.coach.userId === viewer.id;
   if (!isStudent && !isCoach && viewer.userType !== "admin") return undefined;
   // An admin (the operator, DESIGN.md 5) reads contact details; a coach only once the seat is paid.
@@ -38,15 +41,45 @@ export async function listCoachBookings(deps: AppDeps, user: UserRow): Promise<B
   return rows.map((r) => toApiBooking(r, true));
 }
 
-/** The caller's own booking row (for paying it); someone else's answers 404 like a missing one. */
+/** A booking of the caller's family (for paying or cancelling it); another family's answers 404 like a missing one. */
 export async function requireOwnBooking(deps: AppDeps, user: UserRow, bookingId: number): Promise<repo.BookingRow> {
   const row = await repo.findBooking(deps.database.db, bookingId);
-  if (!row || row.studentId !== user.id) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
+  if (!row || !(await isFamilyBooking(deps, user.id, row))) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
   return row;
+}
+
+/** "The booking's athlete is in my family" (DESIGN.md 11): every guardian sees, pays for and cancels it. */
+export async function isFamilyBooking(deps: AppDeps, userId: number, booking: Pick<repo.BookingRow, "athleteId">): Promise<boolean> {
+  return isGuardianOfAthlete(deps.database.db, userId, booking.athleteId);
+}
+
+/** The sessions of one athlete, each with the coach's feedback once given (the athlete's page; the caller checked the family). */
+export async function listAthleteSessions(deps: AppDeps, athleteId: number): Promise<AthleteSession[]> {
+  const rows = await repo.listAthleteBookings(deps.database.db, athleteId);
+  const feedback = new Map(
+    (
+      await repo.listFeedbackOf(
+        deps.database.db,
+        rows.map((r) => r.booking.id),
+      )
+    ).map((f) => [f.bookingId, f]),
+  );
+  return rows.map((r) => {
+    const f = feedback.get(r.booking.id);
+    return { ...toApiBooking(r, false), feedback: f ? { text: f.feedback, rating: f.rating, createdAt: f.createdAt.toISOString() } : null };
+  });
 }
 
 export async function findBookingRow(deps: AppDeps, bookingId: number): Promise<repo.BookingRow | undefined> {
   return repo.findBooking(deps.database.db, bookingId);
+}
+
+export async function countBookingsOfIntent(deps: AppDeps, paymentIntentId: string): Promise<number> {
+  return repo.countBookingsOfIntent(deps.database.db, paymentIntentId);
+}
+
+export async function findBookingsByPaymentIntent(deps: AppDeps, paymentIntentId: string): Promise<repo.BookingRow[]> {
+  return repo.findBookingsByPaymentIntent(deps.database.db, paymentIntentId);
 }
 
 export async function findBookingByPaymentIntent(deps: AppDeps, paymentIntentId: string): Promise<repo.BookingRow | undefined> {
@@ -69,6 +102,8 @@ export function toApiBooking(details: repo.BookingDetails, withStudent: boolean,
   const result: Booking = {
     id: b.id,
     studentId: b.studentId,
+    athleteId: b.athleteId,
+    athlete: details.athlete ? toAthleteSummary(details.athlete) : null,
     coachId: b.coachId,
     timeSlotId: b.timeSlotId,
     rateId: b.rateId,
@@ -122,11 +157,50 @@ export function toApiBooking(details: repo.BookingDetails, withStudent: boolean,
     payoutStatus: b.payoutStatus,
     createdAt: b.createdAt.toISOString(),
   };
-  if (withStudent) result.student = toStudent(details.student, options.contactWhenUnpaid === true || isSeatPaid(b));
+  if (withStudent) {
+    const contact = options.contactWhenUnpaid === true || isSeatPaid(b);
+    result.student = toStudent(details.student, contact);
+    // The guardians' contact only for a seat that was paid (DESIGN.md 11).
+    if (contact) {
+      result.guardians = (details.guardians ?? []).map((g) => ({
+        userId: g.userId,
+        firstName: g.firstName,
+        lastName: g.lastName,
+        email: g.email,
+        phoneNumber: g.phoneNumber,
+      }));
+    }
+  }
   return result;
 }
 
 function toStudent(s: repo.BookingDetails["student"], withContact: boolean): BookingStudent {
   const student = { ...s, goals: s.goals ?? [], sessionPreferences: s.sessionPreferences ?? [] };
   return withContact ? student : withoutContact(student);
+}
+
+/**
+ * Who hears about a family's booking (DESIGN.md 11): every guardian by e-mail, and by text each
+ * by their own opt-in. Until a second guardian has joined, a minor account holder's parent (the
+ * parent fields of the profile) is copied too, by their own SMS consent.
+ */
+export function familyAudience(details: repo.BookingDetails): { emails: string[]; phones: string[] } {
+  const emails = new Set<string>();
+  const phones = new Set<string>();
+  const guardians = details.guardians ?? [];
+  for (const g of guardians) {
+    emails.add(g.email.toLowerCase());
+    if (g.smsOptIn && g.phoneNumber?.trim()) phones.add(g.phoneNumber.trim());
+  }
+  if (guardians.length === 0) {
+    emails.add(details.student.email.toLowerCase());
+    if (details.studentSms.smsOptIn && details.student.phoneNumber?.trim()) phones.add(details.student.phoneNumber.trim());
+  }
+  if (guardians.length <= 1) {
+    const parentEmail = details.student.parentEmail?.trim();
+    if (parentEmail) emails.add(parentEmail.toLowerCase());
+    if (details.studentSms.parentSmsOptIn && details.student.parentPhoneNumber?.trim())
+      phones.add(details.student.parentPhoneNumber.trim());
+  }
+  return { emails: [...emails], phones: [...phones] };
 }

@@ -8,7 +8,7 @@ import type { UserRow } from "../accounts/sessions.repository";
 import { cancellationInvitation } from "../calendar/calendar.service";
 import { sessionWhen } from "../calendar/session-events";
 import * as repo from "./bookings.repository";
-import { toApiBooking } from "./bookings.service";
+import { familyAudience, isFamilyBooking, toApiBooking } from "./bookings.service";
 import { cancelUnpaidIntent } from "./cancel-session.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
 
@@ -24,7 +24,7 @@ export async function cancelOwnBooking(deps: AppDeps, user: UserRow, bookingId: 
   const db = deps.database.db;
   const before = await repo.findBooking(db, bookingId);
   if (!before) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
-  if (before.studentId !== user.id) {
+  if (!(await isFamilyBooking(deps, user.id, before))) {
     // A coach or admin who can see the booking learns why; anyone else learns nothing about it.
     const coachId = await repo.findCoachIdOfUser(db, user.id);
     if (coachId === before.coachId || user.userType === "admin") throw forbidden(StudentCancelMessages.ONLY_STUDENT);
@@ -55,7 +55,7 @@ export async function cancelOwnBooking(deps: AppDeps, user: UserRow, bookingId: 
     return { row: cancelled!, refunded: true };
   });
 
-  if (refunded) await sendRefund(deps, row.paymentIntentId!);
+  if (refunded) await sendRefund(deps, row.paymentIntentId!, row.id);
   else if (row.paymentIntentId) await cancelUnpaidIntent(deps, row.id, row.paymentIntentId);
   await publishEvents(deps, [calendarEvents.bookingUpdated(row), calendarEvents.availabilityUpdated(row.coachId)]);
 
@@ -70,8 +70,11 @@ export async function cancelOwnBooking(deps: AppDeps, user: UserRow, bookingId: 
 
 /** The coach hears of it (e-mail with the cancelling .ics, SMS where opted in); the student gets the receipt. */
 async function notifyStudentCancelled(deps: AppDeps, details: repo.BookingDetails): Promise<void> {
-  const { booking, coach, student, coachUser } = details;
-  const studentName = [student.firstName, student.lastName].filter(Boolean).join(" ").trim() || "A player";
+  const { booking, coach, student, coachUser, athlete } = details;
+  const studentName =
+    [athlete?.firstName, athlete?.lastName].filter(Boolean).join(" ").trim() ||
+    [student.firstName, student.lastName].filter(Boolean).join(" ").trim() ||
+    "A player";
   const when = sessionWhen(booking.startsAt, coach.timeZone);
   const coachText = `${studentName} cancelled their booking of your session on ${when}. Their seat is open again.`;
   const send = async (what: string, job: () => Promise<void>) => {
@@ -93,17 +96,19 @@ async function notifyStudentCancelled(deps: AppDeps, details: repo.BookingDetail
   if (coachContact?.smsOptIn && coachContact.phoneNumber) {
     await send("cancellation SMS to the coach", () => deps.sms.send(coachContact.phoneNumber!, coachText));
   }
-  await send("cancellation e-mail to the student", async () =>
-    deps.mailer.send({
-      to: student.email,
-      subject: `Booking cancelled: ${details.coachUser.firstName ?? "your coach"} on ${when}`,
-      text: [
-        `Your session on ${when} is cancelled. $${centsToDecimal(booking.totalCents)} will be refunded to your card in full.`,
-        "",
-        CANCEL_RULE_TEXT,
-        `Find another session: ${deps.config.appUrl}/find-coaches`,
-      ].join("\n"),
-      calendar: await cancellationInvitation(deps, booking.id, "student"),
-    }),
-  );
+  for (const to of familyAudience(details).emails) {
+    await send("cancellation e-mail to the family", async () =>
+      deps.mailer.send({
+        to,
+        subject: `Booking cancelled: ${details.coachUser.firstName ?? "your coach"} on ${when}`,
+        text: [
+          `Your session on ${when} is cancelled. $${centsToDecimal(booking.totalCents)} will be refunded to your card in full.`,
+          "",
+          CANCEL_RULE_TEXT,
+          `Find another session: ${deps.config.appUrl}/find-coaches`,
+        ].join("\n"),
+        calendar: await cancellationInvitation(deps, booking.id, "student"),
+      }),
+    );
+  }
 }

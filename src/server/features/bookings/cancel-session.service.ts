@@ -7,6 +7,7 @@ import { sessionWhen } from "../../messages/session-text";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./bookings.repository";
+import { familyAudience } from "./bookings.service";
 import { cancellationInvitation } from "../calendar/calendar.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
 
@@ -53,7 +54,7 @@ export async function cancelSession(deps: AppDeps, user: UserRow, bookingId: num
   const refundStatus = new Map<number, AffectedBooking["refundStatus"]>();
   for (const { booking, paid } of cancelled) {
     if (paid) {
-      refundStatus.set(booking.id, (await sendRefund(deps, booking.paymentIntentId!)) === "sent" ? "refunded" : "pending");
+      refundStatus.set(booking.id, (await sendRefund(deps, booking.paymentIntentId!, booking.id)) === "sent" ? "refunded" : "pending");
     } else {
       refundStatus.set(booking.id, "not_charged");
       if (booking.paymentIntentId) await cancelUnpaidIntent(deps, booking.id, booking.paymentIntentId);
@@ -112,11 +113,9 @@ async function notifyCancelled(deps: AppDeps, details: repo.BookingDetails, reas
   const money = wasPaid ? `You will be refunded $${centsToDecimal(booking.totalCents)} in full.` : "You were not charged.";
   const text = `Your session with ${coachName} on ${when.date} at ${when.time} was cancelled by the coach: ${reason}. ${money}`;
 
-  // Texts only to those who agreed to them: the student, and the parent of a minor, each by their own opt-in.
-  const phones = new Set<string>();
-  if (details.studentSms.smsOptIn && student.phoneNumber?.trim()) phones.add(student.phoneNumber.trim());
-  if (details.studentSms.parentSmsOptIn && student.parentPhoneNumber?.trim()) phones.add(student.parentPhoneNumber.trim());
-  if (phones.size === 0) deps.logger.info({ bookingId: booking.id, studentId: student.id }, "no opted-in phone for the cancellation SMS");
+  // Texts only to those who agreed to them: every guardian (and a minor's parent), each by their own opt-in.
+  const { emails, phones } = familyAudience(details);
+  if (phones.length === 0) deps.logger.info({ bookingId: booking.id, studentId: student.id }, "no opted-in phone for the cancellation SMS");
   for (const phone of phones) {
     try {
       await deps.sms.send(phone, text);
@@ -124,14 +123,16 @@ async function notifyCancelled(deps: AppDeps, details: repo.BookingDetails, reas
       deps.logger.error({ err, bookingId: booking.id }, "could not send the cancellation SMS");
     }
   }
-  try {
-    await deps.mailer.send({
-      calendar: await cancellationInvitation(deps, booking.id, "student"),
-      to: student.email,
-      subject: `Session cancelled: ${coachName} on ${when.date}`,
-      text: [text, "", `Find another session: ${deps.config.appUrl}/find-coaches`].join("\n"),
-    });
-  } catch (err) {
-    deps.logger.error({ err, bookingId: booking.id }, "could not send the cancellation e-mail");
+  for (const to of emails) {
+    try {
+      await deps.mailer.send({
+        calendar: await cancellationInvitation(deps, booking.id, "student"),
+        to,
+        subject: `Session cancelled: ${coachName} on ${when.date}`,
+        text: [text, "", `Find another session: ${deps.config.appUrl}/find-coaches`].join("\n"),
+      });
+    } catch (err) {
+      deps.logger.error({ err, bookingId: booking.id }, "could not send the cancellation e-mail");
+    }
   }
 }

@@ -21,7 +21,7 @@ export async function insertRefund(
       createdAt: values.now,
       updatedAt: values.now,
     })
-    .onConflictDoNothing({ target: refunds.paymentIntentId });
+    .onConflictDoNothing({ target: [refunds.paymentIntentId, refunds.bookingId] });
 }
 
 /**
@@ -29,12 +29,23 @@ export async function insertRefund(
  * `leaseMs` ahead, so that no other process (request or sweep) calls the provider for it meanwhile;
  * if this process dies, the sweep takes it up when the lease runs out. Undefined when it is not due.
  */
-export async function claimRefund(db: Queryable, paymentIntentId: string, now: Date, leaseMs: number): Promise<RefundRow | undefined> {
+export async function claimRefund(
+  db: Queryable,
+  paymentIntentId: string,
+  bookingId: number,
+  now: Date,
+  leaseMs: number,
+): Promise<RefundRow | undefined> {
   const rows = await db
     .update(refunds)
     .set({ attempts: sql`${refunds.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + leaseMs), updatedAt: now })
     .where(
-      and(eq(refunds.paymentIntentId, paymentIntentId), eq(refunds.status, "pending"), sql`${refunds.nextAttemptAt} <= ${instant(now)}`),
+      and(
+        eq(refunds.paymentIntentId, paymentIntentId),
+        eq(refunds.bookingId, bookingId),
+        eq(refunds.status, "pending"),
+        sql`${refunds.nextAttemptAt} <= ${instant(now)}`,
+      ),
     )
     .returning();
   return rows[0];
@@ -104,7 +115,11 @@ export async function markRefundAttemptFailed(
     .where(and(eq(refunds.id, refundId), eq(refunds.status, "pending")));
 }
 
-export async function findRefundByPaymentIntent(db: Queryable, paymentIntentId: string): Promise<RefundRow | undefined> {
-  const rows = await db.select().from(refunds).where(eq(refunds.paymentIntentId, paymentIntentId)).limit(1);
+export async function findRefundByPaymentIntent(db: Queryable, paymentIntentId: string, bookingId: number): Promise<RefundRow | undefined> {
+  const rows = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.paymentIntentId, paymentIntentId), eq(refunds.bookingId, bookingId)))
+    .limit(1);
   return rows[0];
 }

@@ -34,11 +34,11 @@ export async function scheduleRefund(tx: Tx, request: RefundRequest, now: Date):
  * "sent" when the provider took it (now or earlier), "pending" when it will be retried (or another
  * process is on it), "failed" when the attempts ran out.
  */
-export async function sendRefund(deps: AppDeps, paymentIntentId: string): Promise<"sent" | "pending" | "failed"> {
+export async function sendRefund(deps: AppDeps, paymentIntentId: string, bookingId: number): Promise<"sent" | "pending" | "failed"> {
   const now = deps.clock.now();
-  const claimed = await repo.claimRefund(deps.database.db, paymentIntentId, now, REFUND_LEASE_MS);
+  const claimed = await repo.claimRefund(deps.database.db, paymentIntentId, bookingId, now, REFUND_LEASE_MS);
   if (!claimed) {
-    const row = await repo.findRefundByPaymentIntent(deps.database.db, paymentIntentId);
+    const row = await repo.findRefundByPaymentIntent(deps.database.db, paymentIntentId, bookingId);
     return row?.status === "sent" ? "sent" : row?.status === "failed" ? "failed" : "pending";
   }
   return attemptRefund(deps, claimed);
@@ -47,10 +47,13 @@ export async function sendRefund(deps: AppDeps, paymentIntentId: string): Promis
 async function attemptRefund(deps: AppDeps, refund: repo.RefundRow): Promise<"sent" | "pending" | "failed"> {
   const booking = await bookingsRepo.findBooking(deps.database.db, refund.bookingId);
   const isBookingsPayment = booking?.paymentIntentId === refund.paymentIntentId;
+  // A checkout shared by several bookings gives back this booking's share only.
+  const shared = (await bookingsRepo.countBookingsOfIntent(deps.database.db, refund.paymentIntentId)) > 1;
   let error: string;
   try {
     const result = await deps.payments.refundPayment({
       paymentIntentId: refund.paymentIntentId,
+      ...(shared ? { amountCents: refund.amountCents } : {}),
       idempotencyKey: idempotencyKeys.refund(refund.bookingId, refund.paymentIntentId, isBookingsPayment),
       metadata: { bookingId: String(refund.bookingId), reason: refund.reason },
     });

@@ -6,7 +6,7 @@ import { conflict, notFound } from "../../http/errors";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import { sendBookingConfirmedEmails } from "./booking-emails";
 import * as repo from "./bookings.repository";
-import { toApiBooking } from "./bookings.service";
+import { familyAudience, toApiBooking } from "./bookings.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
 
 /** A pending booking can be paid while its hold lasts; refuses otherwise with the message the checkout shows. */
@@ -117,7 +117,7 @@ export async function settlePaidBooking(
     const holdActive = booking.status === "pending" && booking.holdExpiresAt !== null && booking.holdExpiresAt > now;
     if (!holdActive) {
       const seatFree = (await repo.countHeldSeats(tx, slot.id, now, bookingId)) < slot.capacity;
-      const otherActive = await repo.hasActiveBooking(tx, slot.id, booking.studentId, bookingId);
+      const otherActive = await repo.hasActiveBooking(tx, slot.id, booking.athleteId, bookingId);
       if (!seatFree || otherActive) return cancelAndGiveBack("not_honoured");
     }
 
@@ -143,7 +143,7 @@ export async function settlePaidBooking(
   if (outcome.kind === "refunded") {
     const row = await repo.findBooking(db, bookingId);
     if (row) await publishEvents(deps, [calendarEvents.bookingUpdated(row), calendarEvents.availabilityUpdated(row.coachId)]);
-    return { ...outcome, refund: await sendRefund(deps, outcome.paymentIntentId) };
+    return { ...outcome, refund: await sendRefund(deps, outcome.paymentIntentId, bookingId) };
   }
   if (outcome.kind === "confirmed") {
     if (intent.amountCents !== before.totalCents) {
@@ -164,7 +164,7 @@ async function notifyConfirmed(deps: AppDeps, details: repo.BookingDetails): Pro
     await sendBookingConfirmedEmails(
       deps,
       booking,
-      { student: details.student.email, coach: details.coachUser.email },
+      { family: familyAudience(details).emails, coach: details.coachUser.email },
       details.coach.timeZone,
     );
   } catch (err) {
@@ -210,5 +210,5 @@ export async function refundLatePayment(
   if (!scheduled) return "unchanged";
   const row = await repo.findBooking(deps.database.db, bookingId);
   if (row) await publishEvents(deps, [calendarEvents.bookingUpdated(row)]);
-  return sendRefund(deps, intent.id);
+  return sendRefund(deps, intent.id, bookingId);
 }

@@ -12,8 +12,8 @@ export async function heldSeats(deps: AppDeps, slotId: number): Promise<number> 
   return deps.database.db.transaction((tx) => repo.countHeldSeats(tx, slotId, deps.clock.now()));
 }
 
-export async function hasActiveBookingInSlot(deps: AppDeps, slotId: number, studentId: number): Promise<boolean> {
-  return deps.database.db.transaction((tx) => repo.hasActiveBooking(tx, slotId, studentId));
+export async function hasActiveBookingInSlot(deps: AppDeps, slotId: number, athleteId: number): Promise<boolean> {
+  return deps.database.db.transaction((tx) => repo.hasActiveBooking(tx, slotId, athleteId));
 }
 
 export type WaitlistHold =
@@ -28,6 +28,7 @@ export async function holdSeatForWaitlist(
   tx: Tx,
   slotId: number,
   studentId: number,
+  athleteId: number | null,
   now: Date,
   holdMinutes: number,
 ): Promise<WaitlistHold> {
@@ -35,7 +36,7 @@ export async function holdSeatForWaitlist(
   if (!slot || slot.cancelledAt || slot.startsAt <= now || !slot.isGroup) return { skipped: "closed" };
   await repo.expireSlotHolds(tx, slot.id, now);
   if ((await repo.countHeldSeats(tx, slot.id, now)) >= slot.capacity) return { skipped: "no_seat" };
-  if (await repo.hasActiveBooking(tx, slot.id, studentId)) return { skipped: "already_booked" };
+  if (await repo.hasActiveBooking(tx, slot.id, athleteId)) return { skipped: "already_booked" };
   // An offer is a hold like any other: it counts toward the player's cap of unpaid holds. The
   // player's lock is only tried (this runs under the slot's lock, the reverse of booking's order).
   if (!(await repo.tryLockStudentHolds(tx, studentId))) return { skipped: "student_busy" };
@@ -47,6 +48,7 @@ export async function holdSeatForWaitlist(
   if (!rate) return { skipped: "no_rate" };
   const booking = await repo.insertBooking(tx, {
     studentId,
+    athleteId,
     coachId: slot.coachId,
     timeSlotId: slot.id,
     rateId: rate.id,

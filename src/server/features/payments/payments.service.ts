@@ -11,7 +11,16 @@ import type { UserRow } from "../accounts/sessions.repository";
 import { bookSlotForCheckout } from "../bookings/book-slot.service";
 import { listExpiredHoldsWithIntent } from "../bookings/booking-sweeps.service";
 import type { BookingRow } from "../bookings/bookings.repository";
-import { findBookingByPaymentIntent, findBookingRow, getBooking, getBookingFor, requireOwnBooking } from "../bookings/bookings.service";
+import {
+  countBookingsOfIntent,
+  findBookingByPaymentIntent,
+  findBookingsByPaymentIntent,
+  findBookingRow,
+  getBooking,
+  getBookingFor,
+  isFamilyBooking,
+  requireOwnBooking,
+} from "../bookings/bookings.service";
 import {
   attachPaymentIntent,
   recordPaymentFailed,
@@ -26,7 +35,9 @@ import { applyAccountUpdate } from "../payouts/payouts.service";
 import * as repo from "./payments.repository";
 
 type CreateIntentInput =
-  { bookingId: number } | { timeSlotId: number; duration?: number; sessionType?: string; preferredStartTime?: string; notes?: string };
+  | { bookingIds: number[] }
+  | { bookingId: number }
+  | { timeSlotId: number; duration?: number; sessionType?: string; preferredStartTime?: string; notes?: string; athleteId?: number | null };
 
 /** Provider faults become a 502 with the spec's payment error; card errors keep the provider's message. */
 function callProvider<T>(deps: AppDeps, what: string, fn: () => Promise<T>): Promise<T> {
@@ -40,6 +51,10 @@ export async function createPaymentIntent(
   input: CreateIntentInput,
   clientAddress: string,
 ): Promise<PaymentIntentResponse> {
+  if ("bookingIds" in input) {
+    if (input.bookingIds.length > 1) return createCheckoutIntent(deps, user, input.bookingIds);
+    return createPaymentIntent(deps, user, { bookingId: input.bookingIds[0]! }, clientAddress);
+  }
   const booking =
     "bookingId" in input
       ? await requireOwnBooking(deps, user, input.bookingId)
@@ -47,6 +62,69 @@ export async function createPaymentIntent(
   requirePayable(booking, deps.clock.now());
   const intent = await ensurePaymentIntent(deps, booking);
   return intentResponse(deps, user, booking.id, intent);
+}
+
+/**
+ * One payment for several pending bookings of the caller's family (DESIGN.md 11: siblings in one
+ * session, a weekly series). The bookings share one intent for the sum of their totals; each is
+ * confirmed (or refunded) on its own when it succeeds. Another family's booking answers 404.
+ */
+async function createCheckoutIntent(deps: AppDeps, user: UserRow, bookingIds: number[]): Promise<PaymentIntentResponse> {
+  const now = deps.clock.now();
+  const rows: BookingRow[] = [];
+  for (const id of bookingIds) rows.push(await requireOwnBooking(deps, user, id));
+  for (const row of rows) requirePayable(row, now);
+  const totalCents = rows.reduce((sum, r) => sum + r.totalCents, 0);
+  const sharedId = rows[0]!.paymentIntentId;
+  let afterIntentId: string | undefined;
+  if (sharedId && rows.every((r) => r.paymentIntentId === sharedId)) {
+    const existing = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(sharedId));
+    if (existing.status === "succeeded") {
+      await settlePayment(deps, existing);
+      throw conflict(BookingMessages.ALREADY_PAID);
+    }
+    if (existing.status === "processing") return checkoutResponse(deps, user, rows, existing);
+    if (existing.status !== "canceled" && (await countBookingsOfIntent(deps, sharedId)) === rows.length) {
+      const intent =
+        existing.amountCents === totalCents
+          ? existing
+          : await callProvider(deps, "update intent", () =>
+              deps.payments.updatePaymentIntentAmount({ paymentIntentId: existing.id, amountCents: totalCents }),
+            );
+      return checkoutResponse(deps, user, rows, intent);
+    }
+    afterIntentId = existing.id;
+  }
+  const ids = rows.map((r) => r.id);
+  const intent = await callProvider(deps, "create intent", () =>
+    deps.payments.createPaymentIntent({
+      amountCents: totalCents,
+      idempotencyKey: idempotencyKeys.checkoutIntent(ids, totalCents, afterIntentId),
+      description: `Lacrosse training sessions (bookings ${ids.join(", ")})`,
+      metadata: {
+        bookingId: String(ids[0]),
+        bookingIds: ids.join(","),
+        studentId: String(user.id),
+        coachId: String(rows[0]!.coachId),
+      },
+    }),
+  );
+  for (const row of rows) await attachPaymentIntent(deps, row.id, intent.id);
+  return checkoutResponse(deps, user, rows, intent);
+}
+
+async function checkoutResponse(deps: AppDeps, user: UserRow, rows: BookingRow[], intent: PaymentIntent): Promise<PaymentIntentResponse> {
+  const first = await intentResponse(deps, user, rows[0]!.id, intent);
+  const sum = (pick: (r: BookingRow) => number) => centsToDecimal(rows.reduce((s, r) => s + pick(r), 0));
+  return {
+    ...first,
+    bookingIds: rows.map((r) => r.id),
+    totalAmount: sum((r) => r.totalCents),
+    tipAmount: sum((r) => r.tipCents),
+    platformFee: sum((r) => r.platformFeeCents),
+    coachEarnings: sum((r) => r.coachEarningsCents),
+    rate: sum((r) => r.rateCents),
+  };
 }
 
 /**
@@ -63,7 +141,9 @@ async function ensurePaymentIntent(deps: AppDeps, booking: BookingRow): Promise<
       throw conflict(BookingMessages.ALREADY_PAID);
     }
     if (existing.status === "processing") return existing;
-    if (existing.status !== "canceled") {
+    // An intent shared with other bookings (a family checkout) is not changed for one of them.
+    const shared = (await countBookingsOfIntent(deps, existing.id)) > 1;
+    if (existing.status !== "canceled" && !shared) {
       if (existing.amountCents === booking.totalCents) return existing;
       return callProvider(deps, "update intent", () =>
         deps.payments.updatePaymentIntentAmount({ paymentIntentId: existing.id, amountCents: booking.totalCents }),
@@ -125,6 +205,7 @@ async function intentResponse(deps: AppDeps, user: UserRow, bookingId: number, i
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
     bookingId: booking.id,
+    bookingIds: [booking.id],
     totalAmount: booking.totalAmount,
     tipAmount: booking.tipAmount,
     platformFee: booking.platformFee,
@@ -139,7 +220,7 @@ async function intentResponse(deps: AppDeps, user: UserRow, bookingId: number, i
     provider: deps.payments.kind,
   };
   if (deps.payments.publishableKey) response.publishableKey = deps.payments.publishableKey;
-  if (intent.amountCents !== Math.round(Number(booking.totalAmount) * 100)) {
+  if (intent.amountCents !== Math.round(Number(booking.totalAmount) * 100) && (await countBookingsOfIntent(deps, intent.id)) <= 1) {
     // Only a concurrent tip change can cause this; the confirmation records what was charged.
     deps.logger.warn(
       { bookingId, intentAmount: centsToDecimal(intent.amountCents), total: booking.totalAmount },
@@ -153,7 +234,7 @@ async function intentResponse(deps: AppDeps, user: UserRow, bookingId: number, i
 async function requireOwnBookingOfIntent(deps: AppDeps, user: UserRow, paymentIntentId: string): Promise<BookingRow> {
   const booking = await findBookingByPaymentIntent(deps, paymentIntentId);
   if (booking) {
-    if (booking.studentId !== user.id) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
+    if (!(await isFamilyBooking(deps, user.id, booking))) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
     return booking;
   }
   // Only what looks like a provider's intent id is looked up there.
@@ -166,7 +247,7 @@ async function requireOwnBookingOfIntent(deps: AppDeps, user: UserRow, paymentIn
   }
   const bookingId = Number(intent.metadata.bookingId);
   const byMetadata = Number.isInteger(bookingId) && bookingId > 0 ? await findBookingRow(deps, bookingId) : undefined;
-  if (!byMetadata || byMetadata.studentId !== user.id) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
+  if (!byMetadata || !(await isFamilyBooking(deps, user.id, byMetadata))) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
   return byMetadata;
 }
 
@@ -189,6 +270,8 @@ export async function confirmPayment(deps: AppDeps, user: UserRow, paymentIntent
  * whose seat could not be kept is refunded here (and retried by the refund sweep if that fails).
  */
 export async function settlePayment(deps: AppDeps, intent: PaymentIntent, bookingId?: number): Promise<SettleOutcome | undefined> {
+  const shared = await findBookingsByPaymentIntent(deps, intent.id);
+  if (shared.length > 1) return settleCheckout(deps, intent, shared, bookingId);
   const id = bookingId ?? (await findBookingByPaymentIntent(deps, intent.id))?.id ?? Number(intent.metadata.bookingId);
   const booking = Number.isInteger(id) && id > 0 ? await findBookingRow(deps, id) : undefined;
   if (!booking) {
@@ -196,6 +279,27 @@ export async function settlePayment(deps: AppDeps, intent: PaymentIntent, bookin
     return undefined;
   }
   return settlePaidBooking(deps, booking.id, intent);
+}
+
+/**
+ * A succeeded payment of a family checkout: each booking is settled with its share (its own total;
+ * the last takes what is left), so each is confirmed, or refunded its share, on its own.
+ */
+async function settleCheckout(
+  deps: AppDeps,
+  intent: PaymentIntent,
+  rows: BookingRow[],
+  bookingId?: number,
+): Promise<SettleOutcome | undefined> {
+  let left = intent.amountCents;
+  const outcomes: SettleOutcome[] = [];
+  for (const [i, row] of rows.entries()) {
+    const share = i === rows.length - 1 ? Math.max(left, 0) : Math.min(row.totalCents, Math.max(left, 0));
+    left -= share;
+    const shareIntent = { id: intent.id, amountCents: share, ...(intent.currency !== undefined ? { currency: intent.currency } : {}) };
+    outcomes.push(await settlePaidBooking(deps, row.id, shareIntent));
+  }
+  return outcomes.find((o) => o.bookingId === bookingId) ?? outcomes[0];
 }
 
 /** POST /api/payments/simulated/confirm: the simulated card form pays, and the booking is confirmed as Stripe's webhook would. */
@@ -269,11 +373,13 @@ export async function onPaymentAccountUpdated(deps: AppDeps, account: ConnectedA
 export async function sessionDetails(deps: AppDeps, user: UserRow, sessionId: string): Promise<{ paymentIntentId: string }> {
   if (/^\d{1,9}$/.test(sessionId)) {
     const booking = await findBookingRow(deps, Number(sessionId));
-    if (booking && booking.studentId === user.id && booking.paymentIntentId) return { paymentIntentId: booking.paymentIntentId };
+    if (booking && (await isFamilyBooking(deps, user.id, booking)) && booking.paymentIntentId) {
+      return { paymentIntentId: booking.paymentIntentId };
+    }
     throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
   }
   const booking = await findBookingByPaymentIntent(deps, sessionId);
-  if (!booking || booking.studentId !== user.id) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
+  if (!booking || !(await isFamilyBooking(deps, user.id, booking))) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
   return { paymentIntentId: sessionId };
 }
 

@@ -3,7 +3,8 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { BookingStudent } from "@contract/bookings";
 import type { Db, Tx } from "../../db/client";
-import { bookings, coaches, rates, sessionRequests, users } from "../../db/schema/index";
+import { athleteIdsOfUserFamily, athleteSummaryColumns } from "../../db/families";
+import { athletes, bookings, coaches, rates, sessionRequests, users } from "../../db/schema/index";
 import { type Queryable, instant, rowsOf } from "../../db/sql";
 
 export type RequestRow = typeof sessionRequests.$inferSelect;
@@ -36,6 +37,8 @@ export type RequestDetails = {
   /** The student as their coach sees them, and whether they take text messages. */
   student: Omit<BookingStudent, "email"> & { email: string; smsOptIn: boolean };
   booking: { id: number; status: "pending" | "confirmed" | "completed" | "cancelled"; paymentStatus: RequestBookingPaymentStatus } | null;
+  /** The athlete the session is for (DESIGN.md 11). */
+  athlete: { id: number; familyId: number; firstName: string; lastName: string; birthday: string | null; position: string | null } | null;
 };
 
 type RequestBookingPaymentStatus = (typeof bookings.$inferSelect)["paymentStatus"];
@@ -53,6 +56,7 @@ const detailColumns = {
   bookingId: bookings.id,
   bookingStatus: bookings.status,
   bookingPaymentStatus: bookings.paymentStatus,
+  athlete: athleteSummaryColumns,
 };
 
 async function selectDetails(db: Queryable, where: SQL | undefined): Promise<RequestDetails[]> {
@@ -63,6 +67,7 @@ async function selectDetails(db: Queryable, where: SQL | undefined): Promise<Req
     .innerJoin(coachUsers, eq(coachUsers.id, coaches.userId))
     .innerJoin(studentUsers, eq(studentUsers.id, sessionRequests.studentId))
     .leftJoin(bookings, eq(bookings.id, sessionRequests.bookingId))
+    .leftJoin(athletes, eq(athletes.id, sessionRequests.athleteId))
     .where(where)
     .orderBy(desc(sessionRequests.createdAt), desc(sessionRequests.id));
   return rows.map(({ bookingId, bookingStatus, bookingPaymentStatus, student, ...rest }) => ({
@@ -80,8 +85,8 @@ export async function findRequestDetails(db: Queryable, requestId: number): Prom
 }
 
 /** Newest first. */
-export async function listStudentRequests(db: Db, studentId: number): Promise<RequestDetails[]> {
-  return selectDetails(db, eq(sessionRequests.studentId, studentId));
+export async function listStudentRequests(db: Db, userId: number): Promise<RequestDetails[]> {
+  return selectDetails(db, sql`${sessionRequests.athleteId} in ${athleteIdsOfUserFamily(userId)}`);
 }
 
 /** Newest first. */
@@ -103,13 +108,14 @@ export async function findRate(db: Queryable, coachId: number, sessionType: "ind
   return rows[0];
 }
 
-export async function hasPendingRequestAt(db: Queryable, studentId: number, coachId: number, startsAt: Date): Promise<boolean> {
+/** A pending request of the athlete for that coach and start (siblings may each ask for the same time). */
+export async function hasPendingRequestAt(db: Queryable, athleteId: number, coachId: number, startsAt: Date): Promise<boolean> {
   const rows = await db
     .select({ id: sessionRequests.id })
     .from(sessionRequests)
     .where(
       and(
-        eq(sessionRequests.studentId, studentId),
+        eq(sessionRequests.athleteId, athleteId),
         eq(sessionRequests.coachId, coachId),
         eq(sessionRequests.status, "pending"),
         eq(sessionRequests.requestedStartsAt, startsAt),

@@ -25,6 +25,8 @@ import {
   notifyStudentDeclined,
   notifyStudentExpired,
 } from "./request-notifications";
+import { isGuardianOfAthlete } from "../../db/families";
+import { chooseAthlete, toAthleteSummary } from "../families/families.service";
 import * as repo from "./requests.repository";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 
@@ -34,6 +36,7 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 /** POST /api/session-requests: a player asks a coach for a time that is not on the calendar. */
 export async function requestSession(deps: AppDeps, user: UserRow, input: ParsedCreateSessionRequest): Promise<SessionRequest> {
   const db = deps.database.db;
+  const athlete = await chooseAthlete(deps, user, input.athleteId);
   const coach = await repo.findCoach(db, input.coachId);
   if (!coach) throw notFound(SessionRequestMessages.COACH_NOT_FOUND);
   if (!coach.allowSessionRequests) throw badRequest(SessionRequestMessages.NOT_ACCEPTING, "coachId");
@@ -46,7 +49,7 @@ export async function requestSession(deps: AppDeps, user: UserRow, input: Parsed
   if (!startsAt) throw badRequest(SessionRequestMessages.NONEXISTENT_TIME, "requestedStartTime");
   const now = deps.clock.now();
   if (!meetsRequestAdvance(startsAt.getTime(), now.getTime())) throw badRequest(SessionRequestMessages.TOO_SOON, "requestedDate");
-  if (await repo.hasPendingRequestAt(db, user.id, coach.id, startsAt)) throw conflict(SessionRequestMessages.DUPLICATE);
+  if (await repo.hasPendingRequestAt(db, athlete.id, coach.id, startsAt)) throw conflict(SessionRequestMessages.DUPLICATE);
 
   const price = requestPriceCents(rate.rateCents);
   // Each request mails and texts the coach: a player may send only so many a day.
@@ -57,6 +60,7 @@ export async function requestSession(deps: AppDeps, user: UserRow, input: Parsed
     }
     return repo.insertRequest(tx, {
       studentId: user.id,
+      athleteId: athlete.id,
       coachId: coach.id,
       requestedStartsAt: startsAt,
       requestedEndsAt: new Date(startsAt.getTime() + input.duration * MINUTE_MS),
@@ -147,6 +151,7 @@ export async function acceptRequest(deps: AppDeps, user: UserRow, requestId: num
       tx,
       {
         studentId: request.studentId,
+        athleteId: request.athleteId,
         coachId: request.coachId,
         timeSlotId: slot.id,
         rateId: rate?.id ?? null,
@@ -215,7 +220,9 @@ export async function declineRequest(deps: AppDeps, user: UserRow, requestId: nu
 export async function cancelRequest(deps: AppDeps, user: UserRow, requestId: number): Promise<SessionRequest> {
   const before = await repo.findRequestDetails(deps.database.db, requestId);
   // Someone else's request answers like a missing one: ids do not leak.
-  if (!before || before.request.studentId !== user.id) throw notFound(SessionRequestMessages.NOT_FOUND);
+  if (!before || !(await isGuardianOfAthlete(deps.database.db, user.id, before.request.athleteId))) {
+    throw notFound(SessionRequestMessages.NOT_FOUND);
+  }
   const now = deps.clock.now();
   await deps.database.db.transaction(async (tx) => {
     const request = await repo.lockRequest(tx, requestId);
@@ -281,6 +288,8 @@ export function toApiRequest(details: repo.RequestDetails, withStudent: boolean)
       user: { firstName: coachUser.firstName, lastName: coachUser.lastName },
     },
     studentId: r.studentId,
+    athleteId: r.athleteId,
+    athlete: details.athlete ? toAthleteSummary(details.athlete) : null,
     requestedDate: start.date,
     requestedStartTime: start.time,
     requestedEndTime: end.time,

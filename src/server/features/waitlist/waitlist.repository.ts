@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { isUniqueViolation, type Queryable } from "../../db/sql";
-import { bookings, coaches, timeSlots, users, waitlistEntries } from "../../db/schema/index";
+import { athleteIdsOfUserFamily } from "../../db/families";
+import { athletes, bookings, coaches, timeSlots, users, waitlistEntries } from "../../db/schema/index";
 
 export type WaitlistRow = typeof waitlistEntries.$inferSelect;
 export class DuplicateWaitlistError extends Error {}
@@ -15,15 +16,24 @@ export async function findSlot(db: Queryable, slotId: number) {
   return row;
 }
 
-export async function insertEntry(db: Queryable, values: { timeSlotId: number; studentId: number; now: Date }): Promise<WaitlistRow> {
+export async function insertEntry(
+  db: Queryable,
+  values: { timeSlotId: number; studentId: number; athleteId: number; now: Date },
+): Promise<WaitlistRow> {
   try {
     const [row] = await db
       .insert(waitlistEntries)
-      .values({ timeSlotId: values.timeSlotId, studentId: values.studentId, createdAt: values.now, updatedAt: values.now })
+      .values({
+        timeSlotId: values.timeSlotId,
+        studentId: values.studentId,
+        athleteId: values.athleteId,
+        createdAt: values.now,
+        updatedAt: values.now,
+      })
       .returning();
     return row!;
   } catch (err) {
-    if (isUniqueViolation(err, "waitlist_one_active_per_student_slot")) throw new DuplicateWaitlistError();
+    if (isUniqueViolation(err, "waitlist_one_active_per_athlete_slot")) throw new DuplicateWaitlistError();
     throw err;
   }
 }
@@ -37,8 +47,8 @@ export async function setStatus(db: Queryable, entryId: number, status: Waitlist
   await db.update(waitlistEntries).set({ status, updatedAt: now }).where(eq(waitlistEntries.id, entryId));
 }
 
-/** The student's live places (waiting or offered) and the recent closed ones, with their slots. */
-export async function listOfStudent(db: Queryable, studentId: number) {
+/** The live places (waiting or offered) of every athlete of the user's family, with their slots. */
+export async function listOfStudent(db: Queryable, userId: number) {
   return db
     .select({
       entry: waitlistEntries,
@@ -47,6 +57,8 @@ export async function listOfStudent(db: Queryable, studentId: number) {
       coachFirstName: users.firstName,
       coachLastName: users.lastName,
       holdExpiresAt: bookings.holdExpiresAt,
+      athleteFirstName: athletes.firstName,
+      athleteLastName: athletes.lastName,
       position: sql<number | null>`case when ${waitlistEntries.status} = 'waiting' then (
         select count(*)::int from waitlist_entries w2
         where w2.time_slot_id = ${waitlistEntries.timeSlotId} and w2.status = 'waiting'
@@ -57,7 +69,10 @@ export async function listOfStudent(db: Queryable, studentId: number) {
     .innerJoin(coaches, eq(coaches.id, timeSlots.coachId))
     .innerJoin(users, eq(users.id, coaches.userId))
     .leftJoin(bookings, eq(bookings.id, waitlistEntries.bookingId))
-    .where(and(eq(waitlistEntries.studentId, studentId), inArray(waitlistEntries.status, ["waiting", "offered"])))
+    .leftJoin(athletes, eq(athletes.id, waitlistEntries.athleteId))
+    .where(
+      and(sql`${waitlistEntries.athleteId} in ${athleteIdsOfUserFamily(userId)}`, inArray(waitlistEntries.status, ["waiting", "offered"])),
+    )
     .orderBy(asc(timeSlots.startsAt), asc(waitlistEntries.id));
 }
 

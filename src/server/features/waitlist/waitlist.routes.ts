@@ -1,7 +1,8 @@
 import { Router } from "express";
 import type { AppDeps } from "../../deps";
 import { requireUser } from "../../http/require-session";
-import { parseIdParam } from "../../http/validate-request";
+import { JoinWaitlistRequestSchema } from "@contract/waitlist";
+import { parseBody, parseIdParam } from "../../http/validate-request";
 import { joinWaitlist, leaveWaitlist, listMine } from "./waitlist.service";
 
 /** Waitlists of full group slots (issue 16). */
@@ -10,7 +11,9 @@ export function waitlistRouter(deps: AppDeps): Router {
 
   router.post("/time-slots/:id/waitlist", async (req, res) => {
     const user = requireUser(req);
-    res.status(201).json(await joinWaitlist(deps, user, parseIdParam(req)));
+    const slotId = parseIdParam(req);
+    const { athleteId } = parseBody(req, JoinWaitlistRequestSchema);
+    res.status(201).json(await joinWaitlist(deps, user, slotId, athleteId));
   });
 
   router.get("/waitlist/mine", async (req, res) => {

@@ -7,11 +7,14 @@ import { announceBooking, hasActiveBookingInSlot, heldSeats, holdSeatForWaitlist
 import { placeSms } from "../../messages/session-text";
 import { sessionWhen } from "../calendar/session-events";
 import { instantToLocal } from "../slots/slot-time";
+import { isGuardianOfAthlete } from "../../db/families";
+import { chooseAthlete } from "../families/families.service";
 import * as repo from "./waitlist.repository";
 
 /** POST /api/time-slots/{id}/waitlist: a player queues for a full group slot. */
-export async function joinWaitlist(deps: AppDeps, user: UserRow, slotId: number): Promise<WaitlistEntry> {
+export async function joinWaitlist(deps: AppDeps, user: UserRow, slotId: number, athleteId?: number | null): Promise<WaitlistEntry> {
   if (user.userType !== "player") throw forbidden(WaitlistMessages.ONLY_PLAYERS);
+  const athlete = await chooseAthlete(deps, user, athleteId);
   const db = deps.database.db;
   const now = deps.clock.now();
   const found = await repo.findSlot(db, slotId);
@@ -20,20 +23,21 @@ export async function joinWaitlist(deps: AppDeps, user: UserRow, slotId: number)
   if (!slot.isGroup) throw conflict(WaitlistMessages.ONLY_GROUP);
   if (slot.cancelledAt || slot.requestOnly || slot.startsAt <= now) throw conflict(WaitlistMessages.SLOT_CLOSED);
   if ((await heldSeats(deps, slot.id)) < slot.capacity) throw conflict(WaitlistMessages.NOT_FULL);
-  if (await hasActiveBookingInSlot(deps, slot.id, user.id)) throw conflict(WaitlistMessages.ALREADY_BOOKED);
+  if (await hasActiveBookingInSlot(deps, slot.id, athlete.id)) throw conflict(WaitlistMessages.ALREADY_BOOKED);
+  let entry: repo.WaitlistRow;
   try {
-    await repo.insertEntry(db, { timeSlotId: slot.id, studentId: user.id, now });
+    entry = await repo.insertEntry(db, { timeSlotId: slot.id, studentId: user.id, athleteId: athlete.id, now });
   } catch (err) {
     if (err instanceof repo.DuplicateWaitlistError) throw conflict(WaitlistMessages.ALREADY_WAITING);
     throw err;
   }
-  return (await listMine(deps, user)).find((e) => e.timeSlotId === slot.id)!;
+  return (await listMine(deps, user)).find((e) => e.id === entry.id)!;
 }
 
 /** DELETE /api/waitlist/{id}: the player leaves the queue (an offered seat they hold stays theirs to pay or let lapse). */
 export async function leaveWaitlist(deps: AppDeps, user: UserRow, entryId: number): Promise<void> {
   const entry = await repo.findEntry(deps.database.db, entryId);
-  if (!entry || entry.studentId !== user.id) throw notFound(WaitlistMessages.ENTRY_NOT_FOUND);
+  if (!entry || !(await isGuardianOfAthlete(deps.database.db, user.id, entry.athleteId))) throw notFound(WaitlistMessages.ENTRY_NOT_FOUND);
   if (entry.status !== "waiting") throw conflict("This waitlist place is no longer waiting.");
   await repo.setStatus(deps.database.db, entryId, "left", deps.clock.now());
 }
@@ -41,27 +45,31 @@ export async function leaveWaitlist(deps: AppDeps, user: UserRow, entryId: numbe
 /** GET /api/waitlist/mine: the player's live places, with their position in each queue. */
 export async function listMine(deps: AppDeps, user: UserRow): Promise<WaitlistEntry[]> {
   const rows = await repo.listOfStudent(deps.database.db, user.id);
-  return rows.map(({ entry, slot, timeZone, coachFirstName, coachLastName, holdExpiresAt, position }) => {
-    const start = instantToLocal(slot.startsAt, timeZone);
-    const end = instantToLocal(slot.endsAt, timeZone);
-    return {
-      id: entry.id,
-      timeSlotId: slot.id,
-      coachId: slot.coachId,
-      coachName: [coachFirstName, coachLastName].filter(Boolean).join(" ") || "Your coach",
-      status: entry.status,
-      position: position === null ? null : Number(position),
-      bookingId: entry.status === "offered" ? entry.bookingId : null,
-      holdExpiresAt: entry.status === "offered" && holdExpiresAt ? holdExpiresAt.toISOString() : null,
-      date: start.date,
-      startTime: start.time,
-      endTime: end.time,
-      timeZone,
-      startsAt: slot.startsAt.toISOString(),
-      locationName: slot.locationName,
-      createdAt: entry.createdAt.toISOString(),
-    };
-  });
+  return rows.map(
+    ({ entry, slot, timeZone, coachFirstName, coachLastName, holdExpiresAt, position, athleteFirstName, athleteLastName }) => {
+      const start = instantToLocal(slot.startsAt, timeZone);
+      const end = instantToLocal(slot.endsAt, timeZone);
+      return {
+        id: entry.id,
+        athleteId: entry.athleteId,
+        athleteName: [athleteFirstName, athleteLastName].filter(Boolean).join(" "),
+        timeSlotId: slot.id,
+        coachId: slot.coachId,
+        coachName: [coachFirstName, coachLastName].filter(Boolean).join(" ") || "Your coach",
+        status: entry.status,
+        position: position === null ? null : Number(position),
+        bookingId: entry.status === "offered" ? entry.bookingId : null,
+        holdExpiresAt: entry.status === "offered" && holdExpiresAt ? holdExpiresAt.toISOString() : null,
+        date: start.date,
+        startTime: start.time,
+        endTime: end.time,
+        timeZone,
+        startsAt: slot.startsAt.toISOString(),
+        locationName: slot.locationName,
+        createdAt: entry.createdAt.toISOString(),
+      };
+    },
+  );
 }
 
 /**
@@ -96,7 +104,7 @@ async function holdSeatForWaitlistOfSlot(tx: Tx, slotId: number, now: Date) {
   for (let tries = 0; tries < 20; tries++) {
     const entry = await repo.lockFirstWaiting(tx, slotId, passedOver);
     if (!entry) return undefined;
-    const hold = await holdSeatForWaitlist(tx, slotId, entry.studentId, now, WAITLIST_HOLD_MINUTES);
+    const hold = await holdSeatForWaitlist(tx, slotId, entry.studentId, entry.athleteId, now, WAITLIST_HOLD_MINUTES);
     if ("booking" in hold) {
       await repo.markOffered(tx, entry.id, hold.booking.id, now);
       return { booking: hold.booking, studentId: entry.studentId };

@@ -1,4 +1,5 @@
 import { CalendarDays, Clock, CreditCard, Mail, Phone, Timer, Users } from "lucide-react";
+import { sessionAthleteName } from "@contract/families";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Link } from "wouter";
 import type { Booking } from "@contract/bookings";
@@ -113,6 +114,7 @@ export function StudentBookingCard({ booking }: { booking: Booking }) {
               <StatusBadge booking={booking} />
             </div>
             <p className="text-sm text-slate-600">{booking.coach.title}</p>
+            {booking.athlete ? <p className="text-sm font-semibold text-field-800">For {sessionAthleteName(booking, "")}</p> : null}
           </div>
         </div>
         <Facts booking={booking} />
@@ -137,7 +139,7 @@ export function StudentBookingCard({ booking }: { booking: Booking }) {
 
 /** A coach's booking: the student's contact and what the coach earns. */
 export function CoachBookingCard({ booking }: { booking: Booking }) {
-  const name = personName(booking.student, "Student");
+  const name = sessionAthleteName(booking, personName(booking.student, "Student"));
   return (
     <Card data-testid={`booking-${booking.id}`}>
       <CardContent className="flex flex-col gap-4 pt-5 sm:pt-6">

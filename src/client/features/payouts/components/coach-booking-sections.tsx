@@ -1,4 +1,5 @@
 import { CalendarDays, Clock, DollarSign, Phone, User } from "lucide-react";
+import { athleteFacts, sessionAthleteName } from "@contract/families";
 import { useEffect, useState, type ReactNode } from "react";
 import type { BookingStatus } from "@contract/bookings";
 import { Badge } from "@client/components/ui/badge";
@@ -21,7 +22,8 @@ const STATUS_LABELS: Record<BookingStatus, string> = {
 };
 const STATUS_VARIANTS = { pending: "warning", confirmed: "success", completed: "secondary", cancelled: "destructive" } as const;
 
-const studentName = (b: CoachBooking) => [b.student?.firstName, b.student?.lastName].filter(Boolean).join(" ") || "Student";
+/** The athlete the session is for (DESIGN.md 11). */
+const studentName = (b: CoachBooking) => sessionAthleteName(b, "Student");
 
 type Dialogs = { details: CoachBooking | null; cancel: CoachBooking | null; feedback: CoachBooking | null };
 
@@ -139,6 +141,7 @@ export function CoachBookingCard({ booking: b, canCancel: cancellable, onDetails
           <p className="flex items-center gap-2 font-semibold text-field-950">
             <User aria-hidden className="size-4 text-field-700" />
             {studentName(b)}
+            {b.athlete ? <span className="text-sm font-normal text-slate-600">{athleteFacts(b.athlete)}</span> : null}
           </p>
           <div className="flex flex-wrap gap-1.5">
             <Badge variant={STATUS_VARIANTS[b.status]}>{STATUS_LABELS[b.status]}</Badge>
@@ -215,7 +218,17 @@ export function BookingDetailsDialog({ booking: b, onClose }: { booking: CoachBo
             </DialogHeader>
             <div className="grid gap-6 sm:grid-cols-2">
               <DetailGroup title="Student">
-                <Detail label="Name">{studentName(b)}</Detail>
+                <Detail label="Athlete">{studentName(b)}</Detail>
+                <Detail label="Age and position">{athleteFacts(b.athlete) || null}</Detail>
+                <Detail label="Guardians">
+                  {b.guardians?.length
+                    ? b.guardians
+                        .map((g) =>
+                          [[g.firstName, g.lastName].filter(Boolean).join(" "), g.email, g.phoneNumber].filter(Boolean).join(", "),
+                        )
+                        .join("; ")
+                    : null}
+                </Detail>
                 <Detail label="Email">{s?.email}</Detail>
                 <Detail label="Phone">{s?.phoneNumber}</Detail>
                 <Detail label="Parent / guardian">{parent || null}</Detail>

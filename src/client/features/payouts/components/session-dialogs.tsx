@@ -1,4 +1,5 @@
 import { AlertTriangle } from "lucide-react";
+import { sessionAthleteName } from "@contract/families";
 import { useState } from "react";
 import { CancelSessionRequestSchema, PayoutMessages, RATING_LABELS, SubmitFeedbackRequestSchema } from "@contract/payouts";
 import { Button } from "@client/components/ui/button";
@@ -19,7 +20,8 @@ export const FEEDBACK_FAILED = "Failed to submit feedback. Please try again.";
 type DialogProps = { booking: CoachBooking | null; onClose: () => void };
 
 const sessionLine = (b: CoachBooking) => `${shortDate(b.sessionDate)} at ${sessionStart(b)}`;
-const studentName = (b: CoachBooking) => [b.student?.firstName, b.student?.lastName].filter(Boolean).join(" ") || "Student";
+/** The athlete the session is for (DESIGN.md 11). */
+const studentName = (b: CoachBooking) => sessionAthleteName(b, "Student");
 
 /** coach-side 2 and 5: cancelling needs a reason, is irreversible and refunds everyone in the session. */
 export function CancelSessionDialog({ booking, onClose }: DialogProps) {

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useLocation } from "wouter";
 import type { CurrentUser } from "@contract/accounts";
 import { DEFAULT_WIZARD_TRAVEL_DISTANCE, PlayerMessages, WIZARD_TRAVEL_DISTANCES } from "@contract/players";
@@ -6,7 +6,7 @@ import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
 import { StepCardHeader, StepProgress } from "@client/components/ui/step-progress";
 import { toast } from "@client/components/ui/toast";
-import { paths } from "@client/config/paths";
+import { addAthleteHref, paths } from "@client/config/paths";
 import { useSchemaForm } from "@client/lib/form-errors";
 import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import { useSavePlayerProfile } from "../api/update-player-profile";
@@ -45,13 +45,17 @@ export function OnboardingWizard({ user }: { user: CurrentUser }) {
 
   const next = form.submit(() => setStep((s) => Math.min(s + 1, STEPS.length - 1)));
 
+  // Whether the first athlete is the account holder or their child (DESIGN.md 11): it names the fields.
+  const [firstAthlete, setFirstAthlete] = useState<"me" | "child">("me");
+  const destination = useRef<string>(paths.root);
+
   const complete = form.submit((sent) => {
     save.mutate(
       { profile: { ...toProfileRequest(sent, today), ...toPreferencesRequest(sent) } },
       {
         onSuccess: () => {
           toast({ title: "Profile Updated!", description: "Your player profile is set up.", variant: "success" });
-          navigate(paths.root, { replace: true });
+          navigate(destination.current, { replace: true });
         },
         onError: (error) => {
           if (!handleUnauthorized(error)) toast({ title: "Error", description: PlayerMessages.WIZARD_SAVE_FAILED, variant: "destructive" });
@@ -72,6 +76,24 @@ export function OnboardingWizard({ user }: { user: CurrentUser }) {
       <Card>
         <StepCardHeader title={current.title} description={current.description} />
         <CardContent className="flex flex-col gap-6">
+          {step === 0 ? (
+            <fieldset className="flex flex-wrap items-center gap-4">
+              <legend className="mb-2 font-semibold text-field-950">Who is this first athlete?</legend>
+              <label className="flex items-center gap-2">
+                <input type="radio" name="first-athlete" checked={firstAthlete === "me"} onChange={() => setFirstAthlete("me")} />
+                Me
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="radio" name="first-athlete" checked={firstAthlete === "child"} onChange={() => setFirstAthlete("child")} />
+                My child
+              </label>
+              {firstAthlete === "child" ? (
+                <p className="w-full text-sm text-slate-600">
+                  Enter your child&apos;s name, birthday and e-mail below; the phone number is yours. You can add more children at the end.
+                </p>
+              ) : null}
+            </fieldset>
+          ) : null}
           {step === 0 ? <PlayerInformationFields draft={draft} onChange={form.update} today={today} /> : null}
           {step === 1 ? <LocationFields draft={draft} onChange={form.update} distances={WIZARD_TRAVEL_DISTANCES} /> : null}
           {step === 2 ? <PlayingProfileFields draft={draft} onChange={form.update} /> : null}
@@ -82,9 +104,27 @@ export function OnboardingWizard({ user }: { user: CurrentUser }) {
             {!isLastStep ? (
               <Button onClick={(e) => void next(e)}>Next</Button>
             ) : (
-              <Button onClick={(e) => void complete(e)} isLoading={save.isPending}>
-                Complete Setup
-              </Button>
+              <div className="flex flex-wrap justify-end gap-2">
+                <Button
+                  variant="outline"
+                  disabled={save.isPending}
+                  onClick={(e) => {
+                    destination.current = addAthleteHref;
+                    void complete(e);
+                  }}
+                >
+                  Add another athlete
+                </Button>
+                <Button
+                  onClick={(e) => {
+                    destination.current = paths.root;
+                    void complete(e);
+                  }}
+                  isLoading={save.isPending}
+                >
+                  Complete Setup
+                </Button>
+              </div>
             )}
           </div>
         </CardContent>

@@ -9,7 +9,11 @@ const SessionRequestDialog = lazy(async () => ({ default: (await loadDialog()).S
 const preload = () => void loadDialog().catch(() => undefined);
 
 /** The coach profile's "Request Session" button with its dialog, for pages that need no control over it. */
-export function RequestSessionButton({ coach }: { coach: SessionRequestDialogProps["coach"] }) {
+export function RequestSessionButton({
+  coach,
+  athleteId,
+  athletePicker,
+}: Pick<SessionRequestDialogProps, "coach" | "athleteId" | "athletePicker">) {
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, so closing keeps Radix's exit and focus return as before.
   const [asked, setAsked] = useState(false);
@@ -28,7 +32,7 @@ export function RequestSessionButton({ coach }: { coach: SessionRequestDialogPro
       </Button>
       {asked ? (
         <Suspense fallback={null}>
-          <SessionRequestDialog coach={coach} open={open} onOpenChange={setOpen} />
+          <SessionRequestDialog coach={coach} open={open} onOpenChange={setOpen} athleteId={athleteId} athletePicker={athletePicker} />
         </Suspense>
       ) : null}
     </>

@@ -1,5 +1,5 @@
 import { Send } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import type { RateResponse, SessionType } from "@contract/coaches";
 import {
   MAX_REQUEST_MESSAGE_LENGTH,
@@ -35,6 +35,10 @@ export type SessionRequestDialogProps = {
   coach: { id: number; name: string; rates: RateResponse[]; timeZone?: string };
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The athlete the session is for (the page's picker, DESIGN.md 11); the family's first when absent. */
+  athleteId?: number | null;
+  /** The page's athlete picker, shown in the form. */
+  athletePicker?: ReactNode;
 };
 
 function initialDraft(rates: RateResponse[], timeZone: string | undefined): RequestFormValues {
@@ -48,12 +52,20 @@ function initialDraft(rates: RateResponse[], timeZone: string | undefined): Requ
  * player-side 2: ask a coach for a time that is not on their calendar. Only the coach's rated
  * combinations are offered; the date and the 4-hour rule are read on the coach's clock.
  */
-export function SessionRequestDialog({ coach, open, onOpenChange }: SessionRequestDialogProps) {
+export function SessionRequestDialog({ coach, open, onOpenChange, athleteId, athletePicker }: SessionRequestDialogProps) {
   const [isSending, setIsSending] = useState(false);
   return (
     <Dialog open={open} onOpenChange={(next) => !isSending && onOpenChange(next)}>
       {/* Mounted per opening: each one starts from the defaults (tomorrow at 09:00), not from the last attempt. */}
-      {open ? <RequestForm coach={coach} onOpenChange={onOpenChange} onSendingChange={setIsSending} /> : null}
+      {open ? (
+        <RequestForm
+          coach={coach}
+          onOpenChange={onOpenChange}
+          onSendingChange={setIsSending}
+          athleteId={athleteId}
+          athletePicker={athletePicker}
+        />
+      ) : null}
     </Dialog>
   );
 }
@@ -62,7 +74,11 @@ function RequestForm({
   coach,
   onOpenChange,
   onSendingChange,
-}: Pick<SessionRequestDialogProps, "coach" | "onOpenChange"> & { onSendingChange: (isSending: boolean) => void }) {
+  athleteId,
+  athletePicker,
+}: Pick<SessionRequestDialogProps, "coach" | "onOpenChange" | "athleteId" | "athletePicker"> & {
+  onSendingChange: (isSending: boolean) => void;
+}) {
   const [initial] = useState(() => initialDraft(coach.rates, coach.timeZone));
   const form = useSchemaForm(requestFormSchema(coach.rates, coach.timeZone), initial);
   const draft = form.watch();
@@ -92,6 +108,7 @@ function RequestForm({
     try {
       await createRequest.mutateAsync({
         coachId: coach.id,
+        ...(athleteId ? { athleteId } : {}),
         requestedDate: sent.date,
         requestedStartTime: sent.startTime,
         requestedEndTime: addMinutesToTime(sent.startTime, sent.duration) ?? undefined,
@@ -123,6 +140,7 @@ function RequestForm({
         </DialogDescription>
       </DialogHeader>
       <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate>
+        {athletePicker}
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Session type">
             <select

@@ -10,7 +10,8 @@ export function useMyWaitlist(enabled = true) {
 export function useJoinWaitlist() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (slotId: number) => apiRequest<WaitlistEntry>("POST", `/api/time-slots/${slotId}/waitlist`, {}),
+    mutationFn: ({ slotId, athleteId }: { slotId: number; athleteId?: number | null }) =>
+      apiRequest<WaitlistEntry>("POST", `/api/time-slots/${slotId}/waitlist`, athleteId ? { athleteId } : {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedKeys.myWaitlist }),
   });
 }

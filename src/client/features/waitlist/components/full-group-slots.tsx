@@ -13,7 +13,18 @@ const clock = (hhmm: string) => {
 };
 
 /** The booking page's full group sessions, each with "Join waitlist" (or the player's place in it). */
-export function FullGroupSlots({ slots, today, signedIn }: { slots: readonly TimeSlot[]; today: string; signedIn: boolean }) {
+export function FullGroupSlots({
+  slots,
+  today,
+  signedIn,
+  athleteId = null,
+}: {
+  slots: readonly TimeSlot[];
+  today: string;
+  signedIn: boolean;
+  /** The athlete the place is for (the page's athlete picker); the family's first when null. */
+  athleteId?: number | null;
+}) {
   const full = slots
     .filter((s) => s.isGroup && s.status === "booked" && s.date >= today)
     .sort((a, b) => `${a.date}${a.startTime}`.localeCompare(`${b.date}${b.startTime}`));
@@ -22,13 +33,16 @@ export function FullGroupSlots({ slots, today, signedIn }: { slots: readonly Tim
   if (full.length === 0) return null;
 
   function joinSlot(slotId: number) {
-    join.mutate(slotId, {
-      onSuccess: () => toast({ title: "Joined the waitlist", description: WaitlistMessages.JOINED, variant: "success" }),
-      onError: (err) => {
-        if (!handleUnauthorized(err))
-          toast({ title: "Could not join the waitlist", description: messageOr(err, "Please try again."), variant: "destructive" });
+    join.mutate(
+      { slotId, athleteId },
+      {
+        onSuccess: () => toast({ title: "Joined the waitlist", description: WaitlistMessages.JOINED, variant: "success" }),
+        onError: (err) => {
+          if (!handleUnauthorized(err))
+            toast({ title: "Could not join the waitlist", description: messageOr(err, "Please try again."), variant: "destructive" });
+        },
       },
-    });
+    );
   }
 
   return (
@@ -59,7 +73,7 @@ export function FullGroupSlots({ slots, today, signedIn }: { slots: readonly Tim
                     size="sm"
                     variant="outline"
                     onClick={() => joinSlot(slot.id)}
-                    isLoading={join.isPending && join.variables === slot.id}
+                    isLoading={join.isPending && join.variables?.slotId === slot.id}
                     disabled={!signedIn}
                   >
                     Join waitlist

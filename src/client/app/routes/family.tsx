@@ -1,0 +1,259 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { AGE_GROUP_LABELS } from "@contract/players";
+import { athleteName, type Athlete } from "@contract/families";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { fieldControlClass } from "../../components/ui/input";
+import { toast } from "../../components/ui/toast";
+import { paths } from "../../config/paths";
+import {
+  useAthletes,
+  useCreateAthlete,
+  useDeleteAthlete,
+  useGuardians,
+  useInvitations,
+  useInviteGuardian,
+  useRemoveGuardian,
+  useRevokeInvitation,
+  useUpdateAthlete,
+} from "../../features/families/api/families";
+import { AthleteForm } from "../../features/families/components/athlete-form";
+import { messageOr } from "../../lib/handle-unauthorized";
+
+const failed = (title: string) => (error: unknown) => toast({ title, description: messageOr(error, title), variant: "destructive" });
+
+function ageLine(a: Athlete): string {
+  return [a.age !== null ? `Age ${a.age}` : null, a.ageGroup ? AGE_GROUP_LABELS[a.ageGroup] : null, a.position].filter(Boolean).join(" · ");
+}
+
+function AthleteRow({ athlete, canRemove }: { athlete: Athlete; canRemove: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const update = useUpdateAthlete();
+  const remove = useDeleteAthlete();
+  const name = athleteName(athlete);
+  if (editing) {
+    return (
+      <li className="rounded-lg border p-4">
+        <AthleteForm
+          athlete={athlete}
+          submitLabel="Save athlete"
+          pending={update.isPending}
+          onCancel={() => setEditing(false)}
+          onSubmit={(body) =>
+            update.mutate(
+              { id: athlete.id, body },
+              {
+                onSuccess: () => (setEditing(false), toast({ title: "Athlete saved", variant: "success" })),
+                onError: failed("Could not save"),
+              },
+            )
+          }
+        />
+      </li>
+    );
+  }
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-4">
+      <div>
+        <Link href={paths.athlete(athlete.id)} className="font-semibold text-field-800 underline-offset-2 hover:underline">
+          {name}
+        </Link>
+        {athlete.isPrimary ? <span className="ml-2 text-xs text-slate-500">(account profile)</span> : null}
+        <p className="text-sm text-slate-600">{ageLine(athlete)}</p>
+      </div>
+      <div className="flex gap-2">
+        <Button type="button" size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={`Edit ${name}`}>
+          Edit
+        </Button>
+        {canRemove && !confirming ? (
+          <Button type="button" size="sm" variant="outline" onClick={() => setConfirming(true)} aria-label={`Remove ${name}`}>
+            Remove
+          </Button>
+        ) : null}
+        {confirming ? (
+          <>
+            <Button
+              type="button"
+              size="sm"
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(athlete.id, { onError: failed("Could not remove the athlete"), onSettled: () => setConfirming(false) })
+              }
+            >
+              Yes, remove {athlete.firstName}
+            </Button>
+            <Button type="button" size="sm" variant="outline" onClick={() => setConfirming(false)}>
+              Keep
+            </Button>
+          </>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function Guardians() {
+  const guardians = useGuardians();
+  const invitations = useInvitations();
+  const invite = useInviteGuardian();
+  const remove = useRemoveGuardian();
+  const revoke = useRevokeInvitation();
+  const [email, setEmail] = useState("");
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const list = guardians.data ?? [];
+
+  const send = (e: FormEvent) => {
+    e.preventDefault();
+    invite.mutate(email, {
+      onSuccess: () => {
+        toast({ title: "Invitation sent", description: `We e-mailed an invitation to ${email}.`, variant: "success" });
+        setEmail("");
+      },
+      onError: failed("Could not send the invitation"),
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle level={2}>Guardians</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <ul className="grid gap-2">
+          {list.map((g) => {
+            const name = [g.firstName, g.lastName].filter(Boolean).join(" ") || g.email;
+            return (
+              <li key={g.userId} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3">
+                <div>
+                  <p className="font-semibold">
+                    {name}
+                    {g.isMe ? " (you)" : ""}
+                  </p>
+                  <p className="text-sm text-slate-600">{g.email}</p>
+                </div>
+                {list.length > 1 && confirming !== g.userId ? (
+                  <Button type="button" size="sm" variant="outline" onClick={() => setConfirming(g.userId)} aria-label={`Remove ${name}`}>
+                    Remove
+                  </Button>
+                ) : null}
+                {confirming === g.userId ? (
+                  <div className="flex gap-2">
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="destructive"
+                      onClick={() =>
+                        remove.mutate(g.userId, { onError: failed("Could not remove the guardian"), onSettled: () => setConfirming(null) })
+                      }
+                    >
+                      Yes, remove
+                    </Button>
+                    <Button type="button" size="sm" variant="outline" onClick={() => setConfirming(null)}>
+                      Keep
+                    </Button>
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+        {(invitations.data ?? []).length > 0 ? (
+          <div>
+            <h3 className="text-sm font-semibold">Invitations waiting for an answer</h3>
+            <ul className="mt-2 grid gap-2">
+              {(invitations.data ?? []).map((i) => (
+                <li key={i.id} className="flex items-center justify-between gap-2 text-sm">
+                  {i.email}
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    onClick={() => revoke.mutate(i.id, { onError: failed("Could not withdraw") })}
+                  >
+                    Withdraw
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        <form onSubmit={send} className="flex flex-wrap items-end gap-2">
+          <label className="grid flex-1 gap-1 text-sm font-medium">
+            Invite a guardian by e-mail
+            <input type="email" className={fieldControlClass} value={email} onChange={(e) => setEmail(e.target.value)} required />
+          </label>
+          <Button type="submit" disabled={invite.isPending}>
+            {invite.isPending ? "Sending..." : "Send invitation"}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /family (DESIGN.md 11): the family's athletes (list, add, edit, remove) and its guardians (invite, remove). */
+export function FamilyPage() {
+  const adding = new URLSearchParams(useSearch()).get("add") === "athlete";
+  const [, navigate] = useLocation();
+  const [showForm, setShowForm] = useState(adding);
+  // "Add an athlete" from the account menu opens the form, also when this page is already open.
+  useEffect(() => {
+    if (adding) setShowForm(true);
+  }, [adding]);
+  // Each add starts a fresh form (several children in one sitting).
+  const [formKey, setFormKey] = useState(0);
+  const athletes = useAthletes();
+  const create = useCreateAthlete();
+  const list = athletes.data ?? [];
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8">
+      <h1 className="text-3xl font-bold text-field-900">My Family</h1>
+      <Card>
+        <CardHeader>
+          <CardTitle level={2}>Athletes</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <ul className="grid gap-2">
+            {list.map((a) => (
+              <AthleteRow key={a.id} athlete={a} canRemove={list.length > 1} />
+            ))}
+          </ul>
+          {showForm ? (
+            <div className="rounded-lg border p-4">
+              <h3 className="mb-3 font-semibold">Add an athlete</h3>
+              <AthleteForm
+                key={formKey}
+                submitLabel="Add athlete"
+                pending={create.isPending}
+                onCancel={() => {
+                  setShowForm(false);
+                  if (adding) navigate(paths.family, { replace: true });
+                }}
+                onSubmit={(body) =>
+                  create.mutate(body, {
+                    onSuccess: (a) => {
+                      toast({ title: "Athlete added", description: `${athleteName(a)} is part of your family.`, variant: "success" });
+                      setShowForm(false);
+                      setFormKey((k) => k + 1);
+                      if (adding) navigate(paths.family, { replace: true });
+                    },
+                    onError: failed("Could not add the athlete"),
+                  })
+                }
+              />
+            </div>
+          ) : (
+            <Button type="button" variant="outline" onClick={() => setShowForm(true)} disabled={list.length >= 10}>
+              {list.length > 1 ? "Add another athlete" : "Add an athlete"}
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+      <Guardians />
+    </div>
+  );
+}

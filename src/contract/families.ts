@@ -1,0 +1,204 @@
+import { z } from "zod";
+import { EmailSchema } from "./accounts";
+import { ImageUrlSchema, POSITIONS } from "./coaches";
+import { ageOn, ageRuleToday, isMinorAge, isValidIsoDate, NO_SECONDARY_POSITION, UNKNOWN_AGE } from "./players";
+import { SKILL_LEVELS, type AgeGroup, type SkillLevel } from "./users";
+
+/** Families (DESIGN.md 11): a player account holds 1 to 10 athletes and one or more guardians. */
+export const MAX_ATHLETES_PER_FAMILY = 10;
+
+export const FamilyMessages = {
+  ATHLETE_NOT_FOUND: "Athlete not found",
+  TOO_MANY_ATHLETES: `A family can have at most ${MAX_ATHLETES_PER_FAMILY} athletes.`,
+  LAST_ATHLETE: "A family needs at least one athlete.",
+  ATHLETE_HAS_BOOKINGS: "This athlete has an upcoming session. Cancel it before removing the athlete.",
+  ONLY_PLAYERS: "Only player accounts have a family.",
+  INVITATION_NOT_FOUND: "Invitation not found",
+  INVITATION_USED: "This invitation has already been used.",
+  INVITATION_OTHER_EMAIL: "This invitation was sent to another e-mail address. Sign in with that address to accept it.",
+  VERIFY_FIRST: "Please verify your e-mail address before accepting the invitation.",
+  ALREADY_GUARDIAN: "This person is already a guardian of your family.",
+  INVITE_SELF: "You are already a guardian of this family.",
+  GUARDIAN_NOT_FOUND: "Guardian not found",
+  LAST_GUARDIAN: "A family needs at least one guardian.",
+  INVITEE_HAS_BOOKINGS: "Your account has other guardians. Leave that family before joining this one.",
+  INVITATION_SENT: "Invitation sent",
+  INVITATION_ACCEPTED: "You are now a guardian of this family.",
+  GUARDIAN_REMOVED: "Guardian removed",
+  ATHLETE_REMOVED: "Athlete removed",
+} as const;
+
+const name = (message: string) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, { message })
+    .max(100, { message: message.replace("is required", "is too long") });
+
+const PositionSchema = z.enum(POSITIONS, { message: "Please select a valid position" });
+
+const birthdayMessage = "Birthday must be a date in the past (YYYY-MM-DD)";
+const BirthdaySchema = z
+  .string({ message: birthdayMessage })
+  .trim()
+  .refine(isValidIsoDate, { message: birthdayMessage })
+  .refine((v) => v < ageRuleToday(new Date()) && v > "1900-01-01", { message: birthdayMessage });
+
+const SecondaryPositionSchema = z.preprocess(
+  (v) => (v === "" || v === NO_SECONDARY_POSITION ? null : v),
+  PositionSchema.nullable().optional(),
+);
+
+const GoalsSchema = z
+  .array(
+    z
+      .string({ message: "Goals must be text" })
+      .trim()
+      .min(1, { message: "Goals must be text" })
+      .max(200, { message: "Each goal must be at most 200 characters" }),
+    {
+      message: "Goals must be a list",
+    },
+  )
+  .max(20, { message: "At most 20 goals" })
+  .transform((list) => [...new Set(list)]);
+
+const clearableText = (max: number, message: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+    z.string({ message }).trim().max(max, { message }).nullable().optional(),
+  );
+
+const athleteFields = {
+  firstName: name("First name is required"),
+  lastName: name("Last name is required"),
+  birthday: BirthdaySchema,
+  position: PositionSchema,
+  secondaryPosition: SecondaryPositionSchema,
+  skillLevel: z.enum(SKILL_LEVELS, { message: "Please select a valid skill level" }).nullable().optional(),
+  goals: GoalsSchema.optional(),
+  school: clearableText(200, "School or club team must be at most 200 characters"),
+  photoUrl: z.preprocess((v) => (v === "" ? null : v), ImageUrlSchema.optional()),
+};
+
+/** POST /api/athletes */
+export const CreateAthleteRequestSchema = z.object(athleteFields);
+export type CreateAthleteRequest = z.input<typeof CreateAthleteRequestSchema>;
+
+/** PUT /api/athletes/{id}: the fields sent change; the others stay. */
+export const UpdateAthleteRequestSchema = z.object({
+  firstName: athleteFields.firstName.optional(),
+  lastName: athleteFields.lastName.optional(),
+  birthday: athleteFields.birthday.optional(),
+  position: athleteFields.position.optional(),
+  secondaryPosition: athleteFields.secondaryPosition,
+  skillLevel: athleteFields.skillLevel,
+  goals: athleteFields.goals,
+  school: athleteFields.school,
+  photoUrl: athleteFields.photoUrl,
+});
+export type UpdateAthleteRequest = z.input<typeof UpdateAthleteRequestSchema>;
+
+export type Athlete = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  birthday: string | null;
+  position: string | null;
+  secondaryPosition: string | null;
+  skillLevel: SkillLevel | null;
+  goals: string[];
+  school: string | null;
+  photoUrl: string | null;
+  /** Derived from the birthday; null for an adult or an unknown birthday. */
+  ageGroup: AgeGroup | null;
+  age: number | null;
+  isMinor: boolean;
+  /** The family's first athlete: the one the spec's player profile edits. */
+  isPrimary: boolean;
+};
+
+/** The age group of an age (coach-side 9: Futures under 12, Juniors 12-15, High School 16-18). */
+export function ageGroupOfAge(age: number): AgeGroup | null {
+  if (age === UNKNOWN_AGE || age > 18) return null;
+  if (age < 12) return "futures";
+  if (age <= 15) return "juniors";
+  return "high-school";
+}
+
+/** What an athlete's birthday says on a given day ("YYYY-MM-DD" in the age rule's zone). */
+export function athleteAgeFacts(
+  birthday: string | null,
+  todayIso: string,
+): { age: number | null; ageGroup: AgeGroup | null; isMinor: boolean } {
+  const age = ageOn(birthday, todayIso);
+  if (age === UNKNOWN_AGE) return { age: null, ageGroup: null, isMinor: false };
+  return { age, ageGroup: ageGroupOfAge(age), isMinor: isMinorAge(age) };
+}
+
+export const athleteName = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`.trim();
+
+/** How a session names its athlete (bookings, requests, the coach's calendar). */
+export type AthleteSummary = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  age: number | null;
+  ageGroup: AgeGroup | null;
+  isMinor: boolean;
+  position: string | null;
+};
+
+/** POST /api/family/guardians */
+export const InviteGuardianRequestSchema = z.object({
+  email: z.string({ message: "Email is required" }).trim().min(1, { message: "Email is required" }).pipe(EmailSchema),
+});
+
+export type Guardian = {
+  userId: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  /** The account holder (the first guardian). */
+  isAccountHolder: boolean;
+  isMe: boolean;
+};
+
+export type PendingInvitation = { id: number; email: string; createdAt: string };
+
+/** GET /api/family/invitations/{token}: what the acceptance page shows before accepting. */
+export type InvitationPreview = { email: string; invitedBy: string; athletes: string[] };
+
+export type AcceptInvitationResponse = { success: true; message: string; familyId: number };
+
+/** The athlete a booking, request or waitlist place is for; absent means the family's first. */
+export const OptionalAthleteIdSchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}$/)
+        .transform(Number),
+    ],
+    { message: "Please choose an athlete" },
+  )
+  .pipe(z.number().int({ message: "Please choose an athlete" }).positive({ message: "Please choose an athlete" }))
+  .nullish();
+
+/** The name a session shows for its athlete, else the booking account's name (for rows made before families). */
+export function sessionAthleteName(
+  b: { athlete: AthleteSummary | null; student?: { firstName: string | null; lastName: string | null } },
+  fallback: string,
+): string {
+  const fromAthlete = b.athlete ? athleteName(b.athlete) : "";
+  if (fromAthlete) return fromAthlete;
+  return [b.student?.firstName, b.student?.lastName].filter(Boolean).join(" ") || fallback;
+}
+
+/** "age 11 · Attack": what the coach sees beside the athlete's name. */
+export function athleteFacts(a: AthleteSummary | null): string {
+  if (!a) return "";
+  return [a.age !== null ? `age ${a.age}` : null, a.position].filter(Boolean).join(" · ");
+}

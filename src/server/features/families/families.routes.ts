@@ -1,0 +1,98 @@
+import { Router, type Request } from "express";
+import { CreateAthleteRequestSchema, FamilyMessages, InviteGuardianRequestSchema, UpdateAthleteRequestSchema } from "@contract/families";
+import type { AppDeps } from "../../deps";
+import { requireRole } from "../../http/require-session";
+import { parseBody, parseIdParam } from "../../http/validate-request";
+import { listAthleteSessions } from "../bookings/bookings.service";
+import {
+  acceptInvitation,
+  createAthlete,
+  deleteAthlete,
+  getAthlete,
+  inviteGuardian,
+  listAthletes,
+  listGuardians,
+  listInvitations,
+  previewInvitation,
+  removeGuardian,
+  requireFamilyAthlete,
+  revokeInvitation,
+  updateAthlete,
+} from "./families.service";
+
+/** A family belongs to a player account (DESIGN.md 11). */
+const requirePlayer = (req: Request) => requireRole(req, "player", FamilyMessages.ONLY_PLAYERS);
+
+const tokenParam = (req: Request) => String(req.params.token ?? "");
+
+/** Families: athletes and guardians (DESIGN.md 11). Lists are short (at most 10 athletes), one page each. */
+export function familiesRouter(deps: AppDeps): Router {
+  const router = Router();
+
+  router.get("/athletes", async (req, res) => {
+    res.json(await listAthletes(deps, requirePlayer(req)));
+  });
+
+  router.post("/athletes", async (req, res) => {
+    const user = requirePlayer(req);
+    res.status(201).json(await createAthlete(deps, user, parseBody(req, CreateAthleteRequestSchema)));
+  });
+
+  router.get("/athletes/:id", async (req, res) => {
+    const user = requirePlayer(req);
+    res.json(await getAthlete(deps, user, parseIdParam(req)));
+  });
+
+  router.get("/athletes/:id/sessions", async (req, res) => {
+    const user = requirePlayer(req);
+    const athlete = await requireFamilyAthlete(deps, user, parseIdParam(req));
+    res.json(await listAthleteSessions(deps, athlete.id));
+  });
+
+  router.put("/athletes/:id", async (req, res) => {
+    const user = requirePlayer(req);
+    const id = parseIdParam(req);
+    res.json(await updateAthlete(deps, user, id, parseBody(req, UpdateAthleteRequestSchema)));
+  });
+
+  router.delete("/athletes/:id", async (req, res) => {
+    const user = requirePlayer(req);
+    res.json(await deleteAthlete(deps, user, parseIdParam(req)));
+  });
+
+  router.get("/family/guardians", async (req, res) => {
+    res.json(await listGuardians(deps, requirePlayer(req)));
+  });
+
+  router.post("/family/guardians", async (req, res) => {
+    const user = requirePlayer(req);
+    const { email } = parseBody(req, InviteGuardianRequestSchema);
+    res.status(201).json(await inviteGuardian(deps, user, email));
+  });
+
+  router.delete("/family/guardians/:userId", async (req, res) => {
+    const user = requirePlayer(req);
+    res.json(await removeGuardian(deps, user, parseIdParam(req, "userId")));
+  });
+
+  router.get("/family/invitations", async (req, res) => {
+    res.json(await listInvitations(deps, requirePlayer(req)));
+  });
+
+  router.delete("/family/invitations/:id", async (req, res) => {
+    const user = requirePlayer(req);
+    res.json(await revokeInvitation(deps, user, parseIdParam(req)));
+  });
+
+  router.get("/family/invitations/:token", async (req, res) => {
+    const user = requirePlayer(req);
+    res.json(await previewInvitation(deps, user, tokenParam(req)));
+  });
+
+  router.post("/family/invitations/:token/accept", async (req, res) => {
+    const user = requirePlayer(req);
+    res.json(await acceptInvitation(deps, user, tokenParam(req)));
+  });
+
+  return router;
+}
