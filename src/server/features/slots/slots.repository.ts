@@ -8,7 +8,7 @@ import { type Queryable } from "../../db/sql";
 export type SlotRow = typeof timeSlots.$inferSelect;
 export type SlotRowWithCount = SlotRow & { bookingCount: number };
 /** A slot in its coach's list: with the bookings that keep it from being deleted outright. */
-export type CoachSlotRow = SlotRowWithCount & { keepingCount: number };
+export type CoachSlotRow = SlotRowWithCount & { keepingCount: number; paidCount: number; heldUntil: Date | string | null };
 export type NewSlotRow = typeof timeSlots.$inferInsert;
 export type CoachZone = { id: number; userId: number; timeZone: string };
 
@@ -53,10 +53,17 @@ export async function insertSlots(tx: Tx, values: NewSlotRow[]): Promise<SlotRow
  */
 const keepingCount = sql<number>`(select count(*)::int from ${bookings} where ${bookings.timeSlotId} = time_slots.id and not ${isMoneylessCancelled([])})`;
 
+/** Seats paid for: what makes a slot "Booked" rather than "Held" in the coach's list (issue 29). */
+const paidCount = sql<number>`(select count(*)::int from ${bookings} where ${bookings.timeSlotId} = time_slots.id and ${bookings.status} in ('confirmed', 'completed'))`;
+
+/** The latest expiry of an unpaid checkout that holds a seat at `now` (the one seat rule), null when none does. */
+const heldUntil = (now: Date) =>
+  sql<Date | string | null>`(select max(${bookings.holdExpiresAt}) from ${bookings} where ${bookings.timeSlotId} = time_slots.id and ${bookings.status} = 'pending' and ${holdsSeat(now)})`;
+
 /** A coach's slots from `from` on, except cancelled ones the coach removed from the list. */
 export async function listCoachSlots(db: Db, coachId: number, from: Date, now: Date): Promise<CoachSlotRow[]> {
   return db
-    .select({ ...slotColumns, bookingCount: seatHoldingCount(now), keepingCount })
+    .select({ ...slotColumns, bookingCount: seatHoldingCount(now), keepingCount, paidCount, heldUntil: heldUntil(now) })
     .from(timeSlots)
     .where(and(eq(timeSlots.coachId, coachId), gte(timeSlots.startsAt, from), isNull(timeSlots.removedAt)))
     .orderBy(asc(timeSlots.startsAt), asc(timeSlots.id));

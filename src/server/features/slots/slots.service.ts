@@ -39,7 +39,8 @@ export async function listSlots(
   const rows = await repo.listCoachSlots(deps.database.db, coachId, startOfLocalDate(fromDate, coach.timeZone), now);
   return rows.map((row) => {
     const slot = toApiSlot(row, coach.timeZone, options.includeBookingCounts);
-    return options.includeBookingCounts ? { ...slot, canDelete: isDeletable(row, row.keepingCount) } : slot;
+    if (!options.includeBookingCounts) return slot;
+    return { ...slot, canDelete: isDeletable(row, row.keepingCount), paidCount: row.paidCount, heldUntil: isoOrNull(row.heldUntil) };
   });
 }
 
@@ -302,4 +303,11 @@ export async function publishSlotCreated(deps: AppDeps, slotId: number, timeZone
     calendarEvents.slotUpdated(row.coachId, toApiSlot(row, timeZone, true)),
     calendarEvents.availabilityUpdated(row.coachId),
   ]);
+}
+
+/** A timestamp a raw SQL subquery returns (a Date from pg, text from PGlite's JSON-less path) as ISO. */
+function isoOrNull(value: Date | string | null): string | null {
+  if (value === null) return null;
+  const at = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }
