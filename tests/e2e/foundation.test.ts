@@ -197,10 +197,13 @@ test.describe("foundation: public pages, accounts and shell", () => {
     await page.context().close();
   });
 
-  test("an unknown path shows the not-found screen", async () => {
+  test("an unknown path shows the not-found screen, in words for users with a way home and to the search (DESIGN 11)", async () => {
     const page = await openPage("/no-such-page");
     await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
-    await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+    await expect(page.getByText("Did you forget to add the page to the router?")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Go home" })).toHaveAttribute("href", "/");
+    await page.getByRole("link", { name: "Find a coach" }).click();
+    await page.waitForURL((url) => url.pathname === "/find-coaches");
     await page.context().close();
   });
 

@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from "react";
 import { Link, useLocation, useParams, useSearch } from "wouter";
 import { BookingMessages, DEFAULT_BOOKING_DURATION, noRatesMessage, ratesForSlot, upcomingStartTimeOptions } from "@contract/bookings";
 import type { RateResponse } from "@contract/coaches";
-import { centsToDecimal, decimalToCents, platformFeeCents, totalCents } from "@contract/money";
+import { centsToDecimal, decimalToCents, FEE_INCLUDED_NOTE, familyPrice, platformFeeCents, totalCents } from "@contract/money";
 import type { TimeSlot } from "@contract/slots";
 import { addMinutesToTime } from "@contract/time";
 import { Badge } from "../../components/ui/badge";
@@ -28,13 +28,16 @@ import { ApiError, isUnauthorized } from "../../lib/api-client";
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from "../../lib/handle-unauthorized";
 import { formatLongDate, formatSessionRange, formatSessionTime, nowIn } from "../../lib/when";
 import { useNow } from "../../lib/use-now";
+import { signInHref } from "../../lib/return-to";
+import { slotOffer } from "../../features/search/components/coach-bits";
 
-/** player-side 8: booking while signed out sends the browser to sign in. */
-function askToLogIn() {
+/**
+ * player-side 8: booking while signed out sends the browser to sign in; DESIGN 11 brings the visitor
+ * back to this coach and the chosen slot afterwards (`returnPath`).
+ */
+function askToLogIn(navigate: (to: string) => void, returnPath: string) {
   toast({ title: "Please Log In", description: "You need to be logged in to book a session.", variant: "destructive" });
-  window.setTimeout(() => {
-    window.location.href = "/api/login";
-  }, UNAUTHORIZED_REDIRECT_DELAY_MS);
+  window.setTimeout(() => navigate(signInHref(returnPath)), UNAUTHORIZED_REDIRECT_DELAY_MS);
 }
 
 /**
@@ -121,8 +124,10 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
     if (slot && startTime && !upcomingStartTimeOptions(slot, next.duration, coachNow).includes(startTime)) setStartTime(null);
   }
 
+  const returnPath = slot ? `${paths.bookCoach(coach.id)}?slot=${slot.id}` : paths.bookCoach(coach.id);
+
   function bookAndPay() {
-    if (!user) return askToLogIn();
+    if (!user) return askToLogIn(navigate, returnPath);
     if (!slot)
       return toast({ title: "Missing Information", description: "Please select a time slot and session type.", variant: "destructive" });
     if (!rate) return toast({ title: "Error", description: BookingMessages.SELECT_DURATION, variant: "destructive" });
@@ -146,7 +151,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
           navigate(paths.bookingCheckout(booking.id));
         },
         onError: (error) => {
-          if (isUnauthorized(error)) return askToLogIn();
+          if (isUnauthorized(error)) return askToLogIn(navigate, returnPath);
           toast({ title: "Booking Failed", description: bookingFailureText(error), variant: "destructive" });
         },
       },
@@ -176,7 +181,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
               ) : available.length === 0 ? (
                 <p className="text-slate-600">No available time slots at the moment.</p>
               ) : (
-                <SlotChoices slots={available} selectedId={slotId} onChoose={chooseSlot} timeZone={coach.timeZone} />
+                <SlotChoices slots={available} selectedId={slotId} onChoose={chooseSlot} timeZone={coach.timeZone} rates={coach.rates} />
               )}
             </CardContent>
           </Card>
@@ -195,6 +200,8 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
                   {rates.length === 0 ? (
                     <p className="text-amber-800">{noRatesMessage(slot.isGroup)}</p>
                   ) : (
+                    <>
+                    <p className="text-xs text-slate-500">Prices {FEE_INCLUDED_NOTE}.</p>
                     <div className="grid gap-2 sm:grid-cols-2">
                       {rates.map((r) => (
                         <button
@@ -209,10 +216,11 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
                           <span className="font-medium">
                             {r.duration} min {sessionTypeLabel(r.sessionType)} Session
                           </span>
-                          <span className="font-bold text-field-800">${r.rate}</span>
+                          <span className="font-bold text-field-800">{familyPrice(r.rate)}</span>
                         </button>
                       ))}
                     </div>
+                    </>
                   )}
                 </section>
                 {rates.length > 0 ? (
@@ -320,11 +328,13 @@ function SlotChoices({
   selectedId,
   onChoose,
   timeZone,
+  rates,
 }: {
   slots: TimeSlot[];
   selectedId: number | null;
   onChoose: (slot: TimeSlot) => void;
   timeZone: string;
+  rates: RateResponse[];
 }) {
   return (
     <div className="flex flex-col gap-5">
@@ -358,6 +368,11 @@ function SlotChoices({
                     <span>{[s.locationName, s.locationAddress].filter(Boolean).join(", ")}</span>
                   ) : null}
                 </span>
+                {slotOffer(s, rates) ? (
+                  <span className="text-sm font-semibold text-field-800" data-testid="slot-offer">
+                    {slotOffer(s, rates)}
+                  </span>
+                ) : null}
               </button>
             ))}
           </div>

@@ -1,4 +1,7 @@
-import { Redirect, useParams, useSearch } from "wouter";
+import { Link, Redirect, useParams, useSearch } from "wouter";
+import { Button } from "../../components/ui/button";
+import { useCurrentUser } from "../../lib/current-user";
+import { signInHref } from "../../lib/return-to";
 import { paths } from "../../config/paths";
 import { PageSkeleton } from "../../components/ui/page-skeleton";
 import { useCoachPublicProfile } from "../../features/search/api/get-coach-public-profile";
@@ -21,6 +24,9 @@ export function CoachProfilePage() {
 
 function CoachProfile({ coachId }: { coachId: number | null }) {
   const profile = useCoachPublicProfile(coachId);
+  const { user } = useCurrentUser();
+  // Back from signing in to ask for a time (?request=true): the request dialog opens again.
+  const reopenRequest = new URLSearchParams(useSearch()).get("request") === "true";
   if (coachId !== null && profile.isLoading) return <PageSkeleton label="Loading coach profile..." />;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -35,10 +41,19 @@ function CoachProfile({ coachId }: { coachId: number | null }) {
         <CoachProfileView
           coach={profile.data}
           reviews={<CoachReviews summary={profile.data.reviewSummary} />}
-          requestAction={
-            <RequestSessionButton
-              coach={{ id: profile.data.id, name: coachName(profile.data), rates: profile.data.rates, timeZone: profile.data.timeZone }}
-            />
+          requestAction={(label) =>
+            user ? (
+              <RequestSessionButton
+                label={label}
+                initiallyOpen={reopenRequest}
+                coach={{ id: profile.data.id, name: coachName(profile.data), rates: profile.data.rates, timeZone: profile.data.timeZone }}
+              />
+            ) : (
+              // DESIGN 11: a request needs an account; the visitor comes back to this coach with the dialog open.
+              <Button asChild size="lg" variant={label === "Request Session" ? "primary" : "outline"}>
+                <Link href={signInHref(`${paths.coachProfile(profile.data.id)}?request=true`)}>{label}</Link>
+              </Button>
+            )
           }
         />
       )}

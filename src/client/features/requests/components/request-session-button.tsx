@@ -9,14 +9,23 @@ const SessionRequestDialog = lazy(async () => ({ default: (await loadDialog()).S
 const preload = () => void loadDialog().catch(() => undefined);
 
 /** The coach profile's "Request Session" button with its dialog, for pages that need no control over it. */
-export function RequestSessionButton({ coach }: { coach: SessionRequestDialogProps["coach"] }) {
-  const [open, setOpen] = useState(false);
+export function RequestSessionButton({
+  coach,
+  label = "Request Session",
+  initiallyOpen = false,
+}: {
+  coach: SessionRequestDialogProps["coach"];
+  label?: string;
+  initiallyOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
   // Mounted from the first opening on, so closing keeps Radix's exit and focus return as before.
-  const [asked, setAsked] = useState(false);
+  const [asked, setAsked] = useState(initiallyOpen);
   return (
     <>
       <Button
         size="lg"
+        variant={label === "Request Session" ? "primary" : "outline"}
         onPointerEnter={preload}
         onFocus={preload}
         onClick={() => {
@@ -24,7 +33,7 @@ export function RequestSessionButton({ coach }: { coach: SessionRequestDialogPro
           setOpen(true);
         }}
       >
-        Request Session
+        {label}
       </Button>
       {asked ? (
         <Suspense fallback={null}>
