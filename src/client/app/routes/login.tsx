@@ -10,6 +10,7 @@ import { AuthLayout } from "../../features/accounts/components/auth-layout";
 import { RegisterForm } from "../../features/accounts/components/register-form";
 import { SignInForm } from "../../features/accounts/components/sign-in-form";
 import { rememberReturnTo } from "../../lib/return-to";
+import { usePublicFigures } from "../../features/content/api/public-figures";
 
 const roleCopy: Record<Intent, { title: string; subtitle: string; icon: ReactNode }> = {
   player: { title: "Player Login", subtitle: "Find and book training sessions", icon: <Trophy aria-hidden /> },
@@ -43,6 +44,7 @@ export function LoginPage() {
   const [tab, setTab] = useState<"signin" | "register">(wantsRegister ? "register" : "signin");
   const role = chosen ?? intentFrom(params.get("intent")) ?? (wantsRegister ? "player" : null);
   const error = googleErrors[params.get("error") ?? ""];
+  const figures = usePublicFigures();
   // DESIGN 11: the coach and slot a visitor came from, to go back to once signed in.
   const next = params.get("next");
   useEffect(() => rememberReturnTo(next), [next]);
@@ -59,7 +61,7 @@ export function LoginPage() {
   }
 
   return (
-    <AuthLayout>
+    <AuthLayout figures={figures}>
       {error ? (
         <div role="alert" className="mb-6 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
           <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-700" />
