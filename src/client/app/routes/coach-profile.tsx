@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Link, Redirect, useParams, useSearch } from "wouter";
 import { Button } from "../../components/ui/button";
 import { useCurrentUser } from "../../lib/current-user";
@@ -27,6 +28,16 @@ function CoachProfile({ coachId }: { coachId: number | null }) {
   const { user } = useCurrentUser();
   // Back from signing in to ask for a time (?request=true): the request dialog opens again.
   const reopenRequest = new URLSearchParams(useSearch()).get("request") === "true";
+  // The tab names the coach, as the server's HTML of this address does for a first visit.
+  const titled = profile.data ? `${coachName(profile.data)}, ${profile.data.title} | LaxCoach` : null;
+  useEffect(() => {
+    if (!titled) return;
+    const before = document.title;
+    document.title = titled;
+    return () => {
+      document.title = before;
+    };
+  }, [titled]);
   if (coachId !== null && profile.isLoading) return <PageSkeleton label="Loading coach profile..." />;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
