@@ -226,7 +226,7 @@ test.describe("coach journey: profile, time slots, calendar and live updates", (
   });
 
   test("a slot added from a second browser appears live, without a reload", async () => {
-    await expect(page.getByText("Live", { exact: true })).toBeVisible();
+    await expect(page.getByText("Live updates on", { exact: true })).toBeVisible();
     const { context: other } = await newPage(browser, t.baseUrl);
     const login = await other.request.post("/api/auth/login", { data: { email: COACH.email, password: COACH.password } });
     expect(login.ok()).toBe(true);
@@ -341,7 +341,7 @@ test.describe("coach journey: profile, time slots, calendar and live updates", (
   test("the slot manager lists slots by date, adds several at once, and deletes after confirmation", async () => {
     await page.goto("/manage-slots");
     await expect(page.getByRole("heading", { name: "Manage Time Slots" })).toBeVisible();
-    await expect(page.getByText("Live", { exact: true })).toBeVisible();
+    await expect(page.getByText("Live updates on", { exact: true })).toBeVisible();
     const later = addDaysToDate(slotDate, 7);
     const rows = page.getByRole("listitem", { name: /New slot/ });
     await rows.nth(0).getByLabel("Date").fill(later);
