@@ -23,9 +23,16 @@ export function shownFigures(figures: PublicFigures | undefined): { value: strin
   if (!figures) return [];
   const shown: { value: string; label: string }[] = [];
   if (figures.rating !== null && figures.reviewCount > 0) {
-    shown.push({ value: `${figures.rating.toFixed(1)}/5`, label: `Coach rating (${figures.reviewCount} ${figures.reviewCount === 1 ? "review" : "reviews"})` });
+    shown.push({
+      value: `${figures.rating.toFixed(1)}/5`,
+      label: `Coach rating (${figures.reviewCount} ${figures.reviewCount === 1 ? "review" : "reviews"})`,
+    });
   }
-  if (figures.sessionsCompleted > 0) shown.push({ value: String(figures.sessionsCompleted), label: figures.sessionsCompleted === 1 ? "Session trained" : "Sessions trained" });
+  if (figures.sessionsCompleted > 0)
+    shown.push({
+      value: String(figures.sessionsCompleted),
+      label: figures.sessionsCompleted === 1 ? "Session trained" : "Sessions trained",
+    });
   if (figures.coaches > 0) shown.push({ value: String(figures.coaches), label: figures.coaches === 1 ? "Coach" : "Coaches" });
   return shown;
 }

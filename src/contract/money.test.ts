@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { centsToDecimal, coachRateNote, decimalToCents, familyPrice, formatDollars, lowestFamilyPrice, platformFeeCents, totalCents } from "./money";
+import {
+  centsToDecimal,
+  coachRateNote,
+  decimalToCents,
+  familyPrice,
+  formatDollars,
+  lowestFamilyPrice,
+  platformFeeCents,
+  totalCents,
+} from "./money";
 
 describe("money", () => {
   it("charges a 15% platform fee rounded to the cent", () => {

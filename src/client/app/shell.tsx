@@ -139,7 +139,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter role={user?.userType ?? null} />
+      <SiteFooter userType={user?.userType ?? null} />
     </div>
   );
 }
@@ -169,7 +169,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter role={null} />
+      <SiteFooter userType={null} />
     </div>
   );
 }

@@ -201,25 +201,25 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
                     <p className="text-amber-800">{noRatesMessage(slot.isGroup)}</p>
                   ) : (
                     <>
-                    <p className="text-xs text-slate-500">Prices {FEE_INCLUDED_NOTE}.</p>
-                    <div className="grid gap-2 sm:grid-cols-2">
-                      {rates.map((r) => (
-                        <button
-                          key={r.id}
-                          type="button"
-                          aria-pressed={r.id === rateId}
-                          onClick={() => chooseRate(r)}
-                          className={`flex items-center justify-between rounded-lg border-2 px-4 py-3 text-left transition-colors focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:outline-none ${
-                            r.id === rateId ? "border-field-700 bg-field-50" : "border-slate-200 hover:border-field-400"
-                          }`}
-                        >
-                          <span className="font-medium">
-                            {r.duration} min {sessionTypeLabel(r.sessionType)} Session
-                          </span>
-                          <span className="font-bold text-field-800">{familyPrice(r.rate)}</span>
-                        </button>
-                      ))}
-                    </div>
+                      <p className="text-xs text-slate-500">Prices {FEE_INCLUDED_NOTE}.</p>
+                      <div className="grid gap-2 sm:grid-cols-2">
+                        {rates.map((r) => (
+                          <button
+                            key={r.id}
+                            type="button"
+                            aria-pressed={r.id === rateId}
+                            onClick={() => chooseRate(r)}
+                            className={`flex items-center justify-between rounded-lg border-2 px-4 py-3 text-left transition-colors focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:outline-none ${
+                              r.id === rateId ? "border-field-700 bg-field-50" : "border-slate-200 hover:border-field-400"
+                            }`}
+                          >
+                            <span className="font-medium">
+                              {r.duration} min {sessionTypeLabel(r.sessionType)} Session
+                            </span>
+                            <span className="font-bold text-field-800">{familyPrice(r.rate)}</span>
+                          </button>
+                        ))}
+                      </div>
                     </>
                   )}
                 </section>

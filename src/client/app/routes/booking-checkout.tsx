@@ -225,7 +225,10 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             {/* Issue 29: the policy is read before paying, not found after. */}
-            <section aria-labelledby="cancellation-policy" className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+            <section
+              aria-labelledby="cancellation-policy"
+              className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700"
+            >
               <h2 id="cancellation-policy" className="font-semibold text-field-950">
                 Cancellation policy
               </h2>

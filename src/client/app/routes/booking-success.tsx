@@ -172,8 +172,8 @@ function PaymentProcessing() {
   return (
     <Notice icon={<Loader2 aria-hidden className="size-12 animate-spin text-field-700" />} title="Payment processing">
       <p className="text-slate-700" data-testid="payment-processing">
-        Your bank is still confirming the payment. Your seat stays held meanwhile; this page updates by itself, and we e-mail you as
-        soon as the booking is confirmed.
+        Your bank is still confirming the payment. Your seat stays held meanwhile; this page updates by itself, and we e-mail you as soon as
+        the booking is confirmed.
       </p>
       <Button asChild variant="outline">
         <Link href={paths.myBookings}>Go to My Bookings</Link>
@@ -185,7 +185,9 @@ function PaymentProcessing() {
 function PaymentNotCompleted() {
   return (
     <Notice icon={<AlertCircle aria-hidden className="size-12 text-red-700" />} title="Payment not completed">
-      <p className="text-slate-700">Your bank did not confirm the payment, so nothing was charged. You can try again from My Bookings while your seat is held.</p>
+      <p className="text-slate-700">
+        Your bank did not confirm the payment, so nothing was charged. You can try again from My Bookings while your seat is held.
+      </p>
       <Button asChild>
         <Link href={paths.myBookings}>Go to My Bookings</Link>
       </Button>

@@ -71,7 +71,11 @@ export function LoginPage() {
           </div>
         </div>
       ) : null}
-      {role ? <RoleForms role={role} tab={tab} onTabChange={setTab} onBack={backToOptions} /> : <RoleChooser onChoose={setChosen} onCreateAccount={createAccount} />}
+      {role ? (
+        <RoleForms role={role} tab={tab} onTabChange={setTab} onBack={backToOptions} />
+      ) : (
+        <RoleChooser onChoose={setChosen} onCreateAccount={createAccount} />
+      )}
       <p className="mt-8 text-center text-sm text-slate-600">
         By continuing you agree to our{" "}
         <Link href={paths.termsOfService} className="font-semibold text-field-700 underline underline-offset-2">

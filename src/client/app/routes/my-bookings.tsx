@@ -107,7 +107,10 @@ function FinishBookingStrip({ bookings }: { bookings: Booking[] }) {
   const holds = bookings.filter((b) => b.status === "pending" && b.holdExpiresAt && Date.parse(b.holdExpiresAt) > now);
   if (holds.length === 0) return null;
   return (
-    <section aria-labelledby="finish-booking-heading" className="flex flex-col gap-3 rounded-2xl border-2 border-amber-300 bg-amber-50/60 p-4 sm:p-5">
+    <section
+      aria-labelledby="finish-booking-heading"
+      className="flex flex-col gap-3 rounded-2xl border-2 border-amber-300 bg-amber-50/60 p-4 sm:p-5"
+    >
       <div>
         <h2 id="finish-booking-heading" className="font-display text-xl font-bold text-field-950 uppercase">
           Finish booking
@@ -126,7 +129,9 @@ function FinishBookingStrip({ bookings }: { bookings: Booking[] }) {
 function FinishBookingItem({ booking, onExpired }: { booking: Booking; onExpired: () => void }) {
   const remaining = useHoldRemaining(booking.holdExpiresAt, onExpired);
   const clock = { date: booking.sessionDate, timeZone: booking.timeZone };
-  const when = [formatLongDate(booking.sessionDate), formatSessionRange(booking.startTime, booking.endTime, clock)].filter(Boolean).join(", ");
+  const when = [formatLongDate(booking.sessionDate), formatSessionRange(booking.startTime, booking.endTime, clock)]
+    .filter(Boolean)
+    .join(", ");
   return (
     <li
       data-testid={`finish-booking-${booking.id}`}

@@ -22,7 +22,10 @@ export function coachPageMeta(coach: CoachProfile): PageMeta {
   const name = [coach.user.firstName, coach.user.lastName].filter(Boolean).join(" ") || "Lacrosse coach";
   const where = coach.location ? ` in ${coach.location}` : "";
   const teaches = coach.specializations.length > 0 ? `${coach.specializations.slice(0, 3).join(", ")} ` : "";
-  const rating = coach.rating !== null && coach.reviewCount > 0 ? ` Rated ${coach.rating.toFixed(1)}/5 from ${coach.reviewCount} ${coach.reviewCount === 1 ? "review" : "reviews"}.` : "";
+  const rating =
+    coach.rating !== null && coach.reviewCount > 0
+      ? ` Rated ${coach.rating.toFixed(1)}/5 from ${coach.reviewCount} ${coach.reviewCount === 1 ? "review" : "reviews"}.`
+      : "";
   const from = lowestFamilyPrice(coach.rates);
   const price = from ? ` Sessions from ${from.price}.` : "";
   const lead = `${name} coaches ${teaches}lacrosse${where}.${rating}${price}`;
@@ -44,4 +47,3 @@ export async function pageMetaFor(deps: AppDeps, pathname: string): Promise<Page
     throw error;
   }
 }
-

@@ -58,7 +58,9 @@ const paidCount = sql<number>`(select count(*)::int from ${bookings} where ${boo
 
 /** The latest expiry of an unpaid checkout that holds a seat at `now` (the one seat rule), null when none does. */
 const heldUntil = (now: Date) =>
-  sql<Date | string | null>`(select max(${bookings.holdExpiresAt}) from ${bookings} where ${bookings.timeSlotId} = time_slots.id and ${bookings.status} = 'pending' and ${holdsSeat(now)})`;
+  sql<
+    Date | string | null
+  >`(select max(${bookings.holdExpiresAt}) from ${bookings} where ${bookings.timeSlotId} = time_slots.id and ${bookings.status} = 'pending' and ${holdsSeat(now)})`;
 
 /** A coach's slots from `from` on, except cancelled ones the coach removed from the list. */
 export async function listCoachSlots(db: Db, coachId: number, from: Date, now: Date): Promise<CoachSlotRow[]> {

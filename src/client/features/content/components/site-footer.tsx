@@ -62,8 +62,8 @@ function FooterColumn({ title, links }: { title: string; links: FooterLink[] }) 
 }
 
 /** Links for players, coaches and support, and the Contact Us dialog (player-side 1). */
-export function SiteFooter({ role }: { role: UserType | null }) {
-  const columns = footerColumns(role);
+export function SiteFooter({ userType }: { userType: UserType | null }) {
+  const columns = footerColumns(userType);
   return (
     <footer className="mt-auto bg-field-950 text-field-100">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">

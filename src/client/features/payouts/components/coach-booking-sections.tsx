@@ -13,7 +13,6 @@ import { CancelSessionDialog, FeedbackDialog } from "./session-dialogs";
 
 export const BOOKINGS_LOAD_FAILED = "Failed to load bookings. Please try again later.";
 
-
 const studentName = (b: CoachBooking) => [b.student?.firstName, b.student?.lastName].filter(Boolean).join(" ") || "Student";
 
 type Dialogs = { details: CoachBooking | null; cancel: CoachBooking | null; feedback: CoachBooking | null };

@@ -28,7 +28,9 @@ export function PayoutSetupBanner() {
     >
       <AlertTriangle aria-hidden className="size-6 shrink-0 text-amber-700" />
       <span className="flex min-w-0 flex-1 flex-col">
-        <span className="font-semibold">{waiting ? `Finish payment setup: $${waiting} is waiting for you` : "Finish payment setup to get paid"}</span>
+        <span className="font-semibold">
+          {waiting ? `Finish payment setup: $${waiting} is waiting for you` : "Finish payment setup to get paid"}
+        </span>
         <span className="text-sm">Connect your payment account so your earnings reach your bank after each session.</span>
       </span>
       <ChevronRight aria-hidden className="size-5 shrink-0 text-amber-700 group-hover:text-amber-900" />

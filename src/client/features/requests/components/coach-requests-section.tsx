@@ -84,9 +84,7 @@ function CoachRequestCard({ request, onDecline }: { request: SessionRequest; onD
           </span>
         </div>
         <RequestDetailsList request={request} />
-        <p className="text-sm text-slate-600">
-          The player pays ${request.totalAmount}, the platform fee included.
-        </p>
+        <p className="text-sm text-slate-600">The player pays ${request.totalAmount}, the platform fee included.</p>
         {request.message ? (
           <p className="flex gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
             <MessageSquare aria-hidden className="mt-0.5 size-4 shrink-0 text-field-700" />

@@ -96,7 +96,10 @@ export function RatingSummary({ rating, reviewCount }: { rating: number | null; 
     return <span className="inline-flex w-fit rounded-full bg-accent-200 px-2 py-0.5 text-xs font-semibold text-field-900">New coach</span>;
   }
   return (
-    <span className="inline-flex items-center gap-1 text-sm text-slate-700" aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${reviewCount} ${reviewCount === 1 ? "review" : "reviews"}`}>
+    <span
+      className="inline-flex items-center gap-1 text-sm text-slate-700"
+      aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${reviewCount} ${reviewCount === 1 ? "review" : "reviews"}`}
+    >
       <Star aria-hidden className="size-4 shrink-0 fill-amber-400 text-amber-400" />
       <span className="font-semibold text-field-950">{rating.toFixed(1)}</span>
       <span>

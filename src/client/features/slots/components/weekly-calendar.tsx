@@ -336,8 +336,7 @@ export function WeeklyCalendar({ coach, slots, onEdit }: Props) {
                     >
                       <span className="block font-semibold">{range}</span>
                       <span className="block truncate" data-testid="calendar-slot-state">
-                        {state.label} ·{" "}
-                        {slot.isGroup ? `Group ${slot.bookingCount ?? 0}/${slot.capacity}` : "Individual"}
+                        {state.label} · {slot.isGroup ? `Group ${slot.bookingCount ?? 0}/${slot.capacity}` : "Individual"}
                       </span>
                     </div>
                   );
