@@ -21,6 +21,7 @@ test.describe("first impressions: look before signing in, one price, one word pe
   let coachId: number;
   let slotId: number;
   let coachEmail: string;
+  let coachPassword: string;
   let player: Page;
   const playerEmail = uniqueEmail("impressions-player");
 
@@ -37,6 +38,7 @@ test.describe("first impressions: look before signing in, one price, one word pe
     });
     coachId = coach.coach.id;
     coachEmail = coach.email;
+    coachPassword = coach.password;
     const today = instantToLocal(new Date(), COACH_ZONE).date;
     const created = await coach.agent.post("/api/time-slots").send({
       date: addDaysToDate(today, 2),
@@ -171,9 +173,9 @@ test.describe("first impressions: look before signing in, one price, one word pe
   test("the coach's pages: role navigation, payout banner first, the hold reads Held with its expiry, never Booked, and both sides of each rate", async () => {
     const { page } = await newPage(browser, t.baseUrl, { width: 1280 });
     page.setDefaultTimeout(30_000);
-    expect((await page.request.post("/api/auth/login", { data: { email: coachEmail, password: PASSWORD, intent: "coach" } })).ok()).toBe(
-      true,
-    );
+    expect(
+      (await page.request.post("/api/auth/login", { data: { email: coachEmail, password: coachPassword, intent: "coach" } })).ok(),
+    ).toBe(true);
     await page.goto("/coach-dashboard");
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const item of ["Dashboard", "Bookings", "Time Slots", "Profile"])
