@@ -215,6 +215,7 @@ test.describe("first impressions: look before signing in, one price, one word pe
     await player.getByLabel("Card number", { exact: true }).fill("4242424242424242");
     await player.getByLabel("Expiration date", { exact: true }).pressSequentially("1230");
     await player.getByLabel("Security code", { exact: true }).fill("123");
+    await player.getByLabel("ZIP code", { exact: true }).fill("21201");
     await player.getByRole("button", { name: "Pay $92.00" }).click();
     await player.waitForURL((url) => url.pathname === "/my-bookings");
     await expect(player.getByRole("region", { name: "Finish booking" })).toHaveCount(0);
