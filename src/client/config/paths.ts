@@ -26,3 +26,15 @@ export const paths = {
   bookCoach: (id: number | string) => `/book-coach/${id}`,
   playerProfile: "/player-profile",
 } as const;
+
+/**
+ * The login page, on the registration tab when asked, that brings a visitor back to `returnPath`
+ * once signed in (DESIGN 11; lib/return-to.ts keeps the path). Here, in the entry chunk, so the
+ * public pages that link to it load no extra file.
+ */
+export function signInHref(returnPath: string, options: { register?: boolean } = {}): string {
+  const query = new URLSearchParams({ intent: "player" });
+  if (options.register) query.set("tab", "register");
+  query.set("next", returnPath);
+  return `/login?${query.toString()}`;
+}

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
-import { rememberReturnTo, safeReturnPath, signInHref, takeReturnTo } from "./return-to";
+import { signInHref } from "../config/paths";
+import { rememberReturnTo, safeReturnPath, takeReturnTo } from "./return-to";
 
 describe("coming back after signing in", () => {
   beforeEach(() => sessionStorage.clear());

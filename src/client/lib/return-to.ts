@@ -12,14 +12,6 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   return value;
 }
 
-/** The login page, on the registration tab when asked, that brings the visitor back to `returnPath` afterwards. */
-export function signInHref(returnPath: string, options: { register?: boolean } = {}): string {
-  const query = new URLSearchParams({ intent: "player" });
-  if (options.register) query.set("tab", "register");
-  query.set("next", returnPath);
-  return `/login?${query.toString()}`;
-}
-
 export function rememberReturnTo(path: string | null): void {
   const safe = safeReturnPath(path);
   try {

@@ -13,7 +13,7 @@ import { Label } from "../../components/ui/label";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/toast";
-import { paths } from "../../config/paths";
+import { paths, signInHref } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
 import { useCreateBooking } from "../../features/bookings/api/create-booking";
 import { useBookableCoach, useBookableSlots } from "../../features/bookings/api/get-bookable-coach";
@@ -28,7 +28,6 @@ import { ApiError, isUnauthorized } from "../../lib/api-client";
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from "../../lib/handle-unauthorized";
 import { formatLongDate, formatSessionRange, formatSessionTime, nowIn } from "../../lib/when";
 import { useNow } from "../../lib/use-now";
-import { signInHref } from "../../lib/return-to";
 import { slotOffer } from "../../features/search/components/coach-bits";
 
 /**
