@@ -26,7 +26,8 @@ describe("looking before signing in", () => {
       '<!doctype html><html><head><meta name="description" content="Find a lacrosse coach near you." /><title>LaxCoach</title></head><body></body></html>',
     );
     await mountClient(t.app, { dev: false, server: createServer(), distDir });
-  });
+    // The file's first app starts a cold database (PGlite and its migrations): slow on a busy machine.
+  }, 180_000);
 
   afterAll(async () => {
     await t.close();
