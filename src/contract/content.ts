@@ -44,7 +44,6 @@ export type ContentBlock = {
 };
 
 // In a module without zod, so that the landing page does not load zod (docs/PERFORMANCE.md).
-export { MARKETING_FIGURES } from "./landing";
 
 export const CONTACT_SUCCESS_MESSAGE = "Thank you for contacting us. We'll get back to you soon.";
 export type ContactResponse = { success: true; message: string };

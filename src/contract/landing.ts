@@ -4,4 +4,55 @@
  */
 
 export const MAX_LANDING_TESTIMONIALS = 6;
-export const MARKETING_FIGURES = { rating: "4.9/5", sessions: "500+", coaches: "50+" } as const;
+/**
+ * GET /api/public-figures: what the landing and login pages may claim, counted from the data
+ * (DESIGN 11: figures shown to visitors come from the data, or are not shown).
+ */
+export type PublicFigures = {
+  /** Coaches with a public profile. */
+  coaches: number;
+  /** Sessions that took place (completed bookings). */
+  sessionsCompleted: number;
+  /** The average of every review (1 decimal); null without reviews. */
+  rating: number | null;
+  reviewCount: number;
+};
+
+/** The figures worth showing, as label and value: a zero (or no rating) is left out. */
+export function shownFigures(figures: PublicFigures | undefined): { value: string; label: string }[] {
+  if (!figures) return [];
+  const shown: { value: string; label: string }[] = [];
+  if (figures.rating !== null && figures.reviewCount > 0) {
+    shown.push({
+      value: `${figures.rating.toFixed(1)}/5`,
+      label: `Coach rating (${figures.reviewCount} ${figures.reviewCount === 1 ? "review" : "reviews"})`,
+    });
+  }
+  if (figures.sessionsCompleted > 0)
+    shown.push({
+      value: String(figures.sessionsCompleted),
+      label: figures.sessionsCompleted === 1 ? "Session trained" : "Sessions trained",
+    });
+  if (figures.coaches > 0) shown.push({ value: String(figures.coaches), label: figures.coaches === 1 ? "Coach" : "Coaches" });
+  return shown;
+}
+
+/** The landing page's Help Center answers: what the product does now (self-service cancellation, texts only to those who opted in). */
+export const LANDING_FAQ: readonly { q: string; a: string }[] = [
+  {
+    q: "How do I book a session?",
+    a: "Search coaches and open their profiles and times without an account. To book, create a free account or sign in, pick an open time and pay online. Your booking appears under My Bookings.",
+  },
+  {
+    q: "What does it cost?",
+    a: "Every price you see is what you pay: the coach's rate plus a 15% platform fee, shown beside each price and named at checkout. Tips are optional and go to the coach in full.",
+  },
+  {
+    q: "What if plans change?",
+    a: "Cancel a paid booking yourself from My Bookings: 24 hours or more before the session it is refunded in full; later than that, message your coach. A booking you have not paid for is released when its hold runs out. If your coach cancels, everyone in the session is refunded in full and told by e-mail, and by text message if they opted in to texts.",
+  },
+  {
+    q: "How do coaches get paid?",
+    a: "Through a secure connected payment account. Payment for a session is released once the coach submits feedback.",
+  },
+];

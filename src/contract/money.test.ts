@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { centsToDecimal, decimalToCents, platformFeeCents, totalCents } from "./money";
+import {
+  centsToDecimal,
+  coachRateNote,
+  decimalToCents,
+  familyPrice,
+  formatDollars,
+  lowestFamilyPrice,
+  platformFeeCents,
+  totalCents,
+} from "./money";
 
 describe("money", () => {
   it("charges a 15% platform fee rounded to the cent", () => {
@@ -22,5 +31,24 @@ describe("money", () => {
     expect(decimalToCents("-1")).toBeNull();
     expect(decimalToCents("1.234")).toBeNull();
     expect(decimalToCents("abc")).toBeNull();
+  });
+});
+
+describe("the one price rule", () => {
+  it("shows what a family pays, fee included, and both sides to the coach", () => {
+    expect(familyPrice("80.00")).toBe("$92.00");
+    expect(familyPrice("85.00")).toBe("$97.75");
+    expect(formatDollars(9200)).toBe("$92.00");
+    expect(coachRateNote("80.00")).toBe("players pay $92.00, you receive $80.00");
+    expect(coachRateNote("")).toBeNull();
+  });
+
+  it("'From' compares what families pay and names the duration", () => {
+    const rates = [
+      { rate: "85.00", duration: 60 },
+      { rate: "50.00", duration: 30 },
+    ];
+    expect(lowestFamilyPrice(rates)).toEqual({ price: "$57.50", rate: rates[1] });
+    expect(lowestFamilyPrice([])).toBeNull();
   });
 });

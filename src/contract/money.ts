@@ -34,3 +34,50 @@ export function decimalToCents(value: string | number): number | null {
   const fraction = Number((match[2] ?? "").padEnd(2, "0"));
   return whole * 100 + fraction;
 }
+
+/*
+ * The one price rule (issue 29): every price a family sees is what the family pays, the rate plus
+ * the platform fee; where the fee is added (checkout, the booking summary) it is named. The coach
+ * sees both sides beside each rate. Every surface formats through these, never `$${rate}`.
+ */
+
+/** 9200 -> "$92.00" */
+export function formatDollars(cents: number): string {
+  return `$${centsToDecimal(cents)}`;
+}
+
+/** What a family pays for a session at this rate (a decimal string, "80.00"), in cents; null for an unreadable rate. */
+export function familyPriceCents(rate: string): number | null {
+  const cents = decimalToCents(rate);
+  return cents === null ? null : totalCents(cents);
+}
+
+/** "$92.00" for an "80.00" rate: the price a family pays, fee included. */
+export function familyPrice(rate: string): string {
+  const cents = familyPriceCents(rate);
+  return cents === null ? `$${rate}` : formatDollars(cents);
+}
+
+/** What the coach sees beside each rate: "players pay $92.00, you receive $80.00" for an "80.00" rate. */
+export function coachRateNote(rate: string): string | null {
+  const cents = decimalToCents(rate);
+  if (cents === null) return null;
+  return `players pay ${formatDollars(totalCents(cents))}, you receive ${formatDollars(coachEarningsCents(cents))}`;
+}
+
+/** The note beside a family price that names the fee inside it. */
+export const FEE_INCLUDED_NOTE = `incl. ${PLATFORM_FEE_PERCENT}% platform fee`;
+
+/**
+ * The lowest family price among rates, with its duration, for "From $46.00/session (30 min)": a
+ * family compares prices they would pay, and a 30-minute price is named as one.
+ */
+export function lowestFamilyPrice<R extends { rate: string; duration: number }>(rates: readonly R[]): { price: string; rate: R } | null {
+  let best: { cents: number; rate: R } | null = null;
+  for (const rate of rates) {
+    const cents = familyPriceCents(rate.rate);
+    if (cents === null) continue;
+    if (!best || cents < best.cents || (cents === best.cents && rate.duration > best.rate.duration)) best = { cents, rate };
+  }
+  return best ? { price: formatDollars(best.cents), rate: best.rate } : null;
+}

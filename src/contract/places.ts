@@ -27,6 +27,12 @@ export function directionsUrl(place: SessionPlace): string | null {
   return to ? `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(to)}` : null;
 }
 
+/** The same destination in Apple Maps (issue 28: offered beside Google Maps, for iPhone users). */
+export function appleMapsUrl(place: SessionPlace): string | null {
+  const to = destination(place);
+  return to ? `https://maps.apple.com/?daddr=${encodeURIComponent(to)}` : null;
+}
+
 /** "Riverside Park, 100 Main St, Springfield, NJ" (name and address, whichever exist); null when neither. */
 export function placeText(place: SessionPlace): string | null {
   const parts = [place.locationName?.trim(), place.locationAddress?.trim()].filter((p): p is string => !!p);

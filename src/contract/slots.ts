@@ -144,6 +144,10 @@ export const TimeSlotSchema = z.object({
   isGroup: z.boolean(),
   capacity: z.number(),
   bookingCount: z.number().optional(),
+  /** In the coach's own list: seats paid for (confirmed or completed bookings). */
+  paidCount: z.number().optional(),
+  /** In the coach's own list: until when the latest unpaid checkout holds a seat (ISO); null when none does. */
+  heldUntil: z.string().nullable().optional(),
   locationName: z.string().nullable(),
   locationAddress: z.string().nullable(),
   locationLat: z.number().nullable(),

@@ -18,6 +18,7 @@ import { payoutsRouter } from "./features/payouts/payouts.routes";
 import { requestsRouter } from "./features/requests/requests.routes";
 import { reviewsRouter } from "./features/reviews/reviews.routes";
 import { waitlistRouter } from "./features/waitlist/waitlist.routes";
+import { pageMetaFor } from "./features/search/page-meta";
 import { searchRouter } from "./features/search/search.routes";
 import { slotsRouter } from "./features/slots/slots.routes";
 import { systemRouter } from "./features/system/system.routes";
@@ -25,6 +26,7 @@ import { uploadsRouter } from "./features/uploads/uploads.routes";
 import { usersRouter } from "./features/users/users.routes";
 import { errorHandler, notFoundHandler } from "./http/errors";
 import { noStoreByDefault, requireJsonBody, requireSameOrigin } from "./http/request-guards";
+import { PUBLIC_READ_PATHS, visitorReadLimit } from "./http/rate-limit";
 import { loadSession, readSessionToken, requireRoleForAll } from "./http/require-session";
 import { currentUserOfToken } from "./features/accounts/accounts.service";
 import { redactUrl } from "./logger";
@@ -66,6 +68,8 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   // (http/client-assets.ts), read only when index.html is served.
   app.use((req, res, next) => {
     res.locals.pageUser = () => currentUserOfToken(deps, readSessionToken(req.headers.cookie));
+    // A coach's profile is an indexable page: its own <title> and description in the HTML (issue 29).
+    res.locals.pageMeta = () => pageMetaFor(deps, req.path);
     next();
   });
 
@@ -77,6 +81,7 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(paymentWebhookRouter(deps));
   api.use(express.json({ limit: "1mb" }));
   api.use(loadSession(deps));
+  api.use(PUBLIC_READ_PATHS, visitorReadLimit(deps.config.publicReadLimit));
   api.use(systemRouter(deps));
   api.use(accountsRouter(deps));
   api.use(contentRouter(deps));

@@ -79,6 +79,7 @@ const EnvSchema = z.object({
     .refine(isValidTimeZone, { message: "must be an IANA time zone such as America/New_York" }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AUTH_IP_LIMIT: z.coerce.number().int().min(1).default(100),
+  PUBLIC_READ_LIMIT: z.coerce.number().int().min(1).default(600),
   ENABLE_TEST_CLOCK: booleanString.default(false),
 });
 
@@ -142,6 +143,8 @@ export type Config = {
   appTimeZone: string;
   logLevel: string;
   authIpLimit: number;
+  /** DESIGN 11: a visitor's (signed-out) reads of search, profiles, open times and reviews per address per minute. */
+  publicReadLimit: number;
   enableTestClock: boolean;
 };
 
@@ -223,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appTimeZone: e.APP_TIMEZONE,
     logLevel: e.LOG_LEVEL,
     authIpLimit: e.AUTH_IP_LIMIT,
+    publicReadLimit: e.PUBLIC_READ_LIMIT,
     enableTestClock: e.ENABLE_TEST_CLOCK,
   };
 }

@@ -189,7 +189,7 @@ test.describe("coach journey: profile, time slots, calendar and live updates", (
     const [individual, group] = await coachSlots();
     const nextDay = addDaysToDate(slotDate, 1);
     const block = calendar.locator(`[data-slot-id="${individual!.id}"]`);
-    await expect(block).toHaveAttribute("aria-label", /10:00 AM to 11:00 AM/);
+    await expect(block).toHaveAttribute("aria-label", /10:00 AM - 11:00 AM/);
 
     await block.scrollIntoViewIfNeeded();
     const from = (await block.boundingBox())!;
@@ -202,7 +202,7 @@ test.describe("coach journey: profile, time slots, calendar and live updates", (
     await page.mouse.down();
     await page.mouse.move(grabX + 20, grabY + 10, { steps: 3 });
     await page.mouse.move(target.x + target.width / 2, dropY, { steps: 10 });
-    await expect(calendar.getByTestId("drop-preview").getByText("13:00 - 14:00")).toBeVisible();
+    await expect(calendar.getByTestId("drop-preview").getByText("1:00 PM - 2:00 PM")).toBeVisible();
     await page.mouse.up();
     await expect(toastWith(page, "Time Slot Updated")).toBeVisible();
 
@@ -226,7 +226,7 @@ test.describe("coach journey: profile, time slots, calendar and live updates", (
   });
 
   test("a slot added from a second browser appears live, without a reload", async () => {
-    await expect(page.getByText("Live", { exact: true })).toBeVisible();
+    await expect(page.getByText("Live updates on", { exact: true })).toBeVisible();
     const { context: other } = await newPage(browser, t.baseUrl);
     const login = await other.request.post("/api/auth/login", { data: { email: COACH.email, password: COACH.password } });
     expect(login.ok()).toBe(true);
@@ -247,7 +247,7 @@ test.describe("coach journey: profile, time slots, calendar and live updates", (
     await other.close();
   });
 
-  test("a slot a player books turns Booked live: it cannot be edited or dragged", async () => {
+  test("a slot a player holds turns Held (with its expiry) live: it cannot be edited or dragged", async () => {
     const { context: player } = await newPage(browser, t.baseUrl);
     const registered = await player.request.post("/api/auth/register", {
       data: { email: "riley.player@example.com", password: "strong-pass-3", firstName: "Riley", lastName: "Stone" },
@@ -263,7 +263,7 @@ test.describe("coach journey: profile, time slots, calendar and live updates", (
 
     await page.getByRole("tab", { name: "Calendar view" }).click();
     const block = page.getByTestId("weekly-calendar").locator(`[data-slot-id="${individual.id}"]`);
-    await expect(block).toHaveAttribute("aria-label", /^Booked individual slot/);
+    await expect(block).toHaveAttribute("aria-label", /^Held until \d{1,2}:\d{2} [AP]M individual slot/);
     await expect(block).toHaveAttribute("aria-disabled", "true");
 
     const from = (await block.boundingBox())!;
@@ -289,7 +289,9 @@ test.describe("coach journey: profile, time slots, calendar and live updates", (
 
     await page.goto("/manage-slots");
     const card = page.locator(`[data-testid="slot-card"][data-slot-id="${individual.id}"]`);
-    await expect(card.getByText("Booked", { exact: true })).toBeVisible();
+    // An unpaid checkout holds it: never "Booked" (issue 29).
+    await expect(card.getByText(/^Held until \d{1,2}:\d{2} [AP]M$/)).toBeVisible();
+    await expect(card.getByText("Booked", { exact: true })).toHaveCount(0);
     await expect(card.getByRole("button", { name: /Edit time slot/ })).toBeDisabled();
     await player.close();
   });
@@ -339,7 +341,7 @@ test.describe("coach journey: profile, time slots, calendar and live updates", (
   test("the slot manager lists slots by date, adds several at once, and deletes after confirmation", async () => {
     await page.goto("/manage-slots");
     await expect(page.getByRole("heading", { name: "Manage Time Slots" })).toBeVisible();
-    await expect(page.getByText("Live", { exact: true })).toBeVisible();
+    await expect(page.getByText("Live updates on", { exact: true })).toBeVisible();
     const later = addDaysToDate(slotDate, 7);
     const rows = page.getByRole("listitem", { name: /New slot/ });
     await rows.nth(0).getByLabel("Date").fill(later);

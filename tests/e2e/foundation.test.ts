@@ -44,10 +44,13 @@ test.describe("foundation: public pages, accounts and shell", () => {
     await page.waitForURL((url) => url.pathname === "/");
   }
 
-  test("the landing page shows the marketing figures and hides testimonials until some exist, then shows at most 6", async () => {
+  test("the landing page claims no figure the data does not hold, and hides testimonials until some exist, then shows at most 6", async () => {
     const page = await openPage("/landing");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/\S/);
-    for (const figure of ["4.9/5", "500+", "50+"]) await expect(page.getByText(figure, { exact: true }).first()).toBeVisible();
+    // DESIGN 11: an empty marketplace claims nothing (no "4.9/5, 500+ sessions, 50+ coaches").
+    await expect(page.getByRole("heading", { name: "Common questions" })).toBeVisible();
+    for (const figure of ["4.9/5", "500+", "50+"]) await expect(page.getByText(figure, { exact: true })).toHaveCount(0);
+    await expect(page.getByTestId("figures")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Find Your Coach" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Become a Coach" })).toBeVisible();
     await expect(page.getByTestId("testimonials")).toHaveCount(0);
@@ -197,10 +200,13 @@ test.describe("foundation: public pages, accounts and shell", () => {
     await page.context().close();
   });
 
-  test("an unknown path shows the not-found screen", async () => {
+  test("an unknown path shows the not-found screen, in words for users with a way home and to the search (DESIGN 11)", async () => {
     const page = await openPage("/no-such-page");
     await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
-    await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+    await expect(page.getByText("Did you forget to add the page to the router?")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Go home" })).toHaveAttribute("href", "/");
+    await page.getByRole("link", { name: "Find a coach" }).click();
+    await page.waitForURL((url) => url.pathname === "/find-coaches");
     await page.context().close();
   });
 

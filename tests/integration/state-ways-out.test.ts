@@ -4,7 +4,7 @@ import { BOOKING_STATUSES } from "../../src/contract/bookings";
 import { REQUEST_STATUS_LABELS, SESSION_REQUEST_STATUSES } from "../../src/contract/requests";
 import type { TimeSlot } from "../../src/contract/slots";
 import { instantToLocal } from "../../src/server/features/slots/slot-time";
-import { BOOKING_STATUS_LABELS } from "../../src/client/features/bookings/components/booking-format";
+import { bookingState } from "../../src/client/lib/states";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach } from "../factories/bookings";
 import { createPaidBooking } from "../factories/paid-booking";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -30,9 +30,15 @@ const coachSlots = async (coach: BookableCoach) =>
 
 describe("a booking's states each have a way out", () => {
   it("every status has a label the user reads (end states read as ended)", () => {
-    for (const status of BOOKING_STATUSES) expect(BOOKING_STATUS_LABELS[status]).toBeTruthy();
-    expect(BOOKING_STATUS_LABELS.cancelled).toBe("Cancelled");
-    expect(BOOKING_STATUS_LABELS.completed).toBe("Completed");
+    for (const status of BOOKING_STATUSES) {
+      expect(bookingState({ status }, "family").label).toBeTruthy();
+      expect(bookingState({ status }, "coach").label).toBeTruthy();
+    }
+    expect(bookingState({ status: "cancelled" }, "family").label).toBe("Cancelled");
+    expect(bookingState({ status: "completed" }, "coach").label).toBe("Completed");
+    // A hold is never "Booked" (issue 29): "Held" for the coach, the spec's "Awaiting Payment" for the family.
+    expect(bookingState({ status: "pending" }, "coach").label).toBe("Held");
+    expect(bookingState({ status: "pending" }, "family").label).toBe("Awaiting Payment");
   });
 
   it("pending: paying confirms it; not paying lets the hold expire into cancelled", async () => {

@@ -57,15 +57,18 @@ describe("the first page's data, asked for while its code loads", () => {
     expect(Object.fromEntries(search)).toEqual({ specialization: "Midfield", zipcode: "21201", radius: "50", includeUnavailable: "false" });
   });
 
-  it("asks for nothing the page would not: a search it would refuse, a visitor, a player still in setup", async () => {
+  it("asks for a profile a visitor opened: visitors may look before signing in (DESIGN 11)", async () => {
+    const calls = await openAppAt("/coach/7", null);
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain("/api/coaches/7/profile"));
+  });
+
+  it("asks for nothing the page would not: a search it would refuse, a player still in setup", async () => {
     const refused = await openAppAt("/find-coaches?position=Midfield&zipcode=212", player);
-    cleanup();
-    const visitor = await openAppAt("/coach/7", null);
     cleanup();
     const inSetup = await openAppAt("/coach/7", { ...player, phoneNumber: null });
     // Long enough for a prefetch's chunk and request to have gone out.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect([...refused, ...visitor, ...inSetup].map((c) => c.path)).not.toContain("/api/coaches/search");
-    expect([...refused, ...visitor, ...inSetup].map((c) => c.path)).not.toContain("/api/coaches/7/profile");
+    expect([...refused, ...inSetup].map((c) => c.path)).not.toContain("/api/coaches/search");
+    expect([...refused, ...inSetup].map((c) => c.path)).not.toContain("/api/coaches/7/profile");
   });
 });

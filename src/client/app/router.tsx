@@ -125,7 +125,7 @@ const pagesByModule: Record<PageModule, Page> = {
 const pagesByPath: [string, Page][] = pageRoutes.map((route) => [route.path, pagesByModule[route.module]]);
 
 /**
- * What the first page of a signed-in user shows first, asked for beside the page's chunk rather
+ * What the first page of a visitor or a signed-in user shows first, asked for beside the page's chunk rather
  * than once it has loaded and rendered: a coach profile, and the search find coaches opens with
  * (the search's code comes in a small chunk of its own, not in the entry chunk every page loads).
  */
@@ -148,14 +148,14 @@ const firstDataByPath: [string, (params: { id?: string }, search: string, queryC
 
 /** Once per visit: the page at the address the app opened at (later pages load when navigated to), and its first data. */
 let firstPageAsked = false;
-function usePreloadFirstPage(location: string, signedInPastSetup: boolean): void {
+function usePreloadFirstPage(location: string, mayOpenPage: boolean): void {
   const { parser } = useRouter();
   const search = useSearch();
   const queryClient = useQueryClient();
   if (firstPageAsked) return;
   firstPageAsked = true;
   pagesByPath.find(([pattern]) => matchRoute(parser, pattern, location)[0])?.[1].preload();
-  if (!signedInPastSetup) return;
+  if (!mayOpenPage) return;
   for (const [pattern, prefetch] of firstDataByPath) {
     const [matches, params] = matchRoute(parser, pattern, location);
     if (matches) prefetch(params ?? {}, search, queryClient);
@@ -166,7 +166,8 @@ export function AppRouter() {
   const { user, isLoading } = useCurrentUser();
   const [location] = useLocation();
   useScrollToTopOnNavigate(location);
-  usePreloadFirstPage(location, user !== null && !needsPlayerSetup(user));
+  // A visitor sees search and profiles too (DESIGN 11); a player still in setup sees only the wizard.
+  usePreloadFirstPage(location, !isLoading && (user === null || !needsPlayerSetup(user)));
 
   if (isLoading) return <PageSkeleton label="Loading..." />;
 
@@ -185,6 +186,11 @@ export function AppRouter() {
               <Route path={paths.privacyPolicy} component={PrivacyPolicyPage} />
               <Route path={paths.termsOfService} component={TermsOfServicePage} />
               <Route path={paths.bookingSuccess} component={BookingSuccessPage} />
+              {/* DESIGN 11: a visitor may look before signing in; stripe-connect is tried before a coach's profile. */}
+              <Route path={paths.stripeConnect} component={UnauthorizedRedirect} />
+              <Route path={paths.findCoaches} component={FindCoachesPage} />
+              <Route path="/coach/:id" component={CoachProfilePage} />
+              <Route path="/book-coach/:id" component={BookCoachPage} />
               {signedInOnlyPaths.map((p) => (
                 <Route key={p} path={p} component={UnauthorizedRedirect} />
               ))}

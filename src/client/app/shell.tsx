@@ -29,9 +29,12 @@ const navByRole: Record<UserType, NavItem[]> = {
     { label: "Admin Panel", href: paths.admin },
     { label: "Find Training", href: paths.findCoaches },
   ],
+  // DESIGN 11: what a coach works with, never "Find a Coach".
   coach: [
     { label: "Dashboard", href: paths.coachDashboard },
-    { label: "My Profile", href: paths.coachSetup },
+    { label: "Bookings", href: paths.myBookings },
+    { label: "Time Slots", href: paths.manageSlots },
+    { label: "Profile", href: paths.coachSetup },
   ],
   player: [
     { label: "Home", href: paths.root },
@@ -183,7 +186,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter userType={user?.userType ?? null} />
     </div>
   );
 }
@@ -202,7 +205,8 @@ export function PublicShell({ children }: { children: ReactNode }) {
               <Link href={paths.login} className={HEADER_GHOST_LINK_CLASS}>
                 Sign In
               </Link>
-              <Link href={paths.login} className={HEADER_ACCENT_LINK_CLASS}>
+              {/* Issue 29: "Get Started" opens the registration tab. */}
+              <Link href={`${paths.login}?tab=register`} className={HEADER_ACCENT_LINK_CLASS}>
                 Get Started
               </Link>
             </nav>
@@ -212,7 +216,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter userType={null} />
     </div>
   );
 }

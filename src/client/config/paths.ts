@@ -31,3 +31,14 @@ export const paths = {
 
 /** The account menu's "Add an athlete": the family page with its add form open (DESIGN.md 11). */
 export const addAthleteHref = `${paths.family}?add=athlete`;
+/**
+ * The login page, on the registration tab when asked, that brings a visitor back to `returnPath`
+ * once signed in (DESIGN 11; lib/return-to.ts keeps the path). Here, in the entry chunk, so the
+ * public pages that link to it load no extra file.
+ */
+export function signInHref(returnPath: string, options: { register?: boolean } = {}): string {
+  const query = new URLSearchParams({ intent: "player" });
+  if (options.register) query.set("tab", "register");
+  query.set("next", returnPath);
+  return `/login?${query.toString()}`;
+}

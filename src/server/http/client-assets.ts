@@ -35,6 +35,17 @@ export function withPageUser(html: string, user: unknown): string {
   return html.replace("</head>", `<script id="page-user" type="application/json">${json}</script></head>`);
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+/** index.html with a page's own <title> and meta description (a coach's profile), escaped. */
+export function withPageMeta(html: string, meta: { title: string; description: string } | null | undefined): string {
+  if (!meta) return html;
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`);
+}
+
 interface ManifestChunk {
   file: string;
   name?: string;
@@ -143,7 +154,9 @@ export async function mountClient(app: Express, options: { dev: boolean; server:
   app.get(/^(?!\/api\/|\/ws\/).*/, async (req, res) => {
     const pageUser = res.locals.pageUser as (() => Promise<unknown>) | undefined;
     const user = pageUser ? await pageUser() : null;
-    const html = withPageChunks(indexHtml, chunkLinks, req.path, user !== null && user !== undefined);
+    const pageMeta = res.locals.pageMeta as (() => Promise<{ title: string; description: string } | null>) | undefined;
+    const meta = pageMeta ? await pageMeta() : null;
+    const html = withPageMeta(withPageChunks(indexHtml, chunkLinks, req.path, user !== null && user !== undefined), meta);
     // A page that embeds the signed-in user is personal data: never stored (not even by the
     // browser, where the next person at a shared computer could go back to it). Others differ by
     // session too: never kept by a shared cache, revalidated by the browser (ETag).

@@ -171,3 +171,33 @@ export function providerCallRateLimit(deps: { db: Db; clock: Clock }): RequestHa
     handler: (_req, _res, next) => next(new AppError(429, ErrorCode.RATE_LIMITED, PROVIDER_CALLS_MESSAGE)),
   });
 }
+
+export const TOO_MANY_PUBLIC_READS = "Too many requests. Please wait a minute and try again.";
+
+/** The public reads a visitor may make (DESIGN 11): search, a coach's profile, open times, reviews and packages. */
+export const PUBLIC_READ_PATHS = [
+  "/coaches/search",
+  "/coaches/:id/profile",
+  "/coaches/:id/available-slots",
+  "/coaches/:id/reviews",
+  "/coaches/:id/packages",
+];
+
+/**
+ * A visitor's reads of the public pages, `limit` per address per minute (DESIGN 11); signed-in
+ * users are not counted. Counted in the process's memory, not PostgreSQL: a read must not cost a
+ * write, and behind N processes an address gets at most N times the limit, which still stops a
+ * scraper. PUBLIC_READ_LIMIT sets it (a load test from one address raises it).
+ */
+export function visitorReadLimit(limit: number): RequestHandler {
+  return rateLimit({
+    windowMs: 60 * 1000,
+    limit,
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    keyGenerator: clientIp,
+    validate,
+    skip: (req) => req.user !== undefined,
+    handler: (_req, _res, next) => next(new AppError(429, ErrorCode.RATE_LIMITED, TOO_MANY_PUBLIC_READS)),
+  });
+}

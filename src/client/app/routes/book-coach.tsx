@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from "react";
 import { Link, useLocation, useParams, useSearch } from "wouter";
 import { BookingMessages, DEFAULT_BOOKING_DURATION, noRatesMessage, ratesForSlot, upcomingStartTimeOptions } from "@contract/bookings";
 import type { RateResponse } from "@contract/coaches";
-import { centsToDecimal, decimalToCents, platformFeeCents, totalCents } from "@contract/money";
+import { centsToDecimal, decimalToCents, FEE_INCLUDED_NOTE, familyPrice, platformFeeCents, totalCents } from "@contract/money";
 import type { TimeSlot } from "@contract/slots";
 import { addMinutesToTime } from "@contract/time";
 import { Badge } from "../../components/ui/badge";
@@ -13,7 +13,7 @@ import { Label } from "../../components/ui/label";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/toast";
-import { paths } from "../../config/paths";
+import { paths, signInHref } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
 import { useCreateBooking } from "../../features/bookings/api/create-booking";
 import { useBookableCoach, useBookableSlots } from "../../features/bookings/api/get-bookable-coach";
@@ -29,13 +29,15 @@ import { ApiError, isUnauthorized } from "../../lib/api-client";
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from "../../lib/handle-unauthorized";
 import { formatLongDate, formatSessionRange, formatSessionTime, nowIn } from "../../lib/when";
 import { useNow } from "../../lib/use-now";
+import { slotOffer } from "../../features/search/components/coach-bits";
 
-/** player-side 8: booking while signed out sends the browser to sign in. */
-function askToLogIn() {
+/**
+ * player-side 8: booking while signed out sends the browser to sign in; DESIGN 11 brings the visitor
+ * back to this coach and the chosen slot afterwards (`returnPath`).
+ */
+function askToLogIn(navigate: (to: string) => void, returnPath: string) {
   toast({ title: "Please Log In", description: "You need to be logged in to book a session.", variant: "destructive" });
-  window.setTimeout(() => {
-    window.location.href = "/api/login";
-  }, UNAUTHORIZED_REDIRECT_DELAY_MS);
+  window.setTimeout(() => navigate(signInHref(returnPath)), UNAUTHORIZED_REDIRECT_DELAY_MS);
 }
 
 /**
@@ -124,8 +126,10 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
     if (slot && startTime && !upcomingStartTimeOptions(slot, next.duration, coachNow).includes(startTime)) setStartTime(null);
   }
 
+  const returnPath = slot ? `${paths.bookCoach(coach.id)}?slot=${slot.id}` : paths.bookCoach(coach.id);
+
   function bookAndPay() {
-    if (!user) return askToLogIn();
+    if (!user) return askToLogIn(navigate, returnPath);
     if (!slot)
       return toast({ title: "Missing Information", description: "Please select a time slot and session type.", variant: "destructive" });
     if (!rate) return toast({ title: "Error", description: BookingMessages.SELECT_DURATION, variant: "destructive" });
@@ -150,7 +154,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
           navigate(paths.bookingCheckout(booking.id));
         },
         onError: (error) => {
-          if (isUnauthorized(error)) return askToLogIn();
+          if (isUnauthorized(error)) return askToLogIn(navigate, returnPath);
           toast({ title: "Booking Failed", description: bookingFailureText(error), variant: "destructive" });
         },
       },
@@ -180,7 +184,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
               ) : available.length === 0 ? (
                 <p className="text-slate-600">No available time slots at the moment.</p>
               ) : (
-                <SlotChoices slots={available} selectedId={slotId} onChoose={chooseSlot} timeZone={coach.timeZone} />
+                <SlotChoices slots={available} selectedId={slotId} onChoose={chooseSlot} timeZone={coach.timeZone} rates={coach.rates} />
               )}
             </CardContent>
           </Card>
@@ -199,24 +203,27 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
                   {rates.length === 0 ? (
                     <p className="text-amber-800">{noRatesMessage(slot.isGroup)}</p>
                   ) : (
-                    <div className="grid gap-2 sm:grid-cols-2">
-                      {rates.map((r) => (
-                        <button
-                          key={r.id}
-                          type="button"
-                          aria-pressed={r.id === rateId}
-                          onClick={() => chooseRate(r)}
-                          className={`flex items-center justify-between rounded-lg border-2 px-4 py-3 text-left transition-colors focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:outline-none ${
-                            r.id === rateId ? "border-field-700 bg-field-50" : "border-slate-200 hover:border-field-400"
-                          }`}
-                        >
-                          <span className="font-medium">
-                            {r.duration} min {sessionTypeLabel(r.sessionType)} Session
-                          </span>
-                          <span className="font-bold text-field-800">${r.rate}</span>
-                        </button>
-                      ))}
-                    </div>
+                    <>
+                      <p className="text-xs text-slate-500">Prices {FEE_INCLUDED_NOTE}.</p>
+                      <div className="grid gap-2 sm:grid-cols-2">
+                        {rates.map((r) => (
+                          <button
+                            key={r.id}
+                            type="button"
+                            aria-pressed={r.id === rateId}
+                            onClick={() => chooseRate(r)}
+                            className={`flex items-center justify-between rounded-lg border-2 px-4 py-3 text-left transition-colors focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:outline-none ${
+                              r.id === rateId ? "border-field-700 bg-field-50" : "border-slate-200 hover:border-field-400"
+                            }`}
+                          >
+                            <span className="font-medium">
+                              {r.duration} min {sessionTypeLabel(r.sessionType)} Session
+                            </span>
+                            <span className="font-bold text-field-800">{familyPrice(r.rate)}</span>
+                          </button>
+                        ))}
+                      </div>
+                    </>
                   )}
                 </section>
                 {rates.length > 0 ? (
@@ -329,11 +336,13 @@ function SlotChoices({
   selectedId,
   onChoose,
   timeZone,
+  rates,
 }: {
   slots: TimeSlot[];
   selectedId: number | null;
   onChoose: (slot: TimeSlot) => void;
   timeZone: string;
+  rates: RateResponse[];
 }) {
   return (
     <div className="flex flex-col gap-5">
@@ -367,6 +376,11 @@ function SlotChoices({
                     <span>{[s.locationName, s.locationAddress].filter(Boolean).join(", ")}</span>
                   ) : null}
                 </span>
+                {slotOffer(s, rates) ? (
+                  <span className="text-sm font-semibold text-field-800" data-testid="slot-offer">
+                    {slotOffer(s, rates)}
+                  </span>
+                ) : null}
               </button>
             ))}
           </div>

@@ -1,7 +1,7 @@
 import { AlertCircle, CreditCard, Gift, Receipt } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Redirect, useLocation, useParams, useSearch } from "wouter";
-import { BookingMessages, DEFAULT_BOOKING_DURATION, DEFAULT_SESSION_TYPE } from "@contract/bookings";
+import { BookingMessages, DEFAULT_BOOKING_DURATION, DEFAULT_SESSION_TYPE, FREE_CANCELLATION_HOURS } from "@contract/bookings";
 import { centsToDecimal } from "@contract/money";
 import type { CreatePaymentIntentRequest, PaymentIntentResponse } from "@contract/payments";
 import { Button } from "../../components/ui/button";
@@ -21,6 +21,8 @@ import { handleUnauthorized, messageOr } from "../../lib/handle-unauthorized";
 import { formatLongDate, formatSessionRange, formatSessionTime } from "../../lib/when";
 
 const FAILED_SETUP_REDIRECT_DELAY_MS = 2500;
+
+const CANCELLATION_POLICY = `Cancel from My Bookings ${FREE_CANCELLATION_HOURS} hours or more before the session for a full refund. Later cancellations and missed sessions are not refunded. If your coach cancels, you are refunded in full.`;
 
 /** The intent request from the path and the query (player-side 2); null when neither names a booking or a slot. */
 function intentRequestFrom(pathBookingId: string | undefined, search: string): CreatePaymentIntentRequest | null {
@@ -221,7 +223,17 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
               <CreditCard aria-hidden className="size-5" /> Payment
             </CardTitle>
           </CardHeader>
-          <CardContent>
+          <CardContent className="flex flex-col gap-4">
+            {/* Issue 29: the policy is read before paying, not found after. */}
+            <section
+              aria-labelledby="cancellation-policy"
+              className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700"
+            >
+              <h2 id="cancellation-policy" className="font-semibold text-field-950">
+                Cancellation policy
+              </h2>
+              <p data-testid="cancellation-policy">{CANCELLATION_POLICY}</p>
+            </section>
             <PaymentForm intent={intent} disabled={isUpdatingTip} onSucceeded={finishPayment} />
           </CardContent>
         </Card>

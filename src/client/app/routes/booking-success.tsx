@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { CalendarCheck, CheckCircle2, Mail, MessageSquare, Target } from "lucide-react";
+import { AlertCircle, CalendarCheck, CalendarPlus, CheckCircle2, Loader2, Mail, MessageSquare, Printer, Target } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import type { Booking } from "@contract/bookings";
@@ -12,7 +12,7 @@ import { useStudentBookings } from "../../features/bookings/api/get-student-book
 import { dollars, personName, sessionTypeLabel } from "../../features/bookings/components/booking-format";
 import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
 import { formatLongDate, formatSessionRange } from "../../lib/when";
-import { sessionDetailsQuery } from "../../features/payments/api/payment-intents";
+import { confirmPayment, sessionDetailsQuery } from "../../features/payments/api/payment-intents";
 
 const SESSION_ID_REMOVAL_DELAY_MS = 1000;
 
@@ -31,15 +31,66 @@ function useSessionIdFromAddress(): string | null {
   return sessionId;
 }
 
+/** The address Stripe sends a payer back to after 3-D Secure: `payment_intent` and `redirect_status` (read once). */
+function useProviderReturn(): { paymentIntentId: string | null; redirectStatus: string | null } {
+  const [found] = useState(() => {
+    const query = new URLSearchParams(window.location.search);
+    return { paymentIntentId: query.get("payment_intent"), redirectStatus: query.get("redirect_status") };
+  });
+  return found;
+}
+
+const PROCESSING_POLL_MS = 4000;
+
+/** The booking a payment that came back from the provider paid for: settled on our side, asked again while the bank is still processing. */
+function useReturnedPayment(paymentIntentId: string | null, redirectStatus: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ["/api/confirm-payment", paymentIntentId],
+    queryFn: () => confirmPayment(paymentIntentId ?? ""),
+    enabled: enabled && !!paymentIntentId && redirectStatus !== "failed",
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.status === "confirmed" || redirectStatus !== "processing" ? false : PROCESSING_POLL_MS),
+  });
+}
+
+/** The booking a student paid for most recently, or none: a page that confirms nothing shows nothing. */
+function latestPaid(bookings: Booking[] | undefined): Booking | undefined {
+  const paid = (bookings ?? []).filter((b) => b.status === "confirmed" || b.status === "completed");
+  return paid.sort((a, b) => (b.confirmedAt ?? b.createdAt).localeCompare(a.confirmedAt ?? a.createdAt))[0];
+}
+
 export function BookingSuccessPage() {
   const { user } = useCurrentUser();
   const sessionId = useSessionIdFromAddress();
+  const providerReturn = useProviderReturn();
   const isStudent = !!user && user.userType !== "coach";
-  const bookings = useStudentBookings(isStudent);
+  const bookings = useStudentBookings(isStudent && !providerReturn.paymentIntentId);
+  const returned = useReturnedPayment(providerReturn.paymentIntentId, providerReturn.redirectStatus, isStudent);
   const reference = useQuery({ ...sessionDetailsQuery(sessionId ?? ""), enabled: !!user && !!sessionId });
-  const paymentReference = reference.data?.paymentIntentId ?? sessionId;
-  const booking = bookings.data?.[0];
+  const paymentReference = providerReturn.paymentIntentId ?? reference.data?.paymentIntentId ?? sessionId;
 
+  if (!isStudent) return <NothingBooked signedIn={!!user} />;
+  if (providerReturn.paymentIntentId) {
+    if (providerReturn.redirectStatus === "failed") return <PaymentNotCompleted />;
+    if (returned.data?.status === "confirmed") return <Success booking={returned.data} reference={paymentReference} user={user} />;
+    if (returned.isError && providerReturn.redirectStatus !== "processing") return <PaymentNotCompleted />;
+    return <PaymentProcessing />;
+  }
+  if (bookings.isLoading) return <Spinner label="Loading your booking..." />;
+  const booking = latestPaid(bookings.data);
+  if (!booking) return <NothingBooked signedIn />;
+  return <Success booking={booking} reference={paymentReference} user={user} />;
+}
+
+function Success({
+  booking,
+  reference,
+  user,
+}: {
+  booking: Booking;
+  reference: string | null;
+  user: { firstName: string | null; lastName: string | null } | null;
+}) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10 sm:px-6">
       <header className="flex flex-col items-center gap-3 text-center">
@@ -48,8 +99,7 @@ export function BookingSuccessPage() {
         <p className="text-slate-700">Your training session is booked. Thank you!</p>
       </header>
 
-      {isStudent && bookings.isLoading ? <Spinner label="Loading your booking..." /> : null}
-      {booking ? <Confirmation booking={booking} /> : null}
+      <Confirmation booking={booking} player={personName(user, "You")} />
 
       <Card>
         <CardHeader>
@@ -70,9 +120,9 @@ export function BookingSuccessPage() {
         </CardContent>
       </Card>
 
-      {paymentReference ? (
+      {reference ? (
         <p className="text-center text-sm text-slate-600">
-          Payment reference: <span className="font-mono break-all text-slate-800">{paymentReference}</span>
+          Payment reference: <span className="font-mono break-all text-slate-800">{reference}</span>
         </p>
       ) : null}
 
@@ -88,6 +138,63 @@ export function BookingSuccessPage() {
   );
 }
 
+function Notice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-20 text-center" aria-live="polite">
+      {icon}
+      <h1 className="font-display text-2xl font-bold text-field-950 uppercase">{title}</h1>
+      {children}
+    </section>
+  );
+}
+
+/** A visitor, or a user with no paid booking, who opens this address: nothing to confirm, and no claim that anything was paid. */
+function NothingBooked({ signedIn }: { signedIn: boolean }) {
+  return (
+    <Notice icon={<CalendarCheck aria-hidden className="size-12 text-field-700" />} title="No booking to show">
+      <p className="text-slate-700">There is no payment to confirm here. Find a coach and book a session to see its confirmation.</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Button asChild>
+          <Link href={paths.findCoaches}>Find a Coach</Link>
+        </Button>
+        {signedIn ? null : (
+          <Button asChild variant="outline">
+            <Link href={paths.login}>Sign In</Link>
+          </Button>
+        )}
+      </div>
+    </Notice>
+  );
+}
+
+/** Back from the bank with the payment still on its way (a redirect_status of processing). */
+function PaymentProcessing() {
+  return (
+    <Notice icon={<Loader2 aria-hidden className="size-12 animate-spin text-field-700" />} title="Payment processing">
+      <p className="text-slate-700" data-testid="payment-processing">
+        Your bank is still confirming the payment. Your seat stays held meanwhile; this page updates by itself, and we e-mail you as soon as
+        the booking is confirmed.
+      </p>
+      <Button asChild variant="outline">
+        <Link href={paths.myBookings}>Go to My Bookings</Link>
+      </Button>
+    </Notice>
+  );
+}
+
+function PaymentNotCompleted() {
+  return (
+    <Notice icon={<AlertCircle aria-hidden className="size-12 text-red-700" />} title="Payment not completed">
+      <p className="text-slate-700">
+        Your bank did not confirm the payment, so nothing was charged. You can try again from My Bookings while your seat is held.
+      </p>
+      <Button asChild>
+        <Link href={paths.myBookings}>Go to My Bookings</Link>
+      </Button>
+    </Notice>
+  );
+}
+
 function Step({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <li className="flex gap-3">
@@ -100,10 +207,11 @@ function Step({ icon, title, children }: { icon: ReactNode; title: string; child
   );
 }
 
-function Confirmation({ booking }: { booking: Booking }) {
+function Confirmation({ booking, player }: { booking: Booking; player: string }) {
   const coachName = booking.coachName || personName(booking.coach?.user, "Your coach");
   const rows: [string, string][] = [
     ["Coach", coachName],
+    ["Player", player],
     ["Date", formatLongDate(booking.sessionDate ?? booking.timeSlot?.date) ?? "Date information missing"],
     [
       "Time",
@@ -142,9 +250,19 @@ function Confirmation({ booking }: { booking: Booking }) {
           <PriceRow label="Tip" value={booking.tipAmount} />
           <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold text-field-950">
             <dt>Total paid</dt>
-            <dd>{dollars(booking.totalAmount)}</dd>
+            <dd data-testid="amount-paid">{dollars(booking.totalAmount)}</dd>
           </div>
         </dl>
+        <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-4 print:hidden">
+          <Button type="button" variant="outline" size="sm" onClick={() => window.print()}>
+            <Printer aria-hidden /> Print receipt
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <a href={`/api/bookings/${booking.id}/calendar.ics`} download>
+              <CalendarPlus aria-hidden /> Add to calendar
+            </a>
+          </Button>
+        </div>
       </CardContent>
     </Card>
   );

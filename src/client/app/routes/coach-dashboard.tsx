@@ -10,6 +10,7 @@ import { LoadError } from "../../features/coaches/components/load-error";
 import { NoCoachProfile } from "../../features/coaches/components/no-coach-profile";
 import { CoachBookingSections } from "../../features/payouts/components/coach-booking-sections";
 import { EarningsStats } from "../../features/payouts/components/earnings-stats";
+import { NextSessionCard, PayoutSetupBanner } from "../../features/payouts/components/coach-priorities";
 import { CoachRequestsSection } from "../../features/requests/components/coach-requests-section";
 import { LiveIndicator } from "../../features/realtime/components/live-indicator";
 import { useCalendarSocket } from "../../features/realtime/use-calendar-socket";
@@ -72,6 +73,10 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
         </div>
       </header>
 
+      {/* Issue 29: what needs the coach first (payout setup, requests to answer, the next session), figures after. */}
+      <PayoutSetupBanner />
+      <CoachRequestsSection coachId={coach.id} />
+      <NextSessionCard />
       <EarningsStats />
 
       <Tabs defaultValue="list">
@@ -86,7 +91,6 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
 
         <TabsContent value="list" className="flex flex-col gap-8">
           <CoachBookingSections sections={["awaitingPayment", "awaitingFeedback"]} />
-          <CoachRequestsSection coachId={coach.id} />
           <section aria-labelledby="available-slots" className="flex flex-col gap-4">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 id="available-slots" className="font-display text-2xl font-bold text-field-950 uppercase">

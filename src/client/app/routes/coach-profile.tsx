@@ -1,8 +1,9 @@
-import { useState } from "react";
-import { Redirect, useParams, useSearch } from "wouter";
+import { useEffect, useState } from "react";
+import { Link, Redirect, useParams, useSearch } from "wouter";
 import { AthletePicker } from "../../features/families/components/athlete-picker";
+import { Button } from "../../components/ui/button";
 import { useCurrentUser } from "../../lib/current-user";
-import { paths } from "../../config/paths";
+import { paths, signInHref } from "../../config/paths";
 import { PageSkeleton } from "../../components/ui/page-skeleton";
 import { useCoachPublicProfile } from "../../features/search/api/get-coach-public-profile";
 import { RequestSessionButton } from "../../features/requests/components/request-session-button";
@@ -27,6 +28,18 @@ function CoachProfile({ coachId }: { coachId: number | null }) {
   const { user } = useCurrentUser();
   // Which athlete of the family a request is for (DESIGN.md 11), remembered per coach.
   const [athleteId, setAthleteId] = useState<number | null>(null);
+  // Back from signing in to ask for a time (?request=true): the request dialog opens again.
+  const reopenRequest = new URLSearchParams(useSearch()).get("request") === "true";
+  // The tab names the coach, as the server's HTML of this address does for a first visit.
+  const titled = profile.data ? `${coachName(profile.data)}, ${profile.data.title} | LaxCoach` : null;
+  useEffect(() => {
+    if (!titled) return;
+    const before = document.title;
+    document.title = titled;
+    return () => {
+      document.title = before;
+    };
+  }, [titled]);
   if (coachId !== null && profile.isLoading) return <PageSkeleton label="Loading coach profile..." />;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -41,14 +54,23 @@ function CoachProfile({ coachId }: { coachId: number | null }) {
         <CoachProfileView
           coach={profile.data}
           reviews={<CoachReviews summary={profile.data.reviewSummary} />}
-          requestAction={
-            <RequestSessionButton
-              coach={{ id: profile.data.id, name: coachName(profile.data), rates: profile.data.rates, timeZone: profile.data.timeZone }}
-              athleteId={athleteId}
-              athletePicker={
-                user?.userType === "player" ? <AthletePicker coachId={profile.data.id} value={athleteId} onChange={setAthleteId} /> : null
-              }
-            />
+          requestAction={(label) =>
+            user ? (
+              <RequestSessionButton
+                label={label}
+                initiallyOpen={reopenRequest}
+                coach={{ id: profile.data.id, name: coachName(profile.data), rates: profile.data.rates, timeZone: profile.data.timeZone }}
+                athleteId={athleteId}
+                athletePicker={
+                  user.userType === "player" ? <AthletePicker coachId={profile.data.id} value={athleteId} onChange={setAthleteId} /> : null
+                }
+              />
+            ) : (
+              // DESIGN 11: a request needs an account; the visitor comes back to this coach with the dialog open.
+              <Button asChild size="lg" variant={label === "Request Session" ? "primary" : "outline"}>
+                <Link href={signInHref(`${paths.coachProfile(profile.data.id)}?request=true`)}>{label}</Link>
+              </Button>
+            )
           }
         />
       )}

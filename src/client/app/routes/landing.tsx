@@ -1,7 +1,9 @@
 import { CalendarClock, ClipboardCheck, Dumbbell, Search, ShieldCheck, Star, Target, TrendingUp, UserPlus, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Testimonial } from "@contract/content";
-import { MARKETING_FIGURES, MAX_LANDING_TESTIMONIALS } from "@contract/landing";
+import { LANDING_FAQ, MAX_LANDING_TESTIMONIALS } from "@contract/landing";
+import { useLocation } from "wouter";
+import { usePublicFigures } from "../../features/content/api/public-figures";
 import { LARGE_ACCENT_BUTTON_CLASS, LARGE_OUTLINE_ON_DARK_BUTTON_CLASS } from "../../components/ui/button-classes";
 import { useContentText } from "../../features/content/api/content-blocks";
 import { useTestimonials } from "../../features/content/api/testimonials";
@@ -41,6 +43,7 @@ function SectionHeading({ eyebrow, title, intro, id }: { eyebrow: string; title:
 }
 
 function Hero() {
+  const [, navigate] = useLocation();
   const hero = useContentText("hero", {
     title: "Train with the best lacrosse coaches near you",
     content:
@@ -63,7 +66,7 @@ function Hero() {
         </h1>
         <p className="max-w-2xl text-lg text-field-100 sm:text-xl">{hero.content}</p>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <button type="button" className={LARGE_ACCENT_BUTTON_CLASS} onClick={goTo("/api/login")}>
+          <button type="button" className={LARGE_ACCENT_BUTTON_CLASS} onClick={() => navigate("/find-coaches")}>
             <Search aria-hidden /> Find Your Coach
           </button>
           <button type="button" className={LARGE_OUTLINE_ON_DARK_BUTTON_CLASS} onClick={goTo("/api/login?intent=coach")}>
@@ -75,15 +78,13 @@ function Hero() {
   );
 }
 
+/** DESIGN 11: counted from the data, and left out until there is something to count. */
 function Figures() {
-  const figures = [
-    { value: MARKETING_FIGURES.rating, label: "Coach rating" },
-    { value: MARKETING_FIGURES.sessions, label: "Sessions booked" },
-    { value: MARKETING_FIGURES.coaches, label: "Coaches" },
-  ];
+  const figures = usePublicFigures();
+  if (figures.length === 0) return null;
   return (
     <section aria-label="LaxCoach in numbers" className="border-b border-slate-200 bg-accent-400">
-      <dl className="mx-auto grid max-w-6xl grid-cols-3 divide-x divide-field-900/20 px-2 py-6 sm:px-6">
+      <dl data-testid="figures" className="mx-auto grid max-w-6xl grid-cols-3 divide-x divide-field-900/20 px-2 py-6 sm:px-6">
         {figures.map((f) => (
           <div key={f.label} className="flex flex-col-reverse items-center px-2 text-center">
             <dt className="text-xs font-semibold tracking-wide text-field-900 uppercase sm:text-sm">{f.label}</dt>
@@ -244,21 +245,7 @@ function Testimonials() {
 }
 
 function Help() {
-  const faqs = [
-    {
-      q: "How do I book a session?",
-      a: "Sign in as a player, find a coach, pick an open time and pay online. Your booking appears under My Bookings.",
-    },
-    { q: "What does it cost?", a: "You pay the coach's session rate plus a 15% platform fee, shown before you pay. Tips are optional." },
-    {
-      q: "What if plans change?",
-      a: "A booking you have not paid for is released after 15 minutes. If your coach cancels a session, everyone in it is refunded in full and told by e-mail and text message.",
-    },
-    {
-      q: "How do coaches get paid?",
-      a: "Through a secure connected payment account. Payment for a session is released once the coach submits feedback.",
-    },
-  ];
+  const faqs = LANDING_FAQ;
   return (
     <section id="help" className="bg-field-50 px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="help-title">
       <div className="mx-auto max-w-3xl">
@@ -290,7 +277,7 @@ function ClosingCall() {
       </h2>
       <p className="mx-auto mt-3 max-w-xl text-field-100">{cta.content}</p>
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-        <button type="button" className={LARGE_ACCENT_BUTTON_CLASS} onClick={goTo("/api/login")}>
+        <button type="button" className={LARGE_ACCENT_BUTTON_CLASS} onClick={goTo("/find-coaches")}>
           Start Training
         </button>
         <button type="button" className={LARGE_OUTLINE_ON_DARK_BUTTON_CLASS} onClick={goTo("/api/login?intent=coach")}>

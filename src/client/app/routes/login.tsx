@@ -1,5 +1,5 @@
 import { AlertTriangle, ArrowLeft, ChevronRight, ClipboardList, Trophy } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { INTENTS, type Intent } from "@contract/accounts";
 import { Button } from "../../components/ui/button";
@@ -9,6 +9,8 @@ import { paths } from "../../config/paths";
 import { AuthLayout } from "../../features/accounts/components/auth-layout";
 import { RegisterForm } from "../../features/accounts/components/register-form";
 import { SignInForm } from "../../features/accounts/components/sign-in-form";
+import { rememberReturnTo } from "../../lib/return-to";
+import { usePublicFigures } from "../../features/content/api/public-figures";
 
 const roleCopy: Record<Intent, { title: string; subtitle: string; icon: ReactNode }> = {
   player: { title: "Player Login", subtitle: "Find and book training sessions", icon: <Trophy aria-hidden /> },
@@ -37,9 +39,15 @@ export function LoginPage() {
   const params = new URLSearchParams(search);
   const [location, navigate] = useLocation();
   const [chosen, setChosen] = useState<Intent | null>(null);
-  const [tab, setTab] = useState<"signin" | "register">("signin");
-  const role = chosen ?? intentFrom(params.get("intent"));
+  // ?tab=register ("Get Started", "Create a free account") opens the registration tab, a player's by default.
+  const wantsRegister = params.get("tab") === "register";
+  const [tab, setTab] = useState<"signin" | "register">(wantsRegister ? "register" : "signin");
+  const role = chosen ?? intentFrom(params.get("intent")) ?? (wantsRegister ? "player" : null);
   const error = googleErrors[params.get("error") ?? ""];
+  const figures = usePublicFigures();
+  // DESIGN 11: the coach and slot a visitor came from, to go back to once signed in.
+  const next = params.get("next");
+  useEffect(() => rememberReturnTo(next), [next]);
 
   function backToOptions() {
     setChosen(null);
@@ -47,8 +55,13 @@ export function LoginPage() {
     navigate(location, { replace: true });
   }
 
+  function createAccount() {
+    setChosen("player");
+    setTab("register");
+  }
+
   return (
-    <AuthLayout>
+    <AuthLayout figures={figures}>
       {error ? (
         <div role="alert" className="mb-6 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
           <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0 text-amber-700" />
@@ -58,7 +71,11 @@ export function LoginPage() {
           </div>
         </div>
       ) : null}
-      {role ? <RoleForms role={role} tab={tab} onTabChange={setTab} onBack={backToOptions} /> : <RoleChooser onChoose={setChosen} />}
+      {role ? (
+        <RoleForms role={role} tab={tab} onTabChange={setTab} onBack={backToOptions} />
+      ) : (
+        <RoleChooser onChoose={setChosen} onCreateAccount={createAccount} />
+      )}
       <p className="mt-8 text-center text-sm text-slate-600">
         By continuing you agree to our{" "}
         <Link href={paths.termsOfService} className="font-semibold text-field-700 underline underline-offset-2">
@@ -74,11 +91,17 @@ export function LoginPage() {
   );
 }
 
-function RoleChooser({ onChoose }: { onChoose: (role: Intent) => void }) {
+/** What the product is, in one line, for a first visit (issue 29). */
+const PRODUCT_LINE = "LaxCoach: find and book lacrosse coaches near you, or get booked and paid as a coach.";
+
+function RoleChooser({ onChoose, onCreateAccount }: { onChoose: (role: Intent) => void; onCreateAccount: () => void }) {
   return (
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="font-display text-4xl font-bold text-field-950 uppercase">Welcome</h1>
+        <p className="mt-1 text-slate-700" data-testid="product-line">
+          {PRODUCT_LINE}
+        </p>
         <p className="mt-1 text-slate-600">How would you like to sign in?</p>
       </div>
       <div className="flex flex-col gap-3">
@@ -100,6 +123,23 @@ function RoleChooser({ onChoose }: { onChoose: (role: Intent) => void }) {
           </button>
         ))}
       </div>
+      <p className="text-sm text-slate-700">
+        New here?{" "}
+        <button
+          type="button"
+          onClick={onCreateAccount}
+          className="cursor-pointer rounded font-semibold text-field-700 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-accent-400"
+        >
+          Create a free account
+        </button>
+      </p>
+      <p className="text-sm text-slate-600">
+        Just looking?{" "}
+        <Link href={paths.findCoaches} className="font-semibold text-field-700 underline underline-offset-2">
+          Browse coaches
+        </Link>{" "}
+        without an account.
+      </p>
       <Link href={paths.forgotPassword} className="w-fit text-sm font-semibold text-field-700 underline underline-offset-2">
         Forgot your password?
       </Link>

@@ -1,7 +1,8 @@
-import { CheckCircle2, Search } from "lucide-react";
-import { useEffect, useMemo, type ComponentType, type ReactNode } from "react";
+import { CheckCircle2, CreditCard, Search } from "lucide-react";
+import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import { Link, useSearch } from "wouter";
 import type { Booking } from "@contract/bookings";
+import { decimalToCents, formatDollars } from "@contract/money";
 import { Button } from "../../components/ui/button";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
@@ -16,6 +17,8 @@ import { useMyReviews } from "../../features/reviews/api/reviews";
 import { MyWaitlist } from "../../features/waitlist/components/my-waitlist";
 import { CalendarFeedCard } from "../../features/calendar/components/calendar-feed-card";
 import { CoachBookingExtras, StudentBookingExtras } from "../booking-extras";
+import { HoldCountdown, useHoldRemaining } from "../../features/payments/components/hold-countdown";
+import { formatLongDate, formatSessionRange } from "../../lib/when";
 
 export function MyBookingsPage() {
   const { user } = useCurrentUser();
@@ -84,6 +87,7 @@ export function MyBookingsPage() {
         )
       ) : (
         <>
+          {isCoach ? null : <FinishBookingStrip bookings={upcoming} />}
           {isCoach ? null : <MyWaitlist />}
           <BookingSection title="Upcoming Sessions" empty="No upcoming sessions." bookings={upcoming} Card={Card} extras={extras} />
           <BookingSection title="Past Sessions" empty="No past sessions yet." bookings={past} Card={Card} extras={extras} />
@@ -91,6 +95,61 @@ export function MyBookingsPage() {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * A family's unpaid holds first, each with its live countdown and the way to pay (issue 29): a
+ * held seat is lost when the time runs out, so it is not left to be found in the list below.
+ */
+function FinishBookingStrip({ bookings }: { bookings: Booking[] }) {
+  const [now, setNow] = useState(() => Date.now());
+  const holds = bookings.filter((b) => b.status === "pending" && b.holdExpiresAt && Date.parse(b.holdExpiresAt) > now);
+  if (holds.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="finish-booking-heading"
+      className="flex flex-col gap-3 rounded-2xl border-2 border-amber-300 bg-amber-50/60 p-4 sm:p-5"
+    >
+      <div>
+        <h2 id="finish-booking-heading" className="font-display text-xl font-bold text-field-950 uppercase">
+          Finish booking
+        </h2>
+        <p className="text-sm text-slate-700">These seats are held for you until the time runs out. Pay to confirm them.</p>
+      </div>
+      <ul className="flex flex-col gap-3">
+        {holds.map((b) => (
+          <FinishBookingItem key={b.id} booking={b} onExpired={() => setNow(Date.now())} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function FinishBookingItem({ booking, onExpired }: { booking: Booking; onExpired: () => void }) {
+  const remaining = useHoldRemaining(booking.holdExpiresAt, onExpired);
+  const clock = { date: booking.sessionDate, timeZone: booking.timeZone };
+  const when = [formatLongDate(booking.sessionDate), formatSessionRange(booking.startTime, booking.endTime, clock)]
+    .filter(Boolean)
+    .join(", ");
+  return (
+    <li
+      data-testid={`finish-booking-${booking.id}`}
+      className="flex flex-col gap-2 rounded-xl border border-amber-200 bg-white p-3 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex min-w-0 flex-col gap-1">
+        <p className="font-semibold text-field-950">
+          {booking.coachName} · {formatDollars(decimalToCents(booking.totalAmount) ?? 0)}
+        </p>
+        <p className="text-sm text-slate-700">{when}</p>
+        {remaining !== null && remaining > 0 ? <HoldCountdown remainingMs={remaining} text="Held for" /> : null}
+      </div>
+      <Button asChild className="shrink-0">
+        <Link href={paths.bookingCheckout(booking.id)}>
+          <CreditCard aria-hidden /> Pay now
+        </Link>
+      </Button>
+    </li>
   );
 }
 

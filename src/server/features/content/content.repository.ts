@@ -1,4 +1,5 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
+import type { PublicFigures } from "@contract/landing";
 import {
   CONTENT_BLOCK_KEY_TAKEN_MESSAGE,
   type ContentBlock,
@@ -11,7 +12,7 @@ import {
 import type { Db } from "../../db/client";
 import { contactMessages, contentBlocks, testimonials } from "../../db/schema/index";
 import { conflict } from "../../http/errors";
-import { isUniqueViolation } from "../../db/sql";
+import { isUniqueViolation, rowsOf } from "../../db/sql";
 
 const contentBlockColumns = {
   id: contentBlocks.id,
@@ -108,4 +109,20 @@ async function withUniqueKeyConflict<T>(run: () => Promise<T>): Promise<T> {
     if (isUniqueViolation(error)) throw conflict(CONTENT_BLOCK_KEY_TAKEN_MESSAGE, "key");
     throw error;
   }
+}
+
+/** The landing page's figures, counted (DESIGN 11): listed coaches, sessions that took place, and the reviews' average. */
+export async function countPublicFigures(db: Db): Promise<PublicFigures> {
+  const result = await db.execute(sql`
+    select (select count(*) from coaches)::int as coaches,
+      (select count(*) from bookings where status = 'completed')::int as "sessionsCompleted",
+      (select round(avg(rating)::numeric, 1) from reviews)::float8 as rating,
+      (select count(*) from reviews)::int as "reviewCount"`);
+  const row = rowsOf<{ coaches: number; sessionsCompleted: number; rating: number | null; reviewCount: number }>(result)[0];
+  return {
+    coaches: Number(row?.coaches ?? 0),
+    sessionsCompleted: Number(row?.sessionsCompleted ?? 0),
+    rating: row?.rating === null || row?.rating === undefined ? null : Number(row.rating),
+    reviewCount: Number(row?.reviewCount ?? 0),
+  };
 }

@@ -47,6 +47,12 @@ export function contentRouter(deps: AppDeps): Router {
     res.json(await content.listTestimonials(deps));
   });
 
+  // DESIGN 11: the landing and login pages show only figures counted from the data.
+  router.get("/public-figures", async (_req, res) => {
+    cachePublicRead(res);
+    res.json(await content.getPublicFigures(deps));
+  });
+
   router.get("/content-blocks", async (_req, res) => {
     cachePublicRead(res);
     res.json(await content.listContentBlocks(deps));

@@ -74,3 +74,5 @@ export async function deleteTestimonial(deps: AppDeps, id: number): Promise<void
 function singleLine(value: string): string {
   return value.replace(/\p{Cc}+/gu, " ").slice(0, 120);
 }
+
+export const getPublicFigures = (deps: AppDeps) => repo.countPublicFigures(deps.database.db);

@@ -8,8 +8,8 @@ import type { SlotBookingState } from "@contract/slots";
 
 export type SlotRow = typeof timeSlots.$inferSelect;
 export type SlotRowWithCount = SlotRow & { bookingCount: number };
-/** A slot in its coach's list: with the states of its bookings (what the delete rule reads). */
-export type CoachSlotRow = SlotRowWithCount & { bookingStates: SlotBookingState[] };
+/** A slot in its coach's list: with the states of its bookings (what the delete rule reads), its paid seats and latest hold. */
+export type CoachSlotRow = SlotRowWithCount & { bookingStates: SlotBookingState[]; paidCount: number; heldUntil: Date | string | null };
 export type NewSlotRow = typeof timeSlots.$inferInsert;
 export type CoachZone = { id: number; userId: number; timeZone: string };
 
@@ -69,6 +69,15 @@ export async function listBookingStates(tx: Tx, slotId: number): Promise<SlotBoo
     .where(eq(bookings.timeSlotId, slotId));
 }
 
+/** Seats paid for: what makes a slot "Booked" rather than "Held" in the coach's list (issue 29). */
+const paidCount = sql<number>`(select count(*)::int from ${bookings} where ${bookings.timeSlotId} = time_slots.id and ${bookings.status} in ('confirmed', 'completed'))`;
+
+/** The latest expiry of an unpaid checkout that holds a seat at `now` (the one seat rule), null when none does. */
+const heldUntil = (now: Date) =>
+  sql<
+    Date | string | null
+  >`(select max(${bookings.holdExpiresAt}) from ${bookings} where ${bookings.timeSlotId} = time_slots.id and ${bookings.status} = 'pending' and ${holdsSeat(now)})`;
+
 /** A coach's slots from `from` on, except cancelled ones the coach removed from the list. */
 export async function listCoachSlots(
   db: Db,
@@ -80,7 +89,7 @@ export async function listCoachSlots(
   const conditions = [eq(timeSlots.coachId, coachId), gte(timeSlots.startsAt, from), isNull(timeSlots.removedAt)];
   if (!options.includeRequestOnly) conditions.push(eq(timeSlots.requestOnly, false));
   return db
-    .select({ ...slotColumns, bookingCount: seatHoldingCount(now), bookingStates })
+    .select({ ...slotColumns, bookingCount: seatHoldingCount(now), bookingStates, paidCount, heldUntil: heldUntil(now) })
     .from(timeSlots)
     .where(and(...conditions))
     .orderBy(asc(timeSlots.startsAt), asc(timeSlots.id));

@@ -49,10 +49,11 @@ export async function listSlots(
     // The public list leaves out slots made for one student's request.
     includeRequestOnly: options.includeBookingCounts,
   });
-  return rows.map(({ bookingStates, ...row }) => {
+  return rows.map(({ bookingStates, paidCount, heldUntil, ...row }) => {
     const slot = toApiSlot(row, coach.timeZone, options.includeBookingCounts);
+    if (!options.includeBookingCounts) return slot;
     // The coach's own list carries what the delete rule reads, so the client offers Delete exactly where DELETE works.
-    return options.includeBookingCounts ? { ...slot, bookingStates, canDelete: canDeleteSlot(slot, bookingStates) } : slot;
+    return { ...slot, bookingStates, canDelete: canDeleteSlot(slot, bookingStates), paidCount, heldUntil: isoOrNull(heldUntil) };
   });
 }
 
@@ -305,4 +306,11 @@ export async function publishSlotCreated(deps: AppDeps, slotId: number, timeZone
     calendarEvents.slotUpdated(row.coachId, toApiSlot(row, timeZone, true)),
     calendarEvents.availabilityUpdated(row.coachId),
   ]);
+}
+
+/** A timestamp a raw SQL subquery returns (a Date from pg, text from PGlite's JSON-less path) as ISO. */
+function isoOrNull(value: Date | string | null): string | null {
+  if (value === null) return null;
+  const at = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }

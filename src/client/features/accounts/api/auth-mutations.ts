@@ -3,8 +3,14 @@ import { useLocation } from "wouter";
 import type { AuthResponse, LoginRequest, RegisterRequest } from "@contract/accounts";
 import { apiRequest } from "@client/lib/api-client";
 import { sharedKeys } from "@client/lib/query-keys";
+import { takeReturnTo } from "@client/lib/return-to";
+import { needsPlayerSetup } from "@contract/player-setup";
 
-/** Login or registration success stores the user and navigates to the server's redirectUrl. */
+/**
+ * Login or registration success stores the user and navigates to the server's redirectUrl, or, for
+ * a player who came from a coach's page (DESIGN 11), back to that coach and slot. A player who
+ * still has to finish setup goes there after the wizard.
+ */
 function useAuthMutation<TInput>(url: string) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -13,7 +19,8 @@ function useAuthMutation<TInput>(url: string) {
     onSuccess: (response) => {
       queryClient.clear();
       queryClient.setQueryData(sharedKeys.currentUser, response.user);
-      navigate(response.redirectUrl);
+      const back = response.user.userType === "player" && !needsPlayerSetup(response.user) ? takeReturnTo() : null;
+      navigate(back ?? response.redirectUrl);
     },
   });
 }

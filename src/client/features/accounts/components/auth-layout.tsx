@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { BrandName } from "@client/components/ui/brand-mark";
-import { MARKETING_FIGURES } from "@contract/content";
 
-/** The split screen of the sign-in pages: brand panel (wide screens) beside the form. */
-export function AuthLayout({ children }: { children: ReactNode }) {
+/**
+ * The split screen of the sign-in pages: brand panel (wide screens) beside the form. `figures` are
+ * counted from the data by the page (DESIGN 11); none are shown until there are some.
+ */
+export function AuthLayout({ children, figures = [] }: { children: ReactNode; figures?: { value: string; label: string }[] }) {
   return (
     <div className="grid min-h-dvh lg:grid-cols-[1fr_minmax(0,560px)]">
       <aside className="relative hidden overflow-hidden bg-field-900 p-12 text-white lg:flex lg:flex-col lg:justify-between">
@@ -25,18 +27,18 @@ export function AuthLayout({ children }: { children: ReactNode }) {
             Book lacrosse training with trusted coaches near you, or grow your coaching business.
           </p>
         </div>
-        <dl className="relative flex gap-10">
-          {[
-            [MARKETING_FIGURES.rating, "Coach rating"],
-            [MARKETING_FIGURES.sessions, "Sessions booked"],
-            [MARKETING_FIGURES.coaches, "Coaches"],
-          ].map(([value, label]) => (
-            <div key={label} className="flex flex-col-reverse">
-              <dt className="text-sm text-field-200">{label}</dt>
-              <dd className="font-display text-3xl font-bold text-accent-400">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        {figures.length > 0 ? (
+          <dl className="relative flex gap-10" data-testid="figures">
+            {figures.map(({ value, label }) => (
+              <div key={label} className="flex flex-col-reverse">
+                <dt className="text-sm text-field-200">{label}</dt>
+                <dd className="font-display text-3xl font-bold text-accent-400">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <span />
+        )}
       </aside>
       <main id="main" className="flex flex-col bg-slate-50 px-4 py-8 sm:px-8">
         <Link href="/landing" className="mb-8 w-fit rounded-lg lg:hidden">

@@ -20,7 +20,8 @@ export function VerifyEmailNotice({ user }: { user: Pick<CurrentUser, "email" | 
     <div role="status" className="border-b border-accent-400 bg-accent-200 text-field-950">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
         <MailWarning aria-hidden className="size-5 shrink-0 text-field-800" />
-        <p className="min-w-0 flex-1 text-sm">
+        {/* A long address breaks anywhere rather than pushing the page wider than a phone (issue 29). */}
+        <p className="min-w-0 flex-1 basis-56 text-sm [overflow-wrap:anywhere]">
           <strong className="font-semibold">Verify your e-mail.</strong>{" "}
           {user.pendingEmail
             ? `Follow the link we sent to ${user.pendingEmail} to start using it; until then we keep using ${user.email}.`

@@ -8,15 +8,9 @@ import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
 import { paths } from "@client/config/paths";
 import { formatLongDate, formatSessionRange, formatSessionTime } from "@client/lib/when";
-import { BOOKING_STATUS_LABELS, dollars, personName, sessionTypeLabel } from "./booking-format";
+import { bookingState, type Viewer } from "@client/lib/states";
+import { dollars, personName, sessionTypeLabel } from "./booking-format";
 import { SessionPlaceDetails } from "./session-place";
-
-const STATUS_VARIANT = {
-  pending: "warning",
-  confirmed: "success",
-  completed: "secondary",
-  cancelled: "destructive",
-} as const;
 
 /** coach-side 2: one card that cannot be drawn must not take the whole list down with it. */
 export class BookingCardBoundary extends Component<{ bookingId: number | undefined; children: ReactNode }, { hasError: boolean }> {
@@ -93,10 +87,13 @@ function Facts({ booking }: { booking: Booking }) {
   );
 }
 
-function StatusBadge({ booking }: { booking: Booking }) {
-  const label = BOOKING_STATUS_LABELS[booking.status];
-  if (!label) throw new Error(`Unknown booking status: ${String(booking.status)}`);
-  return <Badge variant={STATUS_VARIANT[booking.status]}>{label}</Badge>;
+const KNOWN_STATES: readonly string[] = ["pending", "confirmed", "completed", "cancelled", "no_show"];
+
+/** The one word and colour of each state (src/client/lib/states.ts); a state this client does not know is an error the card's boundary shows. */
+function StatusBadge({ booking, viewer }: { booking: Booking; viewer: Viewer }) {
+  if (!KNOWN_STATES.includes(booking.status)) throw new Error(`Unknown booking status: ${String(booking.status)}`);
+  const state = bookingState(booking, viewer);
+  return <Badge variant={state.tone}>{state.label}</Badge>;
 }
 
 /** A student's booking: the coach's name, title and photo, the session and what it costs. */
@@ -111,7 +108,7 @@ export function StudentBookingCard({ booking }: { booking: Booking }) {
           <div className="flex min-w-0 flex-1 flex-col gap-0.5">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
-              <StatusBadge booking={booking} />
+              <StatusBadge booking={booking} viewer="family" />
             </div>
             <p className="text-sm text-slate-600">{booking.coach.title}</p>
             {booking.athlete ? <p className="text-sm font-semibold text-field-800">For {sessionAthleteName(booking, "")}</p> : null}
@@ -148,7 +145,7 @@ export function CoachBookingCard({ booking }: { booking: Booking }) {
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
-              <StatusBadge booking={booking} />
+              <StatusBadge booking={booking} viewer="coach" />
             </div>
             <p className="flex items-center gap-2 text-sm text-slate-700">
               <Phone aria-hidden className="size-4 text-field-700" />

@@ -1,16 +1,7 @@
-import type { BookingStatus } from "@contract/bookings";
-
 /** The API's decimal strings are shown as they are: "85.00" -> "$85.00". */
 export function dollars(amount: string | null | undefined): string {
   return `$${amount ?? "0.00"}`;
 }
-
-export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
-  pending: "Awaiting Payment",
-  confirmed: "Confirmed",
-  completed: "Completed",
-  cancelled: "Cancelled",
-};
 
 export function sessionTypeLabel(sessionType: string | null | undefined): string {
   return sessionType === "group" ? "Group" : "Individual";

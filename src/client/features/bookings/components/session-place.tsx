@@ -1,5 +1,5 @@
 import { MapPin, Navigation } from "lucide-react";
-import { directionsUrl, PLACE_TO_BE_CONFIRMED, type SessionPlace } from "@contract/places";
+import { appleMapsUrl, directionsUrl, PLACE_TO_BE_CONFIRMED, type SessionPlace } from "@contract/places";
 import { cn } from "@client/lib/cn";
 
 /**
@@ -11,6 +11,7 @@ export function SessionPlaceDetails({ place, className }: { place: SessionPlace;
   const address = place.locationAddress?.trim();
   const notes = place.locationNotes?.trim();
   const url = directionsUrl(place);
+  const appleUrl = appleMapsUrl(place);
   return (
     <div data-testid="session-place" className={cn("flex items-start gap-2 text-sm text-slate-700", className)}>
       <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-field-700" />
@@ -25,16 +26,28 @@ export function SessionPlaceDetails({ place, className }: { place: SessionPlace;
           <span>{PLACE_TO_BE_CONFIRMED}</span>
         )}
         {url ? (
-          <a
-            href={url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center gap-1 self-start font-medium text-field-800 underline underline-offset-2 hover:text-field-950"
-          >
-            <Navigation aria-hidden className="size-3.5" />
-            Get directions
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <a
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 font-medium text-field-800 underline underline-offset-2 hover:text-field-950"
+            >
+              <Navigation aria-hidden className="size-3.5" />
+              Get directions
+              <span className="sr-only"> in Google Maps (opens in a new tab)</span>
+            </a>
+            {appleUrl ? (
+              <a
+                href={appleUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-medium text-field-800 underline underline-offset-2 hover:text-field-950"
+              >
+                Apple Maps<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : null}
+          </span>
         ) : null}
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { Download, Lightbulb } from "lucide-react";
+import { coachRateNote } from "@contract/money";
 import { useRef, type ReactNode } from "react";
 import { useLocation } from "wouter";
 import type { CurrentUser } from "@contract/accounts";
@@ -322,6 +323,8 @@ export function CoachProfileForm({ user, coach }: { user: CurrentUser; coach: Co
                 key={key}
                 label={`${type === "individual" ? "Individual" : "Group"} ${duration} min ($)`}
                 error={errors.rates?.[key]?.message}
+                // Issue 29: both sides of the price, beside each rate.
+                hint={coachRateNote(values.rates[key].trim()) ?? undefined}
               >
                 <Input
                   inputMode="decimal"

@@ -1,12 +1,69 @@
 import { Link } from "wouter";
 import { BrandName } from "@client/components/ui/brand-mark";
 import { lazy, Suspense, useState } from "react";
+import type { UserType } from "@contract/accounts";
 
 const footerLinkClass =
   "rounded-sm text-sm text-field-100 underline-offset-4 hover:text-accent-300 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-400";
 
+type FooterLink = { label: string; href: string };
+
+/** The first two columns by who is looking: signed-in users see no login links (issue 29). */
+function footerColumns(role: UserType | null): { players: FooterLink[] | null; coaches: FooterLink[] | null } {
+  switch (role) {
+    case null:
+      return {
+        players: [
+          { label: "Find a Coach", href: "/find-coaches" },
+          { label: "Player Login", href: "/login?intent=player" },
+        ],
+        coaches: [
+          { label: "Become a Coach", href: "/login?intent=coach&tab=register" },
+          { label: "Coach Login", href: "/login?intent=coach" },
+        ],
+      };
+    case "player":
+      return {
+        players: [
+          { label: "Find a Coach", href: "/find-coaches" },
+          { label: "Match with a Coach", href: "/match-coaches" },
+          { label: "My Bookings", href: "/my-bookings" },
+        ],
+        coaches: null,
+      };
+    case "coach":
+      return {
+        players: null,
+        coaches: [
+          { label: "Coach Dashboard", href: "/coach-dashboard" },
+          { label: "Time Slots", href: "/manage-slots" },
+          { label: "Coach Profile", href: "/coach-setup" },
+        ],
+      };
+    case "admin":
+      return {
+        players: [{ label: "Find a Coach", href: "/find-coaches" }],
+        coaches: [{ label: "Admin Panel", href: "/admin" }],
+      };
+  }
+}
+
+function FooterColumn({ title, links }: { title: string; links: FooterLink[] }) {
+  return (
+    <nav aria-label={title} className="flex flex-col gap-2">
+      <h2 className="font-display text-sm font-bold tracking-wider text-accent-400 uppercase">{title}</h2>
+      {links.map((link) => (
+        <Link key={link.href} href={link.href} className={footerLinkClass}>
+          {link.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
 /** Links for players, coaches and support, and the Contact Us dialog (player-side 1). */
-export function SiteFooter() {
+export function SiteFooter({ userType }: { userType: UserType | null }) {
+  const columns = footerColumns(userType);
   return (
     <footer className="mt-auto bg-field-950 text-field-100">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
@@ -14,30 +71,8 @@ export function SiteFooter() {
           <BrandName inverted />
           <p className="max-w-xs text-sm text-field-200">Lacrosse coaching for every position and every level, booked in minutes.</p>
         </div>
-        <nav aria-label="For players" className="flex flex-col gap-2">
-          <h2 className="font-display text-sm font-bold tracking-wider text-accent-400 uppercase">For Players</h2>
-          <Link href="/find-coaches" className={footerLinkClass}>
-            Find a Coach
-          </Link>
-          <Link href="/match-coaches" className={footerLinkClass}>
-            Match with a Coach
-          </Link>
-          <Link href="/login?intent=player" className={footerLinkClass}>
-            Player Login
-          </Link>
-        </nav>
-        <nav aria-label="For coaches" className="flex flex-col gap-2">
-          <h2 className="font-display text-sm font-bold tracking-wider text-accent-400 uppercase">For Coaches</h2>
-          <a href="/api/login?intent=coach" className={footerLinkClass}>
-            Become a Coach
-          </a>
-          <Link href="/login?intent=coach" className={footerLinkClass}>
-            Coach Login
-          </Link>
-          <Link href="/coach-dashboard" className={footerLinkClass}>
-            Coach Dashboard
-          </Link>
-        </nav>
+        {columns.players ? <FooterColumn title="For Players" links={columns.players} /> : null}
+        {columns.coaches ? <FooterColumn title="For Coaches" links={columns.coaches} /> : null}
         <nav aria-label="Support" className="flex flex-col items-start gap-2">
           <h2 className="font-display text-sm font-bold tracking-wider text-accent-400 uppercase">Support</h2>
           <a href="/landing#help" className={footerLinkClass}>

@@ -58,6 +58,11 @@ function StripeForm({ totalAmount, disabled, onSucceeded }: Omit<StripeFormProps
         return;
       }
       if (paymentIntent?.status === "succeeded") await onSucceeded(paymentIntent.id);
+      // A bank debit or a slow bank: the success page waits for it, as after a 3-D Secure return.
+      else if (paymentIntent?.status === "processing") {
+        const query = new URLSearchParams({ payment_intent: paymentIntent.id, redirect_status: "processing" });
+        window.location.assign(`${paths.bookingSuccess}?${query.toString()}`);
+      }
     } catch (error) {
       showPaymentError(error);
     } finally {

@@ -1,26 +1,18 @@
 import { CalendarDays, Clock, DollarSign, Phone, User } from "lucide-react";
 import { athleteFacts, sessionAthleteName } from "@contract/families";
 import { useEffect, useState, type ReactNode } from "react";
-import type { BookingStatus } from "@contract/bookings";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
 import { Spinner } from "@client/components/ui/spinner";
 import { handleUnauthorized } from "@client/lib/handle-unauthorized";
+import { bookingState } from "@client/lib/states";
 import { useCoachBookings, type CoachBooking } from "../api/coach-bookings";
 import { canCancel, groupCoachBookings, payoutLabel, sessionRange, shortDate } from "./booking-groups";
 import { CancelSessionDialog, FeedbackDialog } from "./session-dialogs";
 
 export const BOOKINGS_LOAD_FAILED = "Failed to load bookings. Please try again later.";
-
-const STATUS_LABELS: Record<BookingStatus, string> = {
-  pending: "Awaiting Payment",
-  confirmed: "Confirmed",
-  completed: "Completed",
-  cancelled: "Cancelled",
-};
-const STATUS_VARIANTS = { pending: "warning", confirmed: "success", completed: "secondary", cancelled: "destructive" } as const;
 
 /** The athlete the session is for (DESIGN.md 11). */
 const studentName = (b: CoachBooking) => sessionAthleteName(b, "Student");
@@ -134,6 +126,7 @@ type CardProps = { booking: CoachBooking; canCancel: boolean; onDetails: () => v
 export function CoachBookingCard({ booking: b, canCancel: cancellable, onDetails, onCancel, onFeedback }: CardProps) {
   const payout = payoutLabel(b);
   const needsFeedback = b.status === "completed" && !b.feedbackSubmittedAt;
+  const state = bookingState(b, "coach");
   return (
     <li>
       <Card className="flex h-full flex-col gap-3 p-5" data-testid={`coach-booking-${b.id}`} aria-label={`Booking with ${studentName(b)}`}>
@@ -144,7 +137,7 @@ export function CoachBookingCard({ booking: b, canCancel: cancellable, onDetails
             {b.athlete ? <span className="text-sm font-normal text-slate-600">{athleteFacts(b.athlete)}</span> : null}
           </p>
           <div className="flex flex-wrap gap-1.5">
-            <Badge variant={STATUS_VARIANTS[b.status]}>{STATUS_LABELS[b.status]}</Badge>
+            <Badge variant={state.tone}>{state.label}</Badge>
             {payout ? <Badge variant={payout === "Paid out" ? "success" : "warning"}>{payout}</Badge> : null}
           </div>
         </div>
@@ -162,7 +155,8 @@ export function CoachBookingCard({ booking: b, canCancel: cancellable, onDetails
             {b.sessionType === "group" ? "Group" : "Individual"}, {b.duration} min
           </Item>
           <Item icon={<DollarSign aria-hidden />} label="Earnings">
-            ${b.coachEarnings}
+            {/* A hold is not money yet (issue 29): it counts once the family pays. */}
+            {b.status === "pending" ? `$${b.coachEarnings} once paid` : `$${b.coachEarnings}`}
           </Item>
         </dl>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
@@ -244,7 +238,7 @@ export function BookingDetailsDialog({ booking: b, onClose }: { booking: CoachBo
                 <Detail label="Session preferences">{s?.sessionPreferences.length ? s.sessionPreferences.join(", ") : null}</Detail>
               </DetailGroup>
               <DetailGroup title="Session">
-                <Detail label="Status">{STATUS_LABELS[b.status]}</Detail>
+                <Detail label="Status">{bookingState(b, "coach").label}</Detail>
                 <Detail label="Type">
                   {b.sessionType === "group" ? "Group" : "Individual"}, {b.duration} min
                 </Detail>

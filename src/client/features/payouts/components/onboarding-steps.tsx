@@ -1,4 +1,5 @@
 import { Camera, CheckCircle2, CreditCard } from "lucide-react";
+import { coachRateNote } from "@contract/money";
 import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { POSITIONS, PRICING_TIPS, type Position } from "@contract/coaches";
 import { paymentAccountState, type PaymentAccountStatus } from "@contract/payouts";
@@ -92,7 +93,7 @@ export function SessionRatesStep({ draft, onChange }: DraftProps) {
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         {RATE_FIELDS.map((field) => (
-          <FormField key={field.key} label={`${field.label} ($)`}>
+          <FormField key={field.key} label={`${field.label} ($)`} hint={coachRateNote(draft.rates[field.key].trim()) ?? undefined}>
             <Input
               inputMode="decimal"
               placeholder="e.g. 75"

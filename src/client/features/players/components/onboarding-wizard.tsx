@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { useLocation } from "wouter";
+import { takeReturnTo } from "@client/lib/return-to";
 import type { CurrentUser } from "@contract/accounts";
 import { DEFAULT_WIZARD_TRAVEL_DISTANCE, PlayerMessages, WIZARD_TRAVEL_DISTANCES } from "@contract/players";
 import { Button } from "@client/components/ui/button";
@@ -55,7 +56,8 @@ export function OnboardingWizard({ user }: { user: CurrentUser }) {
       {
         onSuccess: () => {
           toast({ title: "Profile Updated!", description: "Your player profile is set up.", variant: "success" });
-          navigate(destination.current, { replace: true });
+          // Back to the coach and slot a visitor chose before registering (DESIGN 11), else where the wizard was going.
+          navigate(takeReturnTo() ?? destination.current, { replace: true });
         },
         onError: (error) => {
           if (!handleUnauthorized(error)) toast({ title: "Error", description: PlayerMessages.WIZARD_SAVE_FAILED, variant: "destructive" });

@@ -2,7 +2,12 @@ import { Wifi, WifiOff } from "lucide-react";
 import { cn } from "@client/lib/cn";
 import type { CalendarSocketState } from "../use-calendar-socket";
 
-const labels: Record<CalendarSocketState, string> = { connected: "Live", connecting: "Connecting...", disconnected: "Offline" };
+/** Issue 29: the pill says what it means, not just "Live". */
+const labels: Record<CalendarSocketState, string> = {
+  connected: "Live updates on",
+  connecting: "Connecting to live updates...",
+  disconnected: "Offline: reconnecting",
+};
 
 /** Shows whether calendar changes arrive live (coach-side 2). */
 export function LiveIndicator({ state, className }: { state: CalendarSocketState; className?: string }) {

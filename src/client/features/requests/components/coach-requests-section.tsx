@@ -78,12 +78,13 @@ function CoachRequestCard({ request, onDecline }: { request: SessionRequest; onD
       <CardContent className="flex flex-col gap-3 pt-5 sm:pt-6">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
-          <span className="font-bold text-field-900">${request.totalAmount}</span>
+          {/* Issue 29: the headline is what the coach earns. */}
+          <span className="font-bold text-field-900" data-testid="request-earns">
+            You earn ${request.rate}
+          </span>
         </div>
         <RequestDetailsList request={request} />
-        <p className="text-sm text-slate-600">
-          You earn ${request.rate}; the player pays ${request.totalAmount} including the platform fee.
-        </p>
+        <p className="text-sm text-slate-600">The player pays ${request.totalAmount}, the platform fee included.</p>
         {request.message ? (
           <p className="flex gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
             <MessageSquare aria-hidden className="mt-0.5 size-4 shrink-0 text-field-700" />

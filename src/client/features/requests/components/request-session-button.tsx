@@ -13,14 +13,20 @@ export function RequestSessionButton({
   coach,
   athleteId,
   athletePicker,
-}: Pick<SessionRequestDialogProps, "coach" | "athleteId" | "athletePicker">) {
-  const [open, setOpen] = useState(false);
+  label = "Request Session",
+  initiallyOpen = false,
+}: Pick<SessionRequestDialogProps, "coach" | "athleteId" | "athletePicker"> & {
+  label?: string;
+  initiallyOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
   // Mounted from the first opening on, so closing keeps Radix's exit and focus return as before.
-  const [asked, setAsked] = useState(false);
+  const [asked, setAsked] = useState(initiallyOpen);
   return (
     <>
       <Button
         size="lg"
+        variant={label === "Request Session" ? "primary" : "outline"}
         onPointerEnter={preload}
         onFocus={preload}
         onClick={() => {
@@ -28,7 +34,7 @@ export function RequestSessionButton({
           setOpen(true);
         }}
       >
-        Request Session
+        {label}
       </Button>
       {asked ? (
         <Suspense fallback={null}>

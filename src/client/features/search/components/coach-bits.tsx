@@ -1,5 +1,6 @@
 import { Star } from "lucide-react";
-import { describeRate, type RateResponse } from "@contract/coach-basics";
+import type { RateResponse } from "@contract/coach-basics";
+import { FEE_INCLUDED_NOTE, familyPrice, familyPriceCents, formatDollars, lowestFamilyPrice } from "@contract/money";
 import type { TimeSlot } from "@contract/slots";
 import { cn } from "@client/lib/cn";
 import { formatDayLabel, formatSessionRange } from "@client/lib/when";
@@ -35,24 +36,77 @@ export function slotLabel(slot: Pick<TimeSlot, "date" | "startTime" | "endTime" 
   return `${formatDayLabel(slot.date) ?? slot.date} · ${range}`;
 }
 
+/** "$97.75 / 60 min individual": what a family pays (the one price rule, src/contract/money.ts). */
+export function describeFamilyRate(rate: Pick<RateResponse, "rate" | "duration" | "sessionType">): string {
+  return `${familyPrice(rate.rate)} / ${rate.duration} min ${rate.sessionType}`;
+}
+
 export function RateList({ rates }: { rates: RateResponse[] }) {
   if (rates.length === 0) return <p className="text-sm text-slate-600">Rates not listed yet.</p>;
   return (
-    <ul className="flex flex-wrap gap-2" aria-label="Rates">
-      {rates.map((rate) => (
-        <li key={rate.id} className="rounded-md bg-field-50 px-2 py-1 text-sm font-semibold text-field-900">
-          {describeRate(rate)}
-        </li>
-      ))}
-    </ul>
+    <div className="flex flex-col gap-1">
+      <ul className="flex flex-wrap gap-2" aria-label="Rates">
+        {rates.map((rate) => (
+          <li key={rate.id} className="rounded-md bg-field-50 px-2 py-1 text-sm font-semibold text-field-900">
+            {describeFamilyRate(rate)}
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-slate-500">Prices {FEE_INCLUDED_NOTE}.</p>
+    </div>
   );
 }
 
-/** The lowest rate, for "From $min/session"; null without rates. */
-export function minRate(rates: RateResponse[]): string | null {
-  if (rates.length === 0) return null;
-  const lowest = rates.reduce((a, b) => (Number(b.rate) < Number(a.rate) ? b : a));
-  return lowest.rate.endsWith(".00") ? lowest.rate.slice(0, -3) : lowest.rate;
+/** "From $57.50/session (30 min)": the lowest price a family pays, with the length it buys; null without rates. */
+export function fromPrice(rates: RateResponse[]): string | null {
+  const lowest = lowestFamilyPrice(rates);
+  return lowest ? `From ${lowest.price}/session (${lowest.rate.duration} min)` : null;
+}
+
+/**
+ * What a slot tile offers: the session lengths of its kind that fit in it and the price a family
+ * pays, "60 min · $97.75" or "30 or 60 min · from $57.50"; null when the coach has no rate for it.
+ */
+export function slotOffer(slot: Pick<TimeSlot, "startTime" | "endTime" | "isGroup">, rates: readonly RateResponse[]): string | null {
+  const kind = slot.isGroup ? "group" : "individual";
+  const window = minutesOf(slot.endTime) - minutesOf(slot.startTime);
+  const fitting = rates.filter((r) => r.sessionType === kind && (window <= 0 || r.duration <= window));
+  const priced: { duration: number; cents: number }[] = [];
+  for (const r of fitting) {
+    const cents = familyPriceCents(r.rate);
+    if (cents !== null) priced.push({ duration: r.duration, cents });
+  }
+  if (priced.length === 0) return null;
+  const durations = [...new Set(priced.map((r) => r.duration))].sort((a, b) => a - b);
+  const lowest = Math.min(...priced.map((r) => r.cents));
+  const length = durations.length === 1 ? `${durations[0]} min` : `${durations.slice(0, -1).join(", ")} or ${durations.at(-1)} min`;
+  return priced.length === 1 ? `${length} · ${formatDollars(lowest)}` : `${length} · from ${formatDollars(lowest)}`;
+}
+
+/** "09:30" -> 570; an end of "00:00" is midnight at the end of the day. */
+function minutesOf(time: string): number {
+  const [h, m] = time.split(":").map(Number);
+  const minutes = (h ?? 0) * 60 + (m ?? 0);
+  return minutes === 0 ? 24 * 60 : minutes;
+}
+
+/** The coach's rating and review count, or "New coach" before the first review. */
+export function RatingSummary({ rating, reviewCount }: { rating: number | null; reviewCount: number }) {
+  if (rating === null || reviewCount === 0) {
+    return <span className="inline-flex w-fit rounded-full bg-accent-200 px-2 py-0.5 text-xs font-semibold text-field-900">New coach</span>;
+  }
+  return (
+    <span
+      className="inline-flex items-center gap-1 text-sm text-slate-700"
+      aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${reviewCount} ${reviewCount === 1 ? "review" : "reviews"}`}
+    >
+      <Star aria-hidden className="size-4 shrink-0 fill-amber-400 text-amber-400" />
+      <span className="font-semibold text-field-950">{rating.toFixed(1)}</span>
+      <span>
+        ({reviewCount} {reviewCount === 1 ? "review" : "reviews"})
+      </span>
+    </span>
+  );
 }
 
 /** Five stars filled to the rating (rounded to the nearest half is not worth it at this size). */

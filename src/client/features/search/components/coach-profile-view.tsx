@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { ArrowLeft, CalendarClock, Clock, MapPin, Star, Users } from "lucide-react";
 import { Link } from "wouter";
-import { describeRate } from "@contract/coach-basics";
+import { FEE_INCLUDED_NOTE, familyPrice } from "@contract/money";
 import { NO_REVIEWS_TEXT, responseTimeText } from "@contract/review-basics";
 import { PROFILE_SLOT_COUNT } from "@contract/search-basics";
 import type { CoachProfile } from "@contract/search";
@@ -10,7 +10,7 @@ import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
 import { paths } from "@client/config/paths";
 import { lastSearchUrl } from "../last-search";
-import { CoachAvatar, coachName, RateList, slotLabel } from "./coach-bits";
+import { CoachAvatar, coachName, RateList, RatingSummary, slotLabel, slotOffer } from "./coach-bits";
 
 /**
  * DESIGN.md 10 replaces the spec's placeholder figures with real ones: the reviews' average and
@@ -24,8 +24,9 @@ export function quickStats(coach: CoachProfile): { icon: typeof Star; label: str
       label: "Rating",
       value: rating === null ? NO_REVIEWS_TEXT : `${rating.toFixed(1)} (${reviewCount} ${reviewCount === 1 ? "review" : "reviews"})`,
     },
-    { icon: Users, label: "Sessions taught", value: String(sessionsTaught) },
   ];
+  // A zero says nothing to a family (issue 29): the figure shows once there is one.
+  if (sessionsTaught > 0) stats.push({ icon: Users, label: "Sessions taught", value: String(sessionsTaught) });
   const response = responseTimeText(medianResponseMinutes);
   if (response) stats.push({ icon: Clock, label: "Response time", value: response });
   return stats;
@@ -40,19 +41,39 @@ export function BackToSearchLink() {
   );
 }
 
-/** `requestAction` is the Request Session control, composed in by the page (the requests feature owns it). */
-/** `reviews` is the reviews card, composed in by the page (the reviews feature owns it). */
+/**
+ * Where the coach usually trains: the places of their next open times, most used first (at most
+ * three), else the coach's town.
+ */
+export function trainingPlaces(coach: Pick<CoachProfile, "availableSlots" | "location">): string[] {
+  const counts = new Map<string, number>();
+  for (const slot of coach.availableSlots) {
+    const place = [slot.locationName, slot.locationAddress].filter(Boolean).join(", ");
+    if (place) counts.set(place, (counts.get(place) ?? 0) + 1);
+  }
+  const places = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([place]) => place);
+  if (places.length > 0) return places.slice(0, 3);
+  return coach.location ? [coach.location] : [];
+}
+
+/**
+ * `requestAction` is the Request Session control, composed in by the page (the requests feature
+ * owns it); it is called with the label to show: "Request Session" when the coach has no open
+ * time, "Request another time" beside Book Session otherwise. `reviews` is the reviews card,
+ * composed in by the page (the reviews feature owns it).
+ */
 export function CoachProfileView({
   coach,
   requestAction,
   reviews,
 }: {
   coach: CoachProfile;
-  requestAction: ReactNode;
+  requestAction: (label: string) => ReactNode;
   reviews?: ReactNode;
 }) {
   const name = coachName(coach);
   const slots = coach.availableSlots.slice(0, PROFILE_SLOT_COUNT);
+  const places = trainingPlaces(coach);
   return (
     <div className="flex flex-col gap-6">
       <BackToSearchLink />
@@ -62,6 +83,7 @@ export function CoachProfileView({
           <div className="flex flex-1 flex-col gap-2">
             <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">{name}</h1>
             <p className="text-lg font-medium text-slate-700">{coach.title}</p>
+            <RatingSummary rating={coach.rating} reviewCount={coach.reviewCount} />
             {coach.location ? (
               <p className="flex items-center gap-1 text-slate-600">
                 <MapPin aria-hidden className="size-4" />
@@ -81,11 +103,15 @@ export function CoachProfileView({
           </div>
           <div className="flex flex-col gap-2 sm:items-end">
             {slots.length > 0 ? (
-              <Button asChild size="lg">
-                <Link href={paths.bookCoach(coach.id)}>Book Session</Link>
-              </Button>
+              <>
+                <Button asChild size="lg">
+                  <Link href={paths.bookCoach(coach.id)}>Book Session</Link>
+                </Button>
+                {/* Issue 29: a coach who takes requests can be asked for another time even with open slots. */}
+                {coach.allowSessionRequests ? requestAction("Request another time") : null}
+              </>
             ) : coach.allowSessionRequests ? (
-              requestAction
+              requestAction("Request Session")
             ) : (
               <Button size="lg" disabled>
                 No Available Times
@@ -122,16 +148,19 @@ export function CoachProfileView({
               {coach.rates.length === 0 ? (
                 <p className="text-slate-600">Rates not listed yet.</p>
               ) : (
-                <ul className="divide-y divide-slate-200">
-                  {coach.rates.map((rate) => (
-                    <li key={rate.id} className="flex justify-between py-2">
-                      <span className="capitalize text-slate-700">
-                        {rate.sessionType} · {rate.duration} minutes
-                      </span>
-                      <span className="font-semibold text-field-900">{describeRate(rate).split(" / ")[0]}</span>
-                    </li>
-                  ))}
-                </ul>
+                <>
+                  <ul className="divide-y divide-slate-200">
+                    {coach.rates.map((rate) => (
+                      <li key={rate.id} className="flex justify-between py-2">
+                        <span className="capitalize text-slate-700">
+                          {rate.sessionType} · {rate.duration} minutes
+                        </span>
+                        <span className="font-semibold text-field-900">{familyPrice(rate.rate)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                  <p className="pt-2 text-xs text-slate-500">Prices {FEE_INCLUDED_NOTE}.</p>
+                </>
               )}
             </CardContent>
           </Card>
@@ -143,7 +172,7 @@ export function CoachProfileView({
               <CardTitle level={2}>Quick Stats</CardTitle>
             </CardHeader>
             <CardContent>
-              <dl className="flex flex-col gap-3">
+              <dl className="flex flex-col gap-3" data-testid="quick-stats">
                 {quickStats(coach).map(({ icon: Icon, label, value }) => (
                   <div key={label} className="flex items-center justify-between gap-3">
                     <dt className="flex items-center gap-2 text-slate-600">
@@ -156,6 +185,23 @@ export function CoachProfileView({
               </dl>
             </CardContent>
           </Card>
+          {places.length > 0 ? (
+            <Card>
+              <CardHeader>
+                <CardTitle level={2}>Where they train</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ul className="flex flex-col gap-2" aria-label="Usually trains at">
+                  {places.map((place) => (
+                    <li key={place} className="flex items-start gap-2 text-sm text-slate-700">
+                      <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-field-600" />
+                      {place}
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          ) : null}
           <Card>
             <CardHeader>
               <CardTitle level={2}>Next Available</CardTitle>
@@ -171,8 +217,13 @@ export function CoachProfileView({
                         href={`${paths.bookCoach(coach.id)}?slot=${slot.id}`}
                         className="flex items-center gap-2 rounded-lg border border-field-200 px-3 py-2 text-sm font-medium text-field-900 hover:border-field-600 hover:bg-field-50"
                       >
-                        <CalendarClock aria-hidden className="size-4 text-field-600" />
-                        {slotLabel(slot)}
+                        <CalendarClock aria-hidden className="size-4 shrink-0 text-field-600" />
+                        <span className="flex flex-col">
+                          <span>{slotLabel(slot)}</span>
+                          {slotOffer(slot, coach.rates) ? (
+                            <span className="text-xs font-normal text-slate-600">{slotOffer(slot, coach.rates)}</span>
+                          ) : null}
+                        </span>
                       </Link>
                     </li>
                   ))}

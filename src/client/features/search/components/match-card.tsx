@@ -5,7 +5,7 @@ import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
 import { paths } from "@client/config/paths";
-import { CoachAvatar, coachName, minRate, RatingStars } from "./coach-bits";
+import { CoachAvatar, coachName, fromPrice, RatingStars } from "./coach-bits";
 
 /** player-side 2: at most 4 positions (then "+n more"), 3 specializations and 3 reasons per card. */
 export const MAX_POSITIONS_SHOWN = 4;
@@ -18,7 +18,7 @@ export function MatchCard({ coach }: { coach: MatchedCoach }) {
   const specializations = coach.specializations
     .filter((s) => !(coach.positions as readonly string[]).includes(s))
     .slice(0, MAX_SPECIALIZATIONS_SHOWN);
-  const from = minRate(coach.rates);
+  const from = fromPrice(coach.rates);
   return (
     <Card data-testid="match-card" className="flex flex-col">
       <CardContent className="flex flex-1 flex-col gap-3 pt-5 sm:pt-6">
@@ -72,7 +72,7 @@ export function MatchCard({ coach }: { coach: MatchedCoach }) {
         ) : null}
         {coach.bio ? <p className="line-clamp-3 text-sm text-slate-700">{coach.bio}</p> : null}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-3">
-          <span className="font-semibold text-field-900">{from ? `From $${from}/session` : "Rates on request"}</span>
+          <span className="font-semibold text-field-900">{from ?? "Rates on request"}</span>
           <div className="flex gap-2">
             <Button asChild variant="outline" size="sm">
               <Link href={paths.coachProfile(coach.id)}>View Profile</Link>

@@ -7,7 +7,7 @@ import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
 import { paths } from "@client/config/paths";
 import { useAllCoachTimes } from "../api/search-coaches";
-import { CoachAvatar, coachName, RateList, slotLabel } from "./coach-bits";
+import { CoachAvatar, coachName, RateList, RatingSummary, slotLabel, slotOffer } from "./coach-bits";
 
 /** player-side 9: each coach first shows 6 times. */
 export const INITIAL_TIMES_SHOWN = 6;
@@ -23,23 +23,25 @@ export function SearchResultCard({ coach }: { coach: SearchResultCoach }) {
   return (
     <Card data-testid="coach-card">
       <CardContent className="flex flex-col gap-4 pt-5 sm:pt-6">
-        <div className="flex items-start gap-4">
+        {/* On a phone View Profile wraps under the coach's facts instead of squeezing them to a word a line. */}
+        <div className="flex flex-wrap items-start gap-x-4 gap-y-3">
           <CoachAvatar coach={coach} />
-          <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex min-w-48 flex-1 flex-col gap-1" data-testid="coach-card-facts">
             <h2 className="font-display text-xl font-bold text-field-950 uppercase">
               <Link href={paths.coachProfile(coach.id)} className="hover:underline">
                 {name}
               </Link>
             </h2>
             <p className="font-medium text-slate-700">{coach.title}</p>
+            <RatingSummary rating={coach.rating} reviewCount={coach.totalReviews} />
             <p className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
-              <MapPin aria-hidden className="size-4" />
-              {coach.location ?? coach.zipcode}
+              <MapPin aria-hidden className="size-4 shrink-0" />
+              <span>{coach.location ?? coach.zipcode}</span>
               <span aria-hidden>·</span>
-              <span>{coach.distance.toFixed(1)} miles away</span>
+              <span className="whitespace-nowrap">{coach.distance.toFixed(1)} miles away</span>
             </p>
           </div>
-          <Button asChild variant="outline" size="sm">
+          <Button asChild variant="outline" size="sm" className="shrink-0">
             <Link href={paths.coachProfile(coach.id)}>View Profile</Link>
           </Button>
         </div>
@@ -67,6 +69,9 @@ export function SearchResultCard({ coach }: { coach: SearchResultCoach }) {
                   >
                     {slotLabel(slot)}
                     {slot.isGroup ? <span className="ml-1 text-xs text-slate-600">(group)</span> : null}
+                    {slotOffer(slot, coach.rates) ? (
+                      <span className="block text-xs font-normal text-slate-600">{slotOffer(slot, coach.rates)}</span>
+                    ) : null}
                   </Link>
                 </li>
               ))}

@@ -7,7 +7,8 @@ import { toast } from "@client/components/ui/toast";
 import { ApiError } from "@client/lib/api-client";
 import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import { useDeleteTimeSlot } from "../api/delete-time-slot";
-import { formatClock } from "@client/lib/when";
+import { slotState } from "@client/lib/states";
+import { formatSessionRange } from "@client/lib/when";
 
 /** Only available slots nobody holds a seat in can change (the server refuses the others). */
 export const isSlotEditable = (slot: TimeSlot) => slot.status === "available" && slot.isAvailable && (slot.bookingCount ?? 0) === 0;
@@ -16,14 +17,10 @@ export const isSlotEditable = (slot: TimeSlot) => slot.status === "available" &&
 export const isSlotDeletable = (slot: TimeSlot) =>
   slot.bookingStates ? canDeleteSlot(slot, slot.bookingStates) : slot.canDelete !== false;
 
-const STATUS_BADGES = {
-  available: <Badge variant="success">Available</Badge>,
-  booked: <Badge variant="warning">Booked</Badge>,
-  cancelled: <Badge variant="destructive">Cancelled</Badge>,
-} as const;
-
+/** Available, Held (with its expiry), Booked or Cancelled: the one label and colour of src/client/lib/states.ts. */
 export function SlotStatusBadge({ slot }: { slot: TimeSlot }) {
-  return STATUS_BADGES[slot.status] ?? STATUS_BADGES[slot.isAvailable ? "available" : "booked"];
+  const state = slotState(slot);
+  return <Badge variant={state.tone}>{state.label}</Badge>;
 }
 
 export function slotKindLabel(slot: TimeSlot): string {
@@ -33,7 +30,7 @@ export function slotKindLabel(slot: TimeSlot): string {
 /** One slot with its status, place and the edit / delete controls. */
 export function SlotCard({ slot, onEdit }: { slot: TimeSlot; onEdit: (slot: TimeSlot) => void }) {
   const editable = isSlotEditable(slot);
-  const range = `${formatClock(slot.startTime) ?? slot.startTime} - ${formatClock(slot.endTime) ?? slot.endTime}`;
+  const range = formatSessionRange(slot.startTime, slot.endTime, slot) ?? `${slot.startTime} - ${slot.endTime}`;
   return (
     <div
       data-testid="slot-card"

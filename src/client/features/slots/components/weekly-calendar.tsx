@@ -19,11 +19,23 @@ import {
 import { isSlotEditable } from "./slot-card";
 import { notifySlotFailure } from "./slot-feedback";
 import type { SlotCoach } from "./slot-form-dialog";
-import { addDaysTo, formatClock, formatDayLabel, formatWeekdayDate, nowIn, startOfWeekDate } from "@client/lib/when";
+import { slotState, type StateTone } from "@client/lib/states";
+import { addDaysTo, formatDayLabel, formatSessionRange, formatWeekdayDate, nowIn, startOfWeekDate } from "@client/lib/when";
 
 const shortDateLabel = (date: string) => formatDayLabel(date) ?? date;
 const longDateLabel = (date: string) => formatWeekdayDate(date) ?? date;
-const timeLabel = (time: string) => formatClock(time) ?? time;
+/** The shared formatter: "9:00 AM - 10:00 AM", with the coach's zone named for a viewer elsewhere. */
+const sessionRange = (date: string, start: string, end: string, timeZone: string) =>
+  formatSessionRange(start, end, { date, timeZone }) ?? `${start} - ${end}`;
+
+/** A block in the calendar wears its state's colour (src/client/lib/states.ts). */
+const STATE_BLOCK_CLASSES: Record<StateTone, string> = {
+  secondary: "border-field-700 bg-field-100 text-field-950",
+  warning: "border-amber-600 bg-amber-50 text-amber-950",
+  success: "border-emerald-700 bg-emerald-50 text-emerald-950",
+  destructive: "border-red-600 bg-red-50 text-red-900",
+  outline: "border-slate-500 bg-slate-50 text-slate-800",
+};
 const weekDates = (weekStart: string) => Array.from({ length: 7 }, (_, i) => addDaysTo(weekStart, i));
 
 /** coach-side 2: a single day on screens narrower than 768 px. */
@@ -93,7 +105,7 @@ export function WeeklyCalendar({ coach, slots, onEdit }: Props) {
       await update.mutateAsync({ id: slot.id, changes: move });
       toast({
         title: "Time Slot Updated",
-        description: `Moved to ${shortDateLabel(move.date)}, ${timeLabel(move.startTime)} - ${timeLabel(move.endTime)}.`,
+        description: `Moved to ${shortDateLabel(move.date)}, ${sessionRange(move.date, move.startTime, move.endTime, coach.timeZone)}.`,
         variant: "success",
       });
     } catch (error) {
@@ -213,7 +225,7 @@ export function WeeklyCalendar({ coach, slots, onEdit }: Props) {
           className="flex flex-wrap items-center gap-2 rounded-xl border border-field-200 bg-field-50 p-2"
         >
           <span className="px-1 text-sm font-semibold text-field-900">
-            {shortDateLabel(selected.date)}, {timeLabel(selected.startTime)} - {timeLabel(selected.endTime)}
+            {shortDateLabel(selected.date)}, {sessionRange(selected.date, selected.startTime, selected.endTime, coach.timeZone)}
           </span>
           <Button size="sm" variant="outline" onClick={() => moveBy(selected, -1, 0)}>
             <ArrowLeft aria-hidden /> Previous day
@@ -288,7 +300,9 @@ export function WeeklyCalendar({ coach, slots, onEdit }: Props) {
                   if (!box) return null;
                   const editable = isSlotEditable(slot);
                   const isDragged = drag?.moved && drag.slot.id === slot.id;
-                  const label = `${editable ? "Available" : slot.status === "cancelled" ? "Cancelled" : "Booked"} ${slot.isGroup ? "group" : "individual"} slot, ${longDateLabel(slot.date)}, ${timeLabel(slot.startTime)} to ${timeLabel(slot.endTime)}`;
+                  const state = slotState(slot);
+                  const range = sessionRange(slot.date, slot.startTime, slot.endTime, coach.timeZone);
+                  const label = `${state.label} ${slot.isGroup ? "group" : "individual"} slot, ${longDateLabel(slot.date)}, ${range}`;
                   return (
                     <div
                       key={slot.id}
@@ -312,21 +326,17 @@ export function WeeklyCalendar({ coach, slots, onEdit }: Props) {
                       onKeyDown={(e) => onSlotKeyDown(e, slot)}
                       className={cn(
                         "absolute inset-x-1 overflow-hidden rounded-lg border-l-4 px-2 py-1 text-left text-xs shadow-sm select-none focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:outline-none",
-                        editable
-                          ? "cursor-grab touch-none border-field-700 bg-field-100 text-field-950 hover:bg-field-200"
-                          : "cursor-not-allowed border-amber-600 bg-amber-50 text-amber-950",
+                        editable ? "cursor-grab touch-none hover:bg-field-200" : "cursor-not-allowed",
+                        STATE_BLOCK_CLASSES[state.tone],
                         selectedId === slot.id && editable && "ring-2 ring-accent-500",
                         isDragged && "opacity-40",
                         pending[slot.id] && "animate-pulse",
                       )}
                       style={{ top: box.top, height: box.height }}
                     >
-                      <span className="block font-semibold">
-                        {slot.startTime} - {slot.endTime}
-                      </span>
-                      <span className="block truncate">
-                        {editable ? "Available" : "Booked"} ·{" "}
-                        {slot.isGroup ? `Group ${slot.bookingCount ?? 0}/${slot.capacity}` : "Individual"}
+                      <span className="block font-semibold">{range}</span>
+                      <span className="block truncate" data-testid="calendar-slot-state">
+                        {state.label} · {slot.isGroup ? `Group ${slot.bookingCount ?? 0}/${slot.capacity}` : "Individual"}
                       </span>
                     </div>
                   );
@@ -341,7 +351,7 @@ export function WeeklyCalendar({ coach, slots, onEdit }: Props) {
                         className="pointer-events-none absolute inset-x-1 rounded-lg border-2 border-dashed border-field-700 bg-field-200/70 px-2 py-1 text-xs font-semibold text-field-950"
                         style={{ top: box.top, height: box.height }}
                       >
-                        {drag.target.startTime} - {drag.target.endTime}
+                        {sessionRange(drag.target.date, drag.target.startTime, drag.target.endTime, coach.timeZone)}
                       </div>
                     ) : null;
                   })()
