@@ -6,7 +6,7 @@ import { pinoHttp } from "pino-http";
 import type { AppDeps } from "./deps";
 import { uploadsDir } from "./adapters/storage";
 import { accountsRouter } from "./features/accounts/accounts.routes";
-import { bookingsRouter } from "./features/bookings/bookings.routes";
+import { bookingsAdminRouter, bookingsRouter } from "./features/bookings/bookings.routes";
 import { calendarRouter } from "./features/calendar/calendar.routes";
 import { coachesRouter } from "./features/coaches/coaches.routes";
 import { contentAdminRouter, contentRouter } from "./features/content/content.routes";
@@ -80,7 +80,7 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(accountsRouter(deps));
   api.use(contentRouter(deps));
   // Everything under /api/admin is for admins only: one guard for the whole surface (DESIGN.md 5).
-  api.use("/admin", requireRoleForAll("admin"), contentAdminRouter(deps), moneyIssuesRouter(deps));
+  api.use("/admin", requireRoleForAll("admin"), contentAdminRouter(deps), moneyIssuesRouter(deps), bookingsAdminRouter(deps));
   api.use(slotsRouter(deps));
   api.use(geoRouter(deps));
   api.use(searchRouter(deps));

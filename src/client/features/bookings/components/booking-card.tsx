@@ -15,6 +15,7 @@ const STATUS_VARIANT = {
   confirmed: "success",
   completed: "secondary",
   cancelled: "destructive",
+  no_show: "destructive",
 } as const;
 
 /** coach-side 2: one card that cannot be drawn must not take the whole list down with it. */

@@ -10,6 +10,7 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   confirmed: "Confirmed",
   completed: "Completed",
   cancelled: "Cancelled",
+  no_show: "No-show",
 };
 
 export function sessionTypeLabel(sessionType: string | null | undefined): string {

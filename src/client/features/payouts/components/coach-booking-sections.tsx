@@ -18,8 +18,15 @@ const STATUS_LABELS: Record<BookingStatus, string> = {
   confirmed: "Confirmed",
   completed: "Completed",
   cancelled: "Cancelled",
+  no_show: "No-show",
 };
-const STATUS_VARIANTS = { pending: "warning", confirmed: "success", completed: "secondary", cancelled: "destructive" } as const;
+const STATUS_VARIANTS = {
+  pending: "warning",
+  confirmed: "success",
+  completed: "secondary",
+  cancelled: "destructive",
+  no_show: "destructive",
+} as const;
 
 const studentName = (b: CoachBooking) => [b.student?.firstName, b.student?.lastName].filter(Boolean).join(" ") || "Student";
 
