@@ -14,6 +14,7 @@ import { geoRouter } from "./features/geo/geo.routes";
 import { moneyIssuesRouter } from "./features/money-issues/money-issues.routes";
 import { paymentsRouter, paymentWebhookRouter } from "./features/payments/payments.routes";
 import { payoutsRouter } from "./features/payouts/payouts.routes";
+import { progressRouter } from "./features/progress/progress.routes";
 import { requestsRouter } from "./features/requests/requests.routes";
 import { reviewsRouter } from "./features/reviews/reviews.routes";
 import { waitlistRouter } from "./features/waitlist/waitlist.routes";
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(bookingsRouter(deps));
   api.use(paymentsRouter(deps));
   api.use(payoutsRouter(deps));
+  api.use(progressRouter(deps));
   api.use(requestsRouter(deps));
   api.use(calendarRouter(deps));
   api.use(reviewsRouter(deps));
