@@ -235,6 +235,8 @@ export type BookingTimeSlot = {
 export type Booking = {
   id: number;
   studentId: number;
+  /** The athlete the seat is for (DESIGN.md 11); their progress is at /athletes/{athleteId}/progress. */
+  athleteId: number | null;
   coachId: number;
   timeSlotId: number;
   rateId: number | null;

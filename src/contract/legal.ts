@@ -6,6 +6,8 @@
  * only be stated once.
  */
 
+import { NO_SHOW_POLICY } from "./progress";
+
 export type LegalSection = {
   heading: string;
   paragraphs: string[];
@@ -71,6 +73,7 @@ export const termsOfService: LegalDocument = {
       paragraphs: [
         `Cancel at least ${FULL_REFUND_CANCELLATION_HOURS} hours before the session starts for a full refund: ask your coach (or us, through the Contact Us form) to cancel the booking. Cancellations asked for later than that, and sessions missed without notice, may not be refunded.`,
         "If a coach cancels a confirmed session, every participant receives a full refund and is notified. Refunds are returned to the original payment method; how long they take to appear depends on the card issuer.",
+        NO_SHOW_POLICY,
       ],
     },
     {

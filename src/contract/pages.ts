@@ -6,6 +6,7 @@
  */
 export type PageModule =
   | "admin"
+  | "athlete-progress"
   | "book-coach"
   | "booking-checkout"
   | "booking-success"
@@ -67,4 +68,5 @@ export const pageRoutes: readonly PageRoute[] = [
   page("/booking-checkout/:bookingId?", "booking-checkout", true),
   page("/book-coach/:id", "book-coach", true),
   page("/player-profile", "player-profile", true),
+  page("/athletes/:id/progress", "athlete-progress", true),
 ];

@@ -126,9 +126,17 @@ export const SkillRatingsSchema = z
   .refine((list) => new Set(list.map((s) => s.skill)).size === list.length, { message: ProgressMessages.INVALID_SKILLS });
 export type SkillRating = z.infer<typeof SkillRatingSchema>;
 
-/** GET /api/skills?position=Attack (no position: the general list). */
+/**
+ * GET /api/skills?position=Attack (no position: the general list), or ?bookingId=12: the list of
+ * that booking's athlete's position (what its feedback may rate; its coach only).
+ */
 export const SkillsQuerySchema = z.object({
   position: z.enum(POSITIONS, { message: ProgressMessages.INVALID_POSITION }).optional(),
+  bookingId: z
+    .string({ message: "bookingId must be a booking id" })
+    .regex(/^\d{1,9}$/, { message: "bookingId must be a booking id" })
+    .transform(Number)
+    .optional(),
 });
 
 /** GET /api/athletes/{id}/progress */

@@ -78,6 +78,7 @@ const MatchCoachesPage = page(() => import("./routes/match-coaches"), "MatchCoac
 const BookingCheckoutPage = page(() => import("./routes/booking-checkout"), "BookingCheckoutPage");
 const BookCoachPage = page(() => import("./routes/book-coach"), "BookCoachPage");
 const PlayerProfilePage = page(() => import("./routes/player-profile"), "PlayerProfilePage");
+const AthleteProgressPage = page(() => import("./routes/athlete-progress"), "AthleteProgressPage");
 const UnauthorizedRedirect = page(() => import("./routes/unauthorized"), "UnauthorizedRedirect");
 
 /** Paths that exist only for signed-in users (player-side 2): a visitor is asked to sign in. */
@@ -85,6 +86,7 @@ const signedInOnlyPaths = pageRoutes.filter((route) => route.signedIn).map((rout
 
 const pagesByModule: Record<PageModule, Page> = {
   admin: AdminPage,
+  "athlete-progress": AthleteProgressPage,
   "book-coach": BookCoachPage,
   "booking-checkout": BookingCheckoutPage,
   "booking-success": BookingSuccessPage,
@@ -251,6 +253,7 @@ function ShellRoutes({ home }: { home: ComponentType }) {
       <Route path="/booking-checkout/:bookingId?" component={BookingCheckoutPage} />
       <Route path="/book-coach/:id" component={BookCoachPage} />
       <Route path={paths.playerProfile} component={PlayerProfilePage} />
+      <Route path="/athletes/:id/progress" component={AthleteProgressPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );

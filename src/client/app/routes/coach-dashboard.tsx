@@ -10,6 +10,7 @@ import { LoadError } from "../../features/coaches/components/load-error";
 import { NoCoachProfile } from "../../features/coaches/components/no-coach-profile";
 import { CoachBookingSections } from "../../features/payouts/components/coach-booking-sections";
 import { EarningsStats } from "../../features/payouts/components/earnings-stats";
+import { CoachBusiness } from "../../features/progress/components/coach-business";
 import { CoachRequestsSection } from "../../features/requests/components/coach-requests-section";
 import { LiveIndicator } from "../../features/realtime/components/live-indicator";
 import { useCalendarSocket } from "../../features/realtime/use-calendar-socket";
@@ -109,6 +110,8 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
           ))}
         </TabsContent>
       </Tabs>
+
+      <CoachBusiness timeZone={coach.timeZone} />
 
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <ReviewReplies />

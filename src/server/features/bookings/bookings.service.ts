@@ -68,6 +68,7 @@ export function toApiBooking(details: repo.BookingDetails, withStudent: boolean)
   const result: Booking = {
     id: b.id,
     studentId: b.studentId,
+    athleteId: b.athleteId,
     coachId: b.coachId,
     timeSlotId: b.timeSlotId,
     rateId: b.rateId,

@@ -18,6 +18,17 @@ export async function findAthlete(db: Queryable, athleteId: number) {
   return row;
 }
 
+/** A booking's coach (their user) and the position of its athlete: which skills its feedback may rate. */
+export async function findBookingForSkills(db: Queryable, bookingId: number) {
+  const [row] = await db
+    .select({ coachUserId: coaches.userId, position: athletes.position })
+    .from(bookings)
+    .innerJoin(coaches, eq(coaches.id, bookings.coachId))
+    .leftJoin(athletes, eq(athletes.id, bookings.athleteId))
+    .where(eq(bookings.id, bookingId));
+  return row;
+}
+
 /** Whether the coach coached the athlete: a booking of theirs for the athlete with feedback, or completed. */
 export async function hasCoachedAthlete(db: Queryable, coachId: number, athleteId: number): Promise<boolean> {
   const rows = await db

@@ -10,10 +10,9 @@ import { renderStatementPdf } from "./statement-pdf";
 export function progressRouter(deps: AppDeps): Router {
   const router = Router();
 
-  router.get("/skills", (req, res) => {
-    requireUser(req);
-    const { position } = parseQuery(req, SkillsQuerySchema);
-    res.json(listSkills(position));
+  router.get("/skills", async (req, res) => {
+    const user = requireUser(req);
+    res.json(await listSkills(deps, user, parseQuery(req, SkillsQuerySchema)));
   });
 
   router.get("/athletes/:id/progress", async (req, res) => {

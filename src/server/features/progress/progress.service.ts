@@ -21,9 +21,19 @@ import { badRequest, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./progress.repository";
 
-/** GET /api/skills?position=: the skills a coach may rate for an athlete of that position. */
-export function listSkills(position: string | undefined): readonly SkillOption[] {
-  return skillsForPosition(position);
+/**
+ * GET /api/skills?position= : the skills a coach may rate for an athlete of that position; with
+ * ?bookingId= the list of that booking's athlete (its coach only; anyone else gets 404).
+ */
+export async function listSkills(
+  deps: AppDeps,
+  user: UserRow,
+  query: { position?: string; bookingId?: number },
+): Promise<readonly SkillOption[]> {
+  if (query.bookingId === undefined) return skillsForPosition(query.position);
+  const booking = await repo.findBookingForSkills(deps.database.db, query.bookingId);
+  if (!booking || booking.coachUserId !== user.id) throw notFound("Booking not found");
+  return skillsForPosition(booking.position);
 }
 
 const dayOf = (at: Date, timeZone: string) => format(new TZDate(at.getTime(), timeZone), "yyyy-MM-dd");
@@ -94,7 +104,8 @@ function parseDay(day: string, timeZone: string): TZDate {
   return date;
 }
 
-const periodStart = (at: TZDate, interval: EarningsInterval) => (interval === "week" ? startOfWeek(at, { weekStartsOn: 1 }) : startOfMonth(at));
+const periodStart = (at: TZDate, interval: EarningsInterval) =>
+  interval === "week" ? startOfWeek(at, { weekStartsOn: 1 }) : startOfMonth(at);
 const nextPeriod = (at: TZDate, interval: EarningsInterval) => (interval === "week" ? addWeeks(at, 1) : addMonths(at, 1));
 
 /** The range asked for, in the coach's zone; without one, the last 12 weeks or months up to today. */
