@@ -164,7 +164,9 @@ describe("feedback with skills and the athlete's development record", () => {
       {
         skill: "shooting",
         label: "Shooting",
-        ratings: [{ date: dayOf(first.slot.startsAt), bookingId: first.bookingId, coachId: coach.coachId, coach: "Casey Coach", rating: 3 }],
+        ratings: [
+          { date: dayOf(first.slot.startsAt), bookingId: first.bookingId, coachId: coach.coachId, coach: "Casey Coach", rating: 3 },
+        ],
       },
     ]);
     // The last session's notes first.
@@ -254,7 +256,11 @@ describe("the coach's earnings, CSV and yearly statement", () => {
       series.periods.map((p) => [p.start, p.sessions, p.gross, p.tips, p.platformFees, p.paidOut, p.pending].join(",")),
     );
 
-    const months = await get(t, `/api/coach/earnings?from=${from.slice(0, 4)}-01-01&to=${from.slice(0, 4)}-12-31&interval=month`, coach.cookie);
+    const months = await get(
+      t,
+      `/api/coach/earnings?from=${from.slice(0, 4)}-01-01&to=${from.slice(0, 4)}-12-31&interval=month`,
+      coach.cookie,
+    );
     expect(months.body.periods).toHaveLength(12);
     const statement = await get(t, `/api/coach/statements/${from.slice(0, 4)}`, coach.cookie);
     expect(statement.status).toBe(200);
@@ -318,7 +324,11 @@ describe("no-shows", () => {
     await advanceTo(early.slot.startsAt, 0.05);
     const atStart = await noShow(early);
     expect(atStart.status).toBe(200);
-    expect(atStart.body).toMatchObject({ success: true, message: "Marked as a no-show", booking: { id: early.bookingId, status: "no_show" } });
+    expect(atStart.body).toMatchObject({
+      success: true,
+      message: "Marked as a no-show",
+      booking: { id: early.bookingId, status: "no_show" },
+    });
 
     const late = await createPaidBooking(t, { hoursFromNow: 2 });
     const lastChance = await createPaidBooking(t, { hoursFromNow: 2 });
@@ -348,7 +358,12 @@ describe("no-shows", () => {
     expect(marked.status).toBe(200);
     expect(marked.body.booking.payoutStatus).toBe("paid");
     const row = await bookingRow(paid.bookingId);
-    expect(row).toMatchObject({ status: "no_show", paymentStatus: "completed", payoutStatus: "paid", noShowNote: "Waited 30 minutes at Memorial Field; nobody came." });
+    expect(row).toMatchObject({
+      status: "no_show",
+      paymentStatus: "completed",
+      payoutStatus: "paid",
+      noShowNote: "Waited 30 minutes at Memorial Field; nobody came.",
+    });
     const transfers = await transfersOf([paid.bookingId]);
     expect(transfers).toHaveLength(1);
     expect(transfers[0]!.amountCents).toBe(8500 + 500);
@@ -356,7 +371,9 @@ describe("no-shows", () => {
       expect.not.arrayContaining([expect.objectContaining({ data: expect.objectContaining({ paymentIntentId: paid.paymentIntentId }) })]),
     );
 
-    const mail = t.outbox().filter((m) => m.channel === "email" && m.recipient === paid.student.email && m.headers.Subject?.startsWith("Missed session"));
+    const mail = t
+      .outbox()
+      .filter((m) => m.channel === "email" && m.recipient === paid.student.email && m.headers.Subject?.startsWith("Missed session"));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.body).toContain("Waited 30 minutes at Memorial Field; nobody came.");
 
@@ -380,7 +397,8 @@ describe("no-shows", () => {
     const hold = await bookSlot(t, await createPerson(t), withFeedback.coach, holdSlot.id);
     await passSessionEnd(t, withFeedback);
     expect(
-      (await post(t, `/api/bookings/${withFeedback.bookingId}/submit-feedback`, withFeedback.coach.cookie, { feedback: "ok", rating: 4 })).status,
+      (await post(t, `/api/bookings/${withFeedback.bookingId}/submit-feedback`, withFeedback.coach.cookie, { feedback: "ok", rating: 4 }))
+        .status,
     ).toBe(200);
     const onCancelled = await noShow(cancelled);
     expect(onCancelled.status).toBe(409);

@@ -34,8 +34,8 @@ export function AthleteProgressView({ athleteId }: { athleteId: number }) {
       <header>
         <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">{name}&apos;s Progress</h1>
         <p className="text-slate-600">
-          {data.athlete.position ? `${data.athlete.position}. ` : ""}Skills rated by the coaches after each session, from 1 (needs work) to 5
-          (excellent).
+          {data.athlete.position ? `${data.athlete.position}. ` : ""}Skills rated by the coaches after each session, from 1 (needs work) to
+          5 (excellent).
         </p>
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">

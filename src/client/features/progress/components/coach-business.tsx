@@ -11,8 +11,9 @@ const EarningsCharts = lazy(() => import("./earnings-charts").then((m) => ({ def
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Twelve weeks, the last four of them ahead (paid sessions to come are the pending earnings). */
 function defaultRange(timeZone: string, interval: EarningsInterval): EarningsRange {
-  const to = todayIn(timeZone);
+  const to = addDaysTo(todayIn(timeZone), 28);
   return { from: addDaysTo(to, interval === "week" ? -7 * 11 : -365), to, interval };
 }
 
