@@ -135,6 +135,11 @@ describe("feedback with skills and the athlete's development record", () => {
       ],
     });
     expect(ok.status).toBe(200);
+    // The feedback form asks for the list of the booking's athlete; only its coach may.
+    const forBooking = await get(t, `/api/skills?bookingId=${first.bookingId}`, coach.cookie);
+    expect(forBooking.body).toEqual(SKILLS_BY_POSITION.Attack);
+    expect((await get(t, `/api/skills?bookingId=${first.bookingId}`, first.student.cookie)).status).toBe(404);
+    expect((await get(t, "/api/skills?bookingId=abc", coach.cookie)).status).toBe(400);
 
     // A second session with the same athlete, a week later: feedback without skills is still fine, then with.
     const second = await createPaidBooking(t, { coach, student: first.student, hoursFromNow: 24 * 7 });
