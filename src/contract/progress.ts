@@ -124,7 +124,6 @@ export const SkillRatingsSchema = z
   .array(SkillRatingSchema, { message: ProgressMessages.INVALID_SKILLS })
   .max(20, { message: ProgressMessages.INVALID_SKILLS })
   .refine((list) => new Set(list.map((s) => s.skill)).size === list.length, { message: ProgressMessages.INVALID_SKILLS });
-export type SkillRating = z.infer<typeof SkillRatingSchema>;
 
 /**
  * GET /api/skills?position=Attack (no position: the general list), or ?bookingId=12: the list of
