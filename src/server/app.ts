@@ -81,7 +81,8 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(accountsRouter(deps));
   api.use(contentRouter(deps));
   // Everything under /api/admin is for admins only: one guard for the whole surface (DESIGN.md 5).
-  api.use("/admin", requireRoleForAll("admin"), contentAdminRouter(deps), moneyIssuesRouter(deps), bookingsAdminRouter(deps));
+  api.use("/admin", requireRoleForAll("admin"), contentAdminRouter(deps), moneyIssuesRouter(deps));
+  api.use("/admin", requireRoleForAll("admin"), bookingsAdminRouter(deps));
   api.use(slotsRouter(deps));
   api.use(geoRouter(deps));
   api.use(searchRouter(deps));
