@@ -267,7 +267,10 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
     const row = await this.deps.database.db.transaction(async (tx) => {
       const transfer = await requireObjectForUpdate(tx, "transfer", input.transferId);
       if (transfer.status === "reversed") return transfer;
-      const data = { ...(transfer.data as TransferData), reversal: { idempotencyKey: input.idempotencyKey, metadata: input.metadata ?? {} } };
+      const data = {
+        ...(transfer.data as TransferData),
+        reversal: { idempotencyKey: input.idempotencyKey, metadata: input.metadata ?? {} },
+      };
       return updateObject(tx, transfer.id, { status: "reversed", data, updatedAt: this.deps.clock.now() });
     });
     this.deps.logger.info({ transferId: row.id, amountCents: row.amountCents }, "simulated transfer reversed");

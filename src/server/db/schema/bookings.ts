@@ -10,7 +10,14 @@ export const CANCEL_CODES = ["hold_expired", "coach_cancelled", "student_cancell
 export type CancelCode = (typeof CANCEL_CODES)[number];
 
 /** Why a charge is given back. */
-export const REFUND_REASONS = ["coach_cancelled", "student_cancelled", "not_honoured", "amount_mismatch", "duplicate_payment", "no_show_reversed"] as const;
+export const REFUND_REASONS = [
+  "coach_cancelled",
+  "student_cancelled",
+  "not_honoured",
+  "amount_mismatch",
+  "duplicate_payment",
+  "no_show_reversed",
+] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 export const bookings = pgTable(

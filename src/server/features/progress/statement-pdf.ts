@@ -74,7 +74,11 @@ export function renderStatementPdf(statement: CoachStatement, options: { created
 
   pdf.font("Helvetica-Bold").fontSize(12).fillColor(BRAND_COLOR).text("By month");
   pdf.moveDown(0.3);
-  row(pdf, COLUMNS.map((c) => c.title), true);
+  row(
+    pdf,
+    COLUMNS.map((c) => c.title),
+    true,
+  );
   statement.months.forEach((m, i) => row(pdf, cells(MONTHS[i] ?? m.start, m), false));
   row(pdf, cells("Total", totals), true);
 
@@ -94,7 +98,10 @@ function row(pdf: PDFKit.PDFDocument, values: string[], bold: boolean): void {
   if (pdf.y > pdf.page.height - pdf.page.margins.bottom - 20) pdf.addPage();
   const y = pdf.y;
   let x = pdf.page.margins.left;
-  pdf.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9).fillColor(TEXT_COLOR);
+  pdf
+    .font(bold ? "Helvetica-Bold" : "Helvetica")
+    .fontSize(9)
+    .fillColor(TEXT_COLOR);
   values.forEach((value, i) => {
     const width = COLUMNS[i]?.width ?? 60;
     pdf.text(value, x, y, { width, lineBreak: false });

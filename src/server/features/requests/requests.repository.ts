@@ -35,7 +35,11 @@ export type RequestDetails = {
   coachUser: Contact & { profileImageUrl: string | null };
   /** The student as their coach sees them, and whether they take text messages. */
   student: Omit<BookingStudent, "email"> & { email: string; smsOptIn: boolean };
-  booking: { id: number; status: "pending" | "confirmed" | "completed" | "cancelled" | "no_show"; paymentStatus: RequestBookingPaymentStatus } | null;
+  booking: {
+    id: number;
+    status: "pending" | "confirmed" | "completed" | "cancelled" | "no_show";
+    paymentStatus: RequestBookingPaymentStatus;
+  } | null;
 };
 
 type RequestBookingPaymentStatus = (typeof bookings.$inferSelect)["paymentStatus"];
