@@ -11,7 +11,7 @@ export const MAX_BOOKING_NOTES_LENGTH = 2000;
 /** Past sessions listed on My Bookings (coach-side 2). */
 export const MY_BOOKINGS_PAST_LIMIT = 5;
 
-export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
+export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "cancelled", "no_show"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const PAYMENT_STATUSES = ["unpaid", "processing", "completed", "failed", "refund_pending", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -290,10 +290,13 @@ export type Booking = {
   /** What the coach wrote when cancelling the session (free text); null for any other cancellation. */
   cancellationReason: string | null;
   /** Why it was cancelled: the hold (or an accepted request's payment deadline) ran out, the coach or the student cancelled, or a payment came that could not be honoured (refunded). */
-  cancelCode: "hold_expired" | "coach_cancelled" | "student_cancelled" | "not_honoured" | null;
+  cancelCode: "hold_expired" | "coach_cancelled" | "student_cancelled" | "not_honoured" | "no_show_reversed" | null;
   feedbackSubmittedAt: string | null;
   /** The coach's payout: none until feedback, pending while the payout account is not ready, paid once transferred. */
-  payoutStatus: "none" | "pending" | "paid";
+  payoutStatus: "none" | "pending" | "paid" | "reversed" | "owed";
+  /** A no-show the coach marked (DESIGN.md 11): when, and the coach's note; kept after an admin's reversal. */
+  noShowAt: string | null;
+  noShowNote: string | null;
   createdAt: string;
 };
 

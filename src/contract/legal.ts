@@ -6,6 +6,8 @@
  * only be stated once.
  */
 
+import { NO_SHOW_POLICY } from "./progress";
+
 export type LegalSection = {
   heading: string;
   paragraphs: string[];
@@ -72,6 +74,7 @@ export const termsOfService: LegalDocument = {
         `You can cancel a paid booking yourself from My Bookings. Cancelled ${FULL_REFUND_CANCELLATION_HOURS} hours or more before the session starts, it is refunded in full, automatically. Within ${FULL_REFUND_CANCELLATION_HOURS} hours of the start a booking can no longer be cancelled for a refund: message your coach instead. Sessions missed without notice are not refunded.`,
         "A booking that is not paid for before its hold runs out is released without charge.",
         "If a coach cancels a confirmed session, every participant receives a full refund and is told by e-mail, and by text message if they opted in to text messages. Refunds are returned to the original payment method; how long they take to appear depends on the card issuer.",
+        NO_SHOW_POLICY,
       ],
     },
     {

@@ -7,6 +7,7 @@
 export type PageModule =
   | "admin"
   | "athlete"
+  | "athlete-progress"
   | "book-coach"
   | "booking-checkout"
   | "booking-success"
@@ -74,4 +75,5 @@ export const pageRoutes: readonly PageRoute[] = [
   page("/family", "family", true),
   page("/family/invitations/:token", "family-invitation", true),
   page("/athletes/:id", "athlete", true),
+  page("/athletes/:id/progress", "athlete-progress", true),
 ];

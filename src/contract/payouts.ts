@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SkillRatingsSchema } from "./progress";
 
 /** Texts of the payout account, cancellation and feedback calls (coach-side 5 and 8). */
 export const PayoutMessages = {
@@ -53,6 +54,8 @@ export const SubmitFeedbackRequestSchema = z.object({
         .min(1, { message: PayoutMessages.RATING_REQUIRED })
         .max(5, { message: PayoutMessages.RATING_REQUIRED }),
     ),
+  /** Optional 1-5 ratings of skills of the athlete's position (DESIGN.md 11). */
+  skills: SkillRatingsSchema.optional(),
 });
 export type SubmitFeedbackRequest = z.input<typeof SubmitFeedbackRequestSchema>;
 
@@ -124,7 +127,7 @@ export type CancelSessionResponse = {
   cancellation: { reason: string; affectedBookings: AffectedBooking[] };
 };
 
-export type PayoutStatus = "none" | "pending" | "paid";
+export type PayoutStatus = "none" | "pending" | "paid" | "reversed" | "owed";
 
 export type SubmitFeedbackResponse = {
   success: true;

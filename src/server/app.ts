@@ -6,7 +6,7 @@ import { pinoHttp } from "pino-http";
 import type { AppDeps } from "./deps";
 import { uploadsDir } from "./adapters/storage";
 import { accountsRouter } from "./features/accounts/accounts.routes";
-import { bookingsRouter } from "./features/bookings/bookings.routes";
+import { bookingsAdminRouter, bookingsRouter } from "./features/bookings/bookings.routes";
 import { calendarRouter } from "./features/calendar/calendar.routes";
 import { coachesRouter } from "./features/coaches/coaches.routes";
 import { contentAdminRouter, contentRouter } from "./features/content/content.routes";
@@ -15,6 +15,7 @@ import { geoRouter } from "./features/geo/geo.routes";
 import { moneyIssuesRouter } from "./features/money-issues/money-issues.routes";
 import { paymentsRouter, paymentWebhookRouter } from "./features/payments/payments.routes";
 import { payoutsRouter } from "./features/payouts/payouts.routes";
+import { progressRouter } from "./features/progress/progress.routes";
 import { requestsRouter } from "./features/requests/requests.routes";
 import { reviewsRouter } from "./features/reviews/reviews.routes";
 import { waitlistRouter } from "./features/waitlist/waitlist.routes";
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(contentRouter(deps));
   // Everything under /api/admin is for admins only: one guard for the whole surface (DESIGN.md 5).
   api.use("/admin", requireRoleForAll("admin"), contentAdminRouter(deps), moneyIssuesRouter(deps));
+  api.use("/admin", requireRoleForAll("admin"), bookingsAdminRouter(deps));
   api.use(slotsRouter(deps));
   api.use(geoRouter(deps));
   api.use(searchRouter(deps));
@@ -96,6 +98,7 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(bookingsRouter(deps));
   api.use(paymentsRouter(deps));
   api.use(payoutsRouter(deps));
+  api.use(progressRouter(deps));
   api.use(requestsRouter(deps));
   api.use(calendarRouter(deps));
   api.use(reviewsRouter(deps));

@@ -61,6 +61,14 @@ const routes: [string, string][] = [
   ["put", "/time-slots/:id"],
   ["put", "/user/preferences"],
   ["put", "/users/:id"],
+  ["get", "/athletes/:id/progress"],
+  ["get", "/skills"],
+  ["get", "/coach/earnings"],
+  ["get", "/coach/earnings.csv"],
+  ["get", "/coach/statements/:id"],
+  ["get", "/coach/statements/:id.pdf"],
+  ["post", "/bookings/:id/no-show"],
+  ["post", "/admin/bookings/:id/reverse-no-show"],
 ];
 
 const ids = ["1", "999999", "abc", "-1", "1.5", "99999999999999999999"];
@@ -79,6 +87,7 @@ const queries = [
   "?specialization=Goalie&zipcode=abc&radius=7",
   "?minPrice=-1&maxPrice=abc&maxDistance=1e99&specialties=,,,",
   "?fromDate=garbage&includeBookingCounts=maybe",
+  "?from=2026-13-45&to=yesterday&interval=day&position=Nope&bookingId=1e9",
 ];
 
 let t: TestApp;

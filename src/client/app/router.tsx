@@ -81,6 +81,7 @@ const PlayerProfilePage = page(() => import("./routes/player-profile"), "PlayerP
 const FamilyPage = page(() => import("./routes/family"), "FamilyPage");
 const FamilyInvitationPage = page(() => import("./routes/family-invitation"), "FamilyInvitationPage");
 const AthletePage = page(() => import("./routes/athlete"), "AthletePage");
+const AthleteProgressPage = page(() => import("./routes/athlete-progress"), "AthleteProgressPage");
 const UnauthorizedRedirect = page(() => import("./routes/unauthorized"), "UnauthorizedRedirect");
 
 /** Paths that exist only for signed-in users (player-side 2): a visitor is asked to sign in. */
@@ -89,6 +90,7 @@ const signedInOnlyPaths = pageRoutes.filter((route) => route.signedIn).map((rout
 const pagesByModule: Record<PageModule, Page> = {
   admin: AdminPage,
   athlete: AthletePage,
+  "athlete-progress": AthleteProgressPage,
   "book-coach": BookCoachPage,
   "booking-checkout": BookingCheckoutPage,
   "booking-success": BookingSuccessPage,
@@ -265,6 +267,7 @@ function ShellRoutes({ home }: { home: ComponentType }) {
       <Route path="/booking-checkout/:bookingId?" component={BookingCheckoutPage} />
       <Route path="/book-coach/:id" component={BookCoachPage} />
       <Route path={paths.playerProfile} component={PlayerProfilePage} />
+      <Route path="/athletes/:id/progress" component={AthleteProgressPage} />
       <Route path={paths.family} component={FamilyPage} />
       <Route path="/family/invitations/:token" component={FamilyInvitationPage} />
       <Route path="/athletes/:id" component={AthletePage} />

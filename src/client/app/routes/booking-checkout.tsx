@@ -4,6 +4,7 @@ import { Redirect, useLocation, useParams, useSearch } from "wouter";
 import { BookingMessages, DEFAULT_BOOKING_DURATION, DEFAULT_SESSION_TYPE, FREE_CANCELLATION_HOURS } from "@contract/bookings";
 import { centsToDecimal } from "@contract/money";
 import type { CreatePaymentIntentRequest, PaymentIntentResponse } from "@contract/payments";
+import { NO_SHOW_POLICY } from "@contract/progress";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { FullPageSpinner } from "../../components/ui/spinner";
@@ -235,6 +236,9 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
               <p data-testid="cancellation-policy">{CANCELLATION_POLICY}</p>
             </section>
             <PaymentForm intent={intent} disabled={isUpdatingTip} onSucceeded={finishPayment} />
+            <p className="mt-4 border-t border-slate-200 pt-4 text-xs text-slate-600" data-testid="no-show-policy">
+              {NO_SHOW_POLICY}
+            </p>
           </CardContent>
         </Card>
       </div>

@@ -11,6 +11,7 @@ import { NoCoachProfile } from "../../features/coaches/components/no-coach-profi
 import { CoachBookingSections } from "../../features/payouts/components/coach-booking-sections";
 import { EarningsStats } from "../../features/payouts/components/earnings-stats";
 import { NextSessionCard, PayoutSetupBanner } from "../../features/payouts/components/coach-priorities";
+import { CoachBusiness } from "../../features/progress/components/coach-business";
 import { CoachRequestsSection } from "../../features/requests/components/coach-requests-section";
 import { LiveIndicator } from "../../features/realtime/components/live-indicator";
 import { useCalendarSocket } from "../../features/realtime/use-calendar-socket";
@@ -113,6 +114,8 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
           ))}
         </TabsContent>
       </Tabs>
+
+      <CoachBusiness timeZone={coach.timeZone} />
 
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <ReviewReplies />

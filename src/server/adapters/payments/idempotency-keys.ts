@@ -23,6 +23,10 @@ export const idempotencyKeys = {
   payout(bookingId: number): string {
     return `booking-${bookingId}-payout`;
   },
+  /** Taking back the payout of one booking (an admin reversed its no-show). */
+  payoutReversal(bookingId: number): string {
+    return `booking-${bookingId}-payout-reversal`;
+  },
   /** One connected account per coach. */
   connectedAccount(coachId: number): string {
     return `coach-${coachId}-account`;

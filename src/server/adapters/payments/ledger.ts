@@ -71,7 +71,7 @@ async function readSimulatedLedger(database: Database): Promise<ProviderLedger> 
       currency: row.currency ?? "usd",
       destination: data.destination ?? "",
       bookingId: bookingIdOf(data.metadata),
-      reversed: false,
+      reversed: row.status === "reversed",
     };
   });
   return { provider: "simulated", charges, refunds, transfers };

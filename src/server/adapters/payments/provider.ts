@@ -130,6 +130,11 @@ export interface PaymentProvider {
    * idempotency key alone is forgotten by the provider after about a day.
    */
   findTransfer(transferGroup: string): Promise<Transfer | undefined>;
+  /**
+   * Takes a sent payout back in full from the coach's account (an admin reversed a no-show).
+   * Throws PaymentProviderError when the provider cannot (the coach's balance is short, say).
+   */
+  reverseTransfer(input: { transferId: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<{ id: string }>;
 
   /** Verifies a webhook's signature and turns it into a PaymentEvent; throws WebhookSignatureError. */
   parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;

@@ -71,7 +71,14 @@ export async function findTransferOfGroup(db: Queryable, transferGroup: string):
   const rows = await db
     .select()
     .from(simulatedPaymentObjects)
-    .where(and(eq(simulatedPaymentObjects.kind, "transfer"), sql`${simulatedPaymentObjects.data}->>'transferGroup' = ${transferGroup}`))
+    // A reversed transfer (taken back) does not count as paid, as at Stripe.
+    .where(
+      and(
+        eq(simulatedPaymentObjects.kind, "transfer"),
+        sql`${simulatedPaymentObjects.data}->>'transferGroup' = ${transferGroup}`,
+        sql`${simulatedPaymentObjects.status} <> 'reversed'`,
+      ),
+    )
     .orderBy(simulatedPaymentObjects.createdAt)
     .limit(1);
   return rows[0];

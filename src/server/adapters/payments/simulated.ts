@@ -273,6 +273,21 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
     return toTransfer(row);
   }
 
+  /** The whole transfer taken back: its row reads "reversed" (once, whatever the retries). */
+  async reverseTransfer(input: { transferId: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<{ id: string }> {
+    const row = await this.deps.database.db.transaction(async (tx) => {
+      const transfer = await requireObjectForUpdate(tx, "transfer", input.transferId);
+      if (transfer.status === "reversed") return transfer;
+      const data = {
+        ...(transfer.data as TransferData),
+        reversal: { idempotencyKey: input.idempotencyKey, metadata: input.metadata ?? {} },
+      };
+      return updateObject(tx, transfer.id, { status: "reversed", data, updatedAt: this.deps.clock.now() });
+    });
+    this.deps.logger.info({ transferId: row.id, amountCents: row.amountCents }, "simulated transfer reversed");
+    return { id: `trr_sim_${row.id}` };
+  }
+
   async findTransfer(transferGroup: string): Promise<Transfer | undefined> {
     const row = await findTransferOfGroup(this.deps.database.db, transferGroup);
     return row ? toTransfer(row) : undefined;

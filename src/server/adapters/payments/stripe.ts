@@ -190,6 +190,17 @@ export class StripePaymentProvider implements PaymentProvider {
     return transfer ? toTransfer(transfer, "") : undefined;
   }
 
+  async reverseTransfer(input: { transferId: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<{ id: string }> {
+    const reversal = await this.call(() =>
+      this.stripe.transfers.createReversal(
+        input.transferId,
+        { ...(input.metadata !== undefined ? { metadata: input.metadata } : {}) },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return { id: reversal.id };
+  }
+
   parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
     if (!this.webhookSecret) throw new WebhookSignatureError("STRIPE_WEBHOOK_SECRET is not set, so webhooks cannot be verified");
     if (!signatureHeader) throw new WebhookSignatureError("No Stripe-Signature header");

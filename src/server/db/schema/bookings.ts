@@ -5,12 +5,19 @@ import { athletes } from "./families";
 import { coaches, rates } from "./coaches";
 import { timeSlots } from "./slots";
 
-/** Why a booking was cancelled: its hold (or an accepted request's deadline) ran out, the coach or the student cancelled, or a payment came that could not be honoured. */
-export const CANCEL_CODES = ["hold_expired", "coach_cancelled", "student_cancelled", "not_honoured"] as const;
+/** Why a booking was cancelled: its hold (or an accepted request's deadline) ran out, the coach or the student cancelled, a payment came that could not be honoured, or an admin reversed a no-show. */
+export const CANCEL_CODES = ["hold_expired", "coach_cancelled", "student_cancelled", "not_honoured", "no_show_reversed"] as const;
 export type CancelCode = (typeof CANCEL_CODES)[number];
 
 /** Why a charge is given back. */
-export const REFUND_REASONS = ["coach_cancelled", "student_cancelled", "not_honoured", "amount_mismatch", "duplicate_payment"] as const;
+export const REFUND_REASONS = [
+  "coach_cancelled",
+  "student_cancelled",
+  "not_honoured",
+  "amount_mismatch",
+  "duplicate_payment",
+  "no_show_reversed",
+] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 export const bookings = pgTable(
@@ -40,7 +47,7 @@ export const bookings = pgTable(
     notes: text("notes"),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
-    status: text("status", { enum: ["pending", "confirmed", "completed", "cancelled"] })
+    status: text("status", { enum: ["pending", "confirmed", "completed", "cancelled", "no_show"] })
       .notNull()
       .default("pending"),
     /** unpaid -> completed (paid) -> refunded; failed when the last attempt was declined. */
@@ -59,8 +66,12 @@ export const bookings = pgTable(
     cancelCode: text("cancel_code", { enum: CANCEL_CODES }),
     refundId: text("refund_id"),
     feedbackSubmittedAt: timestamp("feedback_submitted_at", { withTimezone: true }),
-    /** none -> pending (feedback given, waiting for a ready account) -> paid */
-    payoutStatus: text("payout_status", { enum: ["none", "pending", "paid"] })
+    /**
+     * none -> pending (feedback given or a no-show marked, waiting for a ready account) -> paid;
+     * an admin's reversal of a no-show takes a sent payout back (reversed) or, when the provider
+     * cannot, records it as owed by the coach (owed).
+     */
+    payoutStatus: text("payout_status", { enum: ["none", "pending", "paid", "reversed", "owed"] })
       .notNull()
       .default("none"),
     transferId: text("transfer_id"),
@@ -80,6 +91,11 @@ export const bookings = pgTable(
      * unpaid holds are limited per coach and address across accounts (DESIGN.md 10).
      */
     clientAddress: text("client_address"),
+    /** The coach marked the athlete absent (DESIGN.md 11): when, and the note that stands for feedback. */
+    noShowAt: timestamp("no_show_at", { withTimezone: true }),
+    noShowNote: text("no_show_note"),
+    /** An admin reversed the no-show: the family refunded in full, the payout taken back or owed. */
+    noShowReversedAt: timestamp("no_show_reversed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -107,10 +123,14 @@ export const bookings = pgTable(
     index("bookings_cancelled_intent_idx")
       .on(t.cancelledAt)
       .where(sql`${t.status} = 'cancelled' and ${t.paymentIntentId} is not null`),
-    check("bookings_status_check", sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled')`),
+    check("bookings_status_check", sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled', 'no_show')`),
+    check(
+      "bookings_no_show_check",
+      sql`(${t.status} <> 'no_show' or (${t.noShowAt} is not null and ${t.noShowNote} is not null)) and (${t.noShowReversedAt} is null or ${t.noShowAt} is not null)`,
+    ),
     check(
       "bookings_cancel_code_check",
-      sql`(${t.status} = 'cancelled') = (${t.cancelCode} is not null) and (${t.cancelCode} is null or ${t.cancelCode} in ('hold_expired', 'coach_cancelled', 'student_cancelled', 'not_honoured'))`,
+      sql`(${t.status} = 'cancelled') = (${t.cancelCode} is not null) and (${t.cancelCode} is null or ${t.cancelCode} in ('hold_expired', 'coach_cancelled', 'student_cancelled', 'not_honoured', 'no_show_reversed'))`,
     ),
     check("bookings_pending_hold_check", sql`${t.status} <> 'pending' or ${t.holdExpiresAt} is not null`),
     check("bookings_duration_check", sql`${t.durationMinutes} in (30, 60)`),
@@ -140,6 +160,29 @@ export const sessionFeedback = pgTable(
     // A coach's rating on search results and the profile (search.repository).
     index("session_feedback_coach_idx").on(t.coachId),
     check("session_feedback_rating_check", sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** A coach's 1-5 rating of one skill of the athlete in one session's feedback (DESIGN.md 11). */
+export const sessionSkillRatings = pgTable(
+  "session_skill_ratings",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    athleteId: integer("athlete_id").references(() => athletes.id, { onDelete: "cascade" }),
+    coachId: integer("coach_id")
+      .notNull()
+      .references(() => coaches.id, { onDelete: "cascade" }),
+    skill: text("skill").notNull(),
+    rating: integer("rating").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("session_skill_ratings_booking_skill_key").on(t.bookingId, t.skill),
+    index("session_skill_ratings_athlete_idx").on(t.athleteId),
+    check("session_skill_ratings_rating_check", sql`${t.rating} between 1 and 5`),
   ],
 );
 
@@ -178,7 +221,7 @@ export const refunds = pgTable(
       .where(sql`${t.status} = 'pending'`),
     check(
       "refunds_reason_check",
-      sql`${t.reason} in ('coach_cancelled', 'student_cancelled', 'not_honoured', 'amount_mismatch', 'duplicate_payment')`,
+      sql`${t.reason} in ('coach_cancelled', 'student_cancelled', 'not_honoured', 'amount_mismatch', 'duplicate_payment', 'no_show_reversed')`,
     ),
     check("refunds_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
     check("refunds_amount_check", sql`${t.amountCents} >= 0`),

@@ -6,7 +6,7 @@ import type { Db, Tx } from "../../db/client";
 import { coachCardColumns, studentColumns } from "../../db/people";
 import { aliasHoldExpired, aliasHoldsSeat, holdsSeat, seatsHeld } from "../../db/seat-rule";
 import { athleteIdsOfUserFamily, athleteSummaryColumns } from "../../db/families";
-import { athletes, bookings, coaches, rates, sessionFeedback, timeSlots, users } from "../../db/schema/index";
+import { athletes, bookings, coaches, rates, sessionFeedback, sessionSkillRatings, timeSlots, users } from "../../db/schema/index";
 import { type Queryable, instant, isUniqueViolation, preparedPerDb, rowsOf } from "../../db/sql";
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -483,6 +483,82 @@ export async function insertFeedback(tx: Tx, values: { bookingId: number; coachI
   }
 }
 
+/** The coach's skill ratings of the athlete in this session's feedback (inside the feedback's transaction). */
+export async function insertSkillRatings(
+  tx: Tx,
+  values: { bookingId: number; athleteId: number | null; coachId: number; ratings: { skill: string; rating: number }[]; now: Date },
+): Promise<void> {
+  if (values.ratings.length === 0) return;
+  await tx.insert(sessionSkillRatings).values(
+    values.ratings.map((r) => ({
+      bookingId: values.bookingId,
+      athleteId: values.athleteId,
+      coachId: values.coachId,
+      skill: r.skill,
+      rating: r.rating,
+      createdAt: values.now,
+    })),
+  );
+}
+
+/** The athlete a booking is for (their position decides which skills may be rated). */
+export async function findAthleteOfBooking(db: Queryable, bookingId: number) {
+  const [row] = await db
+    .select({ id: athletes.id, familyId: athletes.familyId, firstName: athletes.firstName, position: athletes.position })
+    .from(bookings)
+    .innerJoin(athletes, eq(athletes.id, bookings.athleteId))
+    .where(eq(bookings.id, bookingId));
+  return row;
+}
+
+/** The coach marks the athlete absent: the note stands for feedback, so the payout waits to be sent (pending). */
+export async function markNoShow(tx: Tx, bookingId: number, values: { note: string; now: Date }): Promise<BookingRow | undefined> {
+  const rows = await tx
+    .update(bookings)
+    .set({ status: "no_show", noShowAt: values.now, noShowNote: values.note, payoutStatus: "pending", updatedAt: values.now })
+    .where(and(eq(bookings.id, bookingId), inArray(bookings.status, ["confirmed", "completed"])))
+    .returning();
+  return rows[0];
+}
+
+/**
+ * An admin reversed the no-show: the booking is cancelled (its charge to be refunded in full) and
+ * its payout is settled as `payout` says (cancelled before it was sent: none; else left as it is
+ * for the caller to take back).
+ */
+export async function reverseNoShow(
+  tx: Tx,
+  bookingId: number,
+  values: { now: Date; cancelPayout: boolean },
+): Promise<BookingRow | undefined> {
+  const rows = await tx
+    .update(bookings)
+    .set({
+      status: "cancelled",
+      cancelCode: "no_show_reversed",
+      paymentStatus: "refund_pending",
+      cancelledAt: values.now,
+      noShowReversedAt: values.now,
+      ...(values.cancelPayout ? { payoutStatus: "none" as const, payoutNextAttemptAt: null, payoutLastError: null } : {}),
+      updatedAt: values.now,
+    })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, "no_show")))
+    .returning();
+  return rows[0];
+}
+
+/** The sent payout of a reversed no-show was taken back (reversed) or could not be (owed by the coach). */
+export async function settleReversedPayout(
+  db: Queryable,
+  bookingId: number,
+  values: { outcome: "reversed" | "owed"; error: string | null; now: Date },
+): Promise<void> {
+  await db
+    .update(bookings)
+    .set({ payoutStatus: values.outcome, payoutLastError: values.error, updatedAt: values.now })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.payoutStatus, "paid")));
+}
+
 export async function markFeedbackSubmitted(tx: Tx, bookingId: number, now: Date): Promise<BookingRow | undefined> {
   const rows = await tx
     .update(bookings)
@@ -490,6 +566,13 @@ export async function markFeedbackSubmitted(tx: Tx, bookingId: number, now: Date
     .where(eq(bookings.id, bookingId))
     .returning();
   return rows[0];
+}
+
+/** The e-mail addresses of these users (a family's guardians), in no particular order. */
+export async function findUserEmails(db: Queryable, userIds: number[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db.select({ email: users.email }).from(users).where(inArray(users.id, userIds));
+  return rows.map((r) => r.email);
 }
 
 /** How to reach a user by SMS (the coach told of a student's cancellation). */

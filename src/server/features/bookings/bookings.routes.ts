@@ -1,6 +1,8 @@
 import { Router } from "express";
 import { BookingMessages, BookingRequestSchema } from "@contract/bookings";
 import { CancelSessionRequestSchema, SubmitFeedbackRequestSchema } from "@contract/payouts";
+import { NoShowRequestSchema } from "@contract/progress";
+import { notFound } from "../../http/errors";
 import type { AppDeps } from "../../deps";
 import { clientIp } from "../../http/rate-limit";
 import { providerCallRateLimit } from "../../http/rate-limit";
@@ -11,6 +13,7 @@ import { getBooking, listCoachBookings, listStudentBookings } from "./bookings.s
 import { cancelOwnBooking } from "./cancel-booking.service";
 import { cancelSession } from "./cancel-session.service";
 import { submitFeedback } from "./feedback.service";
+import { markNoShow, reverseNoShow } from "./no-show.service";
 
 /** A booking's whole life: made and read here, cancelled by its coach, closed by the coach's feedback. */
 export function bookingsRouter(deps: AppDeps): Router {
@@ -58,5 +61,23 @@ export function bookingsRouter(deps: AppDeps): Router {
     res.json(await submitFeedback(deps, user, id, parseBody(req, SubmitFeedbackRequestSchema)));
   });
 
+  // DESIGN.md 11: only the session's coach; anyone else (another coach, the family, a stranger) gets 404.
+  router.post("/bookings/:id/no-show", async (req, res) => {
+    const user = requireUser(req);
+    const id = parseIdParam(req);
+    if (user.userType !== "coach") throw notFound(BookingMessages.BOOKING_NOT_FOUND);
+    const { note } = parseBody(req, NoShowRequestSchema);
+    res.json(await markNoShow(deps, user, id, note));
+  });
+
+  return router;
+}
+
+/** Mounted under /api/admin (one admin guard): an admin undoes a no-show (refund in full, payout taken back or owed). */
+export function bookingsAdminRouter(deps: AppDeps): Router {
+  const router = Router();
+  router.post("/bookings/:id/reverse-no-show", async (req, res) => {
+    res.json(await reverseNoShow(deps, parseIdParam(req)));
+  });
   return router;
 }

@@ -155,6 +155,8 @@ export function toApiBooking(details: repo.BookingDetails, withStudent: boolean,
     cancelCode: b.cancelCode,
     feedbackSubmittedAt: iso(b.feedbackSubmittedAt),
     payoutStatus: b.payoutStatus,
+    noShowAt: iso(b.noShowAt),
+    noShowNote: b.noShowNote,
     createdAt: b.createdAt.toISOString(),
   };
   if (withStudent) {

@@ -1,7 +1,8 @@
 import { BookingMessages } from "@contract/bookings";
 import { PayoutMessages, type SubmitFeedbackResponse } from "@contract/payouts";
 import type { AppDeps } from "../../deps";
-import { conflict, forbidden, notFound } from "../../http/errors";
+import { ProgressMessages, skillsForPosition } from "@contract/progress";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { UserRow } from "../accounts/sessions.repository";
 import { releasePayout } from "../payouts/payouts.service";
@@ -17,13 +18,16 @@ export async function submitFeedback(
   deps: AppDeps,
   user: UserRow,
   bookingId: number,
-  input: { feedback: string; rating: number },
+  input: { feedback: string; rating: number; skills?: { skill: string; rating: number }[] },
 ): Promise<SubmitFeedbackResponse> {
   const db = deps.database.db;
   const target = await repo.findBookingDetails(db, bookingId);
   if (!target) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
   if (target.coach.userId !== user.id) throw forbidden(PayoutMessages.NOT_YOUR_BOOKING);
   requireFeedbackAllowed(target.booking);
+  const skills = input.skills ?? [];
+  const athlete = await repo.findAthleteOfBooking(db, bookingId);
+  requireSkillsOfPosition(skills, athlete?.position ?? null);
 
   const now = deps.clock.now();
   let updated: repo.BookingRow;
@@ -33,6 +37,7 @@ export async function submitFeedback(
       if (!locked) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
       requireFeedbackAllowed(locked);
       await repo.insertFeedback(tx, { bookingId, coachId: locked.coachId, feedback: input.feedback, rating: input.rating, now });
+      await repo.insertSkillRatings(tx, { bookingId, athleteId: locked.athleteId, coachId: locked.coachId, ratings: skills, now });
       return (await repo.markFeedbackSubmitted(tx, bookingId, now))!;
     });
   } catch (err) {
@@ -50,12 +55,20 @@ export async function submitFeedback(
   };
 }
 
+/** Only skills of the booked athlete's position may be rated (the contract's fixed list). */
+function requireSkillsOfPosition(skills: { skill: string }[], position: string | null): void {
+  const allowed = new Set(skillsForPosition(position).map((s) => s.skill));
+  const stranger = skills.find((s) => !allowed.has(s.skill));
+  if (stranger) throw badRequest(ProgressMessages.SKILL_NOT_FOR_POSITION, "skills");
+}
+
 function requireFeedbackAllowed(booking: repo.BookingRow): void {
   if (booking.feedbackSubmittedAt) throw conflict(PayoutMessages.FEEDBACK_ALREADY);
+  if (booking.status === "no_show") throw conflict(ProgressMessages.NO_SHOW_ALREADY);
   if (booking.status !== "completed") throw conflict(PayoutMessages.FEEDBACK_NOT_COMPLETED);
 }
 
-async function sendFeedbackEmail(deps: AppDeps, details: repo.BookingDetails, input: { feedback: string; rating: number }) {
+async function sendFeedbackEmail(deps: AppDeps, details: repo.BookingDetails, input: { feedback: string }) {
   const { booking, coach, student } = details;
   const coachName = coachNameOf(details);
   const when = sessionWhen(booking.startsAt, booking.endsAt, coach.timeZone);

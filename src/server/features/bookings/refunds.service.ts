@@ -84,7 +84,7 @@ async function recordSent(deps: AppDeps, refund: repo.RefundRow, providerRefundI
   const booking = await deps.database.db.transaction((tx) => repo.markRefundSent(tx, refund, providerRefundId, now));
   if (booking) await publishEvents(deps, [calendarEvents.bookingUpdated(booking)]);
   // Cancellations told the student when they happened; a payment given back unasked is explained now.
-  if (refund.reason === "coach_cancelled" || refund.reason === "student_cancelled") return;
+  if (refund.reason === "coach_cancelled" || refund.reason === "student_cancelled" || refund.reason === "no_show_reversed") return;
   const details = await bookingsRepo.findBookingDetails(deps.database.db, refund.bookingId);
   if (!details) return;
   try {

@@ -30,7 +30,7 @@ const sessionColumns = {
 /** A booked session with what calendars, reminders and their messages show. */
 export type SessionRow = {
   bookingId: number;
-  status: "pending" | "confirmed" | "completed" | "cancelled";
+  status: "pending" | "confirmed" | "completed" | "cancelled" | "no_show";
   confirmedAt: Date | null;
   startsAt: Date;
   endsAt: Date;
@@ -68,7 +68,7 @@ function selectSessions(db: Queryable, where: SQL | undefined) {
 
 /** Booked (or once-booked, then cancelled) sessions: what a calendar shows. Unpaid holds never reach a calendar. */
 const wasBooked = or(
-  inArray(bookings.status, ["confirmed", "completed"]),
+  inArray(bookings.status, ["confirmed", "completed", "no_show"]),
   and(eq(bookings.status, "cancelled"), isNotNull(bookings.confirmedAt)),
 );
 

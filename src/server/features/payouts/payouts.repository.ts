@@ -199,7 +199,7 @@ export async function earningsOfCoach(
   week: { from: Date; to: Date },
   month: { from: Date; to: Date },
 ): Promise<EarningsFigures> {
-  const held = sql`${bookings.status} in ('confirmed', 'completed')`;
+  const held = sql`${bookings.status} in ('confirmed', 'completed', 'no_show')`;
   const rows = await db
     .select({
       thisWeekSessions: sql<number>`count(*) filter (where ${held} and ${bookings.startsAt} >= ${instant(week.from)} and ${bookings.startsAt} < ${instant(week.to)})::int`,

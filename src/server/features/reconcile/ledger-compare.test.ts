@@ -75,4 +75,26 @@ describe("compareLedger", () => {
     expect(kinds(ledger({ transfers: [{ ...transfer, bookingId: 7 }] }), [booking()])).toEqual(["TRANSFER_WITHOUT_BOOKING"]);
     expect(kinds(ledger(), [completed])).toEqual(["PAYOUT_NOT_AT_PROVIDER"]);
   });
+
+  it("accepts a no-show's kept charge and its payout, a reversed no-show refunded with its payout taken back, and one recorded as owed", () => {
+    const transfer = { id: "tr_1", amountCents: 8500, currency: "usd", destination: "acct_1", bookingId: 1, reversed: false };
+    const noShow = booking({ status: "no_show", payoutStatus: "paid", transferId: "tr_1" });
+    expect(kinds(ledger({ transfers: [transfer] }), [noShow])).toEqual([]);
+    const refunded = ledger({
+      refunds: [{ id: "re_1", paymentIntentId: "pi_1", amountCents: 9775, status: "succeeded" }],
+      transfers: [{ ...transfer, reversed: true }],
+    });
+    const reversed = booking({
+      status: "cancelled",
+      paymentStatus: "refunded",
+      refundId: "re_1",
+      payoutStatus: "reversed",
+      transferId: "tr_1",
+    });
+    expect(kinds(refunded, [reversed])).toEqual([]);
+    const owedLedger = ledger({ refunds: refunded.refunds, transfers: [transfer] });
+    expect(kinds(owedLedger, [{ ...reversed, payoutStatus: "owed" }])).toEqual([]);
+    // Left as paid, the same transfer is a payout for a session that was not honoured.
+    expect(kinds(owedLedger, [{ ...reversed, payoutStatus: "paid" }])).toEqual(["PAYOUT_FOR_UNHONOURED_BOOKING"]);
+  });
 });

@@ -4,7 +4,7 @@ import type { ProviderLedger } from "../../adapters/payments/ledger";
 /** One booking as the reconciliation reads it: what the app believes about its money. */
 export type LedgerBooking = {
   id: number;
-  status: "pending" | "confirmed" | "completed" | "cancelled";
+  status: "pending" | "confirmed" | "completed" | "cancelled" | "no_show";
   paymentStatus: string;
   paymentIntentId: string | null;
   totalCents: number;
@@ -34,7 +34,10 @@ export type Mismatch = { kind: MismatchKind; bookingId?: number; providerId?: st
 /** The refund module's record of a charge to give back (one per payment intent). */
 export type RefundRecord = { paymentIntentId: string; bookingId: number; status: "pending" | "sent" | "failed"; attempts: number };
 
-const HONOURED = new Set(["confirmed", "completed"]);
+/** A no-show was paid for and is not refunded (DESIGN.md 11): its charge is kept and its coach paid. */
+const HONOURED = new Set(["confirmed", "completed", "no_show"]);
+/** The sessions whose coach may be paid out: played, or missed by the athlete (no-show). */
+const PAYABLE = new Set(["completed", "no_show"]);
 /** A refund the provider has accepted: a pending one completes without the app doing anything more. */
 const REFUND_COUNTS = new Set(["succeeded", "pending"]);
 
@@ -44,7 +47,8 @@ const dollars = (cents: number) => `$${centsToDecimal(cents)}`;
  * Every way the provider's money and the bookings can disagree (DESIGN.md 10). Each charge must end
  * in exactly one honoured booking, for its total, or be refunded in full; each honoured booking must
  * have such a charge; each payout must be one transfer of the coach's earnings for a completed
- * booking. Pure: the caller reads both sides.
+ * (or no-show) booking, unless a reversed no-show records it as owed by the coach. Pure: the caller
+ * reads both sides.
  */
 export function compareLedger(ledger: ProviderLedger, bookings: LedgerBooking[], refundRecords: RefundRecord[] = []): Mismatch[] {
   const mismatches: Mismatch[] = [];
@@ -187,7 +191,8 @@ export function compareLedger(ledger: ProviderLedger, bookings: LedgerBooking[],
         message: `Booking ${bookingId} was paid out ${transfers.length} times: ${transfers.map((t) => t.id).join(", ")}`,
       });
     }
-    if (booking.status !== "completed") {
+    // A reversed no-show whose payout could not be taken back is recorded as owed by the coach: accounted for.
+    if (!PAYABLE.has(booking.status) && booking.payoutStatus !== "owed") {
       mismatches.push({
         kind: "PAYOUT_FOR_UNHONOURED_BOOKING",
         bookingId,

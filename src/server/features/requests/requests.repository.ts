@@ -36,7 +36,11 @@ export type RequestDetails = {
   coachUser: Contact & { profileImageUrl: string | null };
   /** The student as their coach sees them, and whether they take text messages. */
   student: Omit<BookingStudent, "email"> & { email: string; smsOptIn: boolean };
-  booking: { id: number; status: "pending" | "confirmed" | "completed" | "cancelled"; paymentStatus: RequestBookingPaymentStatus } | null;
+  booking: {
+    id: number;
+    status: "pending" | "confirmed" | "completed" | "cancelled" | "no_show";
+    paymentStatus: RequestBookingPaymentStatus;
+  } | null;
   /** The athlete the session is for (DESIGN.md 11). */
   athlete: { id: number; familyId: number; firstName: string; lastName: string; birthday: string | null; position: string | null } | null;
 };

@@ -129,6 +129,16 @@ export function StudentBookingCard({ booking }: { booking: Booking }) {
             </Link>
           </Button>
         ) : null}
+        {booking.status === "no_show" && booking.noShowNote ? (
+          <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+            Marked as a no-show by the coach: {booking.noShowNote}
+          </p>
+        ) : null}
+        {booking.athleteId !== null && booking.feedbackSubmittedAt ? (
+          <Button asChild variant="outline" size="sm" className="self-start">
+            <Link href={`/athletes/${booking.athleteId}/progress`}>See progress</Link>
+          </Button>
+        ) : null}
       </CardContent>
     </Card>
   );

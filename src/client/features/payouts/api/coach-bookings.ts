@@ -7,7 +7,8 @@ import type {
   SubmitFeedbackRequest,
   SubmitFeedbackResponse,
 } from "@contract/payouts";
-import { apiRequest } from "@client/lib/api-client";
+import type { NoShowRequest, NoShowResponse, SkillOption } from "@contract/progress";
+import { apiGet, apiRequest } from "@client/lib/api-client";
 import { sharedKeys } from "@client/lib/query-keys";
 import { coachBookingsQuery, payoutsKeys } from "./keys";
 
@@ -56,4 +57,22 @@ export function useSubmitFeedback() {
       );
     },
   });
+}
+
+/** The skills the feedback of this booking may rate (its athlete's position, DESIGN.md 11). */
+export function useFeedbackSkills(bookingId: number | null) {
+  return useQuery({
+    queryKey: ["/api/skills", { bookingId }],
+    queryFn: () => apiGet<SkillOption[]>(`/api/skills?bookingId=${bookingId}`),
+    enabled: bookingId !== null,
+    staleTime: Infinity,
+  });
+}
+
+export const markNoShow = ({ bookingId, ...body }: NoShowRequest & { bookingId: number }) =>
+  apiRequest<NoShowResponse>("POST", `/api/bookings/${bookingId}/no-show`, body);
+
+export function useMarkNoShow() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: markNoShow, onSuccess: () => refreshAfterChange(queryClient) });
 }

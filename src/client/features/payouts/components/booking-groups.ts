@@ -1,5 +1,6 @@
 import type { BookingStatus } from "@contract/bookings";
 import type { PayoutStatus } from "@contract/payouts";
+import { noShowWindow } from "@contract/progress";
 import { formatClock, formatMediumDate, formatSessionRange, formatSessionTime } from "@client/lib/when";
 
 /** Past sessions listed on the coach dashboard (coach-side 9). */
@@ -33,10 +34,25 @@ export function canCancel(b: { status: BookingStatus; paymentStatus: string; sta
   return b.status === "confirmed" && b.paymentStatus === "completed" && Date.parse(b.startsAt) >= now.getTime();
 }
 
+/**
+ * DESIGN.md 11: a paid session without feedback (confirmed, or completed) may be marked a no-show
+ * from its start to 48 hours after its end (the server decides; this only shows the button).
+ */
+export function canMarkNoShow(
+  b: { status: BookingStatus; paymentStatus: string; startsAt: string; endsAt: string; feedbackSubmittedAt: string | null },
+  now: Date,
+): boolean {
+  if (b.status !== "confirmed" && b.status !== "completed") return false;
+  if (b.paymentStatus !== "completed" || b.feedbackSubmittedAt) return false;
+  return noShowWindow(new Date(b.startsAt), new Date(b.endsAt), now) === "open";
+}
+
 export type PayoutLabel = "Paid out" | "Payout pending" | "Payment held until feedback" | null;
 
 /** What happened to the coach's money for a booking. */
 export function payoutLabel(b: { status: BookingStatus; feedbackSubmittedAt: string | null; payoutStatus?: PayoutStatus }): PayoutLabel {
+  // A no-show is paid without feedback (its note stands for it).
+  if (b.status === "no_show") return b.payoutStatus === "paid" ? "Paid out" : "Payout pending";
   if (b.status !== "completed") return null;
   if (!b.feedbackSubmittedAt) return "Payment held until feedback";
   return b.payoutStatus === "paid" ? "Paid out" : "Payout pending";

@@ -1,6 +1,7 @@
 import { CalendarDays, Clock, DollarSign, Phone, User } from "lucide-react";
 import { athleteFacts, sessionAthleteName } from "@contract/families";
 import { useEffect, useState, type ReactNode } from "react";
+import { Link } from "wouter";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";
@@ -9,15 +10,15 @@ import { Spinner } from "@client/components/ui/spinner";
 import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import { bookingState } from "@client/lib/states";
 import { useCoachBookings, type CoachBooking } from "../api/coach-bookings";
-import { canCancel, groupCoachBookings, payoutLabel, sessionRange, shortDate } from "./booking-groups";
-import { CancelSessionDialog, FeedbackDialog } from "./session-dialogs";
+import { canCancel, canMarkNoShow, groupCoachBookings, payoutLabel, sessionRange, shortDate } from "./booking-groups";
+import { CancelSessionDialog, FeedbackDialog, NoShowDialog } from "./session-dialogs";
 
 export const BOOKINGS_LOAD_FAILED = "Failed to load bookings. Please try again later.";
 
 /** The athlete the session is for (DESIGN.md 11). */
 const studentName = (b: CoachBooking) => sessionAthleteName(b, "Student");
 
-type Dialogs = { details: CoachBooking | null; cancel: CoachBooking | null; feedback: CoachBooking | null };
+type Dialogs = { details: CoachBooking | null; cancel: CoachBooking | null; feedback: CoachBooking | null; noShow: CoachBooking | null };
 
 export type BookingSectionName = "awaitingPayment" | "awaitingFeedback" | "list";
 const ALL_SECTIONS: readonly BookingSectionName[] = ["awaitingPayment", "awaitingFeedback", "list"];
@@ -30,7 +31,7 @@ const ALL_SECTIONS: readonly BookingSectionName[] = ["awaitingPayment", "awaitin
  */
 export function CoachBookingSections({ sections = ALL_SECTIONS, now }: { sections?: readonly BookingSectionName[]; now?: Date } = {}) {
   const bookings = useCoachBookings();
-  const [dialogs, setDialogs] = useState<Dialogs>({ details: null, cancel: null, feedback: null });
+  const [dialogs, setDialogs] = useState<Dialogs>({ details: null, cancel: null, feedback: null, noShow: null });
   const open = (which: keyof Dialogs, booking: CoachBooking | null) => setDialogs((d) => ({ ...d, [which]: booking }));
   useEffect(() => {
     if (bookings.isError) handleUnauthorized(bookings.error);
@@ -55,9 +56,11 @@ export function CoachBookingSections({ sections = ALL_SECTIONS, now }: { section
       key={b.id}
       booking={b}
       canCancel={canCancel(b, at)}
+      canMarkNoShow={canMarkNoShow(b, at)}
       onDetails={() => open("details", b)}
       onCancel={() => open("cancel", b)}
       onFeedback={() => open("feedback", b)}
+      onNoShow={() => open("noShow", b)}
     />
   );
 
@@ -90,6 +93,7 @@ export function CoachBookingSections({ sections = ALL_SECTIONS, now }: { section
       <BookingDetailsDialog booking={dialogs.details} onClose={() => open("details", null)} />
       <CancelSessionDialog booking={dialogs.cancel} onClose={() => open("cancel", null)} />
       <FeedbackDialog booking={dialogs.feedback} onClose={() => open("feedback", null)} />
+      <NoShowDialog booking={dialogs.noShow} onClose={() => open("noShow", null)} />
     </div>
   );
 }
@@ -120,10 +124,26 @@ function Section({
   );
 }
 
-type CardProps = { booking: CoachBooking; canCancel: boolean; onDetails: () => void; onCancel: () => void; onFeedback: () => void };
+type CardProps = {
+  booking: CoachBooking;
+  canCancel: boolean;
+  canMarkNoShow?: boolean;
+  onDetails: () => void;
+  onCancel: () => void;
+  onFeedback: () => void;
+  onNoShow?: () => void;
+};
 
 /** Status, student name, phone, date, time, session type, duration and earnings (coach-side 2). */
-export function CoachBookingCard({ booking: b, canCancel: cancellable, onDetails, onCancel, onFeedback }: CardProps) {
+export function CoachBookingCard({
+  booking: b,
+  canCancel: cancellable,
+  canMarkNoShow: noShowOpen = false,
+  onDetails,
+  onCancel,
+  onFeedback,
+  onNoShow,
+}: CardProps) {
   const payout = payoutLabel(b);
   const needsFeedback = b.status === "completed" && !b.feedbackSubmittedAt;
   const state = bookingState(b, "coach");
@@ -171,6 +191,16 @@ export function CoachBookingCard({ booking: b, canCancel: cancellable, onDetails
           {cancellable ? (
             <Button variant="destructive" size="sm" onClick={onCancel}>
               Cancel
+            </Button>
+          ) : null}
+          {noShowOpen && onNoShow ? (
+            <Button variant="outline" size="sm" onClick={onNoShow}>
+              Mark No-show
+            </Button>
+          ) : null}
+          {b.athleteId !== null && (b.feedbackSubmittedAt || b.status === "completed") ? (
+            <Button asChild variant="ghost" size="sm">
+              <Link href={`/athletes/${b.athleteId}/progress`}>Progress</Link>
             </Button>
           ) : null}
         </div>

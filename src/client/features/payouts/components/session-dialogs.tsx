@@ -9,7 +9,8 @@ import { StarRatingField } from "@client/components/ui/star-rating";
 import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
 import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
-import { useCancelSession, useSubmitFeedback, type CoachBooking } from "../api/coach-bookings";
+import { NoShowRequestSchema, NO_SHOW_POLICY, ProgressMessages } from "@contract/progress";
+import { useCancelSession, useFeedbackSkills, useMarkNoShow, useSubmitFeedback, type CoachBooking } from "../api/coach-bookings";
 import { sessionStart, shortDate } from "./booking-groups";
 
 export const CANCEL_WARNING =
@@ -100,20 +101,27 @@ export function CancelSessionDialog({ booking, onClose }: DialogProps) {
 export function FeedbackDialog({ booking, onClose }: DialogProps) {
   const [feedback, setFeedback] = useState("");
   const [rating, setRating] = useState(0);
+  /** DESIGN.md 11: optional 1-5 ratings of the athlete's position's skills, none chosen at first. */
+  const [skillRatings, setSkillRatings] = useState<Record<string, number>>({});
   const [errors, setErrors] = useState<{ feedback?: string; rating?: string }>({});
   const submitFeedback = useSubmitFeedback();
+  const skills = useFeedbackSkills(booking?.id ?? null);
 
   function close() {
     if (submitFeedback.isPending) return;
     setFeedback("");
     setRating(0);
+    setSkillRatings({});
     setErrors({});
     onClose();
   }
 
   function submit() {
     if (!booking) return;
-    const parsed = SubmitFeedbackRequestSchema.safeParse({ feedback, rating: rating || undefined });
+    const rated = Object.entries(skillRatings)
+      .filter(([, value]) => value > 0)
+      .map(([skill, value]) => ({ skill, rating: value }));
+    const parsed = SubmitFeedbackRequestSchema.safeParse({ feedback, rating: rating || undefined, skills: rated });
     if (!parsed.success) {
       const found: { feedback?: string; rating?: string } = {};
       for (const issue of parsed.error.issues) {
@@ -125,7 +133,7 @@ export function FeedbackDialog({ booking, onClose }: DialogProps) {
     }
     setErrors({});
     submitFeedback.mutate(
-      { bookingId: booking.id, feedback: parsed.data.feedback, rating: parsed.data.rating },
+      { bookingId: booking.id, feedback: parsed.data.feedback, rating: parsed.data.rating, skills: parsed.data.skills },
       {
         onSuccess: (answer) => {
           toast({
@@ -138,6 +146,7 @@ export function FeedbackDialog({ booking, onClose }: DialogProps) {
           });
           setFeedback("");
           setRating(0);
+          setSkillRatings({});
           onClose();
         },
         onError: (err) => {
@@ -168,6 +177,31 @@ export function FeedbackDialog({ booking, onClose }: DialogProps) {
               maxLength={5000}
             />
           </FormField>
+          {skills.data && skills.data.length > 0 ? (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-1 text-sm font-semibold text-slate-800">Skills (optional, 1 to 5)</legend>
+              <p className="text-xs text-slate-600">Rate what you saw today; the family sees each skill over time.</p>
+              <div className="grid gap-2 sm:grid-cols-2">
+                {skills.data.map((s) => (
+                  <label key={s.skill} className="flex items-center justify-between gap-2 text-sm text-slate-800">
+                    {s.label}
+                    <select
+                      className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+                      value={skillRatings[s.skill] ?? 0}
+                      onChange={(e) => setSkillRatings((r) => ({ ...r, [s.skill]: Number(e.target.value) }))}
+                    >
+                      <option value={0}>Not rated</option>
+                      {RATING_LABELS.map((label, i) => (
+                        <option key={label} value={i + 1}>
+                          {i + 1} - {label}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={close} disabled={submitFeedback.isPending}>
@@ -175,6 +209,75 @@ export function FeedbackDialog({ booking, onClose }: DialogProps) {
           </Button>
           <Button onClick={submit} isLoading={submitFeedback.isPending}>
             Submit Feedback
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export const NO_SHOW_FAILED = "Failed to mark the no-show. Please try again.";
+
+/**
+ * DESIGN.md 11: the coach marks a paid session a no-show with a note, from its start to 48 hours
+ * after its end; no refund, the coach is paid, and the family gets the note by e-mail.
+ */
+export function NoShowDialog({ booking, onClose }: DialogProps) {
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string>();
+  const markNoShow = useMarkNoShow();
+
+  function close() {
+    if (markNoShow.isPending) return;
+    setNote("");
+    setError(undefined);
+    onClose();
+  }
+
+  function submit() {
+    if (!booking) return;
+    const parsed = NoShowRequestSchema.safeParse({ note });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? ProgressMessages.NOTE_REQUIRED);
+    setError(undefined);
+    markNoShow.mutate(
+      { bookingId: booking.id, note: parsed.data.note },
+      {
+        onSuccess: () => {
+          toast({ title: ProgressMessages.NO_SHOW_MARKED, description: "The family has been told, with your note.", variant: "success" });
+          setNote("");
+          onClose();
+        },
+        onError: (err) => {
+          if (!handleUnauthorized(err)) toast({ title: "Error", description: messageOr(err, NO_SHOW_FAILED), variant: "destructive" });
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open={booking !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Mark as No-show</DialogTitle>
+          <DialogDescription>{booking ? `${studentName(booking)}, ${sessionLine(booking)}` : null}</DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-col gap-4">
+          <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">{NO_SHOW_POLICY}</p>
+          <FormField label="Note to the family *" error={error}>
+            <Textarea
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              placeholder="Where and how long you waited, how you tried to reach them"
+              maxLength={1000}
+            />
+          </FormField>
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={close} disabled={markNoShow.isPending}>
+            Back
+          </Button>
+          <Button variant="destructive" onClick={submit} isLoading={markNoShow.isPending}>
+            Mark No-show
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,0 +1,172 @@
+import { lazy, Suspense, useState } from "react";
+import type { EarningsInterval } from "@contract/progress";
+import { Button } from "@client/components/ui/button";
+import { Card } from "@client/components/ui/card";
+import { Spinner } from "@client/components/ui/spinner";
+import { addDaysTo, todayIn } from "@client/lib/when";
+import { earningsQueryString, useEarningsSeries, type EarningsRange } from "../api/progress";
+
+// recharts is fetched only when the section draws, never with the landing or search pages.
+const EarningsCharts = lazy(() => import("./earnings-charts").then((m) => ({ default: m.EarningsCharts })));
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Twelve weeks, the last four of them ahead (paid sessions to come are the pending earnings). */
+function defaultRange(timeZone: string, interval: EarningsInterval): EarningsRange {
+  const to = addDaysTo(todayIn(timeZone), 28);
+  return { from: addDaysTo(to, interval === "week" ? -7 * 11 : -365), to, interval };
+}
+
+/**
+ * The coach's business over time (DESIGN.md 11): earnings per week or month (gross, tips, paid out,
+ * pending) and sessions per period for any range, repeat clients, the CSV of the same rows and the
+ * yearly statement. The table is the charts' text alternative.
+ */
+export function CoachBusiness({ timeZone }: { timeZone: string }) {
+  const [draft, setDraft] = useState<EarningsRange>(() => defaultRange(timeZone, "week"));
+  const [range, setRange] = useState<EarningsRange>(draft);
+  const valid = DAY.test(draft.from) && DAY.test(draft.to) && draft.from <= draft.to;
+  const series = useEarningsSeries(range, true);
+  const thisYear = Number(todayIn(timeZone).slice(0, 4));
+  const [year, setYear] = useState(thisYear);
+  const data = series.data;
+  const totals = data?.periods.reduce(
+    (sum, p) => ({
+      sessions: sum.sessions + p.sessions,
+      grossCents: sum.grossCents + Math.round(Number(p.gross) * 100),
+      tipsCents: sum.tipsCents + Math.round(Number(p.tips) * 100),
+    }),
+    { sessions: 0, grossCents: 0, tipsCents: 0 },
+  );
+
+  return (
+    <section aria-labelledby="business-heading" className="flex flex-col gap-4" data-testid="coach-business">
+      <div>
+        <h2 id="business-heading" className="font-display text-2xl font-bold text-field-950 uppercase">
+          Your Business
+        </h2>
+        <p className="text-sm text-slate-600">Paid sessions by when they take place; holds and refunded sessions never count.</p>
+      </div>
+      <Card className="flex flex-col gap-4 p-4">
+        <form
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (valid) setRange(draft);
+          }}
+        >
+          <label className="flex flex-col text-sm font-semibold text-slate-700">
+            From
+            <input
+              type="date"
+              className="rounded-md border border-slate-300 px-2 py-1.5 font-normal"
+              value={draft.from}
+              onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
+            />
+          </label>
+          <label className="flex flex-col text-sm font-semibold text-slate-700">
+            To
+            <input
+              type="date"
+              className="rounded-md border border-slate-300 px-2 py-1.5 font-normal"
+              value={draft.to}
+              onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
+            />
+          </label>
+          <label className="flex flex-col text-sm font-semibold text-slate-700">
+            By
+            <select
+              className="rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal"
+              value={draft.interval}
+              onChange={(e) => setDraft((d) => ({ ...d, interval: e.target.value === "month" ? "month" : "week" }))}
+            >
+              <option value="week">Week</option>
+              <option value="month">Month</option>
+            </select>
+          </label>
+          <Button type="submit" size="sm" disabled={!valid}>
+            Show
+          </Button>
+          <Button asChild variant="outline" size="sm">
+            <a href={`/api/coach/earnings.csv?${earningsQueryString(range)}`} download>
+              Export CSV
+            </a>
+          </Button>
+        </form>
+        {!valid ? (
+          <p role="alert" className="text-sm text-red-700">
+            Please choose a start date on or before the end date.
+          </p>
+        ) : null}
+
+        {series.isLoading ? (
+          <Spinner label="Loading earnings..." />
+        ) : series.isError || !data || !totals ? (
+          <p role="alert" className="text-sm text-red-700">
+            Could not load your earnings. Please check the dates and try again.
+          </p>
+        ) : (
+          <>
+            <p className="text-sm text-slate-700" data-testid="business-summary">
+              {totals.sessions} {totals.sessions === 1 ? "session" : "sessions"}, ${(totals.grossCents / 100).toFixed(2)} gross and $
+              {(totals.tipsCents / 100).toFixed(2)} in tips from {data.from} to {data.to}. {data.clients}{" "}
+              {data.clients === 1 ? "family" : "families"}, {data.repeatClients} of them repeat clients (two or more sessions).
+            </p>
+            <Suspense fallback={<Spinner label="Loading charts..." />}>
+              <EarningsCharts periods={data.periods} />
+            </Suspense>
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[36rem] text-left text-sm">
+                <caption className="sr-only">Earnings by {data.interval} (the charts&apos; data)</caption>
+                <thead>
+                  <tr className="border-b border-slate-200 text-slate-600">
+                    {[data.interval === "week" ? "Week of" : "Month", "Sessions", "Gross", "Tips", "Paid out", "Pending"].map((h) => (
+                      <th key={h} scope="col" className="py-1 pr-3">
+                        {h}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.periods.map((p) => (
+                    <tr key={p.start} className="border-b border-slate-100">
+                      <th scope="row" className="py-1 pr-3 font-medium text-slate-800">
+                        {data.interval === "week" ? p.start : p.start.slice(0, 7)}
+                      </th>
+                      <td className="py-1 pr-3">{p.sessions}</td>
+                      <td className="py-1 pr-3">${p.gross}</td>
+                      <td className="py-1 pr-3">${p.tips}</td>
+                      <td className="py-1 pr-3">${p.paidOut}</td>
+                      <td className="py-1">${p.pending}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+        <div className="flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4">
+          <label className="flex flex-col text-sm font-semibold text-slate-700">
+            Yearly statement
+            <select
+              className="rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal"
+              value={year}
+              onChange={(e) => setYear(Number(e.target.value))}
+            >
+              {[thisYear, thisYear - 1, thisYear - 2].map((y) => (
+                <option key={y} value={y}>
+                  {y}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button asChild variant="outline" size="sm">
+            <a href={`/api/coach/statements/${year}.pdf`} download>
+              Download {year} statement (PDF)
+            </a>
+          </Button>
+        </div>
+      </Card>
+    </section>
+  );
+}

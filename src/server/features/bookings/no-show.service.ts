@@ -1,0 +1,178 @@
+import { BookingMessages } from "@contract/bookings";
+import { centsToDecimal } from "@contract/money";
+import { noShowWindow, ProgressMessages, type NoShowResponse, type ReverseNoShowResponse } from "@contract/progress";
+import { idempotencyKeys } from "../../adapters/payments/idempotency-keys";
+import { guardianIdsOfFamily } from "../../db/families";
+import type { AppDeps } from "../../deps";
+import { conflict, notFound } from "../../http/errors";
+import { sessionWhen } from "../../messages/session-text";
+import { calendarEvents, publishEvents } from "../../realtime/events";
+import type { UserRow } from "../accounts/sessions.repository";
+import { releasePayout } from "../payouts/payouts.service";
+import * as repo from "./bookings.repository";
+import { coachNameOf } from "./bookings.service";
+import { scheduleRefund, sendRefund } from "./refunds.service";
+
+/**
+ * POST /api/bookings/{id}/no-show (DESIGN.md 11): the coach of a paid session without feedback
+ * (confirmed, or completed once its end passed) marks the athlete absent, from the session's start
+ * to 48 hours after its end. No refund; the note stands for feedback, so the payout is released
+ * through the one exactly-once path (releasePayout); the family is told by e-mail with the note.
+ * Another coach's or a missing booking answers 404.
+ */
+export async function markNoShow(deps: AppDeps, user: UserRow, bookingId: number, note: string): Promise<NoShowResponse> {
+  const db = deps.database.db;
+  const target = await repo.findBookingDetails(db, bookingId);
+  if (!target || target.coach.userId !== user.id) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
+  const now = deps.clock.now();
+  requireNoShowAllowed(target.booking, now);
+
+  const marked = await db.transaction(async (tx) => {
+    const locked = await repo.lockBooking(tx, bookingId);
+    if (!locked) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
+    // It may have changed while we waited (marked twice at once, feedback given meanwhile).
+    requireNoShowAllowed(locked, now);
+    const row = await repo.markNoShow(tx, bookingId, { note, now });
+    if (!row) throw conflict(ProgressMessages.NO_SHOW_ALREADY);
+    return row;
+  });
+
+  const paid = await releasePayout(deps, bookingId);
+  await tellFamilyOfNoShow(deps, target, note);
+  await publishEvents(deps, [calendarEvents.bookingUpdated(marked)]);
+  return {
+    success: true,
+    message: ProgressMessages.NO_SHOW_MARKED,
+    booking: { id: bookingId, status: "no_show", noShowAt: now.toISOString(), payoutStatus: paid ? "paid" : "pending" },
+  };
+}
+
+function requireNoShowAllowed(booking: repo.BookingRow, now: Date): void {
+  if (booking.status === "no_show") throw conflict(ProgressMessages.NO_SHOW_ALREADY);
+  if (booking.status === "cancelled") throw conflict(ProgressMessages.NO_SHOW_CANCELLED);
+  if (booking.feedbackSubmittedAt) throw conflict(ProgressMessages.NO_SHOW_FEEDBACK_GIVEN);
+  if (booking.paymentStatus !== "completed" || (booking.status !== "confirmed" && booking.status !== "completed")) {
+    throw conflict(ProgressMessages.NO_SHOW_NOT_PAID);
+  }
+  const window = noShowWindow(booking.startsAt, booking.endsAt, now);
+  if (window === "too_early") throw conflict(ProgressMessages.NO_SHOW_TOO_EARLY);
+  if (window === "too_late") throw conflict(ProgressMessages.NO_SHOW_TOO_LATE);
+}
+
+/** Every guardian of the athlete's family (the booking's own account at least) gets the coach's note. */
+async function familyEmailsOf(deps: AppDeps, booking: repo.BookingRow, studentEmail: string): Promise<string[]> {
+  const db = deps.database.db;
+  const athlete = await repo.findAthleteOfBooking(db, booking.id);
+  const guardians = athlete ? await guardianIdsOfFamily(db, athlete.familyId) : [];
+  return [...new Set([studentEmail, ...(await repo.findUserEmails(db, guardians))])];
+}
+
+async function tellFamilyOfNoShow(deps: AppDeps, details: repo.BookingDetails, note: string): Promise<void> {
+  const { booking, coach, student } = details;
+  const coachName = coachNameOf(details);
+  const when = sessionWhen(booking.startsAt, booking.endsAt, coach.timeZone);
+  try {
+    for (const to of await familyEmailsOf(deps, booking, student.email)) {
+      await deps.mailer.send({
+        to,
+        subject: `Missed session: ${coachName} on ${when.date}`,
+        text: [
+          `${coachName} marked your session of ${when.date} at ${when.time} as a no-show, with this note:`,
+          "",
+          note,
+          "",
+          `Under the no-show policy the session is not refunded. If you think this is a mistake, reply to your coach in messages or write to support.`,
+          "",
+          `Your bookings: ${deps.config.appUrl}/my-bookings`,
+        ].join("\n"),
+      });
+    }
+  } catch (err) {
+    deps.logger.error({ err, bookingId: booking.id }, "could not send the no-show e-mail");
+  }
+}
+
+/**
+ * POST /api/admin/bookings/{id}/reverse-no-show: an admin undoes a no-show. The family is refunded
+ * in full through the refund module; the coach's payout is cancelled if it was not sent yet, taken
+ * back by a transfer reversal if it was, or, when the provider cannot take it back, recorded as
+ * owed by the coach (payout status "owed", for the money issues). Calling it again on a reversed
+ * no-show whose clawback did not finish tries the clawback again.
+ */
+export async function reverseNoShow(deps: AppDeps, bookingId: number): Promise<ReverseNoShowResponse> {
+  const db = deps.database.db;
+  const now = deps.clock.now();
+  const reversed = await db.transaction(async (tx) => {
+    const locked = await repo.lockBooking(tx, bookingId);
+    if (!locked) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
+    if (locked.status === "cancelled" && locked.cancelCode === "no_show_reversed") return { row: locked, fresh: false };
+    if (locked.status !== "no_show") throw conflict(ProgressMessages.NOT_A_NO_SHOW);
+    // A transfer in flight may or may not have moved the money: settle it first.
+    if (locked.payoutStatus === "pending" && locked.payoutStartedAt !== null) throw conflict(ProgressMessages.PAYOUT_IN_FLIGHT);
+    const row = await repo.reverseNoShow(tx, bookingId, { now, cancelPayout: locked.payoutStatus === "pending" });
+    if (!row) throw conflict(ProgressMessages.NOT_A_NO_SHOW);
+    if (row.paymentIntentId) {
+      await scheduleRefund(
+        tx,
+        { bookingId, paymentIntentId: row.paymentIntentId, amountCents: row.totalCents, reason: "no_show_reversed" },
+        now,
+      );
+    }
+    return { row, fresh: true };
+  });
+
+  const refundState = reversed.row.paymentIntentId ? await sendRefund(deps, reversed.row.paymentIntentId, bookingId) : "sent";
+  const payout = await clawBackPayout(deps, reversed.row, reversed.fresh);
+  const after = (await repo.findBookingDetails(db, bookingId))!;
+  if (reversed.fresh) await tellFamilyOfReversal(deps, after);
+  await publishEvents(deps, [calendarEvents.bookingUpdated(after.booking)]);
+  return {
+    success: true,
+    message: ProgressMessages.NO_SHOW_REVERSED,
+    booking: { id: bookingId, status: "cancelled", paymentStatus: after.booking.paymentStatus },
+    refund: { amount: centsToDecimal(after.booking.totalCents), status: refundState === "sent" ? "refunded" : refundState },
+    payout,
+  };
+}
+
+async function clawBackPayout(deps: AppDeps, row: repo.BookingRow, fresh: boolean): Promise<ReverseNoShowResponse["payout"]> {
+  if (row.payoutStatus === "none") return fresh ? "cancelled" : "none";
+  if (row.payoutStatus === "reversed" || row.payoutStatus === "owed") return row.payoutStatus;
+  if (row.payoutStatus !== "paid" || !row.transferId) return "none";
+  const now = deps.clock.now();
+  try {
+    await deps.payments.reverseTransfer({
+      transferId: row.transferId,
+      idempotencyKey: idempotencyKeys.payoutReversal(row.id),
+      metadata: { bookingId: String(row.id) },
+    });
+    await repo.settleReversedPayout(deps.database.db, row.id, { outcome: "reversed", error: null, now });
+    return "reversed";
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    deps.logger.error({ err, bookingId: row.id }, "could not reverse the payout of a reversed no-show; recorded as owed by the coach");
+    await repo.settleReversedPayout(deps.database.db, row.id, { outcome: "owed", error, now });
+    return "owed";
+  }
+}
+
+async function tellFamilyOfReversal(deps: AppDeps, details: repo.BookingDetails): Promise<void> {
+  const { booking, coach, student } = details;
+  const when = sessionWhen(booking.startsAt, booking.endsAt, coach.timeZone);
+  try {
+    for (const to of await familyEmailsOf(deps, booking, student.email)) {
+      await deps.mailer.send({
+        to,
+        subject: `No-show reversed: ${coachNameOf(details)} on ${when.date}`,
+        text: [
+          `The no-show of your session of ${when.date} at ${when.time} was reversed by our support team.`,
+          `You will be refunded $${centsToDecimal(booking.totalCents)} in full.`,
+          "",
+          `Your bookings: ${deps.config.appUrl}/my-bookings`,
+        ].join("\n"),
+      });
+    }
+  } catch (err) {
+    deps.logger.error({ err, bookingId: booking.id }, "could not send the no-show reversal e-mail");
+  }
+}
