@@ -11,6 +11,7 @@ import { calendarRouter } from "./features/calendar/calendar.routes";
 import { coachesRouter } from "./features/coaches/coaches.routes";
 import { contentAdminRouter, contentRouter } from "./features/content/content.routes";
 import { geoRouter } from "./features/geo/geo.routes";
+import { messageReportsAdminRouter, messagesRouter } from "./features/messages/messages.routes";
 import { moneyIssuesRouter } from "./features/money-issues/money-issues.routes";
 import { paymentsRouter, paymentWebhookRouter } from "./features/payments/payments.routes";
 import { payoutsRouter } from "./features/payouts/payouts.routes";
@@ -80,7 +81,7 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(accountsRouter(deps));
   api.use(contentRouter(deps));
   // Everything under /api/admin is for admins only: one guard for the whole surface (DESIGN.md 5).
-  api.use("/admin", requireRoleForAll("admin"), contentAdminRouter(deps), moneyIssuesRouter(deps));
+  api.use("/admin", requireRoleForAll("admin"), contentAdminRouter(deps), moneyIssuesRouter(deps), messageReportsAdminRouter(deps));
   api.use(slotsRouter(deps));
   api.use(geoRouter(deps));
   api.use(searchRouter(deps));
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(calendarRouter(deps));
   api.use(reviewsRouter(deps));
   api.use(waitlistRouter(deps));
+  api.use(messagesRouter(deps));
   api.use(notFoundHandler);
   app.use("/api", api);
   // Upload names are random and never reused, so browsers may keep them forever.

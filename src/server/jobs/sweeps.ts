@@ -8,6 +8,7 @@ import { expireRequests } from "../features/requests/requests.service";
 import { sendDueReminders } from "../features/calendar/calendar.service";
 import { sendReviewRequests } from "../features/reviews/reviews.service";
 import { offerFreedSeats } from "../features/waitlist/waitlist.service";
+import { sendMessageNotices } from "../features/messages/messages.service";
 
 /**
  * Periodic work (hold expiry, request expiry, completion, refund and payout retries) as idempotent
@@ -28,6 +29,8 @@ const sweeps: Sweep[] = [
   { name: "offer-waitlist-seats", run: async (deps) => void (await offerFreedSeats(deps)) },
   { name: "send-session-reminders", run: async (deps) => void (await sendDueReminders(deps)) },
   { name: "send-review-requests", run: async (deps) => void (await sendReviewRequests(deps)) },
+  // Unread messages: the first within a minute, then at most one e-mail per 15 minutes per conversation.
+  { name: "send-message-notices", run: async (deps) => void (await sendMessageNotices(deps)) },
   // Sessions past their absolute end or idle timeout: removed, and their sockets told to close.
   { name: "purge-expired-sessions", run: purgeExpiredSessions },
 ];
