@@ -108,6 +108,8 @@ export type Conversation = {
   /** The guardians' names, account holder first ("Pat Player"). */
   familyName: string;
   guardianIds: number[];
+  /** The family's guardians by name, account holder first (who wrote what in the log). */
+  guardians: { id: number; name: string }[];
   athletes: ConversationAthlete[];
   /** Who the viewer is talking to: the coach's name for a family, the family's for a coach. */
   title: string;

@@ -20,6 +20,7 @@ export type PageModule =
   | "login"
   | "manage-slots"
   | "match-coaches"
+  | "messages"
   | "my-bookings"
   | "my-session-requests"
   | "player-onboarding"
@@ -67,4 +68,5 @@ export const pageRoutes: readonly PageRoute[] = [
   page("/booking-checkout/:bookingId?", "booking-checkout", true),
   page("/book-coach/:id", "book-coach", true),
   page("/player-profile", "player-profile", true),
+  page("/messages/:id?", "messages", true),
 ];

@@ -78,6 +78,7 @@ const MatchCoachesPage = page(() => import("./routes/match-coaches"), "MatchCoac
 const BookingCheckoutPage = page(() => import("./routes/booking-checkout"), "BookingCheckoutPage");
 const BookCoachPage = page(() => import("./routes/book-coach"), "BookCoachPage");
 const PlayerProfilePage = page(() => import("./routes/player-profile"), "PlayerProfilePage");
+const MessagesPage = page(() => import("./routes/messages"), "MessagesPage");
 const UnauthorizedRedirect = page(() => import("./routes/unauthorized"), "UnauthorizedRedirect");
 
 /** Paths that exist only for signed-in users (player-side 2): a visitor is asked to sign in. */
@@ -99,6 +100,7 @@ const pagesByModule: Record<PageModule, Page> = {
   login: LoginPage,
   "manage-slots": ManageSlotsPage,
   "match-coaches": MatchCoachesPage,
+  messages: MessagesPage,
   "my-bookings": MyBookingsPage,
   "my-session-requests": MySessionRequestsPage,
   "player-onboarding": PlayerOnboardingPage,
@@ -251,6 +253,7 @@ function ShellRoutes({ home }: { home: ComponentType }) {
       <Route path="/booking-checkout/:bookingId?" component={BookingCheckoutPage} />
       <Route path="/book-coach/:id" component={BookCoachPage} />
       <Route path={paths.playerProfile} component={PlayerProfilePage} />
+      <Route path="/messages/:id?" component={MessagesPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );

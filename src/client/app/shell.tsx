@@ -22,15 +22,27 @@ function SignOutButton(props: ComponentProps<typeof LazySignOutButton>) {
   );
 }
 
+// The unread count beside "Messages" (its query and the message socket) loads with the signed-in shell.
+const LazyUnreadBadge = lazy(async () => ({ default: (await import("../features/messages/components/unread-badge")).UnreadBadge }));
+function UnreadBadge() {
+  return (
+    <Suspense fallback={null}>
+      <LazyUnreadBadge />
+    </Suspense>
+  );
+}
+
 /** player-side 2, navigation bar. */
 const navByRole: Record<UserType, NavItem[]> = {
   admin: [
     { label: "Home", href: paths.root },
     { label: "Admin Panel", href: paths.admin },
+    { label: "Reported Messages", href: paths.messages },
     { label: "Find Training", href: paths.findCoaches },
   ],
   coach: [
     { label: "Dashboard", href: paths.coachDashboard },
+    { label: "Messages", href: paths.messages },
     { label: "My Profile", href: paths.coachSetup },
   ],
   player: [
@@ -38,6 +50,7 @@ const navByRole: Record<UserType, NavItem[]> = {
     { label: "Find Training", href: paths.findCoaches },
     { label: "My Bookings", href: paths.myBookings },
     { label: "My Requests", href: paths.mySessionRequests },
+    { label: "Messages", href: paths.messages },
     { label: "My Profile", href: paths.playerProfile },
   ],
 };
@@ -96,6 +109,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                 className={navLinkClass(isActive(item.href))}
               >
                 {item.label}
+                {item.href === paths.messages && user?.userType !== "admin" ? <UnreadBadge /> : null}
               </Link>
             ))}
           </nav>
@@ -125,6 +139,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                   className={navLinkClass(isActive(item.href), true)}
                 >
                   {item.label}
+                  {item.href === paths.messages && user?.userType !== "admin" ? <UnreadBadge /> : null}
                 </Link>
               ))}
             </div>

@@ -6,6 +6,8 @@ import { RequestSessionButton } from "../../features/requests/components/request
 import { coachName } from "../../features/search/components/coach-bits";
 import { BackToSearchLink, CoachProfileView } from "../../features/search/components/coach-profile-view";
 import { CoachReviews } from "../../features/reviews/components/coach-reviews";
+import { MessageCoachLink } from "../../features/messages/components/message-coach-link";
+import { useCurrentUser } from "../../lib/current-user";
 
 export const COACH_PROFILE_ERROR = "Coach not found or error loading profile";
 
@@ -21,6 +23,7 @@ export function CoachProfilePage() {
 
 function CoachProfile({ coachId }: { coachId: number | null }) {
   const profile = useCoachPublicProfile(coachId);
+  const { user } = useCurrentUser();
   if (coachId !== null && profile.isLoading) return <PageSkeleton label="Loading coach profile..." />;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -35,6 +38,7 @@ function CoachProfile({ coachId }: { coachId: number | null }) {
         <CoachProfileView
           coach={profile.data}
           reviews={<CoachReviews summary={profile.data.reviewSummary} />}
+          messageAction={!user || user.userType === "player" ? <MessageCoachLink coachId={profile.data.id} /> : null}
           requestAction={
             <RequestSessionButton
               coach={{ id: profile.data.id, name: coachName(profile.data), rates: profile.data.rates, timeZone: profile.data.timeZone }}

@@ -76,6 +76,7 @@ function toConversation(row: repo.ConversationListRow, viewer: Viewer): Conversa
     familyId: row.family_id,
     familyName,
     guardianIds: guardians.map((g) => g.id),
+    guardians: guardians.map((g) => ({ id: g.id, name: fullName(g.firstName, g.lastName, "Guardian") })),
     athletes: athletes.map((a) => ({ id: a.id, firstName: a.firstName, lastName: a.lastName })),
     title: viewer.coachId !== null ? familyName : coachName,
     lastMessage: last && {

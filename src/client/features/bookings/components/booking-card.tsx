@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, CreditCard, Mail, Phone, Timer, Users } from "lucide-react";
+import { CalendarDays, Clock, CreditCard, Mail, MessageSquare, Phone, Timer, Users } from "lucide-react";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Link } from "wouter";
 import type { Booking } from "@contract/bookings";
@@ -130,6 +130,7 @@ export function StudentBookingCard({ booking }: { booking: Booking }) {
             </Link>
           </Button>
         ) : null}
+        <MessageLink href={paths.messagesWithCoach(booking.coachId)} label={`Message ${name}`} />
       </CardContent>
     </Card>
   );
@@ -164,8 +165,21 @@ export function CoachBookingCard({ booking }: { booking: Booking }) {
           <Amount label="Tip" value={booking.tipAmount} />
           <Amount label="Your earnings" value={booking.coachEarnings} strong />
         </dl>
+        <MessageLink href={paths.messagesWithFamily(booking.studentId)} label={`Message ${name}'s family`} />
       </CardContent>
     </Card>
+  );
+}
+
+/** The conversation with the other side of a booking (issue 24). */
+function MessageLink({ href, label }: { href: string; label: string }) {
+  return (
+    <Link
+      href={href}
+      className="inline-flex items-center gap-1 self-start text-sm font-semibold text-field-700 underline-offset-4 hover:underline"
+    >
+      <MessageSquare aria-hidden className="size-4" /> {label}
+    </Link>
   );
 }
 

@@ -46,10 +46,13 @@ export function CoachProfileView({
   coach,
   requestAction,
   reviews,
+  messageAction,
 }: {
   coach: CoachProfile;
   requestAction: ReactNode;
   reviews?: ReactNode;
+  /** "Message coach", composed in by the page (the messages feature owns it). */
+  messageAction?: ReactNode;
 }) {
   const name = coachName(coach);
   const slots = coach.availableSlots.slice(0, PROFILE_SLOT_COUNT);
@@ -91,6 +94,7 @@ export function CoachProfileView({
                 No Available Times
               </Button>
             )}
+            {messageAction}
           </div>
         </CardContent>
       </Card>
