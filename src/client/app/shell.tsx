@@ -37,12 +37,12 @@ const navByRole: Record<UserType, NavItem[]> = {
   admin: [
     { label: "Home", href: paths.root },
     { label: "Admin Panel", href: paths.admin },
-    { label: "Reported Messages", href: paths.messages },
+    { label: "Reported Messages", href: paths.messages() },
     { label: "Find Training", href: paths.findCoaches },
   ],
   coach: [
     { label: "Dashboard", href: paths.coachDashboard },
-    { label: "Messages", href: paths.messages },
+    { label: "Messages", href: paths.messages() },
     { label: "My Profile", href: paths.coachSetup },
   ],
   player: [
@@ -50,7 +50,7 @@ const navByRole: Record<UserType, NavItem[]> = {
     { label: "Find Training", href: paths.findCoaches },
     { label: "My Bookings", href: paths.myBookings },
     { label: "My Requests", href: paths.mySessionRequests },
-    { label: "Messages", href: paths.messages },
+    { label: "Messages", href: paths.messages() },
     { label: "My Profile", href: paths.playerProfile },
   ],
 };
@@ -109,7 +109,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                 className={navLinkClass(isActive(item.href))}
               >
                 {item.label}
-                {item.href === paths.messages && user?.userType !== "admin" ? <UnreadBadge /> : null}
+                {item.href === paths.messages() && user?.userType !== "admin" ? <UnreadBadge /> : null}
               </Link>
             ))}
           </nav>
@@ -139,7 +139,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                   className={navLinkClass(isActive(item.href), true)}
                 >
                   {item.label}
-                  {item.href === paths.messages && user?.userType !== "admin" ? <UnreadBadge /> : null}
+                  {item.href === paths.messages() && user?.userType !== "admin" ? <UnreadBadge /> : null}
                 </Link>
               ))}
             </div>

@@ -25,9 +25,11 @@ export const paths = {
   bookingCheckout: (bookingId?: number | string) => (bookingId ? `/booking-checkout/${bookingId}` : "/booking-checkout"),
   bookCoach: (id: number | string) => `/book-coach/${id}`,
   playerProfile: "/player-profile",
-  messages: "/messages",
-  /** Finds or starts the family's conversation with a coach, then shows it (issue 24). */
-  messagesWithCoach: (coachId: number) => `/messages?coach=${coachId}`,
-  /** Finds or starts the coach's conversation with the family of this guardian, then shows it. */
-  messagesWithFamily: (guardianUserId: number) => `/messages?with=${guardianUserId}`,
+  /** The Messages page, or one conversation in it (issue 24). */
+  messages: (conversationId?: number | string) => (conversationId ? `/messages/${conversationId}` : "/messages"),
 } as const;
+
+/** Finds or starts the family's conversation with a coach, then shows it (issue 24). */
+export const messagesWithCoach = (coachId: number) => `/messages?coach=${coachId}`;
+/** Finds or starts the coach's conversation with the family of this guardian, then shows it. */
+export const messagesWithFamily = (guardianUserId: number) => `/messages?with=${guardianUserId}`;

@@ -31,7 +31,7 @@ export function MessagesPage() {
     );
   }
   const conversationId = id && /^\d{1,9}$/.test(id) ? Number(id) : null;
-  if (id !== undefined && conversationId === null) return <Redirect to={paths.messages} replace />;
+  if (id !== undefined && conversationId === null) return <Redirect to={paths.messages()} replace />;
   return <Messages conversationId={conversationId} viewerId={user.id} />;
 }
 
@@ -65,7 +65,7 @@ function Messages({ conversationId, viewerId }: { conversationId: number | null;
           {conversationId === null ? (
             <p className="p-6 text-slate-600">{opening.isPending ? "Opening the conversation..." : "Choose a conversation."}</p>
           ) : (
-            <ConversationView key={conversationId} conversationId={conversationId} viewerId={viewerId} backHref={paths.messages} />
+            <ConversationView key={conversationId} conversationId={conversationId} viewerId={viewerId} backHref={paths.messages()} />
           )}
         </div>
       </div>

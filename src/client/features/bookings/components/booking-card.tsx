@@ -5,7 +5,7 @@ import type { Booking } from "@contract/bookings";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
-import { paths } from "@client/config/paths";
+import { messagesWithCoach, messagesWithFamily, paths } from "@client/config/paths";
 import { formatLongDate, formatSessionRange, formatSessionTime } from "@client/lib/when";
 import { BOOKING_STATUS_LABELS, dollars, personName, sessionTypeLabel } from "./booking-format";
 import { SessionPlaceDetails } from "./session-place";
@@ -130,7 +130,7 @@ export function StudentBookingCard({ booking }: { booking: Booking }) {
             </Link>
           </Button>
         ) : null}
-        <MessageLink href={paths.messagesWithCoach(booking.coachId)} label={`Message ${name}`} />
+        <MessageLink href={messagesWithCoach(booking.coachId)} label={`Message ${name}`} />
       </CardContent>
     </Card>
   );
@@ -165,7 +165,7 @@ export function CoachBookingCard({ booking }: { booking: Booking }) {
           <Amount label="Tip" value={booking.tipAmount} />
           <Amount label="Your earnings" value={booking.coachEarnings} strong />
         </dl>
-        <MessageLink href={paths.messagesWithFamily(booking.studentId)} label={`Message ${name}'s family`} />
+        <MessageLink href={messagesWithFamily(booking.studentId)} label={`Message ${name}'s family`} />
       </CardContent>
     </Card>
   );

@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from "@client/components/ui/form-field";
 import { Spinner } from "@client/components/ui/spinner";
 import { Textarea } from "@client/components/ui/textarea";
-import { paths } from "@client/config/paths";
+import { messagesWithFamily } from "@client/config/paths";
 import { toast } from "@client/components/ui/toast";
 import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
 import { useAcceptSessionRequest, useDeclineSessionRequest } from "../api/answer-session-request";
@@ -100,7 +100,7 @@ function CoachRequestCard({ request, onDecline }: { request: SessionRequest; onD
             <X aria-hidden /> Decline
           </Button>
           <Button asChild size="sm" variant="ghost">
-            <Link href={paths.messagesWithFamily(request.studentId)}>
+            <Link href={messagesWithFamily(request.studentId)}>
               <MessageSquare aria-hidden /> Message {name}&apos;s family
             </Link>
           </Button>
