@@ -3,7 +3,7 @@ import { useMessageEvents } from "../api/message-socket";
 
 /**
  * The header's unread count beside "Messages", kept live by the message socket. Screen readers
- * hear it as part of the link's name ("Messages, 3 unread").
+ * hear it as part of the link's name ("Messages (3 unread)").
  */
 export function UnreadBadge() {
   const unread = useUnreadSummary();
@@ -19,7 +19,7 @@ export function UnreadBadge() {
       >
         {count > 99 ? "99+" : count}
       </span>
-      <span className="sr-only">, {count} unread</span>
+      <span className="sr-only">{` (${count} unread)`}</span>
     </>
   );
 }
