@@ -29,7 +29,7 @@ test.describe("messages between a family and a coach", () => {
   }
 
   test.beforeAll(async ({ browser }) => {
-    t = await startE2eServer();
+    t = await startE2eServer({ LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "silent" });
     paid = await createPaidBooking(t, { studentName: "Jordan" });
     // A player with a phone and a primary position, so the setup wizard stays away.
     await t.deps.database.db.update(users).set({ position: "Midfield" }).where(eq(users.id, paid.student.userId));

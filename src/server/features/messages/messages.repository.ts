@@ -48,6 +48,40 @@ export async function findConversation(db: Queryable, conversationId: number): P
   return row;
 }
 
+export type ConversationContext = {
+  id: number;
+  coachId: number;
+  familyId: number;
+  coachUserId: number;
+  /** Account holder first, with what decides whether a minor's parent is copied. */
+  guardians: { id: number; birthday: string | null; parentEmail: string | null }[];
+};
+
+/** A conversation with everyone in it (the coach's user, the family's guardians), in one round trip. */
+export async function findConversationContext(db: Queryable, conversationId: number): Promise<ConversationContext | undefined> {
+  const rows = await db.execute(sql`
+    select c.id, c.coach_id, c.family_id, co.user_id as coach_user_id,
+      (select coalesce(json_agg(json_build_object('id', u.id, 'birthday', u.birthday::text, 'parentEmail', u.parent_email) order by g.created_at, g.user_id), '[]'::json)
+        from family_guardians g join users u on u.id = g.user_id where g.family_id = c.family_id) as guardians
+    from conversations c join coaches co on co.id = c.coach_id
+    where c.id = ${conversationId}`);
+  const row = rowsOf<{
+    id: number;
+    coach_id: number;
+    family_id: number;
+    coach_user_id: number;
+    guardians: ConversationContext["guardians"] | string;
+  }>(rows)[0];
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    coachId: row.coach_id,
+    familyId: row.family_id,
+    coachUserId: row.coach_user_id,
+    guardians: typeof row.guardians === "string" ? (JSON.parse(row.guardians) as ConversationContext["guardians"]) : row.guardians,
+  };
+}
+
 /** Conversations a family opened since `since` (the 20-a-day limit). */
 export async function countOpenedByFamilySince(db: Queryable, familyId: number, since: Date): Promise<number> {
   const rows = await db.execute(
@@ -431,14 +465,4 @@ export async function claimParentCopies(db: Queryable, now: Date): Promise<Paren
     join users hu on hu.id = holder.user_id
     order by cl.id`);
   return rowsOf<ParentCopyRow>(rows);
-}
-
-/** The family's guardians with what decides whether a minor's parent is copied: the holder's birthday and parent e-mail. */
-export async function guardiansForParentRule(db: Queryable, familyId: number) {
-  const rows = await db.execute(sql`
-    select u.id, u.birthday::text as birthday, u.parent_email
-    from family_guardians g join users u on u.id = g.user_id
-    where g.family_id = ${familyId}
-    order by g.created_at, g.user_id`);
-  return rowsOf<{ id: number; birthday: string | null; parent_email: string | null }>(rows);
 }

@@ -18,7 +18,7 @@ import {
 import { ErrorCode } from "@contract/errors";
 import { ageOn, ageRuleToday, isMinorAge } from "@contract/players";
 import { coachIdOfUser } from "../../db/coach-of-user";
-import { familyIdOfUser, guardianIdsOfFamily } from "../../db/families";
+import { familyIdOfUser } from "../../db/families";
 import type { AppDeps } from "../../deps";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
@@ -45,17 +45,17 @@ async function viewerOf(deps: AppDeps, user: UserRow): Promise<Viewer> {
   return { userId: user.id, coachId: null, familyId: null };
 }
 
-/** The conversation, when the user is in it (the coach's user or a guardian of the family); otherwise 404 like a missing one. */
-async function requireParticipant(deps: AppDeps, user: UserRow, conversationId: number): Promise<repo.ConversationRow> {
-  const viewer = await viewerOf(deps, user);
-  const conversation = await repo.findConversation(deps.database.db, conversationId);
-  if (!conversation || !isParticipant(viewer, conversation)) throw notFound(MessageMessages.CONVERSATION_NOT_FOUND);
-  return conversation;
+/**
+ * The conversation and everyone in it, when the user is in it (the coach's user or a guardian of
+ * the family); otherwise 404 like a missing one (DESIGN.md 11).
+ */
+async function requireParticipant(deps: AppDeps, user: UserRow, conversationId: number): Promise<repo.ConversationContext> {
+  const context = await repo.findConversationContext(deps.database.db, conversationId);
+  if (!context || !(context.coachUserId === user.id || context.guardians.some((g) => g.id === user.id))) {
+    throw notFound(MessageMessages.CONVERSATION_NOT_FOUND);
+  }
+  return context;
 }
-
-const isParticipant = (viewer: Viewer, conversation: repo.ConversationRow) =>
-  (viewer.coachId !== null && conversation.coachId === viewer.coachId) ||
-  (viewer.familyId !== null && conversation.familyId === viewer.familyId);
 
 function toConversation(row: repo.ConversationListRow, viewer: Viewer): Conversation {
   const guardians = parsed(row.guardians);
@@ -243,7 +243,7 @@ export async function sendMessage(deps: AppDeps, user: UserRow, conversationId: 
   const db = deps.database.db;
   const conversation = await requireParticipant(deps, user, conversationId);
   const now = deps.clock.now();
-  const copyToParent = await needsParentCopy(deps, conversation.familyId, now);
+  const copyToParent = needsParentCopy(conversation, now);
   const row = await db.transaction(async (tx) => {
     await repo.lockSender(tx, user.id);
     if ((await repo.countSentSince(tx, user.id, new Date(now.getTime() - HOUR_MS))) >= MAX_MESSAGES_PER_HOUR) {
@@ -258,8 +258,7 @@ export async function sendMessage(deps: AppDeps, user: UserRow, conversationId: 
     body: row.body,
     createdAt: row.createdAt.toISOString(),
   };
-  const coach = await repo.findCoach(db, conversation.coachId);
-  const userIds = [...new Set([...(coach ? [coach.userId] : []), ...(await guardianIdsOfFamily(db, conversation.familyId))])];
+  const userIds = [...new Set([conversation.coachUserId, ...conversation.guardians.map((g) => g.id)])];
   await deps.events.publish({ type: "message:new", coachId: conversation.coachId, conversationId, userIds, message });
   return message;
 }
@@ -268,12 +267,11 @@ export async function sendMessage(deps: AppDeps, user: UserRow, conversationId: 
  * DESIGN.md 11: a player under 18 who is still their family's only login keeps it, and messages to
  * that family are copied to the parent named on the account until a guardian has joined.
  */
-async function needsParentCopy(deps: AppDeps, familyId: number, now: Date): Promise<boolean> {
-  const guardians = await repo.guardiansForParentRule(deps.database.db, familyId);
+function needsParentCopy(conversation: repo.ConversationContext, now: Date): boolean {
   const today = ageRuleToday(now);
-  const holder = guardians[0];
-  if (!holder?.parent_email?.trim()) return false;
-  return guardians.every((g) => isMinorAge(ageOn(g.birthday, today)));
+  const holder = conversation.guardians[0];
+  if (!holder?.parentEmail?.trim()) return false;
+  return conversation.guardians.every((g) => isMinorAge(ageOn(g.birthday, today)));
 }
 
 /** POST /api/conversations/{id}/read: everything up to the latest message is read by this user. */
