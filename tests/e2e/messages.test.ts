@@ -22,13 +22,17 @@ test.describe("messages between a family and a coach", () => {
 
   async function signedInPage(browser: Browser, userId: number, width: number): Promise<Page> {
     const { context, page } = await newPage(browser, t.baseUrl, { width });
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(45_000);
+    page.setDefaultNavigationTimeout(60_000);
     const { token } = await startSession(t.deps.database.db, userId, t.deps.clock.now());
     await context.addCookies([{ name: "sid", value: token, url: t.baseUrl }]);
     return page;
   }
 
+  // A fresh database, a paid booking and two browsers: slow on a busy 2-core machine.
+  test.describe.configure({ timeout: 240_000 });
   test.beforeAll(async ({ browser }) => {
+    test.setTimeout(240_000);
     t = await startE2eServer({ LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "silent" });
     paid = await createPaidBooking(t, { studentName: "Jordan" });
     // A player with a phone and a primary position, so the setup wizard stays away.

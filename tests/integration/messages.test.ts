@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   CONVERSATIONS_PAGE_SIZE,
   MAX_MESSAGES_PER_HOUR,
@@ -16,11 +16,14 @@ import { startTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
 let server: CalendarServer;
+// The limit tests send 60 messages and open 21 conversations: give them room on a busy machine.
+vi.setConfig({ testTimeout: 120_000 });
 
+// A fresh database with every migration: slow on a busy machine.
 beforeAll(async () => {
   t = await startTestApp();
   server = await listenWithCalendar(t.app, t.deps);
-});
+}, 180_000);
 
 afterAll(async () => {
   await server?.close();
@@ -443,6 +446,50 @@ describe("reports and the admin", () => {
     await expect(t.deps.database.db.execute(sql`update messages set body = 'changed' where id = ${message.id}`)).rejects.toThrow();
     expect((await get(t, `/api/conversations/${conversation.id}/messages`, family.cookie)).body[0].body).toBe("keep me");
   });
+});
+
+describe("nothing a client sends is a server error", () => {
+  it("every messages route, as every kind of user, with odd ids, cursors and bodies, answers 2xx or 4xx", async () => {
+    const coach = await createBookableCoach(t);
+    const family = await createPerson(t);
+    const admin = await createPerson(t, "admin");
+    const conversation = await openAsFamily(family, coach);
+    const message = await send(family, conversation.id, "hello");
+    const ids = [String(conversation.id), String(message.id), "999999999", "-1", "abc", "99999999999999999999"];
+    const cursors = ["", "?cursor=", "?cursor=999999999999999", "?cursor=abc", "?cursor[]=1", "?cursor=1&cursor=2"];
+    const bodies: unknown[] = [
+      undefined,
+      {},
+      { body: null },
+      { body: { a: 1 } },
+      { body: ["x"] },
+      [],
+      { coachId: -1 },
+      { userId: "1" },
+      { reason: 5 },
+    ];
+    const who = [undefined, family.cookie, coach.cookie, admin.cookie];
+    const answers: number[] = [];
+    for (const cookie of who) {
+      const as = (r: request.Test) => (cookie ? r.set("Cookie", cookie) : r);
+      for (const cursor of cursors) {
+        answers.push((await as(request(t.app).get(`/api/conversations${cursor}`))).status);
+        answers.push((await as(request(t.app).get(`/api/conversations/${conversation.id}/messages${cursor}`))).status);
+        answers.push((await as(request(t.app).get(`/api/admin/message-reports${cursor}`))).status);
+      }
+      for (const id of ids) {
+        answers.push((await as(request(t.app).get(`/api/conversations/${id}`))).status);
+        answers.push((await as(request(t.app).get(`/api/conversations/${id}/messages`))).status);
+        for (const body of bodies) {
+          for (const path of [`/api/conversations/${id}/messages`, `/api/conversations/${id}/read`, `/api/messages/${id}/report`]) {
+            answers.push((await as(request(t.app).post(path)).send(body as object)).status);
+          }
+        }
+      }
+      for (const body of bodies) answers.push((await as(request(t.app).post("/api/conversations")).send(body as object)).status);
+    }
+    expect(answers.filter((status) => status >= 500)).toEqual([]);
+  }, 240_000);
 });
 
 /** A second guardian of the person's family (the invitation flow is the families feature's; here the row is written). */

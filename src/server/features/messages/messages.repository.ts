@@ -192,7 +192,7 @@ export async function listMessages(db: Queryable, conversationId: number, before
     join conversations c on c.id = m.conversation_id
     join coaches co on co.id = c.coach_id
     join users u on u.id = m.sender_id
-    where m.conversation_id = ${conversationId} ${beforeId === null ? sql`` : sql`and m.id < ${beforeId}`}
+    where m.conversation_id = ${conversationId} ${beforeId === null ? sql`` : sql`and m.id < ${beforeId}::bigint`}
     order by m.id desc
     limit ${limit}`);
   return rowsOf<MessageListRow>(rows);
@@ -255,7 +255,7 @@ export async function listConversations(
     join users cu on cu.id = co.user_id
     where ${owner}
       ${options.onlyId === undefined ? sql`` : sql`and c.id = ${options.onlyId}`}
-      ${options.beforeActivity === null ? sql`` : sql`and c.activity < ${options.beforeActivity}`}
+      ${options.beforeActivity === null ? sql`` : sql`and c.activity < ${options.beforeActivity}::bigint`}
     order by c.activity desc
     limit ${options.limit}`);
   return rowsOf<ConversationListRow>(rows);
@@ -338,7 +338,7 @@ export async function listReports(db: Queryable, beforeId: number | null, limit:
     join users cu on cu.id = co.user_id
     join users ru on ru.id = r.reporter_id
     join users su on su.id = m.sender_id
-    ${beforeId === null ? sql`` : sql`where r.id < ${beforeId}`}
+    ${beforeId === null ? sql`` : sql`where r.id < ${beforeId}::bigint`}
     order by r.id desc
     limit ${limit}`);
   return rowsOf<ReportListRow>(rows);
