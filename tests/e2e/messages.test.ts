@@ -103,15 +103,18 @@ test.describe("messages between a family and a coach", () => {
     const id = Number(conversationUrl.split("/").at(-1));
     for (let i = 1; i <= 55; i++) {
       await t.deps.database.db.execute(
-        sql`insert into messages (conversation_id, sender_id, body, created_at) values (${id}, ${paid.coach.userId}, ${`Drill note ${i}`}, now() - interval '1 day')`,
+        sql`insert into messages (conversation_id, sender_id, body, created_at) values (${id}, ${paid.coach.userId}, ${`Drill note ${i}`}, now())`,
       );
     }
     await coach.reload();
     const log = coach.getByRole("log");
-    await expect(log.getByText("One more thing: bring water.")).toBeVisible();
+    // The newest 50 are the first page; the older ones (and the conversation's start) come on demand.
+    await expect(log.getByText("Drill note 55", { exact: true })).toBeVisible();
     await expect(log.getByText("Drill note 1", { exact: true })).toHaveCount(0);
+    await expect(log.getByText("One more thing: bring water.")).toHaveCount(0);
     await coach.getByRole("button", { name: "Load older messages" }).click();
     await expect(log.getByText("Drill note 1", { exact: true })).toBeAttached();
+    await expect(log.getByText("Hi Coach! Can Jordan work on shooting?")).toBeAttached();
   });
 
   test("the coach reports a message after confirming, with the keyboard; the page has no serious accessibility findings", async () => {
