@@ -160,29 +160,32 @@ export function MessageLog({
       ) : null}
       {isLoading ? <p className="text-center text-slate-600">Loading messages...</p> : null}
       {!isLoading && messages.length === 0 ? <p className="text-center text-slate-600">No messages yet. Say hello!</p> : null}
-      <ol role="log" aria-live="polite" aria-label={`Conversation with ${title}`} className="flex flex-col gap-3">
-        {messages.map((m) => {
-          const mine = m.senderId === viewerId;
-          const name = senderNameOf(conversation, m.senderId, viewerId, m.senderName);
-          return (
-            <li key={m.id} className={cn("flex max-w-[85%] flex-col gap-1", mine ? "self-end items-end" : "self-start items-start")}>
-              <p className="text-xs text-slate-500">
-                <span className="font-semibold text-slate-700">{name}</span> ·{" "}
-                <time dateTime={m.createdAt}>{formatInstant(m.createdAt)}</time>
-              </p>
-              <p
-                className={cn(
-                  "rounded-2xl px-3 py-2 break-words whitespace-pre-wrap [overflow-wrap:anywhere]",
-                  mine ? "bg-field-700 text-white" : "bg-slate-100 text-field-950",
-                )}
-              >
-                {m.body}
-              </p>
-              {canReport && !mine ? <ReportMessageButton messageId={m.id} senderName={name} /> : null}
-            </li>
-          );
-        })}
-      </ol>
+      {/* The log is a live region around the list (a role on the <ol> itself would orphan its items). */}
+      <div role="log" aria-live="polite" aria-label={`Conversation with ${title}`}>
+        <ol className="flex flex-col gap-3">
+          {messages.map((m) => {
+            const mine = m.senderId === viewerId;
+            const name = senderNameOf(conversation, m.senderId, viewerId, m.senderName);
+            return (
+              <li key={m.id} className={cn("flex max-w-[85%] flex-col gap-1", mine ? "self-end items-end" : "self-start items-start")}>
+                <p className="text-xs text-slate-500">
+                  <span className="font-semibold text-slate-700">{name}</span> ·{" "}
+                  <time dateTime={m.createdAt}>{formatInstant(m.createdAt)}</time>
+                </p>
+                <p
+                  className={cn(
+                    "rounded-2xl px-3 py-2 break-words whitespace-pre-wrap [overflow-wrap:anywhere]",
+                    mine ? "bg-field-700 text-white" : "bg-slate-100 text-field-950",
+                  )}
+                >
+                  {m.body}
+                </p>
+                {canReport && !mine ? <ReportMessageButton messageId={m.id} senderName={name} /> : null}
+              </li>
+            );
+          })}
+        </ol>
+      </div>
     </div>
   );
 }
