@@ -71,9 +71,9 @@ function ConversationItem({ conversation: c, isActive, viewerId }: { conversatio
           </span>
         ) : null}
       </span>
-      {athletes.length > 0 ? <span className="truncate text-xs text-slate-500">Athletes: {athletes.join(", ")}</span> : null}
+      {athletes.length > 0 ? <span className="truncate text-xs text-slate-700">Athletes: {athletes.join(", ")}</span> : null}
       <span className="truncate text-sm text-slate-600">{preview}</span>
-      {c.lastMessageAt ? <span className="text-xs text-slate-500">{formatInstant(c.lastMessageAt)}</span> : null}
+      {c.lastMessageAt ? <span className="text-xs text-slate-700">{formatInstant(c.lastMessageAt)}</span> : null}
     </Link>
   );
 }
