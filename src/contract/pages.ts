@@ -24,6 +24,7 @@ export type PageModule =
   | "login"
   | "manage-slots"
   | "match-coaches"
+  | "messages"
   | "my-bookings"
   | "my-session-requests"
   | "player-onboarding"
@@ -76,4 +77,5 @@ export const pageRoutes: readonly PageRoute[] = [
   page("/family/invitations/:token", "family-invitation", true),
   page("/athletes/:id", "athlete", true),
   page("/athletes/:id/progress", "athlete-progress", true),
+  page("/messages/:id?", "messages", true),
 ];

@@ -46,6 +46,17 @@ export const CalendarEventSchema = z.discriminatedUnion("type", [
    * events. In-process caches of listings (search's coach directory) drop the coach on it.
    */
   z.object({ type: z.literal("coach_updated"), coachId: z.number() }),
+  /**
+   * A new message (DESIGN.md 11): every socket of the users in `userIds` (the coach and the family's
+   * guardians, the sender's other tabs too) receives `{type, conversationId, message}`.
+   */
+  z.object({
+    type: z.literal("message:new"),
+    coachId: z.number(),
+    conversationId: z.number(),
+    userIds: z.array(z.number()),
+    message: z.object({ id: z.number(), conversationId: z.number(), senderId: z.number(), body: z.string(), createdAt: z.string() }),
+  }),
 ]);
 export type CalendarEvent = z.infer<typeof CalendarEventSchema>;
 
@@ -57,4 +68,12 @@ export type CalendarServerMessage =
   | { type: "unsubscribed"; coachId: number }
   | { type: "pong" }
   | { type: "error"; message: string }
-  | CalendarEvent;
+  | Exclude<CalendarEvent, { type: "message:new" }>
+  | MessageNewSocketMessage;
+
+/** A new message as a participant's socket receives it (the recipients list is routing, not news). */
+export type MessageNewSocketMessage = {
+  type: "message:new";
+  conversationId: number;
+  message: { id: number; conversationId: number; senderId: number; body: string; createdAt: string };
+};

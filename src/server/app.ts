@@ -12,6 +12,7 @@ import { coachesRouter } from "./features/coaches/coaches.routes";
 import { contentAdminRouter, contentRouter } from "./features/content/content.routes";
 import { familiesRouter } from "./features/families/families.routes";
 import { geoRouter } from "./features/geo/geo.routes";
+import { messageReportsAdminRouter, messagesRouter } from "./features/messages/messages.routes";
 import { moneyIssuesRouter } from "./features/money-issues/money-issues.routes";
 import { paymentsRouter, paymentWebhookRouter } from "./features/payments/payments.routes";
 import { payoutsRouter } from "./features/payouts/payouts.routes";
@@ -87,7 +88,7 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(accountsRouter(deps));
   api.use(contentRouter(deps));
   // Everything under /api/admin is for admins only: one guard for the whole surface (DESIGN.md 5).
-  api.use("/admin", requireRoleForAll("admin"), contentAdminRouter(deps), moneyIssuesRouter(deps));
+  api.use("/admin", requireRoleForAll("admin"), contentAdminRouter(deps), moneyIssuesRouter(deps), messageReportsAdminRouter(deps));
   api.use("/admin", requireRoleForAll("admin"), bookingsAdminRouter(deps));
   api.use(slotsRouter(deps));
   api.use(geoRouter(deps));
@@ -104,6 +105,7 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(reviewsRouter(deps));
   api.use(waitlistRouter(deps));
   api.use(familiesRouter(deps));
+  api.use(messagesRouter(deps));
   api.use(notFoundHandler);
   app.use("/api", api);
   // Upload names are random and never reused, so browsers may keep them forever.

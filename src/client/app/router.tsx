@@ -82,6 +82,7 @@ const FamilyPage = page(() => import("./routes/family"), "FamilyPage");
 const FamilyInvitationPage = page(() => import("./routes/family-invitation"), "FamilyInvitationPage");
 const AthletePage = page(() => import("./routes/athlete"), "AthletePage");
 const AthleteProgressPage = page(() => import("./routes/athlete-progress"), "AthleteProgressPage");
+const MessagesPage = page(() => import("./routes/messages"), "MessagesPage");
 const UnauthorizedRedirect = page(() => import("./routes/unauthorized"), "UnauthorizedRedirect");
 
 /** Paths that exist only for signed-in users (player-side 2): a visitor is asked to sign in. */
@@ -107,6 +108,7 @@ const pagesByModule: Record<PageModule, Page> = {
   login: LoginPage,
   "manage-slots": ManageSlotsPage,
   "match-coaches": MatchCoachesPage,
+  messages: MessagesPage,
   "my-bookings": MyBookingsPage,
   "my-session-requests": MySessionRequestsPage,
   "player-onboarding": PlayerOnboardingPage,
@@ -271,6 +273,7 @@ function ShellRoutes({ home }: { home: ComponentType }) {
       <Route path={paths.family} component={FamilyPage} />
       <Route path="/family/invitations/:token" component={FamilyInvitationPage} />
       <Route path="/athletes/:id" component={AthletePage} />
+      <Route path="/messages/:id?" component={MessagesPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );

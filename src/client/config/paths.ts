@@ -27,6 +27,8 @@ export const paths = {
   playerProfile: "/player-profile",
   family: "/family",
   athlete: (id: number | string) => `/athletes/${id}`,
+  /** The Messages page, or one conversation in it (issue 24). */
+  messages: (conversationId?: number | string) => (conversationId ? `/messages/${conversationId}` : "/messages"),
 } as const;
 
 /** The account menu's "Add an athlete": the family page with its add form open (DESIGN.md 11). */
@@ -42,3 +44,8 @@ export function signInHref(returnPath: string, options: { register?: boolean } =
   query.set("next", returnPath);
   return `/login?${query.toString()}`;
 }
+
+/** Finds or starts the family's conversation with a coach, then shows it (issue 24). */
+export const messagesWithCoach = (coachId: number) => `/messages?coach=${coachId}`;
+/** Finds or starts the coach's conversation with the family of this guardian, then shows it. */
+export const messagesWithFamily = (guardianUserId: number) => `/messages?with=${guardianUserId}`;

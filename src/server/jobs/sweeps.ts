@@ -10,6 +10,7 @@ import { expireRequests } from "../features/requests/requests.service";
 import { sendDueReminders } from "../features/calendar/calendar.service";
 import { sendReviewRequests } from "../features/reviews/reviews.service";
 import { offerFreedSeats } from "../features/waitlist/waitlist.service";
+import { sendMessageNotices } from "../features/messages/messages.service";
 
 /**
  * Periodic work (hold expiry, request expiry, completion, refund and payout retries) as idempotent
@@ -34,6 +35,8 @@ const sweeps: Sweep[] = [
   // Invitations the families migration made for existing minors' parents.
   { name: "mail-guardian-invitations", run: mailPendingInvitations },
   { name: "send-review-requests", run: async (deps) => void (await sendReviewRequests(deps)) },
+  // Unread messages: the first within a minute, then at most one e-mail per 15 minutes per conversation.
+  { name: "send-message-notices", run: async (deps) => void (await sendMessageNotices(deps)) },
   // Sessions past their absolute end or idle timeout: removed, and their sockets told to close.
   { name: "purge-expired-sessions", run: purgeExpiredSessions },
   // Last: what the sweeps above enqueued went out at once; this retries what failed or was left by a process that died.

@@ -218,8 +218,10 @@ export async function attachCalendarSocket(server: Server, deps: AppDeps, option
   };
 }
 
-/** Booking events are private to the coach and the booking's student; slot events go to every follower of the coach. */
+/** Booking events are private to the coach and the booking's student; slot events go to every follower of the coach; messages to their conversation. */
 function shouldReceive(client: Client, event: CalendarEvent): boolean {
+  // A message goes to the users of its conversation only (DESIGN.md 11), whatever they follow.
+  if (event.type === "message:new") return event.userIds.includes(client.userId);
   if (event.type === "booking_updated" || event.type === "session_request_updated") {
     return client.ownCoachId === event.coachId || client.userId === event.studentId;
   }
@@ -227,6 +229,7 @@ function shouldReceive(client: Client, event: CalendarEvent): boolean {
 }
 
 function messageFor(event: CalendarEvent): CalendarServerMessage {
+  if (event.type === "message:new") return { type: event.type, conversationId: event.conversationId, message: event.message };
   if (event.type === "booking_updated" || event.type === "session_request_updated") {
     // The student's id is routing information, not news for the coach's browser.
     const { studentId: _studentId, ...rest } = event;

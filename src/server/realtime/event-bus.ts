@@ -40,6 +40,12 @@ export function createEventBus(database: Database, logger: Logger): EventBus {
         }
       }
       let payload = JSON.stringify(event);
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES && event.type === "message:new") {
+        // The message schema keeps a message well under the limit (2000 characters, no escapes of
+        // six bytes); one that still does not fit is read from the conversation when opened.
+        logger.error({ conversationId: event.conversationId }, "a message event is too large to publish");
+        return;
+      }
       if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
         // Too large to carry: listeners still learn that the coach's calendar changed and refetch.
         payload = JSON.stringify({ type: "availability_updated", coachId: event.coachId } satisfies CalendarEvent);

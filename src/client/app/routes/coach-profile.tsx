@@ -10,6 +10,7 @@ import { RequestSessionButton } from "../../features/requests/components/request
 import { coachName } from "../../features/search/components/coach-bits";
 import { BackToSearchLink, CoachProfileView } from "../../features/search/components/coach-profile-view";
 import { CoachReviews } from "../../features/reviews/components/coach-reviews";
+import { MessageCoachLink } from "../../features/messages/components/message-coach-link";
 
 export const COACH_PROFILE_ERROR = "Coach not found or error loading profile";
 
@@ -54,6 +55,7 @@ function CoachProfile({ coachId }: { coachId: number | null }) {
         <CoachProfileView
           coach={profile.data}
           reviews={<CoachReviews summary={profile.data.reviewSummary} />}
+          messageAction={!user || user.userType === "player" ? <MessageCoachLink coachId={profile.data.id} /> : null}
           requestAction={(label) =>
             user ? (
               <RequestSessionButton

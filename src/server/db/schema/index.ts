@@ -13,3 +13,4 @@ export * from "./reviews";
 export * from "./waitlist";
 export * from "./families";
 export * from "./outbox";
+export * from "./messages";

@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, CreditCard, Mail, Phone, Timer, Users } from "lucide-react";
+import { CalendarDays, Clock, CreditCard, Mail, MessageSquare, Phone, Timer, Users } from "lucide-react";
 import { sessionAthleteName } from "@contract/families";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Link } from "wouter";
@@ -6,7 +6,7 @@ import type { Booking } from "@contract/bookings";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
-import { paths } from "@client/config/paths";
+import { messagesWithCoach, messagesWithFamily, paths } from "@client/config/paths";
 import { formatLongDate, formatSessionRange, formatSessionTime } from "@client/lib/when";
 import { bookingState, type Viewer } from "@client/lib/states";
 import { dollars, personName, sessionTypeLabel } from "./booking-format";
@@ -139,6 +139,7 @@ export function StudentBookingCard({ booking }: { booking: Booking }) {
             <Link href={`/athletes/${booking.athleteId}/progress`}>See progress</Link>
           </Button>
         ) : null}
+        <MessageLink href={messagesWithCoach(booking.coachId)} label={`Message ${name}`} />
       </CardContent>
     </Card>
   );
@@ -173,8 +174,21 @@ export function CoachBookingCard({ booking }: { booking: Booking }) {
           <Amount label="Tip" value={booking.tipAmount} />
           <Amount label="Your earnings" value={booking.coachEarnings} strong />
         </dl>
+        <MessageLink href={messagesWithFamily(booking.studentId)} label={`Message ${name}'s family`} />
       </CardContent>
     </Card>
+  );
+}
+
+/** The conversation with the other side of a booking (issue 24). */
+function MessageLink({ href, label }: { href: string; label: string }) {
+  return (
+    <Link
+      href={href}
+      className="inline-flex items-center gap-1 self-start text-sm font-semibold text-field-700 underline-offset-4 hover:underline"
+    >
+      <MessageSquare aria-hidden className="size-4" /> {label}
+    </Link>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Check, MessageSquare, X } from "lucide-react";
 import { useMemo, useState } from "react";
+import { Link } from "wouter";
 import { MAX_REQUEST_MESSAGE_LENGTH, SessionRequestMessages, type SessionRequest } from "@contract/requests";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
@@ -8,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from "@client/components/ui/form-field";
 import { Spinner } from "@client/components/ui/spinner";
 import { Textarea } from "@client/components/ui/textarea";
+import { messagesWithFamily } from "@client/config/paths";
 import { toast } from "@client/components/ui/toast";
 import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
 import { useAcceptSessionRequest, useDeclineSessionRequest } from "../api/answer-session-request";
@@ -97,6 +99,11 @@ function CoachRequestCard({ request, onDecline }: { request: SessionRequest; onD
           </Button>
           <Button size="sm" variant="outline" disabled={accept.isPending} onClick={onDecline}>
             <X aria-hidden /> Decline
+          </Button>
+          <Button asChild size="sm" variant="ghost">
+            <Link href={messagesWithFamily(request.studentId)}>
+              <MessageSquare aria-hidden /> Message {name}&apos;s family
+            </Link>
           </Button>
         </div>
       </CardContent>

@@ -66,10 +66,13 @@ export function CoachProfileView({
   coach,
   requestAction,
   reviews,
+  messageAction,
 }: {
   coach: CoachProfile;
   requestAction: (label: string) => ReactNode;
   reviews?: ReactNode;
+  /** "Message coach", composed in by the page (the messages feature owns it). */
+  messageAction?: ReactNode;
 }) {
   const name = coachName(coach);
   const slots = coach.availableSlots.slice(0, PROFILE_SLOT_COUNT);
@@ -117,6 +120,7 @@ export function CoachProfileView({
                 No Available Times
               </Button>
             )}
+            {messageAction}
           </div>
         </CardContent>
       </Card>
