@@ -112,7 +112,10 @@ export default tseslint.config(
       parserOptions: {
         // Type-aware rules read each file's own tsconfig; the JavaScript config files and scripts
         // that no tsconfig includes get TypeScript's default project.
-        projectService: { allowDefaultProject: ["*.js", "scripts/*.mjs", "bench/*.mjs"], maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 20 },
+        projectService: {
+          allowDefaultProject: ["*.js", "scripts/*.mjs", "bench/*.mjs"],
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 20,
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },

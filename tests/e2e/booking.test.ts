@@ -78,7 +78,7 @@ test.describe("booking and paying", () => {
     await expect(page.getByText("10:30 AM - 11:30 AM", { exact: true })).toBeVisible();
     // Session cost $40.00, platform fee 15% = $6.00.
     await expect(page.getByText("$6.00", { exact: true })).toBeVisible();
-    await expect(page.getByText("$46.00", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Price").getByText("$46.00", { exact: true })).toBeVisible();
     await page.getByRole("button", { name: "Book & Pay" }).click();
     await page.waitForURL(/\/booking-checkout\/\d+$/);
     await expect(page.getByRole("heading", { name: "Booking Summary" })).toBeVisible();
