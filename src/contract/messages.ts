@@ -56,7 +56,6 @@ export const MessageBodySchema = z
 
 /** POST /api/conversations/{id}/messages */
 export const SendMessageRequestSchema = z.object({ body: MessageBodySchema });
-export type SendMessageRequest = z.infer<typeof SendMessageRequestSchema>;
 
 const positiveId = (message: string) => z.number({ message }).int({ message }).positive({ message });
 
