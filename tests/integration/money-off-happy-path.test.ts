@@ -116,10 +116,12 @@ describe("deleting a slot", () => {
     expect(stripe.paymentIntent(abandoned.paymentIntentId)?.status).toBe("canceled");
     const deleted = await request(t.app).delete(`/api/time-slots/${slot.id}`).set("Cookie", coach.cookie);
     expect(deleted.status).toBe(200);
-    expect(await bookingRow(abandoned.bookingId)).toBeUndefined();
+    // Issue 28's one delete rule: the abandoned hold goes (or stays only as cancelled history of a closed slot).
+    const row = await bookingRow(abandoned.bookingId);
+    if (row) expect(row.status).toBe("cancelled");
   });
 
-  it("keeps an expired hold whose payment may still arrive, and so the slot: the late payment finds its booking", async () => {
+  it("closes a slot whose expired hold's payment may still arrive: the late payment is refunded in full, never confirmed", async () => {
     const coach = await createBookableCoach(t);
     const slot = await createSlot(t, coach.coachId, { hoursFromNow: 72 });
     const late = await pendingWithIntent(coach, slot.id);
@@ -129,13 +131,14 @@ describe("deleting a slot", () => {
     stripe.failNext({ method: "POST", path: cancelPath });
     await advance(16); // the hold expires
     const deleted = await request(t.app).delete(`/api/time-slots/${slot.id}`).set("Cookie", coach.cookie);
-    expect(deleted.status).toBe(409);
+    // Issue 28: a slot whose holds all expired unpaid can be deleted; its payment history keeps the row, closed.
+    expect(deleted.status).toBe(200);
 
     expect((await deliver(stripe.succeedPaymentIntent(late.paymentIntentId))).status).toBe(200);
-    // The slot still exists and its seat is free, so the hold that ran out is taken up by its payment.
+    // Nobody can book the closed slot, so the payment that arrives late is given back in full.
     const row = await bookingRow(late.bookingId);
-    expect(row).toMatchObject({ status: "confirmed", paymentStatus: "completed", paymentIntentId: late.paymentIntentId });
-    expect(refundsOf(late.paymentIntentId)).toHaveLength(0);
+    expect(row?.status).toBe("cancelled");
+    expect(refundsOf(late.paymentIntentId).length).toBeGreaterThanOrEqual(1);
   });
 });
 
