@@ -91,7 +91,11 @@ test.describe("families: athletes and guardians", () => {
     await expect(second.getByRole("link", { name: "Mia Parker" })).toBeVisible();
 
     await parent.goto("/family");
-    await parent.getByRole("button", { name: "Remove Jordan Parker" }).click();
+    await parent
+      .getByRole("listitem")
+      .filter({ hasText: "jordan.parent@example.com" })
+      .getByRole("button", { name: "Remove Jordan Parker" })
+      .click();
     await parent.getByRole("button", { name: "Yes, remove" }).click();
     await expect(parent.getByText("jordan.parent@example.com")).toBeHidden();
     await second.close();

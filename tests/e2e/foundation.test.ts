@@ -205,7 +205,7 @@ test.describe("foundation: public pages, accounts and shell", () => {
     await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
     await expect(page.getByText("Did you forget to add the page to the router?")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Go home" })).toHaveAttribute("href", "/");
-    await page.getByRole("link", { name: "Find a coach" }).click();
+    await page.getByRole("link", { name: "Find a coach", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/find-coaches");
     await page.context().close();
   });
