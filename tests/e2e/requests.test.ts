@@ -122,7 +122,9 @@ test.describe("session requests: request, accept, pay, decline", () => {
     const card = coachPage.getByTestId(`session-request-${made!.id}`);
     await expect(card.getByText("Jordan Lee", { exact: true })).toBeVisible();
     await expect(card.getByText("I want to work on shooting off the dodge.")).toBeVisible();
-    await expect(card.getByText("$97.75", { exact: true })).toBeVisible();
+    // Issue 29: the card's headline is what the coach earns; the family's price stays beside it.
+    await expect(card.getByText("You earn $85.00", { exact: true })).toBeVisible();
+    await expect(card.getByText("The player pays $97.75, the platform fee included.", { exact: true })).toBeVisible();
     await card.getByRole("button", { name: "Accept" }).click();
     await expect(toastWith(coachPage, "Session Request Accepted")).toBeVisible();
     await expect(card).toHaveCount(0);
