@@ -29,6 +29,15 @@ export default defineConfig({
     sourcemap: true,
     // scripts/check-bundle-budget.mjs reads which chunks each page needs from it.
     manifest: true,
+    modulePreload: {
+      // Every browser the product supports knows <link rel="modulepreload"> (Safari since 17).
+      polyfill: false,
+      // A page loaded later preloads the chunks it imports, in parallel with its own, except those
+      // the entry imported at start (React, Query, the router): they are in the browser already,
+      // and naming them in every page's list made the first screen's script longer.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === "js" ? deps.filter((dep) => !/\/(react|query|router|rolldown-runtime)-[\w-]+\.js$/.test(dep)) : deps,
+    },
     rolldownOptions: {
       output: {
         // Libraries in their own chunks, named for what they hold: a deploy that changes only the
@@ -67,7 +76,7 @@ export default defineConfig({
               // What the shell shows a signed-in user (sign out, resend the verification e-mail):
               // lazy for visitors, named in a signed-in user's HTML (http/client-assets.ts).
               name: "account",
-              test: /src[\\/]client[\\/](features[\\/]accounts[\\/](api[\\/](auth-mutations|email-verification|keys)\.ts|components[\\/](sign-out-button|resend-verification-button)\.tsx)|lib[\\/]handle-unauthorized\.ts)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]log-out\.js/,
+              test: /src[\\/]client[\\/](features[\\/]accounts[\\/](api[\\/](auth-mutations|email-verification|keys)\.ts|components[\\/](sign-out-button|resend-verification-button|verify-email-notice)\.tsx)|lib[\\/]handle-unauthorized\.ts)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](log-out|mail-warning)\.js/,
               priority: 10,
               includeDependenciesRecursively: false,
             },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fullName } from "./names";
 import { EmailSchema } from "./accounts";
 import { ImageUrlSchema, POSITIONS } from "./coaches";
 import { ageOn, ageRuleToday, isMinorAge, isValidIsoDate, NO_SECONDARY_POSITION, UNKNOWN_AGE } from "./players";
@@ -136,7 +137,7 @@ export function athleteAgeFacts(
   return { age, ageGroup: ageGroupOfAge(age), isMinor: isMinorAge(age) };
 }
 
-export const athleteName = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`.trim();
+export const athleteName = fullName;
 
 /** How a session names its athlete (bookings, requests, the coach's calendar). */
 export type AthleteSummary = {

@@ -7,7 +7,6 @@ import { HEADER_ACCENT_LINK_CLASS, HEADER_GHOST_LINK_CLASS } from "../components
 import { addAthleteHref, paths } from "../config/paths";
 import { useCurrentUser } from "../lib/current-user";
 import { SiteFooter } from "../features/content/components/site-footer";
-import { VerifyEmailNotice } from "../features/accounts/components/verify-email-notice";
 
 type NavItem = { label: string; href: string };
 
@@ -18,6 +17,18 @@ function SignOutButton(props: ComponentProps<typeof LazySignOutButton>) {
   return (
     <Suspense fallback={null}>
       <LazySignOutButton {...props} />
+    </Suspense>
+  );
+}
+
+// Only a signed-in user whose address is not yet verified sees it: it loads with the signed-in shell.
+const LazyVerifyEmailNotice = lazy(async () => ({
+  default: (await import("../features/accounts/components/verify-email-notice")).VerifyEmailNotice,
+}));
+function VerifyEmailNotice(props: ComponentProps<typeof LazyVerifyEmailNotice>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyVerifyEmailNotice {...props} />
     </Suspense>
   );
 }

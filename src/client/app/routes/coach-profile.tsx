@@ -1,6 +1,5 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, Redirect, useParams, useSearch } from "wouter";
-import { AthletePicker } from "../../features/families/components/athlete-picker";
 import { Button } from "../../components/ui/button";
 import { useCurrentUser } from "../../lib/current-user";
 import { paths, signInHref } from "../../config/paths";
@@ -11,6 +10,9 @@ import { coachName } from "../../features/search/components/coach-bits";
 import { BackToSearchLink, CoachProfileView } from "../../features/search/components/coach-profile-view";
 import { CoachReviews } from "../../features/reviews/components/coach-reviews";
 import { MessageCoachLink } from "../../features/messages/components/message-coach-link";
+
+// Only a signed-in player's family chooses an athlete: a visitor's first screen does not load it.
+const AthletePicker = lazy(async () => ({ default: (await import("../../features/families/components/athlete-picker")).AthletePicker }));
 
 export const COACH_PROFILE_ERROR = "Coach not found or error loading profile";
 
@@ -64,7 +66,11 @@ function CoachProfile({ coachId }: { coachId: number | null }) {
                 coach={{ id: profile.data.id, name: coachName(profile.data), rates: profile.data.rates, timeZone: profile.data.timeZone }}
                 athleteId={athleteId}
                 athletePicker={
-                  user.userType === "player" ? <AthletePicker coachId={profile.data.id} value={athleteId} onChange={setAthleteId} /> : null
+                  user.userType === "player" ? (
+                    <Suspense fallback={null}>
+                      <AthletePicker coachId={profile.data.id} value={athleteId} onChange={setAthleteId} />
+                    </Suspense>
+                  ) : null
                 }
               />
             ) : (

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { athleteName, type Athlete } from "@contract/families";
+import type { Athlete } from "@contract/families";
+import { fullName } from "@contract/names";
 import { fieldControlClass } from "@client/components/ui/input";
 import { useAthletes } from "../api/families";
 
@@ -54,7 +55,7 @@ export function AthletePicker({ coachId, value, onChange, enabled = true }: Prop
       >
         {athletes.map((a: Athlete) => (
           <option key={a.id} value={a.id}>
-            {athleteName(a)}
+            {fullName(a)}
           </option>
         ))}
       </select>
