@@ -181,6 +181,8 @@ export const BookingRequestSchema = z
     startTime: optionalStartTime,
     studentId: optionalId,
     coachId: optionalId,
+    /** DESIGN.md 11: "credit" confirms at once with one of the family's package credits, no card. */
+    payWith: z.enum(["card", "credit"], { message: "Pay with a card or a credit." }).optional(),
   })
   .transform(({ startTime, preferredStartTime, ...rest }) => ({ ...rest, preferredStartTime: preferredStartTime ?? startTime }));
 export type BookingRequest = z.input<typeof BookingRequestSchema>;
@@ -293,6 +295,7 @@ export const StudentCancelMessages = {
   ONLY_STUDENT: "Only the player who made this booking can cancel it.",
   CANCELLED_PENDING: "Booking cancelled. The time slot has been released.",
   CANCELLED_REFUNDED: "Booking cancelled. Your payment will be refunded in full.",
+  CANCELLED_CREDIT_RETURNED: "Booking cancelled. Your credit has been returned.",
 } as const;
 
 /**

@@ -11,6 +11,7 @@ import { calendarRouter } from "./features/calendar/calendar.routes";
 import { coachesRouter } from "./features/coaches/coaches.routes";
 import { contentAdminRouter, contentRouter } from "./features/content/content.routes";
 import { geoRouter } from "./features/geo/geo.routes";
+import { packagesRouter } from "./features/packages/packages.routes";
 import { moneyIssuesRouter } from "./features/money-issues/money-issues.routes";
 import { paymentsRouter, paymentWebhookRouter } from "./features/payments/payments.routes";
 import { payoutsRouter } from "./features/payouts/payouts.routes";
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(calendarRouter(deps));
   api.use(reviewsRouter(deps));
   api.use(waitlistRouter(deps));
+  api.use(packagesRouter(deps));
   api.use(notFoundHandler);
   app.use("/api", api);
   // Upload names are random and never reused, so browsers may keep them forever.

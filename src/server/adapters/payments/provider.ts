@@ -94,8 +94,13 @@ export interface PaymentProvider {
   /** Cancels an unpaid intent (the hold expired); a paid one is left alone. */
   cancelPaymentIntent(paymentIntentId: string): Promise<void>;
 
-  /** Refunds a paid intent in full. */
-  refundPayment(input: { paymentIntentId: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<Refund>;
+  /** Refunds a paid intent: in full, or `amountCents` of it (a package's unused credits). */
+  refundPayment(input: {
+    paymentIntentId: string;
+    idempotencyKey: string;
+    amountCents?: number;
+    metadata?: Record<string, string>;
+  }): Promise<Refund>;
 
   createConnectedAccount(input: { email: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<ConnectedAccount>;
   retrieveConnectedAccount(accountId: string): Promise<ConnectedAccount>;

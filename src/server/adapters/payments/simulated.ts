@@ -160,7 +160,12 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
     return outcome;
   }
 
-  async refundPayment(input: { paymentIntentId: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<Refund> {
+  async refundPayment(input: {
+    paymentIntentId: string;
+    idempotencyKey: string;
+    amountCents?: number;
+    metadata?: Record<string, string>;
+  }): Promise<Refund> {
     const row = await this.createOnce("refund", input.idempotencyKey, async (tx) => {
       const intent = await requireObjectForUpdate(tx, "payment_intent", input.paymentIntentId);
       if (intent.status !== "succeeded") {
@@ -169,10 +174,14 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
       if (await findRefundOfIntent(tx, intent.id)) {
         throw new PaymentProviderError(`This PaymentIntent (${intent.id}) has already been refunded.`);
       }
+      const amountCents = input.amountCents ?? intent.amountCents ?? 0;
+      if (amountCents <= 0 || amountCents > (intent.amountCents ?? 0)) {
+        throw new PaymentProviderError(`Refund amount must be between $0.01 and the charge's amount.`);
+      }
       const id = newId("re_sim_");
       await updateObject(tx, intent.id, { data: { ...(intent.data as IntentData), refundId: id }, updatedAt: this.deps.clock.now() });
       const data: RefundData = { paymentIntentId: intent.id, metadata: { ...(input.metadata ?? {}) } };
-      return { id, status: "succeeded", amountCents: intent.amountCents, currency: "usd", data };
+      return { id, status: "succeeded", amountCents, currency: "usd", data };
     });
     this.deps.logger.info({ refundId: row.id, paymentIntentId: input.paymentIntentId }, "simulated refund");
     return { id: row.id, status: row.status as Refund["status"] };

@@ -90,10 +90,19 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async refundPayment(input: { paymentIntentId: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<Refund> {
+  async refundPayment(input: {
+    paymentIntentId: string;
+    idempotencyKey: string;
+    amountCents?: number;
+    metadata?: Record<string, string>;
+  }): Promise<Refund> {
     const refund = await this.call(() =>
       this.stripe.refunds.create(
-        { payment_intent: input.paymentIntentId, ...(input.metadata !== undefined ? { metadata: input.metadata } : {}) },
+        {
+          payment_intent: input.paymentIntentId,
+          ...(input.amountCents !== undefined ? { amount: input.amountCents } : {}),
+          ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
+        },
         { idempotencyKey: input.idempotencyKey },
       ),
     );

@@ -10,7 +10,14 @@ export const CANCEL_CODES = ["hold_expired", "coach_cancelled", "student_cancell
 export type CancelCode = (typeof CANCEL_CODES)[number];
 
 /** Why a charge is given back. */
-export const REFUND_REASONS = ["coach_cancelled", "student_cancelled", "not_honoured", "amount_mismatch", "duplicate_payment"] as const;
+export const REFUND_REASONS = [
+  "coach_cancelled",
+  "student_cancelled",
+  "not_honoured",
+  "amount_mismatch",
+  "duplicate_payment",
+  "credits_refunded",
+] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 export const bookings = pgTable(
@@ -75,6 +82,8 @@ export const bookings = pgTable(
     payoutStartedAt: timestamp("payout_started_at", { withTimezone: true }),
     payoutLastError: text("payout_last_error"),
     sessionRequestId: integer("session_request_id"),
+    /** Paid with a credit of this package purchase instead of a card (DESIGN.md 11; foreign key in migration 0019). */
+    packagePurchaseId: integer("package_purchase_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -139,9 +148,10 @@ export const refunds = pgTable(
   "refunds",
   {
     id: serial("id").primaryKey(),
-    bookingId: integer("booking_id")
-      .notNull()
-      .references(() => bookings.id, { onDelete: "restrict" }),
+    /** The booking whose charge goes back, or (`purchaseId`) the package purchase whose unused credits are refunded. */
+    bookingId: integer("booking_id").references(() => bookings.id, { onDelete: "restrict" }),
+    /** A package purchase (foreign key in migration 0019). */
+    purchaseId: integer("purchase_id"),
     paymentIntentId: text("payment_intent_id").notNull(),
     amountCents: integer("amount_cents").notNull(),
     reason: text("reason", { enum: REFUND_REASONS }).notNull(),
@@ -164,8 +174,9 @@ export const refunds = pgTable(
       .where(sql`${t.status} = 'pending'`),
     check(
       "refunds_reason_check",
-      sql`${t.reason} in ('coach_cancelled', 'student_cancelled', 'not_honoured', 'amount_mismatch', 'duplicate_payment')`,
+      sql`${t.reason} in ('coach_cancelled', 'student_cancelled', 'not_honoured', 'amount_mismatch', 'duplicate_payment', 'credits_refunded')`,
     ),
+    check("refunds_subject_check", sql`(${t.bookingId} is null) <> (${t.purchaseId} is null)`),
     check("refunds_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
     check("refunds_amount_check", sql`${t.amountCents} >= 0`),
   ],

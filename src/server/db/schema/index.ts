@@ -12,3 +12,4 @@ export * from "./rate-limits";
 export * from "./reviews";
 export * from "./waitlist";
 export * from "./families";
+export * from "./packages";

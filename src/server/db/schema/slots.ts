@@ -30,6 +30,8 @@ export const timeSlots = pgTable(
      * bookings point at it, and rows that carry money are never dropped.
      */
     removedAt: timestamp("removed_at", { withTimezone: true }),
+    /** The weekly series this slot belongs to (DESIGN.md 11: made together by one repeatWeeks request). */
+    seriesId: text("series_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -18,17 +18,117 @@ import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/
 import type { UserRow } from "../accounts/sessions.repository";
 import { instantToLocal, localToInstant } from "../slots/slot-time";
 import { releaseExpiredHolds } from "./booking-sweeps.service";
-import { getBookingFor } from "./bookings.service";
+import { getBookingFor, toApiBooking } from "./bookings.service";
+import { sendBookingConfirmedEmails } from "./booking-emails";
+import { familyIdOfUser } from "../../db/families";
+import { chooseCredit, spendCredit } from "../packages/credits.service";
 import * as repo from "./bookings.repository";
 
 const MINUTE_MS = 60_000;
 const REQUESTED_BOOKING_PAY_WITHIN_MS = 24 * 60 * MINUTE_MS;
 const REQUESTED_BOOKING_PAY_BEFORE_START_MS = 2 * 60 * MINUTE_MS;
 
-/** POST /api/bookings: holds a seat for 15 minutes while the student pays (DESIGN.md 4). */
+/**
+ * POST /api/bookings: holds a seat for 15 minutes while the student pays (DESIGN.md 4), or with
+ * `payWith: "credit"` confirms it at once with one of the family's package credits (DESIGN.md 11).
+ */
 export async function bookSlot(deps: AppDeps, user: UserRow, input: ParsedBookingRequest): Promise<Booking> {
-  const row = await createPendingBooking(deps, user, input);
+  const row = input.payWith === "credit" ? await bookWithCredit(deps, user, input) : await createPendingBooking(deps, user, input);
   return (await getBookingFor(deps, user, row.id))!;
+}
+
+/**
+ * A seat paid with a credit: the seat check, the credit's choice, the confirmed booking and the
+ * ledger's redeem row are one transaction under the slot's lock, then the purchase's (so never a
+ * seat without a credit, never a credit spent twice). The booking carries the credit's share of the
+ * package's price and fee as its money; the coach earns the price share after feedback.
+ */
+async function bookWithCredit(deps: AppDeps, user: UserRow, input: ParsedBookingRequest): Promise<repo.BookingRow> {
+  if (input.studentId != null && input.studentId !== user.id) throw forbidden(BookingMessages.NOT_YOURSELF);
+  const db = deps.database.db;
+  const now = deps.clock.now();
+  const pre = await repo.findBookingPreRead(db, input.timeSlotId, user.id, now);
+  if (!pre) throw notFound(BookingMessages.SLOT_NOT_FOUND);
+  const { slot, timeZone, coachRates } = pre;
+  planBooking(slot, timeZone, coachRates, input, now);
+  if (pre.held >= slot.capacity && !pre.mine) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
+  const familyId = await familyIdOfUser(db, user.id);
+
+  let expired: repo.ExpiredHold[] = [];
+  let booking: repo.BookingRow;
+  try {
+    booking = await db.transaction(async (tx) => {
+      const locked = await repo.lockSlot(tx, slot.id);
+      if (!locked) throw notFound(BookingMessages.SLOT_NOT_FOUND);
+      const plan = planBooking(locked, timeZone, coachRates, input, now);
+      expired = await repo.expireSlotHolds(tx, locked.id, now);
+      return insertCreditBooking(tx, { slot: locked, plan, studentId: user.id, familyId, notes: input.notes, now });
+    });
+  } catch (err) {
+    if (err instanceof repo.DuplicateActiveBookingError) throw conflict(BookingMessages.ALREADY_BOOKED);
+    throw err;
+  }
+  await releaseExpiredHolds(deps, expired);
+  await publishEvents(deps, [calendarEvents.bookingUpdated(booking), calendarEvents.availabilityUpdated(booking.coachId)]);
+  await notifyCreditBooked(deps, booking.id);
+  return booking;
+}
+
+/** Inside the caller's transaction, holding the slot's lock: the seat check, the credit, the booking and its redeem row. */
+async function insertCreditBooking(
+  tx: Tx,
+  values: { slot: repo.SlotRow; plan: BookingPlan; studentId: number; familyId: number; notes: string | null; now: Date },
+): Promise<repo.BookingRow> {
+  const { slot, plan, now } = values;
+  if (await repo.hasActiveBooking(tx, slot.id, values.studentId)) throw conflict(BookingMessages.ALREADY_BOOKED);
+  if ((await repo.countHeldSeats(tx, slot.id, now)) >= slot.capacity) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
+  const spend = await chooseCredit(tx, {
+    familyId: values.familyId,
+    coachId: slot.coachId,
+    sessionType: plan.rate.sessionType,
+    durationMinutes: plan.rate.durationMinutes,
+    now,
+  });
+  const inserted = await repo.insertBooking(tx, {
+    studentId: values.studentId,
+    coachId: slot.coachId,
+    timeSlotId: slot.id,
+    rateId: plan.rate.id,
+    sessionType: plan.rate.sessionType,
+    durationMinutes: plan.rate.durationMinutes,
+    rateCents: spend.valueCents,
+    platformFeeCents: spend.feeCents,
+    tipCents: 0,
+    totalCents: spend.valueCents + spend.feeCents,
+    coachEarningsCents: spend.valueCents,
+    notes: values.notes,
+    startsAt: plan.startsAt,
+    endsAt: plan.endsAt,
+    status: "confirmed",
+    paymentStatus: "completed",
+    packagePurchaseId: spend.purchaseId,
+    confirmedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await spendCredit(tx, spend, inserted.id, now);
+  await repo.refreshSlotAvailability(tx, slot.id, now);
+  return inserted;
+}
+
+async function notifyCreditBooked(deps: AppDeps, bookingId: number): Promise<void> {
+  const details = await repo.findBookingDetails(deps.database.db, bookingId);
+  if (!details) return;
+  try {
+    await sendBookingConfirmedEmails(
+      deps,
+      toApiBooking(details, true),
+      { student: details.student.email, coach: details.coachUser.email },
+      details.coach.timeZone,
+    );
+  } catch (err) {
+    deps.logger.error({ err, bookingId }, "could not send a booking e-mail");
+  }
 }
 
 /**

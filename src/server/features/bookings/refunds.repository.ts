@@ -8,12 +8,13 @@ export type RefundRow = typeof refunds.$inferSelect;
 /** Records a charge to give back; a charge already recorded keeps its first row (one refund per payment intent). */
 export async function insertRefund(
   tx: Tx,
-  values: { bookingId: number; paymentIntentId: string; amountCents: number; reason: RefundReason; now: Date },
+  values: { bookingId?: number; purchaseId?: number; paymentIntentId: string; amountCents: number; reason: RefundReason; now: Date },
 ): Promise<void> {
   await tx
     .insert(refunds)
     .values({
-      bookingId: values.bookingId,
+      bookingId: values.bookingId ?? null,
+      purchaseId: values.purchaseId ?? null,
       paymentIntentId: values.paymentIntentId,
       amountCents: values.amountCents,
       reason: values.reason,
@@ -73,6 +74,7 @@ export async function markRefundSent(
   now: Date,
 ): Promise<typeof bookings.$inferSelect | undefined> {
   await tx.update(refunds).set({ status: "sent", providerRefundId, lastError: null, updatedAt: now }).where(eq(refunds.id, refund.id));
+  if (refund.bookingId === null) return undefined;
   const rows = await tx
     .update(bookings)
     .set({ paymentStatus: "refunded", refundId: providerRefundId, updatedAt: now })
