@@ -4,10 +4,12 @@ import {
   DEFAULT_BOOKING_DURATION,
   MAX_BOOKING_NOTES_LENGTH,
   noRatesMessage,
+  SeriesBookingMessages,
   type Booking,
   type ParsedBookingRequest,
+  type ParsedSeriesBookingRequest,
 } from "@contract/bookings";
-import { coachEarningsCents, platformFeeCents, totalCents } from "@contract/money";
+import { centsToDecimal, coachEarningsCents, platformFeeCents, totalCents } from "@contract/money";
 import { TIME_STEP_MINUTES } from "@contract/time";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { AppDeps } from "../../deps";
@@ -20,7 +22,7 @@ import { instantToLocal, localToInstant } from "../slots/slot-time";
 import { releaseExpiredHolds } from "./booking-sweeps.service";
 import { getBookingFor, toApiBooking } from "./bookings.service";
 import { sendBookingConfirmedEmails } from "./booking-emails";
-import { familyIdOfUser } from "../../db/families";
+import { athletesOfFamily, familyIdOfUser } from "../../db/families";
 import { chooseCredit, spendCredit } from "../packages/credits.service";
 import * as repo from "./bookings.repository";
 
@@ -77,7 +79,15 @@ async function bookWithCredit(deps: AppDeps, user: UserRow, input: ParsedBooking
 /** Inside the caller's transaction, holding the slot's lock: the seat check, the credit, the booking and its redeem row. */
 async function insertCreditBooking(
   tx: Tx,
-  values: { slot: repo.SlotRow; plan: BookingPlan; studentId: number; familyId: number; notes: string | null; now: Date },
+  values: {
+    slot: repo.SlotRow;
+    plan: BookingPlan;
+    studentId: number;
+    familyId: number;
+    athleteId?: number | null;
+    notes: string | null;
+    now: Date;
+  },
 ): Promise<repo.BookingRow> {
   const { slot, plan, now } = values;
   if (await repo.hasActiveBooking(tx, slot.id, values.studentId)) throw conflict(BookingMessages.ALREADY_BOOKED);
@@ -91,6 +101,7 @@ async function insertCreditBooking(
   });
   const inserted = await repo.insertBooking(tx, {
     studentId: values.studentId,
+    ...(values.athleteId ? { athleteId: values.athleteId } : {}),
     coachId: slot.coachId,
     timeSlotId: slot.id,
     rateId: plan.rate.id,
@@ -114,6 +125,139 @@ async function insertCreditBooking(
   await spendCredit(tx, spend, inserted.id, now);
   await repo.refreshSlotAvailability(tx, slot.id, now);
   return inserted;
+}
+
+export type SeriesBooking = {
+  bookings: Booking[];
+  /** The weeks (the coach's local dates) that were full, cancelled or already booked. */
+  skipped: string[];
+  /** By card: the holds to pay in one checkout, and their total. */
+  bookingIds?: number[];
+  totalAmount?: string;
+};
+
+/**
+ * POST /api/bookings/series (DESIGN.md 11): this slot and the series' next weeks (up to `weeks`
+ * weekly slots from this one), in one transaction that locks each week's slot in date order. A week
+ * that is full, cancelled, started or already booked is skipped and named before anything is paid.
+ * With credits, each week is confirmed with its own credit (all or none: without enough credits
+ * nothing is booked); by card, each week is held like a single booking and the holds are paid
+ * together (they count as one checkout toward the hold cap). Each week is then an ordinary booking.
+ */
+export async function bookSeries(deps: AppDeps, user: UserRow, input: ParsedSeriesBookingRequest): Promise<SeriesBooking> {
+  const db = deps.database.db;
+  const now = deps.clock.now();
+  const pre = await repo.findBookingPreRead(db, input.timeSlotId, user.id, now);
+  if (!pre) throw notFound(BookingMessages.SLOT_NOT_FOUND);
+  const { slot: first, timeZone, coachRates } = pre;
+  const kind = first.isGroup ? "group" : "individual";
+  const ratesOfKind = coachRates.filter((r) => r.sessionType === kind);
+  if (ratesOfKind.length === 0) throw badRequest(noRatesMessage(first.isGroup), "timeSlotId");
+  const duration = input.duration ?? DEFAULT_BOOKING_DURATION;
+  const rate = ratesOfKind.find((r) => r.durationMinutes === duration);
+  if (!rate) throw badRequest(BookingMessages.SELECT_DURATION, "duration");
+  const familyId = await familyIdOfUser(db, user.id);
+  if (input.athleteId != null && !(await athletesOfFamily(db, familyId)).some((a) => a.id === input.athleteId)) {
+    throw notFound("Athlete not found");
+  }
+  const weeks = first.seriesId ? await repo.listSeriesSlotsFrom(db, first.seriesId, first.startsAt, input.weeks) : [first];
+  const request: ParsedBookingRequest = {
+    timeSlotId: first.id,
+    rateId: rate.id,
+    sessionType: kind,
+    duration,
+    rate: undefined,
+    notes: input.notes,
+    preferredStartTime: undefined,
+    studentId: undefined,
+    coachId: undefined,
+    payWith: input.payWith,
+  };
+
+  const skipped: string[] = [];
+  let expired: repo.ExpiredHold[] = [];
+  const rows = await db.transaction(async (tx) => {
+    if (input.payWith === "card") {
+      await repo.lockStudentHolds(tx, user.id);
+      if ((await repo.countHeldBookingsOfStudent(tx, user.id, now)) >= MAX_HELD_BOOKINGS_PER_PLAYER) {
+        throw new AppError(429, ErrorCode.RATE_LIMITED, LimitMessages.TOO_MANY_HOLDS);
+      }
+    }
+    const booked: repo.BookingRow[] = [];
+    for (const week of weeks) {
+      const locked = await repo.lockSlot(tx, week.id);
+      if (!locked) continue;
+      const date = instantToLocal(locked.startsAt, timeZone).date;
+      let plan: BookingPlan;
+      try {
+        plan = planBooking(locked, timeZone, coachRates, { ...request, timeSlotId: locked.id }, now);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        skipped.push(date);
+        continue;
+      }
+      expired = [...expired, ...(await repo.expireSlotHolds(tx, locked.id, now))];
+      const full = (await repo.countHeldSeats(tx, locked.id, now)) >= locked.capacity;
+      if (full || (await repo.hasActiveBooking(tx, locked.id, user.id))) {
+        skipped.push(date);
+        continue;
+      }
+      if (input.payWith === "credit") {
+        booked.push(
+          await insertCreditBooking(tx, {
+            slot: locked,
+            plan,
+            studentId: user.id,
+            familyId,
+            athleteId: input.athleteId,
+            notes: input.notes,
+            now,
+          }),
+        );
+        continue;
+      }
+      booked.push(
+        await repo.insertBooking(tx, {
+          studentId: user.id,
+          ...(input.athleteId ? { athleteId: input.athleteId } : {}),
+          coachId: locked.coachId,
+          timeSlotId: locked.id,
+          rateId: plan.rate.id,
+          sessionType: plan.rate.sessionType,
+          durationMinutes: plan.rate.durationMinutes,
+          rateCents: plan.rate.rateCents,
+          platformFeeCents: platformFeeCents(plan.rate.rateCents),
+          tipCents: 0,
+          totalCents: totalCents(plan.rate.rateCents, 0),
+          coachEarningsCents: coachEarningsCents(plan.rate.rateCents, 0),
+          notes: input.notes,
+          startsAt: plan.startsAt,
+          endsAt: plan.endsAt,
+          status: "pending",
+          paymentStatus: "unpaid",
+          holdExpiresAt: new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE_MS),
+          createdAt: now,
+          updatedAt: now,
+        }),
+      );
+      await repo.refreshSlotAvailability(tx, locked.id, now);
+    }
+    if (booked.length === 0) throw conflict(SeriesBookingMessages.NONE_OPEN);
+    return booked;
+  });
+
+  await releaseExpiredHolds(deps, expired);
+  await publishEvents(deps, [...rows.map((row) => calendarEvents.bookingUpdated(row)), calendarEvents.availabilityUpdated(first.coachId)]);
+  if (input.payWith === "credit") for (const row of rows) await notifyCreditBooked(deps, row.id);
+  const bookings = [];
+  for (const row of rows) bookings.push((await getBookingFor(deps, user, row.id))!);
+  if (input.payWith === "credit") return { bookings, skipped };
+  return {
+    bookings,
+    skipped,
+    bookingIds: rows.map((r) => r.id),
+    totalAmount: centsToDecimal(rows.reduce((sum, r) => sum + r.totalCents, 0)),
+  };
 }
 
 async function notifyCreditBooked(deps: AppDeps, bookingId: number): Promise<void> {

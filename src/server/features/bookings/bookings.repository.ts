@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { BookingStudent } from "@contract/bookings";
 import type { CancelCode } from "../../db/schema/bookings";
@@ -444,4 +444,14 @@ export async function countHeldBookingsOfStudent(tx: Tx, studentId: number, now:
     .from(bookings)
     .where(and(eq(bookings.studentId, studentId), eq(bookings.status, "pending"), holdsSeat(now)));
   return rows[0]?.count ?? 0;
+}
+
+/** A weekly series' slots from `from` on (DESIGN.md 11), soonest first, at most `limit`. */
+export async function listSeriesSlotsFrom(db: Queryable, seriesId: string, from: Date, limit: number): Promise<SlotRow[]> {
+  return db
+    .select()
+    .from(timeSlots)
+    .where(and(eq(timeSlots.seriesId, seriesId), gte(timeSlots.startsAt, from)))
+    .orderBy(asc(timeSlots.startsAt))
+    .limit(limit);
 }

@@ -112,6 +112,8 @@ export function toApiBooking(details: repo.BookingDetails, withStudent: boolean)
       locationNotes: slot.locationNotes,
     },
     holdExpiresAt: b.status === "pending" ? iso(b.holdExpiresAt) : null,
+    paidWith: b.packagePurchaseId !== null ? "credit" : "card",
+    seriesId: slot.seriesId,
     confirmedAt: iso(b.confirmedAt),
     completedAt: iso(b.completedAt),
     cancelledAt: iso(b.cancelledAt),

@@ -1,7 +1,8 @@
 import { Router } from "express";
 import {
-  CreateSlotRequestSchema,
+  CreateSlotSeriesRequestSchema,
   CreateSlotsRequestSchema,
+  DeleteSlotQuerySchema,
   ListSlotsQuerySchema,
   SlotMessages,
   UpdateSlotRequestSchema,
@@ -9,7 +10,7 @@ import {
 import type { AppDeps } from "../../deps";
 import { requireRole } from "../../http/require-session";
 import { parseIdParam, parseBody, parseQuery } from "../../http/validate-request";
-import { createSlots, editSlot, getSlot, listSlots, removeSlot } from "./slots.service";
+import { createSlots, createSlotSeries, editSlot, getSlot, listSlots, removeSlot, removeSlotAndFollowing } from "./slots.service";
 
 export function slotsRouter(deps: AppDeps): Router {
   const router = Router();
@@ -33,7 +34,12 @@ export function slotsRouter(deps: AppDeps): Router {
       const inputs = parseBody(req, CreateSlotsRequestSchema);
       res.status(201).json(await createSlots(deps, user, inputs, (i) => `${i}.`));
     } else {
-      const input = parseBody(req, CreateSlotRequestSchema);
+      const { repeatWeeks, ...input } = parseBody(req, CreateSlotSeriesRequestSchema);
+      if (repeatWeeks !== undefined) {
+        // DESIGN.md 11: a weekly series answers {slots, skipped}; without repeatWeeks the answer is the one slot, as before.
+        res.status(201).json(await createSlotSeries(deps, user, input, repeatWeeks));
+        return;
+      }
       const [slot] = await createSlots(deps, user, [input], () => "");
       res.status(201).json(slot);
     }
@@ -47,6 +53,12 @@ export function slotsRouter(deps: AppDeps): Router {
 
   router.delete("/time-slots/:id", async (req, res) => {
     const user = requireRole(req, "coach", SlotMessages.COACHES_ONLY);
+    const { scope } = parseQuery(req, DeleteSlotQuerySchema);
+    if (scope === "following") {
+      const removed = await removeSlotAndFollowing(deps, user, parseIdParam(req));
+      res.json({ message: removed.length > 1 ? `${removed.length} time slots deleted` : "Time slot deleted", removedSlotIds: removed });
+      return;
+    }
     await removeSlot(deps, user, parseIdParam(req));
     res.json({ message: "Time slot deleted" });
   });
