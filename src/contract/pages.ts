@@ -22,6 +22,7 @@ export type PageModule =
   | "match-coaches"
   | "my-bookings"
   | "my-session-requests"
+  | "package-checkout"
   | "player-onboarding"
   | "player-profile"
   | "privacy-policy"
@@ -66,5 +67,6 @@ export const pageRoutes: readonly PageRoute[] = [
   page("/match-coaches", "match-coaches", true),
   page("/booking-checkout/:bookingId?", "booking-checkout", true),
   page("/book-coach/:id", "book-coach", true),
+  page("/package-checkout/:packageId", "package-checkout", true),
   page("/player-profile", "player-profile", true),
 ];

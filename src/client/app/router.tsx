@@ -77,6 +77,7 @@ const ManageSlotsPage = page(() => import("./routes/manage-slots"), "ManageSlots
 const MatchCoachesPage = page(() => import("./routes/match-coaches"), "MatchCoachesPage");
 const BookingCheckoutPage = page(() => import("./routes/booking-checkout"), "BookingCheckoutPage");
 const BookCoachPage = page(() => import("./routes/book-coach"), "BookCoachPage");
+const PackageCheckoutPage = page(() => import("./routes/package-checkout"), "PackageCheckoutPage");
 const PlayerProfilePage = page(() => import("./routes/player-profile"), "PlayerProfilePage");
 const UnauthorizedRedirect = page(() => import("./routes/unauthorized"), "UnauthorizedRedirect");
 
@@ -87,6 +88,7 @@ const pagesByModule: Record<PageModule, Page> = {
   admin: AdminPage,
   "book-coach": BookCoachPage,
   "booking-checkout": BookingCheckoutPage,
+  "package-checkout": PackageCheckoutPage,
   "booking-success": BookingSuccessPage,
   "coach-dashboard": CoachDashboardPage,
   "coach-onboarding": CoachOnboardingPage,
@@ -250,6 +252,7 @@ function ShellRoutes({ home }: { home: ComponentType }) {
       <Route path={paths.matchCoaches} component={MatchCoachesPage} />
       <Route path="/booking-checkout/:bookingId?" component={BookingCheckoutPage} />
       <Route path="/book-coach/:id" component={BookCoachPage} />
+      <Route path="/package-checkout/:packageId" component={PackageCheckoutPage} />
       <Route path={paths.playerProfile} component={PlayerProfilePage} />
       <Route component={NotFoundPage} />
     </Switch>

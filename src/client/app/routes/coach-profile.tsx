@@ -1,4 +1,4 @@
-import { Redirect, useParams, useSearch } from "wouter";
+import { Redirect, useLocation, useParams, useSearch } from "wouter";
 import { paths } from "../../config/paths";
 import { PageSkeleton } from "../../components/ui/page-skeleton";
 import { useCoachPublicProfile } from "../../features/search/api/get-coach-public-profile";
@@ -6,6 +6,9 @@ import { RequestSessionButton } from "../../features/requests/components/request
 import { coachName } from "../../features/search/components/coach-bits";
 import { BackToSearchLink, CoachProfileView } from "../../features/search/components/coach-profile-view";
 import { CoachReviews } from "../../features/reviews/components/coach-reviews";
+import { PackageOffers } from "../../features/packages/components/package-offers";
+import { MyCredits } from "../../features/packages/components/my-credits";
+import { useCurrentUser } from "../../lib/current-user";
 
 export const COACH_PROFILE_ERROR = "Coach not found or error loading profile";
 
@@ -21,6 +24,8 @@ export function CoachProfilePage() {
 
 function CoachProfile({ coachId }: { coachId: number | null }) {
   const profile = useCoachPublicProfile(coachId);
+  const [, navigate] = useLocation();
+  const { user } = useCurrentUser();
   if (coachId !== null && profile.isLoading) return <PageSkeleton label="Loading coach profile..." />;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -42,6 +47,17 @@ function CoachProfile({ coachId }: { coachId: number | null }) {
           }
         />
       )}
+      {coachId !== null && profile.data ? (
+        <>
+          <PackageOffers
+            coachId={coachId}
+            onBuy={(p) =>
+              navigate(user ? paths.packageCheckout(p.id) : `${paths.login}?redirect=${encodeURIComponent(`/coach/${coachId}`)}`)
+            }
+          />
+          {user?.userType === "player" ? <MyCredits coachId={coachId} title="My credits with this coach" /> : null}
+        </>
+      ) : null}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { isUnauthorized } from "../../lib/api-client";
 import { handleUnauthorized } from "../../lib/handle-unauthorized";
 import { useMyReviews } from "../../features/reviews/api/reviews";
 import { MyWaitlist } from "../../features/waitlist/components/my-waitlist";
+import { MyCredits } from "../../features/packages/components/my-credits";
 import { CalendarFeedCard } from "../../features/calendar/components/calendar-feed-card";
 import { CoachBookingExtras, StudentBookingExtras } from "../booking-extras";
 
@@ -85,6 +86,7 @@ export function MyBookingsPage() {
       ) : (
         <>
           {isCoach ? null : <MyWaitlist />}
+          <MyCredits title={isCoach ? "Credits families bought" : "My Credits"} />
           <BookingSection title="Upcoming Sessions" empty="No upcoming sessions." bookings={upcoming} Card={Card} extras={extras} />
           <BookingSection title="Past Sessions" empty="No past sessions yet." bookings={past} Card={Card} extras={extras} />
           <CalendarFeedCard />
