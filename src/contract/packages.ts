@@ -206,10 +206,6 @@ export type CreditRefundResponse = {
   credit: Credit;
 };
 
-/** Booking a session: by card (the default) or with a credit. */
-export const PAY_WITH = ["card", "credit"] as const;
-export type PayWith = (typeof PAY_WITH)[number];
-
 /** Whole cents of a package's price each session carries: the share, and the last session's (with the remainder). */
 export function sessionShareCents(totalCents: number, sessionCount: number): { share: number; last: number } {
   const share = Math.floor(totalCents / sessionCount);

@@ -109,7 +109,6 @@ export const CreateSlotSeriesRequestSchema = CreateSlotRequestSchema.extend({
     .max(MAX_REPEAT_WEEKS, { message: `Repeat weekly for 1 to ${MAX_REPEAT_WEEKS} weeks` })
     .optional(),
 });
-export type CreateSlotSeriesRequest = z.infer<typeof CreateSlotSeriesRequestSchema>;
 
 /** POST /api/time-slots with repeatWeeks: the slots made and the dates skipped (they would overlap another slot). */
 export type CreateSlotSeriesResponse = { slots: TimeSlot[]; skipped: string[] };
