@@ -184,9 +184,53 @@ export const BookingRequestSchema = z
     coachId: optionalId,
     /** The athlete the seat is for (DESIGN.md 11); absent: the family's first athlete. */
     athleteId: OptionalAthleteIdSchema,
+    /** DESIGN.md 11: "credit" confirms at once with one of the family's package credits, no card. */
+    payWith: z.enum(["card", "credit"], { message: "Pay with a card or a credit." }).optional(),
   })
   .transform(({ startTime, preferredStartTime, ...rest }) => ({ ...rest, preferredStartTime: preferredStartTime ?? startTime }));
 export type BookingRequest = z.input<typeof BookingRequestSchema>;
+
+export const MAX_SERIES_WEEKS = 26;
+export const SeriesBookingMessages = {
+  WEEKS: `Book 1 to ${MAX_SERIES_WEEKS} weeks.`,
+  NONE_OPEN: "None of these weeks is open any more.",
+} as const;
+
+/** POST /api/bookings/series (DESIGN.md 11): this slot and the series' next weeks, by card in one checkout or a credit a week. */
+export const SeriesBookingRequestSchema = z.object({
+  timeSlotId: idField(BookingMessages.MISSING_INFORMATION),
+  athleteId: optionalId,
+  weeks: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,2}$/, { message: SeriesBookingMessages.WEEKS })
+          .transform(Number),
+      ],
+      {
+        message: SeriesBookingMessages.WEEKS,
+      },
+    )
+    .pipe(
+      z
+        .number({ message: SeriesBookingMessages.WEEKS })
+        .int({ message: SeriesBookingMessages.WEEKS })
+        .min(1, { message: SeriesBookingMessages.WEEKS })
+        .max(MAX_SERIES_WEEKS, { message: SeriesBookingMessages.WEEKS }),
+    ),
+  payWith: z.enum(["card", "credit"], { message: "Pay with a card or a credit." }).default("card"),
+  duration: durationField.optional(),
+  notes: z
+    .string({ message: "Notes must be text" })
+    .trim()
+    .max(MAX_BOOKING_NOTES_LENGTH, { message: BookingMessages.NOTES_TOO_LONG })
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type ParsedSeriesBookingRequest = z.output<typeof SeriesBookingRequestSchema>;
 export type ParsedBookingRequest = z.output<typeof BookingRequestSchema>;
 
 export type BookingCoach = {
@@ -284,6 +328,10 @@ export type Booking = {
   timeSlot: BookingTimeSlot;
   /** Until when a pending booking holds its seat (ISO); null once paid or cancelled. */
   holdExpiresAt: string | null;
+  /** DESIGN.md 11: paid by card, or with a package credit (then refunded as a credit, not money). */
+  paidWith: "card" | "credit";
+  /** The weekly series of the booking's slot, if any: My Bookings and the coach's calendar group its weeks. */
+  seriesId: string | null;
   confirmedAt: string | null;
   completedAt: string | null;
   cancelledAt: string | null;
@@ -316,6 +364,7 @@ export const StudentCancelMessages = {
   ONLY_STUDENT: "Only the player who made this booking can cancel it.",
   CANCELLED_PENDING: "Booking cancelled. The time slot has been released.",
   CANCELLED_REFUNDED: "Booking cancelled. Your payment will be refunded in full.",
+  CANCELLED_CREDIT_RETURNED: "Booking cancelled. Your credit has been returned.",
 } as const;
 
 /**

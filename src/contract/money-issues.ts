@@ -20,7 +20,7 @@ export const MoneyIssuesSchema = z.object({
   ),
   refunds: z.array(
     z.object({
-      bookingId: z.number(),
+      bookingId: z.number().nullable(),
       paymentIntentId: z.string().nullable(),
       amount: z.string(),
       state: z.enum(["retrying", "stopped"]),

@@ -27,6 +27,7 @@ export type PageModule =
   | "messages"
   | "my-bookings"
   | "my-session-requests"
+  | "package-checkout"
   | "player-onboarding"
   | "player-profile"
   | "privacy-policy"
@@ -72,6 +73,7 @@ export const pageRoutes: readonly PageRoute[] = [
   page("/match-coaches", "match-coaches", true),
   page("/booking-checkout/:bookingId?", "booking-checkout", true),
   page("/book-coach/:id", "book-coach", false),
+  page("/package-checkout/:packageId", "package-checkout", true),
   page("/player-profile", "player-profile", true),
   page("/family", "family", true),
   page("/family/invitations/:token", "family-invitation", true),

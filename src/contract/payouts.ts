@@ -109,9 +109,10 @@ export type SimulatedOnboardingCompleteResponse = { success: true; returnUrl: st
 
 /**
  * refunded: the provider accepted the refund; pending: it will be retried (never lost);
- * not_charged: the booking was still waiting for payment, so nothing was taken.
+ * not_charged: the booking was still waiting for payment, so nothing was taken;
+ * credit_returned: it was paid with a package credit, which the family has back (DESIGN.md 11).
  */
-export type RefundStatus = "refunded" | "pending" | "not_charged";
+export type RefundStatus = "refunded" | "pending" | "not_charged" | "credit_returned";
 
 export type AffectedBooking = {
   bookingId: number;

@@ -101,6 +101,32 @@ const slotFields = {
 export const CreateSlotRequestSchema = z.object(slotFields);
 export type CreateSlotRequest = z.infer<typeof CreateSlotRequestSchema>;
 
+export const MAX_REPEAT_WEEKS = 26;
+
+/** DESIGN.md 11: with `repeatWeeks`, one request makes that many weekly slots (the first on `date`). */
+export const CreateSlotSeriesRequestSchema = CreateSlotRequestSchema.extend({
+  repeatWeeks: z
+    .number({ message: `Repeat weekly for 1 to ${MAX_REPEAT_WEEKS} weeks` })
+    .int({ message: `Repeat weekly for 1 to ${MAX_REPEAT_WEEKS} weeks` })
+    .min(1, { message: `Repeat weekly for 1 to ${MAX_REPEAT_WEEKS} weeks` })
+    .max(MAX_REPEAT_WEEKS, { message: `Repeat weekly for 1 to ${MAX_REPEAT_WEEKS} weeks` })
+    .optional(),
+});
+
+/** POST /api/time-slots with repeatWeeks: the slots made and the dates skipped (they would overlap another slot). */
+export type CreateSlotSeriesResponse = { slots: TimeSlot[]; skipped: string[] };
+
+export const DeleteSlotQuerySchema = z.object({
+  scope: z.enum(["this", "following"], { message: "scope must be this or following" }).optional(),
+});
+
+/** The date `weeks` weeks after a yyyy-MM-dd date (calendar days, whatever daylight saving does). */
+export function addWeeksToDate(date: string, weeks: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 7 * weeks);
+  return d.toISOString().slice(0, 10);
+}
+
 export const CreateSlotsRequestSchema = z
   .array(CreateSlotRequestSchema, { message: SlotMessages.REQUIRED })
   .min(1, { message: SlotMessages.REQUIRED })
@@ -153,6 +179,8 @@ export const TimeSlotSchema = z.object({
   locationLat: z.number().nullable(),
   locationLng: z.number().nullable(),
   locationNotes: z.string().nullable(),
+  /** The weekly series the slot belongs to (DESIGN.md 11); absent for a one-off slot. */
+  seriesId: z.string().optional(),
 });
 export type TimeSlot = z.infer<typeof TimeSlotSchema>;
 

@@ -13,6 +13,7 @@ import { contentAdminRouter, contentRouter } from "./features/content/content.ro
 import { familiesRouter } from "./features/families/families.routes";
 import { geoRouter } from "./features/geo/geo.routes";
 import { messageReportsAdminRouter, messagesRouter } from "./features/messages/messages.routes";
+import { packagesRouter } from "./features/packages/packages.routes";
 import { moneyIssuesRouter } from "./features/money-issues/money-issues.routes";
 import { paymentsRouter, paymentWebhookRouter } from "./features/payments/payments.routes";
 import { payoutsRouter } from "./features/payouts/payouts.routes";
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(waitlistRouter(deps));
   api.use(familiesRouter(deps));
   api.use(messagesRouter(deps));
+  api.use(packagesRouter(deps));
   api.use(notFoundHandler);
   app.use("/api", api);
   // Upload names are random and never reused, so browsers may keep them forever.

@@ -214,10 +214,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if ([...refunds.values()].some((refund) => refund.payment_intent === intentId)) {
         return invalid(`Charge for ${intentId} has already been refunded.`, "charge_already_refunded");
       }
+      const amount = f.amount !== undefined ? Number(f.amount) : Number(intent.amount);
+      if (!Number.isInteger(amount) || amount <= 0 || amount > Number(intent.amount)) {
+        return invalid(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than charge amount.`);
+      }
       const refund: StripeObject = {
         id: `re_${randomToken(24)}`,
         object: "refund",
-        amount: intent.amount,
+        amount,
         currency: intent.currency,
         payment_intent: intentId,
         status: "succeeded",

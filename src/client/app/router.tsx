@@ -77,6 +77,7 @@ const ManageSlotsPage = page(() => import("./routes/manage-slots"), "ManageSlots
 const MatchCoachesPage = page(() => import("./routes/match-coaches"), "MatchCoachesPage");
 const BookingCheckoutPage = page(() => import("./routes/booking-checkout"), "BookingCheckoutPage");
 const BookCoachPage = page(() => import("./routes/book-coach"), "BookCoachPage");
+const PackageCheckoutPage = page(() => import("./routes/package-checkout"), "PackageCheckoutPage");
 const PlayerProfilePage = page(() => import("./routes/player-profile"), "PlayerProfilePage");
 const FamilyPage = page(() => import("./routes/family"), "FamilyPage");
 const FamilyInvitationPage = page(() => import("./routes/family-invitation"), "FamilyInvitationPage");
@@ -94,6 +95,7 @@ const pagesByModule: Record<PageModule, Page> = {
   "athlete-progress": AthleteProgressPage,
   "book-coach": BookCoachPage,
   "booking-checkout": BookingCheckoutPage,
+  "package-checkout": PackageCheckoutPage,
   "booking-success": BookingSuccessPage,
   "coach-dashboard": CoachDashboardPage,
   "coach-onboarding": CoachOnboardingPage,
@@ -268,6 +270,7 @@ function ShellRoutes({ home }: { home: ComponentType }) {
       <Route path={paths.matchCoaches} component={MatchCoachesPage} />
       <Route path="/booking-checkout/:bookingId?" component={BookingCheckoutPage} />
       <Route path="/book-coach/:id" component={BookCoachPage} />
+      <Route path="/package-checkout/:packageId" component={PackageCheckoutPage} />
       <Route path={paths.playerProfile} component={PlayerProfilePage} />
       <Route path="/athletes/:id/progress" component={AthleteProgressPage} />
       <Route path={paths.family} component={FamilyPage} />

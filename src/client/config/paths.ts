@@ -22,6 +22,7 @@ export const paths = {
   admin: "/admin",
   manageSlots: "/manage-slots",
   matchCoaches: "/match-coaches",
+  packageCheckout: (packageId: number | string) => `/package-checkout/${packageId}`,
   bookingCheckout: (bookingId?: number | string) => (bookingId ? `/booking-checkout/${bookingId}` : "/booking-checkout"),
   bookCoach: (id: number | string) => `/book-coach/${id}`,
   playerProfile: "/player-profile",

@@ -11,6 +11,7 @@ import { sendDueReminders } from "../features/calendar/calendar.service";
 import { sendReviewRequests } from "../features/reviews/reviews.service";
 import { offerFreedSeats } from "../features/waitlist/waitlist.service";
 import { sendMessageNotices } from "../features/messages/messages.service";
+import { closeLapsedPurchases, expireCredits, sendExpiryNotices } from "../features/packages/purchases.service";
 
 /**
  * Periodic work (hold expiry, request expiry, completion, refund and payout retries) as idempotent
@@ -29,6 +30,11 @@ const sweeps: Sweep[] = [
   // Every charge to give back, whatever decided it (the refund module's one leased sweep).
   { name: "retry-refunds", run: async (deps) => retryDueRefunds(deps) },
   { name: "send-waiting-payouts", run: sendWaitingPayouts },
+  // Package checkouts that ran out (a last-second payment is settled and refunded, never kept unseen),
+  // credits a week from expiry (the family is told) and past it (void).
+  { name: "close-lapsed-package-checkouts", run: closeLapsedPurchases },
+  { name: "send-credit-expiry-notices", run: sendExpiryNotices },
+  { name: "expire-credits", run: expireCredits },
   // After hold expiry and refunds: the seats they freed go to the first player waiting.
   { name: "offer-waitlist-seats", run: async (deps) => void (await offerFreedSeats(deps)) },
   { name: "send-session-reminders", run: async (deps) => void (await sendDueReminders(deps)) },

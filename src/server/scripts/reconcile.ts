@@ -31,7 +31,7 @@ async function main(): Promise<number> {
       console.log(JSON.stringify(report, null, 2));
     } else {
       console.log(
-        `Reconciled ${report.provider} provider: ${report.charges} succeeded charges, ${report.refunds} refunds, ${report.transfers} transfers, against ${report.bookings} bookings.`,
+        `Reconciled ${report.provider} provider: ${report.charges} succeeded charges, ${report.refunds} refunds, ${report.transfers} transfers, against ${report.bookings} bookings and ${report.purchases} package purchases.`,
       );
       for (const m of report.mismatches) console.log(`MISMATCH ${m.kind}: ${m.message}`);
       console.log(report.mismatches.length === 0 ? "No mismatches." : `${report.mismatches.length} mismatch(es).`);

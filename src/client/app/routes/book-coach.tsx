@@ -24,6 +24,9 @@ import { SessionPlaceDetails } from "../../features/bookings/components/session-
 import { CoachHeader } from "../../features/bookings/components/coach-header";
 import { AthletePicker } from "../../features/families/components/athlete-picker";
 import { FullGroupSlots } from "../../features/waitlist/components/full-group-slots";
+import { useCredits } from "../../features/packages/api/packages";
+import { MyCredits } from "../../features/packages/components/my-credits";
+import { PackageOffers } from "../../features/packages/components/package-offers";
 import { loadLastSearch, toSearchQuery } from "../../features/search/last-search";
 import { ApiError, isUnauthorized } from "../../lib/api-client";
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from "../../lib/handle-unauthorized";
@@ -104,6 +107,13 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   // A start time chosen earlier that has begun since is no longer offered, nor booked.
   const chosenStart = startTime && startOptions.includes(startTime) ? startTime : null;
   const rateCents = rate ? (decimalToCents(rate.rate) ?? 0) : 0;
+  // DESIGN.md 11: a credit of this coach, kind and duration books without a card.
+  const credits = useCredits(coach.id, user?.userType === "player");
+  const usableCredit =
+    rate &&
+    credits.data?.find(
+      (c) => c.state === "active" && c.remaining > 0 && c.sessionType === rate.sessionType && c.duration === rate.duration,
+    );
 
   const lastSearch = loadLastSearch();
   const back = backHref({
@@ -128,7 +138,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
 
   const returnPath = slot ? `${paths.bookCoach(coach.id)}?slot=${slot.id}` : paths.bookCoach(coach.id);
 
-  function bookAndPay() {
+  function bookAndPay(payWith: "card" | "credit" = "card") {
     if (!user) return askToLogIn(navigate, returnPath);
     if (!slot)
       return toast({ title: "Missing Information", description: "Please select a time slot and session type.", variant: "destructive" });
@@ -147,9 +157,16 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
         coachId: coach.id,
         studentId: user.id,
         ...(athleteId !== null ? { athleteId } : {}),
+        payWith,
       },
       {
         onSuccess: (booking) => {
+          if (payWith === "credit") {
+            toast({ title: "Booking Confirmed", description: "Paid with one of your credits.", variant: "success" });
+            void credits.refetch();
+            navigate(paths.myBookings);
+            return;
+          }
           toast({ title: "Booking Created", description: "Proceeding to checkout...", variant: "success" });
           navigate(paths.bookingCheckout(booking.id));
         },
@@ -169,6 +186,8 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
         </Link>
       </Button>
       <CoachHeader coach={coach} />
+      <PackageOffers coachId={coach.id} onBuy={(p) => (user ? navigate(paths.packageCheckout(p.id)) : askToLogIn(navigate, returnPath))} />
+      {user?.userType === "player" ? <MyCredits coachId={coach.id} title="My credits with this coach" /> : null}
 
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="flex flex-col gap-6">
@@ -307,9 +326,20 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
                 </div>
               </dl>
             ) : null}
-            <Button size="lg" className="w-full" onClick={bookAndPay} isLoading={createBooking.isPending}>
+            <Button size="lg" className="w-full" onClick={() => bookAndPay()} isLoading={createBooking.isPending}>
               Book &amp; Pay
             </Button>
+            {usableCredit ? (
+              <Button
+                size="lg"
+                variant="outline"
+                className="w-full"
+                onClick={() => bookAndPay("credit")}
+                isLoading={createBooking.isPending}
+              >
+                Use a credit ({usableCredit.remaining} left)
+              </Button>
+            ) : null}
           </CardContent>
         </Card>
       </div>

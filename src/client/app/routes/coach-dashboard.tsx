@@ -21,6 +21,7 @@ import { SlotList } from "../../features/slots/components/slot-list";
 import { WeeklyCalendar } from "../../features/slots/components/weekly-calendar";
 import { ReviewReplies } from "../../features/reviews/components/review-replies";
 import { CalendarFeedCard } from "../../features/calendar/components/calendar-feed-card";
+import { PackageManager } from "../../features/packages/components/package-manager";
 
 export function CoachDashboardPage() {
   return (
@@ -116,6 +117,7 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
       </Tabs>
 
       <CoachBusiness timeZone={coach.timeZone} />
+      <PackageManager coachId={coach.id} />
 
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <ReviewReplies />

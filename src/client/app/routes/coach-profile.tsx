@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Link, Redirect, useParams, useSearch } from "wouter";
+import { Link, Redirect, useLocation, useParams, useSearch } from "wouter";
 import { Button } from "../../components/ui/button";
 import { useCurrentUser } from "../../lib/current-user";
 import { paths, signInHref } from "../../config/paths";
@@ -13,6 +13,10 @@ import { MessageCoachLink } from "../../features/messages/components/message-coa
 
 // Only a signed-in player's family chooses an athlete: a visitor's first screen does not load it.
 const AthletePicker = lazy(async () => ({ default: (await import("../../features/families/components/athlete-picker")).AthletePicker }));
+// The coach's packages sit below the profile, and a family's credits are a signed-in player's:
+// neither is on the first screen's critical path (docs/PERFORMANCE.md, JavaScript per page).
+const PackageOffers = lazy(async () => ({ default: (await import("../../features/packages/components/package-offers")).PackageOffers }));
+const MyCredits = lazy(async () => ({ default: (await import("../../features/packages/components/my-credits")).MyCredits }));
 
 export const COACH_PROFILE_ERROR = "Coach not found or error loading profile";
 
@@ -28,6 +32,7 @@ export function CoachProfilePage() {
 
 function CoachProfile({ coachId }: { coachId: number | null }) {
   const profile = useCoachPublicProfile(coachId);
+  const [, navigate] = useLocation();
   const { user } = useCurrentUser();
   // Which athlete of the family a request is for (DESIGN.md 11), remembered per coach.
   const [athleteId, setAthleteId] = useState<number | null>(null);
@@ -82,6 +87,15 @@ function CoachProfile({ coachId }: { coachId: number | null }) {
           }
         />
       )}
+      {coachId !== null && profile.data ? (
+        <Suspense fallback={null}>
+          <PackageOffers
+            coachId={coachId}
+            onBuy={(p) => navigate(user ? paths.packageCheckout(p.id) : signInHref(paths.coachProfile(coachId)))}
+          />
+          {user?.userType === "player" ? <MyCredits coachId={coachId} title="My credits with this coach" /> : null}
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { isUnauthorized } from "../../lib/api-client";
 import { handleUnauthorized } from "../../lib/handle-unauthorized";
 import { useMyReviews } from "../../features/reviews/api/reviews";
 import { MyWaitlist } from "../../features/waitlist/components/my-waitlist";
+import { MyCredits } from "../../features/packages/components/my-credits";
 import { CalendarFeedCard } from "../../features/calendar/components/calendar-feed-card";
 import { CoachBookingExtras, StudentBookingExtras } from "../booking-extras";
 import { HoldCountdown, useHoldRemaining } from "../../features/payments/components/hold-countdown";
@@ -89,6 +90,7 @@ export function MyBookingsPage() {
         <>
           {isCoach ? null : <FinishBookingStrip bookings={upcoming} />}
           {isCoach ? null : <MyWaitlist />}
+          <MyCredits title={isCoach ? "Credits families bought" : "My Credits"} />
           <BookingSection title="Upcoming Sessions" empty="No upcoming sessions." bookings={upcoming} Card={Card} extras={extras} />
           <BookingSection title="Past Sessions" empty="No past sessions yet." bookings={past} Card={Card} extras={extras} />
           <CalendarFeedCard />

@@ -27,6 +27,14 @@ export const idempotencyKeys = {
   payoutReversal(bookingId: number): string {
     return `booking-${bookingId}-payout-reversal`;
   },
+  /** A package purchase's payment (DESIGN.md 11): one purchase, one charge. */
+  purchasePaymentIntent(purchaseId: number, totalCents: number): string {
+    return `purchase-${purchaseId}-pi-${totalCents}`;
+  },
+  /** The one refund of a charge of a purchase: its unused credits pro rata, or all of it when the payment bought nothing. */
+  purchaseRefund(purchaseId: number, paymentIntentId: string): string {
+    return `purchase-${purchaseId}-refund-${paymentIntentId}`;
+  },
   /** One connected account per coach. */
   connectedAccount(coachId: number): string {
     return `coach-${coachId}-account`;

@@ -16,6 +16,8 @@ export type LedgerCharge = {
   amountCents: number;
   currency: string;
   bookingId?: number;
+  /** A package purchase's charge (DESIGN.md 11). */
+  purchaseId?: number;
 };
 export type LedgerRefund = { id: string; paymentIntentId: string; amountCents: number; status: string };
 export type LedgerTransfer = {
@@ -43,6 +45,12 @@ function bookingIdOf(metadata: Record<string, string> | null | undefined): numbe
   return Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
+/** The charge's purchase, when it is a package's, as an optional field (absent otherwise). */
+function purchaseOf(metadata: Record<string, string> | null | undefined): { purchaseId?: number } {
+  const id = Number(metadata?.purchaseId);
+  return Number.isInteger(id) && id > 0 ? { purchaseId: id } : {};
+}
+
 async function readSimulatedLedger(database: Database): Promise<ProviderLedger> {
   const rows = await database.db.select().from(simulatedPaymentObjects).where(eq(simulatedPaymentObjects.kind, "payment_intent"));
   const charges = rows.map((row) => {
@@ -53,6 +61,7 @@ async function readSimulatedLedger(database: Database): Promise<ProviderLedger> 
       amountCents: row.amountCents ?? 0,
       currency: row.currency ?? "usd",
       bookingId: bookingIdOf(data.metadata),
+      ...purchaseOf(data.metadata),
     };
   });
   const refundRows = await database.db.select().from(simulatedPaymentObjects).where(eq(simulatedPaymentObjects.kind, "refund"));
@@ -97,6 +106,7 @@ async function readStripeLedger(options: NonNullable<Config["stripe"]>): Promise
       amountCents: pi.amount_received || pi.amount,
       currency: pi.currency,
       bookingId: bookingIdOf(pi.metadata),
+      ...purchaseOf(pi.metadata),
     })),
     refunds: refunds.map((re) => ({
       id: re.id,

@@ -96,8 +96,10 @@ export interface PaymentProvider {
   /** Cancels an unpaid intent (the hold expired); a paid one is left alone. */
   cancelPaymentIntent(paymentIntentId: string): Promise<void>;
 
-  /** Refunds a paid intent in full. */
-  /** Refunds the charge in full, or `amountCents` of it (one booking's share of a shared checkout). */
+  /**
+   * Refunds the charge in full, or `amountCents` of it (one booking's share of a shared checkout,
+   * a package's unused credits).
+   */
   refundPayment(input: {
     paymentIntentId: string;
     idempotencyKey: string;

@@ -172,8 +172,11 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
       if (intent.status !== "succeeded") {
         throw new PaymentProviderError(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`);
       }
-      const refundedCents = await refundedCentsOfIntent(tx, intent.id);
       const amountCents = input.amountCents ?? intent.amountCents ?? 0;
+      if (amountCents <= 0 || amountCents > (intent.amountCents ?? 0)) {
+        throw new PaymentProviderError(`Refund amount must be between $0.01 and the charge's amount.`);
+      }
+      const refundedCents = await refundedCentsOfIntent(tx, intent.id);
       if (
         (input.amountCents === undefined && (await findRefundOfIntent(tx, intent.id))) ||
         refundedCents + amountCents > (intent.amountCents ?? 0)

@@ -17,6 +17,7 @@ export const REFUND_REASONS = [
   "amount_mismatch",
   "duplicate_payment",
   "no_show_reversed",
+  "credits_refunded",
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
@@ -96,6 +97,8 @@ export const bookings = pgTable(
     noShowNote: text("no_show_note"),
     /** An admin reversed the no-show: the family refunded in full, the payout taken back or owed. */
     noShowReversedAt: timestamp("no_show_reversed_at", { withTimezone: true }),
+    /** Paid with a credit of this package purchase instead of a card (DESIGN.md 11; foreign key in migration 0019). */
+    packagePurchaseId: integer("package_purchase_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -195,9 +198,10 @@ export const refunds = pgTable(
   "refunds",
   {
     id: serial("id").primaryKey(),
-    bookingId: integer("booking_id")
-      .notNull()
-      .references(() => bookings.id, { onDelete: "restrict" }),
+    /** The booking whose charge goes back, or (`purchaseId`) the package purchase whose unused credits are refunded. */
+    bookingId: integer("booking_id").references(() => bookings.id, { onDelete: "restrict" }),
+    /** A package purchase (foreign key in migration 0019). */
+    purchaseId: integer("purchase_id"),
     paymentIntentId: text("payment_intent_id").notNull(),
     amountCents: integer("amount_cents").notNull(),
     reason: text("reason", { enum: REFUND_REASONS }).notNull(),
@@ -215,14 +219,19 @@ export const refunds = pgTable(
   (t) => [
     // One refund per booking of a charge (a shared checkout gives each booking's share back on its own).
     uniqueIndex("refunds_payment_intent_booking_key").on(t.paymentIntentId, t.bookingId),
+    // One refund of a package purchase's charge.
+    uniqueIndex("refunds_purchase_payment_intent_key")
+      .on(t.paymentIntentId)
+      .where(sql`${t.purchaseId} is not null`),
     index("refunds_booking_idx").on(t.bookingId),
     index("refunds_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     check(
       "refunds_reason_check",
-      sql`${t.reason} in ('coach_cancelled', 'student_cancelled', 'not_honoured', 'amount_mismatch', 'duplicate_payment', 'no_show_reversed')`,
+      sql`${t.reason} in ('coach_cancelled', 'student_cancelled', 'not_honoured', 'amount_mismatch', 'duplicate_payment', 'no_show_reversed', 'credits_refunded')`,
     ),
+    check("refunds_subject_check", sql`(${t.bookingId} is null) <> (${t.purchaseId} is null)`),
     check("refunds_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
     check("refunds_amount_check", sql`${t.amountCents} >= 0`),
   ],

@@ -14,3 +14,4 @@ export * from "./waitlist";
 export * from "./families";
 export * from "./outbox";
 export * from "./messages";
+export * from "./packages";

@@ -35,6 +35,8 @@ export const timeSlots = pgTable(
      * search), and closed with its booking when that booking expires or is cancelled.
      */
     requestOnly: boolean("request_only").notNull().default(false),
+    /** The weekly series this slot belongs to (DESIGN.md 11: made together by one repeatWeeks request). */
+    seriesId: text("series_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

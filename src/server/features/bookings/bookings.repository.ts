@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { BookingStudent } from "@contract/bookings";
 import type { CancelCode } from "../../db/schema/bookings";
@@ -621,4 +621,14 @@ export async function countHeldBookingsFromAddress(tx: Tx, coachId: number, clie
 export async function tryLockStudentHolds(tx: Tx, studentId: number): Promise<boolean> {
   const result = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('booking-holds'), ${studentId}) as "locked"`);
   return rowsOf<{ locked: boolean }>(result)[0]?.locked === true;
+}
+
+/** A weekly series' slots from `from` on (DESIGN.md 11), soonest first, at most `limit`. */
+export async function listSeriesSlotsFrom(db: Queryable, seriesId: string, from: Date, limit: number): Promise<SlotRow[]> {
+  return db
+    .select()
+    .from(timeSlots)
+    .where(and(eq(timeSlots.seriesId, seriesId), gte(timeSlots.startsAt, from)))
+    .orderBy(asc(timeSlots.startsAt))
+    .limit(limit);
 }

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { BookingMessages, BookingRequestSchema } from "@contract/bookings";
+import { BookingMessages, BookingRequestSchema, SeriesBookingRequestSchema } from "@contract/bookings";
 import { CancelSessionRequestSchema, SubmitFeedbackRequestSchema } from "@contract/payouts";
 import { NoShowRequestSchema } from "@contract/progress";
 import { notFound } from "../../http/errors";
@@ -8,7 +8,7 @@ import { clientIp } from "../../http/rate-limit";
 import { providerCallRateLimit } from "../../http/rate-limit";
 import { requireRole, requireUser } from "../../http/require-session";
 import { parseBody, parseIdParam } from "../../http/validate-request";
-import { bookSlot } from "./book-slot.service";
+import { bookSeries, bookSlot } from "./book-slot.service";
 import { getBooking, listCoachBookings, listStudentBookings } from "./bookings.service";
 import { cancelOwnBooking } from "./cancel-booking.service";
 import { cancelSession } from "./cancel-session.service";
@@ -26,6 +26,11 @@ export function bookingsRouter(deps: AppDeps): Router {
     const user = requireRole(req, "player", BookingMessages.ONLY_PLAYERS);
     const input = parseBody(req, BookingRequestSchema);
     res.status(201).json(await bookSlot(deps, user, input, clientIp(req)));
+  });
+
+  router.post("/bookings/series", async (req, res) => {
+    const user = requireRole(req, "player", BookingMessages.ONLY_PLAYERS);
+    res.status(201).json(await bookSeries(deps, user, parseBody(req, SeriesBookingRequestSchema), clientIp(req)));
   });
 
   // Before /bookings/:id, which would otherwise take "student" and "coach" for ids.

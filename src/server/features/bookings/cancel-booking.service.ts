@@ -11,6 +11,7 @@ import * as repo from "./bookings.repository";
 import { familyAudience, isFamilyBooking, toApiBooking } from "./bookings.service";
 import { cancelUnpaidIntent } from "./cancel-session.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
+import { releaseCredit } from "../packages/credits.service";
 
 export type CancelOwnBookingResponse = { success: true; message: string; booking: Booking };
 
@@ -32,44 +33,58 @@ export async function cancelOwnBooking(deps: AppDeps, user: UserRow, bookingId: 
   }
 
   const now = deps.clock.now();
-  const { row, refunded } = await db.transaction(async (tx) => {
-    await repo.lockSlot(tx, before.timeSlotId);
-    const booking = await repo.lockBooking(tx, bookingId);
-    if (!booking) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
-    if (booking.status === "pending") {
-      const cancelled = await repo.cancelBooking(tx, booking.id, { code: "student_cancelled", paid: false, reason: null, now });
+  const { row, refunded, creditReturned } = await db.transaction(
+    async (tx): Promise<{ row: repo.BookingRow; refunded: boolean; creditReturned: boolean }> => {
+      await repo.lockSlot(tx, before.timeSlotId);
+      const booking = await repo.lockBooking(tx, bookingId);
+      if (!booking) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
+      if (booking.status === "pending") {
+        const cancelled = await repo.cancelBooking(tx, booking.id, { code: "student_cancelled", paid: false, reason: null, now });
+        await repo.refreshSlotAvailability(tx, booking.timeSlotId, now);
+        return { row: cancelled!, refunded: false, creditReturned: false };
+      }
+      const paidWithCredit = booking.packagePurchaseId !== null;
+      if (booking.status !== "confirmed" || booking.paymentStatus !== "completed" || (!booking.paymentIntentId && !paidWithCredit)) {
+        throw conflict(StudentCancelMessages.NOT_CANCELLABLE);
+      }
+      if (!canCancelForRefund(booking.startsAt, now)) throw conflict(StudentCancelMessages.TOO_LATE);
+      if (paidWithCredit) {
+        // DESIGN.md 11: a session paid with a credit gives the credit back, not money.
+        const cancelled = await repo.cancelBooking(tx, booking.id, { code: "student_cancelled", paid: false, reason: null, now });
+        await releaseCredit(tx, booking.id, now);
+        await repo.refreshSlotAvailability(tx, booking.timeSlotId, now);
+        return { row: cancelled!, refunded: false, creditReturned: true };
+      }
+      const cancelled = await repo.cancelBooking(tx, booking.id, { code: "student_cancelled", paid: true, reason: null, now });
+      await scheduleRefund(
+        tx,
+        { bookingId: booking.id, paymentIntentId: booking.paymentIntentId!, amountCents: booking.totalCents, reason: "student_cancelled" },
+        now,
+      );
       await repo.refreshSlotAvailability(tx, booking.timeSlotId, now);
-      return { row: cancelled!, refunded: false };
-    }
-    if (booking.status !== "confirmed" || booking.paymentStatus !== "completed" || !booking.paymentIntentId) {
-      throw conflict(StudentCancelMessages.NOT_CANCELLABLE);
-    }
-    if (!canCancelForRefund(booking.startsAt, now)) throw conflict(StudentCancelMessages.TOO_LATE);
-    const cancelled = await repo.cancelBooking(tx, booking.id, { code: "student_cancelled", paid: true, reason: null, now });
-    await scheduleRefund(
-      tx,
-      { bookingId: booking.id, paymentIntentId: booking.paymentIntentId, amountCents: booking.totalCents, reason: "student_cancelled" },
-      now,
-    );
-    await repo.refreshSlotAvailability(tx, booking.timeSlotId, now);
-    return { row: cancelled!, refunded: true };
-  });
+      return { row: cancelled!, refunded: true, creditReturned: false };
+    },
+  );
 
   if (refunded) await sendRefund(deps, row.paymentIntentId!, row.id);
   else if (row.paymentIntentId) await cancelUnpaidIntent(deps, row.id, row.paymentIntentId);
   await publishEvents(deps, [calendarEvents.bookingUpdated(row), calendarEvents.availabilityUpdated(row.coachId)]);
 
   const details = (await repo.findBookingDetails(db, bookingId))!;
-  if (refunded) await notifyStudentCancelled(deps, details);
+  if (refunded || creditReturned) await notifyStudentCancelled(deps, details, creditReturned);
   return {
     success: true,
-    message: refunded ? StudentCancelMessages.CANCELLED_REFUNDED : StudentCancelMessages.CANCELLED_PENDING,
+    message: creditReturned
+      ? StudentCancelMessages.CANCELLED_CREDIT_RETURNED
+      : refunded
+        ? StudentCancelMessages.CANCELLED_REFUNDED
+        : StudentCancelMessages.CANCELLED_PENDING,
     booking: toApiBooking(details, false),
   };
 }
 
 /** The coach hears of it (e-mail with the cancelling .ics, SMS where opted in); the student gets the receipt. */
-async function notifyStudentCancelled(deps: AppDeps, details: repo.BookingDetails): Promise<void> {
+async function notifyStudentCancelled(deps: AppDeps, details: repo.BookingDetails, creditReturned: boolean): Promise<void> {
   const { booking, coach, student, coachUser, athlete } = details;
   const studentName =
     [athlete?.firstName, athlete?.lastName].filter(Boolean).join(" ").trim() ||
@@ -102,7 +117,9 @@ async function notifyStudentCancelled(deps: AppDeps, details: repo.BookingDetail
         to,
         subject: `Booking cancelled: ${details.coachUser.firstName ?? "your coach"} on ${when}`,
         text: [
-          `Your session on ${when} is cancelled. $${centsToDecimal(booking.totalCents)} will be refunded to your card in full.`,
+          creditReturned
+            ? `Your session on ${when} is cancelled. The package credit it used is back in your balance.`
+            : `Your session on ${when} is cancelled. $${centsToDecimal(booking.totalCents)} will be refunded to your card in full.`,
           "",
           CANCEL_RULE_TEXT,
           `Find another session: ${deps.config.appUrl}/find-coaches`,

@@ -10,8 +10,9 @@ import * as repo from "./bookings.repository";
 import { familyAudience } from "./bookings.service";
 import { cancellationInvitation } from "../calendar/calendar.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
+import { releaseCredit } from "../packages/credits.service";
 
-type Cancelled = { booking: repo.BookingRow; paid: boolean };
+type Cancelled = { booking: repo.BookingRow; paid: boolean; creditReturned?: boolean };
 
 /**
  * POST /api/bookings/{id}/cancel (the coach cancels the whole session). Every booking of the slot is
@@ -38,6 +39,11 @@ export async function cancelSession(deps: AppDeps, user: UserRow, bookingId: num
       const paid = booking.paymentStatus === "completed" && booking.paymentIntentId !== null;
       const row = await repo.cancelBooking(tx, booking.id, { code: "coach_cancelled", paid, reason, now });
       if (!row) continue;
+      // DESIGN.md 11: a session paid with a credit gives the credit back, not money.
+      if (booking.packagePurchaseId !== null && (await releaseCredit(tx, booking.id, now))) {
+        result.push({ booking: row, paid: false, creditReturned: true });
+        continue;
+      }
       if (paid) {
         await scheduleRefund(
           tx,
@@ -52,8 +58,10 @@ export async function cancelSession(deps: AppDeps, user: UserRow, bookingId: num
   });
 
   const refundStatus = new Map<number, AffectedBooking["refundStatus"]>();
-  for (const { booking, paid } of cancelled) {
-    if (paid) {
+  for (const { booking, paid, creditReturned } of cancelled) {
+    if (creditReturned) {
+      refundStatus.set(booking.id, "credit_returned");
+    } else if (paid) {
       refundStatus.set(booking.id, (await sendRefund(deps, booking.paymentIntentId!, booking.id)) === "sent" ? "refunded" : "pending");
     } else {
       refundStatus.set(booking.id, "not_charged");
@@ -65,7 +73,7 @@ export async function cancelSession(deps: AppDeps, user: UserRow, bookingId: num
     db,
     cancelled.map((c) => c.booking.id),
   );
-  for (const details of people) await notifyCancelled(deps, details, reason, refundStatus.get(details.booking.id) !== "not_charged");
+  for (const details of people) await notifyCancelled(deps, details, reason, refundStatus.get(details.booking.id) ?? "pending");
   await publishEvents(deps, [
     ...people.map((d) => calendarEvents.bookingUpdated(d.booking)),
     calendarEvents.availabilityUpdated(target.booking.coachId),
@@ -82,7 +90,7 @@ export async function cancelSession(deps: AppDeps, user: UserRow, bookingId: num
           bookingId: d.booking.id,
           studentId: d.booking.studentId,
           studentName: [d.student.firstName, d.student.lastName].filter(Boolean).join(" ").trim() || "Student",
-          refundAmount: centsToDecimal(status === "not_charged" ? 0 : d.booking.totalCents),
+          refundAmount: centsToDecimal(status === "not_charged" || status === "credit_returned" ? 0 : d.booking.totalCents),
           refundStatus: status,
         };
       }),
@@ -105,12 +113,22 @@ export async function cancelUnpaidIntent(deps: AppDeps, bookingId: number, payme
   }
 }
 
-async function notifyCancelled(deps: AppDeps, details: repo.BookingDetails, reason: string, wasPaid: boolean): Promise<void> {
+async function notifyCancelled(
+  deps: AppDeps,
+  details: repo.BookingDetails,
+  reason: string,
+  status: AffectedBooking["refundStatus"],
+): Promise<void> {
   const { booking, coach, student } = details;
   // Mid-sentence, a coach without a name is "your coach".
   const coachName = [details.coachUser.firstName, details.coachUser.lastName].filter(Boolean).join(" ").trim() || "your coach";
   const when = sessionWhen(booking.startsAt, booking.endsAt, coach.timeZone);
-  const money = wasPaid ? `You will be refunded $${centsToDecimal(booking.totalCents)} in full.` : "You were not charged.";
+  const money =
+    status === "credit_returned"
+      ? "Your package credit is back in your balance."
+      : status === "not_charged"
+        ? "You were not charged."
+        : `You will be refunded $${centsToDecimal(booking.totalCents)} in full.`;
   const text = `Your session with ${coachName} on ${when.date} at ${when.time} was cancelled by the coach: ${reason}. ${money}`;
 
   // Texts only to those who agreed to them: every guardian (and a minor's parent), each by their own opt-in.

@@ -1,3 +1,4 @@
+import { releaseCredit } from "../packages/credits.service";
 import { BookingMessages } from "@contract/bookings";
 import { centsToDecimal } from "@contract/money";
 import { noShowWindow, ProgressMessages, type NoShowResponse, type ReverseNoShowResponse } from "@contract/progress";
@@ -111,7 +112,9 @@ export async function reverseNoShow(deps: AppDeps, bookingId: number): Promise<R
     if (locked.payoutStatus === "pending" && locked.payoutStartedAt !== null) throw conflict(ProgressMessages.PAYOUT_IN_FLIGHT);
     const row = await repo.reverseNoShow(tx, bookingId, { now, cancelPayout: locked.payoutStatus === "pending" });
     if (!row) throw conflict(ProgressMessages.NOT_A_NO_SHOW);
-    if (row.paymentIntentId) {
+    // A session paid with a package credit gets its credit back, as a valid cancellation does (DESIGN.md 11).
+    if (row.packagePurchaseId !== null) await releaseCredit(tx, bookingId, now);
+    else if (row.paymentIntentId) {
       await scheduleRefund(
         tx,
         { bookingId, paymentIntentId: row.paymentIntentId, amountCents: row.totalCents, reason: "no_show_reversed" },

@@ -1,19 +1,26 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { bookings, refunds, type RefundReason } from "../../db/schema/index";
 import { instant, type Queryable } from "../../db/sql";
 
 export type RefundRow = typeof refunds.$inferSelect;
 
-/** Records a charge to give back; a charge already recorded keeps its first row (one refund per payment intent). */
+/** One booking's refund of a charge, or (`bookingId` null) the one refund of a package purchase's charge. */
+const ofSubject = (bookingId: number | null) => (bookingId === null ? isNull(refunds.bookingId) : eq(refunds.bookingId, bookingId));
+
+/**
+ * Records a charge to give back; a charge already recorded keeps its first row: one refund per
+ * booking of a charge, one per purchase's charge (migration 0019's partial unique index).
+ */
 export async function insertRefund(
   tx: Tx,
-  values: { bookingId: number; paymentIntentId: string; amountCents: number; reason: RefundReason; now: Date },
+  values: { bookingId?: number; purchaseId?: number; paymentIntentId: string; amountCents: number; reason: RefundReason; now: Date },
 ): Promise<void> {
   await tx
     .insert(refunds)
     .values({
-      bookingId: values.bookingId,
+      bookingId: values.bookingId ?? null,
+      purchaseId: values.purchaseId ?? null,
       paymentIntentId: values.paymentIntentId,
       amountCents: values.amountCents,
       reason: values.reason,
@@ -21,7 +28,11 @@ export async function insertRefund(
       createdAt: values.now,
       updatedAt: values.now,
     })
-    .onConflictDoNothing({ target: [refunds.paymentIntentId, refunds.bookingId] });
+    .onConflictDoNothing(
+      values.bookingId === undefined
+        ? { target: refunds.paymentIntentId, where: sql`${refunds.purchaseId} is not null` }
+        : { target: [refunds.paymentIntentId, refunds.bookingId] },
+    );
 }
 
 /**
@@ -32,7 +43,7 @@ export async function insertRefund(
 export async function claimRefund(
   db: Queryable,
   paymentIntentId: string,
-  bookingId: number,
+  bookingId: number | null,
   now: Date,
   leaseMs: number,
 ): Promise<RefundRow | undefined> {
@@ -42,7 +53,7 @@ export async function claimRefund(
     .where(
       and(
         eq(refunds.paymentIntentId, paymentIntentId),
-        eq(refunds.bookingId, bookingId),
+        ofSubject(bookingId),
         eq(refunds.status, "pending"),
         sql`${refunds.nextAttemptAt} <= ${instant(now)}`,
       ),
@@ -84,6 +95,7 @@ export async function markRefundSent(
   now: Date,
 ): Promise<typeof bookings.$inferSelect | undefined> {
   await tx.update(refunds).set({ status: "sent", providerRefundId, lastError: null, updatedAt: now }).where(eq(refunds.id, refund.id));
+  if (refund.bookingId === null) return undefined;
   const rows = await tx
     .update(bookings)
     .set({ paymentStatus: "refunded", refundId: providerRefundId, updatedAt: now })
@@ -115,11 +127,15 @@ export async function markRefundAttemptFailed(
     .where(and(eq(refunds.id, refundId), eq(refunds.status, "pending")));
 }
 
-export async function findRefundByPaymentIntent(db: Queryable, paymentIntentId: string, bookingId: number): Promise<RefundRow | undefined> {
+export async function findRefundByPaymentIntent(
+  db: Queryable,
+  paymentIntentId: string,
+  bookingId: number | null,
+): Promise<RefundRow | undefined> {
   const rows = await db
     .select()
     .from(refunds)
-    .where(and(eq(refunds.paymentIntentId, paymentIntentId), eq(refunds.bookingId, bookingId)))
+    .where(and(eq(refunds.paymentIntentId, paymentIntentId), ofSubject(bookingId)))
     .limit(1);
   return rows[0];
 }

@@ -22,7 +22,12 @@ import { MAX_MONEY_ATTEMPTS, nextAttemptAt } from "../../jobs/retry-policy";
 /** How long a claim keeps other processes off a refund: a process that dies mid-call is retried after this. */
 export const REFUND_LEASE_MS = 60_000;
 
-export type RefundRequest = { bookingId: number; paymentIntentId: string; amountCents: number; reason: RefundReason };
+/** A booking's charge, or (DESIGN.md 11) a package purchase's: `amountCents` of it is given back. */
+export type RefundRequest = ({ bookingId: number } | { purchaseId: number }) & {
+  paymentIntentId: string;
+  amountCents: number;
+  reason: RefundReason;
+};
 
 /** Inside the caller's transaction: records that this charge must be given back (once per payment intent). */
 export async function scheduleRefund(tx: Tx, request: RefundRequest, now: Date): Promise<void> {
@@ -34,7 +39,8 @@ export async function scheduleRefund(tx: Tx, request: RefundRequest, now: Date):
  * "sent" when the provider took it (now or earlier), "pending" when it will be retried (or another
  * process is on it), "failed" when the attempts ran out.
  */
-export async function sendRefund(deps: AppDeps, paymentIntentId: string, bookingId: number): Promise<"sent" | "pending" | "failed"> {
+/** `bookingId` null: the refund of a package purchase (one per charge). */
+export async function sendRefund(deps: AppDeps, paymentIntentId: string, bookingId: number | null): Promise<"sent" | "pending" | "failed"> {
   const now = deps.clock.now();
   const claimed = await repo.claimRefund(deps.database.db, paymentIntentId, bookingId, now, REFUND_LEASE_MS);
   if (!claimed) {
@@ -44,19 +50,32 @@ export async function sendRefund(deps: AppDeps, paymentIntentId: string, booking
   return attemptRefund(deps, claimed);
 }
 
-async function attemptRefund(deps: AppDeps, refund: repo.RefundRow): Promise<"sent" | "pending" | "failed"> {
+/** The provider call of one refund: a booking's charge in full, or the amount recorded for a package purchase. */
+async function refundCall(deps: AppDeps, refund: repo.RefundRow) {
+  if (refund.bookingId === null) {
+    return deps.payments.refundPayment({
+      paymentIntentId: refund.paymentIntentId,
+      idempotencyKey: idempotencyKeys.purchaseRefund(refund.purchaseId!, refund.paymentIntentId),
+      amountCents: refund.amountCents,
+      metadata: { purchaseId: String(refund.purchaseId), reason: refund.reason },
+    });
+  }
   const booking = await bookingsRepo.findBooking(deps.database.db, refund.bookingId);
   const isBookingsPayment = booking?.paymentIntentId === refund.paymentIntentId;
   // A checkout shared by several bookings gives back this booking's share only.
   const shared = (await bookingsRepo.countBookingsOfIntent(deps.database.db, refund.paymentIntentId)) > 1;
+  return deps.payments.refundPayment({
+    paymentIntentId: refund.paymentIntentId,
+    ...(shared ? { amountCents: refund.amountCents } : {}),
+    idempotencyKey: idempotencyKeys.refund(refund.bookingId, refund.paymentIntentId, isBookingsPayment),
+    metadata: { bookingId: String(refund.bookingId), reason: refund.reason },
+  });
+}
+
+async function attemptRefund(deps: AppDeps, refund: repo.RefundRow): Promise<"sent" | "pending" | "failed"> {
   let error: string;
   try {
-    const result = await deps.payments.refundPayment({
-      paymentIntentId: refund.paymentIntentId,
-      ...(shared ? { amountCents: refund.amountCents } : {}),
-      idempotencyKey: idempotencyKeys.refund(refund.bookingId, refund.paymentIntentId, isBookingsPayment),
-      metadata: { bookingId: String(refund.bookingId), reason: refund.reason },
-    });
+    const result = await refundCall(deps, refund);
     if (result.status !== "failed") {
       await recordSent(deps, refund, result.id);
       return "sent";
@@ -73,7 +92,13 @@ async function attemptRefund(deps: AppDeps, refund: repo.RefundRow): Promise<"se
     giveUp,
     now,
   });
-  const log = { bookingId: refund.bookingId, paymentIntentId: refund.paymentIntentId, attempts: refund.attempts, error };
+  const log = {
+    bookingId: refund.bookingId,
+    purchaseId: refund.purchaseId,
+    paymentIntentId: refund.paymentIntentId,
+    attempts: refund.attempts,
+    error,
+  };
   if (giveUp) deps.logger.error(log, "refund failed for good; an admin must settle it");
   else deps.logger.error(log, "refund failed; the refund sweep will retry it");
   return giveUp ? "failed" : "pending";
@@ -84,7 +109,14 @@ async function recordSent(deps: AppDeps, refund: repo.RefundRow, providerRefundI
   const booking = await deps.database.db.transaction((tx) => repo.markRefundSent(tx, refund, providerRefundId, now));
   if (booking) await publishEvents(deps, [calendarEvents.bookingUpdated(booking)]);
   // Cancellations told the student when they happened; a payment given back unasked is explained now.
-  if (refund.reason === "coach_cancelled" || refund.reason === "student_cancelled" || refund.reason === "no_show_reversed") return;
+  // A package purchase's refund is explained by the packages feature when it decides it.
+  if (
+    refund.reason === "coach_cancelled" ||
+    refund.reason === "student_cancelled" ||
+    refund.reason === "no_show_reversed" ||
+    refund.bookingId === null
+  )
+    return;
   const details = await bookingsRepo.findBookingDetails(deps.database.db, refund.bookingId);
   if (!details) return;
   try {

@@ -1,5 +1,6 @@
 import { BookingMessages, type Booking } from "@contract/bookings";
 import { centsToDecimal, totalCents } from "@contract/money";
+import { PackageMessages } from "@contract/packages";
 import { PaymentMessages, type PaymentIntentResponse, type SimulatedConfirmResponse } from "@contract/payments";
 import { idempotencyKeys } from "../../adapters/payments/idempotency-keys";
 import { WebhookSignatureError, type ConnectedAccount, type PaymentEvent, type PaymentIntent } from "../../adapters/payments/provider";
@@ -31,6 +32,14 @@ import {
   type SettleOutcome,
 } from "../bookings/settle-payment.service";
 import { recordDispute, updateDispute } from "../money-issues/money-issues.service";
+import {
+  findPurchaseOfIntent,
+  purchaseConfirmation,
+  requireOwnPurchase,
+  requirePurchasePayable,
+  settlePurchase,
+  type PurchaseSettleOutcome,
+} from "../packages/purchases.service";
 import { applyAccountUpdate } from "../payouts/payouts.service";
 import * as repo from "./payments.repository";
 
@@ -252,7 +261,21 @@ async function requireOwnBookingOfIntent(deps: AppDeps, user: UserRow, paymentIn
 }
 
 /** POST /api/confirm-payment: the client saw the payment succeed; the provider is asked, never the client. */
-export async function confirmPayment(deps: AppDeps, user: UserRow, paymentIntentId: string): Promise<Booking> {
+export async function confirmPayment(
+  deps: AppDeps,
+  user: UserRow,
+  paymentIntentId: string,
+): Promise<Booking | Awaited<ReturnType<typeof purchaseConfirmation>>> {
+  // A package purchase is paid through the same checkout (DESIGN.md 11).
+  const purchase = await findPurchaseOfIntent(deps, paymentIntentId);
+  if (purchase) {
+    await requireOwnPurchase(deps, user, purchase);
+    const intent = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(paymentIntentId));
+    if (intent.status === "succeeded") await settlePurchase(deps, purchase.id, intent);
+    else if (intent.status !== "processing")
+      throw new AppError(402, ErrorCode.PAYMENT_FAILED, intent.lastError ?? PaymentMessages.NOT_PAID);
+    return purchaseConfirmation(deps, purchase.id);
+  }
   const booking = await requireOwnBookingOfIntent(deps, user, paymentIntentId);
   const intent = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(paymentIntentId));
   if (intent.status === "succeeded") {
@@ -269,7 +292,15 @@ export async function confirmPayment(deps: AppDeps, user: UserRow, paymentIntent
  * A succeeded payment, from whichever path saw it first. Confirmation is idempotent; a payment
  * whose seat could not be kept is refunded here (and retried by the refund sweep if that fails).
  */
-export async function settlePayment(deps: AppDeps, intent: PaymentIntent, bookingId?: number): Promise<SettleOutcome | undefined> {
+export async function settlePayment(
+  deps: AppDeps,
+  intent: PaymentIntent,
+  bookingId?: number,
+): Promise<SettleOutcome | PurchaseSettleOutcome | undefined> {
+  if (bookingId === undefined) {
+    const purchase = await findPurchaseOfIntent(deps, intent.id, intent.metadata);
+    if (purchase) return settlePurchase(deps, purchase.id, intent);
+  }
   const shared = await findBookingsByPaymentIntent(deps, intent.id);
   if (shared.length > 1) return settleCheckout(deps, intent, shared, bookingId);
   const id = bookingId ?? (await findBookingByPaymentIntent(deps, intent.id))?.id ?? Number(intent.metadata.bookingId);
@@ -310,6 +341,8 @@ export async function confirmSimulatedCard(
 ): Promise<SimulatedConfirmResponse> {
   const simulated = deps.payments.simulated;
   if (!simulated) throw notFound();
+  const purchase = await findPurchaseOfIntent(deps, input.paymentIntentId);
+  if (purchase) return confirmPurchaseCard(deps, user, purchase, input);
   const booking = await requireOwnBookingOfIntent(deps, user, input.paymentIntentId);
   if (booking.paymentIntentId === input.paymentIntentId && (booking.status === "confirmed" || booking.status === "completed")) {
     return { status: "succeeded" };
@@ -323,6 +356,26 @@ export async function confirmSimulatedCard(
   const intent = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(input.paymentIntentId));
   const outcome = await settlePayment(deps, intent, booking.id);
   if (outcome?.kind === "refunded") return { status: "failed", message: `${BookingMessages.HOLD_EXPIRED} Your payment has been refunded.` };
+  return { status: "succeeded" };
+}
+
+/** The simulated card form on a package's checkout: refused once it ran out, so a late card is never charged. */
+async function confirmPurchaseCard(
+  deps: AppDeps,
+  user: UserRow,
+  purchase: Awaited<ReturnType<typeof findPurchaseOfIntent>> & object,
+  input: { paymentIntentId: string; cardNumber: string },
+): Promise<SimulatedConfirmResponse> {
+  const simulated = deps.payments.simulated!;
+  await requireOwnPurchase(deps, user, purchase);
+  if (purchase.status === "paid" && purchase.paymentIntentId === input.paymentIntentId) return { status: "succeeded" };
+  requirePurchasePayable(purchase, deps.clock.now());
+  const result = await callProvider(deps, "confirm card", () => simulated.confirmWithCard(input.paymentIntentId, input.cardNumber));
+  if (result.status === "failed") return result;
+  const intent = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(input.paymentIntentId));
+  const outcome = await settlePurchase(deps, purchase.id, intent);
+  if (outcome.kind === "refunded")
+    return { status: "failed", message: `${PackageMessages.CHECKOUT_EXPIRED} Your payment has been refunded.` };
   return { status: "succeeded" };
 }
 

@@ -12,6 +12,16 @@ export type LedgerBooking = {
   refundId: string | null;
   payoutStatus: string;
   transferId: string | null;
+  /** Paid with a package credit (DESIGN.md 11): its money came with the purchase's charge, not its own. */
+  packagePurchaseId?: number | null;
+};
+
+/** One package purchase as the app holds it, and the refunds it recorded of its charge. */
+export type LedgerPurchase = {
+  id: number;
+  status: "pending" | "paid" | "cancelled";
+  paymentIntentId: string | null;
+  totalCents: number;
 };
 
 export type MismatchKind =
@@ -27,12 +37,23 @@ export type MismatchKind =
   | "DOUBLE_PAYOUT"
   | "PAYOUT_AMOUNT_DIFFERS"
   | "PAYOUT_FOR_UNHONOURED_BOOKING"
-  | "PAYOUT_NOT_AT_PROVIDER";
+  | "PAYOUT_NOT_AT_PROVIDER"
+  | "CHARGE_WITHOUT_PURCHASE"
+  | "CHARGE_KEPT_FOR_UNPAID_PURCHASE"
+  | "PURCHASE_AMOUNT_DIFFERS"
+  | "PAID_PURCHASE_WITHOUT_CHARGE";
 
 export type Mismatch = { kind: MismatchKind; bookingId?: number; providerId?: string; message: string };
 
 /** The refund module's record of a charge to give back (one per payment intent). */
-export type RefundRecord = { paymentIntentId: string; bookingId: number; status: "pending" | "sent" | "failed"; attempts: number };
+export type RefundRecord = {
+  paymentIntentId: string;
+  bookingId: number | null;
+  purchaseId?: number | null;
+  amountCents?: number;
+  status: "pending" | "sent" | "failed";
+  attempts: number;
+};
 
 /** A no-show was paid for and is not refunded (DESIGN.md 11): its charge is kept and its coach paid. */
 const HONOURED = new Set(["confirmed", "completed", "no_show"]);
@@ -50,7 +71,12 @@ const dollars = (cents: number) => `$${centsToDecimal(cents)}`;
  * (or no-show) booking, unless a reversed no-show records it as owed by the coach. Pure: the caller
  * reads both sides.
  */
-export function compareLedger(ledger: ProviderLedger, bookings: LedgerBooking[], refundRecords: RefundRecord[] = []): Mismatch[] {
+export function compareLedger(
+  ledger: ProviderLedger,
+  bookings: LedgerBooking[],
+  refundRecords: RefundRecord[] = [],
+  purchases: LedgerPurchase[] = [],
+): Mismatch[] {
   const mismatches: Mismatch[] = [];
   const recordByIntent = new Map(refundRecords.map((r) => [r.paymentIntentId, r]));
   /** What the app is doing about a kept charge, for the message. */
@@ -71,10 +97,19 @@ export function compareLedger(ledger: ProviderLedger, bookings: LedgerBooking[],
 
   /** Per booking, the charges it keeps money from. */
   const keptByBooking = new Map<number, { id: string; keptCents: number }[]>();
+  const purchaseById = new Map(purchases.map((p) => [p.id, p]));
+  const purchaseByIntent = new Map(purchases.filter((p) => p.paymentIntentId).map((p) => [p.paymentIntentId!, p]));
+  const chargedPurchases = new Set<number>();
   for (const charge of ledger.charges) {
     if (charge.status !== "succeeded") continue;
     const refunded = refundedCents.get(charge.id) ?? 0;
     const kept = charge.amountCents - refunded;
+    if (charge.purchaseId !== undefined || purchaseByIntent.has(charge.id)) {
+      const purchase = purchaseByIntent.get(charge.id) ?? purchaseById.get(charge.purchaseId!);
+      if (purchase?.paymentIntentId === charge.id && purchase.status === "paid") chargedPurchases.add(purchase.id);
+      mismatches.push(...comparePurchaseCharge(charge, kept, purchase, recordByIntent.get(charge.id), refundNote(charge.id)));
+      continue;
+    }
     const booking = bookingByIntent.get(charge.id) ?? (charge.bookingId !== undefined ? bookingById.get(charge.bookingId) : undefined);
     const bookingId = booking?.id ?? charge.bookingId;
     if (charge.currency.toLowerCase() !== "usd") {
@@ -120,7 +155,7 @@ export function compareLedger(ledger: ProviderLedger, bookings: LedgerBooking[],
   for (const booking of bookings) {
     const kept = keptByBooking.get(booking.id) ?? [];
     const [charge] = kept;
-    if (HONOURED.has(booking.status)) {
+    if (HONOURED.has(booking.status) && !booking.packagePurchaseId) {
       if (charge === undefined) {
         mismatches.push({
           kind: "CONFIRMED_WITHOUT_CHARGE",
@@ -153,7 +188,27 @@ export function compareLedger(ledger: ProviderLedger, bookings: LedgerBooking[],
     }
   }
 
+  for (const purchase of purchases) {
+    if (purchase.status === "paid" && !chargedPurchases.has(purchase.id)) {
+      mismatches.push({
+        kind: "PAID_PURCHASE_WITHOUT_CHARGE",
+        providerId: purchase.paymentIntentId ?? undefined,
+        message: `Package purchase ${purchase.id} is paid but the provider holds no succeeded charge ${purchase.paymentIntentId ?? ""} for it`,
+      });
+    }
+  }
+
   for (const record of refundRecords) {
+    if (record.bookingId === null) {
+      if (record.status === "sent" && !refundedCents.has(record.paymentIntentId)) {
+        mismatches.push({
+          kind: "REFUND_NOT_AT_PROVIDER",
+          providerId: record.paymentIntentId,
+          message: `The refund of ${record.paymentIntentId} (package purchase ${record.purchaseId}) is recorded as sent but the provider holds no refund of it`,
+        });
+      }
+      continue;
+    }
     const booking = bookingById.get(record.bookingId);
     // Already reported above when the booking itself says refunded.
     if (record.status !== "sent" || refundedCents.has(record.paymentIntentId) || booking?.paymentStatus === "refunded") continue;
@@ -222,4 +277,47 @@ export function compareLedger(ledger: ProviderLedger, bookings: LedgerBooking[],
     }
   }
   return mismatches;
+}
+
+/**
+ * A package purchase's charge (DESIGN.md 11): a paid purchase keeps its total less the refund it
+ * recorded of its unused credits (pro rata, so a partial refund is right here); a purchase that
+ * never became paid, or a second charge of one, keeps nothing.
+ */
+function comparePurchaseCharge(
+  charge: ProviderLedger["charges"][number],
+  keptCents: number,
+  purchase: LedgerPurchase | undefined,
+  record: RefundRecord | undefined,
+  note: string,
+): Mismatch[] {
+  if (!purchase) {
+    if (keptCents <= 0) return [];
+    return [
+      {
+        kind: "CHARGE_WITHOUT_PURCHASE",
+        providerId: charge.id,
+        message: `Charge ${charge.id} keeps ${dollars(keptCents)} and matches no package purchase${note}`,
+      },
+    ];
+  }
+  if (purchase.status !== "paid" || purchase.paymentIntentId !== charge.id) {
+    if (keptCents <= 0) return [];
+    return [
+      {
+        kind: "CHARGE_KEPT_FOR_UNPAID_PURCHASE",
+        providerId: charge.id,
+        message: `Charge ${charge.id} keeps ${dollars(keptCents)} for package purchase ${purchase.id}, which is ${purchase.status}${purchase.paymentIntentId !== charge.id ? " and paid by another charge" : ""}${note}`,
+      },
+    ];
+  }
+  const expected = purchase.totalCents - (record ? (record.amountCents ?? 0) : 0);
+  if (keptCents === expected) return [];
+  return [
+    {
+      kind: "PURCHASE_AMOUNT_DIFFERS",
+      providerId: charge.id,
+      message: `Package purchase ${purchase.id} should keep ${dollars(expected)} of its charge ${charge.id}, which keeps ${dollars(keptCents)}${note}`,
+    },
+  ];
 }

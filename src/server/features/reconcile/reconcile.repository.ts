@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client";
-import { bookings, refunds } from "../../db/schema/index";
-import type { LedgerBooking, RefundRecord } from "./ledger-compare";
+import { bookings, packagePurchases, refunds } from "../../db/schema/index";
+import type { LedgerBooking, LedgerPurchase, RefundRecord } from "./ledger-compare";
 
 /** Every booking's money fields; cancelled ones too, since a charge may still be kept for them. */
 export async function listBookingMoney(db: Db): Promise<LedgerBooking[]> {
@@ -15,6 +15,7 @@ export async function listBookingMoney(db: Db): Promise<LedgerBooking[]> {
       refundId: bookings.refundId,
       payoutStatus: bookings.payoutStatus,
       transferId: bookings.transferId,
+      packagePurchaseId: bookings.packagePurchaseId,
     })
     .from(bookings)
     .orderBy(bookings.id);
@@ -22,7 +23,27 @@ export async function listBookingMoney(db: Db): Promise<LedgerBooking[]> {
 
 export async function listRefundRecords(db: Db): Promise<RefundRecord[]> {
   return db
-    .select({ paymentIntentId: refunds.paymentIntentId, bookingId: refunds.bookingId, status: refunds.status, attempts: refunds.attempts })
+    .select({
+      paymentIntentId: refunds.paymentIntentId,
+      bookingId: refunds.bookingId,
+      purchaseId: refunds.purchaseId,
+      amountCents: refunds.amountCents,
+      status: refunds.status,
+      attempts: refunds.attempts,
+    })
     .from(refunds)
     .orderBy(refunds.id);
+}
+
+/** Every package purchase's money as the app holds it (DESIGN.md 11). */
+export async function listPurchaseMoney(db: Db): Promise<LedgerPurchase[]> {
+  return db
+    .select({
+      id: packagePurchases.id,
+      status: packagePurchases.status,
+      paymentIntentId: packagePurchases.paymentIntentId,
+      totalCents: packagePurchases.totalCents,
+    })
+    .from(packagePurchases)
+    .orderBy(packagePurchases.id);
 }

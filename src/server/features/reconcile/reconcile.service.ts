@@ -2,7 +2,7 @@ import { readProviderLedger } from "../../adapters/payments/ledger";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { compareLedger, type Mismatch } from "./ledger-compare";
-import { listBookingMoney, listRefundRecords } from "./reconcile.repository";
+import { listBookingMoney, listPurchaseMoney, listRefundRecords } from "./reconcile.repository";
 
 export type ReconcileReport = {
   provider: "simulated" | "stripe";
@@ -10,6 +10,7 @@ export type ReconcileReport = {
   refunds: number;
   transfers: number;
   bookings: number;
+  purchases: number;
   mismatches: Mismatch[];
 };
 
@@ -19,12 +20,14 @@ export async function reconcilePayments(deps: { config: Config; database: Databa
   const ledger = await readProviderLedger(deps.config, deps.database);
   const bookings = await listBookingMoney(deps.database.db);
   const refundRecords = await listRefundRecords(deps.database.db);
+  const purchases = await listPurchaseMoney(deps.database.db);
   return {
     provider: ledger.provider,
     charges: ledger.charges.filter((c) => c.status === "succeeded").length,
     refunds: ledger.refunds.length,
     transfers: ledger.transfers.length,
     bookings: bookings.length,
-    mismatches: compareLedger(ledger, bookings, refundRecords),
+    purchases: purchases.length,
+    mismatches: compareLedger(ledger, bookings, refundRecords, purchases),
   };
 }

@@ -179,3 +179,14 @@ export async function lockSlot(tx: Tx, slotId: number): Promise<SlotRow | undefi
 }
 
 const slotColumns = getTableColumns(timeSlots);
+
+/** The later slots of a weekly series (DESIGN.md 11), not cancelled, soonest first. */
+export async function listLaterSlotsOfSeries(db: Queryable, coachId: number, seriesId: string, after: Date): Promise<SlotRow[]> {
+  return db
+    .select()
+    .from(timeSlots)
+    .where(
+      and(eq(timeSlots.coachId, coachId), eq(timeSlots.seriesId, seriesId), gt(timeSlots.startsAt, after), isNull(timeSlots.cancelledAt)),
+    )
+    .orderBy(asc(timeSlots.startsAt));
+}

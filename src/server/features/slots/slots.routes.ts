@@ -1,7 +1,8 @@
 import { Router } from "express";
 import {
-  CreateSlotRequestSchema,
+  CreateSlotSeriesRequestSchema,
   CreateSlotsRequestSchema,
+  DeleteSlotQuerySchema,
   ListSlotsQuerySchema,
   SlotMessages,
   UpdateSlotRequestSchema,
@@ -10,7 +11,7 @@ import type { AppDeps } from "../../deps";
 import { providerCallRateLimit } from "../../http/rate-limit";
 import { requireRole } from "../../http/require-session";
 import { parseIdParam, parseBody, parseQuery } from "../../http/validate-request";
-import { createSlots, editSlot, getSlot, listSlots, removeSlot } from "./slots.service";
+import { createSlots, createSlotSeries, editSlot, getSlot, listSlots, removeSlot, removeSlotAndFollowing } from "./slots.service";
 
 export function slotsRouter(deps: AppDeps): Router {
   const router = Router();
@@ -36,7 +37,12 @@ export function slotsRouter(deps: AppDeps): Router {
       const inputs = parseBody(req, CreateSlotsRequestSchema);
       res.status(201).json(await createSlots(deps, user, inputs, (i) => `${i}.`));
     } else {
-      const input = parseBody(req, CreateSlotRequestSchema);
+      const { repeatWeeks, ...input } = parseBody(req, CreateSlotSeriesRequestSchema);
+      if (repeatWeeks !== undefined) {
+        // DESIGN.md 11: a weekly series answers {slots, skipped}; without repeatWeeks the answer is the one slot, as before.
+        res.status(201).json(await createSlotSeries(deps, user, input, repeatWeeks));
+        return;
+      }
       const [slot] = await createSlots(deps, user, [input], () => "");
       res.status(201).json(slot);
     }
@@ -50,6 +56,12 @@ export function slotsRouter(deps: AppDeps): Router {
 
   router.delete("/time-slots/:id", providerCalls, async (req, res) => {
     const user = requireRole(req, "coach", SlotMessages.COACHES_ONLY);
+    const { scope } = parseQuery(req, DeleteSlotQuerySchema);
+    if (scope === "following") {
+      const removed = await removeSlotAndFollowing(deps, user, parseIdParam(req));
+      res.json({ message: removed.length > 1 ? `${removed.length} time slots deleted` : "Time slot deleted", removedSlotIds: removed });
+      return;
+    }
     await removeSlot(deps, user, parseIdParam(req));
     res.json({ message: "Time slot deleted" });
   });

@@ -12,7 +12,8 @@ export function PaymentForm({
   disabled,
   onSucceeded,
 }: {
-  intent: PaymentIntentResponse;
+  /** A booking's intent, or any checkout's (a package purchase) with the same payment fields. */
+  intent: Pick<PaymentIntentResponse, "provider" | "publishableKey" | "clientSecret" | "paymentIntentId" | "totalAmount">;
   disabled?: boolean;
   onSucceeded: (paymentIntentId: string) => Promise<void>;
 }) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { CreateSlotRequestSchema, TimeSlot } from "@contract/slots";
+import type { CreateSlotRequestSchema, CreateSlotSeriesResponse, TimeSlot } from "@contract/slots";
 import { apiRequest } from "@client/lib/api-client";
 import { slotsKeys } from "./keys";
 
@@ -23,6 +23,18 @@ export function useCreateTimeSlots() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTimeSlots,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: slotsKeys.all }),
+  });
+}
+
+/** DESIGN.md 11: the same time every week for `repeatWeeks` weeks, answered with the weeks skipped. */
+export const createTimeSlotSeries = (slot: NewSlot & { repeatWeeks: number }) =>
+  apiRequest<CreateSlotSeriesResponse>("POST", "/api/time-slots", slot);
+
+export function useCreateTimeSlotSeries() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTimeSlotSeries,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: slotsKeys.all }),
   });
 }

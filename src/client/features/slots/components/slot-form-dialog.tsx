@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { DEFAULT_SLOT_END, DEFAULT_SLOT_START, MIN_GROUP_CAPACITY, type TimeSlot } from "@contract/slots";
+import { DEFAULT_SLOT_END, DEFAULT_SLOT_START, MAX_REPEAT_WEEKS, MIN_GROUP_CAPACITY, type TimeSlot } from "@contract/slots";
 import { Button } from "@client/components/ui/button";
 import { Checkbox } from "@client/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
@@ -10,7 +10,7 @@ import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
 import { ApiError } from "@client/lib/api-client";
 import { useSchemaForm } from "@client/lib/form-errors";
-import { useCreateTimeSlot } from "../api/create-time-slots";
+import { useCreateTimeSlot, useCreateTimeSlotSeries } from "../api/create-time-slots";
 import { useUpdateTimeSlot } from "../api/update-time-slot";
 import { CapacityInput } from "./capacity-input";
 import { notifySlotFailure } from "./slot-feedback";
@@ -68,9 +68,11 @@ function SlotFormContent({ coach, onOpenChange, slot, defaultDate }: Props) {
   const today = nowIn(coach.timeZone).date;
   const [initial] = useState(() => initialValues(slot, defaultDate ?? today));
   const create = useCreateTimeSlot();
+  const createSeries = useCreateTimeSlotSeries();
   const update = useUpdateTimeSlot();
+  const [repeatWeeks, setRepeatWeeks] = useState("1");
   const isEditing = slot !== undefined;
-  const busy = create.isPending || update.isPending;
+  const busy = create.isPending || update.isPending || createSeries.isPending;
   const form = useSchemaForm(
     slotFormSchema(() => nowIn(coach.timeZone), slot),
     initial,
@@ -90,6 +92,10 @@ function SlotFormContent({ coach, onOpenChange, slot, defaultDate }: Props) {
       if (isEditing) {
         await update.mutateAsync({ id: slot.id, changes: payload });
         toast({ title: "Time Slot Updated", description: "Your changes are saved.", variant: "success" });
+      } else if (Number(repeatWeeks) > 1) {
+        const series = await createSeries.mutateAsync({ coachId: coach.id, ...payload, repeatWeeks: Number(repeatWeeks) });
+        const skipped = series.skipped.length > 0 ? ` Skipped (overlapping): ${series.skipped.join(", ")}.` : "";
+        toast({ title: "Success", description: `${series.slots.length} weekly time slots added.${skipped}`, variant: "success" });
       } else {
         await create.mutateAsync({ coachId: coach.id, ...payload });
         toast({ title: "Success", description: "Time slot added.", variant: "success" });
@@ -130,6 +136,14 @@ function SlotFormContent({ coach, onOpenChange, slot, defaultDate }: Props) {
             <CapacityInput value={values.capacity} onValueChange={(v) => set("capacity", v)} />
           </FormField>
         ) : null}
+        {isEditing ? null : (
+          <FormField
+            label={`Repeat weekly for N weeks (1-${MAX_REPEAT_WEEKS})`}
+            hint="1 makes a single slot; more makes the same time every week, starting on the date above."
+          >
+            <Input type="number" min={1} max={MAX_REPEAT_WEEKS} value={repeatWeeks} onChange={(e) => setRepeatWeeks(e.target.value)} />
+          </FormField>
+        )}
         <FormField label="Location name">
           <Input value={values.locationName} onChange={(e) => set("locationName", e.target.value)} placeholder="e.g. Memorial Field" />
         </FormField>
