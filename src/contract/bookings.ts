@@ -231,6 +231,66 @@ export const SeriesBookingRequestSchema = z.object({
     .transform((v) => (v ? v : null)),
 });
 export type ParsedSeriesBookingRequest = z.output<typeof SeriesBookingRequestSchema>;
+
+/**
+ * GET /api/bookings/series/preview: the weeks a series booking from this slot would take, and which
+ * of them are open, before anything is held or paid (DESIGN.md 11: "shows which weeks are open").
+ */
+export const SeriesPreviewQuerySchema = z.object({
+  timeSlotId: idField(BookingMessages.MISSING_INFORMATION),
+  weeks: SeriesBookingRequestSchema.shape.weeks.optional().transform((v) => v ?? MAX_SERIES_WEEKS),
+  athleteId: optionalId,
+  duration: durationField.optional(),
+});
+
+/** One week of a series as the family sees it before booking: open, full, already theirs, or closed (cancelled, begun, too short). */
+export type SeriesWeekState = "open" | "full" | "booked" | "closed";
+export type SeriesWeek = { timeSlotId: number; date: string; startTime: string; endTime: string; state: SeriesWeekState };
+export type SeriesPreview = {
+  /** null: a one-off slot, which is its own only week. */
+  seriesId: string | null;
+  weeks: SeriesWeek[];
+  /** How many of `weeks` are open. */
+  open: number;
+  /** The coach's zone (IANA): the zone of every date and time above. */
+  timeZone: string;
+};
+
+/** The answer of POST /api/bookings/series: the weeks booked and those skipped; by card, the checkout's payment fields too. */
+export type SeriesBookingResponse = {
+  bookings: Booking[];
+  skipped: string[];
+  bookingIds?: number[];
+  totalAmount?: string;
+  paymentIntentId?: string;
+  clientSecret?: string;
+  provider?: "stripe" | "simulated";
+  publishableKey?: string;
+  holdExpiresAt?: string | null;
+};
+
+/**
+ * "Weekly · week 2 of 8": where each booking sits among the weeks of its series that one athlete
+ * holds (My Bookings, the coach's lists). Holds that ran out do not count; a week cancelled later
+ * keeps its place, so the numbers do not shift under the family.
+ */
+export function seriesWeekLabels(
+  list: readonly { id: number; seriesId: string | null; athleteId: number | null; studentId: number; startsAt: string; cancelCode?: string | null }[],
+): Map<number, string> {
+  const groups = new Map<string, { id: number; startsAt: string }[]>();
+  for (const b of list) {
+    if (!b.seriesId || b.cancelCode === "hold_expired") continue;
+    const key = `${b.seriesId}:${b.athleteId ?? `s${b.studentId}`}`;
+    groups.set(key, [...(groups.get(key) ?? []), b]);
+  }
+  const labels = new Map<number, string>();
+  for (const weeks of groups.values()) {
+    if (weeks.length < 2) continue;
+    weeks.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+    weeks.forEach((w, i) => labels.set(w.id, `Weekly · week ${i + 1} of ${weeks.length}`));
+  }
+  return labels;
+}
 export type ParsedBookingRequest = z.output<typeof BookingRequestSchema>;
 
 export type BookingCoach = {
