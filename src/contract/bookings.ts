@@ -275,7 +275,14 @@ export type SeriesBookingResponse = {
  * keeps its place, so the numbers do not shift under the family.
  */
 export function seriesWeekLabels(
-  list: readonly { id: number; seriesId: string | null; athleteId: number | null; studentId: number; startsAt: string; cancelCode?: string | null }[],
+  list: readonly {
+    id: number;
+    seriesId: string | null;
+    athleteId: number | null;
+    studentId: number;
+    startsAt: string;
+    cancelCode?: string | null;
+  }[],
 ): Map<number, string> {
   const groups = new Map<string, { id: number; startsAt: string }[]>();
   for (const b of list) {

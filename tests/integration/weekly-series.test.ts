@@ -153,7 +153,12 @@ describe("a series by card: one checkout", () => {
     const series = await post(t, "/api/time-slots", coach.cookie, { ...TUESDAY_5PM, date: daysAhead(7), repeatWeeks: 4 });
     const ids = series.body.slots.map((s: { id: number }) => s.id) as number[];
     const other = await createPerson(t);
-    await post(t, "/api/bookings", other.cookie, { timeSlotId: ids[1], rateId: coach.rates.individual60, sessionType: "individual", duration: 60 });
+    await post(t, "/api/bookings", other.cookie, {
+      timeSlotId: ids[1],
+      rateId: coach.rates.individual60,
+      sessionType: "individual",
+      duration: 60,
+    });
     const player = await createPerson(t);
 
     const res = await post(t, "/api/bookings/series", player.cookie, { timeSlotId: ids[0], weeks: 4, payWith: "card" });
@@ -213,7 +218,10 @@ describe("a series by card: one checkout", () => {
     const series = await post(t, "/api/time-slots", coach.cookie, { ...TUESDAY_5PM, date: daysAhead(8), repeatWeeks: 2 });
     const player = await createPerson(t);
     const started = await post(t, `/api/packages/${pkg.body.id}/purchase`, player.cookie, {});
-    await post(t, "/api/payments/simulated/confirm", player.cookie, { paymentIntentId: started.body.paymentIntentId, cardNumber: GOOD_CARD });
+    await post(t, "/api/payments/simulated/confirm", player.cookie, {
+      paymentIntentId: started.body.paymentIntentId,
+      cardNumber: GOOD_CARD,
+    });
     const res = await post(t, "/api/bookings/series", player.cookie, { timeSlotId: series.body.slots[0].id, weeks: 2, payWith: "credit" });
     expect(res.status).toBe(201);
     expect(res.body.bookings).toHaveLength(2);
@@ -228,9 +236,19 @@ describe("GET /api/bookings/series/preview", () => {
     const series = await post(t, "/api/time-slots", coach.cookie, { ...TUESDAY_5PM, date: daysAhead(9), repeatWeeks: 5 });
     const slots = series.body.slots as { id: number; date: string }[];
     const other = await createPerson(t);
-    await post(t, "/api/bookings", other.cookie, { timeSlotId: slots[1]!.id, rateId: coach.rates.individual60, sessionType: "individual", duration: 60 });
+    await post(t, "/api/bookings", other.cookie, {
+      timeSlotId: slots[1]!.id,
+      rateId: coach.rates.individual60,
+      sessionType: "individual",
+      duration: 60,
+    });
     const player = await createPerson(t);
-    await post(t, "/api/bookings", player.cookie, { timeSlotId: slots[3]!.id, rateId: coach.rates.individual60, sessionType: "individual", duration: 60 });
+    await post(t, "/api/bookings", player.cookie, {
+      timeSlotId: slots[3]!.id,
+      rateId: coach.rates.individual60,
+      sessionType: "individual",
+      duration: 60,
+    });
 
     const preview = await get(t, `/api/bookings/series/preview?timeSlotId=${slots[0]!.id}&weeks=4`, player.cookie);
     expect(preview.status).toBe(200);

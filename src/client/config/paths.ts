@@ -24,6 +24,8 @@ export const paths = {
   matchCoaches: "/match-coaches",
   packageCheckout: (packageId: number | string) => `/package-checkout/${packageId}`,
   bookingCheckout: (bookingId?: number | string) => (bookingId ? `/booking-checkout/${bookingId}` : "/booking-checkout"),
+  /** One checkout for several held sessions of the family (a weekly series, DESIGN.md 11). */
+  seriesCheckout: (bookingIds: readonly number[]) => `/booking-checkout?bookingIds=${bookingIds.join(",")}`,
   bookCoach: (id: number | string) => `/book-coach/${id}`,
   playerProfile: "/player-profile",
   family: "/family",

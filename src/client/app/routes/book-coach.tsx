@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarDays, Clock, Users } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { lazy, Suspense, useId, useMemo, useState } from "react";
 import { Link, useLocation, useParams, useSearch } from "wouter";
 import { BookingMessages, DEFAULT_BOOKING_DURATION, noRatesMessage, ratesForSlot, upcomingStartTimeOptions } from "@contract/bookings";
 import type { RateResponse } from "@contract/coaches";
@@ -16,6 +16,8 @@ import { toast } from "../../components/ui/toast";
 import { paths, signInHref } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
 import { useCreateBooking } from "../../features/bookings/api/create-booking";
+import { useBookSeries, useSeriesPreview } from "../../features/bookings/api/book-series";
+import type { WeeklyChoice } from "../../features/bookings/components/weekly-series-section";
 import { useBookableCoach, useBookableSlots } from "../../features/bookings/api/get-bookable-coach";
 import { backHref } from "../../features/bookings/components/back-link";
 import { bookableSlots, groupByDate } from "../../features/bookings/components/bookable-slots";
@@ -33,6 +35,12 @@ import { UNAUTHORIZED_REDIRECT_DELAY_MS } from "../../lib/handle-unauthorized";
 import { formatLongDate, formatSessionRange, formatSessionTime, nowIn } from "../../lib/when";
 import { useNow } from "../../lib/use-now";
 import { slotOffer } from "../../features/search/components/coach-bits";
+
+// Only for a slot of a weekly series, once chosen: not part of the page's first screen.
+const WeeklySeriesSection = lazy(async () => ({
+  default: (await import("../../features/bookings/components/weekly-series-section")).WeeklySeriesSection,
+}));
+const DEFAULT_SERIES_WEEKS = 8;
 
 /**
  * player-side 8: booking while signed out sends the browser to sign in; DESIGN 11 brings the visitor
@@ -97,6 +105,9 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   const [notes, setNotes] = useState("");
   // Which athlete of the family the seat is for (DESIGN.md 11); the picker shows with two or more.
   const [athleteId, setAthleteId] = useState<number | null>(null);
+  // DESIGN.md 11: "every week for N weeks" from a slot of a weekly series.
+  const [weekly, setWeekly] = useState<WeeklyChoice>({ on: false, weeks: DEFAULT_SERIES_WEEKS });
+  const bookSeries = useBookSeries();
 
   const slot = available.find((s) => s.id === slotId) ?? null;
   const rates = slot ? ratesForSlot(coach.rates, slot.isGroup) : [];
@@ -114,6 +125,16 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
     credits.data?.find(
       (c) => c.state === "active" && c.remaining > 0 && c.sessionType === rate.sessionType && c.duration === rate.duration,
     );
+  const creditsLeft = rate
+    ? (credits.data ?? [])
+        .filter((c) => c.state === "active" && c.sessionType === rate.sessionType && c.duration === rate.duration)
+        .reduce((sum, c) => sum + c.remaining, 0)
+    : 0;
+
+  const isWeekly = weekly.on && !!slot?.seriesId;
+  const preview = useSeriesPreview(isWeekly && slot && user?.userType === "player" ? { timeSlotId: slot.id, duration, athleteId } : null);
+  const seriesWeeks = preview.data ? preview.data.weeks.slice(0, Math.min(weekly.weeks, preview.data.weeks.length)) : [];
+  const openWeeks = seriesWeeks.filter((w) => w.state === "open").length;
 
   const lastSearch = loadLastSearch();
   const back = backHref({
@@ -129,6 +150,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
     setSlotId(next.id);
     setRateId(null);
     setStartTime(null);
+    setWeekly({ on: false, weeks: DEFAULT_SERIES_WEEKS });
   }
 
   function chooseRate(next: RateResponse) {
@@ -169,6 +191,48 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
           }
           toast({ title: "Booking Created", description: "Proceeding to checkout...", variant: "success" });
           navigate(paths.bookingCheckout(booking.id));
+        },
+        onError: (error) => {
+          if (isUnauthorized(error)) return askToLogIn(navigate, returnPath);
+          toast({ title: "Booking Failed", description: bookingFailureText(error), variant: "destructive" });
+        },
+      },
+    );
+  }
+
+  /** The weeks of the series in one checkout (card), or one credit a week; the full weeks are skipped. */
+  function bookWeekly(payWith: "card" | "credit") {
+    if (!user) return askToLogIn(navigate, returnPath);
+    if (!slot) return;
+    if (!rate) return toast({ title: "Error", description: BookingMessages.SELECT_DURATION, variant: "destructive" });
+    if (openWeeks === 0) return toast({ title: "No open weeks", description: "None of these weeks is open.", variant: "destructive" });
+    bookSeries.mutate(
+      {
+        timeSlotId: slot.id,
+        weeks: seriesWeeks.length,
+        payWith,
+        duration: rate.duration,
+        notes: notes.trim() || null,
+        ...(athleteId !== null ? { athleteId } : {}),
+      },
+      {
+        onSuccess: (series) => {
+          const skipped = series.skipped.length > 0 ? ` Skipped: ${series.skipped.map((d) => formatLongDate(d) ?? d).join(", ")}.` : "";
+          if (payWith === "credit") {
+            toast({
+              title: "Weekly Sessions Booked",
+              description: `${series.bookings.length} weeks paid with your credits.${skipped}`,
+              variant: "success",
+            });
+            navigate(paths.myBookings);
+            return;
+          }
+          toast({
+            title: "Weeks Held",
+            description: `Proceeding to one checkout for ${series.bookings.length} weeks.${skipped}`,
+            variant: "success",
+          });
+          navigate(paths.seriesCheckout(series.bookingIds ?? series.bookings.map((b) => b.id)));
         },
         onError: (error) => {
           if (isUnauthorized(error)) return askToLogIn(navigate, returnPath);
@@ -245,7 +309,22 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
                     </>
                   )}
                 </section>
-                {rates.length > 0 ? (
+                {slot.seriesId && rates.length > 0 ? (
+                  <Suspense fallback={null}>
+                    <WeeklySeriesSection
+                      choice={weekly}
+                      onChange={setWeekly}
+                      preview={user?.userType === "player" ? preview : null}
+                      signedIn={!!user}
+                      onSignIn={() => askToLogIn(navigate, returnPath)}
+                    />
+                  </Suspense>
+                ) : null}
+                {rates.length > 0 && isWeekly ? (
+                  <p className="text-sm text-slate-700">
+                    Each week starts at {formatSessionTime(slot.startTime, clock) ?? slot.startTime}, the start of the weekly slot.
+                  </p>
+                ) : rates.length > 0 ? (
                   <section aria-labelledby="start-heading" className="flex flex-col gap-2">
                     <h3 id="start-heading" className="font-semibold text-slate-800">
                       Start Time
@@ -302,44 +381,77 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <dl className="flex flex-col gap-2 text-sm">
-              <SummaryRow label="Date" value={slot ? (formatLongDate(slot.date) ?? slot.date) : "Not selected"} />
+              <SummaryRow
+                label="Date"
+                value={slot ? `${isWeekly ? "Weekly from " : ""}${formatLongDate(slot.date) ?? slot.date}` : "Not selected"}
+              />
               <SummaryRow
                 label="Time"
                 value={
-                  slot && chosenStart
-                    ? (formatSessionRange(chosenStart, endOf(chosenStart, duration), clock) ?? chosenStart)
-                    : slot
-                      ? "Choose a start time"
-                      : "Not selected"
+                  slot && isWeekly
+                    ? (formatSessionRange(slot.startTime, endOf(slot.startTime, duration), clock) ?? slot.startTime)
+                    : slot && chosenStart
+                      ? (formatSessionRange(chosenStart, endOf(chosenStart, duration), clock) ?? chosenStart)
+                      : slot
+                        ? "Choose a start time"
+                        : "Not selected"
                 }
               />
               <SummaryRow label="Session" value={rate ? `${rate.duration} min ${sessionTypeLabel(rate.sessionType)}` : "Not selected"} />
+              {isWeekly && preview.data ? <SummaryRow label="Weeks" value={`${openWeeks} open of ${seriesWeeks.length}`} /> : null}
             </dl>
             {slot ? <SessionPlaceDetails place={slot} className="border-t border-slate-200 pt-4" /> : null}
             {rate ? (
               <dl className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm" aria-label="Price">
-                <SummaryRow label="Session cost" value={`$${centsToDecimal(rateCents)}`} />
+                <SummaryRow label={isWeekly ? "Session cost (each week)" : "Session cost"} value={`$${centsToDecimal(rateCents)}`} />
                 <SummaryRow label="Platform fee (15%)" value={`$${centsToDecimal(platformFeeCents(rateCents))}`} />
                 <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold text-field-950">
-                  <dt>Total</dt>
-                  <dd>${centsToDecimal(totalCents(rateCents))}</dd>
+                  <dt>{isWeekly ? `Total for ${openWeeks} weeks` : "Total"}</dt>
+                  <dd data-testid="booking-total">${centsToDecimal(totalCents(rateCents) * (isWeekly ? openWeeks : 1))}</dd>
                 </div>
               </dl>
             ) : null}
-            <Button size="lg" className="w-full" onClick={() => bookAndPay()} isLoading={createBooking.isPending}>
-              Book &amp; Pay
-            </Button>
-            {usableCredit ? (
-              <Button
-                size="lg"
-                variant="outline"
-                className="w-full"
-                onClick={() => bookAndPay("credit")}
-                isLoading={createBooking.isPending}
-              >
-                Use a credit ({usableCredit.remaining} left)
-              </Button>
-            ) : null}
+            {isWeekly ? (
+              <>
+                <Button
+                  size="lg"
+                  className="w-full"
+                  onClick={() => bookWeekly("card")}
+                  isLoading={bookSeries.isPending}
+                  disabled={!!user && !!preview.data && openWeeks === 0}
+                >
+                  {user && preview.data ? `Book ${openWeeks} weeks & Pay` : "Book weekly & Pay"}
+                </Button>
+                {user && preview.data && openWeeks > 0 && creditsLeft >= openWeeks ? (
+                  <Button
+                    size="lg"
+                    variant="outline"
+                    className="w-full"
+                    onClick={() => bookWeekly("credit")}
+                    isLoading={bookSeries.isPending}
+                  >
+                    Use {openWeeks} credits ({creditsLeft} left)
+                  </Button>
+                ) : null}
+              </>
+            ) : (
+              <>
+                <Button size="lg" className="w-full" onClick={() => bookAndPay()} isLoading={createBooking.isPending}>
+                  Book &amp; Pay
+                </Button>
+                {usableCredit ? (
+                  <Button
+                    size="lg"
+                    variant="outline"
+                    className="w-full"
+                    onClick={() => bookAndPay("credit")}
+                    isLoading={createBooking.isPending}
+                  >
+                    Use a credit ({usableCredit.remaining} left)
+                  </Button>
+                ) : null}
+              </>
+            )}
           </CardContent>
         </Card>
       </div>

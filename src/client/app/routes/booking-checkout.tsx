@@ -1,4 +1,5 @@
 import { AlertCircle, CreditCard, Gift, Receipt } from "lucide-react";
+import { useQueries } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Redirect, useLocation, useParams, useSearch } from "wouter";
 import { BookingMessages, DEFAULT_BOOKING_DURATION, DEFAULT_SESSION_TYPE, FREE_CANCELLATION_HOURS } from "@contract/bookings";
@@ -11,6 +12,7 @@ import { FullPageSpinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { paths } from "../../config/paths";
 import { useBooking } from "../../features/bookings/api/get-booking";
+import { bookingQuery } from "../../features/bookings/api/keys";
 import { dollars, sessionTypeLabel } from "../../features/bookings/components/booking-format";
 import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
 import { updatePaymentIntent, useConfirmPayment, useCreatePaymentIntent } from "../../features/payments/api/payment-intents";
@@ -28,6 +30,9 @@ const CANCELLATION_POLICY = `Cancel from My Bookings ${FREE_CANCELLATION_HOURS} 
 /** The intent request from the path and the query (player-side 2); null when neither names a booking or a slot. */
 function intentRequestFrom(pathBookingId: string | undefined, search: string): CreatePaymentIntentRequest | null {
   const query = new URLSearchParams(search);
+  // One checkout for several held sessions (a weekly series): /booking-checkout?bookingIds=1,2,3.
+  const bookingIds = query.get("bookingIds");
+  if (!pathBookingId && bookingIds && /^\d{1,9}(,\d{1,9}){0,19}$/.test(bookingIds)) return { bookingIds: bookingIds.split(",") };
   const bookingId = pathBookingId ?? query.get("bookingId");
   if (bookingId) return { bookingId };
   const timeSlotId = query.get("timeSlotId");
@@ -74,11 +79,12 @@ function Checkout({ request }: { request: CreatePaymentIntentRequest }) {
     return () => window.clearTimeout(timer);
   }, [setupFailed, setup.error, navigate]);
 
-  const requestedBookingId = "bookingId" in request ? Number(request.bookingId) : undefined;
+  const requestedBookingId =
+    "bookingId" in request ? Number(request.bookingId) : "bookingIds" in request ? Number(request.bookingIds[0]) : undefined;
 
   // Checkout by time slot books the slot first; from then on the address names the booking, so a
   // reload pays for that booking instead of trying to book the slot a second time.
-  const createdBookingId = requestedBookingId === undefined ? setup.data?.bookingId : undefined;
+  const createdBookingId = "timeSlotId" in request ? setup.data?.bookingId : undefined;
   useEffect(() => {
     if (createdBookingId) navigate(paths.bookingCheckout(createdBookingId), { replace: true });
   }, [createdBookingId, navigate]);
@@ -120,6 +126,8 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
   const [isUpdatingTip, setIsUpdatingTip] = useState(false);
   const [isExpired, setIsExpired] = useState(false);
   const booking = useBooking(initial.bookingId);
+  // Several sessions in one payment (a weekly series): their sum, no tip (it would change one week's share).
+  const isSeveral = initial.bookingIds.length > 1;
   const latestTipRequest = useRef(0);
 
   const onExpired = useCallback(() => setIsExpired(true), []);
@@ -145,7 +153,11 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
 
   async function finishPayment(paymentIntentId: string) {
     await confirm.mutateAsync(paymentIntentId);
-    toast({ title: "Payment Successful!", description: "Your session is booked.", variant: "success" });
+    toast({
+      title: "Payment Successful!",
+      description: isSeveral ? `Your ${initial.bookingIds.length} sessions are booked.` : "Your session is booked.",
+      variant: "success",
+    });
     navigate(`${paths.myBookings}?success=true`);
   }
 
@@ -156,7 +168,9 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
   const timeRange = booking.data ? formatSessionRange(booking.data.startTime, booking.data.endTime, clock) : null;
   const rows: [string, string][] = [
     ["Coach", intent.coachName],
-    ["Date", formatLongDate(intent.sessionDate) ?? intent.sessionDate],
+    isSeveral
+      ? ["Sessions", `${intent.bookingIds.length} weekly sessions`]
+      : ["Date", formatLongDate(intent.sessionDate) ?? intent.sessionDate],
     ["Time", timeRange ?? formatSessionTime(intent.sessionTime, clock) ?? intent.sessionTime],
     ["Duration", `${intent.duration} minutes`],
     ["Session type", sessionTypeLabel(intent.sessionType)],
@@ -185,10 +199,11 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
                   </div>
                 ))}
               </dl>
+              {isSeveral ? <CheckoutWeeks bookingIds={intent.bookingIds} /> : null}
               {booking.data ? <SessionPlaceDetails place={booking.data.timeSlot} className="mt-4 border-t border-slate-200 pt-4" /> : null}
               <dl className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm" aria-label="Price">
                 <div className="flex justify-between">
-                  <dt className="text-slate-600">Session cost</dt>
+                  <dt className="text-slate-600">{isSeveral ? `Sessions (${intent.bookingIds.length})` : "Session cost"}</dt>
                   <dd>{dollars(intent.rate)}</dd>
                 </div>
                 <div className="flex justify-between">
@@ -206,17 +221,19 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
               </dl>
             </CardContent>
           </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <Gift aria-hidden className="size-5" /> Add Tip
-              </CardTitle>
-              <p className="text-sm text-slate-600">Show your appreciation: the whole tip goes to your coach.</p>
-            </CardHeader>
-            <CardContent>
-              <TipSelector onTipChange={(cents) => void changeTip(cents)} />
-            </CardContent>
-          </Card>
+          {isSeveral ? null : (
+            <Card>
+              <CardHeader>
+                <CardTitle className="flex items-center gap-2">
+                  <Gift aria-hidden className="size-5" /> Add Tip
+                </CardTitle>
+                <p className="text-sm text-slate-600">Show your appreciation: the whole tip goes to your coach.</p>
+              </CardHeader>
+              <CardContent>
+                <TipSelector onTipChange={(cents) => void changeTip(cents)} />
+              </CardContent>
+            </Card>
+          )}
         </div>
         <Card className="self-start">
           <CardHeader>
@@ -243,5 +260,32 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
         </Card>
       </div>
     </div>
+  );
+}
+
+/** The dates of the sessions one payment covers, each read as its booking. */
+function CheckoutWeeks({ bookingIds }: { bookingIds: number[] }) {
+  const weeks = useQueries({ queries: bookingIds.map((id) => bookingQuery(id)) });
+  return (
+    <ul
+      aria-label="Sessions in this payment"
+      className="mt-4 flex flex-col gap-1 border-t border-slate-200 pt-4 text-sm"
+      data-testid="checkout-weeks"
+    >
+      {weeks.map((q, i) => {
+        const b = q.data;
+        const clock = { date: b?.sessionDate ?? "", timeZone: b?.timeZone };
+        return (
+          <li key={bookingIds[i]} className="flex justify-between gap-4">
+            <span className="text-slate-600">Week {i + 1}</span>
+            <span className="text-right font-medium text-slate-900">
+              {b
+                ? `${formatLongDate(b.sessionDate) ?? b.sessionDate}, ${formatSessionRange(b.startTime, b.endTime, clock) ?? b.startTime}`
+                : "..."}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

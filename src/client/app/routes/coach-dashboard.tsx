@@ -103,7 +103,12 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
               </Button>
             </div>
             {slotsBody(() => (
-              <SlotList slots={available} onEdit={openEdit} emptyText="No available time slots. Add one so players can book you." />
+              <SlotList
+                slots={available}
+                seriesOf={slots.data ?? []}
+                onEdit={openEdit}
+                emptyText="No available time slots. Add one so players can book you."
+              />
             ))}
           </section>
           <CoachBookingSections sections={["list"]} />

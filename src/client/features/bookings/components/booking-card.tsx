@@ -10,6 +10,7 @@ import { messagesWithCoach, messagesWithFamily, paths } from "@client/config/pat
 import { formatLongDate, formatSessionRange, formatSessionTime } from "@client/lib/when";
 import { bookingState, type Viewer } from "@client/lib/states";
 import { dollars, personName, sessionTypeLabel } from "./booking-format";
+import { SeriesBadge } from "@client/components/series-badge";
 import { SessionPlaceDetails } from "./session-place";
 
 /** coach-side 2: one card that cannot be drawn must not take the whole list down with it. */
@@ -97,7 +98,7 @@ function StatusBadge({ booking, viewer }: { booking: Booking; viewer: Viewer }) 
 }
 
 /** A student's booking: the coach's name, title and photo, the session and what it costs. */
-export function StudentBookingCard({ booking }: { booking: Booking }) {
+export function StudentBookingCard({ booking, seriesLabel }: { booking: Booking; seriesLabel?: string | undefined }) {
   const name = booking.coachName || personName(booking.coach.user, "Coach");
   const photo = booking.coach.profileImageUrl ?? booking.coach.user.profileImageUrl;
   return (
@@ -108,7 +109,10 @@ export function StudentBookingCard({ booking }: { booking: Booking }) {
           <div className="flex min-w-0 flex-1 flex-col gap-0.5">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
-              <StatusBadge booking={booking} viewer="family" />
+              <div className="flex flex-wrap gap-1.5">
+                <SeriesBadge label={seriesLabel} />
+                <StatusBadge booking={booking} viewer="family" />
+              </div>
             </div>
             <p className="text-sm text-slate-600">{booking.coach.title}</p>
             {booking.athlete ? <p className="text-sm font-semibold text-field-800">For {sessionAthleteName(booking, "")}</p> : null}
@@ -146,7 +150,7 @@ export function StudentBookingCard({ booking }: { booking: Booking }) {
 }
 
 /** A coach's booking: the student's contact and what the coach earns. */
-export function CoachBookingCard({ booking }: { booking: Booking }) {
+export function CoachBookingCard({ booking, seriesLabel }: { booking: Booking; seriesLabel?: string | undefined }) {
   const name = sessionAthleteName(booking, personName(booking.student, "Student"));
   return (
     <Card data-testid={`booking-${booking.id}`}>
@@ -156,7 +160,10 @@ export function CoachBookingCard({ booking }: { booking: Booking }) {
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
-              <StatusBadge booking={booking} viewer="coach" />
+              <div className="flex flex-wrap gap-1.5">
+                <SeriesBadge label={seriesLabel} />
+                <StatusBadge booking={booking} viewer="coach" />
+              </div>
             </div>
             <p className="flex items-center gap-2 text-sm text-slate-700">
               <Phone aria-hidden className="size-4 text-field-700" />

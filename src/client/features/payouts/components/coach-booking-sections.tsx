@@ -1,4 +1,5 @@
 import { CalendarDays, Clock, DollarSign, Phone, User } from "lucide-react";
+import { seriesWeekLabels } from "@contract/bookings";
 import { athleteFacts, sessionAthleteName } from "@contract/families";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "wouter";
@@ -9,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Spinner } from "@client/components/ui/spinner";
 import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import { bookingState } from "@client/lib/states";
+import { SeriesBadge } from "@client/components/series-badge";
 import { useCoachBookings, type CoachBooking } from "../api/coach-bookings";
 import { canCancel, canMarkNoShow, groupCoachBookings, payoutLabel, sessionRange, shortDate } from "./booking-groups";
 import { CancelSessionDialog, FeedbackDialog, NoShowDialog } from "./session-dialogs";
@@ -51,10 +53,12 @@ export function CoachBookingSections({ sections = ALL_SECTIONS, now }: { section
 
   const at = now ?? new Date();
   const groups = groupCoachBookings(bookings.data ?? [], at);
+  const seriesLabels = seriesWeekLabels(bookings.data ?? []);
   const card = (b: CoachBooking) => (
     <CoachBookingCard
       key={b.id}
       booking={b}
+      seriesLabel={seriesLabels.get(b.id)}
       canCancel={canCancel(b, at)}
       canMarkNoShow={canMarkNoShow(b, at)}
       onDetails={() => open("details", b)}
@@ -126,6 +130,8 @@ function Section({
 
 type CardProps = {
   booking: CoachBooking;
+  /** "Weekly · week 2 of 8" for a week of a series. */
+  seriesLabel?: string | undefined;
   canCancel: boolean;
   canMarkNoShow?: boolean;
   onDetails: () => void;
@@ -137,6 +143,7 @@ type CardProps = {
 /** Status, student name, phone, date, time, session type, duration and earnings (coach-side 2). */
 export function CoachBookingCard({
   booking: b,
+  seriesLabel,
   canCancel: cancellable,
   canMarkNoShow: noShowOpen = false,
   onDetails,
@@ -157,6 +164,7 @@ export function CoachBookingCard({
             {b.athlete ? <span className="text-sm font-normal text-slate-600">{athleteFacts(b.athlete)}</span> : null}
           </p>
           <div className="flex flex-wrap gap-1.5">
+            <SeriesBadge label={seriesLabel} />
             <Badge variant={state.tone}>{state.label}</Badge>
             {payout ? <Badge variant={payout === "Paid out" ? "success" : "warning"}>{payout}</Badge> : null}
           </div>
