@@ -24,8 +24,6 @@ export const paths = {
   matchCoaches: "/match-coaches",
   packageCheckout: (packageId: number | string) => `/package-checkout/${packageId}`,
   bookingCheckout: (bookingId?: number | string) => (bookingId ? `/booking-checkout/${bookingId}` : "/booking-checkout"),
-  /** One checkout for several held sessions of the family (a weekly series, DESIGN.md 11). */
-  seriesCheckout: (bookingIds: readonly number[]) => `/booking-checkout?bookingIds=${bookingIds.join(",")}`,
   bookCoach: (id: number | string) => `/book-coach/${id}`,
   playerProfile: "/player-profile",
   family: "/family",
@@ -52,3 +50,6 @@ export function signInHref(returnPath: string, options: { register?: boolean } =
 export const messagesWithCoach = (coachId: number) => `/messages?coach=${coachId}`;
 /** Finds or starts the coach's conversation with the family of this guardian, then shows it. */
 export const messagesWithFamily = (guardianUserId: number) => `/messages?with=${guardianUserId}`;
+
+/** One checkout for several held sessions of the family (a weekly series, DESIGN.md 11). */
+export const seriesCheckoutHref = (bookingIds: readonly number[]) => `${paths.bookingCheckout()}?bookingIds=${bookingIds.join(",")}`;

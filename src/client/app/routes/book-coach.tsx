@@ -13,7 +13,7 @@ import { Label } from "../../components/ui/label";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/toast";
-import { paths, signInHref } from "../../config/paths";
+import { paths, seriesCheckoutHref, signInHref } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
 import { useCreateBooking } from "../../features/bookings/api/create-booking";
 import { useBookSeries, useSeriesPreview } from "../../features/bookings/api/book-series";
@@ -232,7 +232,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
             description: `Proceeding to one checkout for ${series.bookings.length} weeks.${skipped}`,
             variant: "success",
           });
-          navigate(paths.seriesCheckout(series.bookingIds ?? series.bookings.map((b) => b.id)));
+          navigate(seriesCheckoutHref(series.bookingIds ?? series.bookings.map((b) => b.id)));
         },
         onError: (error) => {
           if (isUnauthorized(error)) return askToLogIn(navigate, returnPath);

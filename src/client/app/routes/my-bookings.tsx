@@ -5,7 +5,7 @@ import { seriesWeekLabels, type Booking } from "@contract/bookings";
 import { decimalToCents, formatDollars } from "@contract/money";
 import { Button } from "../../components/ui/button";
 import { FullPageSpinner } from "../../components/ui/spinner";
-import { paths } from "../../config/paths";
+import { paths, seriesCheckoutHref } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
 import { useCoachBookings } from "../../features/payouts/api/coach-bookings";
 import { useStudentBookings } from "../../features/bookings/api/get-student-bookings";
@@ -172,7 +172,7 @@ function FinishBookingItem({ bookings, onExpired }: { bookings: Booking[]; onExp
         {remaining !== null && remaining > 0 ? <HoldCountdown remainingMs={remaining} text="Held for" /> : null}
       </div>
       <Button asChild className="shrink-0">
-        <Link href={bookings.length > 1 ? paths.seriesCheckout(bookings.map((b) => b.id)) : paths.bookingCheckout(booking.id)}>
+        <Link href={bookings.length > 1 ? seriesCheckoutHref(bookings.map((b) => b.id)) : paths.bookingCheckout(booking.id)}>
           <CreditCard aria-hidden /> Pay now
         </Link>
       </Button>
