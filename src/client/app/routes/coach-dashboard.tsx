@@ -1,5 +1,5 @@
 import { CalendarDays, List, Plus } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import type { TimeSlot } from "@contract/slots";
 import { CoachPage } from "../coach-page";
@@ -22,6 +22,9 @@ import { WeeklyCalendar } from "../../features/slots/components/weekly-calendar"
 import { ReviewReplies } from "../../features/reviews/components/review-replies";
 import { CalendarFeedCard } from "../../features/calendar/components/calendar-feed-card";
 import { PackageManager } from "../../features/packages/components/package-manager";
+
+// Below the fold: the credits families bought, each refundable pro rata (DESIGN.md 11).
+const MyCredits = lazy(async () => ({ default: (await import("../../features/packages/components/my-credits")).MyCredits }));
 
 export function CoachDashboardPage() {
   return (
@@ -123,6 +126,9 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
 
       <CoachBusiness timeZone={coach.timeZone} />
       <PackageManager coachId={coach.id} />
+      <Suspense fallback={null}>
+        <MyCredits title="Credits families bought" canRefund />
+      </Suspense>
 
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <ReviewReplies />

@@ -92,7 +92,7 @@ export function MyBookingsPage() {
         <>
           {isCoach ? null : <FinishBookingStrip bookings={upcoming} />}
           {isCoach ? null : <MyWaitlist />}
-          <MyCredits title={isCoach ? "Credits families bought" : "My Credits"} />
+          <MyCredits title={isCoach ? "Credits families bought" : "My Credits"} canRefund={isCoach} />
           <BookingSection
             title="Upcoming Sessions"
             empty="No upcoming sessions."
