@@ -194,6 +194,20 @@ describe("buying a package", () => {
     expect(refused.body.message).toBe(PackageMessages.CHECKOUT_EXPIRED);
     expect((await reconcilePayments(t.deps)).mismatches.filter((m) => m.message.includes(started.body.paymentIntentId))).toEqual([]);
   });
+
+  it("a checkout whose intent was never recorded (the process died in between) closes when it runs out", async () => {
+    const coach = await createBookableCoach(t);
+    const pkg = await createPackage(coach);
+    const player = await createPerson(t);
+    const started = await post(t, `/api/packages/${pkg.id}/purchase`, player.cookie, {});
+    await db().update(packagePurchases).set({ paymentIntentId: null }).where(eq(packagePurchases.id, started.body.purchaseId));
+    await request(t.app).post("/api/test/clock").send({ advanceMinutes: 14 });
+    expect((await db().select().from(packagePurchases).where(eq(packagePurchases.id, started.body.purchaseId)))[0]!.status).toBe("pending");
+    await request(t.app).post("/api/test/clock").send({ advanceMinutes: 2 });
+    const [row] = await db().select().from(packagePurchases).where(eq(packagePurchases.id, started.body.purchaseId));
+    expect(row).toMatchObject({ status: "cancelled", paymentIntentId: null });
+    expect(await credits(player)).toEqual([]);
+  });
 });
 
 describe("booking with a credit", () => {

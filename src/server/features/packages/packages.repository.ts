@@ -280,6 +280,20 @@ export async function listLapsedPurchasesWithIntent(db: Queryable, now: Date, li
     .limit(limit);
 }
 
+/**
+ * Checkouts that ran out before their intent was even recorded (the process died between the two):
+ * nothing can pay them, so they close. A payment of their intent that still comes (its metadata
+ * names the purchase) finds the purchase cancelled and is given back.
+ */
+export async function cancelLapsedPurchasesWithoutIntent(db: Queryable, now: Date): Promise<number> {
+  const rows = await db
+    .update(packagePurchases)
+    .set({ status: "cancelled", updatedAt: now })
+    .where(and(eq(packagePurchases.status, "pending"), lte(packagePurchases.payBy, now), isNull(packagePurchases.paymentIntentId)))
+    .returning({ id: packagePurchases.id });
+  return rows.length;
+}
+
 export async function userEmails(db: Queryable, userIds: number[]): Promise<string[]> {
   if (userIds.length === 0) return [];
   const rows = await db.select({ email: users.email }).from(users).where(inArray(users.id, userIds));
