@@ -232,17 +232,6 @@ export const SeriesBookingRequestSchema = z.object({
 });
 export type ParsedSeriesBookingRequest = z.output<typeof SeriesBookingRequestSchema>;
 
-/**
- * GET /api/bookings/series/preview: the weeks a series booking from this slot would take, and which
- * of them are open, before anything is held or paid (DESIGN.md 11: "shows which weeks are open").
- */
-export const SeriesPreviewQuerySchema = z.object({
-  timeSlotId: idField(BookingMessages.MISSING_INFORMATION),
-  weeks: SeriesBookingRequestSchema.shape.weeks.optional().transform((v) => v ?? MAX_SERIES_WEEKS),
-  athleteId: optionalId,
-  duration: durationField.optional(),
-});
-
 /** One week of a series as the family sees it before booking: open, full, already theirs, or closed (cancelled, begun, too short). */
 export type SeriesWeekState = "open" | "full" | "booked" | "closed";
 export type SeriesWeek = { timeSlotId: number; date: string; startTime: string; endTime: string; state: SeriesWeekState };

@@ -1,4 +1,3 @@
-import { Repeat } from "lucide-react";
 import { Badge } from "./ui/badge";
 
 /** "Weekly · week 2 of 8": the weeks of one series, grouped visibly wherever they are listed (DESIGN.md 11). */
@@ -6,7 +5,7 @@ export function SeriesBadge({ label }: { label: string | undefined }) {
   if (!label) return null;
   return (
     <Badge variant="outline" data-testid="series-label">
-      <Repeat aria-hidden className="size-3" /> {label}
+      {label}
     </Badge>
   );
 }

@@ -27,8 +27,6 @@ import { CoachHeader } from "../../features/bookings/components/coach-header";
 import { AthletePicker } from "../../features/families/components/athlete-picker";
 import { FullGroupSlots } from "../../features/waitlist/components/full-group-slots";
 import { useCredits } from "../../features/packages/api/packages";
-import { MyCredits } from "../../features/packages/components/my-credits";
-import { PackageOffers } from "../../features/packages/components/package-offers";
 import { loadLastSearch, toSearchQuery } from "../../features/search/last-search";
 import { ApiError, isUnauthorized } from "../../lib/api-client";
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from "../../lib/handle-unauthorized";
@@ -41,6 +39,9 @@ const WeeklySeriesSection = lazy(async () => ({
   default: (await import("../../features/bookings/components/weekly-series-section")).WeeklySeriesSection,
 }));
 const DEFAULT_SERIES_WEEKS = 8;
+// The coach's packages and the family's credits load after the page's first screen, as on the profile.
+const PackageOffers = lazy(async () => ({ default: (await import("../../features/packages/components/package-offers")).PackageOffers }));
+const MyCredits = lazy(async () => ({ default: (await import("../../features/packages/components/my-credits")).MyCredits }));
 
 /**
  * player-side 8: booking while signed out sends the browser to sign in; DESIGN 11 brings the visitor
@@ -250,8 +251,13 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
         </Link>
       </Button>
       <CoachHeader coach={coach} />
-      <PackageOffers coachId={coach.id} onBuy={(p) => (user ? navigate(paths.packageCheckout(p.id)) : askToLogIn(navigate, returnPath))} />
-      {user?.userType === "player" ? <MyCredits coachId={coach.id} title="My credits with this coach" /> : null}
+      <Suspense fallback={null}>
+        <PackageOffers
+          coachId={coach.id}
+          onBuy={(p) => (user ? navigate(paths.packageCheckout(p.id)) : askToLogIn(navigate, returnPath))}
+        />
+        {user?.userType === "player" ? <MyCredits coachId={coach.id} title="My credits with this coach" /> : null}
+      </Suspense>
 
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="flex flex-col gap-6">

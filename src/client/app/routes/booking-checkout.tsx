@@ -1,5 +1,4 @@
 import { AlertCircle, CreditCard, Gift, Receipt } from "lucide-react";
-import { useQueries } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Redirect, useLocation, useParams, useSearch } from "wouter";
 import { BookingMessages, DEFAULT_BOOKING_DURATION, DEFAULT_SESSION_TYPE, FREE_CANCELLATION_HOURS } from "@contract/bookings";
@@ -12,7 +11,6 @@ import { FullPageSpinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { paths } from "../../config/paths";
 import { useBooking } from "../../features/bookings/api/get-booking";
-import { bookingQuery } from "../../features/bookings/api/keys";
 import { dollars, sessionTypeLabel } from "../../features/bookings/components/booking-format";
 import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
 import { updatePaymentIntent, useConfirmPayment, useCreatePaymentIntent } from "../../features/payments/api/payment-intents";
@@ -265,27 +263,30 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
 
 /** The dates of the sessions one payment covers, each read as its booking. */
 function CheckoutWeeks({ bookingIds }: { bookingIds: number[] }) {
-  const weeks = useQueries({ queries: bookingIds.map((id) => bookingQuery(id)) });
   return (
     <ul
       aria-label="Sessions in this payment"
       className="mt-4 flex flex-col gap-1 border-t border-slate-200 pt-4 text-sm"
       data-testid="checkout-weeks"
     >
-      {weeks.map((q, i) => {
-        const b = q.data;
-        const clock = { date: b?.sessionDate ?? "", timeZone: b?.timeZone };
-        return (
-          <li key={bookingIds[i]} className="flex justify-between gap-4">
-            <span className="text-slate-600">Week {i + 1}</span>
-            <span className="text-right font-medium text-slate-900">
-              {b
-                ? `${formatLongDate(b.sessionDate) ?? b.sessionDate}, ${formatSessionRange(b.startTime, b.endTime, clock) ?? b.startTime}`
-                : "..."}
-            </span>
-          </li>
-        );
-      })}
+      {bookingIds.map((id, i) => (
+        <CheckoutWeek key={id} bookingId={id} week={i + 1} />
+      ))}
     </ul>
+  );
+}
+
+function CheckoutWeek({ bookingId, week }: { bookingId: number; week: number }) {
+  const b = useBooking(bookingId).data;
+  const clock = { date: b?.sessionDate ?? "", timeZone: b?.timeZone };
+  return (
+    <li className="flex justify-between gap-4">
+      <span className="text-slate-600">Week {week}</span>
+      <span className="text-right font-medium text-slate-900">
+        {b
+          ? `${formatLongDate(b.sessionDate) ?? b.sessionDate}, ${formatSessionRange(b.startTime, b.endTime, clock) ?? b.startTime}`
+          : "..."}
+      </span>
+    </li>
   );
 }

@@ -1,9 +1,10 @@
 import { Router } from "express";
+import { z } from "zod";
 import {
   BookingMessages,
   BookingRequestSchema,
+  MAX_SERIES_WEEKS,
   SeriesBookingRequestSchema,
-  SeriesPreviewQuerySchema,
   type SeriesBookingResponse,
 } from "@contract/bookings";
 import { CancelSessionRequestSchema, SubmitFeedbackRequestSchema } from "@contract/payouts";
@@ -22,6 +23,17 @@ import { cancelSession } from "./cancel-session.service";
 import { submitFeedback } from "./feedback.service";
 import { markNoShow, reverseNoShow } from "./no-show.service";
 import { previewSeries } from "./series-preview.service";
+
+/**
+ * GET /api/bookings/series/preview's query: the fields of a series booking that decide its weeks
+ * (server-only, so the schema stays out of the pages' bundles).
+ */
+const SeriesPreviewQuerySchema = z.object({
+  timeSlotId: SeriesBookingRequestSchema.shape.timeSlotId,
+  weeks: SeriesBookingRequestSchema.shape.weeks.optional().transform((v) => v ?? MAX_SERIES_WEEKS),
+  athleteId: SeriesBookingRequestSchema.shape.athleteId,
+  duration: SeriesBookingRequestSchema.shape.duration,
+});
 
 /** A booking's whole life: made and read here, cancelled by its coach, closed by the coach's feedback. */
 export function bookingsRouter(deps: AppDeps): Router {

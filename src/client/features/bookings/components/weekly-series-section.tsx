@@ -1,4 +1,4 @@
-import { Repeat } from "lucide-react";
+import { CalendarDays } from "lucide-react";
 import { useId } from "react";
 import type { SeriesPreview, SeriesWeekState } from "@contract/bookings";
 import { Badge } from "@client/components/ui/badge";
@@ -43,7 +43,7 @@ export function WeeklySeriesSection({
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
       <h3 id={`${id}-heading`} className="flex items-center gap-2 font-semibold text-slate-800">
-        <Repeat aria-hidden className="size-4" /> Weekly sessions
+        <CalendarDays aria-hidden className="size-4" /> Weekly sessions
       </h3>
       <div className="flex items-center gap-3">
         <Checkbox id={`${id}-on`} checked={choice.on} onCheckedChange={(checked) => onChange({ ...choice, on: checked === true })} />
