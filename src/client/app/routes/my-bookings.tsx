@@ -1,7 +1,8 @@
 import { CheckCircle2, CreditCard, Search } from "lucide-react";
 import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import { Link, useSearch } from "wouter";
-import { seriesWeekLabels, type Booking } from "@contract/bookings";
+import type { Booking } from "@contract/bookings";
+import { seriesWeekLabels } from "@contract/series-weeks";
 import { decimalToCents, formatDollars } from "@contract/money";
 import { Button } from "../../components/ui/button";
 import { FullPageSpinner } from "../../components/ui/spinner";

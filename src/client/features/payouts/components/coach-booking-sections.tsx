@@ -1,5 +1,5 @@
 import { CalendarDays, Clock, DollarSign, Phone, User } from "lucide-react";
-import { seriesWeekLabels } from "@contract/bookings";
+import { seriesWeekLabels } from "@contract/series-weeks";
 import { athleteFacts, sessionAthleteName } from "@contract/families";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "wouter";
