@@ -1,10 +1,6 @@
-import { RoleGuard } from "../role-guard";
 import { AdminPanel } from "../../features/admin/components/admin-panel";
 
 export function AdminPage() {
-  return (
-    <RoleGuard allow="admin">
-      <AdminPanel />
-    </RoleGuard>
-  );
+  // Admins only: the router's role guard (contract/pages.ts).
+  return <AdminPanel />;
 }
