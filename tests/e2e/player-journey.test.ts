@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { PlayerMessages } from "../../src/contract/players";
-import { SearchMessages } from "../../src/contract/search";
+import { PlayerMessages } from "@contract/players";
+import { SearchMessages } from "@contract/search";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 

@@ -1,9 +1,9 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPaidBooking } from "../factories/paid-booking";
-import { createPerson } from "../factories/bookings";
-import { apiRoutes } from "../support/route-list";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { createPaidBooking } from "@tests/factories/paid-booking";
+import { createPerson } from "@tests/factories/bookings";
+import { apiRoutes } from "@tests/support/route-list";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /**
  * "The server never answers 500 to anything a client can send": every API route, called by every

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { apiRoutes, routeIndexMarkdown } from "../support/route-list";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { apiRoutes, routeIndexMarkdown } from "@tests/support/route-list";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /** docs/ROUTES.md is the real app's router, written out: stale means `npm run docs:routes` was not run. */
 const root = path.resolve(import.meta.dirname, "../..");
