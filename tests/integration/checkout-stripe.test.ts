@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coaches } from "@server/db/schema/index";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "@tests/factories/bookings";
 import { type SignedWebhook, type StripeStandIn } from "@tests/support/stripe-stand-in";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import type { TestApp } from "@tests/support/test-app";
 
 let stripe: StripeStandIn;
 let t: TestApp;

@@ -7,7 +7,7 @@ import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, typ
 import { createPaidBooking } from "@tests/factories/paid-booking";
 import { registerUser } from "@tests/factories/users";
 import { type SignedWebhook, type StripeStandIn } from "@tests/support/stripe-stand-in";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import type { TestApp } from "@tests/support/test-app";
 
 /**
  * Issue 14, "Money off the happy path": a payment that succeeds for a booking that cannot be

@@ -10,7 +10,7 @@ import { post } from "@tests/factories/bookings";
 import { createPaidBooking, passSessionEnd, type PaidBooking } from "@tests/factories/paid-booking";
 import { registerUser } from "@tests/factories/users";
 import { type StripeStandIn } from "@tests/support/stripe-stand-in";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import type { TestApp } from "@tests/support/test-app";
 
 /**
  * Payouts go out exactly once (issue 14, DESIGN.md 4), even when the provider no longer remembers

@@ -8,7 +8,7 @@ import { applyAccountUpdate } from "@server/features/payouts/payouts.service";
 import { createBookableCoach, get, post, type BookableCoach } from "@tests/factories/bookings";
 import { createPaidBooking, passSessionEnd } from "@tests/factories/paid-booking";
 import { type SignedWebhook, type StripeStandIn } from "@tests/support/stripe-stand-in";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import type { TestApp } from "@tests/support/test-app";
 
 let stripe: StripeStandIn;
 let t: TestApp;
