@@ -50,7 +50,8 @@ export function PublicShell({ children }: { children: ReactNode }) {
           </div>
         </Header>
       ) : null}
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: the footer starts below the first screen, so content that loads in does not push it (layout shift). */}
+      <main id="main" className="min-h-dvh flex-1">
         {children}
       </main>
       <SiteFooter userType={null} />
