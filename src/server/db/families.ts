@@ -109,11 +109,11 @@ export type FamilyAudience = {
  * parent is copied too. `members` is the account holder first.
  */
 export function audienceOf(members: readonly AudienceMember[], now: Date): FamilyAudience {
-  const emails = new Map<string, string>();
+  const emails = new Set<string>();
   const phones = new Set<string>();
   const addEmail = (value: string | null | undefined) => {
     const email = value?.trim().toLowerCase();
-    if (email) emails.set(email, email);
+    if (email) emails.add(email);
   };
   for (const m of members) {
     addEmail(m.email);
@@ -130,7 +130,7 @@ export function audienceOf(members: readonly AudienceMember[], now: Date): Famil
       if (phone) phones.add(phone);
     }
   }
-  return { emails: [...emails.values()], phones: [...phones], parent };
+  return { emails: [...emails], phones: [...phones], parent };
 }
 
 function isKnownAdult(birthday: string | null, now: Date): boolean {
