@@ -259,9 +259,3 @@ export async function listLapsedPurchasesWithIntent(db: Queryable, now: Date, li
     .orderBy(asc(packagePurchases.payBy))
     .limit(limit);
 }
-
-export async function userEmails(db: Queryable, userIds: number[]): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db.select({ email: users.email }).from(users).where(inArray(users.id, userIds));
-  return rows.map((r) => r.email);
-}
