@@ -1,7 +1,8 @@
 import { AlertCircle, CreditCard, Gift, Receipt } from "lucide-react";
+import { useQueries } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Redirect, useLocation, useParams, useSearch } from "wouter";
-import { BookingMessages, DEFAULT_BOOKING_DURATION, DEFAULT_SESSION_TYPE, FREE_CANCELLATION_HOURS } from "@contract/bookings";
+import { BookingMessages, DEFAULT_BOOKING_DURATION, DEFAULT_SESSION_TYPE, FREE_CANCELLATION_HOURS, type Booking } from "@contract/bookings";
 import { centsToDecimal } from "@contract/money";
 import type { CreatePaymentIntentRequest, PaymentIntentResponse } from "@contract/payments";
 import { NO_SHOW_POLICY } from "@contract/progress";
@@ -11,7 +12,8 @@ import { FullPageSpinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { paths } from "../../config/paths";
 import { useBooking } from "../../features/bookings/api/get-booking";
-import { dollars, sessionTypeLabel } from "../../features/bookings/components/booking-format";
+import { bookingQuery } from "../../features/bookings/api/keys";
+import { bookingAthleteName, dollars, sessionTypeLabel } from "../../features/bookings/components/booking-format";
 import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
 import { updatePaymentIntent, useConfirmPayment, useCreatePaymentIntent } from "../../features/payments/api/payment-intents";
 import { HoldCountdown, useHoldRemaining } from "../../features/payments/components/hold-countdown";
@@ -28,7 +30,10 @@ const CANCELLATION_POLICY = `Cancel from My Bookings ${FREE_CANCELLATION_HOURS} 
 /** The intent request from the path and the query (player-side 2); null when neither names a booking or a slot. */
 function intentRequestFrom(pathBookingId: string | undefined, search: string): CreatePaymentIntentRequest | null {
   const query = new URLSearchParams(search);
-  const bookingId = pathBookingId ?? query.get("bookingId");
+  // Several pending bookings of the family in one payment (siblings in one session, DESIGN.md 11).
+  const several = (query.get("bookingIds") ?? "").split(",").filter((id) => /^\d{1,9}$/.test(id));
+  if (!pathBookingId && several.length > 1) return { bookingIds: several };
+  const bookingId = pathBookingId ?? query.get("bookingId") ?? several[0];
   if (bookingId) return { bookingId };
   const timeSlotId = query.get("timeSlotId");
   if (!timeSlotId) return null;
@@ -74,11 +79,12 @@ function Checkout({ request }: { request: CreatePaymentIntentRequest }) {
     return () => window.clearTimeout(timer);
   }, [setupFailed, setup.error, navigate]);
 
-  const requestedBookingId = "bookingId" in request ? Number(request.bookingId) : undefined;
+  const requestedBookingId =
+    "bookingId" in request ? Number(request.bookingId) : "bookingIds" in request ? Number(request.bookingIds[0]) : undefined;
 
   // Checkout by time slot books the slot first; from then on the address names the booking, so a
   // reload pays for that booking instead of trying to book the slot a second time.
-  const createdBookingId = requestedBookingId === undefined ? setup.data?.bookingId : undefined;
+  const createdBookingId = "timeSlotId" in request ? setup.data?.bookingId : undefined;
   useEffect(() => {
     if (createdBookingId) navigate(paths.bookingCheckout(createdBookingId), { replace: true });
   }, [createdBookingId, navigate]);
@@ -119,7 +125,11 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
   const [intent, setIntent] = useState(initial);
   const [isUpdatingTip, setIsUpdatingTip] = useState(false);
   const [isExpired, setIsExpired] = useState(false);
-  const booking = useBooking(initial.bookingId);
+  // Every booking this payment pays: one, or several of the family's (each athlete's seat is a line).
+  const bookingIds = intent.bookingIds.length > 0 ? intent.bookingIds : [intent.bookingId];
+  const isSeveral = bookingIds.length > 1;
+  const bookings = useQueries({ queries: bookingIds.map((id) => bookingQuery(id)) });
+  const booking = bookings[0]!;
   const latestTipRequest = useRef(0);
 
   const onExpired = useCallback(() => setIsExpired(true), []);
@@ -145,7 +155,11 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
 
   async function finishPayment(paymentIntentId: string) {
     await confirm.mutateAsync(paymentIntentId);
-    toast({ title: "Payment Successful!", description: "Your session is booked.", variant: "success" });
+    toast({
+      title: "Payment Successful!",
+      description: isSeveral ? "Your sessions are booked." : "Your session is booked.",
+      variant: "success",
+    });
     navigate(`${paths.myBookings}?success=true`);
   }
 
@@ -154,8 +168,10 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
   const zone = booking.data?.timeZone;
   const clock = { date: intent.sessionDate, timeZone: zone };
   const timeRange = booking.data ? formatSessionRange(booking.data.startTime, booking.data.endTime, clock) : null;
+  const athlete = isSeveral ? null : bookingAthleteName(booking.data, "");
   const rows: [string, string][] = [
     ["Coach", intent.coachName],
+    ...(athlete ? [["Athlete", athlete] as [string, string]] : []),
     ["Date", formatLongDate(intent.sessionDate) ?? intent.sessionDate],
     ["Time", timeRange ?? formatSessionTime(intent.sessionTime, clock) ?? intent.sessionTime],
     ["Duration", `${intent.duration} minutes`],
@@ -187,10 +203,14 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
               </dl>
               {booking.data ? <SessionPlaceDetails place={booking.data.timeSlot} className="mt-4 border-t border-slate-200 pt-4" /> : null}
               <dl className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm" aria-label="Price">
-                <div className="flex justify-between">
-                  <dt className="text-slate-600">Session cost</dt>
-                  <dd>{dollars(intent.rate)}</dd>
-                </div>
+                {isSeveral ? (
+                  <SessionLines bookings={bookings.map((b) => b.data)} />
+                ) : (
+                  <div className="flex justify-between">
+                    <dt className="text-slate-600">Session cost</dt>
+                    <dd>{dollars(intent.rate)}</dd>
+                  </div>
+                )}
                 <div className="flex justify-between">
                   <dt className="text-slate-600">Platform fee (15%)</dt>
                   <dd>{dollars(intent.platformFee)}</dd>
@@ -206,17 +226,20 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
               </dl>
             </CardContent>
           </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <Gift aria-hidden className="size-5" /> Add Tip
-              </CardTitle>
-              <p className="text-sm text-slate-600">Show your appreciation: the whole tip goes to your coach.</p>
-            </CardHeader>
-            <CardContent>
-              <TipSelector onTipChange={(cents) => void changeTip(cents)} />
-            </CardContent>
-          </Card>
+          {/* A tip is set on one booking (POST /api/update-payment-intent), which would take it out of a shared payment. */}
+          {isSeveral ? null : (
+            <Card>
+              <CardHeader>
+                <CardTitle className="flex items-center gap-2">
+                  <Gift aria-hidden className="size-5" /> Add Tip
+                </CardTitle>
+                <p className="text-sm text-slate-600">Show your appreciation: the whole tip goes to your coach.</p>
+              </CardHeader>
+              <CardContent>
+                <TipSelector onTipChange={(cents) => void changeTip(cents)} />
+              </CardContent>
+            </Card>
+          )}
         </div>
         <Card className="self-start">
           <CardHeader>
@@ -244,4 +267,25 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
       </div>
     </div>
   );
+}
+
+/**
+ * One line per booking of a shared checkout: whom the seat is for (and its date when the bookings
+ * are on different days, as the weeks of a series are), and its session cost.
+ */
+function SessionLines({ bookings }: { bookings: (Booking | undefined)[] }) {
+  const dates = new Set(bookings.map((b) => b?.sessionDate));
+  return bookings.map((b, index) => {
+    const who = bookingAthleteName(b, `Session ${index + 1}`);
+    const when = b && dates.size > 1 ? (formatLongDate(b.sessionDate) ?? b.sessionDate) : null;
+    return (
+      <div key={b?.id ?? index} className="flex justify-between gap-4" data-testid="summary-line">
+        <dt className="text-slate-600">
+          Session cost, {who}
+          {when ? `, ${when}` : ""}
+        </dt>
+        <dd>{b ? dollars(b.rate) : "..."}</dd>
+      </div>
+    );
+  });
 }

@@ -1,5 +1,5 @@
 import { CalendarDays, List, Plus } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import type { TimeSlot } from "@contract/slots";
 import { CoachPage } from "../coach-page";
@@ -8,6 +8,8 @@ import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { LoadError } from "../../features/coaches/components/load-error";
 import { NoCoachProfile } from "../../features/coaches/components/no-coach-profile";
+import { useCoachBookings } from "../../features/payouts/api/coach-bookings";
+import { athletesBySlot } from "../../features/payouts/components/booking-groups";
 import { CoachBookingSections } from "../../features/payouts/components/coach-booking-sections";
 import { EarningsStats } from "../../features/payouts/components/earnings-stats";
 import { NextSessionCard, PayoutSetupBanner } from "../../features/payouts/components/coach-priorities";
@@ -47,6 +49,8 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const openEdit = (slot: TimeSlot) => setDialog({ open: true, slot });
   const available = (slots.data ?? []).filter((s) => s.isAvailable);
+  const bookings = useCoachBookings();
+  const seatNames = useMemo(() => athletesBySlot(bookings.data ?? []), [bookings.data]);
 
   const slotsBody = (render: (list: TimeSlot[]) => ReactNode) =>
     slots.isLoading ? (
@@ -111,7 +115,7 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
 
         <TabsContent value="calendar">
           {slotsBody((list) => (
-            <WeeklyCalendar coach={coach} slots={list} onEdit={openEdit} />
+            <WeeklyCalendar coach={coach} slots={list} onEdit={openEdit} seatNames={seatNames} />
           ))}
         </TabsContent>
       </Tabs>
