@@ -43,7 +43,10 @@ export function StudentBookingExtras({
 export function CoachBookingExtras({ booking }: { booking: Booking }) {
   if (booking.status !== "confirmed") return null;
   // The athlete the seat is for (DESIGN.md 11), else the account that booked (a booking from before families).
-  const student = bookingAthleteName(booking, [booking.student?.firstName, booking.student?.lastName].filter(Boolean).join(" ") || "a player");
+  const student = bookingAthleteName(
+    booking,
+    [booking.student?.firstName, booking.student?.lastName].filter(Boolean).join(" ") || "a player",
+  );
   return (
     <div className="-mt-2 rounded-b-xl border border-t-0 border-slate-200 bg-white px-5 pt-4 pb-4">
       <AddToCalendar session={calendarSession(booking, `Lacrosse session: ${student}`)} />

@@ -61,7 +61,15 @@ export function makeAthlete(overrides: Partial<Athlete> = {}): Athlete {
 
 /** A pending group booking of Casey Coach's, for the athlete given (the family's first when none). */
 export function makeBooking(overrides: Partial<Booking> = {}): Booking {
-  const athlete: AthleteSummary = { id: 1, firstName: "Mia", lastName: "Parker", age: 11, ageGroup: "futures", isMinor: true, position: "Midfield" };
+  const athlete: AthleteSummary = {
+    id: 1,
+    firstName: "Mia",
+    lastName: "Parker",
+    age: 11,
+    ageGroup: "futures",
+    isMinor: true,
+    position: "Midfield",
+  };
   return {
     id: 12,
     studentId: 5,
