@@ -24,14 +24,14 @@ export const paths = {
   matchCoaches: "/match-coaches",
   packageCheckout: (packageId: number | string) => `/package-checkout/${packageId}`,
   bookingCheckout: (bookingId?: number | string) => (bookingId ? `/booking-checkout/${bookingId}` : "/booking-checkout"),
-  /** One checkout for several pending bookings of the family (siblings in one session, DESIGN.md 11). */
-  bookingsCheckout: (bookingIds: readonly number[]) =>
-    bookingIds.length === 1 ? `/booking-checkout/${bookingIds[0]}` : `/booking-checkout?bookingIds=${bookingIds.join(",")}`,
   bookCoach: (id: number | string) => `/book-coach/${id}`,
   playerProfile: "/player-profile",
   family: "/family",
   athlete: (id: number | string) => `/athletes/${id}`,
   athleteProgress: (id: number | string) => `/athletes/${id}/progress`,
+  /** One checkout for several pending bookings of the family (siblings in one session, DESIGN.md 11). */
+  bookingsCheckout: (bookingIds: readonly number[]) =>
+    bookingIds.length === 1 ? `/booking-checkout/${bookingIds[0]}` : `/booking-checkout?bookingIds=${bookingIds.join(",")}`,
   /** The Messages page, or one conversation in it (issue 24). */
   messages: (conversationId?: number | string) => (conversationId ? `/messages/${conversationId}` : "/messages"),
 } as const;

@@ -109,4 +109,28 @@ describe("checkout", { timeout: 30_000 }, () => {
     expect(screen.queryByRole("heading", { name: /Add Tip/ })).toBeNull();
     expect(calls.filter((c) => c.path === "/api/create-payment-intent").map((c) => c.body)).toEqual([{ bookingIds: ["12", "13"] }]);
   });
+
+  it("names one athlete once and tells the lines apart by date when one athlete's sessions are paid together", async () => {
+    const first = makeBooking({ id: 12 });
+    const second = makeBooking({ id: 13, sessionDate: "2026-12-08" });
+    mockApi({
+      "POST /api/create-payment-intent": () => ({
+        ...intent,
+        bookingIds: [12, 13],
+        rate: "80.00",
+        platformFee: "12.00",
+        totalAmount: "92.00",
+      }),
+      "GET /api/bookings/12": () => first,
+      "GET /api/bookings/13": () => second,
+    });
+    checkout("/booking-checkout?bookingIds=12,13");
+
+    expect(await screen.findByText("Session cost, Tuesday, December 8, 2026")).toBeTruthy();
+    expect(screen.getAllByTestId("summary-line").map((line) => line.textContent)).toEqual([
+      "Session cost, Tuesday, December 1, 2026$40.00",
+      "Session cost, Tuesday, December 8, 2026$40.00",
+    ]);
+    expect(screen.getByText("Mia Parker")).toBeTruthy();
+  });
 });

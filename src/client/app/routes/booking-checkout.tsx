@@ -30,10 +30,10 @@ const CANCELLATION_POLICY = `Cancel from My Bookings ${FREE_CANCELLATION_HOURS} 
 /** The intent request from the path and the query (player-side 2); null when neither names a booking or a slot. */
 function intentRequestFrom(pathBookingId: string | undefined, search: string): CreatePaymentIntentRequest | null {
   const query = new URLSearchParams(search);
-  // Several pending bookings of the family in one payment (siblings in one session, DESIGN.md 11).
-  const several = (query.get("bookingIds") ?? "").split(",").filter((id) => /^\d{1,9}$/.test(id));
-  if (!pathBookingId && several.length > 1) return { bookingIds: several };
-  const bookingId = pathBookingId ?? query.get("bookingId") ?? several[0];
+  // One checkout for several held sessions (siblings in one session, a weekly series): /booking-checkout?bookingIds=1,2,3.
+  const bookingIds = query.get("bookingIds");
+  if (!pathBookingId && bookingIds && /^\d{1,9}(,\d{1,9}){0,19}$/.test(bookingIds)) return { bookingIds: bookingIds.split(",") };
+  const bookingId = pathBookingId ?? query.get("bookingId");
   if (bookingId) return { bookingId };
   const timeSlotId = query.get("timeSlotId");
   if (!timeSlotId) return null;
@@ -125,11 +125,11 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
   const [intent, setIntent] = useState(initial);
   const [isUpdatingTip, setIsUpdatingTip] = useState(false);
   const [isExpired, setIsExpired] = useState(false);
-  // Every booking this payment pays: one, or several of the family's (each athlete's seat is a line).
-  const bookingIds = intent.bookingIds.length > 0 ? intent.bookingIds : [intent.bookingId];
-  const isSeveral = bookingIds.length > 1;
-  const bookings = useQueries({ queries: bookingIds.map((id) => bookingQuery(id)) });
-  const booking = bookings[0]!;
+  const booking = useBooking(initial.bookingId);
+  // Several sessions in one payment (siblings in one session, a weekly series; DESIGN.md 11): a line
+  // each, their sum, no tip (it is set on one booking and would change that booking's share).
+  const isSeveral = initial.bookingIds.length > 1;
+  const bookings = useQueries({ queries: isSeveral ? initial.bookingIds.map((id) => bookingQuery(id)) : [] });
   const latestTipRequest = useRef(0);
 
   const onExpired = useCallback(() => setIsExpired(true), []);
@@ -157,7 +157,7 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
     await confirm.mutateAsync(paymentIntentId);
     toast({
       title: "Payment Successful!",
-      description: isSeveral ? "Your sessions are booked." : "Your session is booked.",
+      description: isSeveral ? `Your ${initial.bookingIds.length} sessions are booked.` : "Your session is booked.",
       variant: "success",
     });
     navigate(`${paths.myBookings}?success=true`);
@@ -168,7 +168,9 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
   const zone = booking.data?.timeZone;
   const clock = { date: intent.sessionDate, timeZone: zone };
   const timeRange = booking.data ? formatSessionRange(booking.data.startTime, booking.data.endTime, clock) : null;
-  const athlete = isSeveral ? null : bookingAthleteName(booking.data, "");
+  // The athlete the seats are for, when it is one (a single booking, a series); siblings are named on their lines.
+  const names = new Set(isSeveral ? bookings.map((b) => bookingAthleteName(b.data, "")) : [bookingAthleteName(booking.data, "")]);
+  const athlete = names.size === 1 ? [...names][0] : null;
   const rows: [string, string][] = [
     ["Coach", intent.coachName],
     ...(athlete ? [["Athlete", athlete] as [string, string]] : []),
@@ -226,7 +228,6 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
               </dl>
             </CardContent>
           </Card>
-          {/* A tip is set on one booking (POST /api/update-payment-intent), which would take it out of a shared payment. */}
           {isSeveral ? null : (
             <Card>
               <CardHeader>
@@ -270,20 +271,20 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
 }
 
 /**
- * One line per booking of a shared checkout: whom the seat is for (and its date when the bookings
- * are on different days, as the weeks of a series are), and its session cost.
+ * One line per booking of a shared checkout, with its session cost: named by what tells the lines
+ * apart, the athlete (siblings in one session) and the date (the weeks of a series).
  */
 function SessionLines({ bookings }: { bookings: (Booking | undefined)[] }) {
+  const athletes = new Set(bookings.map((b) => b?.athleteId));
   const dates = new Set(bookings.map((b) => b?.sessionDate));
   return bookings.map((b, index) => {
-    const who = bookingAthleteName(b, `Session ${index + 1}`);
-    const when = b && dates.size > 1 ? (formatLongDate(b.sessionDate) ?? b.sessionDate) : null;
+    const parts = [
+      b && athletes.size > 1 ? bookingAthleteName(b, "") : null,
+      b && dates.size > 1 ? (formatLongDate(b.sessionDate) ?? b.sessionDate) : null,
+    ].filter(Boolean);
     return (
       <div key={b?.id ?? index} className="flex justify-between gap-4" data-testid="summary-line">
-        <dt className="text-slate-600">
-          Session cost, {who}
-          {when ? `, ${when}` : ""}
-        </dt>
+        <dt className="text-slate-600">{parts.length > 0 ? `Session cost, ${parts.join(", ")}` : `Session ${index + 1}`}</dt>
         <dd>{b ? dollars(b.rate) : "..."}</dd>
       </div>
     );
