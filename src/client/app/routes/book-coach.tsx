@@ -21,7 +21,7 @@ import { Label } from "../../components/ui/label";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/toast";
-import { paths, signInHref } from "../../config/paths";
+import { checkoutOfBookings, paths, signInHref } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
 import { useCancelOwnBooking } from "../../features/bookings/api/cancel-own-booking";
 import { useCreateBooking } from "../../features/bookings/api/create-booking";
@@ -242,7 +242,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
         }
       }
       toast({ title: "Booking Created", description: "Proceeding to checkout...", variant: "success" });
-      navigate(paths.bookingsCheckout(made.map((b) => b.id)));
+      navigate(checkoutOfBookings(made.map((b) => b.id)));
     } finally {
       setIsBookingSeveral(false);
     }
