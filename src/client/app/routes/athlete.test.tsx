@@ -37,6 +37,9 @@ const pages = (at: string) =>
     { at },
   );
 
+/** The page and its lazy parts load on a shared, busy machine: wait longer than Testing Library's 1 s. */
+const SLOW = { timeout: 10_000 };
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -47,15 +50,15 @@ describe("moving between a family's athletes", { timeout: 30_000 }, () => {
     api("player");
     const { user } = pages("/athletes/1");
 
-    expect(await screen.findByRole("heading", { name: "Mia Parker" })).toBeTruthy();
-    const nav = await screen.findByRole("navigation", { name: "Switch athlete" });
+    expect(await screen.findByRole("heading", { name: "Mia Parker" }, SLOW)).toBeTruthy();
+    const nav = await screen.findByRole("navigation", { name: "Switch athlete" }, SLOW);
     expect(within(nav).getByRole("link", { name: "Mia Parker" }).getAttribute("aria-current")).toBe("page");
     expect(within(nav).getByRole("link", { name: "Leo Parker" }).getAttribute("href")).toBe("/athletes/2");
     // One word per state (issue 29), not the API's status.
     expect(await screen.findByText("Confirmed")).toBeTruthy();
 
     await user.click(within(nav).getByRole("link", { name: "Leo Parker" }));
-    expect(await screen.findByRole("heading", { name: "Leo Parker" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Leo Parker" }, SLOW)).toBeTruthy();
     expect(await screen.findByText("No sessions yet.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "See progress" }).getAttribute("href")).toBe("/athletes/2/progress");
   });
@@ -64,17 +67,17 @@ describe("moving between a family's athletes", { timeout: 30_000 }, () => {
     api("player");
     const { user } = pages("/athletes/1/progress");
 
-    expect(await screen.findByRole("heading", { name: "Mia Parker's Progress" })).toBeTruthy();
-    const nav = await screen.findByRole("navigation", { name: "Switch athlete" });
+    expect(await screen.findByRole("heading", { name: "Mia Parker's Progress" }, SLOW)).toBeTruthy();
+    const nav = await screen.findByRole("navigation", { name: "Switch athlete" }, SLOW);
     await user.click(within(nav).getByRole("link", { name: "Leo Parker" }));
-    expect(await screen.findByRole("heading", { name: "Leo Parker's Progress" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Leo Parker's Progress" }, SLOW)).toBeTruthy();
   });
 
   it("a coach reading an athlete's progress gets no family switcher", async () => {
     const calls = api("coach");
     pages("/athletes/1/progress");
 
-    expect(await screen.findByRole("heading", { name: "Mia Parker's Progress" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Mia Parker's Progress" }, SLOW)).toBeTruthy();
     expect(screen.queryByRole("navigation", { name: "Switch athlete" })).toBeNull();
     expect(calls.some((c) => c.path === "/api/athletes")).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { AlertCircle, CreditCard, Gift, Receipt } from "lucide-react";
-import { useQueries } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Redirect, useLocation, useParams, useSearch } from "wouter";
 import { BookingMessages, DEFAULT_BOOKING_DURATION, DEFAULT_SESSION_TYPE, FREE_CANCELLATION_HOURS, type Booking } from "@contract/bookings";
@@ -12,7 +12,7 @@ import { FullPageSpinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { paths } from "../../config/paths";
 import { useBooking } from "../../features/bookings/api/get-booking";
-import { bookingQuery } from "../../features/bookings/api/keys";
+import { bookingsTogetherQuery } from "../../features/bookings/api/keys";
 import { bookingAthleteName, dollars, sessionTypeLabel } from "../../features/bookings/components/booking-format";
 import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
 import { updatePaymentIntent, useConfirmPayment, useCreatePaymentIntent } from "../../features/payments/api/payment-intents";
@@ -129,7 +129,8 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
   // Several sessions in one payment (siblings in one session, a weekly series; DESIGN.md 11): a line
   // each, their sum, no tip (it is set on one booking and would change that booking's share).
   const isSeveral = initial.bookingIds.length > 1;
-  const bookings = useQueries({ queries: isSeveral ? initial.bookingIds.map((id) => bookingQuery(id)) : [] });
+  const together = useQuery({ ...bookingsTogetherQuery(initial.bookingIds), enabled: isSeveral });
+  const bookings: (Booking | undefined)[] = together.data ?? initial.bookingIds.map(() => undefined);
   const latestTipRequest = useRef(0);
 
   const onExpired = useCallback(() => setIsExpired(true), []);
@@ -169,7 +170,7 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
   const clock = { date: intent.sessionDate, timeZone: zone };
   const timeRange = booking.data ? formatSessionRange(booking.data.startTime, booking.data.endTime, clock) : null;
   // The athlete the seats are for, when it is one (a single booking, a series); siblings are named on their lines.
-  const names = new Set(isSeveral ? bookings.map((b) => bookingAthleteName(b.data, "")) : [bookingAthleteName(booking.data, "")]);
+  const names = new Set(isSeveral ? bookings.map((b) => bookingAthleteName(b, "")) : [bookingAthleteName(booking.data, "")]);
   const athlete = names.size === 1 ? [...names][0] : null;
   const rows: [string, string][] = [
     ["Coach", intent.coachName],
@@ -206,7 +207,7 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
               {booking.data ? <SessionPlaceDetails place={booking.data.timeSlot} className="mt-4 border-t border-slate-200 pt-4" /> : null}
               <dl className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm" aria-label="Price">
                 {isSeveral ? (
-                  <SessionLines bookings={bookings.map((b) => b.data)} />
+                  <SessionLines bookings={bookings} />
                 ) : (
                   <div className="flex justify-between">
                     <dt className="text-slate-600">Session cost</dt>

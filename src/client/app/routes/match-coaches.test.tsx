@@ -36,6 +36,9 @@ function SignedInPage() {
 const matchQueries = (calls: ApiCall[]) =>
   calls.filter((c) => c.path === "/api/coaches/recommendations").map((c) => Object.fromEntries(new URLSearchParams(c.search)));
 
+/** The page and its lazy parts load on a shared, busy machine: wait longer than Testing Library's 1 s. */
+const SLOW = { timeout: 10_000 };
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -47,9 +50,9 @@ describe("Match Coaches for a family", { timeout: 30_000 }, () => {
     const calls = family();
     const { user } = renderPage(<SignedInPage />);
 
-    const switcher = await screen.findByRole("group", { name: "Match for" });
+    const switcher = await screen.findByRole("group", { name: "Match for" }, SLOW);
     expect(screen.getByRole("button", { name: "Mia Parker" }).getAttribute("aria-pressed")).toBe("true");
-    await waitFor(() => expect(matchQueries(calls)).toHaveLength(1));
+    await waitFor(() => expect(matchQueries(calls)).toHaveLength(1), SLOW);
     expect(matchQueries(calls)[0]).toEqual({
       position: "Midfield",
       ageGroup: "futures",
@@ -61,7 +64,7 @@ describe("Match Coaches for a family", { timeout: 30_000 }, () => {
 
     await user.click(within(switcher).getByRole("button", { name: "Leo Parker" }));
     expect(screen.getByRole("button", { name: "Leo Parker" }).getAttribute("aria-pressed")).toBe("true");
-    await waitFor(() => expect(matchQueries(calls)).toHaveLength(2));
+    await waitFor(() => expect(matchQueries(calls)).toHaveLength(2), SLOW);
     expect(matchQueries(calls)[1]).toEqual({ position: "Goalie", ageGroup: "juniors", skillLevel: "advanced", maxDistance: "40" });
     expect(screen.getByText(/fit Leo, with the reasons why/)).toBeTruthy();
     // The saved preferences of the account are not what a family's athlete is matched on.
@@ -73,17 +76,17 @@ describe("Match Coaches for a family", { timeout: 30_000 }, () => {
     const calls = family();
     renderPage(<SignedInPage />);
 
-    await screen.findByRole("group", { name: "Match for" });
+    await screen.findByRole("group", { name: "Match for" }, SLOW);
     expect(screen.getByRole("button", { name: "Leo Parker" }).getAttribute("aria-pressed")).toBe("true");
-    await waitFor(() => expect(matchQueries(calls)[0]?.position).toBe("Goalie"));
+    await waitFor(() => expect(matchQueries(calls)[0]?.position).toBe("Goalie"), SLOW);
   });
 
   it("shows no switcher with one athlete, and says whom it matches for", async () => {
     const calls = family([mia]);
     renderPage(<SignedInPage />);
 
-    expect(await screen.findByText("Matching for Mia")).toBeTruthy();
+    expect(await screen.findByText("Matching for Mia", {}, SLOW)).toBeTruthy();
     expect(screen.queryByRole("group", { name: "Match for" })).toBeNull();
-    await waitFor(() => expect(matchQueries(calls)[0]?.position).toBe("Midfield"));
+    await waitFor(() => expect(matchQueries(calls)[0]?.position).toBe("Midfield"), SLOW);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "wouter";
 import type { Athlete } from "@contract/families";
 import { SKILL_LEVEL_LABELS } from "@contract/players";
@@ -10,7 +10,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
 import { useAthletes } from "../../features/families/api/families";
-import { AthleteSwitcher } from "../../features/families/components/athlete-switcher";
 import {
   athleteMatchFilters,
   RECOMMENDATIONS_FAILED,
@@ -24,6 +23,11 @@ import { emptyMatchFilters, MatchFiltersPanel } from "../../features/search/comp
 import { handleUnauthorized } from "../../lib/handle-unauthorized";
 
 type Mode = "quick" | "custom";
+
+// Shown to a family with several athletes, once its list is in: not part of the page's first screen.
+const AthleteSwitcher = lazy(async () => ({
+  default: (await import("../../features/families/components/athlete-switcher")).AthleteSwitcher,
+}));
 
 /** player-side 2, match coaches: Quick Match from saved preferences, or a custom search with filters. */
 export function MatchCoachesPage() {
@@ -131,7 +135,9 @@ function MatchCoaches({ canQuickMatch, maxTravelDistance }: { canQuickMatch: boo
                     <p className="text-sm font-semibold text-slate-700">
                       {athletes.data.length > 1 ? "Match for" : `Matching for ${athlete.firstName}`}
                     </p>
-                    <AthleteSwitcher athletes={athletes.data} currentId={athlete.id} label="Match for" onSelect={chooseAthlete} />
+                    <Suspense fallback={null}>
+                      <AthleteSwitcher athletes={athletes.data} currentId={athlete.id} label="Match for" onSelect={chooseAthlete} />
+                    </Suspense>
                     <p className="text-sm text-slate-600" data-testid="match-basis">
                       {matchBasis(athlete)}
                     </p>
