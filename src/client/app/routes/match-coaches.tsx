@@ -33,7 +33,7 @@ const AthleteSwitcher = lazy(async () => ({
 export function MatchCoachesPage() {
   const { user } = useCurrentUser();
   if (user?.userType === "coach") return <CoachesDoNotMatch />;
-  // Quick Match reads a player's saved preferences; an admin (who has none) starts on Custom Search.
+  // Quick Match reads a family's athlete (DESIGN.md 11); an admin (who has none) starts on Custom Search.
   return <MatchCoaches canQuickMatch={user?.userType === "player"} maxTravelDistance={user?.maxTravelDistance ?? null} />;
 }
 
