@@ -1,7 +1,8 @@
 import { AlertCircle, CreditCard, Gift, Receipt } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Redirect, useLocation, useParams, useSearch } from "wouter";
-import { BookingMessages, DEFAULT_BOOKING_DURATION, DEFAULT_SESSION_TYPE, FREE_CANCELLATION_HOURS } from "@contract/bookings";
+import { BookingMessages, DEFAULT_BOOKING_DURATION, DEFAULT_SESSION_TYPE, FREE_CANCELLATION_HOURS, type Booking } from "@contract/bookings";
 import { centsToDecimal } from "@contract/money";
 import type { CreatePaymentIntentRequest, PaymentIntentResponse } from "@contract/payments";
 import { NO_SHOW_POLICY } from "@contract/progress";
@@ -11,7 +12,8 @@ import { FullPageSpinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { paths } from "../../config/paths";
 import { useBooking } from "../../features/bookings/api/get-booking";
-import { dollars, sessionTypeLabel } from "../../features/bookings/components/booking-format";
+import { bookingsTogetherQuery } from "../../features/bookings/api/keys";
+import { bookingAthleteName, dollars, sessionTypeLabel } from "../../features/bookings/components/booking-format";
 import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
 import { updatePaymentIntent, useConfirmPayment, useCreatePaymentIntent } from "../../features/payments/api/payment-intents";
 import { HoldCountdown, useHoldRemaining } from "../../features/payments/components/hold-countdown";
@@ -28,6 +30,9 @@ const CANCELLATION_POLICY = `Cancel from My Bookings ${FREE_CANCELLATION_HOURS} 
 /** The intent request from the path and the query (player-side 2); null when neither names a booking or a slot. */
 function intentRequestFrom(pathBookingId: string | undefined, search: string): CreatePaymentIntentRequest | null {
   const query = new URLSearchParams(search);
+  // One checkout for several held sessions (siblings in one session, a weekly series): /booking-checkout?bookingIds=1,2,3.
+  const bookingIds = query.get("bookingIds");
+  if (!pathBookingId && bookingIds && /^\d{1,9}(,\d{1,9}){0,19}$/.test(bookingIds)) return { bookingIds: bookingIds.split(",") };
   const bookingId = pathBookingId ?? query.get("bookingId");
   if (bookingId) return { bookingId };
   const timeSlotId = query.get("timeSlotId");
@@ -74,11 +79,12 @@ function Checkout({ request }: { request: CreatePaymentIntentRequest }) {
     return () => window.clearTimeout(timer);
   }, [setupFailed, setup.error, navigate]);
 
-  const requestedBookingId = "bookingId" in request ? Number(request.bookingId) : undefined;
+  const requestedBookingId =
+    "bookingId" in request ? Number(request.bookingId) : "bookingIds" in request ? Number(request.bookingIds[0]) : undefined;
 
   // Checkout by time slot books the slot first; from then on the address names the booking, so a
   // reload pays for that booking instead of trying to book the slot a second time.
-  const createdBookingId = requestedBookingId === undefined ? setup.data?.bookingId : undefined;
+  const createdBookingId = "timeSlotId" in request ? setup.data?.bookingId : undefined;
   useEffect(() => {
     if (createdBookingId) navigate(paths.bookingCheckout(createdBookingId), { replace: true });
   }, [createdBookingId, navigate]);
@@ -120,6 +126,11 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
   const [isUpdatingTip, setIsUpdatingTip] = useState(false);
   const [isExpired, setIsExpired] = useState(false);
   const booking = useBooking(initial.bookingId);
+  // Several sessions in one payment (siblings in one session, a weekly series; DESIGN.md 11): a line
+  // each, their sum, no tip (it is set on one booking and would change that booking's share).
+  const isSeveral = initial.bookingIds.length > 1;
+  const together = useQuery({ ...bookingsTogetherQuery(initial.bookingIds), enabled: isSeveral });
+  const bookings: (Booking | undefined)[] = together.data ?? initial.bookingIds.map(() => undefined);
   const latestTipRequest = useRef(0);
 
   const onExpired = useCallback(() => setIsExpired(true), []);
@@ -145,7 +156,11 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
 
   async function finishPayment(paymentIntentId: string) {
     await confirm.mutateAsync(paymentIntentId);
-    toast({ title: "Payment Successful!", description: "Your session is booked.", variant: "success" });
+    toast({
+      title: "Payment Successful!",
+      description: isSeveral ? `Your ${initial.bookingIds.length} sessions are booked.` : "Your session is booked.",
+      variant: "success",
+    });
     navigate(`${paths.myBookings}?success=true`);
   }
 
@@ -154,8 +169,12 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
   const zone = booking.data?.timeZone;
   const clock = { date: intent.sessionDate, timeZone: zone };
   const timeRange = booking.data ? formatSessionRange(booking.data.startTime, booking.data.endTime, clock) : null;
+  // The athlete the seats are for, when it is one (a single booking, a series); siblings are named on their lines.
+  const names = new Set(isSeveral ? bookings.map((b) => bookingAthleteName(b, "")) : [bookingAthleteName(booking.data, "")]);
+  const athlete = names.size === 1 ? [...names][0] : null;
   const rows: [string, string][] = [
     ["Coach", intent.coachName],
+    ...(athlete ? [["Athlete", athlete] as [string, string]] : []),
     ["Date", formatLongDate(intent.sessionDate) ?? intent.sessionDate],
     ["Time", timeRange ?? formatSessionTime(intent.sessionTime, clock) ?? intent.sessionTime],
     ["Duration", `${intent.duration} minutes`],
@@ -187,10 +206,14 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
               </dl>
               {booking.data ? <SessionPlaceDetails place={booking.data.timeSlot} className="mt-4 border-t border-slate-200 pt-4" /> : null}
               <dl className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm" aria-label="Price">
-                <div className="flex justify-between">
-                  <dt className="text-slate-600">Session cost</dt>
-                  <dd>{dollars(intent.rate)}</dd>
-                </div>
+                {isSeveral ? (
+                  <SessionLines bookings={bookings} />
+                ) : (
+                  <div className="flex justify-between">
+                    <dt className="text-slate-600">Session cost</dt>
+                    <dd>{dollars(intent.rate)}</dd>
+                  </div>
+                )}
                 <div className="flex justify-between">
                   <dt className="text-slate-600">Platform fee (15%)</dt>
                   <dd>{dollars(intent.platformFee)}</dd>
@@ -206,17 +229,19 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
               </dl>
             </CardContent>
           </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <Gift aria-hidden className="size-5" /> Add Tip
-              </CardTitle>
-              <p className="text-sm text-slate-600">Show your appreciation: the whole tip goes to your coach.</p>
-            </CardHeader>
-            <CardContent>
-              <TipSelector onTipChange={(cents) => void changeTip(cents)} />
-            </CardContent>
-          </Card>
+          {isSeveral ? null : (
+            <Card>
+              <CardHeader>
+                <CardTitle className="flex items-center gap-2">
+                  <Gift aria-hidden className="size-5" /> Add Tip
+                </CardTitle>
+                <p className="text-sm text-slate-600">Show your appreciation: the whole tip goes to your coach.</p>
+              </CardHeader>
+              <CardContent>
+                <TipSelector onTipChange={(cents) => void changeTip(cents)} />
+              </CardContent>
+            </Card>
+          )}
         </div>
         <Card className="self-start">
           <CardHeader>
@@ -244,4 +269,25 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
       </div>
     </div>
   );
+}
+
+/**
+ * One line per booking of a shared checkout, with its session cost: named by what tells the lines
+ * apart, the athlete (siblings in one session) and the date (the weeks of a series).
+ */
+function SessionLines({ bookings }: { bookings: (Booking | undefined)[] }) {
+  const athletes = new Set(bookings.map((b) => b?.athleteId));
+  const dates = new Set(bookings.map((b) => b?.sessionDate));
+  return bookings.map((b, index) => {
+    const parts = [
+      b && athletes.size > 1 ? bookingAthleteName(b, "") : null,
+      b && dates.size > 1 ? (formatLongDate(b.sessionDate) ?? b.sessionDate) : null,
+    ].filter(Boolean);
+    return (
+      <div key={b?.id ?? index} className="flex justify-between gap-4" data-testid="summary-line">
+        <dt className="text-slate-600">{parts.length > 0 ? `Session cost, ${parts.join(", ")}` : `Session ${index + 1}`}</dt>
+        <dd>{b ? dollars(b.rate) : "..."}</dd>
+      </div>
+    );
+  });
 }

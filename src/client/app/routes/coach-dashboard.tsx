@@ -1,5 +1,5 @@
 import { CalendarDays, List, Plus } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import type { TimeSlot } from "@contract/slots";
 import { CoachPage } from "../coach-page";
@@ -8,8 +8,9 @@ import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { LoadError } from "../../features/coaches/components/load-error";
 import { NoCoachProfile } from "../../features/coaches/components/no-coach-profile";
-import { CoachBookingSections } from "../../features/payouts/components/coach-booking-sections";
 import { useCoachBookings } from "../../features/payouts/api/coach-bookings";
+import { athletesBySlot } from "../../features/payouts/components/booking-groups";
+import { CoachBookingSections } from "../../features/payouts/components/coach-booking-sections";
 import { useCoachEarnings } from "../../features/payouts/api/coach-earnings";
 import { usePaymentAccountStatus } from "../../features/payouts/api/payment-account";
 import { EarningsStats } from "../../features/payouts/components/earnings-stats";
@@ -51,9 +52,11 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const openEdit = (slot: TimeSlot) => setDialog({ open: true, slot });
   const available = (slots.data ?? []).filter((s) => s.isAvailable);
+  const bookings = useCoachBookings();
+  const seatNames = useMemo(() => athletesBySlot(bookings.data ?? []), [bookings.data]);
   // The first screen's reads land together: the sections render once they are in, so nothing moves
   // down as each one arrives (Lighthouse counted 0.3 of layout shift). Each keeps its own error state.
-  const firstScreen = [usePaymentAccountStatus(), useCoachEarnings(), useCoachBookings(), useCoachRequests(coach.id), slots];
+  const firstScreen = [usePaymentAccountStatus(), useCoachEarnings(), bookings, useCoachRequests(coach.id), slots];
   const settling = firstScreen.some((query) => query.isLoading);
 
   const slotsBody = (render: (list: TimeSlot[]) => ReactNode) =>
@@ -121,7 +124,7 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
 
           <TabsContent value="calendar">
             {slotsBody((list) => (
-              <WeeklyCalendar coach={coach} slots={list} onEdit={openEdit} />
+              <WeeklyCalendar coach={coach} slots={list} onEdit={openEdit} seatNames={seatNames} />
             ))}
           </TabsContent>
         </Tabs>

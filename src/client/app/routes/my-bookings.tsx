@@ -11,6 +11,7 @@ import { useCoachBookings } from "../../features/payouts/api/coach-bookings";
 import { useStudentBookings } from "../../features/bookings/api/get-student-bookings";
 import { BookingCardBoundary, CoachBookingCard, StudentBookingCard } from "../../features/bookings/components/booking-card";
 import { splitBookings } from "../../features/bookings/components/booking-lists";
+import { bookingAthleteName } from "../../features/bookings/components/booking-format";
 import { isUnauthorized } from "../../lib/api-client";
 import { handleUnauthorized } from "../../lib/handle-unauthorized";
 import { useMyReviews } from "../../features/reviews/api/reviews";
@@ -143,6 +144,7 @@ function FinishBookingItem({ booking, onExpired }: { booking: Booking; onExpired
         <p className="font-semibold text-field-950">
           {booking.coachName} · {formatDollars(decimalToCents(booking.totalAmount) ?? 0)}
         </p>
+        {booking.athlete ? <p className="text-sm font-semibold text-field-800">For {bookingAthleteName(booking, "")}</p> : null}
         <p className="text-sm text-slate-700">{when}</p>
         {remaining !== null && remaining > 0 ? <HoldCountdown remainingMs={remaining} text="Held for" /> : null}
       </div>

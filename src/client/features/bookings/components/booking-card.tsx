@@ -1,5 +1,5 @@
 import { CalendarDays, Clock, CreditCard, Mail, MessageSquare, Phone, Timer, Users } from "lucide-react";
-import { sessionAthleteName } from "@contract/families";
+import { athleteFacts, sessionAthleteName } from "@contract/families";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Link } from "wouter";
 import type { Booking } from "@contract/bookings";
@@ -158,6 +158,7 @@ export function CoachBookingCard({ booking }: { booking: Booking }) {
               <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
               <StatusBadge booking={booking} viewer="coach" />
             </div>
+            {athleteFacts(booking.athlete) ? <p className="text-sm text-slate-600">{athleteFacts(booking.athlete)}</p> : null}
             <p className="flex items-center gap-2 text-sm text-slate-700">
               <Phone aria-hidden className="size-4 text-field-700" />
               {booking.student?.phoneNumber ?? "No phone number"}
