@@ -76,13 +76,15 @@ export default defineConfig({
               // What the shell shows a signed-in user (sign out, resend the verification e-mail):
               // lazy for visitors, named in a signed-in user's HTML (http/client-assets.ts).
               name: "account",
-              test: /src[\\/]client[\\/](features[\\/]accounts[\\/](api[\\/](auth-mutations|email-verification|keys)\.ts|components[\\/](sign-out-button|resend-verification-button|verify-email-notice)\.tsx)|lib[\\/]handle-unauthorized\.ts)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](log-out|mail-warning)\.js/,
+              test: /src[\\/]client[\\/](app[\\/]app-shell\.tsx|features[\\/]accounts[\\/](api[\\/](auth-mutations|email-verification|keys)\.ts|components[\\/](sign-out-button|resend-verification-button|verify-email-notice)\.tsx)|lib[\\/]handle-unauthorized\.ts)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](log-out|mail-warning|menu|x)\.js/,
               priority: 10,
               includeDependenciesRecursively: false,
             },
             {
               name: "icons",
-              test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,
+              // The icons pages share, with lucide's few lines that draw them (no longer in the entry,
+              // whose shells now draw none).
+              test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/]|createLucideIcon|Icon|defaultAttributes|shared[\\/])/,
               minShareCount: 2,
               priority: 5,
               includeDependenciesRecursively: false,

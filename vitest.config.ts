@@ -20,7 +20,9 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           pool: "forks",
-          testTimeout: 30_000,
+          // Several tests start a second app (a database and its migrations) in their body; in CI the
+          // PostgreSQL pass runs beside the Node 24 pass on two cores, where that start alone took 30 s.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

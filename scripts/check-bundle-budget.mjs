@@ -9,11 +9,14 @@
  * Initial JavaScript of a page = the entry chunk, the page's own chunk (the router imports it at
  * once) and every chunk either imports statically, each counted once. What a page imports
  * dynamically (a dialog, the select behind a stand-in) loads later and is not counted. Prints the
- * figure of every page (docs/PERFORMANCE.md keeps them) and exits 1 when a page is over its budget or has none.
+ * figure of every page (docs/PERFORMANCE.md keeps them) and exits 1 when a page is over its budget
+ * or has none, when a chunk group of vite.config.ts matches no module, or when a chunk the server
+ * names in a page's HTML is not in the build.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { register } from "tsx/esm/api";
 
 /**
  * Every page's budget (issue 25): [KB of gzip, script files, entry included]. The landing page
@@ -140,10 +143,40 @@ for (const [page, budget] of BUDGETS) {
     failed = true;
   }
 }
-// The server names this chunk in a signed-in user's page (src/server/http/client-assets.ts).
-if (!Object.values(manifest).some((chunk) => chunk.name === "account" && !chunk.isEntry)) {
-  console.error('FAIL: the build has no "account" chunk (vite.config.ts), which a signed-in page loads beside the entry');
+// Each chunk group of vite.config.ts names a chunk of this build: a group whose test matches no
+// module (a file moved or renamed) makes no chunk, and its modules fall back to the bundler's split.
+const { loadConfigFromFile } = await import("vite");
+const loaded = await loadConfigFromFile({ command: "build", mode: "production" }, path.resolve("vite.config.ts"), undefined, "silent");
+const groups = loaded?.config.build?.rolldownOptions?.output?.codeSplitting?.groups ?? [];
+if (groups.length === 0) {
+  console.error("FAIL: vite.config.ts names no chunk groups (build.rolldownOptions.output.codeSplitting.groups)");
   failed = true;
+}
+const chunkNames = new Set(Object.values(manifest).map((chunk) => chunk.name));
+for (const group of groups) {
+  if (!chunkNames.has(group.name)) {
+    console.error(`FAIL: the chunk group "${group.name}" of vite.config.ts matches no module of the build`);
+    failed = true;
+  }
+}
+// The chunks the server names in a page's HTML (src/server/http/client-assets.ts, read with the
+// server's own code) are files of this build: the signed-in shell's, and each page's own.
+register();
+const { pageChunkLinks } = await import("../src/server/http/client-assets.ts");
+const links = pageChunkLinks(dist);
+if (links.signedInShell.length === 0) {
+  console.error("FAIL: the build has no chunk for the signed-in shell, which the server names in a signed-in user's page");
+  failed = true;
+}
+for (const [page, files] of [["signed-in shell", links.signedInShell], ...links.pages]) {
+  if (page !== "signed-in shell" && files.length === 0) {
+    console.error(`FAIL: the server finds no chunk of the page ${page} in the build's manifest`);
+    failed = true;
+  }
+  for (const file of files.filter((f) => !existsSync(path.join(dist, f)))) {
+    console.error(`FAIL: the server names ${file} (${page}) in a page's HTML, and the build has no such file`);
+    failed = true;
+  }
 }
 if (failed) process.exit(1);
 console.log(`PASS: each of the ${rows.length} pages is within its budget`);

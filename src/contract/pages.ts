@@ -1,8 +1,10 @@
+import type { UserType } from "./accounts";
+
 /**
- * The page (src/client/app/routes/<module>.tsx) each client path shows, in the order the router
- * tries them. The client's router loads the module; the server names the module's chunks in the
- * HTML of that path, so the browser fetches them with the entry chunk instead of after it has run.
- * `signedIn`: the path exists only for signed-in users (player-side 2); a visitor is sent away.
+ * The one page list: the page (src/client/app/routes/<module>.tsx) each client path shows, with its
+ * shell and who may see it. The client's router is made from it; the server names the module's
+ * chunks in the HTML of that path, so the browser fetches them with the entry chunk instead of
+ * after it has run.
  */
 export type PageModule =
   | "admin"
@@ -41,42 +43,67 @@ export type PageModule =
 export interface PageRoute {
   path: string;
   module: PageModule;
+  /** The path exists only for signed-in users (player-side 2); a visitor is sent to sign in. */
   signedIn: boolean;
+  /** "shell": inside the navigation shell; "bare": a page of its own (the wizards, the simulated provider). */
+  shell: "shell" | "bare";
+  /** A player still in setup may open it; every other page sends them back to the wizard at /. */
+  duringSetup: boolean;
+  /** The user types that may see it (player-side 2, role guard); absent: any signed-in user. */
+  roles?: readonly UserType[];
 }
 
-const page = (path: string, module: PageModule, signedIn: boolean): PageRoute => ({ path, module, signedIn });
+type Options = { shell?: "bare"; duringSetup?: true; roles?: readonly UserType[] };
+const page = (path: string, module: PageModule, signedIn: boolean, options: Options = {}): PageRoute => ({
+  path,
+  module,
+  signedIn,
+  shell: options.shell ?? "shell",
+  duringSetup: options.duringSetup ?? false,
+  ...(options.roles ? { roles: options.roles } : {}),
+});
+const open = { duringSetup: true } as const;
+const coachOnly = { roles: ["coach"] } as const;
+const playerOnly = { roles: ["player"] } as const;
 
+/**
+ * The router's table, in the order it tries them (the root and /login, whose page depends on who is
+ * signed in, are the router's own). Made from it: which pages a visitor may open, the shell, the
+ * setup wizard's hold and the role guard (src/client/app/router.tsx); which chunks the server names in
+ * a path's HTML (src/server/http/client-assets.ts).
+ */
 export const pageRoutes: readonly PageRoute[] = [
-  page("/landing", "landing", false),
-  page("/login", "login", false),
-  page("/forgot-password", "forgot-password", false),
-  page("/reset-password", "reset-password", false),
-  page("/verify-email", "verify-email", false),
-  page("/privacy-policy", "privacy-policy", false),
-  page("/terms-of-service", "terms-of-service", false),
-  page("/booking-success", "booking-success", false),
-  page("/payments/simulated/onboarding", "simulated-onboarding", false),
-  page("/payments/simulated/dashboard", "simulated-dashboard", false),
-  page("/coach-onboarding", "coach-onboarding", true),
-  page("/player-onboarding", "player-onboarding", true),
-  page("/coach/stripe-connect", "stripe-connect", true),
+  page("/landing", "landing", false, open),
+  page("/login", "login", false, { shell: "bare" }),
+  page("/forgot-password", "forgot-password", false, open),
+  page("/reset-password", "reset-password", false, open),
+  page("/verify-email", "verify-email", false, open),
+  page("/privacy-policy", "privacy-policy", false, open),
+  page("/terms-of-service", "terms-of-service", false, open),
+  page("/booking-success", "booking-success", false, open),
+  page("/payments/simulated/onboarding", "simulated-onboarding", true, { shell: "bare", ...coachOnly }),
+  page("/payments/simulated/dashboard", "simulated-dashboard", true, { shell: "bare", ...coachOnly }),
+  page("/coach-onboarding", "coach-onboarding", true, { shell: "bare", ...coachOnly }),
+  page("/player-onboarding", "player-onboarding", true, { shell: "bare" }),
+  page("/coach/stripe-connect", "stripe-connect", true, coachOnly),
   page("/home", "home", true),
   // DESIGN 11 ("Looking before signing in"): search, profiles and open times are open to visitors.
   page("/find-coaches", "find-coaches", false),
-  page("/coach-dashboard", "coach-dashboard", true),
-  page("/coach-setup", "coach-setup", true),
+  page("/coach-dashboard", "coach-dashboard", true, coachOnly),
+  page("/coach-setup", "coach-setup", true, coachOnly),
   page("/coach/:id", "coach-profile", false),
   page("/my-bookings", "my-bookings", true),
-  page("/my-session-requests", "my-session-requests", true),
-  page("/admin", "admin", true),
-  page("/manage-slots", "manage-slots", true),
+  page("/my-session-requests", "my-session-requests", true, playerOnly),
+  page("/admin", "admin", true, { roles: ["admin"] }),
+  page("/manage-slots", "manage-slots", true, coachOnly),
   page("/match-coaches", "match-coaches", true),
   page("/booking-checkout/:bookingId?", "booking-checkout", true),
   page("/book-coach/:id", "book-coach", false),
   page("/package-checkout/:packageId", "package-checkout", true),
-  page("/player-profile", "player-profile", true),
+  page("/player-profile", "player-profile", true, playerOnly),
   page("/family", "family", true),
-  page("/family/invitations/:token", "family-invitation", true),
+  // An invited guardian accepts before (or without) setting up a profile of their own.
+  page("/family/invitations/:token", "family-invitation", true, open),
   page("/athletes/:id", "athlete", true),
   page("/athletes/:id/progress", "athlete-progress", true),
   page("/messages/:id?", "messages", true),

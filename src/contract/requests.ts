@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { OptionalAthleteIdSchema, type AthleteSummary } from "./families";
-import type { BookingStatus, BookingStudent, PaymentStatus } from "./bookings";
+import type { BookingGuardian, BookingStatus, BookingStudent, PaymentStatus } from "./bookings";
 import { SESSION_DURATIONS, SESSION_TYPES, type SessionType } from "./coaches";
 import { platformFeeCents, totalCents } from "./money";
 import { addDaysToDate, isOnQuarterHour, isValidDate, isValidTime } from "./time";
@@ -184,6 +184,8 @@ export type SessionRequest = {
   createdAt: string;
   /** Only for the coach of the request. */
   student?: BookingStudent;
+  /** Only for the coach, once the seat the request led to is paid: how to reach the family's guardians (DESIGN.md 11). */
+  guardians?: BookingGuardian[];
 };
 
 /** The answer of POST /api/session-requests/{id}/accept. */

@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { nth } from "../support/nth";
+import { nth } from "@tests/support/nth";
 import {
   buildCompiledServer,
   freePort,
@@ -15,7 +15,7 @@ import {
   startCompiledServer,
   type ServerProcess,
 } from "./support/processes";
-import { mulberry32 } from "../../src/server/db/seed/demo-coaches";
+import { mulberry32 } from "@server/db/seed/demo-coaches";
 import { publishSlot, registerCoach, registerPlayer, SiteClient, type Answer } from "./support/site";
 
 const run = promisify(execFile);

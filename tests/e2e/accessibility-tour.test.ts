@@ -1,8 +1,9 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { addDaysToDate } from "../../src/contract/time";
-import { instantToLocal } from "../../src/server/features/slots/slot-time";
-import { createCoach } from "../factories/coaches";
-import { makeAdmin, uniqueEmail } from "../factories/users";
+import { addDaysToDate } from "@contract/time";
+import { instantToLocal } from "@server/features/slots/slot-time";
+import { createCoach } from "@tests/factories/coaches";
+import { makeAdmin } from "@tests/factories/users";
+import { uniqueEmail } from "@tests/factories/basics";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, seriousA11yViolations, setUpBrowserFile } from "./support/browser";
 

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { bookings, users } from "../../src/server/db/schema";
-import { recordDispute } from "../../src/server/features/money-issues/money-issues.service";
-import { MAX_MONEY_ATTEMPTS } from "../../src/server/jobs/retry-policy";
-import { createPaidBooking } from "../factories/paid-booking";
-import { verificationTokenFor } from "../factories/users";
+import { bookings, users } from "@server/db/schema";
+import { recordDispute } from "@server/features/money-issues/money-issues.service";
+import { MAX_MONEY_ATTEMPTS } from "@server/jobs/retry-policy";
+import { createPaidBooking } from "@tests/factories/paid-booking";
+import { verificationTokenFor } from "@tests/factories/users";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, seriousA11yViolations, setUpBrowserFile } from "./support/browser";
 

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { addDaysToDate } from "../../src/contract/time";
-import { createCoach } from "../factories/coaches";
-import { uniqueEmail } from "../factories/users";
+import { addDaysToDate } from "@contract/time";
+import { createCoach } from "@tests/factories/coaches";
+import { uniqueEmail } from "@tests/factories/basics";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 

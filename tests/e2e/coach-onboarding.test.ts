@@ -1,9 +1,9 @@
 import sharp from "sharp";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import type { CoachResponse } from "../../src/contract/coaches";
-import type { PaymentAccountStatus } from "../../src/contract/payouts";
-import type { TimeSlot } from "../../src/contract/slots";
-import { addDaysToDate } from "../../src/contract/time";
+import type { CoachResponse } from "@contract/coaches";
+import type { PaymentAccountStatus } from "@contract/payouts";
+import type { TimeSlot } from "@contract/slots";
+import { addDaysToDate } from "@contract/time";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 

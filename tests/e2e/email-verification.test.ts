@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from "@playwright/test";
-import { verificationTokenFor } from "../factories/users";
+import { verificationTokenFor } from "@tests/factories/users";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 

@@ -1,11 +1,21 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
+import type { Booking } from "../../src/contract/bookings";
 import type { Athlete } from "../../src/contract/families";
+import type { SessionRequest } from "../../src/contract/requests";
+import { addDaysToDate } from "../../src/contract/time";
 import { users } from "../../src/server/db/schema/index";
+import { createCoach } from "../factories/coaches";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 
 const PASSWORD = "strong-pass-1";
+
+/** Tomorrow in the coach's zone (the default coach's ZIP 21201 is Baltimore). */
+function tomorrowIn(timeZone: string): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  return addDaysToDate(today, 1);
+}
 
 /** Issue 26: a family with several athletes and two guardians, through the pages. */
 test.describe("families: athletes and guardians", () => {
@@ -129,5 +139,139 @@ test.describe("families: athletes and guardians", () => {
     // Remembered for this coach.
     await parent.reload();
     await expect(parent.getByRole("combobox", { name: /^Athlete/ })).toHaveValue(String(mia.id));
+  });
+
+  test("two siblings take seats in one group session and are paid for in one checkout; the coach sees each athlete", async () => {
+    // The default profile offers a 60-minute group session at $40.00.
+    const coach = await createCoach(t, { firstName: "Morgan", lastName: "Reyes" });
+    const date = tomorrowIn(coach.coach.timeZone);
+    const slot = await coach.agent.post("/api/time-slots").send({ date, startTime: "10:00", endTime: "12:00", isGroup: true, capacity: 4 });
+    expect(slot.status).toBe(201);
+    const slotId = (slot.body as { id: number }).id;
+
+    await parent.goto(`/book-coach/${coach.coach.id}?slot=${slotId}`);
+    await parent.getByRole("button", { name: /60 min Group Session/ }).click();
+    await parent.getByRole("region", { name: "Start Time" }).getByRole("button", { name: "10:00 AM" }).click();
+    const coming = parent.getByRole("group", { name: "Who is coming?" });
+    await expect(coming.getByText("4 spots left.", { exact: false })).toBeVisible();
+    // The family's first athlete is ticked to start with; the parent brings the two children instead.
+    await expect(coming.getByRole("checkbox", { name: "Dana Parker" })).toBeChecked();
+    await coming.getByRole("checkbox", { name: "Mia Parker" }).check();
+    await coming.getByRole("checkbox", { name: "Leo Parker" }).check();
+    await coming.getByRole("checkbox", { name: "Dana Parker" }).uncheck();
+    const price = parent.getByLabel("Price");
+    await expect(price.getByText("Session cost (2 athletes)")).toBeVisible();
+    await expect(price.getByText("$80.00", { exact: true })).toBeVisible();
+    await expect(price.getByText("$12.00", { exact: true })).toBeVisible();
+    await expect(price.getByText("$92.00", { exact: true })).toBeVisible();
+
+    await parent.getByRole("button", { name: "Book & Pay" }).click();
+    await parent.waitForURL(/\/booking-checkout\?bookingIds=\d+,\d+$/);
+    await expect(parent.getByTestId("summary-line")).toHaveText(["Session cost, Mia Parker$40.00", "Session cost, Leo Parker$40.00"]);
+    await expect(parent.getByTestId("summary-total")).toHaveText("$92.00");
+    await parent.getByLabel("Card number", { exact: true }).fill("4242424242424242");
+    await parent.getByLabel("Expiration date", { exact: true }).pressSequentially("1230");
+    await parent.getByLabel("Security code", { exact: true }).fill("123");
+    await parent.getByLabel("ZIP code", { exact: true }).fill("21201");
+    await parent.getByRole("button", { name: "Pay $92.00" }).click();
+    await parent.waitForURL(/\/my-bookings\?success=true$/);
+
+    const upcoming = parent.getByRole("region", { name: "Upcoming Sessions" });
+    for (const name of ["Mia Parker", "Leo Parker"]) {
+      const card = upcoming.getByTestId(/^booking-\d+$/).filter({ hasText: `For ${name}` });
+      await expect(card.getByText("Confirmed", { exact: true })).toBeVisible();
+    }
+    const bookings = (await (await parent.request.get("/api/bookings/student")).json()) as Booking[];
+    const seats = bookings.filter((b) => b.timeSlotId === slotId);
+    expect(seats.map((b) => [b.athlete?.firstName, b.status, b.totalAmount]).sort()).toEqual([
+      ["Leo", "confirmed", "46.00"],
+      ["Mia", "confirmed", "46.00"],
+    ]);
+
+    // Issue 29: the success page names the athlete of the booking, not the parent who is signed in.
+    await parent.goto("/booking-success");
+    const confirmation = parent.getByRole("definition").filter({ hasText: /^(Mia|Leo) Parker$/ });
+    await expect(confirmation).toBeVisible();
+    await expect(parent.getByRole("definition").filter({ hasText: /^Dana Parker$/ })).toHaveCount(0);
+
+    // A request names its athlete too.
+    const leo = (await athletes(parent)).find((a) => a.firstName === "Leo")!;
+    const request = await parent.request.post("/api/session-requests", {
+      data: {
+        coachId: coach.coach.id,
+        requestedDate: addDaysToDate(date, 1),
+        requestedStartTime: "09:00",
+        sessionType: "individual",
+        duration: 60,
+        athleteId: leo.id,
+      },
+    });
+    expect(request.status()).toBe(201);
+    const requestId = ((await request.json()) as SessionRequest).id;
+
+    const { page: coachPage } = await newPage(browser, t.baseUrl);
+    coachPage.setDefaultTimeout(30_000);
+    expect((await coachPage.request.post("/api/auth/login", { data: { email: coach.email, password: coach.password } })).status()).toBe(
+      200,
+    );
+    await coachPage.goto("/my-bookings");
+    for (const [name, position] of [
+      ["Mia Parker", "Midfield"],
+      ["Leo Parker", "Goalie"],
+    ] as const) {
+      const card = coachPage.getByTestId(/^booking-\d+$/).filter({ has: coachPage.getByRole("heading", { name }) });
+      await expect(card.getByText(new RegExp(`^age \\d+ · ${position}$`))).toBeVisible();
+    }
+    await coachPage.goto("/coach-dashboard");
+    const requestCard = coachPage.getByTestId(`session-request-${requestId}`);
+    await expect(requestCard.getByRole("heading", { name: "Leo Parker" })).toBeVisible();
+    await expect(requestCard.getByText(/^age \d+ · Goalie$/)).toBeVisible();
+    await expect(coachPage.getByTestId("next-session")).toContainText(/(Mia|Leo) Parker · Group, 60 min/);
+    await coachPage.close();
+  });
+
+  test("siblings get seats together or not at all: a seat taken meanwhile leaves none of them held", async () => {
+    const coach = await createCoach(t, { firstName: "Riley", lastName: "Stone" });
+    const slot = await coach.agent
+      .post("/api/time-slots")
+      .send({ date: tomorrowIn(coach.coach.timeZone), startTime: "14:00", endTime: "15:00", isGroup: true, capacity: 3 });
+    expect(slot.status).toBe(201);
+    const slotId = (slot.body as { id: number }).id;
+
+    await parent.goto(`/book-coach/${coach.coach.id}?slot=${slotId}`);
+    await parent.getByRole("button", { name: /60 min Group Session/ }).click();
+    await parent.getByRole("region", { name: "Start Time" }).getByRole("button", { name: "2:00 PM" }).click();
+    const coming = parent.getByRole("group", { name: "Who is coming?" });
+    await expect(coming.getByText("3 spots left.", { exact: false })).toBeVisible();
+    await coming.getByRole("checkbox", { name: "Mia Parker" }).check();
+    await coming.getByRole("checkbox", { name: "Leo Parker" }).check();
+    await expect(coming.getByRole("checkbox", { name: "Dana Parker" })).toBeChecked();
+    await coming.getByRole("checkbox", { name: "Dana Parker" }).uncheck();
+    await coming.getByRole("checkbox", { name: "Mia Parker" }).uncheck();
+
+    // Another family takes two seats while this page is open: one is left for two children.
+    const groupRate = coach.coach.rates.find((r) => r.sessionType === "group")!;
+    for (const first of ["Avery", "Blake"]) {
+      const { page: other } = await newPage(browser, t.baseUrl);
+      const email = `${first.toLowerCase()}.family@example.com`;
+      await register(other, email, first);
+      const taken = await other.request.post("/api/bookings", {
+        data: { timeSlotId: slotId, rateId: groupRate.id, sessionType: "group", duration: 60, preferredStartTime: "14:00" },
+      });
+      expect(taken.status()).toBe(201);
+      await other.close();
+    }
+    await coming.getByRole("checkbox", { name: "Mia Parker" }).check();
+    await parent.getByRole("button", { name: "Book & Pay" }).click();
+    const failure = parent.locator("li").filter({ has: parent.getByText("Booking Failed", { exact: true }) });
+    await expect(failure.getByText(/No seat for Leo Parker, so nothing was booked\.$/)).toBeVisible();
+    expect(new URL(parent.url()).pathname).toBe(`/book-coach/${coach.coach.id}`);
+    // Mia's seat, held first, was let go: the family holds nothing in this session.
+    await expect
+      .poll(async () => {
+        const bookings = (await (await parent.request.get("/api/bookings/student")).json()) as Booking[];
+        return bookings.filter((b) => b.timeSlotId === slotId && b.status !== "cancelled").length;
+      })
+      .toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { testimonials, users } from "../../src/server/db/schema";
+import { testimonials, users } from "@server/db/schema";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 

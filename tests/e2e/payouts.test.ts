@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import type { Booking } from "../../src/contract/bookings";
-import type { ConnectLinkResponse, PayoutStatus } from "../../src/contract/payouts";
-import { users } from "../../src/server/db/schema/index";
-import { startSession } from "../../src/server/features/accounts/sessions.service";
-import { createBookableCoach, type BookableCoach } from "../factories/bookings";
-import { createPaidBooking, passSessionEnd, type PaidBooking } from "../factories/paid-booking";
+import type { Booking } from "@contract/bookings";
+import type { ConnectLinkResponse, PayoutStatus } from "@contract/payouts";
+import { users } from "@server/db/schema/index";
+import { startSession } from "@server/features/accounts/sessions.service";
+import { createBookableCoach, type BookableCoach } from "@tests/factories/bookings";
+import { createPaidBooking, passSessionEnd, type PaidBooking } from "@tests/factories/paid-booking";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 

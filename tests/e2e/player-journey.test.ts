@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { PlayerMessages } from "../../src/contract/players";
-import { SearchMessages } from "../../src/contract/search";
+import { PlayerMessages } from "@contract/players";
+import { SearchMessages } from "@contract/search";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 
@@ -74,10 +74,12 @@ test.describe("player journey: onboarding, search, coach profile and matching", 
     await expect(player.getByRole("heading", { name: "Player Setup" })).toBeVisible();
     await expect(player.getByRole("heading", { name: "Player Information" })).toBeVisible();
 
-    // /find-coaches is open to visitors now (DESIGN 11); a signed-in-only page still holds an unfinished player at the wizard.
-    await player.goto("/my-bookings");
-    await player.waitForURL((url) => url.pathname === "/");
-    await expect(player.getByRole("heading", { name: "Player Setup" })).toBeVisible();
+    // A signed-in-only page, and a page a visitor may open (DESIGN 11), both hold an unfinished player at the wizard.
+    for (const page of ["/my-bookings", "/find-coaches"]) {
+      await player.goto(page);
+      await player.waitForURL((url) => url.pathname === "/");
+      await expect(player.getByRole("heading", { name: "Player Setup" })).toBeVisible();
+    }
 
     await player.getByRole("button", { name: "Next" }).click();
     await expectToast(player, PlayerMessages.INCOMPLETE.title, PlayerMessages.INCOMPLETE.description);

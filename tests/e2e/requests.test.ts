@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import type { CoachResponse } from "../../src/contract/coaches";
-import type { SessionRequest } from "../../src/contract/requests";
-import { addDaysToDate } from "../../src/contract/time";
+import type { CoachResponse } from "@contract/coaches";
+import type { SessionRequest } from "@contract/requests";
+import { addDaysToDate } from "@contract/time";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { users } from "../../src/server/db/schema/index";
-import { startSession } from "../../src/server/features/accounts/sessions.service";
-import { createPaidBooking, passSessionEnd, type PaidBooking } from "../factories/paid-booking";
+import { users } from "@server/db/schema/index";
+import { startSession } from "@server/features/accounts/sessions.service";
+import { createPaidBooking, passSessionEnd, type PaidBooking } from "@tests/factories/paid-booking";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 

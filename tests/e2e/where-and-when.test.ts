@@ -1,9 +1,9 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { addDaysToDate } from "../../src/contract/time";
-import { timeSlots } from "../../src/server/db/schema/index";
-import { instantToLocal } from "../../src/server/features/slots/slot-time";
-import { createCoach } from "../factories/coaches";
-import { uniqueEmail } from "../factories/users";
+import { addDaysToDate } from "@contract/time";
+import { timeSlots } from "@server/db/schema/index";
+import { instantToLocal } from "@server/features/slots/slot-time";
+import { createCoach } from "@tests/factories/coaches";
+import { uniqueEmail } from "@tests/factories/basics";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, seriousA11yViolations, setUpBrowserFile } from "./support/browser";
 

@@ -1,11 +1,9 @@
 import { createHash } from "node:crypto";
+import { uniqueEmail } from "@tests/factories/basics";
 import request from "supertest";
-import { coaches, rates, timeSlots, users } from "../../src/server/db/schema/index";
-import { startSession } from "../../src/server/features/accounts/sessions.service";
-import type { TestApp } from "../support/test-app";
-
-let sequence = 0;
-const uniqueEmail = (label: string) => `${label}-bookings-${process.pid}-${Date.now().toString(36)}-${++sequence}@example.com`;
+import { coaches, rates, timeSlots, users } from "@server/db/schema/index";
+import { startSession } from "@server/features/accounts/sessions.service";
+import type { TestApp } from "@tests/support/test-app";
 
 export type Person = { userId: number; cookie: string; email: string };
 export type BookableCoach = Person & {

@@ -1,7 +1,7 @@
 import type request from "supertest";
-import type { CurrentUser } from "../../src/contract/accounts";
-import type { CoachProfileRequest, CoachResponse } from "../../src/contract/coaches";
-import type { TestApp } from "../support/test-app";
+import type { CurrentUser } from "@contract/accounts";
+import type { CoachProfileRequest, CoachResponse } from "@contract/coaches";
+import type { TestApp } from "@tests/support/test-app";
 import { registerUser, type RegisterOptions } from "./users";
 
 type Agent = ReturnType<typeof request.agent>;

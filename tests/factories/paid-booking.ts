@@ -1,6 +1,6 @@
 import request from "supertest";
-import type { StripeStandIn } from "../support/stripe-stand-in";
-import type { TestApp } from "../support/test-app";
+import type { StripeStandIn } from "@tests/support/stripe-stand-in";
+import type { TestApp } from "@tests/support/test-app";
 import { bookSlot, createBookableCoach, createPerson, createSlot, post, type BookableCoach, type Person } from "./bookings";
 
 export const GOOD_CARD = "4242424242424242";

@@ -1,15 +1,13 @@
+import { uniqueEmail } from "@tests/factories/basics";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Express } from "express";
 import { WebSocket } from "ws";
-import { bookings, coaches, users } from "../../src/server/db/schema/index";
-import type { AppDeps } from "../../src/server/deps";
-import { startSession } from "../../src/server/features/accounts/sessions.service";
-import { attachCalendarSocket } from "../../src/server/realtime/calendar-socket";
-import type { TestApp } from "../support/test-app";
-
-let sequence = 0;
-const uniqueEmail = (label: string) => `${label}-slots-${process.pid}-${Date.now().toString(36)}-${++sequence}@example.com`;
+import { bookings, coaches, users } from "@server/db/schema/index";
+import type { AppDeps } from "@server/deps";
+import { startSession } from "@server/features/accounts/sessions.service";
+import { attachCalendarSocket } from "@server/realtime/calendar-socket";
+import type { TestApp } from "@tests/support/test-app";
 
 export type SignedInUser = { userId: number; cookie: string };
 export type SignedInCoach = SignedInUser & { coachId: number };
@@ -50,12 +48,6 @@ export async function createUser(t: TestApp, userType: "player" | "coach" | "adm
 async function cookieFor(t: TestApp, userId: number): Promise<string> {
   const { token } = await startSession(t.deps.database.db, userId, t.deps.clock.now());
   return `sid=${token}`;
-}
-
-/** Pins the server clock to an instant (tests of "in the past" and of time zones need a known now). */
-export function pinClock(deps: AppDeps, iso: string): void {
-  const instant = new Date(iso);
-  deps.clock.now = () => new Date(instant.getTime());
 }
 
 /** A booking row of a slot, inserted directly (the booking endpoints come with a later issue). */

@@ -1,15 +1,12 @@
 import { eq, sql } from "drizzle-orm";
+import { uniqueEmail } from "./basics";
 import request from "supertest";
-import type { CurrentUser, Intent } from "../../src/contract/accounts";
-import { users } from "../../src/server/db/schema/index";
-import { makeAdmin as makeAdminByEmail } from "../../src/server/features/accounts/accounts.service";
-import type { TestApp } from "../support/test-app";
+import type { CurrentUser, Intent } from "@contract/accounts";
+import { users } from "@server/db/schema/index";
+import { makeAdmin as makeAdminByEmail } from "@server/features/accounts/accounts.service";
+import type { TestApp } from "@tests/support/test-app";
 
 type Agent = ReturnType<typeof request.agent>;
-
-let sequence = 0;
-
-export const uniqueEmail = (label = "user") => `${label}-${process.pid}-${Date.now().toString(36)}-${++sequence}@example.com`;
 
 export type RegisterOptions = {
   email?: string;

@@ -5,13 +5,13 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bootstrap } from "../../src/server/boot";
-import { loadConfig } from "../../src/server/config";
-import { sessions, users } from "../../src/server/db/schema/index";
-import { startSession } from "../../src/server/features/accounts/sessions.service";
-import { register } from "../../src/server/features/accounts/accounts.service";
-import { findUserByEmail } from "../../src/server/features/accounts/accounts.repository";
-import { startTestApp } from "../support/test-app";
+import { bootstrap } from "@server/boot";
+import { loadConfig } from "@server/config";
+import { sessions, users } from "@server/db/schema/index";
+import { startSession } from "@server/features/accounts/sessions.service";
+import { register } from "@server/features/accounts/accounts.service";
+import { findUserByEmail } from "@server/features/accounts/accounts.repository";
+import { startTestApp } from "@tests/support/test-app";
 
 const run = promisify(execFile);
 /** Each run starts a Node process that opens and migrates a database: slow on a busy machine. */

@@ -1,6 +1,7 @@
 import { afterAll, assert, beforeAll, describe, expect, it } from "vitest";
-import { registerUser, uniqueEmail } from "../factories/users";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { registerUser } from "@tests/factories/users";
+import { uniqueEmail } from "@tests/factories/basics";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 beforeAll(async () => {

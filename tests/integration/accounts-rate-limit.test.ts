@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LimitMessages } from "../../src/contract/limits";
-import { registerUser, uniqueEmail } from "../factories/users";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { LimitMessages } from "@contract/limits";
+import { registerUser } from "@tests/factories/users";
+import { uniqueEmail } from "@tests/factories/basics";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 const TOO_MANY = "Too many attempts. Please try again in 15 minutes.";
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { randomClientIp, registerUser, uniqueEmail, verifyEmail } from "../factories/users";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { randomClientIp, registerUser, verifyEmail } from "@tests/factories/users";
+import { uniqueEmail } from "@tests/factories/basics";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contentBlocks, testimonials } from "../../src/server/db/schema/index";
-import { signedInUser } from "../support/content-helpers";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { contentBlocks, testimonials } from "@server/db/schema/index";
+import { signedInUser } from "@tests/support/content-helpers";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 let admin: string;

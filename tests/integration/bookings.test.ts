@@ -1,11 +1,20 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BookingMessages } from "../../src/contract/bookings";
-import { bookings, timeSlots } from "../../src/server/db/schema/index";
-import { instantToLocal } from "../../src/server/features/slots/slot-time";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach, type Person } from "../factories/bookings";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { BookingMessages } from "@contract/bookings";
+import { bookings, timeSlots } from "@server/db/schema/index";
+import { instantToLocal } from "@server/features/slots/slot-time";
+import {
+  bookSlot,
+  createBookableCoach,
+  createPerson,
+  createSlot,
+  get,
+  post,
+  type BookableCoach,
+  type Person,
+} from "@tests/factories/bookings";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 

@@ -1,10 +1,10 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CalendarMessages } from "../../src/contract/calendar";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "../factories/bookings";
-import { createPaidBooking } from "../factories/paid-booking";
-import { attachedCalendar, parseCalendar } from "../support/ics";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { CalendarMessages } from "@contract/calendar";
+import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "@tests/factories/bookings";
+import { createPaidBooking } from "@tests/factories/paid-booking";
+import { attachedCalendar, parseCalendar } from "@tests/support/ics";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 

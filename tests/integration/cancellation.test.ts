@@ -1,12 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { PayoutMessages } from "../../src/contract/payouts";
-import type { CalendarEvent } from "../../src/contract/realtime";
-import { bookings, simulatedPaymentObjects, timeSlots, users } from "../../src/server/db/schema/index";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "../factories/bookings";
-import { createPaidBooking } from "../factories/paid-booking";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { PayoutMessages } from "@contract/payouts";
+import type { CalendarEvent } from "@contract/realtime";
+import { bookings, simulatedPaymentObjects, timeSlots, users } from "@server/db/schema/index";
+import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "@tests/factories/bookings";
+import { createPaidBooking } from "@tests/factories/paid-booking";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 const events: CalendarEvent[] = [];

@@ -1,18 +1,18 @@
+import { startStripeTestApp } from "@tests/factories/stripe-app";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coaches } from "../../src/server/db/schema/index";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "../factories/bookings";
-import { startStripeStandIn, type SignedWebhook, type StripeStandIn } from "../support/stripe-stand-in";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { coaches } from "@server/db/schema/index";
+import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "@tests/factories/bookings";
+import { type SignedWebhook, type StripeStandIn } from "@tests/support/stripe-stand-in";
+import type { TestApp } from "@tests/support/test-app";
 
 let stripe: StripeStandIn;
 let t: TestApp;
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  t = await startTestApp(stripe.env());
+  ({ stripe, t } = await startStripeTestApp());
 });
 
 afterAll(async () => {

@@ -5,8 +5,8 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mountClient } from "@server/http/client-assets";
-import { registerUser } from "../factories/users";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { registerUser } from "@tests/factories/users";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /**
  * A build of the client in miniature: its manifest says which chunks each page imports, as Vite

@@ -1,8 +1,9 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CoachProfile, SearchResultCoach } from "../../src/contract/search";
-import { startTestApp, type TestApp } from "../support/test-app";
-import { insertBooking, insertCoach, insertReview, insertPlayer, insertSlot, pinClock } from "./search-support";
+import type { CoachProfile, SearchResultCoach } from "@contract/search";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { insertBooking, insertCoach, insertReview, insertPlayer, insertSlot } from "./search-support";
+import { pinClock } from "@tests/factories/basics";
 
 const NOW = "2026-12-01T15:00:00.000Z";
 

@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCoach, DEFAULT_COACH_PROFILE } from "../factories/coaches";
-import { registerUser } from "../factories/users";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { createCoach, DEFAULT_COACH_PROFILE } from "@tests/factories/coaches";
+import { registerUser } from "@tests/factories/users";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PayoutMessages } from "../../src/contract/payouts";
-import { coaches } from "../../src/server/db/schema/index";
-import { createBookableCoach, createPerson, get, post } from "../factories/bookings";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { PayoutMessages } from "@contract/payouts";
+import { coaches } from "@server/db/schema/index";
+import { createBookableCoach, createPerson, get, post } from "@tests/factories/bookings";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { termsOfService } from "../../src/contract/legal";
-import { contactMessages, contentBlocks, testimonials } from "../../src/server/db/schema/index";
-import { extractPdfText } from "../support/content-helpers";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { termsOfService } from "@contract/legal";
+import { contactMessages, contentBlocks, testimonials } from "@server/db/schema/index";
+import { extractPdfText } from "@tests/support/content-helpers";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 const SUPPORT = "help@laxcoach.test";
 let t: TestApp;

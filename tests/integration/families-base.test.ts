@@ -18,7 +18,7 @@ describe("families: every player belongs to one family, whose first athlete is t
   it("a booking made without naming an athlete is for the family's first athlete", async () => {
     const paid = await createPaidBooking(t, { studentName: "Riley" });
     const db = t.deps.database.db;
-    const familyId = await familyIdOfUser(db, paid.student.userId);
+    const familyId = (await familyIdOfUser(db, paid.student.userId))!;
     const [first] = await athletesOfFamily(db, familyId);
     expect(first?.firstName).toBe("Riley");
     const [row] = await db.select({ athleteId: bookings.athleteId }).from(bookings).where(eq(bookings.id, paid.bookingId));
@@ -38,6 +38,6 @@ describe("families: every player belongs to one family, whose first athlete is t
       .from(familyGuardians)
       .where(eq(familyGuardians.userId, Number(user?.id)));
     expect(rows).toHaveLength(1);
-    expect(await athletesOfFamily(db, ids[0] ?? 0)).toHaveLength(1);
+    expect(await athletesOfFamily(db, ids[0]!)).toHaveLength(1);
   });
 });

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PayoutMessages } from "../../src/contract/payouts";
-import { bookings, coaches, sessionFeedback, simulatedPaymentObjects } from "../../src/server/db/schema/index";
-import { createBookableCoach, get, post, type BookableCoach } from "../factories/bookings";
-import { createPaidBooking, passSessionEnd } from "../factories/paid-booking";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { PayoutMessages } from "@contract/payouts";
+import { bookings, coaches, sessionFeedback, simulatedPaymentObjects } from "@server/db/schema/index";
+import { createBookableCoach, get, post, type BookableCoach } from "@tests/factories/bookings";
+import { createPaidBooking, passSessionEnd } from "@tests/factories/paid-booking";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 
@@ -187,7 +187,7 @@ describe("POST /api/bookings/:id/submit-feedback", () => {
     expect(await transfersOf(paid.bookingId)).toHaveLength(0);
 
     // The account is ready at the provider and our copy says so (as an earlier refresh would have left it).
-    const { SimulatedPaymentProvider } = await import("../../src/server/adapters/payments/simulated");
+    const { SimulatedPaymentProvider } = await import("@server/adapters/payments/simulated");
     expect(t.deps.payments).toBeInstanceOf(SimulatedPaymentProvider);
     await (t.deps.payments as InstanceType<typeof SimulatedPaymentProvider>).completeOnboarding(accountId);
     await db()

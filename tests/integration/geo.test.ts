@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGeocoder } from "../../src/server/adapters/geo";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { createGeocoder } from "@server/adapters/geo";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -44,7 +44,7 @@ describe("ZIP lookup", () => {
   });
 
   it("loads the full offline ZIP table once per database", async () => {
-    const { loadReferenceData } = await import("../../src/server/db/reference-data");
+    const { loadReferenceData } = await import("@server/db/reference-data");
     const started = Date.now();
     await loadReferenceData(t.deps.database.db);
     expect(Date.now() - started).toBeLessThan(500);

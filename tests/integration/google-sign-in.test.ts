@@ -1,7 +1,8 @@
 import { afterAll, assert, beforeAll, describe, expect, it } from "vitest";
-import { registerUser, uniqueEmail, verifyEmail } from "../factories/users";
-import { googleIdentity, startOidcStandIn, type OidcStandIn } from "../support/oidc-stand-in";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { registerUser, verifyEmail } from "@tests/factories/users";
+import { uniqueEmail } from "@tests/factories/basics";
+import { googleIdentity, startOidcStandIn, type OidcStandIn } from "@tests/support/oidc-stand-in";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let oidc: OidcStandIn;
 let issuer: string;

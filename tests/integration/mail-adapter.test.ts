@@ -6,9 +6,9 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import { afterAll, assert, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createMailer } from "../../src/server/adapters/mail";
-import { registerUser } from "../factories/users";
-import { readOutbox, startTestApp } from "../support/test-app";
+import { createMailer } from "@server/adapters/mail";
+import { registerUser } from "@tests/factories/users";
+import { readOutbox, startTestApp } from "@tests/support/test-app";
 
 let smtp: SMTPServer;
 let smtpUrl: string;

@@ -495,7 +495,7 @@ describe("nothing a client sends is a server error", () => {
 /** A second guardian of the person's family (the invitation flow is the families feature's; here the row is written). */
 async function addGuardian(of: Person): Promise<Person> {
   const guardian = await createPerson(t, "player", { firstName: "Gina" });
-  const familyId = await familyIdOfUser(t.deps.database.db, of.userId);
+  const familyId = (await familyIdOfUser(t.deps.database.db, of.userId))!;
   await t.deps.database.db.insert(familyGuardians).values({ familyId, userId: guardian.userId });
   return guardian;
 }

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, assert, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../src/server/db/client";
-import journal from "../../src/server/db/migrations/meta/_journal.json";
-import { describeStartupError } from "../../src/server/startup-error";
+import { openDatabase, type Database } from "@server/db/client";
+import journal from "@server/db/migrations/meta/_journal.json";
+import { describeStartupError } from "@server/startup-error";
 
 /**
  * Several processes started together on one empty PostgreSQL database: each opens its own pool and

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookings, refunds } from "../../src/server/db/schema/index";
-import { recordDispute } from "../../src/server/features/money-issues/money-issues.service";
-import { MAX_MONEY_ATTEMPTS } from "../../src/server/jobs/retry-policy";
-import { get } from "../factories/bookings";
-import { createPaidBooking } from "../factories/paid-booking";
-import { registerUser } from "../factories/users";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { bookings, refunds } from "@server/db/schema/index";
+import { recordDispute } from "@server/features/money-issues/money-issues.service";
+import { MAX_MONEY_ATTEMPTS } from "@server/jobs/retry-policy";
+import { get } from "@tests/factories/bookings";
+import { createPaidBooking } from "@tests/factories/paid-booking";
+import { registerUser } from "@tests/factories/users";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,12 +1,13 @@
+import { startStripeTestApp } from "@tests/factories/stripe-app";
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookings, coaches } from "../../src/server/db/schema/index";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach } from "../factories/bookings";
-import { createPaidBooking } from "../factories/paid-booking";
-import { registerUser } from "../factories/users";
-import { startStripeStandIn, type SignedWebhook, type StripeStandIn } from "../support/stripe-stand-in";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { bookings, coaches } from "@server/db/schema/index";
+import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach } from "@tests/factories/bookings";
+import { createPaidBooking } from "@tests/factories/paid-booking";
+import { registerUser } from "@tests/factories/users";
+import { type SignedWebhook, type StripeStandIn } from "@tests/support/stripe-stand-in";
+import type { TestApp } from "@tests/support/test-app";
 
 /**
  * Issue 14, "Money off the happy path": a payment that succeeds for a booking that cannot be
@@ -16,8 +17,7 @@ let stripe: StripeStandIn;
 let t: TestApp;
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  t = await startTestApp(stripe.env());
+  ({ stripe, t } = await startStripeTestApp());
 });
 afterAll(async () => {
   await t?.close();

@@ -1,12 +1,21 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BookingMessages } from "../../src/contract/bookings";
-import { refunds } from "../../src/server/db/schema/index";
-import { settlePayment } from "../../src/server/features/payments/payments.service";
-import { instantToLocal } from "../../src/server/features/slots/slot-time";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach, type Person } from "../factories/bookings";
-import { createPaidBooking, GOOD_CARD } from "../factories/paid-booking";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { BookingMessages } from "@contract/bookings";
+import { refunds } from "@server/db/schema/index";
+import { settlePayment } from "@server/features/payments/payments.service";
+import { instantToLocal } from "@server/features/slots/slot-time";
+import {
+  bookSlot,
+  createBookableCoach,
+  createPerson,
+  createSlot,
+  get,
+  post,
+  type BookableCoach,
+  type Person,
+} from "@tests/factories/bookings";
+import { createPaidBooking, GOOD_CARD } from "@tests/factories/paid-booking";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 // One seat rule (db/seat-rule.ts) and one refund module (features/bookings/refunds.service.ts):
 // what a coach's calendar counts, what a hold is, and what happens to money that cannot buy a seat.

@@ -3,9 +3,9 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mountClient } from "../../src/server/http/client-assets";
-import { registerUser } from "../factories/users";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { mountClient } from "@server/http/client-assets";
+import { registerUser } from "@tests/factories/users";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /** The user a page carries in its HTML (withPageUser), as the browser's first screen reads it. */
 function pageUserOf(html: string): unknown {

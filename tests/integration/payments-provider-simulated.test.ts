@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PaymentProviderError, WebhookSignatureError } from "../../src/server/adapters/payments/provider";
-import { SimulatedPaymentProvider } from "../../src/server/adapters/payments/simulated";
-import { simulatedPaymentObjects } from "../../src/server/db/schema/index";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { PaymentProviderError, WebhookSignatureError } from "@server/adapters/payments/provider";
+import { SimulatedPaymentProvider } from "@server/adapters/payments/simulated";
+import { simulatedPaymentObjects } from "@server/db/schema/index";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let app: TestApp;
 let payments: SimulatedPaymentProvider;

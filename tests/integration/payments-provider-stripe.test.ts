@@ -1,10 +1,10 @@
 import pino from "pino";
 import Stripe from "stripe";
 import { afterAll, assert, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PaymentProviderError, WebhookSignatureError } from "../../src/server/adapters/payments/provider";
-import { StripePaymentProvider } from "../../src/server/adapters/payments/stripe";
-import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { PaymentProviderError, WebhookSignatureError } from "@server/adapters/payments/provider";
+import { StripePaymentProvider } from "@server/adapters/payments/stripe";
+import { startStripeStandIn, type StripeStandIn } from "@tests/support/stripe-stand-in";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let stand: StripeStandIn;
 let stripe: StripePaymentProvider;

@@ -1,10 +1,19 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BookingMessages } from "../../src/contract/bookings";
-import { PaymentMessages } from "../../src/contract/payments";
-import type { SimulatedPaymentProvider } from "../../src/server/adapters/payments/simulated";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach, type Person } from "../factories/bookings";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { BookingMessages } from "@contract/bookings";
+import { PaymentMessages } from "@contract/payments";
+import type { SimulatedPaymentProvider } from "@server/adapters/payments/simulated";
+import {
+  bookSlot,
+  createBookableCoach,
+  createPerson,
+  createSlot,
+  get,
+  post,
+  type BookableCoach,
+  type Person,
+} from "@tests/factories/bookings";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 const GOOD_CARD = "4242 4242 4242 4242";
 const DECLINED_CARD = "4000 0000 0000 0002";

@@ -1,17 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookings } from "../../src/server/db/schema/index";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get } from "../factories/bookings";
-import { createPaidBooking } from "../factories/paid-booking";
-import { pinClock } from "../factories/slot-helpers";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { bookings } from "@server/db/schema/index";
+import { bookSlot, createBookableCoach, createPerson, createSlot, get } from "@tests/factories/bookings";
+import { createPaidBooking } from "@tests/factories/paid-booking";
+import { pinClock } from "@tests/factories/basics";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 
 beforeAll(async () => {
   t = await startTestApp();
   // Wednesday 16 January 2030, 10:00 in New York: the week runs Monday 14 to Sunday 20.
-  pinClock(t.deps, "2030-01-16T15:00:00Z");
+  pinClock(t, "2030-01-16T15:00:00Z");
 });
 
 afterAll(async () => {

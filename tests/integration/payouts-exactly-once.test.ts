@@ -1,15 +1,16 @@
+import { startStripeTestApp } from "@tests/factories/stripe-app";
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { idempotencyKeys, transferGroups } from "../../src/server/adapters/payments/idempotency-keys";
-import { bookings } from "../../src/server/db/schema/index";
-import { applyAccountUpdate, sendWaitingPayouts } from "../../src/server/features/payouts/payouts.service";
-import { IN_FLIGHT_GRACE_MS, MAX_MONEY_ATTEMPTS, nextAttemptAt } from "../../src/server/jobs/retry-policy";
-import { post } from "../factories/bookings";
-import { createPaidBooking, passSessionEnd, type PaidBooking } from "../factories/paid-booking";
-import { registerUser } from "../factories/users";
-import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { idempotencyKeys, transferGroups } from "@server/adapters/payments/idempotency-keys";
+import { bookings } from "@server/db/schema/index";
+import { applyAccountUpdate, sendWaitingPayouts } from "@server/features/payouts/payouts.service";
+import { IN_FLIGHT_GRACE_MS, MAX_MONEY_ATTEMPTS, nextAttemptAt } from "@server/jobs/retry-policy";
+import { post } from "@tests/factories/bookings";
+import { createPaidBooking, passSessionEnd, type PaidBooking } from "@tests/factories/paid-booking";
+import { registerUser } from "@tests/factories/users";
+import { type StripeStandIn } from "@tests/support/stripe-stand-in";
+import type { TestApp } from "@tests/support/test-app";
 
 /**
  * Payouts go out exactly once (issue 14, DESIGN.md 4), even when the provider no longer remembers
@@ -19,9 +20,7 @@ let stripe: StripeStandIn;
 let t: TestApp;
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  stripe.expireIdempotencyKeys();
-  t = await startTestApp(stripe.env());
+  ({ stripe, t } = await startStripeTestApp({ prepare: (stand) => stand.expireIdempotencyKeys() }));
 });
 
 afterAll(async () => {

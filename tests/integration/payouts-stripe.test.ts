@@ -1,20 +1,20 @@
+import { startStripeTestApp } from "@tests/factories/stripe-app";
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PaymentProviderError } from "../../src/server/adapters/payments/provider";
-import { bookings, coaches, users } from "../../src/server/db/schema/index";
-import { applyAccountUpdate } from "../../src/server/features/payouts/payouts.service";
-import { createBookableCoach, get, post, type BookableCoach } from "../factories/bookings";
-import { createPaidBooking, passSessionEnd } from "../factories/paid-booking";
-import { startStripeStandIn, type SignedWebhook, type StripeStandIn } from "../support/stripe-stand-in";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { PaymentProviderError } from "@server/adapters/payments/provider";
+import { bookings, coaches, users } from "@server/db/schema/index";
+import { applyAccountUpdate } from "@server/features/payouts/payouts.service";
+import { createBookableCoach, get, post, type BookableCoach } from "@tests/factories/bookings";
+import { createPaidBooking, passSessionEnd } from "@tests/factories/paid-booking";
+import { type SignedWebhook, type StripeStandIn } from "@tests/support/stripe-stand-in";
+import type { TestApp } from "@tests/support/test-app";
 
 let stripe: StripeStandIn;
 let t: TestApp;
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  t = await startTestApp(stripe.env());
+  ({ stripe, t } = await startStripeTestApp());
 });
 
 afterAll(async () => {

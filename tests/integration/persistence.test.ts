@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import request from "supertest";
 import { afterAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/server/app";
-import { bootstrap } from "../../src/server/boot";
-import { loadConfig } from "../../src/server/config";
+import { createApp } from "@server/app";
+import { bootstrap } from "@server/boot";
+import { loadConfig } from "@server/config";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "lacrosse-persist-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ageRuleToday, PlayerMessages } from "../../src/contract/players";
-import { createCoach } from "../factories/coaches";
-import { registerUser } from "../factories/users";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { ageRuleToday, PlayerMessages } from "@contract/players";
+import { createCoach } from "@tests/factories/coaches";
+import { registerUser } from "@tests/factories/users";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,8 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/test-app";
-import { insertCoach, insertSlot, pinClock } from "./search-support";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { insertCoach, insertSlot } from "./search-support";
+import { pinClock } from "@tests/factories/basics";
 
 /** Public reads may be kept by browsers and shared caches, revalidated with their ETag (issue 17). */
 describe("public reads: Cache-Control, ETag and 304", () => {

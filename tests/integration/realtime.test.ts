@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createApp } from "../../src/server/app";
-import { bootstrap } from "../../src/server/boot";
-import type { AppDeps } from "../../src/server/deps";
-import { createEventBus } from "../../src/server/realtime/event-bus";
-import { createCoach, createUser, listenWithCalendar, openCalendarSocket, type CalendarServer } from "../factories/slot-helpers";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { createApp } from "@server/app";
+import { bootstrap } from "@server/boot";
+import type { AppDeps } from "@server/deps";
+import { createEventBus } from "@server/realtime/event-bus";
+import { createCoach, createUser, listenWithCalendar, openCalendarSocket, type CalendarServer } from "@tests/factories/slot-helpers";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 const tomorrow = () => new Date(Date.now() + 2 * 24 * 3600_000).toISOString().slice(0, 10);
 const slotBody = (startTime = "09:00", endTime = "10:00") => ({ date: tomorrow(), startTime, endTime });

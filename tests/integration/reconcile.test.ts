@@ -1,12 +1,13 @@
+import { startStripeTestApp } from "@tests/factories/stripe-app";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookings, simulatedPaymentObjects } from "../../src/server/db/schema/index";
-import { reconcilePayments } from "../../src/server/features/reconcile/reconcile.service";
-import { createPaidBooking } from "../factories/paid-booking";
-import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { bookings, simulatedPaymentObjects } from "@server/db/schema/index";
+import { reconcilePayments } from "@server/features/reconcile/reconcile.service";
+import { createPaidBooking } from "@tests/factories/paid-booking";
+import { type StripeStandIn } from "@tests/support/stripe-stand-in";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 const run = promisify(execFile);
 
@@ -77,8 +78,7 @@ describe("npm run reconcile against Stripe (the local stand-in)", () => {
   let stripe: StripeStandIn;
   let t: TestApp;
   beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    t = await startTestApp(stripe.env());
+    ({ stripe, t } = await startStripeTestApp());
   });
   afterAll(async () => {
     await t.close();

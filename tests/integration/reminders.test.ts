@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CANCEL_RULE_TEXT } from "../../src/contract/calendar";
-import { bootstrap } from "../../src/server/boot";
-import { users } from "../../src/server/db/schema/index";
-import type { AppDeps } from "../../src/server/deps";
-import { sendDueReminders } from "../../src/server/features/calendar/calendar.service";
-import { createBookableCoach, createPerson, createSlot } from "../factories/bookings";
-import { createPaidBooking } from "../factories/paid-booking";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { CANCEL_RULE_TEXT } from "@contract/calendar";
+import { bootstrap } from "@server/boot";
+import { users } from "@server/db/schema/index";
+import type { AppDeps } from "@server/deps";
+import { sendDueReminders } from "@server/features/calendar/calendar.service";
+import { createBookableCoach, createPerson, createSlot } from "@tests/factories/bookings";
+import { createPaidBooking } from "@tests/factories/paid-booking";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 

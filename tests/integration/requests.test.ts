@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GROUP_SIZE_MESSAGE, SessionRequestMessages } from "../../src/contract/requests";
-import { SlotMessages } from "../../src/contract/slots";
-import { bookings, coaches, sessionRequests, timeSlots, users } from "../../src/server/db/schema/index";
-import { instantToLocal } from "../../src/server/features/slots/slot-time";
-import { createBookableCoach, createPerson, createSlot, get, post, type BookableCoach, type Person } from "../factories/bookings";
-import { GOOD_CARD } from "../factories/paid-booking";
-import { listenWithCalendar, openCalendarSocket } from "../factories/slot-helpers";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { GROUP_SIZE_MESSAGE, SessionRequestMessages } from "@contract/requests";
+import { SlotMessages } from "@contract/slots";
+import { bookings, coaches, sessionRequests, timeSlots, users } from "@server/db/schema/index";
+import { instantToLocal } from "@server/features/slots/slot-time";
+import { createBookableCoach, createPerson, createSlot, get, post, type BookableCoach, type Person } from "@tests/factories/bookings";
+import { GOOD_CARD } from "@tests/factories/paid-booking";
+import { listenWithCalendar, openCalendarSocket } from "@tests/factories/slot-helpers";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 

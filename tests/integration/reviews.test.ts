@@ -1,10 +1,10 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ReviewMessages } from "../../src/contract/reviews";
-import { completeSessions } from "../../src/server/features/bookings/booking-sweeps.service";
-import { createBookableCoach, createPerson, get, post } from "../factories/bookings";
-import { createPaidBooking, passSessionEnd, type PaidBooking } from "../factories/paid-booking";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { ReviewMessages } from "@contract/reviews";
+import { completeSessions } from "@server/features/bookings/booking-sweeps.service";
+import { createBookableCoach, createPerson, get, post } from "@tests/factories/bookings";
+import { createPaidBooking, passSessionEnd, type PaidBooking } from "@tests/factories/paid-booking";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 

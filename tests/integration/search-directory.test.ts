@@ -2,14 +2,14 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { SearchResultCoach } from "../../src/contract/search";
-import { coaches } from "../../src/server/db/schema/index";
-import { coachDirectoryFor } from "../../src/server/features/search/coach-directory";
-import { coachesChangedSince } from "../../src/server/features/search/search.repository";
-import { CALENDAR_CHANNEL } from "../../src/server/realtime/event-bus";
-import { createCoach } from "../factories/coaches";
-import { createPaidBooking, passSessionEnd } from "../factories/paid-booking";
-import { startTestApp, type TestApp } from "../support/test-app";
+import type { SearchResultCoach } from "@contract/search";
+import { coaches } from "@server/db/schema/index";
+import { coachDirectoryFor } from "@server/features/search/coach-directory";
+import { coachesChangedSince } from "@server/features/search/search.repository";
+import { CALENDAR_CHANNEL } from "@server/realtime/event-bus";
+import { createCoach } from "@tests/factories/coaches";
+import { createPaidBooking, passSessionEnd } from "@tests/factories/paid-booking";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /**
  * Search keeps every coach's listing in memory between searches (coach-directory.ts); these change

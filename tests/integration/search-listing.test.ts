@@ -1,8 +1,9 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CoachListing } from "../../src/contract/search";
-import { startTestApp, type TestApp } from "../support/test-app";
-import { insertCoach, insertSlot, pinClock } from "./search-support";
+import type { CoachListing } from "@contract/search";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { insertCoach, insertSlot } from "./search-support";
+import { pinClock } from "@tests/factories/basics";
 
 /**
  * Every field of CoachListing, in the contract's order. Adding a field to the contract fails the

@@ -1,8 +1,9 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MatchedCoach } from "../../src/contract/search";
-import { startTestApp, type TestApp } from "../support/test-app";
-import { insertCoach, insertPlayer, pinClock, setPreferences } from "./search-support";
+import type { MatchedCoach } from "@contract/search";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { insertCoach, insertPlayer, setPreferences } from "./search-support";
+import { pinClock } from "@tests/factories/basics";
 
 describe("GET /api/coaches/recommendations and /quick-matches", () => {
   let t: TestApp;

@@ -7,10 +7,11 @@ import {
   SEARCH_SLOTS_PER_COACH,
   SearchMessages,
   type SearchResultCoach,
-} from "../../src/contract/search";
-import { startTestApp, type TestApp } from "../support/test-app";
-import type { TimeSlot } from "../../src/contract/slots";
-import { insertBooking, insertCoach, insertPlayer, insertSlot, pinClock } from "./search-support";
+} from "@contract/search";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
+import type { TimeSlot } from "@contract/slots";
+import { insertBooking, insertCoach, insertPlayer, insertSlot } from "./search-support";
+import { pinClock } from "@tests/factories/basics";
 
 const NOW = "2026-12-01T15:00:00.000Z";
 const TOMORROW = "2026-12-02T15:00:00.000Z";

@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { SearchResultCoach } from "../../src/contract/search";
-import { rates } from "../../src/server/db/schema/index";
-import { startSession } from "../../src/server/features/accounts/sessions.service";
-import { coachSlotsCacheFor } from "../../src/server/features/search/coach-slots-cache";
-import { CALENDAR_CHANNEL } from "../../src/server/realtime/event-bus";
-import { startTestApp, type TestApp } from "../support/test-app";
-import { insertBooking, insertCoach, insertPlayer, insertSlot, pinClock } from "./search-support";
+import type { SearchResultCoach } from "@contract/search";
+import { rates } from "@server/db/schema/index";
+import { startSession } from "@server/features/accounts/sessions.service";
+import { coachSlotsCacheFor } from "@server/features/search/coach-slots-cache";
+import { CALENDAR_CHANNEL } from "@server/realtime/event-bus";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { insertBooking, insertCoach, insertPlayer, insertSlot } from "./search-support";
+import { pinClock } from "@tests/factories/basics";
 
 const NOW = "2026-12-01T15:00:00.000Z";
 const TOMORROW = "2026-12-02T15:00:00.000Z";

@@ -1,12 +1,10 @@
+import { uniqueEmail } from "@tests/factories/basics";
 import { eq } from "drizzle-orm";
-import { coaches, rates, reviews, timeSlots, users } from "../../src/server/db/schema/index";
-import { startSession } from "../../src/server/features/accounts/sessions.service";
-import { lookupZip } from "../../src/server/features/geo/geo.service";
-import { coachDirectoryFor } from "../../src/server/features/search/coach-directory";
-import type { TestApp } from "../support/test-app";
-
-let sequence = 0;
-const uniqueEmail = (label: string) => `${label}-search-${process.pid}-${Date.now().toString(36)}-${++sequence}@example.com`;
+import { coaches, rates, reviews, timeSlots, users } from "@server/db/schema/index";
+import { startSession } from "@server/features/accounts/sessions.service";
+import { lookupZip } from "@server/features/geo/geo.service";
+import { coachDirectoryFor } from "@server/features/search/coach-directory";
+import type { TestApp } from "@tests/support/test-app";
 
 export type SearchCoachOptions = {
   zipcode: string;
@@ -98,16 +96,10 @@ export async function setPreferences(t: TestApp, userId: number, preferences: Pa
 }
 
 /** A booking of a slot, inserted directly, holding (or not) a seat. */
-export { insertBooking } from "../factories/slot-helpers";
+export { insertBooking } from "@tests/factories/slot-helpers";
 
 /** A student's review of a booking, written straight into the table (as another process would). */
 export async function insertReview(t: TestApp, bookingId: number, coachId: number, studentId: number, rating: number): Promise<void> {
   await t.deps.database.db.insert(reviews).values({ bookingId, coachId, studentId, comment: "Great session", rating });
   coachDirectoryFor(t.deps).invalidate(coachId);
-}
-
-/** Pins the server clock to an instant. */
-export function pinClock(t: TestApp, iso: string): void {
-  const instant = new Date(iso);
-  t.deps.clock.now = () => new Date(instant.getTime());
 }

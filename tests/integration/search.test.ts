@@ -1,9 +1,10 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEARCH_MAX_COACHES, SEARCH_SLOTS_PER_COACH, type SearchResultCoach } from "../../src/contract/search";
-import type { TimeSlot } from "../../src/contract/slots";
-import { startTestApp, type TestApp } from "../support/test-app";
-import { insertBooking, insertCoach, insertPlayer, insertSlot, pinClock } from "./search-support";
+import { SEARCH_MAX_COACHES, SEARCH_SLOTS_PER_COACH, type SearchResultCoach } from "@contract/search";
+import type { TimeSlot } from "@contract/slots";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { insertBooking, insertCoach, insertPlayer, insertSlot } from "./search-support";
+import { pinClock } from "@tests/factories/basics";
 
 const NOW = "2026-12-01T15:00:00.000Z";
 const TOMORROW = "2026-12-02T15:00:00.000Z";

@@ -9,11 +9,11 @@ import {
   MAX_HELD_BOOKINGS_PER_PLAYER,
   MAX_SESSION_REQUESTS_PER_DAY,
   MAX_UPLOADS_PER_HOUR,
-} from "../../src/contract/limits";
-import { instantToLocal } from "../../src/server/features/slots/slot-time";
-import { createBookableCoach, createPerson, createSlot, post } from "../factories/bookings";
-import { randomClientIp, registerUser } from "../factories/users";
-import { startTestApp, type TestApp } from "../support/test-app";
+} from "@contract/limits";
+import { instantToLocal } from "@server/features/slots/slot-time";
+import { createBookableCoach, createPerson, createSlot, post } from "@tests/factories/bookings";
+import { randomClientIp, registerUser } from "@tests/factories/users";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /** Issue 13, abuse: one account (or one address) cannot hurt everyone else. */
 let t: TestApp;

@@ -1,20 +1,20 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EmailVerificationMessages, INVALID_VERIFY_LINK } from "../../src/contract/accounts";
-import { LimitMessages, MAX_VERIFICATION_EMAILS_PER_HOUR } from "../../src/contract/limits";
-import { users } from "../../src/server/db/schema/index";
+import { EmailVerificationMessages, INVALID_VERIFY_LINK } from "@contract/accounts";
+import { LimitMessages, MAX_VERIFICATION_EMAILS_PER_HOUR } from "@contract/limits";
+import { users } from "@server/db/schema/index";
 import {
   DEFAULT_PASSWORD,
   randomClientIp,
   registerUser,
-  uniqueEmail,
   verificationTokenFor,
   verifyEmail,
   resetPasswordByMail,
-} from "../factories/users";
-import { googleIdentity, startOidcStandIn, type OidcStandIn } from "../support/oidc-stand-in";
-import { startTestApp, type TestApp } from "../support/test-app";
+} from "@tests/factories/users";
+import { uniqueEmail } from "@tests/factories/basics";
+import { googleIdentity, startOidcStandIn, type OidcStandIn } from "@tests/support/oidc-stand-in";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /**
  * Issue 13, accounts: admin rights never follow an address nobody proved they own, and a Google

@@ -4,11 +4,11 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/server/app";
-import { ConfigError, loadConfig } from "../../src/server/config";
-import { createLogger } from "../../src/server/logger";
-import { randomClientIp } from "../factories/users";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { createApp } from "@server/app";
+import { ConfigError, loadConfig } from "@server/config";
+import { createLogger } from "@server/logger";
+import { randomClientIp } from "@tests/factories/users";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /** Issue 13, production defaults and logs: nothing unsafe happens because a variable was forgotten. */
 let dataDir: string;

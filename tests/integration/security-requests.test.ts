@@ -1,9 +1,9 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAILED_LOGINS_PER_ACCOUNT, LimitMessages, MAX_RESET_EMAILS_PER_HOUR } from "../../src/contract/limits";
-import { FOREIGN_ORIGIN, JSON_ONLY } from "../../src/server/http/request-guards";
-import { DEFAULT_PASSWORD, randomClientIp, registerUser } from "../factories/users";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { FAILED_LOGINS_PER_ACCOUNT, LimitMessages, MAX_RESET_EMAILS_PER_HOUR } from "@contract/limits";
+import { FOREIGN_ORIGIN, JSON_ONLY } from "@server/http/request-guards";
+import { DEFAULT_PASSWORD, randomClientIp, registerUser } from "@tests/factories/users";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /** Issue 13, requests: rate limits cannot be dodged, and no other site can act with a user's cookies. */
 let direct: TestApp; // the default: no proxy in front, X-Forwarded-For believed from nobody

@@ -3,14 +3,14 @@ import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
-import { MAX_SOCKETS_PER_USER } from "../../src/contract/limits";
-import { sessions } from "../../src/server/db/schema/index";
-import { hashSessionToken, SESSION_IDLE_MS } from "../../src/server/features/accounts/sessions.service";
-import { runSweeps } from "../../src/server/jobs/sweeps";
-import { SESSION_ENDED_CLOSE_CODE } from "../../src/server/realtime/calendar-socket";
-import { DEFAULT_PASSWORD, makeAdmin, randomClientIp, registerUser, resetPasswordByMail } from "../factories/users";
-import { listenWithCalendar, openCalendarSocket, type CalendarServer } from "../factories/slot-helpers";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { MAX_SOCKETS_PER_USER } from "@contract/limits";
+import { sessions } from "@server/db/schema/index";
+import { hashSessionToken, SESSION_IDLE_MS } from "@server/features/accounts/sessions.service";
+import { runSweeps } from "@server/jobs/sweeps";
+import { SESSION_ENDED_CLOSE_CODE } from "@server/realtime/calendar-socket";
+import { DEFAULT_PASSWORD, makeAdmin, randomClientIp, registerUser, resetPasswordByMail } from "@tests/factories/users";
+import { listenWithCalendar, openCalendarSocket, type CalendarServer } from "@tests/factories/slot-helpers";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /** Issue 13, sessions: they end when idle, their rows are swept, and their sockets close with them. */
 let t: TestApp;

@@ -2,9 +2,9 @@ import { TZDate } from "@date-fns/tz";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoData } from "../../src/server/db/seed/seed-demo";
-import { randomClientIp } from "../factories/users";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { seedDemoData } from "@server/db/seed/seed-demo";
+import { randomClientIp } from "@tests/factories/users";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 beforeAll(async () => {

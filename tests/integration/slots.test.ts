@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SlotMessages } from "../../src/contract/slots";
-import { createCoach, createUser, insertBooking, pinClock, type SignedInCoach } from "../factories/slot-helpers";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { SlotMessages } from "@contract/slots";
+import { createCoach, createUser, insertBooking, type SignedInCoach } from "@tests/factories/slot-helpers";
+import { pinClock } from "@tests/factories/basics";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 // 2031-06-16 00:30 in New York, 2031-06-15 21:30 in Los Angeles.
 const NOW = "2031-06-16T04:30:00.000Z";
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-beforeEach(() => pinClock(t.deps, NOW));
+beforeEach(() => pinClock(t, NOW));
 
 const api = () => request(t.app);
 const slot = (overrides: Record<string, unknown> = {}) => ({ date: "2031-06-20", startTime: "09:00", endTime: "10:00", ...overrides });
@@ -252,7 +253,7 @@ describe("reading time slots", () => {
     const coach = await createCoach(t);
     await createSlot(coach, slot({ date: "2031-06-22" }));
     await createSlot(coach, slot({ date: "2031-06-16", startTime: "18:00", endTime: "19:00" }));
-    pinClock(t.deps, "2031-06-21T12:00:00Z");
+    pinClock(t, "2031-06-21T12:00:00Z");
     const player = await createUser(t);
     const signedIn = await api().get(`/api/time-slots/${coach.coachId}`).set("Cookie", player.cookie);
     expect(signedIn.status).toBe(200);
@@ -340,7 +341,7 @@ describe("editing a time slot", () => {
   it("a slot whose time has passed can still get a new location, but not a past time", async () => {
     const coach = await createCoach(t);
     const created = await createSlot(coach, slot({ date: "2031-06-16", startTime: "10:00", endTime: "11:00" }));
-    pinClock(t.deps, "2031-06-16T16:00:00Z");
+    pinClock(t, "2031-06-16T16:00:00Z");
     const place = await api().put(`/api/time-slots/${created.id}`).set("Cookie", coach.cookie).send({ locationName: "Indoor dome" });
     expect(place.status).toBe(200);
     const time = await api().put(`/api/time-slots/${created.id}`).set("Cookie", coach.cookie).send({ startTime: "09:00" });
@@ -366,7 +367,7 @@ describe("editing a time slot", () => {
       holdExpiresAt: new Date(new Date(NOW).getTime() + 5 * 60_000),
     });
     expect((await api().put(`/api/time-slots/${held.id}`).set("Cookie", coach.cookie).send({ locationName: "X" })).status).toBe(409);
-    pinClock(t.deps, new Date(new Date(NOW).getTime() + 6 * 60_000).toISOString());
+    pinClock(t, new Date(new Date(NOW).getTime() + 6 * 60_000).toISOString());
     expect((await api().put(`/api/time-slots/${held.id}`).set("Cookie", coach.cookie).send({ locationName: "X" })).status).toBe(200);
   });
 
@@ -484,7 +485,7 @@ describe("time zones", () => {
 
   it("a slot starting in the current minute is accepted, one a quarter hour earlier is not", async () => {
     const coach = await createCoach(t, { timeZone: "America/Los_Angeles" });
-    pinClock(t.deps, "2031-06-16T04:30:40Z");
+    pinClock(t, "2031-06-16T04:30:40Z");
     await createSlot(coach, slot({ date: "2031-06-15", startTime: "21:30", endTime: "22:00" }));
     const res = await api()
       .post("/api/time-slots")

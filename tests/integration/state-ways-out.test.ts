@@ -1,13 +1,13 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BOOKING_STATUSES } from "../../src/contract/bookings";
-import { REQUEST_STATUS_LABELS, SESSION_REQUEST_STATUSES } from "../../src/contract/requests";
-import type { TimeSlot } from "../../src/contract/slots";
-import { instantToLocal } from "../../src/server/features/slots/slot-time";
-import { bookingState } from "../../src/client/lib/states";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach } from "../factories/bookings";
-import { createPaidBooking } from "../factories/paid-booking";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { BOOKING_STATUSES } from "@contract/bookings";
+import { REQUEST_STATUS_LABELS, SESSION_REQUEST_STATUSES } from "@contract/requests";
+import type { TimeSlot } from "@contract/slots";
+import { instantToLocal } from "@server/features/slots/slot-time";
+import { bookingState } from "@client/lib/states";
+import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach } from "@tests/factories/bookings";
+import { createPaidBooking } from "@tests/factories/paid-booking";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /**
  * Issue 15: no dead ends. Every state of a booking, a slot and a session request is walked, and

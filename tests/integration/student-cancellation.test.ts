@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { StudentCancelMessages } from "../../src/contract/bookings";
-import { bookings, refunds, users } from "../../src/server/db/schema/index";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "../factories/bookings";
-import { createPaidBooking, passSessionEnd } from "../factories/paid-booking";
-import { attachedCalendar } from "../support/ics";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { StudentCancelMessages } from "@contract/bookings";
+import { bookings, refunds, users } from "@server/db/schema/index";
+import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "@tests/factories/bookings";
+import { createPaidBooking, passSessionEnd } from "@tests/factories/paid-booking";
+import { attachedCalendar } from "@tests/support/ics";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 

@@ -7,7 +7,8 @@ import { FAILED_LOGINS_PER_ACCOUNT, LimitMessages, MAX_VERIFICATION_EMAILS_PER_H
 import { FORGOT_PASSWORD_ANSWER_MS } from "../../src/server/features/accounts/accounts.service";
 import { errorHandler } from "../../src/server/http/errors";
 import { createLogger } from "../../src/server/logger";
-import { DEFAULT_PASSWORD, randomClientIp, registerUser, resetPasswordByMail, uniqueEmail } from "../factories/users";
+import { uniqueEmail } from "../factories/basics";
+import { DEFAULT_PASSWORD, randomClientIp, registerUser, resetPasswordByMail } from "../factories/users";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 /** Issue 28, the account findings: each test fails if its finding comes back. */

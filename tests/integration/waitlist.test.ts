@@ -1,9 +1,9 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WaitlistMessages } from "../../src/contract/waitlist";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type Person } from "../factories/bookings";
-import { createPaidBooking, GOOD_CARD } from "../factories/paid-booking";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { WaitlistMessages } from "@contract/waitlist";
+import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type Person } from "@tests/factories/bookings";
+import { createPaidBooking, GOOD_CARD } from "@tests/factories/paid-booking";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PlayerMessages } from "../../src/contract/players";
-import { SlotMessages, type TimeSlot } from "../../src/contract/slots";
-import { bookings, timeSlots } from "../../src/server/db/schema/index";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "../factories/bookings";
-import { createPaidBooking } from "../factories/paid-booking";
-import { registerUser } from "../factories/users";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { PlayerMessages } from "@contract/players";
+import { SlotMessages, type TimeSlot } from "@contract/slots";
+import { bookings, timeSlots } from "@server/db/schema/index";
+import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "@tests/factories/bookings";
+import { createPaidBooking } from "@tests/factories/paid-booking";
+import { registerUser } from "@tests/factories/users";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 beforeAll(async () => {

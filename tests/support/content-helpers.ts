@@ -1,7 +1,7 @@
 import { inflateSync } from "node:zlib";
-import type { UserType } from "../../src/contract/accounts";
-import { users } from "../../src/server/db/schema/index";
-import { startSession } from "../../src/server/features/accounts/sessions.service";
+import type { UserType } from "@contract/accounts";
+import { users } from "@server/db/schema/index";
+import { startSession } from "@server/features/accounts/sessions.service";
 import type { TestApp } from "./test-app";
 
 let userCounter = 0;

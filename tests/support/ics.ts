@@ -1,5 +1,5 @@
 import ICAL from "ical.js";
-import { OUTBOX_CALENDAR_MARKER } from "../../src/server/adapters/mail";
+import { OUTBOX_CALENDAR_MARKER } from "@server/adapters/mail";
 import type { OutboxMessage } from "./test-app";
 
 export type ParsedEvent = {

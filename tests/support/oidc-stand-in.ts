@@ -1,7 +1,7 @@
 import { OAuth2Server, type MutableToken } from "oauth2-mock-server";
 import type request from "supertest";
 import { expect } from "vitest";
-import { uniqueEmail } from "../factories/users";
+import { uniqueEmail } from "@tests/factories/basics";
 
 type Agent = ReturnType<typeof request.agent>;
 

@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import request from "supertest";
-import { createApp } from "../../src/server/app";
-import { bootstrap } from "../../src/server/boot";
-import { loadConfig } from "../../src/server/config";
-import type { AppDeps } from "../../src/server/deps";
+import { createApp } from "@server/app";
+import { bootstrap } from "@server/boot";
+import { loadConfig } from "@server/config";
+import type { AppDeps } from "@server/deps";
 
 export type TestApp = {
   deps: AppDeps;
@@ -76,7 +76,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 }
 
 async function memoryDatabase() {
-  const { openDatabase } = await import("../../src/server/db/client");
+  const { openDatabase } = await import("@server/db/client");
   return openDatabase({ dataDir: "memory://" });
 }
 

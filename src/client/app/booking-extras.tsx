@@ -2,6 +2,7 @@ import type { Booking } from "../../contract/bookings";
 import type { OwnReview } from "../../contract/reviews";
 import { CancelBookingAction } from "../features/bookings/components/cancel-booking-action";
 import { AddToCalendar } from "../features/calendar/components/add-to-calendar";
+import { bookingAthleteName } from "../features/bookings/components/booking-format";
 import { ReviewAction } from "../features/reviews/components/review-action";
 
 function calendarSession(booking: Booking, title: string) {
@@ -41,7 +42,11 @@ export function StudentBookingExtras({
 
 export function CoachBookingExtras({ booking }: { booking: Booking }) {
   if (booking.status !== "confirmed") return null;
-  const student = [booking.student?.firstName, booking.student?.lastName].filter(Boolean).join(" ") || "a player";
+  // The athlete the seat is for (DESIGN.md 11), else the account that booked (a booking from before families).
+  const student = bookingAthleteName(
+    booking,
+    [booking.student?.firstName, booking.student?.lastName].filter(Boolean).join(" ") || "a player",
+  );
   return (
     <div className="-mt-2 rounded-b-xl border border-t-0 border-slate-200 bg-white px-5 pt-4 pb-4">
       <AddToCalendar session={calendarSession(booking, `Lacrosse session: ${student}`)} />

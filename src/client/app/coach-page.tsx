@@ -5,21 +5,16 @@ import { FullPageSpinner } from "../components/ui/spinner";
 import { useCurrentUser } from "../lib/current-user";
 import { useCoachProfileOfUser } from "../features/coaches/api/get-coach-profile";
 import { LoadError } from "../features/coaches/components/load-error";
-import { RoleGuard } from "./role-guard";
 
 type RenderCoachPage = (user: CurrentUser, coach: CoachResponse | null) => ReactNode;
 
 /**
- * A coach-only page that needs the signed-in coach's profile: the role guard, then a spinner while
- * the profile loads or a retryable error, then the page. `coach` is null while the coach has no
- * profile yet; each page decides what that means (the setup page creates one).
+ * A coach-only page (the router's role guard, contract/pages.ts) that needs the signed-in coach's
+ * profile: a spinner while the profile loads or a retryable error, then the page. `coach` is null
+ * while the coach has no profile yet; each page decides what that means (the setup page creates one).
  */
 export function CoachPage({ children }: { children: RenderCoachPage }) {
-  return (
-    <RoleGuard allow="coach">
-      <CoachProfileGate render={children} />
-    </RoleGuard>
-  );
+  return <CoachProfileGate render={children} />;
 }
 
 function CoachProfileGate({ render }: { render: RenderCoachPage }) {

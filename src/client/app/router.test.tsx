@@ -52,7 +52,7 @@ describe("the first page's data, asked for while its code loads", () => {
 
   it("asks for the search find coaches opens with, as the page sends it", async () => {
     const calls = await openAppAt("/find-coaches?position=Midfield&zipcode=21201&radius=50", player);
-    await waitFor(() => expect(calls.find((c) => c.path === "/api/coaches/search")).toBeDefined());
+    await waitFor(() => expect(calls.find((c) => c.path === "/api/coaches/search")).toBeDefined(), { timeout: 5000 });
     const search = new URLSearchParams(calls.find((c) => c.path === "/api/coaches/search")!.search);
     expect(Object.fromEntries(search)).toEqual({ specialization: "Midfield", zipcode: "21201", radius: "50", includeUnavailable: "false" });
   });

@@ -1,14 +1,15 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "react";
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
-import { pageRoutes, type PageModule } from "../../contract/pages";
+import type { CurrentUser, UserType } from "../../contract/accounts";
+import { pageRoutes, type PageModule, type PageRoute } from "../../contract/pages";
 import { needsPlayerSetup } from "../../contract/player-setup";
 import { PageSkeleton } from "../components/ui/page-skeleton";
 import { paths } from "../config/paths";
 import { useCurrentUser } from "../lib/current-user";
 import { coachPublicProfileQuery } from "../lib/query-keys";
 import { ErrorBoundary, isStaleChunkError, reloadOnceForStaleChunk } from "./error-boundary";
-import { AppShell, PublicShell } from "./shell";
+import { PublicShell } from "./shell";
 
 /**
  * Each page is its own chunk, so the first screen loads only what it shows; while a chunk loads
@@ -51,84 +52,74 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   return Object.assign(Page, { preload: () => void loadOnce().catch(() => undefined) });
 }
 
-const LoginPage = page(() => import("./routes/login"), "LoginPage");
-const LandingPage = page(() => import("./routes/landing"), "LandingPage");
-const ForgotPasswordPage = page(() => import("./routes/forgot-password"), "ForgotPasswordPage");
-const ResetPasswordPage = page(() => import("./routes/reset-password"), "ResetPasswordPage");
-const VerifyEmailPage = page(() => import("./routes/verify-email"), "VerifyEmailPage");
-const PrivacyPolicyPage = page(() => import("./routes/privacy-policy"), "PrivacyPolicyPage");
-const TermsOfServicePage = page(() => import("./routes/terms-of-service"), "TermsOfServicePage");
-const BookingSuccessPage = page(() => import("./routes/booking-success"), "BookingSuccessPage");
-const NotFoundPage = page(() => import("./routes/not-found"), "NotFoundPage");
-const CoachOnboardingPage = page(() => import("./routes/coach-onboarding"), "CoachOnboardingPage");
-const SimulatedOnboardingPage = page(() => import("./routes/simulated-onboarding"), "SimulatedOnboardingPage");
-const SimulatedDashboardPage = page(() => import("./routes/simulated-dashboard"), "SimulatedDashboardPage");
-const PlayerOnboardingPage = page(() => import("./routes/player-onboarding"), "PlayerOnboardingPage");
-const StripeConnectPage = page(() => import("./routes/stripe-connect"), "StripeConnectPage");
-const HomePage = page(() => import("./routes/home"), "HomePage");
-const FindCoachesPage = page(() => import("./routes/find-coaches"), "FindCoachesPage");
-const CoachDashboardPage = page(() => import("./routes/coach-dashboard"), "CoachDashboardPage");
-const CoachSetupPage = page(() => import("./routes/coach-setup"), "CoachSetupPage");
-const CoachProfilePage = page(() => import("./routes/coach-profile"), "CoachProfilePage");
-const MyBookingsPage = page(() => import("./routes/my-bookings"), "MyBookingsPage");
-const MySessionRequestsPage = page(() => import("./routes/my-session-requests"), "MySessionRequestsPage");
-const AdminPage = page(() => import("./routes/admin"), "AdminPage");
-const ManageSlotsPage = page(() => import("./routes/manage-slots"), "ManageSlotsPage");
-const MatchCoachesPage = page(() => import("./routes/match-coaches"), "MatchCoachesPage");
-const BookingCheckoutPage = page(() => import("./routes/booking-checkout"), "BookingCheckoutPage");
-const BookCoachPage = page(() => import("./routes/book-coach"), "BookCoachPage");
-const PackageCheckoutPage = page(() => import("./routes/package-checkout"), "PackageCheckoutPage");
-const PlayerProfilePage = page(() => import("./routes/player-profile"), "PlayerProfilePage");
-const FamilyPage = page(() => import("./routes/family"), "FamilyPage");
-const FamilyInvitationPage = page(() => import("./routes/family-invitation"), "FamilyInvitationPage");
-const AthletePage = page(() => import("./routes/athlete"), "AthletePage");
-const AthleteProgressPage = page(() => import("./routes/athlete-progress"), "AthleteProgressPage");
-const MessagesPage = page(() => import("./routes/messages"), "MessagesPage");
-const UnauthorizedRedirect = page(() => import("./routes/unauthorized"), "UnauthorizedRedirect");
+// The signed-in shell loads beside the page (a visitor's first screen does without it); after a
+// deploy that removed its chunk, the page reloads once, as for a page.
+const LazyAppShell = lazy(async () => {
+  try {
+    return { default: (await import("./app-shell")).AppShell };
+  } catch (err) {
+    if (isStaleChunkError(err) && reloadOnceForStaleChunk()) return new Promise<never>(() => {});
+    throw err;
+  }
+});
+function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      <LazyAppShell>{children}</LazyAppShell>
+    </Suspense>
+  );
+}
 
-/** Paths that exist only for signed-in users (player-side 2): a visitor is asked to sign in. */
-const signedInOnlyPaths = pageRoutes.filter((route) => route.signedIn).map((route) => route.path);
+// Every page module, loaded when first shown: each `routes/<module>.tsx` exports `<Module>Page`.
+const pageModules = import.meta.glob<Record<string, ComponentType>>(["./routes/*.tsx", "!./routes/*.test.tsx"]);
+const pageCache = new Map<string, Page>();
+function pageOf(module: PageModule | "not-found" | "unauthorized"): Page {
+  let found = pageCache.get(module);
+  if (!found) {
+    const name = `${module.replace(/(^|-)(\w)/g, (_match, _dash: string, letter: string) => letter.toUpperCase())}Page`;
+    const load = pageModules[`./routes/${module}.tsx`];
+    if (!load) throw new Error(`No page module routes/${module}.tsx`);
+    found = page(load, name);
+    pageCache.set(module, found);
+  }
+  return found;
+}
 
-const pagesByModule: Record<PageModule, Page> = {
-  admin: AdminPage,
-  athlete: AthletePage,
-  "athlete-progress": AthleteProgressPage,
-  "book-coach": BookCoachPage,
-  "booking-checkout": BookingCheckoutPage,
-  "package-checkout": PackageCheckoutPage,
-  "booking-success": BookingSuccessPage,
-  "coach-dashboard": CoachDashboardPage,
-  "coach-onboarding": CoachOnboardingPage,
-  "coach-profile": CoachProfilePage,
-  "coach-setup": CoachSetupPage,
-  family: FamilyPage,
-  "family-invitation": FamilyInvitationPage,
-  "find-coaches": FindCoachesPage,
-  "forgot-password": ForgotPasswordPage,
-  home: HomePage,
-  landing: LandingPage,
-  login: LoginPage,
-  "manage-slots": ManageSlotsPage,
-  "match-coaches": MatchCoachesPage,
-  messages: MessagesPage,
-  "my-bookings": MyBookingsPage,
-  "my-session-requests": MySessionRequestsPage,
-  "player-onboarding": PlayerOnboardingPage,
-  "player-profile": PlayerProfilePage,
-  "privacy-policy": PrivacyPolicyPage,
-  "reset-password": ResetPasswordPage,
-  "simulated-dashboard": SimulatedDashboardPage,
-  "simulated-onboarding": SimulatedOnboardingPage,
-  "stripe-connect": StripeConnectPage,
-  "terms-of-service": TermsOfServicePage,
-  "verify-email": VerifyEmailPage,
-};
+const LoginPage = pageOf("login");
+const HomePage = pageOf("home");
+const NotFoundPage = pageOf("not-found");
+const UnauthorizedPage = pageOf("unauthorized");
+// Shown in place of a page whose role guard (contract/pages.ts `roles`) keeps this user out.
+const AccessDenied = lazy(async () => ({
+  default: (await pageModules["./routes/unauthorized.tsx"]!()).AccessDenied as ComponentType<{ allow: UserType }>,
+}));
+
+const deniedPages = new Map<UserType, ComponentType>();
+/** The page of a route, behind its role guard: another user type reads "Access Denied" (player-side 2). */
+function routePage(route: PageRoute, userType: UserType): ComponentType {
+  const roles = route.roles ?? [];
+  const allowed = roles[0];
+  if (!allowed || roles.includes(userType)) return pageOf(route.module);
+  let denied = deniedPages.get(allowed);
+  if (!denied) {
+    // One component per allowed type, so a re-render does not restart the notice's redirect.
+    denied = function Denied() {
+      return (
+        <Suspense fallback={<PageSkeleton />}>
+          <AccessDenied allow={allowed} />
+        </Suspense>
+      );
+    };
+    deniedPages.set(allowed, denied);
+  }
+  return denied;
+}
 
 /**
  * The page each path shows (whoever is signed in), loaded while GET /api/auth/user is still on its
  * way: the first screen then waits for the slower of the two, not for one after the other.
  */
-const pagesByPath: [string, Page][] = pageRoutes.map((route) => [route.path, pagesByModule[route.module]]);
+const pagesByPath: [string, Page][] = pageRoutes.map((route) => [route.path, pageOf(route.module)]);
 
 /**
  * What the first page of a visitor or a signed-in user shows first, asked for beside the page's chunk rather
@@ -177,107 +168,68 @@ export function AppRouter() {
 
   if (isLoading) return <PageSkeleton label="Loading..." />;
 
-  if (!user) {
-    return (
-      <Switch>
-        <Route path={paths.root} component={LoginPage} />
-        <Route path={paths.login} component={LoginPage} />
-        <Route>
-          <PublicShell>
-            <Switch>
-              <Route path={paths.landing} component={LandingPage} />
-              <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
-              <Route path={paths.resetPassword} component={ResetPasswordPage} />
-              <Route path={paths.verifyEmail} component={VerifyEmailPage} />
-              <Route path={paths.privacyPolicy} component={PrivacyPolicyPage} />
-              <Route path={paths.termsOfService} component={TermsOfServicePage} />
-              <Route path={paths.bookingSuccess} component={BookingSuccessPage} />
-              {/* DESIGN 11: a visitor may look before signing in; stripe-connect is tried before a coach's profile. */}
-              <Route path={paths.stripeConnect} component={UnauthorizedRedirect} />
-              <Route path={paths.findCoaches} component={FindCoachesPage} />
-              <Route path="/coach/:id" component={CoachProfilePage} />
-              <Route path="/book-coach/:id" component={BookCoachPage} />
-              {signedInOnlyPaths.map((p) => (
-                <Route key={p} path={p} component={UnauthorizedRedirect} />
-              ))}
-              <Route component={NotFoundPage} />
-            </Switch>
-          </PublicShell>
-        </Route>
-      </Switch>
-    );
-  }
+  if (!user) return <VisitorRoutes />;
+  return <SignedInRoutes user={user} />;
+}
 
+// The root and /login are the router's own: their page depends on who is signed in.
+const tableRoutes = pageRoutes.filter((route) => route.module !== "login");
+const shellRoutes = tableRoutes.filter((route) => route.shell === "shell");
+const bareRoutes = tableRoutes.filter((route) => route.shell === "bare");
+
+/** A visitor: the login chooser at / and /login; the public pages in the public shell; a signed-in-only path asks to sign in. */
+function VisitorRoutes() {
+  return (
+    <Switch>
+      <Route path={paths.root} component={LoginPage} />
+      <Route path={paths.login} component={LoginPage} />
+      <Route>
+        <PublicShell>
+          <Switch>
+            {tableRoutes.map((route) => (
+              <Route key={route.path} path={route.path} component={route.signedIn ? UnauthorizedPage : pageOf(route.module)} />
+            ))}
+            <Route component={NotFoundPage} />
+          </Switch>
+        </PublicShell>
+      </Route>
+    </Switch>
+  );
+}
+
+/**
+ * A signed-in user: the bare pages (the wizards, the simulated provider) outside the shell, the rest
+ * inside it. A player still in setup (no phone number or primary position; coaches are exempt) sees
+ * the wizard at / and only the pages open during setup; any other page sends them back to it.
+ */
+function SignedInRoutes({ user }: { user: CurrentUser }) {
   const setupIncomplete = needsPlayerSetup(user);
+  const home = user.userType === "coach" ? pageOf("coach-dashboard") : HomePage;
   return (
     <Switch>
       <Route path={paths.login}>
         <Redirect to={user.userType === "coach" ? paths.coachDashboard : paths.findCoaches} replace />
       </Route>
-      <Route path={paths.coachOnboarding} component={CoachOnboardingPage} />
-      <Route path="/payments/simulated/onboarding" component={SimulatedOnboardingPage} />
-      <Route path="/payments/simulated/dashboard" component={SimulatedDashboardPage} />
-      <Route path={paths.playerOnboarding} component={PlayerOnboardingPage} />
+      {bareRoutes.map((route) => (
+        <Route key={route.path} path={route.path} component={routePage(route, user.userType)} />
+      ))}
       <Route>
         <AppShell>
           <Switch>
-            <Route path={paths.landing} component={LandingPage} />
-            <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
-            <Route path={paths.resetPassword} component={ResetPasswordPage} />
-            <Route path={paths.verifyEmail} component={VerifyEmailPage} />
-            <Route path={paths.privacyPolicy} component={PrivacyPolicyPage} />
-            <Route path={paths.termsOfService} component={TermsOfServicePage} />
-            <Route path={paths.bookingSuccess} component={BookingSuccessPage} />
-            {setupIncomplete ? <SetupGateRoutes /> : <ShellRoutes home={user.userType === "coach" ? CoachDashboardPage : HomePage} />}
+            <Route path={paths.root} component={setupIncomplete ? pageOf("player-onboarding") : home} />
+            {shellRoutes.map((route) =>
+              setupIncomplete && !route.duringSetup ? (
+                <Route key={route.path} path={route.path}>
+                  <Redirect to={paths.root} replace />
+                </Route>
+              ) : (
+                <Route key={route.path} path={route.path} component={routePage(route, user.userType)} />
+              ),
+            )}
+            <Route component={NotFoundPage} />
           </Switch>
         </AppShell>
       </Route>
-    </Switch>
-  );
-}
-
-/** A player without a phone number or primary position sees only the setup wizard at / (coaches are exempt). */
-function SetupGateRoutes() {
-  return (
-    <Switch>
-      <Route path={paths.root} component={PlayerOnboardingPage} />
-      {/* An invited guardian accepts before (or without) setting up a profile of their own. */}
-      <Route path="/family/invitations/:token" component={FamilyInvitationPage} />
-      {signedInOnlyPaths.map((p) => (
-        <Route key={p} path={p}>
-          <Redirect to={paths.root} replace />
-        </Route>
-      ))}
-      <Route component={NotFoundPage} />
-    </Switch>
-  );
-}
-
-function ShellRoutes({ home }: { home: ComponentType }) {
-  return (
-    <Switch>
-      <Route path={paths.stripeConnect} component={StripeConnectPage} />
-      <Route path={paths.root} component={home} />
-      <Route path={paths.home} component={HomePage} />
-      <Route path={paths.findCoaches} component={FindCoachesPage} />
-      <Route path={paths.coachDashboard} component={CoachDashboardPage} />
-      <Route path={paths.coachSetup} component={CoachSetupPage} />
-      <Route path="/coach/:id" component={CoachProfilePage} />
-      <Route path={paths.myBookings} component={MyBookingsPage} />
-      <Route path={paths.mySessionRequests} component={MySessionRequestsPage} />
-      <Route path={paths.admin} component={AdminPage} />
-      <Route path={paths.manageSlots} component={ManageSlotsPage} />
-      <Route path={paths.matchCoaches} component={MatchCoachesPage} />
-      <Route path="/booking-checkout/:bookingId?" component={BookingCheckoutPage} />
-      <Route path="/book-coach/:id" component={BookCoachPage} />
-      <Route path="/package-checkout/:packageId" component={PackageCheckoutPage} />
-      <Route path={paths.playerProfile} component={PlayerProfilePage} />
-      <Route path="/athletes/:id/progress" component={AthleteProgressPage} />
-      <Route path={paths.family} component={FamilyPage} />
-      <Route path="/family/invitations/:token" component={FamilyInvitationPage} />
-      <Route path="/athletes/:id" component={AthletePage} />
-      <Route path="/messages/:id?" component={MessagesPage} />
-      <Route component={NotFoundPage} />
     </Switch>
   );
 }

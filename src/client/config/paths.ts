@@ -28,6 +28,7 @@ export const paths = {
   playerProfile: "/player-profile",
   family: "/family",
   athlete: (id: number | string) => `/athletes/${id}`,
+  athleteProgress: (id: number | string) => `/athletes/${id}/progress`,
   /** The Messages page, or one conversation in it (issue 24). */
   messages: (conversationId?: number | string) => (conversationId ? `/messages/${conversationId}` : "/messages"),
 } as const;
@@ -51,5 +52,6 @@ export const messagesWithCoach = (coachId: number) => `/messages?coach=${coachId
 /** Finds or starts the coach's conversation with the family of this guardian, then shows it. */
 export const messagesWithFamily = (guardianUserId: number) => `/messages?with=${guardianUserId}`;
 
-/** One checkout for several held sessions of the family (a weekly series, DESIGN.md 11). */
-export const seriesCheckoutHref = (bookingIds: readonly number[]) => `${paths.bookingCheckout()}?bookingIds=${bookingIds.join(",")}`;
+/** One checkout for several pending bookings of the family (siblings in one session, DESIGN.md 11). */
+export const checkoutOfBookings = (bookingIds: readonly number[]) =>
+  bookingIds.length === 1 ? paths.bookingCheckout(bookingIds[0]) : `${paths.bookingCheckout()}?bookingIds=${bookingIds.join(",")}`;

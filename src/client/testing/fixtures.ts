@@ -1,4 +1,6 @@
 import type { CurrentUser } from "../../contract/accounts";
+import type { Booking } from "../../contract/bookings";
+import type { Athlete, AthleteSummary } from "../../contract/families";
 
 /** A signed-in user with nothing filled in beyond the account itself. */
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -32,6 +34,98 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     coachId: null,
     hasPassword: true,
     createdAt: "2026-11-01T12:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** An athlete of the family (DESIGN.md 11). */
+export function makeAthlete(overrides: Partial<Athlete> = {}): Athlete {
+  return {
+    id: 1,
+    firstName: "Mia",
+    lastName: "Parker",
+    birthday: "2015-04-12",
+    position: "Midfield",
+    secondaryPosition: null,
+    skillLevel: "intermediate",
+    goals: [],
+    school: null,
+    photoUrl: null,
+    ageGroup: "futures",
+    age: 11,
+    isMinor: true,
+    isPrimary: false,
+    ...overrides,
+  };
+}
+
+/** A pending group booking of Casey Coach's, for the athlete given (the family's first when none). */
+export function makeBooking(overrides: Partial<Booking> = {}): Booking {
+  const athlete: AthleteSummary = {
+    id: 1,
+    firstName: "Mia",
+    lastName: "Parker",
+    age: 11,
+    ageGroup: "futures",
+    isMinor: true,
+    position: "Midfield",
+  };
+  return {
+    id: 12,
+    studentId: 5,
+    athleteId: athlete.id,
+    athlete,
+    coachId: 3,
+    timeSlotId: 7,
+    rateId: 2,
+    sessionType: "group",
+    duration: 60,
+    status: "pending",
+    paymentStatus: "unpaid",
+    rate: "40.00",
+    platformFee: "6.00",
+    tipAmount: "0.00",
+    totalAmount: "46.00",
+    coachEarnings: "40.00",
+    notes: null,
+    preferredStartTime: "10:00",
+    startTime: "10:00",
+    endTime: "11:00",
+    sessionDate: "2026-12-01",
+    sessionTime: "10:00",
+    startsAt: "2026-12-01T15:00:00.000Z",
+    endsAt: "2026-12-01T16:00:00.000Z",
+    timeZone: "America/New_York",
+    coachName: "Casey Coach",
+    coach: { id: 3, title: "Coach", profileImageUrl: null, user: { firstName: "Casey", lastName: "Coach", profileImageUrl: null } },
+    timeSlot: {
+      id: 7,
+      coachId: 3,
+      date: "2026-12-01",
+      startTime: "10:00",
+      endTime: "12:00",
+      isAvailable: true,
+      isGroup: true,
+      capacity: 4,
+      locationName: null,
+      locationAddress: null,
+      locationLat: null,
+      locationLng: null,
+      locationNotes: null,
+    },
+    holdExpiresAt: null,
+    paidWith: "card",
+    seriesId: null,
+    confirmedAt: null,
+    completedAt: null,
+    cancelledAt: null,
+    cancellationReason: null,
+    cancelCode: null,
+    feedbackSubmittedAt: null,
+    payoutStatus: "none",
+    noShowAt: null,
+    noShowNote: null,
+    createdAt: "2026-11-20T12:00:00.000Z",
     ...overrides,
   };
 }

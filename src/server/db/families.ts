@@ -1,17 +1,18 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { ageOn, ageRuleToday, isMinorAge, UNKNOWN_AGE } from "@contract/players";
 import { athletes, familyGuardians } from "./schema/index";
 import { type Queryable, rowsOf } from "./sql";
 
 /**
  * The family of a player (DESIGN.md 11), made on first use with the player's own profile as its
- * first athlete: one SQL rule (`family_of_user`, migration 0015) shared with the triggers that give
- * a booking, request or waitlist entry without an athlete the family's first one.
+ * first athlete: one SQL rule (`family_of_user`, migrations 0015 and 0020) shared with the triggers
+ * that give a booking, request or waitlist entry without an athlete the family's first one. A coach,
+ * an admin or a missing user has no family: null, and nothing is made.
  */
-export async function familyIdOfUser(db: Queryable, userId: number): Promise<number> {
+export async function familyIdOfUser(db: Queryable, userId: number): Promise<number | null> {
   const rows = await db.execute(sql`select family_of_user(${userId}) as id`);
-  const id = rowsOf<{ id: number }>(rows)[0]?.id;
-  if (id === undefined) throw new Error("family_of_user answered no row");
-  return Number(id);
+  const id = rowsOf<{ id: number | null }>(rows)[0]?.id;
+  return id === undefined || id === null ? null : Number(id);
 }
 
 /** The user ids of a family's guardians, the account holder first. */
@@ -52,6 +53,21 @@ export async function isGuardianOfAthlete(db: Queryable, userId: number, athlete
   return rowsOf(rows).length > 0;
 }
 
+/** How a guardian is reached (the coach sees it once a seat is paid, DESIGN.md 11). */
+export type GuardianContact = {
+  userId: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  phoneNumber: string | null;
+  smsOptIn: boolean;
+};
+
+/** SQL column: every guardian of the joined athlete's family as JSON, account holder first (null without guardians). */
+export const guardianContactsOfAthleteFamily = sql<
+  GuardianContact[] | null
+>`(select json_agg(json_build_object('userId', gu.id, 'firstName', gu.first_name, 'lastName', gu.last_name, 'email', gu.email, 'phoneNumber', gu.phone_number, 'smsOptIn', gu.sms_opt_in) order by g.created_at, g.user_id) from family_guardians g join users gu on gu.id = g.user_id where g.family_id = ${athletes.familyId})`;
+
 /** The athlete columns a session shows (bookings, requests, the coach's calendar). */
 export const athleteSummaryColumns = {
   id: athletes.id,
@@ -61,3 +77,114 @@ export const athleteSummaryColumns = {
   birthday: athletes.birthday,
   position: athletes.position,
 };
+
+/** A guardian (or, for a user outside any family, the user) with what decides who hears about the family. */
+export type AudienceMember = {
+  email: string;
+  phoneNumber: string | null;
+  smsOptIn: boolean;
+  birthday: string | null;
+  parentEmail: string | null;
+  parentPhoneNumber: string | null;
+  parentSmsOptIn: boolean;
+};
+
+/**
+ * Who hears about a family's booking, request, waitlist place, credits or messages (DESIGN.md 11).
+ * `emails` and `phones` are everyone to tell (each guardian by e-mail, and by text on their own
+ * opt-in; the parent below included); `parent` is the minor account holder's parent on its own
+ * (the messages sweep sends them a full copy of each message).
+ */
+export type FamilyAudience = {
+  emails: string[];
+  phones: string[];
+  parent: { email: string | null; phone: string | null } | null;
+};
+
+/**
+ * The one rule (DESIGN.md 11): every guardian by e-mail, and by text each by their own opt-in.
+ * An existing player under 18 who is still the family's only guardian keeps their login, and the
+ * parent named in their parent fields is copied (by text on the parent's own opt-in) until a
+ * second guardian has joined. A holder without a birthday is not known to be an adult: their
+ * parent is copied too. `members` is the account holder first.
+ */
+export function audienceOf(members: readonly AudienceMember[], now: Date): FamilyAudience {
+  const emails = new Set<string>();
+  const phones = new Set<string>();
+  const addEmail = (value: string | null | undefined) => {
+    const email = value?.trim().toLowerCase();
+    if (email) emails.add(email);
+  };
+  for (const m of members) {
+    addEmail(m.email);
+    if (m.smsOptIn && m.phoneNumber?.trim()) phones.add(m.phoneNumber.trim());
+  }
+  const holder = members[0];
+  let parent: FamilyAudience["parent"] = null;
+  if (holder && members.length === 1 && !isKnownAdult(holder.birthday, now)) {
+    const email = holder.parentEmail?.trim().toLowerCase() || null;
+    const phone = holder.parentSmsOptIn ? holder.parentPhoneNumber?.trim() || null : null;
+    if (email || phone) {
+      parent = { email, phone };
+      addEmail(email);
+      if (phone) phones.add(phone);
+    }
+  }
+  return { emails: [...emails], phones: [...phones], parent };
+}
+
+function isKnownAdult(birthday: string | null, now: Date): boolean {
+  const age = ageOn(birthday, ageRuleToday(now));
+  return age !== UNKNOWN_AGE && !isMinorAge(age);
+}
+
+const audienceColumns = sql`u.email, u.phone_number, u.sms_opt_in, u.birthday::text as birthday, u.parent_email, u.parent_phone_number, u.parent_sms_opt_in`;
+
+type AudienceRow = {
+  email: string;
+  phone_number: string | null;
+  sms_opt_in: boolean;
+  birthday: string | null;
+  parent_email: string | null;
+  parent_phone_number: string | null;
+  parent_sms_opt_in: boolean;
+};
+
+const toMember = (r: AudienceRow): AudienceMember => ({
+  email: r.email,
+  phoneNumber: r.phone_number,
+  smsOptIn: Boolean(r.sms_opt_in),
+  birthday: r.birthday,
+  parentEmail: r.parent_email,
+  parentPhoneNumber: r.parent_phone_number,
+  parentSmsOptIn: Boolean(r.parent_sms_opt_in),
+});
+
+/**
+ * The notification audience of a family, named by the family, by one of its athletes, or by a user
+ * (their family when they have one). The guardians are read as they are now, so a guardian who
+ * joined after the booking hears of it and one who was removed does not. Falls back to the user
+ * alone when the family has no guardian (a booking made before families existed).
+ */
+export async function familyAudience(
+  db: Queryable,
+  who: { familyId?: number | null; athleteId?: number | null; userId?: number | null },
+  now: Date,
+): Promise<FamilyAudience> {
+  const family =
+    who.familyId != null
+      ? sql`${who.familyId}`
+      : who.athleteId != null
+        ? sql`(select a.family_id from athletes a where a.id = ${who.athleteId})`
+        : who.userId != null
+          ? sql`(select g2.family_id from family_guardians g2 where g2.user_id = ${who.userId})`
+          : sql`null`;
+  const guardians = rowsOf<AudienceRow>(
+    await db.execute(sql`
+      select ${audienceColumns} from family_guardians g join users u on u.id = g.user_id
+      where g.family_id = ${family} order by g.created_at, g.user_id`),
+  );
+  if (guardians.length > 0 || who.userId == null) return audienceOf(guardians.map(toMember), now);
+  const alone = rowsOf<AudienceRow>(await db.execute(sql`select ${audienceColumns} from users u where u.id = ${who.userId}`));
+  return audienceOf(alone.map(toMember), now);
+}

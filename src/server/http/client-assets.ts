@@ -71,7 +71,7 @@ interface PageChunkLinks {
  * entry has downloaded and run: one more round trip before the first screen. No manifest (a test's
  * own page): no tags.
  */
-function pageChunkLinks(distDir: string): PageChunkLinks {
+export function pageChunkLinks(distDir: string): PageChunkLinks {
   const links: PageChunkLinks = { pages: new Map(), signedInShell: [] };
   let manifest: Record<string, ManifestChunk>;
   try {

@@ -1,6 +1,7 @@
+import { uniqueEmail } from "@tests/factories/basics";
 import { addDaysToDate, addMinutesToTime } from "@contract/time";
 import { instantToLocal } from "@server/features/slots/slot-time";
-import { DEFAULT_COACH_PROFILE } from "../../factories/coaches";
+import { DEFAULT_COACH_PROFILE } from "@tests/factories/coaches";
 
 /**
  * A client of the real site over HTTP, as a browser or API client uses it: JSON in and out, one
@@ -38,9 +39,6 @@ export class SiteClient {
   get = (path: string, base?: string) => this.call("GET", path, undefined, base);
   post = (path: string, body: unknown = {}, base?: string) => this.call("POST", path, body, base);
 }
-
-let sequence = 0;
-export const uniqueEmail = (label: string) => `${label}-cluster-${process.pid}-${Date.now().toString(36)}-${++sequence}@example.com`;
 
 export async function registerPlayer(base: string, firstName = "Pat"): Promise<SiteClient & { userId: number; email: string }> {
   const client = new SiteClient(base) as SiteClient & { userId: number; email: string };

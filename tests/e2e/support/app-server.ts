@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import { createApp } from "@server/app";
 import { mountClient } from "@server/http/client-assets";
 import { attachCalendarSocket } from "@server/realtime/calendar-socket";
-import { startTestApp, type TestApp } from "../../support/test-app";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 export type E2eServer = TestApp & { baseUrl: string };
 

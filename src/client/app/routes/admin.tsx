@@ -1,5 +1,4 @@
 import { lazy, Suspense } from "react";
-import { RoleGuard } from "../role-guard";
 import { AdminPanel } from "../../features/admin/components/admin-panel";
 import { Spinner } from "../../components/ui/spinner";
 
@@ -7,21 +6,20 @@ import { Spinner } from "../../components/ui/spinner";
 const MyCredits = lazy(async () => ({ default: (await import("../../features/packages/components/my-credits")).MyCredits }));
 
 export function AdminPage() {
+  // Admins only: the router's role guard (contract/pages.ts).
   return (
-    <RoleGuard allow="admin">
-      <AdminPanel
-        extraTabs={[
-          {
-            value: "package-credits",
-            label: "Package credits",
-            content: (
-              <Suspense fallback={<Spinner label="Loading credits..." />}>
-                <MyCredits title="Package credits" canRefund emptyText="No family has bought a package yet." />
-              </Suspense>
-            ),
-          },
-        ]}
-      />
-    </RoleGuard>
+    <AdminPanel
+      extraTabs={[
+        {
+          value: "package-credits",
+          label: "Package credits",
+          content: (
+            <Suspense fallback={<Spinner label="Loading credits..." />}>
+              <MyCredits title="Package credits" canRefund emptyText="No family has bought a package yet." />
+            </Suspense>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -1,7 +1,15 @@
 import { ArrowLeft, CalendarDays, Clock, Users } from "lucide-react";
-import { lazy, Suspense, useId, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useId, useMemo, useState } from "react";
 import { Link, useLocation, useParams, useSearch } from "wouter";
-import { BookingMessages, DEFAULT_BOOKING_DURATION, noRatesMessage, ratesForSlot, upcomingStartTimeOptions } from "@contract/bookings";
+import {
+  BookingMessages,
+  DEFAULT_BOOKING_DURATION,
+  noRatesMessage,
+  ratesForSlot,
+  upcomingStartTimeOptions,
+  type Booking,
+  type BookingRequest,
+} from "@contract/bookings";
 import type { RateResponse } from "@contract/coaches";
 import { centsToDecimal, decimalToCents, FEE_INCLUDED_NOTE, familyPrice, platformFeeCents, totalCents } from "@contract/money";
 import type { TimeSlot } from "@contract/slots";
@@ -13,17 +21,19 @@ import { Label } from "../../components/ui/label";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/toast";
-import { paths, seriesCheckoutHref, signInHref } from "../../config/paths";
+import { checkoutOfBookings, paths, signInHref } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
+import { useCancelOwnBooking } from "../../features/bookings/api/cancel-own-booking";
 import { useCreateBooking } from "../../features/bookings/api/create-booking";
 import { useBookSeries, useSeriesPreview } from "../../features/bookings/api/book-series";
 import type { WeeklyChoice } from "../../features/bookings/components/weekly-series-section";
-import { useBookableCoach, useBookableSlots } from "../../features/bookings/api/get-bookable-coach";
+import { useBookableCoach, useBookableSlots, useSeatsLeft } from "../../features/bookings/api/get-bookable-coach";
 import { backHref } from "../../features/bookings/components/back-link";
 import { bookableSlots, groupByDate } from "../../features/bookings/components/bookable-slots";
-import { sessionTypeLabel } from "../../features/bookings/components/booking-format";
+import { bookingAthleteName, sessionTypeLabel } from "../../features/bookings/components/booking-format";
 import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
 import { CoachHeader } from "../../features/bookings/components/coach-header";
+import { useAthletes } from "../../features/families/api/families";
 import { AthletePicker } from "../../features/families/components/athlete-picker";
 import { FullGroupSlots } from "../../features/waitlist/components/full-group-slots";
 import { useCredits } from "../../features/packages/api/packages";
@@ -42,6 +52,10 @@ const DEFAULT_SERIES_WEEKS = 8;
 // The coach's packages and the family's credits load after the page's first screen, as on the profile.
 const PackageOffers = lazy(async () => ({ default: (await import("../../features/packages/components/package-offers")).PackageOffers }));
 const MyCredits = lazy(async () => ({ default: (await import("../../features/packages/components/my-credits")).MyCredits }));
+// Only a family with several athletes on a group session sees it: not part of the page's first screen.
+const AthletesComing = lazy(async () => ({
+  default: (await import("../../features/families/components/athletes-coming")).AthletesComing,
+}));
 
 /**
  * player-side 8: booking while signed out sends the browser to sign in; DESIGN 11 brings the visitor
@@ -104,9 +118,14 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   const [rateId, setRateId] = useState<number | null>(null);
   const [startTime, setStartTime] = useState<string | null>(null);
   const [notes, setNotes] = useState("");
-  // Which athlete of the family the seat is for (DESIGN.md 11); the picker shows with two or more.
-  const [athleteId, setAthleteId] = useState<number | null>(null);
-  // DESIGN.md 11: "every week for N weeks" from a slot of a weekly series.
+  // Which athletes of the family take a seat (DESIGN.md 11): one (the picker shows with two or
+  // more athletes), or several siblings in a group session, paid in one checkout.
+  const [athleteIds, setAthleteIds] = useState<number[]>([]);
+  const athleteId = athleteIds[0] ?? null;
+  const setAthleteId = useCallback((id: number) => setAthleteIds([id]), []);
+  const [isBookingSeveral, setIsBookingSeveral] = useState(false);
+  const cancelOwnBooking = useCancelOwnBooking();
+  // DESIGN.md 11: "every week for N weeks" from a slot of a weekly series (for one athlete).
   const [weekly, setWeekly] = useState<WeeklyChoice>({ on: false, weeks: DEFAULT_SERIES_WEEKS });
   const bookSeries = useBookSeries();
 
@@ -119,10 +138,19 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   // A start time chosen earlier that has begun since is no longer offered, nor booked.
   const chosenStart = startTime && startOptions.includes(startTime) ? startTime : null;
   const rateCents = rate ? (decimalToCents(rate.rate) ?? 0) : 0;
+  const isPlayer = user?.userType === "player";
+  const athletes = useAthletes(isPlayer);
+  const family = athletes.data ?? [];
+  const seatsLeft = useSeatsLeft(slot?.id ?? null, isPlayer && !!slot?.isGroup && family.length > 1);
+  // Siblings can come together when the session has a seat for more than one of them.
+  const canBringSeveral = !!slot?.isGroup && family.length > 1 && (seatsLeft.data ?? slot.capacity) > 1;
+  const chosen = canBringSeveral ? athleteIds : athleteIds.slice(0, 1);
+  const seatCount = Math.max(1, chosen.length);
   // DESIGN.md 11: a credit of this coach, kind and duration books without a card.
   const credits = useCredits(coach.id, user?.userType === "player");
   const usableCredit =
     rate &&
+    seatCount === 1 &&
     credits.data?.find(
       (c) => c.state === "active" && c.remaining > 0 && c.sessionType === rate.sessionType && c.duration === rate.duration,
     );
@@ -168,17 +196,23 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
     if (!rate) return toast({ title: "Error", description: BookingMessages.SELECT_DURATION, variant: "destructive" });
     if (!chosenStart)
       return toast({ title: "Missing Information", description: "Please select a time slot and session type.", variant: "destructive" });
+    if (canBringSeveral && chosen.length === 0)
+      return toast({ title: "Missing Information", description: "Please choose who is coming.", variant: "destructive" });
+    const request = {
+      timeSlotId: slot.id,
+      rateId: rate.id,
+      sessionType: rate.sessionType,
+      duration: rate.duration,
+      rate: rate.rate,
+      notes: notes.trim() || null,
+      preferredStartTime: chosenStart,
+      coachId: coach.id,
+      studentId: user.id,
+    };
+    if (payWith === "card" && chosen.length > 1) return void bookSiblings(request, chosen);
     createBooking.mutate(
       {
-        timeSlotId: slot.id,
-        rateId: rate.id,
-        sessionType: rate.sessionType,
-        duration: rate.duration,
-        rate: rate.rate,
-        notes: notes.trim() || null,
-        preferredStartTime: chosenStart,
-        coachId: coach.id,
-        studentId: user.id,
+        ...request,
         ...(athleteId !== null ? { athleteId } : {}),
         payWith,
       },
@@ -233,7 +267,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
             description: `Proceeding to one checkout for ${series.bookings.length} weeks.${skipped}`,
             variant: "success",
           });
-          navigate(seriesCheckoutHref(series.bookingIds ?? series.bookings.map((b) => b.id)));
+          navigate(checkoutOfBookings(series.bookingIds ?? series.bookings.map((b) => b.id)));
         },
         onError: (error) => {
           if (isUnauthorized(error)) return askToLogIn(navigate, returnPath);
@@ -241,6 +275,41 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
         },
       },
     );
+  }
+
+  /**
+   * One seat per athlete (POST /api/bookings each), then one checkout for all of them. All or
+   * nothing: when one athlete cannot have a seat, the seats already held are let go, so the family
+   * is never left paying for some of the children it meant to bring.
+   */
+  async function bookSiblings(request: Omit<BookingRequest, "athleteId" | "payWith">, ids: readonly number[]) {
+    setIsBookingSeveral(true);
+    const made: Booking[] = [];
+    try {
+      for (const id of ids) {
+        try {
+          made.push(await createBooking.mutateAsync({ ...request, athleteId: id, payWith: "card" }));
+        } catch (error) {
+          await Promise.allSettled(made.map((b) => cancelOwnBooking.mutateAsync(b.id)));
+          if (isUnauthorized(error)) return askToLogIn(navigate, returnPath);
+          const who = family.find((a) => a.id === id);
+          const name = who ? bookingAthleteName({ athlete: who }, "") : "";
+          toast({
+            title: "Booking Failed",
+            description:
+              made.length > 0 && name
+                ? `${bookingFailureText(error)} No seat for ${name}, so nothing was booked.`
+                : bookingFailureText(error),
+            variant: "destructive",
+          });
+          return;
+        }
+      }
+      toast({ title: "Booking Created", description: "Proceeding to checkout...", variant: "success" });
+      navigate(checkoutOfBookings(made.map((b) => b.id)));
+    } finally {
+      setIsBookingSeveral(false);
+    }
   }
 
   return (
@@ -364,9 +433,20 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
               <CardTitle>Session Details</CardTitle>
             </CardHeader>
             <CardContent className="flex flex-col gap-1.5">
-              {user?.userType === "player" ? (
+              {isPlayer ? (
                 <div className="mb-3">
-                  <AthletePicker coachId={coach.id} value={athleteId} onChange={setAthleteId} />
+                  {canBringSeveral ? (
+                    <Suspense fallback={null}>
+                      <AthletesComing
+                        coachId={coach.id}
+                        seats={seatsLeft.data ?? slot.capacity}
+                        value={athleteIds}
+                        onChange={setAthleteIds}
+                      />
+                    </Suspense>
+                  ) : (
+                    <AthletePicker coachId={coach.id} value={athleteId} onChange={setAthleteId} />
+                  )}
                 </div>
               ) : null}
               <Label htmlFor={notesId}>Notes for your coach (optional)</Label>
@@ -405,15 +485,28 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
               />
               <SummaryRow label="Session" value={rate ? `${rate.duration} min ${sessionTypeLabel(rate.sessionType)}` : "Not selected"} />
               {isWeekly && preview.data ? <SummaryRow label="Weeks" value={`${openWeeks} open of ${seriesWeeks.length}`} /> : null}
+              {family.length > 1 && chosen.length > 0 ? (
+                <SummaryRow
+                  label={chosen.length > 1 ? "Athletes" : "Athlete"}
+                  value={chosen.map((id) => bookingAthleteName({ athlete: family.find((a) => a.id === id) ?? null }, "")).join(", ")}
+                />
+              ) : null}
             </dl>
             {slot ? <SessionPlaceDetails place={slot} className="border-t border-slate-200 pt-4" /> : null}
             {rate ? (
               <dl className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm" aria-label="Price">
-                <SummaryRow label={isWeekly ? "Session cost (each week)" : "Session cost"} value={`$${centsToDecimal(rateCents)}`} />
-                <SummaryRow label="Platform fee (15%)" value={`$${centsToDecimal(platformFeeCents(rateCents))}`} />
+                {/* Each seat is its own booking with its own fee: the sums are the checkout's, cent for cent. */}
+                <SummaryRow
+                  label={isWeekly ? "Session cost (each week)" : seatCount > 1 ? `Session cost (${seatCount} athletes)` : "Session cost"}
+                  value={`$${centsToDecimal(rateCents * (isWeekly ? 1 : seatCount))}`}
+                />
+                <SummaryRow
+                  label="Platform fee (15%)"
+                  value={`$${centsToDecimal(platformFeeCents(rateCents) * (isWeekly ? 1 : seatCount))}`}
+                />
                 <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold text-field-950">
                   <dt>{isWeekly ? `Total for ${openWeeks} weeks` : "Total"}</dt>
-                  <dd data-testid="booking-total">${centsToDecimal(totalCents(rateCents) * (isWeekly ? openWeeks : 1))}</dd>
+                  <dd data-testid="booking-total">${centsToDecimal(totalCents(rateCents) * (isWeekly ? openWeeks : seatCount))}</dd>
                 </div>
               </dl>
             ) : null}
@@ -442,7 +535,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
               </>
             ) : (
               <>
-                <Button size="lg" className="w-full" onClick={() => bookAndPay()} isLoading={createBooking.isPending}>
+                <Button size="lg" className="w-full" onClick={() => bookAndPay()} isLoading={createBooking.isPending || isBookingSeveral}>
                   Book &amp; Pay
                 </Button>
                 {usableCredit ? (

@@ -3,6 +3,7 @@ import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
 import type { PaymentIntentResponse } from "@contract/payments";
+import { makeBooking } from "../../testing/fixtures";
 import { answer, mockApi, renderPage } from "../../testing/render-page";
 import { BookingCheckoutPage } from "./booking-checkout";
 
@@ -65,5 +66,71 @@ describe("checkout", { timeout: 30_000 }, () => {
     expect(await screen.findByRole("heading", { name: "Unable to process booking" })).toBeTruthy();
     expect(await screen.findByText("This time slot is fully booked")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Return to Coaches" })).toBeTruthy();
+  });
+
+  it("names the athlete the seat is for", async () => {
+    mockApi({
+      "POST /api/create-payment-intent": () => intent,
+      "GET /api/bookings/12": () => makeBooking({ id: 12, athlete: { ...makeBooking().athlete!, firstName: "Leo" } }),
+    });
+    checkout("/booking-checkout/12");
+
+    expect(await screen.findByText("Leo Parker")).toBeTruthy();
+    expect(screen.getByText("Athlete")).toBeTruthy();
+  });
+
+  it("pays several bookings of the family in one payment: a line per athlete, the fee and the total", async () => {
+    const mia = makeBooking({ id: 12 });
+    const leo = makeBooking({ id: 13, athleteId: 2, athlete: { ...mia.athlete!, id: 2, firstName: "Leo", age: 14 } });
+    const calls = mockApi({
+      "POST /api/create-payment-intent": () => ({
+        ...intent,
+        bookingIds: [12, 13],
+        rate: "80.00",
+        platformFee: "12.00",
+        coachEarnings: "80.00",
+        totalAmount: "92.00",
+        sessionType: "group",
+      }),
+      "GET /api/bookings/12": () => mia,
+      "GET /api/bookings/13": () => leo,
+    });
+    checkout("/booking-checkout?bookingIds=12,13");
+
+    expect(await screen.findByText("Session cost, Mia Parker")).toBeTruthy();
+    expect(await screen.findByText("Session cost, Leo Parker")).toBeTruthy();
+    const lines = screen.getAllByTestId("summary-line").map((line) => line.textContent);
+    expect(lines).toEqual(["Session cost, Mia Parker$40.00", "Session cost, Leo Parker$40.00"]);
+    expect(screen.getByText("$12.00")).toBeTruthy();
+    expect(screen.getByTestId("summary-total").textContent).toBe("$92.00");
+    // One payment for both seats: the card form pays the sum.
+    expect(await screen.findByRole("button", { name: "Pay $92.00" })).toBeTruthy();
+    // A tip is set per booking, which a shared payment cannot take.
+    expect(screen.queryByRole("heading", { name: /Add Tip/ })).toBeNull();
+    expect(calls.filter((c) => c.path === "/api/create-payment-intent").map((c) => c.body)).toEqual([{ bookingIds: ["12", "13"] }]);
+  });
+
+  it("names one athlete once and tells the lines apart by date when one athlete's sessions are paid together", async () => {
+    const first = makeBooking({ id: 12 });
+    const second = makeBooking({ id: 13, sessionDate: "2026-12-08" });
+    mockApi({
+      "POST /api/create-payment-intent": () => ({
+        ...intent,
+        bookingIds: [12, 13],
+        rate: "80.00",
+        platformFee: "12.00",
+        totalAmount: "92.00",
+      }),
+      "GET /api/bookings/12": () => first,
+      "GET /api/bookings/13": () => second,
+    });
+    checkout("/booking-checkout?bookingIds=12,13");
+
+    expect(await screen.findByText("Session cost, Tuesday, December 8, 2026")).toBeTruthy();
+    expect(screen.getAllByTestId("summary-line").map((line) => line.textContent)).toEqual([
+      "Session cost, Tuesday, December 1, 2026$40.00",
+      "Session cost, Tuesday, December 8, 2026$40.00",
+    ]);
+    expect(screen.getByText("Mia Parker")).toBeTruthy();
   });
 });

@@ -1,7 +1,8 @@
 import { AlertCircle, CreditCard, Gift, Receipt } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Redirect, useLocation, useParams, useSearch } from "wouter";
-import { BookingMessages, DEFAULT_BOOKING_DURATION, DEFAULT_SESSION_TYPE, FREE_CANCELLATION_HOURS } from "@contract/bookings";
+import { BookingMessages, DEFAULT_BOOKING_DURATION, DEFAULT_SESSION_TYPE, FREE_CANCELLATION_HOURS, type Booking } from "@contract/bookings";
 import { centsToDecimal } from "@contract/money";
 import type { CreatePaymentIntentRequest, PaymentIntentResponse } from "@contract/payments";
 import { NO_SHOW_POLICY } from "@contract/progress";
@@ -11,7 +12,8 @@ import { FullPageSpinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { paths } from "../../config/paths";
 import { useBooking } from "../../features/bookings/api/get-booking";
-import { dollars, sessionTypeLabel } from "../../features/bookings/components/booking-format";
+import { bookingsTogetherQuery } from "../../features/bookings/api/keys";
+import { bookingAthleteName, dollars, sessionTypeLabel } from "../../features/bookings/components/booking-format";
 import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
 import { updatePaymentIntent, useConfirmPayment, useCreatePaymentIntent } from "../../features/payments/api/payment-intents";
 import { HoldCountdown, useHoldRemaining } from "../../features/payments/components/hold-countdown";
@@ -28,7 +30,7 @@ const CANCELLATION_POLICY = `Cancel from My Bookings ${FREE_CANCELLATION_HOURS} 
 /** The intent request from the path and the query (player-side 2); null when neither names a booking or a slot. */
 function intentRequestFrom(pathBookingId: string | undefined, search: string): CreatePaymentIntentRequest | null {
   const query = new URLSearchParams(search);
-  // One checkout for several held sessions (a weekly series): /booking-checkout?bookingIds=1,2,3.
+  // One checkout for several held sessions (siblings in one session, a weekly series): /booking-checkout?bookingIds=1,2,3.
   const bookingIds = query.get("bookingIds");
   if (!pathBookingId && bookingIds && /^\d{1,9}(,\d{1,9}){0,19}$/.test(bookingIds)) return { bookingIds: bookingIds.split(",") };
   const bookingId = pathBookingId ?? query.get("bookingId");
@@ -124,8 +126,11 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
   const [isUpdatingTip, setIsUpdatingTip] = useState(false);
   const [isExpired, setIsExpired] = useState(false);
   const booking = useBooking(initial.bookingId);
-  // Several sessions in one payment (a weekly series): their sum, no tip (it would change one week's share).
+  // Several sessions in one payment (siblings in one session, a weekly series; DESIGN.md 11): a line
+  // each, their sum, no tip (it is set on one booking and would change that booking's share).
   const isSeveral = initial.bookingIds.length > 1;
+  const together = useQuery({ ...bookingsTogetherQuery(initial.bookingIds), enabled: isSeveral });
+  const bookings: (Booking | undefined)[] = together.data ?? initial.bookingIds.map(() => undefined);
   const latestTipRequest = useRef(0);
 
   const onExpired = useCallback(() => setIsExpired(true), []);
@@ -164,11 +169,13 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
   const zone = booking.data?.timeZone;
   const clock = { date: intent.sessionDate, timeZone: zone };
   const timeRange = booking.data ? formatSessionRange(booking.data.startTime, booking.data.endTime, clock) : null;
+  // The athlete the seats are for, when it is one (a single booking, a series); siblings are named on their lines.
+  const names = new Set(isSeveral ? bookings.map((b) => bookingAthleteName(b, "")) : [bookingAthleteName(booking.data, "")]);
+  const athlete = names.size === 1 ? [...names][0] : null;
   const rows: [string, string][] = [
     ["Coach", intent.coachName],
-    isSeveral
-      ? ["Sessions", `${intent.bookingIds.length} weekly sessions`]
-      : ["Date", formatLongDate(intent.sessionDate) ?? intent.sessionDate],
+    ...(athlete ? [["Athlete", athlete] as [string, string]] : []),
+    ["Date", formatLongDate(intent.sessionDate) ?? intent.sessionDate],
     ["Time", timeRange ?? formatSessionTime(intent.sessionTime, clock) ?? intent.sessionTime],
     ["Duration", `${intent.duration} minutes`],
     ["Session type", sessionTypeLabel(intent.sessionType)],
@@ -197,13 +204,16 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
                   </div>
                 ))}
               </dl>
-              {isSeveral ? <CheckoutWeeks bookingIds={intent.bookingIds} /> : null}
               {booking.data ? <SessionPlaceDetails place={booking.data.timeSlot} className="mt-4 border-t border-slate-200 pt-4" /> : null}
               <dl className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm" aria-label="Price">
-                <div className="flex justify-between">
-                  <dt className="text-slate-600">{isSeveral ? `Sessions (${intent.bookingIds.length})` : "Session cost"}</dt>
-                  <dd>{dollars(intent.rate)}</dd>
-                </div>
+                {isSeveral ? (
+                  <SessionLines bookings={bookings} />
+                ) : (
+                  <div className="flex justify-between">
+                    <dt className="text-slate-600">Session cost</dt>
+                    <dd>{dollars(intent.rate)}</dd>
+                  </div>
+                )}
                 <div className="flex justify-between">
                   <dt className="text-slate-600">Platform fee (15%)</dt>
                   <dd>{dollars(intent.platformFee)}</dd>
@@ -261,32 +271,23 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
   );
 }
 
-/** The dates of the sessions one payment covers, each read as its booking. */
-function CheckoutWeeks({ bookingIds }: { bookingIds: number[] }) {
-  return (
-    <ul
-      aria-label="Sessions in this payment"
-      className="mt-4 flex flex-col gap-1 border-t border-slate-200 pt-4 text-sm"
-      data-testid="checkout-weeks"
-    >
-      {bookingIds.map((id, i) => (
-        <CheckoutWeek key={id} bookingId={id} week={i + 1} />
-      ))}
-    </ul>
-  );
-}
-
-function CheckoutWeek({ bookingId, week }: { bookingId: number; week: number }) {
-  const b = useBooking(bookingId).data;
-  const clock = { date: b?.sessionDate ?? "", timeZone: b?.timeZone };
-  return (
-    <li className="flex justify-between gap-4">
-      <span className="text-slate-600">Week {week}</span>
-      <span className="text-right font-medium text-slate-900">
-        {b
-          ? `${formatLongDate(b.sessionDate) ?? b.sessionDate}, ${formatSessionRange(b.startTime, b.endTime, clock) ?? b.startTime}`
-          : "..."}
-      </span>
-    </li>
-  );
+/**
+ * One line per booking of a shared checkout, with its session cost: named by what tells the lines
+ * apart, the athlete (siblings in one session) and the date (the weeks of a series).
+ */
+function SessionLines({ bookings }: { bookings: (Booking | undefined)[] }) {
+  const athletes = new Set(bookings.map((b) => b?.athleteId));
+  const dates = new Set(bookings.map((b) => b?.sessionDate));
+  return bookings.map((b, index) => {
+    const parts = [
+      b && athletes.size > 1 ? bookingAthleteName(b, "") : null,
+      b && dates.size > 1 ? (formatLongDate(b.sessionDate) ?? b.sessionDate) : null,
+    ].filter(Boolean);
+    return (
+      <div key={b?.id ?? index} className="flex justify-between gap-4" data-testid="summary-line">
+        <dt className="text-slate-600">{parts.length > 0 ? `Session cost, ${parts.join(", ")}` : `Session ${index + 1}`}</dt>
+        <dd>{b ? dollars(b.rate) : "..."}</dd>
+      </div>
+    );
+  });
 }

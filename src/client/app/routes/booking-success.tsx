@@ -9,7 +9,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
 import { useStudentBookings } from "../../features/bookings/api/get-student-bookings";
-import { dollars, personName, sessionTypeLabel } from "../../features/bookings/components/booking-format";
+import { bookingAthleteName, dollars, personName, sessionTypeLabel } from "../../features/bookings/components/booking-format";
 import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
 import { formatLongDate, formatSessionRange } from "../../lib/when";
 import { confirmPayment, sessionDetailsQuery } from "../../features/payments/api/payment-intents";
@@ -99,7 +99,8 @@ function Success({
         <p className="text-slate-700">Your training session is booked. Thank you!</p>
       </header>
 
-      <Confirmation booking={booking} player={personName(user, "You")} />
+      {/* Issue 29: the athlete the seat is for, not the guardian who paid (DESIGN.md 11). */}
+      <Confirmation booking={booking} athlete={bookingAthleteName(booking, personName(user, "You"))} />
 
       <Card>
         <CardHeader>
@@ -207,11 +208,11 @@ function Step({ icon, title, children }: { icon: ReactNode; title: string; child
   );
 }
 
-function Confirmation({ booking, player }: { booking: Booking; player: string }) {
+function Confirmation({ booking, athlete }: { booking: Booking; athlete: string }) {
   const coachName = booking.coachName || personName(booking.coach?.user, "Your coach");
   const rows: [string, string][] = [
     ["Coach", coachName],
-    ["Player", player],
+    ["Athlete", athlete],
     ["Date", formatLongDate(booking.sessionDate ?? booking.timeSlot?.date) ?? "Date information missing"],
     [
       "Time",

@@ -1,5 +1,7 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "wouter";
+import type { Athlete } from "@contract/families";
+import { SKILL_LEVEL_LABELS } from "@contract/players";
 import type { MatchedCoach } from "@contract/search";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -7,7 +9,14 @@ import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
-import { RECOMMENDATIONS_FAILED, useQuickMatches, useRecommendations, type MatchFilters } from "../../features/search/api/get-matches";
+import { useAthletes } from "../../features/families/api/families";
+import {
+  athleteMatchFilters,
+  RECOMMENDATIONS_FAILED,
+  useQuickMatches,
+  useRecommendations,
+  type MatchFilters,
+} from "../../features/search/api/get-matches";
 import { coachCountLabel } from "../../features/search/components/coach-bits";
 import { MatchCard } from "../../features/search/components/match-card";
 import { emptyMatchFilters, MatchFiltersPanel } from "../../features/search/components/match-filters";
@@ -15,12 +24,37 @@ import { handleUnauthorized } from "../../lib/handle-unauthorized";
 
 type Mode = "quick" | "custom";
 
+// Shown to a family with several athletes, once its list is in: not part of the page's first screen.
+const AthleteSwitcher = lazy(async () => ({
+  default: (await import("../../features/families/components/athlete-switcher")).AthleteSwitcher,
+}));
+
 /** player-side 2, match coaches: Quick Match from saved preferences, or a custom search with filters. */
 export function MatchCoachesPage() {
   const { user } = useCurrentUser();
   if (user?.userType === "coach") return <CoachesDoNotMatch />;
-  // Quick Match reads a player's saved preferences; an admin (who has none) starts on Custom Search.
-  return <MatchCoaches canQuickMatch={user?.userType === "player"} />;
+  // Quick Match reads a family's athlete (DESIGN.md 11); an admin (who has none) starts on Custom Search.
+  return <MatchCoaches canQuickMatch={user?.userType === "player"} maxTravelDistance={user?.maxTravelDistance ?? null} />;
+}
+
+const MATCH_ATHLETE_KEY = "match-athlete";
+
+/** The athlete the family last matched for (remembered in this browser), if any. */
+function rememberedMatchAthlete(): number | null {
+  try {
+    const value = Number(window.localStorage.getItem(MATCH_ATHLETE_KEY));
+    return Number.isInteger(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberMatchAthlete(athleteId: number): void {
+  try {
+    window.localStorage.setItem(MATCH_ATHLETE_KEY, String(athleteId));
+  } catch {
+    // Private mode: the choice is simply not remembered.
+  }
 }
 
 /** A coach who lands here (an old link, a typed address) is told what the page is for and where to go. */
@@ -43,13 +77,29 @@ function CoachesDoNotMatch() {
   );
 }
 
-function MatchCoaches({ canQuickMatch }: { canQuickMatch: boolean }) {
+function MatchCoaches({ canQuickMatch, maxTravelDistance }: { canQuickMatch: boolean; maxTravelDistance: number | null }) {
   const [mode, setMode] = useState<Mode>(canQuickMatch ? "quick" : "custom");
   const [draft, setDraft] = useState<MatchFilters>(emptyMatchFilters);
   const [applied, setApplied] = useState<MatchFilters>(emptyMatchFilters);
-  const quick = useQuickMatches(mode === "quick" && canQuickMatch);
+  // DESIGN.md 11: Quick Match is per athlete; the family picks whom for, the first (or the last chosen) by default.
+  const athletes = useAthletes(canQuickMatch);
+  const [athleteId, setAthleteId] = useState<number | null>(rememberedMatchAthlete);
+  const athlete = athletes.data?.find((a) => a.id === athleteId) ?? athletes.data?.[0] ?? null;
+  const byAthlete = useRecommendations(
+    athlete ? athleteMatchFilters(athlete, maxTravelDistance) : emptyMatchFilters(),
+    mode === "quick" && athlete !== null,
+  );
+  // Without an athlete list (it failed, or an account from before families), the saved preferences.
+  const withoutAthletes = athletes.isError || (athletes.isSuccess && athletes.data.length === 0);
+  const saved = useQuickMatches(mode === "quick" && canQuickMatch && withoutAthletes);
+  const quick = athlete ? byAthlete : withoutAthletes ? saved : { data: undefined, isLoading: true, error: null };
   const custom = useRecommendations(applied, mode === "custom");
   const active = mode === "quick" ? quick : custom;
+
+  function chooseAthlete(id: number) {
+    rememberMatchAthlete(id);
+    setAthleteId(id);
+  }
 
   // Quick Match's filters are the saved preferences: clearing them shows every coach in Custom Search.
   function clearFilters() {
@@ -62,7 +112,9 @@ function MatchCoaches({ canQuickMatch }: { canQuickMatch: boolean }) {
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
       <header className="flex flex-col gap-1">
         <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">Match Coaches</h1>
-        <p className="text-slate-600">Coaches ranked by how well they fit you, with the reasons why.</p>
+        <p className="text-slate-600">
+          Coaches ranked by how well they fit {mode === "quick" && athlete ? athlete.firstName : "you"}, with the reasons why.
+        </p>
       </header>
       <Tabs value={mode} onValueChange={(v) => setMode(v as Mode)}>
         <TabsList className="max-w-md">
@@ -78,6 +130,19 @@ function MatchCoaches({ canQuickMatch }: { canQuickMatch: boolean }) {
           >
             {tab === mode ? (
               <>
+                {mode === "quick" && athlete && athletes.data ? (
+                  <div className="mb-4 flex flex-col gap-2">
+                    <p className="text-sm font-semibold text-slate-700">
+                      {athletes.data.length > 1 ? "Match for" : `Matching for ${athlete.firstName}`}
+                    </p>
+                    <Suspense fallback={null}>
+                      <AthleteSwitcher athletes={athletes.data} currentId={athlete.id} label="Match for" onSelect={chooseAthlete} />
+                    </Suspense>
+                    <p className="text-sm text-slate-600" data-testid="match-basis">
+                      {matchBasis(athlete)}
+                    </p>
+                  </div>
+                ) : null}
                 {mode === "custom" ? (
                   <MatchFiltersPanel
                     value={draft}
@@ -100,6 +165,16 @@ function MatchCoaches({ canQuickMatch }: { canQuickMatch: boolean }) {
       </Tabs>
     </div>
   );
+}
+
+/** What the athlete's matches are based on ("Attack · Intermediate · goals: shooting"), or a hint to fill the profile. */
+function matchBasis(athlete: Pick<Athlete, "position" | "skillLevel" | "goals">): string {
+  const parts = [athlete.position, athlete.skillLevel ? SKILL_LEVEL_LABELS[athlete.skillLevel] : null];
+  if (athlete.goals.length > 0) parts.push(`goals: ${athlete.goals.join(", ")}`);
+  const known = parts.filter(Boolean);
+  return known.length > 0
+    ? `Based on ${known.join(" · ")}.`
+    : "Add a position, level and goals to this athlete's profile for closer matches.";
 }
 
 function MatchResults({

@@ -6,12 +6,13 @@ import { seriesWeekLabels } from "@contract/series-weeks";
 import { decimalToCents, formatDollars } from "@contract/money";
 import { Button } from "../../components/ui/button";
 import { FullPageSpinner } from "../../components/ui/spinner";
-import { paths, seriesCheckoutHref } from "../../config/paths";
+import { checkoutOfBookings, paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
 import { useCoachBookings } from "../../features/payouts/api/coach-bookings";
 import { useStudentBookings } from "../../features/bookings/api/get-student-bookings";
 import { BookingCardBoundary, CoachBookingCard, StudentBookingCard } from "../../features/bookings/components/booking-card";
 import { splitBookings } from "../../features/bookings/components/booking-lists";
+import { bookingAthleteName } from "../../features/bookings/components/booking-format";
 import { isUnauthorized } from "../../lib/api-client";
 import { handleUnauthorized } from "../../lib/handle-unauthorized";
 import { useMyReviews } from "../../features/reviews/api/reviews";
@@ -169,11 +170,12 @@ function FinishBookingItem({ bookings, onExpired }: { bookings: Booking[]; onExp
         <p className="font-semibold text-field-950">
           {booking.coachName} · {formatDollars(total)}
         </p>
+        {booking.athlete ? <p className="text-sm font-semibold text-field-800">For {bookingAthleteName(booking, "")}</p> : null}
         <p className="text-sm text-slate-700">{when}</p>
         {remaining !== null && remaining > 0 ? <HoldCountdown remainingMs={remaining} text="Held for" /> : null}
       </div>
       <Button asChild className="shrink-0">
-        <Link href={bookings.length > 1 ? seriesCheckoutHref(bookings.map((b) => b.id)) : paths.bookingCheckout(booking.id)}>
+        <Link href={checkoutOfBookings(bookings.map((b) => b.id))}>
           <CreditCard aria-hidden /> Pay now
         </Link>
       </Button>

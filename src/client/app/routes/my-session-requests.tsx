@@ -1,7 +1,6 @@
 import { Search } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "wouter";
-import { RoleGuard } from "../role-guard";
 import { Button } from "../../components/ui/button";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
@@ -10,16 +9,8 @@ import { StudentRequestCard } from "../../features/requests/components/student-r
 import { isUnauthorized } from "../../lib/api-client";
 import { handleUnauthorized } from "../../lib/handle-unauthorized";
 
+/** coach-side 2: the student's session requests with their status and the coach's response (players only: contract/pages.ts). */
 export function MySessionRequestsPage() {
-  return (
-    <RoleGuard allow="player">
-      <MySessionRequests />
-    </RoleGuard>
-  );
-}
-
-/** coach-side 2: the student's session requests with their status and the coach's response. */
-function MySessionRequests() {
   const requests = useStudentRequests();
 
   useEffect(() => {

@@ -1,17 +1,9 @@
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { useCurrentUser } from "../../lib/current-user";
 import { PlayerProfileForm } from "../../features/players/components/player-profile-form";
-import { RoleGuard } from "../role-guard";
 
+/** Players only (the router's role guard, contract/pages.ts). */
 export function PlayerProfilePage() {
-  return (
-    <RoleGuard allow="player">
-      <PlayerProfile />
-    </RoleGuard>
-  );
-}
-
-function PlayerProfile() {
   const { user } = useCurrentUser();
   if (!user) return <FullPageSpinner label="Loading..." />;
   return (

@@ -1,7 +1,6 @@
 import { LayoutDashboard } from "lucide-react";
 import { Link, useSearch } from "wouter";
 import { paymentAccountState } from "@contract/payouts";
-import { RoleGuard } from "../role-guard";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
@@ -11,14 +10,6 @@ import { StateBadge } from "../../features/payouts/components/payment-account-pa
 
 /** /payments/simulated/dashboard: what the Stripe Express dashboard is for the built-in simulated provider. */
 export function SimulatedDashboardPage() {
-  return (
-    <RoleGuard allow="coach">
-      <SimulatedDashboard />
-    </RoleGuard>
-  );
-}
-
-function SimulatedDashboard() {
   const accountId = new URLSearchParams(useSearch()).get("account");
   const status = usePaymentAccountStatus();
   return (

@@ -1,6 +1,5 @@
 import { ShieldCheck } from "lucide-react";
 import { useLocation, useSearch } from "wouter";
-import { RoleGuard } from "../role-guard";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { toast } from "../../components/ui/toast";
@@ -13,14 +12,6 @@ import { handleUnauthorized, messageOr } from "../../lib/handle-unauthorized";
  * onboarding is for the built-in simulated provider. One button finishes the account.
  */
 export function SimulatedOnboardingPage() {
-  return (
-    <RoleGuard allow="coach">
-      <SimulatedOnboarding />
-    </RoleGuard>
-  );
-}
-
-function SimulatedOnboarding() {
   const params = new URLSearchParams(useSearch());
   const [, navigate] = useLocation();
   const accountId = params.get("account") ?? "";

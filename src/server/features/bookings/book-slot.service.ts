@@ -20,7 +20,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/
 import type { UserRow } from "../accounts/sessions.repository";
 import { instantToLocal, localToInstant } from "../slots/slot-time";
 import { releaseExpiredHolds } from "./booking-sweeps.service";
-import { familyAudience, getBookingFor, toApiBooking } from "./bookings.service";
+import { audienceOfBooking, getBookingFor, toApiBooking } from "./bookings.service";
 import { sendBookingConfirmedEmails } from "./booking-emails";
 import { chooseAthlete } from "../families/families.service";
 import { chooseCredit, spendCredit } from "../packages/credits.service";
@@ -284,7 +284,7 @@ async function notifyCreditBooked(deps: AppDeps, bookingId: number): Promise<voi
     await sendBookingConfirmedEmails(
       deps,
       toApiBooking(details, true),
-      { family: familyAudience(details).emails, coach: details.coachUser.email },
+      { family: (await audienceOfBooking(deps, details)).emails, coach: details.coachUser.email },
       details.coach.timeZone,
     );
   } catch (err) {

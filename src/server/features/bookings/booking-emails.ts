@@ -1,4 +1,5 @@
 import type { Booking } from "@contract/bookings";
+import { athleteFacts } from "@contract/families";
 import type { AppDeps } from "../../deps";
 import { centsToDecimal } from "@contract/money";
 import { sessionInvitation } from "../calendar/calendar.service";
@@ -36,6 +37,21 @@ function athleteLabel(booking: Booking): string {
   return [studentName(booking), a.age !== null ? `age ${a.age}` : null, a.position].filter(Boolean).join(", ");
 }
 
+/** How the coach reaches the family of a paid seat: each guardian (DESIGN.md 11), else the account that booked. */
+function contactLines(booking: Booking): string[] {
+  const guardians = booking.guardians ?? [];
+  if (guardians.length === 0) {
+    return [
+      `Student e-mail: ${booking.student?.email ?? ""}`,
+      ...(booking.student?.phoneNumber ? [`Student phone: ${booking.student.phoneNumber}`] : []),
+    ];
+  }
+  return guardians.map((g) => {
+    const name = [g.firstName, g.lastName].filter(Boolean).join(" ").trim() || "Guardian";
+    return `Guardian: ${[name, g.email, g.phoneNumber].filter(Boolean).join(", ")}`;
+  });
+}
+
 /** The calendar facts of a booking; `timeZone` is the coach's. */
 export function bookingFacts(booking: Booking, timeZone: string): SessionFacts {
   return {
@@ -47,6 +63,7 @@ export function bookingFacts(booking: Booking, timeZone: string): SessionFacts {
     durationMinutes: booking.duration,
     coachName: booking.coachName,
     studentName: studentName(booking),
+    athleteDetails: athleteFacts(booking.athlete),
     locationName: booking.timeSlot.locationName,
     locationAddress: booking.timeSlot.locationAddress,
     locationNotes: booking.timeSlot.locationNotes,
@@ -100,8 +117,7 @@ async function sendCoachConfirmation(deps: AppDeps, booking: Booking, facts: Ses
       "",
       ...(booking.athlete ? [`Athlete: ${athleteLabel(booking)}`] : []),
       ...sessionLines(booking),
-      `Student e-mail: ${booking.student?.email ?? ""}`,
-      ...(booking.student?.phoneNumber ? [`Student phone: ${booking.student.phoneNumber}`] : []),
+      ...contactLines(booking),
       "",
       `Session rate: $${booking.rate}`,
       `Tip: $${booking.tipAmount}`,

@@ -5,7 +5,7 @@ import type { CancelCode } from "../../db/schema/bookings";
 import type { Db, Tx } from "../../db/client";
 import { coachCardColumns, studentColumns } from "../../db/people";
 import { aliasHoldExpired, aliasHoldsSeat, holdsSeat, seatsHeld } from "../../db/seat-rule";
-import { athleteIdsOfUserFamily, athleteSummaryColumns } from "../../db/families";
+import { athleteIdsOfUserFamily, athleteSummaryColumns, guardianContactsOfAthleteFamily, type GuardianContact } from "../../db/families";
 import { athletes, bookings, coaches, rates, sessionFeedback, sessionSkillRatings, timeSlots, users } from "../../db/schema/index";
 import { type Queryable, instant, isUniqueViolation, preparedPerDb, rowsOf } from "../../db/sql";
 
@@ -30,21 +30,9 @@ const detailColumns = {
     profileImageUrl: coachUsers.profileImageUrl,
   },
   student: studentColumns(studentUsers),
-  studentSms: { smsOptIn: studentUsers.smsOptIn, parentSmsOptIn: studentUsers.parentSmsOptIn },
   athlete: athleteSummaryColumns,
-  /** Every guardian of the athlete's family (contact for the coach once paid; notifications). */
-  guardians: sql<
-    GuardianContact[] | null
-  >`(select json_agg(json_build_object('userId', gu.id, 'firstName', gu.first_name, 'lastName', gu.last_name, 'email', gu.email, 'phoneNumber', gu.phone_number, 'smsOptIn', gu.sms_opt_in) order by g.created_at, g.user_id) from family_guardians g join users gu on gu.id = g.user_id where g.family_id = ${athletes.familyId})`,
-};
-
-export type GuardianContact = {
-  userId: number;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  phoneNumber: string | null;
-  smsOptIn: boolean;
+  /** Every guardian of the athlete's family (contact for the coach once paid). */
+  guardians: guardianContactsOfAthleteFamily,
 };
 
 /** A booking with what its API shape shows: slot, coach (and their user), student. */
@@ -55,8 +43,6 @@ export type BookingDetails = {
   coachUser: { firstName: string | null; lastName: string | null; email: string; profileImageUrl: string | null };
   /** The student as their coach sees them (the same fields the API shows). */
   student: Omit<BookingStudent, "email"> & { email: string };
-  /** Whether the student, and their parent, agreed to text messages (never shown by the API). */
-  studentSms: { smsOptIn: boolean; parentSmsOptIn: boolean };
   /** The athlete the seat is for (DESIGN.md 11). */
   athlete: BookingAthleteColumns | null;
   guardians: GuardianContact[] | null;
@@ -566,13 +552,6 @@ export async function markFeedbackSubmitted(tx: Tx, bookingId: number, now: Date
     .where(eq(bookings.id, bookingId))
     .returning();
   return rows[0];
-}
-
-/** The e-mail addresses of these users (a family's guardians), in no particular order. */
-export async function findUserEmails(db: Queryable, userIds: number[]): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db.select({ email: users.email }).from(users).where(inArray(users.id, userIds));
-  return rows.map((r) => r.email);
 }
 
 /** How to reach a user by SMS (the coach told of a student's cancellation). */

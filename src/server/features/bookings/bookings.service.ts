@@ -4,8 +4,8 @@ import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { instantToLocal } from "../slots/slot-time";
-import { isGuardianOfAthlete } from "../../db/families";
-import { toAthleteSummary } from "../families/families.service";
+import { familyAudience, isGuardianOfAthlete, type FamilyAudience } from "../../db/families";
+import { toAthleteSummary, toBookingGuardian } from "../families/families.service";
 import * as repo from "./bookings.repository";
 
 export type BookingViewer = { id: number; userType: UserRow["userType"] };
@@ -166,13 +166,7 @@ export function toApiBooking(details: repo.BookingDetails, withStudent: boolean,
     result.student = toStudent(details.student, contact);
     // The guardians' contact only for a seat that was paid (DESIGN.md 11).
     if (contact) {
-      result.guardians = (details.guardians ?? []).map((g) => ({
-        userId: g.userId,
-        firstName: g.firstName,
-        lastName: g.lastName,
-        email: g.email,
-        phoneNumber: g.phoneNumber,
-      }));
+      result.guardians = (details.guardians ?? []).map(toBookingGuardian);
     }
   }
   return result;
@@ -184,27 +178,12 @@ function toStudent(s: repo.BookingDetails["student"], withContact: boolean): Boo
 }
 
 /**
- * Who hears about a family's booking (DESIGN.md 11): every guardian by e-mail, and by text each
- * by their own opt-in. Until a second guardian has joined, a minor account holder's parent (the
- * parent fields of the profile) is copied too, by their own SMS consent.
+ * Who hears about a booking: every guardian of its athlete's family (and a minor holder's parent),
+ * by the one audience rule (familyAudience in db/families.ts).
  */
-export function familyAudience(details: repo.BookingDetails): { emails: string[]; phones: string[] } {
-  const emails = new Set<string>();
-  const phones = new Set<string>();
-  const guardians = details.guardians ?? [];
-  for (const g of guardians) {
-    emails.add(g.email.toLowerCase());
-    if (g.smsOptIn && g.phoneNumber?.trim()) phones.add(g.phoneNumber.trim());
-  }
-  if (guardians.length === 0) {
-    emails.add(details.student.email.toLowerCase());
-    if (details.studentSms.smsOptIn && details.student.phoneNumber?.trim()) phones.add(details.student.phoneNumber.trim());
-  }
-  if (guardians.length <= 1) {
-    const parentEmail = details.student.parentEmail?.trim();
-    if (parentEmail) emails.add(parentEmail.toLowerCase());
-    if (details.studentSms.parentSmsOptIn && details.student.parentPhoneNumber?.trim())
-      phones.add(details.student.parentPhoneNumber.trim());
-  }
-  return { emails: [...emails], phones: [...phones] };
+export function audienceOfBooking(
+  deps: AppDeps,
+  details: { booking: Pick<repo.BookingRow, "athleteId" | "studentId"> },
+): Promise<FamilyAudience> {
+  return familyAudience(deps.database.db, { athleteId: details.booking.athleteId, userId: details.booking.studentId }, deps.clock.now());
 }

@@ -8,7 +8,7 @@ import type { UserRow } from "../accounts/sessions.repository";
 import { cancellationInvitation } from "../calendar/calendar.service";
 import { sessionWhen } from "../calendar/session-events";
 import * as repo from "./bookings.repository";
-import { familyAudience, isFamilyBooking, toApiBooking } from "./bookings.service";
+import { audienceOfBooking, isFamilyBooking, toApiBooking } from "./bookings.service";
 import { cancelUnpaidIntent } from "./cancel-session.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
 import { releaseCredit } from "../packages/credits.service";
@@ -111,7 +111,7 @@ async function notifyStudentCancelled(deps: AppDeps, details: repo.BookingDetail
   if (coachContact?.smsOptIn && coachContact.phoneNumber) {
     await send("cancellation SMS to the coach", () => deps.sms.send(coachContact.phoneNumber!, coachText));
   }
-  for (const to of familyAudience(details).emails) {
+  for (const to of (await audienceOfBooking(deps, details)).emails) {
     await send("cancellation e-mail to the family", async () =>
       deps.mailer.send({
         to,

@@ -7,7 +7,7 @@ import { sessionWhen } from "../../messages/session-text";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./bookings.repository";
-import { familyAudience } from "./bookings.service";
+import { audienceOfBooking } from "./bookings.service";
 import { cancellationInvitation } from "../calendar/calendar.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
 import { releaseCredit } from "../packages/credits.service";
@@ -132,7 +132,7 @@ async function notifyCancelled(
   const text = `Your session with ${coachName} on ${when.date} at ${when.time} was cancelled by the coach: ${reason}. ${money}`;
 
   // Texts only to those who agreed to them: every guardian (and a minor's parent), each by their own opt-in.
-  const { emails, phones } = familyAudience(details);
+  const { emails, phones } = await audienceOfBooking(deps, details);
   if (phones.length === 0) deps.logger.info({ bookingId: booking.id, studentId: student.id }, "no opted-in phone for the cancellation SMS");
   for (const phone of phones) {
     try {

@@ -7,7 +7,7 @@ import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { UserRow } from "../accounts/sessions.repository";
 import { releasePayout } from "../payouts/payouts.service";
 import * as repo from "./bookings.repository";
-import { coachNameOf } from "./bookings.service";
+import { audienceOfBooking, coachNameOf } from "./bookings.service";
 import { sessionWhen } from "../../messages/session-text";
 
 /**
@@ -68,23 +68,25 @@ function requireFeedbackAllowed(booking: repo.BookingRow): void {
   if (booking.status !== "completed") throw conflict(PayoutMessages.FEEDBACK_NOT_COMPLETED);
 }
 
+/** Every guardian of the athlete's family hears of the feedback (DESIGN.md 11: feedback belongs to the athlete). */
 async function sendFeedbackEmail(deps: AppDeps, details: repo.BookingDetails, input: { feedback: string }) {
-  const { booking, coach, student } = details;
+  const { booking, coach, athlete } = details;
   const coachName = coachNameOf(details);
   const when = sessionWhen(booking.startsAt, booking.endsAt, coach.timeZone);
-  try {
-    await deps.mailer.send({
-      to: student.email,
-      subject: `Feedback from ${coachName} on your session of ${when.date}`,
-      text: [
-        `${coachName} left feedback on your session of ${when.date} at ${when.time}:`,
-        "",
-        input.feedback,
-        "",
-        `Your bookings: ${deps.config.appUrl}/my-bookings`,
-      ].join("\n"),
-    });
-  } catch (err) {
-    deps.logger.error({ err, bookingId: booking.id }, "could not send the feedback e-mail");
+  const athleteName = athlete ? [athlete.firstName, athlete.lastName].filter(Boolean).join(" ").trim() : "";
+  const session = athleteName ? `${athleteName}'s session` : "your session";
+  const link = athlete ? `${deps.config.appUrl}/athletes/${athlete.id}` : `${deps.config.appUrl}/my-bookings`;
+  for (const to of (await audienceOfBooking(deps, details)).emails) {
+    try {
+      await deps.mailer.send({
+        to,
+        subject: `Feedback from ${coachName} on ${session} of ${when.date}`,
+        text: [`${coachName} left feedback on ${session} of ${when.date} at ${when.time}:`, "", input.feedback, "", `See it: ${link}`].join(
+          "\n",
+        ),
+      });
+    } catch (err) {
+      deps.logger.error({ err, bookingId: booking.id }, "could not send the feedback e-mail");
+    }
   }
 }

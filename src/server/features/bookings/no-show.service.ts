@@ -3,7 +3,6 @@ import { BookingMessages } from "@contract/bookings";
 import { centsToDecimal } from "@contract/money";
 import { noShowWindow, ProgressMessages, type NoShowResponse, type ReverseNoShowResponse } from "@contract/progress";
 import { idempotencyKeys } from "../../adapters/payments/idempotency-keys";
-import { guardianIdsOfFamily } from "../../db/families";
 import type { AppDeps } from "../../deps";
 import { conflict, notFound } from "../../http/errors";
 import { sessionWhen } from "../../messages/session-text";
@@ -11,7 +10,7 @@ import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { UserRow } from "../accounts/sessions.repository";
 import { releasePayout } from "../payouts/payouts.service";
 import * as repo from "./bookings.repository";
-import { coachNameOf } from "./bookings.service";
+import { audienceOfBooking, coachNameOf } from "./bookings.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
 
 /**
@@ -60,20 +59,13 @@ function requireNoShowAllowed(booking: repo.BookingRow, now: Date): void {
   if (window === "too_late") throw conflict(ProgressMessages.NO_SHOW_TOO_LATE);
 }
 
-/** Every guardian of the athlete's family (the booking's own account at least) gets the coach's note. */
-async function familyEmailsOf(deps: AppDeps, booking: repo.BookingRow, studentEmail: string): Promise<string[]> {
-  const db = deps.database.db;
-  const athlete = await repo.findAthleteOfBooking(db, booking.id);
-  const guardians = athlete ? await guardianIdsOfFamily(db, athlete.familyId) : [];
-  return [...new Set([studentEmail, ...(await repo.findUserEmails(db, guardians))])];
-}
-
 async function tellFamilyOfNoShow(deps: AppDeps, details: repo.BookingDetails, note: string): Promise<void> {
-  const { booking, coach, student } = details;
+  const { booking, coach } = details;
   const coachName = coachNameOf(details);
   const when = sessionWhen(booking.startsAt, booking.endsAt, coach.timeZone);
   try {
-    for (const to of await familyEmailsOf(deps, booking, student.email)) {
+    // Every guardian of the athlete's family gets the coach's note (DESIGN.md 11).
+    for (const to of (await audienceOfBooking(deps, details)).emails) {
       await deps.mailer.send({
         to,
         subject: `Missed session: ${coachName} on ${when.date}`,
@@ -160,10 +152,10 @@ async function clawBackPayout(deps: AppDeps, row: repo.BookingRow, fresh: boolea
 }
 
 async function tellFamilyOfReversal(deps: AppDeps, details: repo.BookingDetails): Promise<void> {
-  const { booking, coach, student } = details;
+  const { booking, coach } = details;
   const when = sessionWhen(booking.startsAt, booking.endsAt, coach.timeZone);
   try {
-    for (const to of await familyEmailsOf(deps, booking, student.email)) {
+    for (const to of (await audienceOfBooking(deps, details)).emails) {
       await deps.mailer.send({
         to,
         subject: `No-show reversed: ${coachNameOf(details)} on ${when.date}`,

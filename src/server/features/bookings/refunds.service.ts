@@ -5,7 +5,7 @@ import type { AppDeps } from "../../deps";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import { sendRefundedEmail } from "./booking-emails";
 import * as bookingsRepo from "./bookings.repository";
-import { toApiBooking } from "./bookings.service";
+import { audienceOfBooking, toApiBooking } from "./bookings.service";
 import * as repo from "./refunds.repository";
 import { MAX_MONEY_ATTEMPTS, nextAttemptAt } from "../../jobs/retry-policy";
 
@@ -119,13 +119,16 @@ async function recordSent(deps: AppDeps, refund: repo.RefundRow, providerRefundI
     return;
   const details = await bookingsRepo.findBookingDetails(deps.database.db, refund.bookingId);
   if (!details) return;
-  try {
-    await sendRefundedEmail(deps, toApiBooking(details, false), details.student.email, {
-      amountCents: refund.amountCents,
-      isDuplicatePayment: refund.reason === "duplicate_payment",
-    });
-  } catch (err) {
-    deps.logger.error({ err, bookingId: refund.bookingId }, "could not send the refund e-mail");
+  // Every guardian of the athlete's family is told (DESIGN.md 11), whoever paid.
+  for (const to of (await audienceOfBooking(deps, details)).emails) {
+    try {
+      await sendRefundedEmail(deps, toApiBooking(details, false), to, {
+        amountCents: refund.amountCents,
+        isDuplicatePayment: refund.reason === "duplicate_payment",
+      });
+    } catch (err) {
+      deps.logger.error({ err, bookingId: refund.bookingId }, "could not send the refund e-mail");
+    }
   }
 }
 

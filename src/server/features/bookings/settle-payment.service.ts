@@ -6,7 +6,7 @@ import { conflict, notFound } from "../../http/errors";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import { sendBookingConfirmedEmails } from "./booking-emails";
 import * as repo from "./bookings.repository";
-import { familyAudience, toApiBooking } from "./bookings.service";
+import { audienceOfBooking, toApiBooking } from "./bookings.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
 
 /** A pending booking can be paid while its hold lasts; refuses otherwise with the message the checkout shows. */
@@ -164,7 +164,7 @@ async function notifyConfirmed(deps: AppDeps, details: repo.BookingDetails): Pro
     await sendBookingConfirmedEmails(
       deps,
       booking,
-      { family: familyAudience(details).emails, coach: details.coachUser.email },
+      { family: (await audienceOfBooking(deps, details)).emails, coach: details.coachUser.email },
       details.coach.timeZone,
     );
   } catch (err) {

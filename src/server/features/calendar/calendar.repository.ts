@@ -4,7 +4,8 @@ import type { Tx } from "../../db/client";
 import type { Queryable } from "../../db/sql";
 import { contactColumns } from "../../db/people";
 import { claimNotices, noticeNotSent } from "../../db/notices";
-import { bookings, calendarFeeds, coaches, timeSlots, users } from "../../db/schema/index";
+import { athleteIdsOfUserFamily } from "../../db/families";
+import { athletes, bookings, calendarFeeds, coaches, timeSlots, users } from "../../db/schema/index";
 
 const studentUsers = alias(users, "cal_student");
 const coachUsers = alias(users, "cal_coach_user");
@@ -25,6 +26,13 @@ const sessionColumns = {
   locationNotes: timeSlots.locationNotes,
   student: contactColumns(studentUsers),
   coachUser: contactColumns(coachUsers),
+  athlete: {
+    id: athletes.id,
+    firstName: athletes.firstName,
+    lastName: athletes.lastName,
+    birthday: athletes.birthday,
+    position: athletes.position,
+  },
 };
 
 /** A booked session with what calendars, reminders and their messages show. */
@@ -44,6 +52,8 @@ export type SessionRow = {
   locationNotes: string | null;
   student: Contact;
   coachUser: Contact;
+  /** The athlete the seat is for (DESIGN.md 11): what the coach's calendar and reminders name. */
+  athlete: { id: number; firstName: string; lastName: string; birthday: string | null; position: string | null } | null;
 };
 export type Contact = {
   id: number;
@@ -62,6 +72,7 @@ function selectSessions(db: Queryable, where: SQL | undefined) {
     .innerJoin(coaches, eq(coaches.id, bookings.coachId))
     .innerJoin(coachUsers, eq(coachUsers.id, coaches.userId))
     .innerJoin(studentUsers, eq(studentUsers.id, bookings.studentId))
+    .leftJoin(athletes, eq(athletes.id, bookings.athleteId))
     .where(where)
     .orderBy(asc(bookings.startsAt), asc(bookings.id));
 }
@@ -76,11 +87,18 @@ export async function findSession(db: Queryable, bookingId: number): Promise<Ses
   return (await selectSessions(db, eq(bookings.id, bookingId)).limit(1))[0];
 }
 
-/** Every booked session of the user, as student or as coach, from `since` on (the feed). */
+/**
+ * Every booked session of the user from `since` on (the feed): as coach, or as a guardian of the
+ * athlete's family (DESIGN.md 11: every guardian sees the family's sessions, as on My Bookings).
+ */
 export async function listSessionsOfUser(db: Queryable, userId: number, since: Date): Promise<SessionRow[]> {
   return selectSessions(
     db,
-    and(wasBooked, gt(bookings.endsAt, since), or(eq(bookings.studentId, userId), eq(coaches.userId, userId))),
+    and(
+      wasBooked,
+      gt(bookings.endsAt, since),
+      or(eq(coaches.userId, userId), sql`${bookings.athleteId} in ${athleteIdsOfUserFamily(userId)}`),
+    ),
   ).limit(2000);
 }
 

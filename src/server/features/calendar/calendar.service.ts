@@ -3,7 +3,10 @@ import { CalendarMessages, CANCEL_RULE_TEXT, type CalendarTokenResponse } from "
 import type { CalendarPart } from "../../adapters/mail";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../http/errors";
+import { athleteFacts, athleteName } from "@contract/families";
+import { familyAudience, isGuardianOfAthlete } from "../../db/families";
 import type { UserRow } from "../accounts/sessions.repository";
+import { toAthleteSummary } from "../families/families.service";
 import * as repo from "./calendar.repository";
 import { sessionsCalendar } from "./ics";
 import { fullName, placeOf, sessionEvent, sessionWhen, type Audience, type SessionFacts } from "./session-events";
@@ -14,7 +17,15 @@ export const REMINDER_LEAD_MS = 24 * HOUR_MS;
 /** Past sessions stay in the feed this long, so last month's sessions do not vanish from calendars. */
 const FEED_HISTORY_MS = 90 * 24 * HOUR_MS;
 
-function factsOf(row: repo.SessionRow): SessionFacts {
+/** The athlete as a session names them (DESIGN.md 11), with their age and position for the coach. */
+function athleteOf(row: repo.SessionRow, now: Date): { name: string; details: string } {
+  const name = row.athlete ? athleteName(row.athlete) : "";
+  if (!name) return { name: fullName(row.student, "A player"), details: "" };
+  return { name, details: athleteFacts(toAthleteSummary(row.athlete!, now)) };
+}
+
+function factsOf(row: repo.SessionRow, now: Date = new Date()): SessionFacts {
+  const athlete = athleteOf(row, now);
   return {
     bookingId: row.bookingId,
     startsAt: row.startsAt,
@@ -23,7 +34,8 @@ function factsOf(row: repo.SessionRow): SessionFacts {
     sessionType: row.sessionType,
     durationMinutes: row.durationMinutes,
     coachName: fullName(row.coachUser, "Your coach"),
-    studentName: fullName(row.student, "A player"),
+    studentName: athlete.name,
+    athleteDetails: athlete.details,
     locationName: row.locationName,
     locationAddress: row.locationAddress,
     locationNotes: row.locationNotes,
@@ -47,16 +59,22 @@ export function sessionInvitation(deps: AppDeps, facts: SessionFacts, audience: 
 export async function cancellationInvitation(deps: AppDeps, bookingId: number, audience: Audience): Promise<CalendarPart | undefined> {
   const row = await repo.findSession(deps.database.db, bookingId);
   if (!row?.confirmedAt) return undefined;
-  return sessionInvitation(deps, factsOf(row), audience, "CANCEL");
+  return sessionInvitation(deps, factsOf(row, deps.clock.now()), audience, "CANCEL");
 }
 
-/** GET /api/bookings/{id}/calendar.ics: one booked session for its student or coach. */
+/** GET /api/bookings/{id}/calendar.ics: one booked session for its coach or a guardian of its athlete's family. */
 export async function bookingCalendarFile(deps: AppDeps, user: UserRow, bookingId: number): Promise<string> {
   const row = await repo.findSession(deps.database.db, bookingId);
-  const audience: Audience | undefined = row?.student.id === user.id ? "student" : row?.coachUser.id === user.id ? "coach" : undefined;
+  const audience: Audience | undefined = !row
+    ? undefined
+    : row.coachUser.id === user.id
+      ? "coach"
+      : (await isGuardianOfAthlete(deps.database.db, user.id, row.athlete?.id ?? null))
+        ? "student"
+        : undefined;
   if (!row || !audience) throw notFound("Booking not found");
   if (row.status !== "confirmed" && row.status !== "completed") throw conflict(CalendarMessages.NOT_CONFIRMED);
-  const event = sessionEvent(factsOf(row), audience, deps.config.appUrl, false);
+  const event = sessionEvent(factsOf(row, deps.clock.now()), audience, deps.config.appUrl, false);
   return sessionsCalendar("feed", [event], { stamp: deps.clock.now() });
 }
 
@@ -112,7 +130,7 @@ export async function calendarFeed(deps: AppDeps, token: unknown): Promise<strin
   const now = deps.clock.now();
   const rows = await repo.listSessionsOfUser(deps.database.db, userId, new Date(now.getTime() - FEED_HISTORY_MS));
   const events = rows.map((row) =>
-    sessionEvent(factsOf(row), row.student.id === userId ? "student" : "coach", deps.config.appUrl, row.status === "cancelled"),
+    sessionEvent(factsOf(row, now), row.coachUser.id === userId ? "coach" : "student", deps.config.appUrl, row.status === "cancelled"),
   );
   return sessionsCalendar("feed", events, { name: "Lacrosse sessions", stamp: now });
 }
@@ -134,24 +152,50 @@ export async function sendDueReminders(deps: AppDeps, options: { batchSize?: num
       return { students, coachSlots };
     });
     if (claimed.students.length === 0) break;
-    for (const row of claimed.students) await remind(deps, row.student, [row], "student");
+    for (const row of claimed.students) {
+      // Every guardian of the athlete's family, each by their own opt-in (DESIGN.md 11).
+      await remind(deps, await familyAudience(db, { athleteId: row.athlete?.id ?? null, userId: row.student.id }, now), [row], "student");
+    }
     for (const slotId of claimed.coachSlots) {
       const rows = await repo.listConfirmedInSlot(db, slotId);
-      if (rows.length > 0) await remind(deps, rows[0]!.coachUser, rows, "coach");
+      const coach = rows[0]?.coachUser;
+      if (coach) {
+        await remind(
+          deps,
+          { emails: [coach.email], phones: coach.smsOptIn && coach.phoneNumber ? [coach.phoneNumber] : [] },
+          rows,
+          "coach",
+        );
+      }
     }
     sent += claimed.students.length;
   }
   return sent;
 }
 
-async function remind(deps: AppDeps, to: repo.Contact, rows: repo.SessionRow[], audience: Audience): Promise<void> {
-  const first = factsOf(rows[0]!);
+async function remind(
+  deps: AppDeps,
+  to: { emails: string[]; phones: string[] },
+  rows: repo.SessionRow[],
+  audience: Audience,
+): Promise<void> {
+  const now = deps.clock.now();
+  const first = factsOf(rows[0]!, now);
   const when = sessionWhen(first.startsAt, first.timeZone);
   const place = placeOf(first) ?? "the place your coach shares with you";
-  const who = audience === "student" ? `with ${first.coachName}` : `with ${rows.map((r) => fullName(r.student, "a player")).join(", ")}`;
+  const who =
+    audience === "student"
+      ? `with ${first.coachName}`
+      : `with ${rows
+          .map((r) => {
+            const athlete = athleteOf(r, now);
+            return athlete.details ? `${athlete.name} (${athlete.details.replaceAll(" · ", ", ")})` : athlete.name;
+          })
+          .join(", ")}`;
   const lines = [
     `Reminder: your lacrosse session ${who} is tomorrow.`,
     "",
+    ...(audience === "student" ? [`Athlete: ${first.studentName}`] : []),
     `When: ${when}`,
     `Where: ${place}`,
     ...(first.locationNotes ? [`Location notes: ${first.locationNotes}`] : []),
@@ -160,14 +204,16 @@ async function remind(deps: AppDeps, to: repo.Contact, rows: repo.SessionRow[], 
     CANCEL_RULE_TEXT,
     `Your bookings: ${deps.config.appUrl}/my-bookings`,
   ];
-  try {
-    await deps.mailer.send({ to: to.email, subject: `Reminder: lacrosse session ${when}`, text: lines.join("\n") });
-  } catch (err) {
-    deps.logger.error({ err, bookingId: first.bookingId }, "could not send a session reminder e-mail");
-  }
-  if (to.smsOptIn && to.phoneNumber) {
+  for (const email of to.emails) {
     try {
-      await deps.sms.send(to.phoneNumber, `Reminder: lacrosse session ${who} ${when} at ${place}. ${CANCEL_RULE_TEXT}`);
+      await deps.mailer.send({ to: email, subject: `Reminder: lacrosse session ${when}`, text: lines.join("\n") });
+    } catch (err) {
+      deps.logger.error({ err, bookingId: first.bookingId }, "could not send a session reminder e-mail");
+    }
+  }
+  for (const phone of to.phones) {
+    try {
+      await deps.sms.send(phone, `Reminder: lacrosse session ${who} ${when} at ${place}. ${CANCEL_RULE_TEXT}`);
     } catch (err) {
       deps.logger.error({ err, bookingId: first.bookingId }, "could not send a session reminder SMS");
     }

@@ -11,7 +11,10 @@ export type SessionFacts = {
   sessionType: "individual" | "group";
   durationMinutes: number;
   coachName: string;
+  /** The athlete the seat is for (the account's name when the booking names none). */
   studentName: string;
+  /** What the coach sees beside the athlete's name: "age 11 · Attack" (DESIGN.md 11); empty when unknown. */
+  athleteDetails?: string;
   locationName: string | null;
   locationAddress: string | null;
   locationNotes: string | null;
@@ -42,7 +45,9 @@ export function sessionEvent(facts: SessionFacts, audience: Audience, appUrl: st
   const kind = facts.sessionType === "group" ? "Group" : "Individual";
   const description = [
     `${kind} session, ${facts.durationMinutes} minutes.`,
-    audience === "student" ? `Coach: ${facts.coachName}` : `Student: ${facts.studentName}`,
+    audience === "student"
+      ? `Coach: ${facts.coachName}`
+      : `Student: ${facts.studentName}${facts.athleteDetails ? ` (${facts.athleteDetails})` : ""}`,
     ...(facts.locationNotes ? [`Location notes: ${facts.locationNotes}`] : []),
     "",
     CANCEL_RULE_TEXT,

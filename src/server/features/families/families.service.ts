@@ -16,6 +16,8 @@ import {
 } from "@contract/families";
 import { ageRuleToday } from "@contract/players";
 import type { SkillLevel } from "@contract/users";
+import type { BookingGuardian } from "@contract/bookings";
+import type { GuardianContact } from "../../db/families";
 import type { AppDeps } from "../../deps";
 import { conflict, forbidden, notFound, AppError, badRequest } from "../../http/errors";
 import { ErrorCode } from "@contract/errors";
@@ -48,9 +50,11 @@ export function toApiAthlete(row: repo.AthleteRow, now: Date, isPrimary: boolean
   };
 }
 
-/** The signed-in player's family (made on first use, with their profile as its first athlete). */
+/** The signed-in player's family (made on first use, with their profile as its first athlete); a coach or an admin has none (403). */
 export async function familyOf(deps: AppDeps, user: UserRow): Promise<number> {
-  return repo.familyIdOfUser(deps.database.db, user.id);
+  const familyId = await repo.familyIdOfUser(deps.database.db, user.id);
+  if (familyId === null) throw forbidden(FamilyMessages.ONLY_PLAYERS);
+  return familyId;
 }
 
 /** GET /api/athletes */
@@ -317,4 +321,9 @@ export function toAthleteSummary(
 ): AthleteSummary {
   const facts = athleteAgeFacts(a.birthday, ageRuleToday(now));
   return { id: a.id, firstName: a.firstName, lastName: a.lastName, position: a.position, ...facts };
+}
+
+/** A guardian as the coach of a paid seat sees them: name, e-mail and phone (never their SMS choice). */
+export function toBookingGuardian(g: GuardianContact): BookingGuardian {
+  return { userId: g.userId, firstName: g.firstName, lastName: g.lastName, email: g.email, phoneNumber: g.phoneNumber };
 }

@@ -53,16 +53,16 @@ export type ConversationContext = {
   coachId: number;
   familyId: number;
   coachUserId: number;
-  /** Account holder first, with what decides whether a minor's parent is copied. */
-  guardians: { id: number; birthday: string | null; parentEmail: string | null }[];
+  /** The family's guardians, account holder first (who is copied besides is the family's audience, db/families.ts). */
+  guardians: { id: number }[];
 };
 
 /** A conversation with everyone in it (the coach's user, the family's guardians), in one round trip. */
 export async function findConversationContext(db: Queryable, conversationId: number): Promise<ConversationContext | undefined> {
   const rows = await db.execute(sql`
     select c.id, c.coach_id, c.family_id, co.user_id as coach_user_id,
-      (select coalesce(json_agg(json_build_object('id', u.id, 'birthday', u.birthday::text, 'parentEmail', u.parent_email) order by g.created_at, g.user_id), '[]'::json)
-        from family_guardians g join users u on u.id = g.user_id where g.family_id = c.family_id) as guardians
+      (select coalesce(json_agg(json_build_object('id', g.user_id) order by g.created_at, g.user_id), '[]'::json)
+        from family_guardians g where g.family_id = c.family_id) as guardians
     from conversations c join coaches co on co.id = c.coach_id
     where c.id = ${conversationId}`);
   const row = rowsOf<{
@@ -434,15 +434,13 @@ export type ParentCopyRow = {
   created_at: Date | string;
   sender_first_name: string | null;
   sender_last_name: string | null;
-  parent_email: string | null;
-  parent_phone_number: string | null;
-  parent_sms_opt_in: boolean;
+  family_id: number;
   coach_name: string;
 };
 
 /**
  * Claims the messages whose copy the parent of a minor account holder has not had yet (the
- * claim is the update; the holder's parent fields are read as they are now).
+ * claim is the update; who the parent is, if anyone still, is the family's audience as it is now).
  */
 export async function claimParentCopies(db: Queryable, now: Date): Promise<ParentCopyRow[]> {
   const rows = await db.execute(sql`
@@ -452,17 +450,13 @@ export async function claimParentCopies(db: Queryable, now: Date): Promise<Paren
       returning id, conversation_id, sender_id, body, created_at
     )
     select cl.id, cl.conversation_id, cl.body, cl.created_at, su.first_name as sender_first_name, su.last_name as sender_last_name,
-      hu.parent_email, hu.parent_phone_number, hu.parent_sms_opt_in,
+      c.family_id,
       trim(coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, '')) as coach_name
     from claimed cl
     join conversations c on c.id = cl.conversation_id
     join coaches co on co.id = c.coach_id
     join users cu on cu.id = co.user_id
     join users su on su.id = cl.sender_id
-    join lateral (
-      select g.user_id from family_guardians g where g.family_id = c.family_id order by g.created_at, g.user_id limit 1
-    ) holder on true
-    join users hu on hu.id = holder.user_id
     order by cl.id`);
   return rowsOf<ParentCopyRow>(rows);
 }

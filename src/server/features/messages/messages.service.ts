@@ -16,9 +16,8 @@ import {
   type UnreadSummary,
 } from "@contract/messages";
 import { ErrorCode } from "@contract/errors";
-import { ageOn, ageRuleToday, isMinorAge } from "@contract/players";
 import { coachIdOfUser } from "../../db/coach-of-user";
-import { familyIdOfUser } from "../../db/families";
+import { familyAudience, familyIdOfUser } from "../../db/families";
 import type { AppDeps } from "../../deps";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
@@ -132,7 +131,9 @@ export async function openConversation(
     const target = await repo.findUser(db, input.userId);
     if (!target || target.userType !== "player") throw notFound(MessageMessages.FAMILY_NOT_FOUND);
     coachId = viewer.coachId;
-    familyId = await familyIdOfUser(db, target.id);
+    const targetFamily = await familyIdOfUser(db, target.id);
+    if (targetFamily === null) throw notFound(MessageMessages.FAMILY_NOT_FOUND);
+    familyId = targetFamily;
   } else {
     throw forbidden(MessageMessages.ONLY_FAMILIES_AND_COACHES);
   }
@@ -243,7 +244,8 @@ export async function sendMessage(deps: AppDeps, user: UserRow, conversationId: 
   const db = deps.database.db;
   const conversation = await requireParticipant(deps, user, conversationId);
   const now = deps.clock.now();
-  const copyToParent = needsParentCopy(conversation, now);
+  // DESIGN.md 11: a minor account holder's parent is copied until a second guardian has joined (the one audience rule).
+  const copyToParent = (await familyAudience(db, { familyId: conversation.familyId }, now)).parent?.email != null;
   const row = await db.transaction(async (tx) => {
     await repo.lockSender(tx, user.id);
     if ((await repo.countSentSince(tx, user.id, new Date(now.getTime() - HOUR_MS))) >= MAX_MESSAGES_PER_HOUR) {
@@ -261,17 +263,6 @@ export async function sendMessage(deps: AppDeps, user: UserRow, conversationId: 
   const userIds = [...new Set([conversation.coachUserId, ...conversation.guardians.map((g) => g.id)])];
   await deps.events.publish({ type: "message:new", coachId: conversation.coachId, conversationId, userIds, message });
   return message;
-}
-
-/**
- * DESIGN.md 11: a player under 18 who is still their family's only login keeps it, and messages to
- * that family are copied to the parent named on the account until a guardian has joined.
- */
-function needsParentCopy(conversation: repo.ConversationContext, now: Date): boolean {
-  const today = ageRuleToday(now);
-  const holder = conversation.guardians[0];
-  if (!holder?.parentEmail?.trim()) return false;
-  return conversation.guardians.every((g) => isMinorAge(ageOn(g.birthday, today)));
 }
 
 /** POST /api/conversations/{id}/read: everything up to the latest message is read by this user. */
@@ -392,10 +383,13 @@ export async function sendMessageNotices(deps: AppDeps): Promise<number> {
   return sent;
 }
 
-/** The parent of a minor account holder gets every message of the family's conversations, in full. */
+/**
+ * The parent of a minor account holder gets every message of the family's conversations, in full,
+ * while the one audience rule names them (until a second guardian has joined).
+ */
 async function sendParentCopies(deps: AppDeps, now: Date): Promise<void> {
   for (const copy of await repo.claimParentCopies(deps.database.db, now)) {
-    const to = copy.parent_email?.trim();
+    const to = (await familyAudience(deps.database.db, { familyId: copy.family_id }, now)).parent?.email;
     if (!to) continue;
     const sender = fullName(copy.sender_first_name, copy.sender_last_name, "Someone");
     const text = [

@@ -157,6 +157,8 @@ export async function listCredits(
     rows = await repo.listCredits(db, { coachId: coach.id }, { beforeId: options.cursor, limit: PAGE_SIZE + 1 });
   } else {
     const familyId = await familyIdOfUser(db, user.id);
+    // An admin has no family (and no credits of their own).
+    if (familyId === null) return { credits: [], nextCursor: null };
     rows = await repo.listCredits(db, { familyId }, { beforeId: options.cursor, limit: PAGE_SIZE + 1, coachId: options.coachId });
   }
   const page = rows.slice(0, PAGE_SIZE);

@@ -293,9 +293,3 @@ export async function cancelLapsedPurchasesWithoutIntent(db: Queryable, now: Dat
     .returning({ id: packagePurchases.id });
   return rows.length;
 }
-
-export async function userEmails(db: Queryable, userIds: number[]): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db.select({ email: users.email }).from(users).where(inArray(users.id, userIds));
-  return rows.map((r) => r.email);
-}

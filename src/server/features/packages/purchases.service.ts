@@ -10,11 +10,11 @@ import {
 import { PaymentMessages } from "@contract/payments";
 import { idempotencyKeys } from "../../adapters/payments/idempotency-keys";
 import type { PaymentIntent } from "../../adapters/payments/provider";
-import { athletesOfFamily, familyIdOfUser, guardianIdsOfFamily } from "../../db/families";
+import { athletesOfFamily, familyAudience, familyIdOfUser } from "../../db/families";
 import type { RefundReason } from "../../db/schema/index";
 import type { AppDeps } from "../../deps";
 import { callProvider } from "../../http/call-provider";
-import { conflict, notFound } from "../../http/errors";
+import { conflict, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { scheduleRefund, sendRefund } from "../bookings/refunds.service";
 import { requireVisibleCredit, toApiCredit, voidCredits } from "./credits.service";
@@ -46,6 +46,7 @@ export async function startPurchase(
   const pkg = await repo.findPackage(db, packageId);
   if (!pkg || pkg.archivedAt) throw notFound(PackageMessages.PACKAGE_NOT_FOUND);
   const familyId = await familyIdOfUser(db, user.id);
+  if (familyId === null) throw forbidden(PackageMessages.PLAYERS_ONLY);
   if (input.athleteId != null) {
     const athletes = await athletesOfFamily(db, familyId);
     if (!athletes.some((a) => a.id === input.athleteId)) throw notFound(PackageMessages.ATHLETE_NOT_FOUND);
@@ -188,12 +189,10 @@ export async function settlePurchase(
   return outcome;
 }
 
-async function familyEmails(deps: AppDeps, familyId: number): Promise<string[]> {
-  return repo.userEmails(deps.database.db, await guardianIdsOfFamily(deps.database.db, familyId));
-}
-
+/** Every guardian of the family (and a minor holder's parent), by the one audience rule (DESIGN.md 11). */
 async function mailFamily(deps: AppDeps, familyId: number, subject: string, text: string): Promise<void> {
-  for (const to of await familyEmails(deps, familyId)) {
+  const { emails } = await familyAudience(deps.database.db, { familyId }, deps.clock.now());
+  for (const to of emails) {
     try {
       await deps.mailer.send({ to, subject, text });
     } catch (err) {

@@ -1,4 +1,6 @@
+import { athleteFacts, athleteName } from "@contract/families";
 import type { SessionRequest } from "@contract/requests";
+import type { FamilyAudience } from "../../db/families";
 import type { AppDeps } from "../../deps";
 import type { SessionPlace } from "@contract/places";
 import { placeLines, placeSms, sessionWhen } from "../../messages/session-text";
@@ -13,9 +15,18 @@ function whenOf(request: SessionRequest) {
   return sessionWhen(startsAt, new Date(startsAt.getTime() + request.duration * 60_000), request.timeZone);
 }
 
+/** "Mia Parker, age 11, Attack": the athlete the session is for (DESIGN.md 11). */
+function athleteLine(request: SessionRequest): string[] {
+  if (!request.athlete) return [];
+  const name = athleteName(request.athlete);
+  const facts = athleteFacts(request.athlete).replaceAll(" · ", ", ");
+  return name ? [`Athlete: ${[name, facts].filter(Boolean).join(", ")}`] : [];
+}
+
 function requestLines(request: SessionRequest): string[] {
   const when = whenOf(request);
   const lines = [
+    ...athleteLine(request),
     `Date: ${when.date}`,
     `Time: ${when.range}`,
     `Duration: ${request.duration} minutes`,
@@ -28,30 +39,49 @@ function requestLines(request: SessionRequest): string[] {
 
 type Notice = { subject: string; text: string; sms: string };
 
+/** Whom a notice reaches: the coach alone, or the family (every guardian, by the one audience rule). */
+type Audience = Pick<FamilyAudience, "emails" | "phones">;
+
+/** The coach: their e-mail, and their phone when they opted in to texts. */
+const coachAudience = (coach: Contact): Audience => ({
+  emails: [coach.email],
+  phones: coach.smsOptIn && coach.phoneNumber ? [coach.phoneNumber] : [],
+});
+
 /**
- * An e-mail, and an SMS when the person opted in and has a phone number. A lost message is logged,
- * never turned into an error: the request's change is already committed.
+ * An e-mail to each address, and an SMS to each phone (those who opted in). A lost message is
+ * logged, never turned into an error: the request's change is already committed.
  */
-async function notify(deps: AppDeps, to: Contact, notice: Notice, requestId: number): Promise<void> {
-  try {
-    await deps.mailer.send({ to: to.email, subject: notice.subject, text: notice.text });
-  } catch (err) {
-    deps.logger.error({ err, requestId }, "could not send a session request e-mail");
+async function notify(deps: AppDeps, to: Audience, notice: Notice, requestId: number): Promise<void> {
+  for (const email of to.emails) {
+    try {
+      await deps.mailer.send({ to: email, subject: notice.subject, text: notice.text });
+    } catch (err) {
+      deps.logger.error({ err, requestId }, "could not send a session request e-mail");
+    }
   }
-  if (!to.smsOptIn || !to.phoneNumber) return;
-  try {
-    await deps.sms.send(to.phoneNumber, notice.sms);
-  } catch (err) {
-    deps.logger.error({ err, requestId }, "could not send a session request SMS");
+  for (const phone of to.phones) {
+    try {
+      await deps.sms.send(phone, notice.sms);
+    } catch (err) {
+      deps.logger.error({ err, requestId }, "could not send a session request SMS");
+    }
   }
 }
 
-export async function notifyCoachOfRequest(deps: AppDeps, request: SessionRequest, coach: Contact, student: Contact): Promise<void> {
+/** "Pat Player", or "Pat Player for Mia Parker" when a guardian asks for their athlete. */
+function askerFor(request: SessionRequest, student: Contact): string {
   const who = fullName(student, "A player");
+  const athlete = request.athlete ? athleteName(request.athlete) : "";
+  return athlete && athlete !== who ? `${who} for ${athlete}` : who;
+}
+
+export async function notifyCoachOfRequest(deps: AppDeps, request: SessionRequest, coach: Contact, student: Contact): Promise<void> {
+  const who = askerFor(request, student);
   const link = `${deps.config.appUrl}/coach-dashboard`;
   await notify(
     deps,
-    coach,
+    coachAudience(coach),
     {
       subject: `New session request from ${who} for ${whenOf(request).date} at ${whenOf(request).time}`,
       text: [
@@ -72,7 +102,7 @@ export async function notifyCoachOfRequest(deps: AppDeps, request: SessionReques
 export async function notifyStudentAccepted(
   deps: AppDeps,
   request: SessionRequest,
-  student: Contact,
+  family: Audience,
   booking: { id: number; place: SessionPlace },
 ): Promise<void> {
   const coach = fullName(request.coach.user, "Your coach");
@@ -80,7 +110,7 @@ export async function notifyStudentAccepted(
   const when = whenOf(request);
   await notify(
     deps,
-    student,
+    family,
     {
       subject: `Session request accepted: ${coach} on ${when.date} at ${when.time}`,
       text: [
@@ -97,12 +127,12 @@ export async function notifyStudentAccepted(
   );
 }
 
-export async function notifyStudentDeclined(deps: AppDeps, request: SessionRequest, student: Contact): Promise<void> {
+export async function notifyStudentDeclined(deps: AppDeps, request: SessionRequest, family: Audience): Promise<void> {
   const coach = fullName(request.coach.user, "Your coach");
   const link = `${deps.config.appUrl}/my-session-requests`;
   await notify(
     deps,
-    student,
+    family,
     {
       subject: `Session request declined: ${coach} on ${whenOf(request).date}`,
       text: [
@@ -121,10 +151,10 @@ export async function notifyStudentDeclined(deps: AppDeps, request: SessionReque
 }
 
 export async function notifyCoachCancelled(deps: AppDeps, request: SessionRequest, coach: Contact, student: Contact): Promise<void> {
-  const who = fullName(student, "A player");
+  const who = askerFor(request, student);
   await notify(
     deps,
-    coach,
+    coachAudience(coach),
     {
       subject: `Session request cancelled: ${who} on ${whenOf(request).date}`,
       text: [`${who} cancelled their session request.`, "", ...requestLines(request)].join("\n"),
@@ -134,12 +164,12 @@ export async function notifyCoachCancelled(deps: AppDeps, request: SessionReques
   );
 }
 
-export async function notifyStudentExpired(deps: AppDeps, request: SessionRequest, student: Contact): Promise<void> {
+export async function notifyStudentExpired(deps: AppDeps, request: SessionRequest, family: Audience): Promise<void> {
   const coach = fullName(request.coach.user, "The coach");
   const link = `${deps.config.appUrl}/find-coaches`;
   await notify(
     deps,
-    student,
+    family,
     {
       subject: `Session request expired: ${coach} on ${whenOf(request).date}`,
       text: [

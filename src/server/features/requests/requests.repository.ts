@@ -3,7 +3,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { BookingStudent } from "@contract/bookings";
 import type { Db, Tx } from "../../db/client";
-import { athleteIdsOfUserFamily, athleteSummaryColumns } from "../../db/families";
+import { athleteIdsOfUserFamily, athleteSummaryColumns, guardianContactsOfAthleteFamily, type GuardianContact } from "../../db/families";
 import { athletes, bookings, coaches, rates, sessionRequests, users } from "../../db/schema/index";
 import { type Queryable, instant, rowsOf } from "../../db/sql";
 
@@ -43,6 +43,8 @@ export type RequestDetails = {
   } | null;
   /** The athlete the session is for (DESIGN.md 11). */
   athlete: { id: number; familyId: number; firstName: string; lastName: string; birthday: string | null; position: string | null } | null;
+  /** Every guardian of the athlete's family (the coach sees them once the seat is paid). */
+  guardians: GuardianContact[] | null;
 };
 
 type RequestBookingPaymentStatus = (typeof bookings.$inferSelect)["paymentStatus"];
@@ -61,6 +63,7 @@ const detailColumns = {
   bookingStatus: bookings.status,
   bookingPaymentStatus: bookings.paymentStatus,
   athlete: athleteSummaryColumns,
+  guardians: guardianContactsOfAthleteFamily,
 };
 
 async function selectDetails(db: Queryable, where: SQL | undefined): Promise<RequestDetails[]> {

@@ -25,8 +25,8 @@ import {
   notifyStudentDeclined,
   notifyStudentExpired,
 } from "./request-notifications";
-import { isGuardianOfAthlete } from "../../db/families";
-import { chooseAthlete, toAthleteSummary } from "../families/families.service";
+import { familyAudience, isGuardianOfAthlete, type FamilyAudience } from "../../db/families";
+import { chooseAthlete, toAthleteSummary, toBookingGuardian } from "../families/families.service";
 import * as repo from "./requests.repository";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 
@@ -195,7 +195,7 @@ export async function acceptRequest(deps: AppDeps, user: UserRow, requestId: num
     }),
   ]);
   await publishRequest(deps, details.request);
-  await notifyStudentAccepted(deps, request, details.student, { id: bookingId, place });
+  await notifyStudentAccepted(deps, request, await audienceOfRequest(deps, details), { id: bookingId, place });
   return { success: true, message: SessionRequestMessages.ACCEPTED, request, bookingId };
 }
 
@@ -212,7 +212,7 @@ export async function declineRequest(deps: AppDeps, user: UserRow, requestId: nu
   });
   const details = (await repo.findRequestDetails(deps.database.db, requestId))!;
   await publishRequest(deps, details.request);
-  await notifyStudentDeclined(deps, toApiRequest(details, false), details.student);
+  await notifyStudentDeclined(deps, toApiRequest(details, false), await audienceOfRequest(deps, details));
   return toApiRequest(details, true);
 }
 
@@ -266,7 +266,12 @@ async function announceExpired(deps: AppDeps, requestId: number): Promise<void> 
   const details = await repo.findRequestDetails(deps.database.db, requestId);
   if (!details) return;
   await publishRequest(deps, details.request);
-  await notifyStudentExpired(deps, toApiRequest(details, false), details.student);
+  await notifyStudentExpired(deps, toApiRequest(details, false), await audienceOfRequest(deps, details));
+}
+
+/** Who hears about a request: every guardian of its athlete's family, by the one audience rule (DESIGN.md 11). */
+function audienceOfRequest(deps: AppDeps, details: repo.RequestDetails): Promise<FamilyAudience> {
+  return familyAudience(deps.database.db, { athleteId: details.request.athleteId, userId: details.request.studentId }, deps.clock.now());
 }
 
 async function publishRequest(deps: AppDeps, request: repo.RequestRow): Promise<void> {
@@ -311,8 +316,10 @@ export function toApiRequest(details: repo.RequestDetails, withStudent: boolean)
   };
   if (withStudent) {
     const { smsOptIn: _smsOptIn, ...profile } = student;
-    // Name, age and message until the seat it led to is paid (issue 28).
-    result.student = details.booking && isSeatPaid(details.booking) ? profile : withoutContact(profile);
+    // Name, age and message until the seat it led to is paid (issue 28); then the guardians' contact too (DESIGN.md 11).
+    const paid = details.booking !== null && isSeatPaid(details.booking);
+    result.student = paid ? profile : withoutContact(profile);
+    if (paid) result.guardians = (details.guardians ?? []).map(toBookingGuardian);
   }
   return result;
 }

@@ -137,10 +137,12 @@ export async function closeStaleEntries(db: Queryable, now: Date): Promise<void>
       and (s.cancelled_at is not null or s.starts_at <= ${now.toISOString()}::timestamptz)`);
 }
 
-export async function findContact(db: Queryable, userId: number) {
+/** The athlete a seat is offered to, by name ("Mia Parker"); empty when the booking names none. */
+export async function findAthleteName(db: Queryable, athleteId: number | null): Promise<string> {
+  if (athleteId === null) return "";
   const [row] = await db
-    .select({ email: users.email, firstName: users.firstName, phoneNumber: users.phoneNumber, smsOptIn: users.smsOptIn })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
+    .select({ firstName: athletes.firstName, lastName: athletes.lastName })
+    .from(athletes)
+    .where(eq(athletes.id, athleteId));
+  return row ? [row.firstName, row.lastName].filter(Boolean).join(" ").trim() : "";
 }

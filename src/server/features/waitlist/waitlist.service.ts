@@ -7,7 +7,7 @@ import { announceBooking, hasActiveBookingInSlot, heldSeats, holdSeatForWaitlist
 import { placeSms } from "../../messages/session-text";
 import { sessionWhen } from "../calendar/session-events";
 import { instantToLocal } from "../slots/slot-time";
-import { isGuardianOfAthlete } from "../../db/families";
+import { familyAudience, isGuardianOfAthlete } from "../../db/families";
 import { chooseAthlete } from "../families/families.service";
 import * as repo from "./waitlist.repository";
 
@@ -91,7 +91,7 @@ export async function offerFreedSeats(deps: AppDeps, onlySlotId?: number): Promi
       if (!outcome) break;
       offered++;
       await announceBooking(deps, outcome.booking);
-      await tellOffered(deps, outcome.studentId, outcome.booking.id, slotId);
+      await tellOffered(deps, outcome.booking, slotId);
     }
   }
   return offered;
@@ -107,7 +107,7 @@ async function holdSeatForWaitlistOfSlot(tx: Tx, slotId: number, now: Date) {
     const hold = await holdSeatForWaitlist(tx, slotId, entry.studentId, entry.athleteId, now, WAITLIST_HOLD_MINUTES);
     if ("booking" in hold) {
       await repo.markOffered(tx, entry.id, hold.booking.id, now);
-      return { booking: hold.booking, studentId: entry.studentId };
+      return { booking: hold.booking };
     }
     if (hold.skipped === "already_booked") {
       // They booked a seat themselves meanwhile: their place is done, the next player is asked.
@@ -123,32 +123,35 @@ async function holdSeatForWaitlistOfSlot(tx: Tx, slotId: number, now: Date) {
   return undefined;
 }
 
-async function tellOffered(deps: AppDeps, studentId: number, bookingId: number, slotId: number): Promise<void> {
+/** Every guardian of the athlete's family hears of the offer, by e-mail and by text on their own opt-in (DESIGN.md 11). */
+async function tellOffered(
+  deps: AppDeps,
+  booking: { id: number; studentId: number; athleteId: number | null },
+  slotId: number,
+): Promise<void> {
   const db = deps.database.db;
-  const contact = await repo.findContact(db, studentId);
   const found = await repo.findSlot(db, slotId);
-  if (!contact || !found) return;
+  if (!found) return;
+  const audience = await familyAudience(db, { athleteId: booking.athleteId, userId: booking.studentId }, deps.clock.now());
+  const athlete = await repo.findAthleteName(db, booking.athleteId);
+  const bookingId = booking.id;
   const when = sessionWhen(found.slot.startsAt, found.timeZone);
   const link = `${deps.config.appUrl}/booking-checkout/${bookingId}`;
-  const text = `A seat opened up in the group session on ${when}.${placeSms(found.slot)} It is held for you for ${WAITLIST_HOLD_MINUTES} minutes: pay to keep it at ${link}`;
-  try {
-    await deps.mailer.send({
-      to: contact.email,
-      subject: `A seat opened up: group session on ${when}`,
-      text: [
-        `Hi ${contact.firstName?.trim() || "there"},`,
-        "",
-        text,
-        "",
-        "If you do not pay in time, the seat goes to the next player on the waitlist.",
-      ].join("\n"),
-    });
-  } catch (err) {
-    deps.logger.error({ err, bookingId }, "could not send the waitlist offer e-mail");
-  }
-  if (contact.smsOptIn && contact.phoneNumber) {
+  const text = `A seat opened up${athlete ? ` for ${athlete}` : ""} in the group session on ${when}.${placeSms(found.slot)} It is held for you for ${WAITLIST_HOLD_MINUTES} minutes: pay to keep it at ${link}`;
+  for (const to of audience.emails) {
     try {
-      await deps.sms.send(contact.phoneNumber, text);
+      await deps.mailer.send({
+        to,
+        subject: `A seat opened up: group session on ${when}`,
+        text: ["Hi,", "", text, "", "If you do not pay in time, the seat goes to the next player on the waitlist."].join("\n"),
+      });
+    } catch (err) {
+      deps.logger.error({ err, bookingId }, "could not send the waitlist offer e-mail");
+    }
+  }
+  for (const phone of audience.phones) {
+    try {
+      await deps.sms.send(phone, text);
     } catch (err) {
       deps.logger.error({ err, bookingId }, "could not send the waitlist offer SMS");
     }

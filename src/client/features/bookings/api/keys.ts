@@ -19,6 +19,16 @@ export const studentBookingsQuery = queryOptions({
 export const bookingQuery = (id: number) =>
   queryOptions({ queryKey: bookingsKeys.one(id), queryFn: () => apiGet<Booking>(`/api/bookings/${id}`) });
 
+/**
+ * The bookings one payment covers (a family's shared checkout), read together: one query, so the
+ * pages need no useQueries (which would add to the query library's chunk that every page loads).
+ */
+export const bookingsTogetherQuery = (ids: readonly number[]) =>
+  queryOptions({
+    queryKey: [...sharedKeys.bookingsById, "together", ids.join(",")] as const,
+    queryFn: () => Promise.all(ids.map((id) => apiGet<Booking>(`/api/bookings/${id}`))),
+  });
+
 /** Every slot of the coach from today on (the profile carries only the next few). */
 export const bookableSlotsQuery = (coachId: number) =>
   queryOptions({ queryKey: bookingsKeys.bookableSlots(coachId), queryFn: () => apiGet<TimeSlot[]>(`/api/time-slots/${coachId}`) });

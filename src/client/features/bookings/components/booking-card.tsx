@@ -1,5 +1,5 @@
 import { CalendarDays, Clock, CreditCard, Mail, MessageSquare, Phone, Timer, Users } from "lucide-react";
-import { sessionAthleteName } from "@contract/families";
+import { athleteFacts, sessionAthleteName } from "@contract/families";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Link } from "wouter";
 import type { Booking } from "@contract/bookings";
@@ -165,6 +165,7 @@ export function CoachBookingCard({ booking, seriesLabel }: { booking: Booking; s
                 <StatusBadge booking={booking} viewer="coach" />
               </div>
             </div>
+            {athleteFacts(booking.athlete) ? <p className="text-sm text-slate-600">{athleteFacts(booking.athlete)}</p> : null}
             <p className="flex items-center gap-2 text-sm text-slate-700">
               <Phone aria-hidden className="size-4 text-field-700" />
               {booking.student?.phoneNumber ?? "No phone number"}

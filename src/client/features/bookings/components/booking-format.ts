@@ -1,3 +1,5 @@
+import { fullName } from "@contract/names";
+
 /** The API's decimal strings are shown as they are: "85.00" -> "$85.00". */
 export function dollars(amount: string | null | undefined): string {
   return `$${amount ?? "0.00"}`;
@@ -10,4 +12,15 @@ export function sessionTypeLabel(sessionType: string | null | undefined): string
 export function personName(person: { firstName: string | null; lastName: string | null } | null | undefined, fallback: string): string {
   const name = [person?.firstName, person?.lastName].filter(Boolean).join(" ").trim();
   return name || fallback;
+}
+
+/**
+ * The athlete a booking is for (DESIGN.md 11), else `fallback` (a booking made before families).
+ * Without @contract/families, whose schemas would bring zod to the pages that only show a name.
+ */
+export function bookingAthleteName(
+  booking: { athlete: { firstName: string; lastName: string } | null } | undefined,
+  fallback: string,
+): string {
+  return booking?.athlete ? fullName(booking.athlete) || fallback : fallback;
 }

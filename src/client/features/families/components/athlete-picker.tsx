@@ -16,7 +16,8 @@ export function rememberedAthlete(coachId: number): number | null {
   }
 }
 
-function remember(coachId: number, athleteId: number): void {
+/** Remembers the athlete chosen for this coach (this browser), for the next booking or request. */
+export function rememberAthlete(coachId: number, athleteId: number): void {
   try {
     window.localStorage.setItem(storageKey(coachId), String(athleteId));
   } catch {
@@ -49,7 +50,7 @@ export function AthletePicker({ coachId, value, onChange, enabled = true }: Prop
         value={value ?? ""}
         onChange={(e) => {
           const id = Number(e.target.value);
-          remember(coachId, id);
+          rememberAthlete(coachId, id);
           onChange(id);
         }}
       >

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BookingStatus } from "@contract/bookings";
-import { canCancel, clock, groupCoachBookings, payoutLabel, shortDate } from "./booking-groups";
+import { athletesBySlot, canCancel, clock, groupCoachBookings, payoutLabel, shortDate } from "./booking-groups";
 
 const now = new Date("2026-11-23T12:00:00Z");
 const booking = (id: number, status: BookingStatus, startsAt: string, feedbackSubmittedAt: string | null = null) => ({
@@ -70,5 +70,31 @@ describe("formatting", () => {
     expect(clock("14:30")).toBe("2:30 PM");
     expect(clock("00:15")).toBe("12:15 AM");
     expect(clock("x")).toBe("Time not available");
+  });
+});
+
+describe("athletesBySlot", () => {
+  const seat = (timeSlotId: number, status: BookingStatus, firstName: string | null, holdExpiresAt: string | null = null) => ({
+    timeSlotId,
+    status,
+    holdExpiresAt,
+    athlete: firstName
+      ? { id: 1, firstName, lastName: "Parker", age: 11, ageGroup: "futures" as const, isMinor: true, position: "Attack" }
+      : null,
+    student: { firstName: "Dana", lastName: "Parker" },
+  });
+
+  it("names the athletes holding a seat in each slot: paid seats and running holds, in booking order", () => {
+    const names = athletesBySlot(
+      [
+        seat(7, "confirmed", "Mia"),
+        seat(7, "pending", "Leo", "2026-11-23T12:10:00Z"),
+        seat(7, "cancelled", "Ava"),
+        seat(7, "pending", "Zoe", "2026-11-23T11:50:00Z"),
+        seat(8, "completed", null),
+      ],
+      now,
+    );
+    expect(Object.fromEntries(names)).toEqual({ 7: ["Mia Parker", "Leo Parker"], 8: ["Dana Parker"] });
   });
 });

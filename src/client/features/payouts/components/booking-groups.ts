@@ -1,4 +1,5 @@
 import type { BookingStatus } from "@contract/bookings";
+import { sessionAthleteName, type AthleteSummary } from "@contract/families";
 import type { PayoutStatus } from "@contract/payouts";
 import { noShowWindow } from "@contract/progress";
 import { formatClock, formatMediumDate, formatSessionRange, formatSessionTime } from "@client/lib/when";
@@ -73,3 +74,29 @@ export const sessionRange = (b: SessionTimes): string =>
 /** "2:30 PM" (or "2:30 PM EST" from elsewhere). */
 export const sessionStart = (b: SessionTimes): string =>
   formatSessionTime(b.sessionTime, { date: b.sessionDate, timeZone: b.timeZone }) ?? "Time not available";
+
+type SeatBooking = {
+  timeSlotId: number;
+  status: BookingStatus;
+  holdExpiresAt: string | null;
+  athlete: AthleteSummary | null;
+  student?: { firstName: string | null; lastName: string | null };
+};
+
+/**
+ * Who holds a seat in each of the coach's slots (DESIGN.md 11: the calendar names the athletes):
+ * paid seats and holds still running, never a cancelled booking or a hold that ran out.
+ */
+export function athletesBySlot(bookings: readonly SeatBooking[], now: Date = new Date()): Map<number, string[]> {
+  const names = new Map<number, string[]>();
+  for (const b of bookings) {
+    const holdsSeat =
+      b.status === "confirmed" ||
+      b.status === "completed" ||
+      b.status === "no_show" ||
+      (b.status === "pending" && (!b.holdExpiresAt || Date.parse(b.holdExpiresAt) > now.getTime()));
+    if (!holdsSeat) continue;
+    names.set(b.timeSlotId, [...(names.get(b.timeSlotId) ?? []), sessionAthleteName(b, "Student")]);
+  }
+  return names;
+}

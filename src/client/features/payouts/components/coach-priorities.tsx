@@ -1,5 +1,6 @@
 import { AlertTriangle, CalendarClock, ChevronRight, MapPin } from "lucide-react";
 import { Link } from "wouter";
+import { athleteFacts, sessionAthleteName } from "@contract/families";
 import { paymentAccountState } from "@contract/payouts";
 import { Card } from "@client/components/ui/card";
 import { useCoachBookings } from "../api/coach-bookings";
@@ -45,7 +46,9 @@ export function NextSessionCard({ now = new Date() }: { now?: Date }) {
     .filter((b) => b.status === "confirmed" && Date.parse(b.endsAt) > now.getTime())
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0];
   if (bookings.isLoading) return null;
-  const student = next ? [next.student?.firstName, next.student?.lastName].filter(Boolean).join(" ") || "Student" : null;
+  // The athlete the seat is for, with their age and position (DESIGN.md 11).
+  const student = next ? sessionAthleteName(next, "Student") : null;
+  const facts = next ? athleteFacts(next.athlete) : "";
   const place = next ? [next.timeSlot.locationName, next.timeSlot.locationAddress].filter(Boolean).join(", ") : "";
   return (
     <section aria-labelledby="next-session-heading" className="flex flex-col gap-3">
@@ -57,6 +60,7 @@ export function NextSessionCard({ now = new Date() }: { now?: Date }) {
           <p className="font-semibold text-field-950">
             {student} · {next.sessionType === "group" ? "Group" : "Individual"}, {next.duration} min
           </p>
+          {facts ? <p className="text-sm text-slate-600">{facts}</p> : null}
           <p className="flex items-center gap-2 text-sm text-slate-700">
             <CalendarClock aria-hidden className="size-4 shrink-0 text-field-700" />
             {shortDate(next.sessionDate)}, {sessionRange(next)}

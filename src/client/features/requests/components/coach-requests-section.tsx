@@ -1,6 +1,7 @@
 import { Check, MessageSquare, X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "wouter";
+import { athleteFacts, sessionAthleteName } from "@contract/families";
 import { MAX_REQUEST_MESSAGE_LENGTH, SessionRequestMessages, type SessionRequest } from "@contract/requests";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
@@ -59,14 +60,16 @@ export function CoachRequestsSection({ coachId }: { coachId: number }) {
 
 function CoachRequestCard({ request, onDecline }: { request: SessionRequest; onDecline: () => void }) {
   const accept = useAcceptSessionRequest();
-  const name = personName(request.student, "Student");
+  // The athlete the session is for, with their age and position (DESIGN.md 11).
+  const name = sessionAthleteName(request, personName(request.student, "Student"));
+  const facts = athleteFacts(request.athlete);
 
   async function onAccept() {
     try {
       await accept.mutateAsync(request.id);
       toast({
         title: SessionRequestMessages.ACCEPTED,
-        description: `${name} has been asked to complete payment for the session.`,
+        description: `${name}'s family has been asked to complete payment for the session.`,
         variant: "success",
       });
     } catch (error) {
@@ -79,7 +82,10 @@ function CoachRequestCard({ request, onDecline }: { request: SessionRequest; onD
     <Card data-testid={`session-request-${request.id}`}>
       <CardContent className="flex flex-col gap-3 pt-5 sm:pt-6">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
+          <div className="flex min-w-0 flex-col">
+            <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
+            {facts ? <p className="text-sm text-slate-600">{facts}</p> : null}
+          </div>
           {/* Issue 29: the headline is what the coach earns. */}
           <span className="font-bold text-field-900" data-testid="request-earns">
             You earn ${request.rate}

@@ -1,5 +1,6 @@
 import { CreditCard, MessageSquare, XCircle } from "lucide-react";
 import { Link } from "wouter";
+import { athleteName } from "@contract/families";
 import { REQUEST_STATUS_LABELS, SessionRequestMessages, type SessionRequest, type SessionRequestStatus } from "@contract/requests";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
@@ -56,6 +57,7 @@ export function StudentRequestCard({ request }: { request: SessionRequest }) {
               <Badge variant={STATUS_VARIANT[request.status]}>{REQUEST_STATUS_LABELS[request.status] ?? request.status}</Badge>
             </div>
             <p className="text-sm text-slate-600">{request.coach.title}</p>
+            {request.athlete ? <p className="text-sm font-semibold text-field-800">For {athleteName(request.athlete)}</p> : null}
           </div>
         </div>
 

@@ -1,4 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
+import type { Athlete } from "@contract/families";
+import { DEFAULT_MATCH_DISTANCE } from "@contract/search-basics";
 import type { MatchedCoach } from "@contract/search";
 import { apiGet } from "@client/lib/api-client";
 import { searchKeys } from "./keys";
@@ -13,6 +15,26 @@ export type MatchFilters = {
   maxPrice: string;
   maxDistance: string;
 };
+
+/**
+ * Quick Match for one athlete of the family (DESIGN.md 11): their position, age group, skill level
+ * and goals, within the account's travel distance (the distance's origin is the account's ZIP,
+ * which the server reads).
+ */
+export function athleteMatchFilters(
+  athlete: Pick<Athlete, "position" | "ageGroup" | "skillLevel" | "goals">,
+  maxTravelDistance: number | null | undefined,
+): MatchFilters {
+  return {
+    position: athlete.position ?? "",
+    ageGroup: athlete.ageGroup ?? "",
+    skillLevel: athlete.skillLevel ?? "",
+    specialties: athlete.goals,
+    minPrice: "",
+    maxPrice: "",
+    maxDistance: String(maxTravelDistance ?? DEFAULT_MATCH_DISTANCE),
+  };
+}
 
 /** player-side 7: any failure reads "Failed to fetch recommendations". */
 export const RECOMMENDATIONS_FAILED = "Failed to fetch recommendations";

@@ -57,14 +57,20 @@ function useIsNarrow(): boolean {
 type Move = { date: string; startTime: string; endTime: string };
 type Drag = { slot: TimeSlot; pointerId: number; startX: number; startY: number; grabOffsetY: number; moved: boolean; target: Move | null };
 
-type Props = { coach: SlotCoach; slots: TimeSlot[]; onEdit: (slot: TimeSlot) => void };
+type Props = {
+  coach: SlotCoach;
+  slots: TimeSlot[];
+  onEdit: (slot: TimeSlot) => void;
+  /** Who holds a seat in each slot (slot id -> athletes' names), shown in its block (DESIGN.md 11). */
+  seatNames?: ReadonlyMap<number, readonly string[]>;
+};
 
 /**
  * The dashboard's weekly calendar: 7 days (one on narrow screens), 6:00 to 20:00 at 60 px per hour.
  * Available slots move by dragging them (pointer) or by selecting one and using the move buttons or
  * the arrow keys (keyboard); a move keeps the duration and the minutes of the start.
  */
-export function WeeklyCalendar({ coach, slots, onEdit }: Props) {
+export function WeeklyCalendar({ coach, slots, onEdit, seatNames }: Props) {
   const today = nowIn(coach.timeZone).date;
   const isNarrow = useIsNarrow();
   const [anchor, setAnchor] = useState(today);
@@ -302,7 +308,10 @@ export function WeeklyCalendar({ coach, slots, onEdit }: Props) {
                   const isDragged = drag?.moved && drag.slot.id === slot.id;
                   const state = slotState(slot);
                   const range = sessionRange(slot.date, slot.startTime, slot.endTime, coach.timeZone);
-                  const label = `${state.label} ${slot.isGroup ? "group" : "individual"} slot, ${longDateLabel(slot.date)}, ${range}`;
+                  const names = seatNames?.get(slot.id) ?? [];
+                  const label = `${state.label} ${slot.isGroup ? "group" : "individual"} slot, ${longDateLabel(slot.date)}, ${range}${
+                    names.length > 0 ? `, ${names.join(", ")}` : ""
+                  }`;
                   return (
                     <div
                       key={slot.id}
@@ -338,6 +347,11 @@ export function WeeklyCalendar({ coach, slots, onEdit }: Props) {
                       <span className="block truncate" data-testid="calendar-slot-state">
                         {state.label} · {slot.isGroup ? `Group ${slot.bookingCount ?? 0}/${slot.capacity}` : "Individual"}
                       </span>
+                      {names.length > 0 ? (
+                        <span className="block truncate" data-testid="calendar-slot-athletes">
+                          {names.join(", ")}
+                        </span>
+                      ) : null}
                     </div>
                   );
                 })}
