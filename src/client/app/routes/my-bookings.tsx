@@ -2,7 +2,7 @@ import { CheckCircle2, CreditCard, Search } from "lucide-react";
 import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import { Link, useSearch } from "wouter";
 import type { Booking } from "@contract/bookings";
-import { seriesWeekLabels } from "@contract/series-weeks";
+import { seriesWeekLabels } from "../../lib/states";
 import { decimalToCents, formatDollars } from "@contract/money";
 import { Button } from "../../components/ui/button";
 import { FullPageSpinner } from "../../components/ui/spinner";

@@ -10,7 +10,6 @@ import { messagesWithCoach, messagesWithFamily, paths } from "@client/config/pat
 import { formatLongDate, formatSessionRange, formatSessionTime } from "@client/lib/when";
 import { bookingState, type Viewer } from "@client/lib/states";
 import { dollars, personName, sessionTypeLabel } from "./booking-format";
-import { SeriesBadge } from "@client/components/series-badge";
 import { SessionPlaceDetails } from "./session-place";
 
 /** coach-side 2: one card that cannot be drawn must not take the whole list down with it. */
@@ -110,7 +109,11 @@ export function StudentBookingCard({ booking, seriesLabel }: { booking: Booking;
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
               <div className="flex flex-wrap gap-1.5">
-                <SeriesBadge label={seriesLabel} />
+                {seriesLabel ? (
+                  <Badge variant="outline" data-testid="series-label">
+                    {seriesLabel}
+                  </Badge>
+                ) : null}
                 <StatusBadge booking={booking} viewer="family" />
               </div>
             </div>
@@ -161,7 +164,11 @@ export function CoachBookingCard({ booking, seriesLabel }: { booking: Booking; s
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
               <div className="flex flex-wrap gap-1.5">
-                <SeriesBadge label={seriesLabel} />
+                {seriesLabel ? (
+                  <Badge variant="outline" data-testid="series-label">
+                    {seriesLabel}
+                  </Badge>
+                ) : null}
                 <StatusBadge booking={booking} viewer="coach" />
               </div>
             </div>

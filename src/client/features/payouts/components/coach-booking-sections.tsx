@@ -1,5 +1,4 @@
 import { CalendarDays, Clock, DollarSign, Phone, User } from "lucide-react";
-import { seriesWeekLabels } from "@contract/series-weeks";
 import { athleteFacts, sessionAthleteName } from "@contract/families";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "wouter";
@@ -9,8 +8,7 @@ import { Card } from "@client/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
 import { Spinner } from "@client/components/ui/spinner";
 import { handleUnauthorized } from "@client/lib/handle-unauthorized";
-import { bookingState } from "@client/lib/states";
-import { SeriesBadge } from "@client/components/series-badge";
+import { bookingState, seriesWeekLabels } from "@client/lib/states";
 import { useCoachBookings, type CoachBooking } from "../api/coach-bookings";
 import { canCancel, canMarkNoShow, groupCoachBookings, payoutLabel, sessionRange, shortDate } from "./booking-groups";
 import { CancelSessionDialog, FeedbackDialog, NoShowDialog } from "./session-dialogs";
@@ -164,7 +162,11 @@ export function CoachBookingCard({
             {b.athlete ? <span className="text-sm font-normal text-slate-600">{athleteFacts(b.athlete)}</span> : null}
           </p>
           <div className="flex flex-wrap gap-1.5">
-            <SeriesBadge label={seriesLabel} />
+            {seriesLabel ? (
+              <Badge variant="outline" data-testid="series-label">
+                {seriesLabel}
+              </Badge>
+            ) : null}
             <Badge variant={state.tone}>{state.label}</Badge>
             {payout ? <Badge variant={payout === "Paid out" ? "success" : "warning"}>{payout}</Badge> : null}
           </div>

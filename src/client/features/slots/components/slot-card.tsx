@@ -14,7 +14,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@client/components/ui/dialog";
-import { SeriesBadge } from "@client/components/series-badge";
 import { toast } from "@client/components/ui/toast";
 import { ApiError } from "@client/lib/api-client";
 import { handleUnauthorized } from "@client/lib/handle-unauthorized";
@@ -61,7 +60,11 @@ export function SlotCard({
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-semibold text-field-950">{range}</span>
           <SlotStatusBadge slot={slot} />
-          <SeriesBadge label={seriesLabel} />
+          {seriesLabel ? (
+            <Badge variant="outline" data-testid="series-label">
+              {seriesLabel}
+            </Badge>
+          ) : null}
         </div>
         <span className="inline-flex items-center gap-1.5 text-sm text-slate-700">
           <Users aria-hidden className="size-4" />
