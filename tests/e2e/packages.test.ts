@@ -127,7 +127,7 @@ test.describe("packages, credits and weekly sessions", () => {
     const dialog = player.getByRole("alertdialog");
     await expect(dialog.getByText(/Your credit goes back to your package/)).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel booking" }).click();
-    await expect(player.getByText("Booking cancelled. Your credit has been returned.")).toBeVisible();
+    await expect(player.getByText("Booking cancelled. Your credit has been returned.", { exact: true })).toBeVisible();
     await expect(credits(player).getByTestId("credits-remaining")).toHaveText("5 of 5 left");
 
     await credits(player).getByRole("button", { name: "Balance and why" }).click();
@@ -152,7 +152,7 @@ test.describe("packages, credits and weekly sessions", () => {
     await dialog.getByLabel("Repeat weekly for N weeks (1-26)").fill("4");
     await dialog.getByRole("button", { name: "Add Time Slot" }).click();
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByText("4 weekly time slots added.")).toBeVisible();
+    await expect(page.getByText("4 weekly time slots added.", { exact: true })).toBeVisible();
     const available = page.getByRole("region", { name: "Available Time Slots" });
     await expect(available.getByTestId("series-label")).toHaveText([
       "Weekly · week 1 of 4",
@@ -211,7 +211,7 @@ test.describe("packages, credits and weekly sessions", () => {
     const dialog = page.getByRole("alertdialog");
     await expect(dialog.getByText(/one week of a weekly series/)).toBeVisible();
     await dialog.getByRole("button", { name: "This and following weeks" }).click();
-    await expect(page.getByText("The time slot was deleted.")).toBeVisible();
+    await expect(page.getByText("The time slot was deleted.", { exact: true })).toBeVisible();
     await expect(page.locator(`[data-slot-id="${seriesSlotIds[3]}"]`)).toHaveCount(0);
     await expect(page.locator(`[data-slot-id="${seriesSlotIds[2]}"]`)).toHaveCount(1);
   });
