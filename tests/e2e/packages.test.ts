@@ -215,4 +215,25 @@ test.describe("packages, credits and weekly sessions", () => {
     await expect(page.locator(`[data-slot-id="${seriesSlotIds[3]}"]`)).toHaveCount(0);
     await expect(page.locator(`[data-slot-id="${seriesSlotIds[2]}"]`)).toHaveCount(1);
   });
+  test("the coach refunds the family's unused credits after a confirmation naming the amount; the family sees why", async () => {
+    const page = await coachPage();
+    await page.goto("/coach-dashboard");
+    const sold = page.getByRole("region", { name: "Credits families bought" });
+    await expect(sold.getByTestId("credits-remaining")).toHaveText("5 of 5 left");
+    await sold.getByRole("button", { name: "Refund the unused credits of Five private hours" }).click();
+    const dialog = page.getByRole("alertdialog");
+    // 350.00 + 52.50 fee, nothing used: all of it goes back.
+    await expect(dialog.getByText(/5 unused credits of "Five private hours" bought by Pat Player: \$402\.50 goes back/)).toBeVisible();
+    await dialog.getByRole("button", { name: "Refund $402.50" }).click();
+    await expect(page.getByText("$402.50 was refunded to the family's card.", { exact: true })).toBeVisible();
+    await expect(sold.getByText("Refunded", { exact: true })).toBeVisible();
+
+    await player.goto("/my-bookings");
+    await expect(credits(player).getByText("Refunded", { exact: true })).toBeVisible();
+    await expect(credits(player).getByTestId("credits-remaining")).toHaveText("0 of 5 left");
+    await credits(player).getByRole("button", { name: "Balance and why" }).click();
+    const last = credits(player).getByRole("row").last();
+    await expect(last).toContainText("Unused credits refunded");
+    await expect(last).toContainText("-$402.50");
+  });
 });
