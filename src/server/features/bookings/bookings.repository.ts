@@ -547,7 +547,10 @@ export async function reverseNoShow(
   return rows[0];
 }
 
-/** The sent payout of a reversed no-show was taken back (reversed) or could not be (owed by the coach). */
+/**
+ * The sent payout of a reversed no-show was taken back (reversed) or could not be (owed by the
+ * coach); a retry settles an owed one. A payout already taken back stays so.
+ */
 export async function settleReversedPayout(
   db: Queryable,
   bookingId: number,
@@ -556,7 +559,7 @@ export async function settleReversedPayout(
   await db
     .update(bookings)
     .set({ payoutStatus: values.outcome, payoutLastError: values.error, updatedAt: values.now })
-    .where(and(eq(bookings.id, bookingId), eq(bookings.payoutStatus, "paid")));
+    .where(and(eq(bookings.id, bookingId), inArray(bookings.payoutStatus, ["paid", "owed"])));
 }
 
 export async function markFeedbackSubmitted(tx: Tx, bookingId: number, now: Date): Promise<BookingRow | undefined> {
