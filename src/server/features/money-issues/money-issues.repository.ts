@@ -196,8 +196,3 @@ export async function recordOutsideRefund(
 export async function listOutsideRefunds(db: Db): Promise<OutsideRefundRow[]> {
   return db.select().from(outsideRefunds).orderBy(desc(outsideRefunds.refundedAt), desc(outsideRefunds.id)).limit(500);
 }
-
-/** The outside refunds of every payment, for the reconciliation's notes. */
-export async function listAllOutsideRefunds(db: Db): Promise<OutsideRefundRow[]> {
-  return db.select().from(outsideRefunds).orderBy(outsideRefunds.refundedAt, outsideRefunds.id);
-}

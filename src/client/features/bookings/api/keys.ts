@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Booking } from "@contract/bookings";
 import type { TimeSlot } from "@contract/slots";
-import { apiGet } from "@client/lib/api-client";
+import { apiGet, apiGetAllPages } from "@client/lib/api-client";
 import { sharedKeys } from "@client/lib/query-keys";
 
 /** The URLs are the keys, so the live channel's "/api/bookings" and "/api/time-slots" prefix refresh reaches these too. */
@@ -13,7 +13,7 @@ export const bookingsKeys = {
 
 export const studentBookingsQuery = queryOptions({
   queryKey: bookingsKeys.student,
-  queryFn: () => apiGet<Booking[]>("/api/bookings/student"),
+  queryFn: () => apiGetAllPages<Booking>("/api/bookings/student"),
 });
 
 export const bookingQuery = (id: number) =>
@@ -21,4 +21,4 @@ export const bookingQuery = (id: number) =>
 
 /** Every slot of the coach from today on (the profile carries only the next few). */
 export const bookableSlotsQuery = (coachId: number) =>
-  queryOptions({ queryKey: bookingsKeys.bookableSlots(coachId), queryFn: () => apiGet<TimeSlot[]>(`/api/time-slots/${coachId}`) });
+  queryOptions({ queryKey: bookingsKeys.bookableSlots(coachId), queryFn: () => apiGetAllPages<TimeSlot>(`/api/time-slots/${coachId}`) });
