@@ -1,7 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Booking } from "@contract/bookings";
 import type { TimeSlot } from "@contract/slots";
-import { apiGet, apiGetAllPages } from "@client/lib/api-client";
+import { apiGet } from "@client/lib/api-client";
+import { apiGetAllPages } from "@client/lib/api-pages";
 import { sharedKeys } from "@client/lib/query-keys";
 
 /** The URLs are the keys, so the live channel's "/api/bookings" and "/api/time-slots" prefix refresh reaches these too. */
@@ -19,6 +20,11 @@ export const studentBookingsQuery = queryOptions({
 export const bookingQuery = (id: number) =>
   queryOptions({ queryKey: bookingsKeys.one(id), queryFn: () => apiGet<Booking>(`/api/bookings/${id}`) });
 
-/** Every slot of the coach from today on (the profile carries only the next few). */
+/**
+ * The coach's slots from today on (the profile carries only the next few): the list's first page,
+ * 500 slots in start order (SLOTS_PAGE_SIZE, the cap on a coach's upcoming slots), so in practice
+ * all of them. Visitors read it, so it stays off the signed-in lists' paging module (api-pages.ts
+ * sits in the account chunk, vite.config.ts).
+ */
 export const bookableSlotsQuery = (coachId: number) =>
-  queryOptions({ queryKey: bookingsKeys.bookableSlots(coachId), queryFn: () => apiGetAllPages<TimeSlot>(`/api/time-slots/${coachId}`) });
+  queryOptions({ queryKey: bookingsKeys.bookableSlots(coachId), queryFn: () => apiGet<TimeSlot[]>(`/api/time-slots/${coachId}`) });

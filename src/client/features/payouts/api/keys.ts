@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { CoachEarnings, PaymentAccountStatus } from "@contract/payouts";
-import { apiGet, apiGetAllPages } from "@client/lib/api-client";
+import { apiGet } from "@client/lib/api-client";
+import { apiGetAllPages } from "@client/lib/api-pages";
 import type { CoachBooking } from "./coach-bookings";
 
 /** The URLs are the keys, so the live channel's "/api/bookings" prefix refresh reaches the coach's list. */

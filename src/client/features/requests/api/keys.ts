@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { SessionRequest } from "@contract/requests";
-import { apiGetAllPages } from "@client/lib/api-client";
+import { apiGetAllPages } from "@client/lib/api-pages";
 import { isUnderUrl, sharedKeys } from "@client/lib/query-keys";
 
 /** Every request list's URL (and so its key) starts with this. */

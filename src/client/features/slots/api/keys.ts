@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { TimeSlot } from "@contract/slots";
-import { apiGetAllPages } from "@client/lib/api-client";
+import { apiGetAllPages } from "@client/lib/api-pages";
 import { sharedKeys } from "@client/lib/query-keys";
 
 /**

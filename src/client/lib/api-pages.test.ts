@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { answer, mockApi } from "@client/testing/render-page";
-import { apiGetAllPages, ApiError } from "./api-client";
+import { ApiError } from "./api-client";
+import { apiGetAllPages } from "./api-pages";
 
 afterEach(() => vi.unstubAllGlobals());
 
