@@ -171,6 +171,12 @@ describe("the admin's Money issues tab", { timeout: 30_000 }, () => {
     expect(tab.getByText("Refunded in full")).toBeTruthy();
     expect(tab.getByText("$85.00 · Taken back")).toBeTruthy();
     expect(tab.queryByRole("button", { name: /Reverse no-show/ })).toBeNull();
+    // The card still says what happened once it no longer offers the button.
+    expect(
+      tab.getByText("No-show reversed. The family is refunded $97.75 in full. The coach's payout was taken back.", {
+        selector: "[role=status]",
+      }),
+    ).toBeTruthy();
   });
 
   it("keeps the no-show and says why when the reversal is refused", async () => {

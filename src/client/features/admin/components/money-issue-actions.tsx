@@ -24,7 +24,7 @@ export function reversalOutcome(result: ReverseNoShowResponse): string {
 }
 
 /** The outcome of the last action on a card, read out to screen readers as it appears. */
-function Outcome({ text }: { text: string | null }) {
+export function Outcome({ text }: { text: string | null }) {
   return (
     <p role="status" className={text ? "rounded-lg bg-field-50 px-3 py-2 text-sm text-field-900" : "sr-only"}>
       {text ?? ""}
@@ -34,41 +34,48 @@ function Outcome({ text }: { text: string | null }) {
 
 /**
  * "Reverse no-show" on a no-show that stands: asks first, saying what it does (the family refunded
- * in full, the coach's payout taken back), then shows what happened.
+ * in full, the coach's payout taken back), then says what happened through `onOutcome` (the card
+ * keeps showing it once the reversed no-show no longer offers the button).
  */
-export function ReverseNoShowAction({ bookingId, amount, payoutAmount }: { bookingId: number; amount: string; payoutAmount: string }) {
+export function ReverseNoShowAction({
+  bookingId,
+  amount,
+  payoutAmount,
+  onOutcome,
+}: {
+  bookingId: number;
+  amount: string;
+  payoutAmount: string;
+  onOutcome: (text: string) => void;
+}) {
   const reverse = useReverseNoShow();
-  const [outcome, setOutcome] = useState<string | null>(null);
   async function confirm() {
     try {
       const result = await reverse.mutateAsync(bookingId);
       const text = `No-show reversed. ${reversalOutcome(result)}`;
-      setOutcome(text);
+      onOutcome(text);
       notifySaved(text);
     } catch (error) {
       notifyFailed(error, "Failed to reverse the no-show");
     }
   }
   return (
-    <div className="flex flex-col gap-2">
-      <ConfirmDialog
-        title="Reverse this no-show?"
-        description={`The family is refunded $${amount} in full, and the coach's payout of $${payoutAmount} is taken back (or recorded as owed by the coach if it cannot be). The family is told by e-mail. This cannot be undone.`}
-        confirmLabel="Reverse no-show"
-        onConfirm={confirm}
-        trigger={
-          <Button
-            variant="destructive"
-            size="sm"
-            className="w-full sm:w-auto sm:self-start"
-            aria-label={`Reverse no-show of booking #${bookingId}`}
-          >
-            <Undo2 aria-hidden /> Reverse no-show
-          </Button>
-        }
-      />
-      <Outcome text={outcome} />
-    </div>
+    <ConfirmDialog
+      title="Reverse this no-show?"
+      description={`The family is refunded $${amount} in full, and the coach's payout of $${payoutAmount} is taken back (or recorded as owed by the coach if it cannot be). The family is told by e-mail. This cannot be undone.`}
+      confirmLabel="Reverse no-show"
+      onConfirm={confirm}
+      trigger={
+        <Button
+          variant="destructive"
+          size="sm"
+          className="w-full sm:w-auto sm:self-start"
+          aria-label={`Reverse no-show of booking #${bookingId}`}
+        >
+          <Undo2 aria-hidden /> Reverse no-show
+        </Button>
+      }
+    />
   );
 }
 

@@ -1,11 +1,11 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { MoneyIssues } from "@contract/money-issues";
 import { Badge } from "@client/components/ui/badge";
 import { Card } from "@client/components/ui/card";
 import { formatInstant } from "@client/lib/when";
 import { useMoneyIssues } from "../api/get-money-issues";
 import { AdminListHeader, AdminListState } from "./admin-list";
-import { RetryClawbackAction, ReverseNoShowAction } from "./money-issue-actions";
+import { Outcome, RetryClawbackAction, ReverseNoShowAction } from "./money-issue-actions";
 
 type Refund = MoneyIssues["refunds"][number];
 type Payout = MoneyIssues["payouts"][number];
@@ -154,6 +154,8 @@ function coachLabel(name: string, coachId: number): string {
 
 function NoShowItem({ noShow }: { noShow: NoShow }) {
   const reversed = noShow.state === "reversed";
+  // Kept here, not in the button: once reversed the card no longer offers it, but still says what happened.
+  const [outcome, setOutcome] = useState<string | null>(null);
   return (
     <Card className="flex flex-col gap-3 p-4 sm:p-5" data-testid="money-issue">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -175,7 +177,15 @@ function NoShowItem({ noShow }: { noShow: NoShow }) {
         </Fact>
         {noShow.reversedAt ? <Fact label="Reversed">{formatInstant(noShow.reversedAt) ?? noShow.reversedAt}</Fact> : null}
       </dl>
-      {reversed ? null : <ReverseNoShowAction bookingId={noShow.bookingId} amount={noShow.amount} payoutAmount={noShow.payoutAmount} />}
+      {reversed ? null : (
+        <ReverseNoShowAction
+          bookingId={noShow.bookingId}
+          amount={noShow.amount}
+          payoutAmount={noShow.payoutAmount}
+          onOutcome={setOutcome}
+        />
+      )}
+      <Outcome text={outcome} />
     </Card>
   );
 }
