@@ -73,10 +73,11 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
-              // What the shell shows a signed-in user (sign out, resend the verification e-mail):
-              // lazy for visitors, named in a signed-in user's HTML (http/client-assets.ts).
+              // What the shell shows a signed-in user (sign out, resend the verification e-mail),
+              // and the reading of every page of a signed-in user's lists (api-pages.ts): lazy for
+              // visitors, named in a signed-in user's HTML (http/client-assets.ts).
               name: "account",
-              test: /src[\\/]client[\\/](app[\\/]app-shell\.tsx|features[\\/]accounts[\\/](api[\\/](auth-mutations|email-verification|keys)\.ts|components[\\/](sign-out-button|resend-verification-button|verify-email-notice)\.tsx)|lib[\\/]handle-unauthorized\.ts)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](log-out|mail-warning|menu|x)\.js/,
+              test: /src[\\/]client[\\/](app[\\/]app-shell\.tsx|features[\\/]accounts[\\/](api[\\/](auth-mutations|email-verification|keys)\.ts|components[\\/](sign-out-button|resend-verification-button|verify-email-notice)\.tsx)|lib[\\/](handle-unauthorized|api-pages)\.ts)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](log-out|mail-warning|menu|x)\.js/,
               priority: 10,
               includeDependenciesRecursively: false,
             },

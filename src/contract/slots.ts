@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { compareLocal, durationMinutes, isOnQuarterHour, isValidDate, isValidTime, type LocalDateTime } from "./time";
+import { cursorParam } from "./paging";
 
 /** The spec's time slot messages (coach-side 5), shown to users exactly. */
 export const SlotMessages = {
@@ -144,6 +145,8 @@ export type UpdateSlotRequest = z.infer<typeof UpdateSlotRequestSchema>;
 export const ListSlotsQuerySchema = z.object({
   fromDate: z.string({ message: SlotMessages.INVALID_DATE }).refine(isValidDate, { message: SlotMessages.INVALID_DATE }).optional(),
   includeBookingCounts: z.enum(["true", "false"], { message: "includeBookingCounts must be true or false" }).optional(),
+  /** The previous page's X-Next-Cursor (decision 012); absent for the first page. */
+  cursor: cursorParam,
 });
 
 /**

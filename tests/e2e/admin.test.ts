@@ -238,6 +238,64 @@ test.describe("admin panel: content blocks and testimonials", () => {
     await page.context().close();
   });
 
+  test("the Money issues tab reverses a no-show after a confirmation and retries an owed clawback, at 360 px, by keyboard", async () => {
+    const noShow = await createPaidBooking(t);
+    const owed = await createPaidBooking(t);
+    const marked = new Date();
+    await t.deps.database.db
+      .update(bookings)
+      .set({ status: "no_show", noShowAt: marked, noShowNote: "Nobody came to the field", payoutStatus: "pending" })
+      .where(eq(bookings.id, noShow.bookingId));
+    // Reversed earlier, its transfer could not be taken back: the coach owes it.
+    await t.deps.database.db
+      .update(bookings)
+      .set({
+        status: "cancelled",
+        cancelCode: "no_show_reversed",
+        cancelledAt: marked,
+        noShowAt: marked,
+        noShowNote: "Late call",
+        noShowReversedAt: marked,
+        paymentStatus: "refunded",
+        payoutStatus: "owed",
+        transferId: "tr_sim_gone",
+        payoutLastError: "Insufficient funds in the connected account",
+      })
+      .where(eq(bookings.id, owed.bookingId));
+
+    const page = await adminPage(360);
+    await page.goto("/admin");
+    await page.getByRole("tab", { name: "Money issues" }).click();
+    const card = page.getByTestId("money-issue").filter({ hasText: `No-show · Booking #${noShow.bookingId}` });
+    await expect(card.getByText("Nobody came to the field")).toBeVisible();
+    const reverse = card.getByRole("button", { name: `Reverse no-show of booking #${noShow.bookingId}` });
+    await reverse.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("alertdialog", { name: "Reverse this no-show?" });
+    await expect(dialog.getByText(`The family is refunded $${noShow.totalAmount} in full`, { exact: false })).toBeVisible();
+    await expect(dialog.getByText("the coach's payout of $85.00 is taken back", { exact: false })).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Reverse no-show" }).click();
+    await expect(
+      card.getByRole("status").filter({ hasText: `No-show reversed. The family is refunded $${noShow.totalAmount} in full.` }),
+    ).toBeVisible();
+    await expect(card.getByText("Refunded in full", { exact: true })).toBeVisible();
+    await expect(card.getByRole("button", { name: /Reverse no-show/ })).toHaveCount(0);
+    const [row] = await t.deps.database.db.select().from(bookings).where(eq(bookings.id, noShow.bookingId));
+    expect(row).toMatchObject({ status: "cancelled", cancelCode: "no_show_reversed", payoutStatus: "none" });
+
+    const payout = page.getByTestId("money-issue").filter({ hasText: `Payout · Booking #${owed.bookingId}` });
+    await expect(payout.getByText("Owed by the coach", { exact: true })).toBeVisible();
+    await payout.getByRole("button", { name: `Retry clawback of booking #${owed.bookingId}` }).click();
+    await expect(
+      payout.getByRole("status").filter({ hasText: "The provider still could not take the payout back; the coach still owes it." }),
+    ).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
   test("a player sees Access Denied at /admin and the admin API refuses them", async () => {
     const page = await signedInPage("player@example.com");
     // A player without a phone and a position only sees the setup wizard; give them both so the guard is reached.

@@ -152,6 +152,31 @@ describe("Stripe payment provider against a local Stripe stand-in", () => {
     });
   });
 
+  describe("a payment's refunds", () => {
+    it("lists every refund of one payment, the app's with its metadata and a dashboard one without, and no other payment's", async () => {
+      const intent = await newIntent();
+      stand.succeedPaymentIntent(intent.id);
+      const other = await newIntent();
+      stand.succeedPaymentIntent(other.id);
+      await stripe.refundPayment({ paymentIntentId: other.id, idempotencyKey: "booking-7-refund", metadata: { bookingId: "7" } });
+      const app = await stripe.refundPayment({
+        paymentIntentId: intent.id,
+        idempotencyKey: "booking-8-refund",
+        amountCents: 500,
+        metadata: { bookingId: "8", reason: "student_cancelled" },
+      });
+      const { refund: dashboard } = stand.refundOutsideApp(intent.id, 700);
+      const listed = await stripe.listRefunds(intent.id);
+      expect(listed.map((r) => [r.id, r.paymentIntentId, r.amountCents, r.status, r.metadata]).sort()).toEqual(
+        [
+          [app.id, intent.id, 500, "succeeded", { bookingId: "8", reason: "student_cancelled" }],
+          [dashboard.id, intent.id, 700, "succeeded", {}],
+        ].sort(),
+      );
+      expect(stand.requestsTo("GET", "/v1/refunds").at(-1)?.form.payment_intent).toBe(intent.id);
+    });
+  });
+
   describe("Connect Express accounts", () => {
     it("creates an Express account asking for card payments and transfers, with an idempotency key", async () => {
       const account = await stripe.createConnectedAccount({
@@ -310,11 +335,30 @@ describe("Stripe payment provider against a local Stripe stand-in", () => {
     });
 
     it("passes on other event types without reading them", () => {
-      const { payload, signature, event } = stand.signEvent("charge.refunded", { id: "ch_1", object: "charge" });
+      const { payload, signature, event } = stand.signEvent("customer.created", { id: "cus_1", object: "customer" });
       expect(stripe.parseWebhookEvent(Buffer.from(payload), signature)).toEqual({
         id: event.id,
         type: "other",
-        eventType: "charge.refunded",
+        eventType: "customer.created",
+      });
+    });
+
+    it("reads charge.refunded: the charge, its payment and how much of it is refunded so far", async () => {
+      const intent = await newIntent();
+      stand.succeedPaymentIntent(intent.id);
+      const { webhook } = stand.refundOutsideApp(intent.id, 1234);
+      const event = stripe.parseWebhookEvent(Buffer.from(webhook.payload), webhook.signature);
+      expect(event).toEqual({
+        id: webhook.event.id,
+        type: "charge.refunded",
+        charge: {
+          id: stand.paymentIntent(intent.id)!.latest_charge,
+          paymentIntentId: intent.id,
+          amountCents: intent.amountCents,
+          amountRefundedCents: 1234,
+          currency: "usd",
+        },
+        createdAt: new Date(Number(webhook.event.created) * 1000),
       });
     });
 

@@ -62,6 +62,15 @@ export type StripeStandIn = {
   failPaymentIntent(id: string, message?: string): SignedWebhook;
   /** The coach finished onboarding at Stripe: returns the signed account.updated webhook. */
   completeAccount(id: string): SignedWebhook;
+  /** The signed charge.refunded event of an intent's charge as it stands (Stripe sends one after every refund, the app's too). */
+  chargeRefunded(paymentIntentId: string): SignedWebhook;
+  /**
+   * Someone refunds the charge in the Stripe dashboard (no metadata, no idempotency key from the
+   * app): `amountCents` of it, all of it by default. Returns the refund and the signed charge.refunded event.
+   */
+  refundOutsideApp(paymentIntentId: string, amountCents?: number): { refund: StripeObject; webhook: SignedWebhook };
+  /** Refunds made, oldest first. */
+  refunds(): StripeObject[];
   /** Any event, signed with webhookSecret; `created` (Unix seconds) defaults to now. */
   signEvent(type: string, object: Record<string, unknown>, created?: number): SignedWebhook;
   close(): Promise<void>;
@@ -178,7 +187,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     // Lists, newest first, paged with limit and starting_after like Stripe's (what the SDK's auto-pagination reads).
     if (r.method === "GET" && r.path === "/v1/payment_intents") return [200, list(r, paymentIntents)];
-    if (r.method === "GET" && r.path === "/v1/refunds") return [200, list(r, refunds)];
+    if (r.method === "GET" && r.path === "/v1/refunds") {
+      const intent = r.form.payment_intent;
+      return [200, list(r, intent === undefined ? refunds : new Map([...refunds].filter(([, re]) => re.payment_intent === intent)))];
+    }
     if (r.method === "GET" && r.path === "/v1/transfers") {
       const group = r.form.transfer_group;
       return [200, list(r, group === undefined ? transfers : new Map([...transfers].filter(([, tr]) => tr.transfer_group === group)))];
@@ -332,6 +344,30 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }), event };
   }
 
+  /** The charge of a paid intent, as a charge.refunded event carries it (without its refunds list, as Stripe sends it since 2022-11-15). */
+  function chargeRefunded(paymentIntentId: string): SignedWebhook {
+    const intent = requireIntent(paymentIntentId);
+    const refunded = [...refunds.values()]
+      .filter((re) => re.payment_intent === paymentIntentId && re.status !== "failed" && re.status !== "canceled")
+      .reduce((sum, re) => sum + Number(re.amount), 0);
+    const charge = {
+      id: String(intent.latest_charge ?? `ch_${paymentIntentId.replace(/^pi_/, "")}`),
+      object: "charge",
+      amount: Number(intent.amount),
+      amount_captured: Number(intent.amount),
+      amount_refunded: refunded,
+      currency: intent.currency,
+      payment_intent: paymentIntentId,
+      paid: true,
+      captured: true,
+      refunded: refunded >= Number(intent.amount),
+      status: "succeeded",
+      metadata: intent.metadata,
+      created: now(),
+    };
+    return signEvent("charge.refunded", charge);
+  }
+
   function requireIntent(id: string): StripeObject {
     const intent = paymentIntents.get(id);
     if (!intent) throw new Error(`stand-in: no payment intent ${id}`);
@@ -384,6 +420,25 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return signEvent("payment_intent.payment_failed", intent);
     },
     completeAccount: (id) => signEvent("account.updated", markAccountComplete(id)),
+    chargeRefunded,
+    refundOutsideApp(paymentIntentId, amountCents) {
+      const intent = requireIntent(paymentIntentId);
+      const refund: StripeObject = {
+        id: `re_${randomToken(24)}`,
+        object: "refund",
+        amount: amountCents ?? Number(intent.amount),
+        currency: intent.currency,
+        payment_intent: paymentIntentId,
+        charge: intent.latest_charge ?? null,
+        reason: "requested_by_customer",
+        status: "succeeded",
+        metadata: {},
+        created: now(),
+      };
+      refunds.set(refund.id, refund);
+      return { refund, webhook: chargeRefunded(paymentIntentId) };
+    },
+    refunds: () => [...refunds.values()],
     signEvent,
     async close() {
       server.closeAllConnections();

@@ -38,7 +38,30 @@ export type PaymentEvent =
   | { id: string; type: "charge.dispute.created"; dispute: Dispute; createdAt: Date }
   /** A dispute's status changed (evidence, the bank's decision): a payout held back by it follows. */
   | { id: string; type: "charge.dispute.updated" | "charge.dispute.closed"; dispute: Dispute; createdAt: Date }
+  /** A charge was refunded, in part or in full, by the app or outside it (the provider's dashboard). */
+  | { id: string; type: "charge.refunded"; charge: RefundedCharge; createdAt: Date }
   | { id: string; type: "other"; eventType: string };
+
+/** The charge a `charge.refunded` event names: which payment, and how much of it is refunded so far. */
+export type RefundedCharge = {
+  id: string;
+  paymentIntentId?: string;
+  amountCents: number;
+  amountRefundedCents: number;
+  currency: string;
+};
+
+/** One refund of a payment as the provider holds it, with the metadata its maker sent (none from a dashboard). */
+export type ProviderRefund = {
+  id: string;
+  paymentIntentId: string;
+  amountCents: number;
+  currency: string;
+  /** succeeded, pending, failed or canceled. */
+  status: string;
+  metadata: Record<string, string>;
+  createdAt: Date;
+};
 
 /** A customer disputed a charge with their bank (a chargeback): the money is held until it is decided. */
 export type Dispute = {
@@ -137,6 +160,12 @@ export interface PaymentProvider {
    * Throws PaymentProviderError when the provider cannot (the coach's balance is short, say).
    */
   reverseTransfer(input: { transferId: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<{ id: string }>;
+
+  /**
+   * Every refund of this payment, whoever made it: a `charge.refunded` event does not list them, and
+   * a refund given in the provider's dashboard is known to the app only from here.
+   */
+  listRefunds(paymentIntentId: string): Promise<ProviderRefund[]>;
 
   /** Verifies a webhook's signature and turns it into a PaymentEvent; throws WebhookSignatureError. */
   parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;

@@ -58,6 +58,15 @@ export async function findRefundOfIntent(db: Queryable, paymentIntentId: string)
   return rows[0];
 }
 
+/** Every refund of an intent, oldest first. */
+export async function listRefundsOfIntent(db: Queryable, paymentIntentId: string): Promise<SimulatedObjectRow[]> {
+  return db
+    .select()
+    .from(simulatedPaymentObjects)
+    .where(and(eq(simulatedPaymentObjects.kind, "refund"), sql`${simulatedPaymentObjects.data}->>'paymentIntentId' = ${paymentIntentId}`))
+    .orderBy(simulatedPaymentObjects.createdAt, simulatedPaymentObjects.id);
+}
+
 /** What the refunds of an intent gave back so far (a shared checkout is refunded booking by booking). */
 export async function refundedCentsOfIntent(db: Queryable, paymentIntentId: string): Promise<number> {
   const rows = await db

@@ -10,6 +10,7 @@ import {
   type PaymentProvider,
   type SimulatedAbilities,
   PaymentProviderError,
+  type ProviderRefund,
   type Refund,
   type Transfer,
   WebhookSignatureError,
@@ -19,6 +20,7 @@ import {
   findObject,
   findObjectForUpdate,
   findRefundOfIntent,
+  listRefundsOfIntent,
   refundedCentsOfIntent,
   findTransferOfGroup,
   insertObject,
@@ -294,6 +296,19 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
   async findTransfer(transferGroup: string): Promise<Transfer | undefined> {
     const row = await findTransferOfGroup(this.deps.database.db, transferGroup);
     return row ? toTransfer(row) : undefined;
+  }
+
+  async listRefunds(paymentIntentId: string): Promise<ProviderRefund[]> {
+    const rows = await listRefundsOfIntent(this.deps.database.db, paymentIntentId);
+    return rows.map((row) => ({
+      id: row.id,
+      paymentIntentId,
+      amountCents: row.amountCents ?? 0,
+      currency: row.currency ?? "usd",
+      status: row.status,
+      metadata: { ...((row.data as RefundData).metadata ?? {}) },
+      createdAt: row.createdAt,
+    }));
   }
 
   parseWebhookEvent(_rawBody: Buffer, _signatureHeader: string | undefined): PaymentEvent {

@@ -8,7 +8,9 @@ import {
   type PaymentIntentStatus,
   type PaymentProvider,
   PaymentProviderError,
+  type ProviderRefund,
   type Refund,
+  type RefundedCharge,
   type Transfer,
   WebhookSignatureError,
 } from "./provider";
@@ -201,6 +203,16 @@ export class StripePaymentProvider implements PaymentProvider {
     return { id: reversal.id };
   }
 
+  async listRefunds(paymentIntentId: string): Promise<ProviderRefund[]> {
+    const refunds: ProviderRefund[] = [];
+    await this.call(() =>
+      this.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 }).autoPagingEach((refund) => {
+        refunds.push(toProviderRefund(refund, paymentIntentId));
+      }),
+    );
+    return refunds;
+  }
+
   parseWebhookEvent(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent {
     if (!this.webhookSecret) throw new WebhookSignatureError("STRIPE_WEBHOOK_SECRET is not set, so webhooks cannot be verified");
     if (!signatureHeader) throw new WebhookSignatureError("No Stripe-Signature header");
@@ -229,6 +241,8 @@ export class StripePaymentProvider implements PaymentProvider {
       case "charge.dispute.updated":
       case "charge.dispute.closed":
         return { id: event.id, type: event.type, dispute: toDispute(event.data.object), createdAt: new Date(event.created * 1000) };
+      case "charge.refunded":
+        return { id: event.id, type: event.type, charge: toRefundedCharge(event.data.object), createdAt: new Date(event.created * 1000) };
       default:
         return { id: event.id, type: "other", eventType: event.type };
     }
@@ -304,6 +318,31 @@ function toDispute(dispute: Stripe.Dispute): Dispute {
     currency: String(dispute.currency ?? "").toLowerCase(),
     reason: String(dispute.reason ?? ""),
     status: String(dispute.status ?? ""),
+  };
+}
+
+function toRefundedCharge(charge: Stripe.Charge): RefundedCharge {
+  const intent = charge.payment_intent;
+  const paymentIntentId = typeof intent === "string" ? intent : intent?.id;
+  return {
+    id: charge.id,
+    ...(paymentIntentId ? { paymentIntentId } : {}),
+    amountCents: charge.amount,
+    amountRefundedCents: charge.amount_refunded ?? 0,
+    currency: String(charge.currency ?? "").toLowerCase(),
+  };
+}
+
+function toProviderRefund(refund: Stripe.Refund, paymentIntentId: string): ProviderRefund {
+  const intent = refund.payment_intent;
+  return {
+    id: refund.id,
+    paymentIntentId: (typeof intent === "string" ? intent : intent?.id) ?? paymentIntentId,
+    amountCents: refund.amount,
+    currency: String(refund.currency ?? "").toLowerCase(),
+    status: String(refund.status ?? "pending"),
+    metadata: { ...(refund.metadata ?? {}) },
+    createdAt: new Date(refund.created * 1000),
   };
 }
 

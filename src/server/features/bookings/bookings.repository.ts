@@ -87,11 +87,37 @@ const notAnExpiredHold = sql`not (${bookings.status} = 'cancelled' and ${booking
 
 /** Most recently made first: the success page shows the first booking of this list. */
 /** The bookings of every athlete of the user's family (DESIGN.md 11: both guardians see them). */
-export async function listStudentBookings(db: Db, userId: number): Promise<BookingDetails[]> {
-  return selectDetails(db, and(sql`${bookings.athleteId} in ${athleteIdsOfUserFamily(userId)}`, notAnExpiredHold)).orderBy(
-    desc(bookings.createdAt),
-    desc(bookings.id),
-  );
+export async function listStudentBookings(db: Db, userId: number, page: ListPage): Promise<BookingDetails[]> {
+  const after =
+    page.afterId === undefined
+      ? undefined
+      : sql`(${bookings.createdAt}, ${bookings.id}) < (select cursor_row.created_at, cursor_row.id from bookings cursor_row where cursor_row.id = ${page.afterId})`;
+  return selectDetails(db, and(sql`${bookings.athleteId} in ${athleteIdsOfUserFamily(userId)}`, notAnExpiredHold, after))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(page.limit);
+}
+
+/** A page of a list: `limit` rows after the row `afterId` (the previous page's last, decision 012), or from the first. */
+export type ListPage = { afterId?: number; limit: number };
+
+/** Whether the booking is of the user's family (a cursor of the family's list must be one of its bookings). */
+export async function isBookingOfUserFamily(db: Queryable, bookingId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), sql`${bookings.athleteId} in ${athleteIdsOfUserFamily(userId)}`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Whether the booking is the coach's (a cursor of the coach's list must be one of its bookings). */
+export async function isBookingOfCoach(db: Queryable, bookingId: number, coachId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.coachId, coachId)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** The bookings of one athlete (their own page). */
@@ -113,8 +139,15 @@ export async function listFeedbackOf(db: Queryable, bookingIds: number[]) {
     .where(inArray(sessionFeedback.bookingId, bookingIds));
 }
 
-export async function listCoachBookings(db: Db, coachId: number): Promise<BookingDetails[]> {
-  return selectDetails(db, and(eq(bookings.coachId, coachId), notAnExpiredHold)).orderBy(desc(bookings.startsAt), desc(bookings.id));
+/** The coach's bookings, latest session first, one page. */
+export async function listCoachBookings(db: Db, coachId: number, page: ListPage): Promise<BookingDetails[]> {
+  const after =
+    page.afterId === undefined
+      ? undefined
+      : sql`(${bookings.startsAt}, ${bookings.id}) < (select cursor_row.starts_at, cursor_row.id from bookings cursor_row where cursor_row.id = ${page.afterId})`;
+  return selectDetails(db, and(eq(bookings.coachId, coachId), notAnExpiredHold, after))
+    .orderBy(desc(bookings.startsAt), desc(bookings.id))
+    .limit(page.limit);
 }
 
 export { coachIdOfUser as findCoachIdOfUser } from "../../db/coach-of-user";
@@ -533,7 +566,10 @@ export async function reverseNoShow(
   return rows[0];
 }
 
-/** The sent payout of a reversed no-show was taken back (reversed) or could not be (owed by the coach). */
+/**
+ * The sent payout of a reversed no-show was taken back (reversed) or could not be (owed by the
+ * coach); a retry settles an owed one. A payout already taken back stays so.
+ */
 export async function settleReversedPayout(
   db: Queryable,
   bookingId: number,
@@ -542,7 +578,7 @@ export async function settleReversedPayout(
   await db
     .update(bookings)
     .set({ payoutStatus: values.outcome, payoutLastError: values.error, updatedAt: values.now })
-    .where(and(eq(bookings.id, bookingId), eq(bookings.payoutStatus, "paid")));
+    .where(and(eq(bookings.id, bookingId), inArray(bookings.payoutStatus, ["paid", "owed"])));
 }
 
 export async function markFeedbackSubmitted(tx: Tx, bookingId: number, now: Date): Promise<BookingRow | undefined> {

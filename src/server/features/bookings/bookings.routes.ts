@@ -8,6 +8,7 @@ import {
   type SeriesBookingResponse,
 } from "@contract/bookings";
 import { CancelSessionRequestSchema, SubmitFeedbackRequestSchema } from "@contract/payouts";
+import { ListPageQuerySchema } from "@contract/paging";
 import { NoShowRequestSchema } from "@contract/progress";
 import { notFound } from "../../http/errors";
 import type { AppDeps } from "../../deps";
@@ -15,6 +16,7 @@ import { clientIp } from "../../http/rate-limit";
 import { providerCallRateLimit } from "../../http/rate-limit";
 import { requireRole, requireUser } from "../../http/require-session";
 import { parseBody, parseIdParam, parseQuery } from "../../http/validate-request";
+import { sendPage } from "../../http/list-page";
 import { createPaymentIntent } from "../payments/payments.service";
 import { bookSeries, bookSlot } from "./book-slot.service";
 import { getBooking, listCoachBookings, listStudentBookings } from "./bookings.service";
@@ -72,12 +74,17 @@ export function bookingsRouter(deps: AppDeps): Router {
   });
 
   // Before /bookings/:id, which would otherwise take "student" and "coach" for ids.
+  // Both page (decision 012): ?cursor= from the previous answer's X-Next-Cursor.
   router.get("/bookings/student", async (req, res) => {
-    res.json(await listStudentBookings(deps, requireUser(req)));
+    const user = requireUser(req);
+    const { cursor } = parseQuery(req, ListPageQuerySchema);
+    sendPage(res, await listStudentBookings(deps, user, cursor));
   });
 
   router.get("/bookings/coach", async (req, res) => {
-    res.json(await listCoachBookings(deps, requireRole(req, "coach", BookingMessages.ONLY_COACHES)));
+    const user = requireRole(req, "coach", BookingMessages.ONLY_COACHES);
+    const { cursor } = parseQuery(req, ListPageQuerySchema);
+    sendPage(res, await listCoachBookings(deps, user, cursor));
   });
 
   router.get("/bookings/:id", async (req, res) => {

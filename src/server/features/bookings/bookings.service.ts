@@ -7,6 +7,8 @@ import { instantToLocal } from "../slots/slot-time";
 import { familyAudience, isGuardianOfAthlete, type FamilyAudience } from "../../db/families";
 import { toAthleteSummary, toBookingGuardian } from "../families/families.service";
 import * as repo from "./bookings.repository";
+import { LIST_PAGE_SIZE } from "@contract/paging";
+import { badCursor, pageOf, type Page } from "../../http/list-page";
 
 export type BookingViewer = { id: number; userType: UserRow["userType"] };
 
@@ -29,16 +31,35 @@ export async function getBooking(deps: AppDeps, viewer: BookingViewer, bookingId
   return booking;
 }
 
-export async function listStudentBookings(deps: AppDeps, user: UserRow): Promise<Booking[]> {
-  const rows = await repo.listStudentBookings(deps.database.db, user.id);
-  return rows.map((r) => toApiBooking(r, false));
+/** GET /api/bookings/student: the family's bookings, most recently made first, one page (decision 012). */
+export async function listStudentBookings(deps: AppDeps, user: UserRow, cursor?: number): Promise<Page<Booking>> {
+  const db = deps.database.db;
+  if (cursor !== undefined && !(await repo.isBookingOfUserFamily(db, cursor, user.id))) throw badCursor();
+  const rows = await repo.listStudentBookings(db, user.id, { afterId: cursor, limit: LIST_PAGE_SIZE + 1 });
+  return pageOf(
+    rows,
+    LIST_PAGE_SIZE,
+    (r) => r.booking.id,
+    (r) => toApiBooking(r, false),
+  );
 }
 
-export async function listCoachBookings(deps: AppDeps, user: UserRow): Promise<Booking[]> {
-  const coachId = await repo.findCoachIdOfUser(deps.database.db, user.id);
-  if (coachId === undefined) return [];
-  const rows = await repo.listCoachBookings(deps.database.db, coachId);
-  return rows.map((r) => toApiBooking(r, true));
+/** GET /api/bookings/coach: the coach's bookings, latest session first, one page (decision 012). */
+export async function listCoachBookings(deps: AppDeps, user: UserRow, cursor?: number): Promise<Page<Booking>> {
+  const db = deps.database.db;
+  const coachId = await repo.findCoachIdOfUser(db, user.id);
+  if (coachId === undefined) {
+    if (cursor !== undefined) throw badCursor();
+    return { items: [], nextCursor: null };
+  }
+  if (cursor !== undefined && !(await repo.isBookingOfCoach(db, cursor, coachId))) throw badCursor();
+  const rows = await repo.listCoachBookings(db, coachId, { afterId: cursor, limit: LIST_PAGE_SIZE + 1 });
+  return pageOf(
+    rows,
+    LIST_PAGE_SIZE,
+    (r) => r.booking.id,
+    (r) => toApiBooking(r, true),
+  );
 }
 
 /** A booking of the caller's family (for paying or cancelling it); another family's answers 404 like a missing one. */

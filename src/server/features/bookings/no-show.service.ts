@@ -132,8 +132,9 @@ export async function reverseNoShow(deps: AppDeps, bookingId: number): Promise<R
 
 async function clawBackPayout(deps: AppDeps, row: repo.BookingRow, fresh: boolean): Promise<ReverseNoShowResponse["payout"]> {
   if (row.payoutStatus === "none") return fresh ? "cancelled" : "none";
-  if (row.payoutStatus === "reversed" || row.payoutStatus === "owed") return row.payoutStatus;
-  if (row.payoutStatus !== "paid" || !row.transferId) return "none";
+  if (row.payoutStatus === "reversed") return "reversed";
+  // "owed": an earlier clawback failed; this call tries it again (same idempotency key, so at most one reversal).
+  if ((row.payoutStatus !== "paid" && row.payoutStatus !== "owed") || !row.transferId) return "none";
   const now = deps.clock.now();
   try {
     await deps.payments.reverseTransfer({

@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, isNotNull, or } from "drizzle-orm";
-import type { Dispute } from "../../adapters/payments/provider";
+import { and, desc, eq, gt, gte, isNotNull, ne, or, sql } from "drizzle-orm";
+import type { Dispute, ProviderRefund } from "../../adapters/payments/provider";
 import type { Db } from "../../db/client";
-import { bookings, paymentDisputes, refunds } from "../../db/schema/index";
+import { athletes, bookings, coaches, outsideRefunds, packagePurchases, paymentDisputes, refunds, users } from "../../db/schema/index";
 
 export type DisputeRow = typeof paymentDisputes.$inferSelect;
 
@@ -37,21 +37,78 @@ export async function listDisputes(db: Db): Promise<DisputeRow[]> {
   return db.select().from(paymentDisputes).orderBy(desc(paymentDisputes.openedAt)).limit(500);
 }
 
-/** Payouts that failed at least once, or were sent without an answer recorded. */
+/** The coach's name as the admin reads it: first and last name of the coach's account. */
+const coachName = sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+
+/**
+ * Payouts that failed at least once, or were sent without an answer recorded; and payouts a
+ * coach owes (a reversed no-show whose transfer the provider could not take back).
+ */
 export async function listTroubledPayouts(db: Db) {
   return db
     .select({
       bookingId: bookings.id,
       coachId: bookings.coachId,
+      coachName,
       coachEarningsCents: bookings.coachEarningsCents,
+      payoutStatus: bookings.payoutStatus,
       attempts: bookings.payoutAttempts,
       lastError: bookings.payoutLastError,
       nextAttemptAt: bookings.payoutNextAttemptAt,
       startedAt: bookings.payoutStartedAt,
     })
     .from(bookings)
-    .where(and(eq(bookings.payoutStatus, "pending"), or(gt(bookings.payoutAttempts, 0), isNotNull(bookings.payoutStartedAt))))
+    .innerJoin(coaches, eq(coaches.id, bookings.coachId))
+    .innerJoin(users, eq(users.id, coaches.userId))
+    .where(
+      or(
+        and(eq(bookings.payoutStatus, "pending"), or(gt(bookings.payoutAttempts, 0), isNotNull(bookings.payoutStartedAt))),
+        eq(bookings.payoutStatus, "owed"),
+      ),
+    )
     .orderBy(bookings.id)
+    .limit(500);
+}
+
+/**
+ * No-shows an admin may have to look at (DESIGN.md 11): those marked since `since` (still
+ * reversible), those reversed since then, and every reversed one whose payout the coach still
+ * owes, newest first.
+ */
+export async function listNoShows(db: Db, since: Date) {
+  return db
+    .select({
+      bookingId: bookings.id,
+      coachId: bookings.coachId,
+      coachName,
+      athleteFirstName: athletes.firstName,
+      athleteLastName: athletes.lastName,
+      status: bookings.status,
+      startsAt: bookings.startsAt,
+      totalCents: bookings.totalCents,
+      coachEarningsCents: bookings.coachEarningsCents,
+      paymentStatus: bookings.paymentStatus,
+      packagePurchaseId: bookings.packagePurchaseId,
+      payoutStatus: bookings.payoutStatus,
+      noShowAt: bookings.noShowAt,
+      noShowNote: bookings.noShowNote,
+      noShowReversedAt: bookings.noShowReversedAt,
+    })
+    .from(bookings)
+    .innerJoin(coaches, eq(coaches.id, bookings.coachId))
+    .innerJoin(users, eq(users.id, coaches.userId))
+    .leftJoin(athletes, eq(athletes.id, bookings.athleteId))
+    .where(
+      and(
+        isNotNull(bookings.noShowAt),
+        or(
+          and(eq(bookings.status, "no_show"), gte(bookings.noShowAt, since)),
+          gte(bookings.noShowReversedAt, since),
+          and(isNotNull(bookings.noShowReversedAt), eq(bookings.payoutStatus, "owed")),
+        ),
+      ),
+    )
+    .orderBy(desc(bookings.noShowAt), desc(bookings.id))
     .limit(500);
 }
 
@@ -71,4 +128,71 @@ export async function listTroubledRefunds(db: Db) {
     .where(or(eq(refunds.status, "failed"), and(eq(refunds.status, "pending"), gt(refunds.attempts, 0))))
     .orderBy(refunds.id)
     .limit(500);
+}
+
+export type OutsideRefundRow = typeof outsideRefunds.$inferSelect;
+
+/** The refunds the app made of this payment, by the provider's refund id (those it has heard back about). */
+export async function listAppRefundIds(db: Db, paymentIntentId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: refunds.providerRefundId })
+    .from(refunds)
+    .where(and(eq(refunds.paymentIntentId, paymentIntentId), isNotNull(refunds.providerRefundId)));
+  return rows.map((r) => r.id!);
+}
+
+/** What a payment paid for: its booking (the first, for a checkout of several, as for a dispute) or package purchase. */
+export async function findChargeOwner(db: Db, paymentIntentId: string): Promise<{ bookingId: number | null; purchaseId: number | null }> {
+  const [booking] = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(eq(bookings.paymentIntentId, paymentIntentId))
+    .orderBy(bookings.id)
+    .limit(1);
+  const [purchase] = booking
+    ? []
+    : await db
+        .select({ id: packagePurchases.id })
+        .from(packagePurchases)
+        .where(eq(packagePurchases.paymentIntentId, paymentIntentId))
+        .limit(1);
+  return { bookingId: booking?.id ?? null, purchaseId: purchase?.id ?? null };
+}
+
+/**
+ * Records a refund made outside the app once (the provider may report it any number of times); a
+ * later report with another status (a pending refund that succeeded or failed) updates it. Answers
+ * whether it was new.
+ */
+export async function recordOutsideRefund(
+  db: Db,
+  refund: ProviderRefund,
+  values: { chargeId: string; bookingId: number | null; purchaseId: number | null; now: Date },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(outsideRefunds)
+    .values({
+      id: refund.id,
+      bookingId: values.bookingId,
+      purchaseId: values.purchaseId,
+      paymentIntentId: refund.paymentIntentId,
+      chargeId: values.chargeId,
+      amountCents: refund.amountCents,
+      currency: refund.currency,
+      status: refund.status,
+      refundedAt: refund.createdAt,
+      updatedAt: values.now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: outsideRefunds.id });
+  if (inserted.length > 0) return true;
+  await db
+    .update(outsideRefunds)
+    .set({ status: refund.status, updatedAt: values.now })
+    .where(and(eq(outsideRefunds.id, refund.id), ne(outsideRefunds.status, refund.status)));
+  return false;
+}
+
+export async function listOutsideRefunds(db: Db): Promise<OutsideRefundRow[]> {
+  return db.select().from(outsideRefunds).orderBy(desc(outsideRefunds.refundedAt), desc(outsideRefunds.id)).limit(500);
 }

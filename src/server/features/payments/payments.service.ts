@@ -31,7 +31,7 @@ import {
   settlePaidBooking,
   type SettleOutcome,
 } from "../bookings/settle-payment.service";
-import { recordDispute, updateDispute } from "../money-issues/money-issues.service";
+import { recordChargeRefunded, recordDispute, updateDispute } from "../money-issues/money-issues.service";
 import {
   findPurchaseOfIntent,
   purchaseConfirmation,
@@ -412,6 +412,9 @@ export async function handleWebhook(deps: AppDeps, rawBody: Buffer, signature: s
     case "charge.dispute.updated":
     case "charge.dispute.closed":
       await updateDispute(deps, event.dispute, event.createdAt);
+      break;
+    case "charge.refunded":
+      await recordChargeRefunded(deps, event.charge);
       break;
     case "other":
       // Recorded as handled below, so a retry of it is skipped too.

@@ -55,6 +55,9 @@ export type RefundRecord = {
   attempts: number;
 };
 
+/** A refund the provider reported that the app did not make (a dashboard refund, recorded from charge.refunded). */
+export type OutsideRefundRecord = { id: string; paymentIntentId: string; amountCents: number };
+
 /** A no-show was paid for and is not refunded (DESIGN.md 11): its charge is kept and its coach paid. */
 const HONOURED = new Set(["confirmed", "completed", "no_show"]);
 /** The sessions whose coach may be paid out: played, or missed by the athlete (no-show). */
@@ -76,11 +79,22 @@ export function compareLedger(
   bookings: LedgerBooking[],
   refundRecords: RefundRecord[] = [],
   purchases: LedgerPurchase[] = [],
+  outsideRefunds: OutsideRefundRecord[] = [],
 ): Mismatch[] {
   const mismatches: Mismatch[] = [];
   const recordByIntent = new Map(refundRecords.map((r) => [r.paymentIntentId, r]));
+  const outsideByIntent = new Map<string, OutsideRefundRecord[]>();
+  for (const refund of outsideRefunds)
+    outsideByIntent.set(refund.paymentIntentId, [...(outsideByIntent.get(refund.paymentIntentId) ?? []), refund]);
+  /** Refunds given outside the app (the provider's dashboard), which explain a charge that keeps less than it should. */
+  const outsideNote = (paymentIntentId: string | null | undefined) => {
+    const list = paymentIntentId ? outsideByIntent.get(paymentIntentId) : undefined;
+    if (!list) return "";
+    return `; refunded outside the app: ${list.map((r) => `${r.id} (${dollars(r.amountCents)})`).join(", ")}`;
+  };
   /** What the app is doing about a kept charge, for the message. */
-  const refundNote = (paymentIntentId: string) => {
+  const refundNote = (paymentIntentId: string) => appRefundNote(paymentIntentId) + outsideNote(paymentIntentId);
+  const appRefundNote = (paymentIntentId: string) => {
     const record = recordByIntent.get(paymentIntentId);
     if (!record) return "";
     if (record.status === "failed") return `; its refund failed after ${record.attempts} attempts`;
@@ -126,7 +140,7 @@ export function compareLedger(
         kind: "PARTIAL_REFUND",
         bookingId,
         providerId: charge.id,
-        message: `Charge ${charge.id} of ${dollars(charge.amountCents)} was refunded ${dollars(refunded)} only`,
+        message: `Charge ${charge.id} of ${dollars(charge.amountCents)} was refunded ${dollars(refunded)} only${outsideNote(charge.id)}`,
       });
     }
     if (!booking) {
@@ -161,7 +175,7 @@ export function compareLedger(
           kind: "CONFIRMED_WITHOUT_CHARGE",
           bookingId: booking.id,
           providerId: booking.paymentIntentId ?? undefined,
-          message: `Booking ${booking.id} is ${booking.status} but the provider holds no charge for it${booking.paymentIntentId ? ` (its payment ${booking.paymentIntentId} is not a kept charge)` : ""}`,
+          message: `Booking ${booking.id} is ${booking.status} but the provider holds no charge for it${booking.paymentIntentId ? ` (its payment ${booking.paymentIntentId} is not a kept charge)` : ""}${outsideNote(booking.paymentIntentId)}`,
         });
       } else if (kept.length > 1) {
         mismatches.push({
@@ -174,7 +188,7 @@ export function compareLedger(
           kind: "CHARGE_AMOUNT_DIFFERS",
           bookingId: booking.id,
           providerId: charge.id,
-          message: `Booking ${booking.id} totals ${dollars(booking.totalCents)} but its charge ${charge.id} keeps ${dollars(charge.keptCents)}`,
+          message: `Booking ${booking.id} totals ${dollars(booking.totalCents)} but its charge ${charge.id} keeps ${dollars(charge.keptCents)}${outsideNote(charge.id)}`,
         });
       }
     }

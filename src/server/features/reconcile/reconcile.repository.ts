@@ -1,6 +1,7 @@
+import { notInArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { bookings, packagePurchases, refunds } from "../../db/schema/index";
-import type { LedgerBooking, LedgerPurchase, RefundRecord } from "./ledger-compare";
+import { bookings, outsideRefunds, packagePurchases, refunds } from "../../db/schema/index";
+import type { LedgerBooking, LedgerPurchase, OutsideRefundRecord, RefundRecord } from "./ledger-compare";
 
 /** Every booking's money fields; cancelled ones too, since a charge may still be kept for them. */
 export async function listBookingMoney(db: Db): Promise<LedgerBooking[]> {
@@ -46,4 +47,13 @@ export async function listPurchaseMoney(db: Db): Promise<LedgerPurchase[]> {
     })
     .from(packagePurchases)
     .orderBy(packagePurchases.id);
+}
+
+/** Refunds given outside the app, as charge.refunded recorded them (issue 28). */
+export async function listOutsideRefundRecords(db: Db): Promise<OutsideRefundRecord[]> {
+  return db
+    .select({ id: outsideRefunds.id, paymentIntentId: outsideRefunds.paymentIntentId, amountCents: outsideRefunds.amountCents })
+    .from(outsideRefunds)
+    .where(notInArray(outsideRefunds.status, ["failed", "canceled"]))
+    .orderBy(outsideRefunds.refundedAt, outsideRefunds.id);
 }

@@ -2,7 +2,7 @@ import { readProviderLedger } from "../../adapters/payments/ledger";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { compareLedger, type Mismatch } from "./ledger-compare";
-import { listBookingMoney, listPurchaseMoney, listRefundRecords } from "./reconcile.repository";
+import { listBookingMoney, listOutsideRefundRecords, listPurchaseMoney, listRefundRecords } from "./reconcile.repository";
 
 export type ReconcileReport = {
   provider: "simulated" | "stripe";
@@ -21,6 +21,7 @@ export async function reconcilePayments(deps: { config: Config; database: Databa
   const bookings = await listBookingMoney(deps.database.db);
   const refundRecords = await listRefundRecords(deps.database.db);
   const purchases = await listPurchaseMoney(deps.database.db);
+  const outsideRefunds = await listOutsideRefundRecords(deps.database.db);
   return {
     provider: ledger.provider,
     charges: ledger.charges.filter((c) => c.status === "succeeded").length,
@@ -28,6 +29,6 @@ export async function reconcilePayments(deps: { config: Config; database: Databa
     transfers: ledger.transfers.length,
     bookings: bookings.length,
     purchases: purchases.length,
-    mismatches: compareLedger(ledger, bookings, refundRecords, purchases),
+    mismatches: compareLedger(ledger, bookings, refundRecords, purchases, outsideRefunds),
   };
 }

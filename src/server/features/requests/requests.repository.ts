@@ -66,8 +66,8 @@ const detailColumns = {
   guardians: guardianContactsOfAthleteFamily,
 };
 
-async function selectDetails(db: Queryable, where: SQL | undefined): Promise<RequestDetails[]> {
-  const rows = await db
+async function selectDetails(db: Queryable, where: SQL | undefined, limit?: number): Promise<RequestDetails[]> {
+  const query = db
     .select(detailColumns)
     .from(sessionRequests)
     .innerJoin(coaches, eq(coaches.id, sessionRequests.coachId))
@@ -77,6 +77,7 @@ async function selectDetails(db: Queryable, where: SQL | undefined): Promise<Req
     .leftJoin(athletes, eq(athletes.id, sessionRequests.athleteId))
     .where(where)
     .orderBy(desc(sessionRequests.createdAt), desc(sessionRequests.id));
+  const rows = await (limit === undefined ? query : query.limit(limit));
   return rows.map(({ bookingId, bookingStatus, bookingPaymentStatus, student, ...rest }) => ({
     ...rest,
     student: { ...student, goals: student.goals ?? [], sessionPreferences: student.sessionPreferences ?? [] },
@@ -91,14 +92,43 @@ export async function findRequestDetails(db: Queryable, requestId: number): Prom
   return (await selectDetails(db, eq(sessionRequests.id, requestId)))[0];
 }
 
-/** Newest first. */
-export async function listStudentRequests(db: Db, userId: number): Promise<RequestDetails[]> {
-  return selectDetails(db, sql`${sessionRequests.athleteId} in ${athleteIdsOfUserFamily(userId)}`);
+/** A page of a list: `limit` rows after the request `afterId` (the previous page's last, decision 012), or from the first. */
+export type ListPage = { afterId?: number; limit: number };
+
+/** Newest first, after the cursor's request. */
+const afterCursor = (page: ListPage) =>
+  page.afterId === undefined
+    ? undefined
+    : sql`(${sessionRequests.createdAt}, ${sessionRequests.id}) < (select cursor_row.created_at, cursor_row.id from session_requests cursor_row where cursor_row.id = ${page.afterId})`;
+
+/** Newest first, one page. */
+export async function listStudentRequests(db: Db, userId: number, page: ListPage): Promise<RequestDetails[]> {
+  return selectDetails(db, and(sql`${sessionRequests.athleteId} in ${athleteIdsOfUserFamily(userId)}`, afterCursor(page)), page.limit);
 }
 
-/** Newest first. */
-export async function listCoachRequests(db: Db, coachId: number): Promise<RequestDetails[]> {
-  return selectDetails(db, eq(sessionRequests.coachId, coachId));
+/** Newest first, one page. */
+export async function listCoachRequests(db: Db, coachId: number, page: ListPage): Promise<RequestDetails[]> {
+  return selectDetails(db, and(eq(sessionRequests.coachId, coachId), afterCursor(page)), page.limit);
+}
+
+/** Whether the request is of the user's family (a cursor of the family's list must be one of its requests). */
+export async function isRequestOfUserFamily(db: Queryable, requestId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessionRequests.id })
+    .from(sessionRequests)
+    .where(and(eq(sessionRequests.id, requestId), sql`${sessionRequests.athleteId} in ${athleteIdsOfUserFamily(userId)}`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Whether the request was made to this coach (a cursor of the coach's list must be one of its requests). */
+export async function isRequestOfCoach(db: Queryable, requestId: number, coachId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessionRequests.id })
+    .from(sessionRequests)
+    .where(and(eq(sessionRequests.id, requestId), eq(sessionRequests.coachId, coachId)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function findCoach(db: Queryable, coachId: number): Promise<RequestCoach | undefined> {

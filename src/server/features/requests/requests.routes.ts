@@ -1,8 +1,10 @@
 import { Router } from "express";
+import { ListPageQuerySchema } from "@contract/paging";
 import { CreateSessionRequestSchema, DeclineSessionRequestSchema, SessionRequestMessages } from "@contract/requests";
 import type { AppDeps } from "../../deps";
 import { requireRole, requireUser } from "../../http/require-session";
-import { parseBody, parseIdParam } from "../../http/validate-request";
+import { sendPage } from "../../http/list-page";
+import { parseBody, parseIdParam, parseQuery } from "../../http/validate-request";
 import { acceptRequest, cancelRequest, declineRequest, listCoachRequests, listStudentRequests, requestSession } from "./requests.service";
 
 export function requestsRouter(deps: AppDeps): Router {
@@ -15,13 +17,18 @@ export function requestsRouter(deps: AppDeps): Router {
     res.status(201).json(await requestSession(deps, user, input));
   });
 
+  // Both page (decision 012): ?cursor= from the previous answer's X-Next-Cursor.
   router.get("/session-requests/student", async (req, res) => {
-    res.json(await listStudentRequests(deps, requireUser(req)));
+    const user = requireUser(req);
+    const { cursor } = parseQuery(req, ListPageQuerySchema);
+    sendPage(res, await listStudentRequests(deps, user, cursor));
   });
 
   router.get("/session-requests/coach/:coachId", async (req, res) => {
     const user = requireUser(req);
-    res.json(await listCoachRequests(deps, user, parseIdParam(req, "coachId")));
+    const coachId = parseIdParam(req, "coachId");
+    const { cursor } = parseQuery(req, ListPageQuerySchema);
+    sendPage(res, await listCoachRequests(deps, user, coachId, cursor));
   });
 
   router.post("/session-requests/:id/accept", async (req, res) => {

@@ -29,6 +29,8 @@ import { familyAudience, isGuardianOfAthlete, type FamilyAudience } from "../../
 import { chooseAthlete, toAthleteSummary, toBookingGuardian } from "../families/families.service";
 import * as repo from "./requests.repository";
 import { calendarEvents, publishEvents } from "../../realtime/events";
+import { LIST_PAGE_SIZE } from "@contract/paging";
+import { badCursor, pageOf, type Page } from "../../http/list-page";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -82,18 +84,33 @@ export async function requestSession(deps: AppDeps, user: UserRow, input: Parsed
   return toApiRequest(details, false);
 }
 
-export async function listStudentRequests(deps: AppDeps, user: UserRow): Promise<SessionRequest[]> {
-  const rows = await repo.listStudentRequests(deps.database.db, user.id);
-  return rows.map((r) => toApiRequest(r, false));
+/** GET /api/session-requests/student: the family's requests, newest first, one page (decision 012). */
+export async function listStudentRequests(deps: AppDeps, user: UserRow, cursor?: number): Promise<Page<SessionRequest>> {
+  const db = deps.database.db;
+  if (cursor !== undefined && !(await repo.isRequestOfUserFamily(db, cursor, user.id))) throw badCursor();
+  const rows = await repo.listStudentRequests(db, user.id, { afterId: cursor, limit: LIST_PAGE_SIZE + 1 });
+  return pageOf(
+    rows,
+    LIST_PAGE_SIZE,
+    (r) => r.request.id,
+    (r) => toApiRequest(r, false),
+  );
 }
 
-/** GET /api/session-requests/coach/{coachId}: only the coach of that profile. */
-export async function listCoachRequests(deps: AppDeps, user: UserRow, coachId: number): Promise<SessionRequest[]> {
-  const coach = await repo.findCoach(deps.database.db, coachId);
+/** GET /api/session-requests/coach/{coachId}: only the coach of that profile; newest first, one page (decision 012). */
+export async function listCoachRequests(deps: AppDeps, user: UserRow, coachId: number, cursor?: number): Promise<Page<SessionRequest>> {
+  const db = deps.database.db;
+  const coach = await repo.findCoach(db, coachId);
   if (!coach) throw notFound(SessionRequestMessages.COACH_NOT_FOUND);
   if (coach.userId !== user.id) throw forbidden(SessionRequestMessages.ONLY_OWN_COACH);
-  const rows = await repo.listCoachRequests(deps.database.db, coachId);
-  return rows.map((r) => toApiRequest(r, true));
+  if (cursor !== undefined && !(await repo.isRequestOfCoach(db, cursor, coachId))) throw badCursor();
+  const rows = await repo.listCoachRequests(db, coachId, { afterId: cursor, limit: LIST_PAGE_SIZE + 1 });
+  return pageOf(
+    rows,
+    LIST_PAGE_SIZE,
+    (r) => r.request.id,
+    (r) => toApiRequest(r, true),
+  );
 }
 
 /** The request, when the user is its coach; 404 when missing, 403 for anyone else. */

@@ -79,20 +79,40 @@ const heldUntil = (now: Date) =>
   >`(select max(${bookings.holdExpiresAt}) from ${bookings} where ${bookings.timeSlotId} = time_slots.id and ${bookings.status} = 'pending' and ${holdsSeat(now)})`;
 
 /** A coach's slots from `from` on, except cancelled ones the coach removed from the list. */
+/**
+ * One page of a coach's slots from `from` on, in start order: `limit` rows after the slot
+ * `afterId` (the previous page's last, decision 012), or from the first.
+ */
 export async function listCoachSlots(
   db: Db,
   coachId: number,
   from: Date,
   now: Date,
-  options: { includeRequestOnly: boolean },
+  options: { includeRequestOnly: boolean; afterId?: number; limit: number },
 ): Promise<CoachSlotRow[]> {
   const conditions = [eq(timeSlots.coachId, coachId), gte(timeSlots.startsAt, from), isNull(timeSlots.removedAt)];
   if (!options.includeRequestOnly) conditions.push(eq(timeSlots.requestOnly, false));
+  if (options.afterId !== undefined) {
+    conditions.push(
+      sql`(${timeSlots.startsAt}, ${timeSlots.id}) > (select cursor_row.starts_at, cursor_row.id from time_slots cursor_row where cursor_row.id = ${options.afterId})`,
+    );
+  }
   return db
     .select({ ...slotColumns, bookingCount: seatHoldingCount(now), bookingStates, paidCount, heldUntil: heldUntil(now) })
     .from(timeSlots)
     .where(and(...conditions))
-    .orderBy(asc(timeSlots.startsAt), asc(timeSlots.id));
+    .orderBy(asc(timeSlots.startsAt), asc(timeSlots.id))
+    .limit(options.limit);
+}
+
+/** Whether the slot exists and is this coach's (a cursor must name one of the list's own rows). */
+export async function isSlotOfCoach(db: Queryable, slotId: number, coachId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: timeSlots.id })
+    .from(timeSlots)
+    .where(and(eq(timeSlots.id, slotId), eq(timeSlots.coachId, coachId)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function findSlot(db: Queryable, slotId: number, now: Date): Promise<SlotRowWithCount | undefined> {

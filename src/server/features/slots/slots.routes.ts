@@ -9,6 +9,7 @@ import {
 } from "@contract/slots";
 import type { AppDeps } from "../../deps";
 import { providerCallRateLimit } from "../../http/rate-limit";
+import { sendPage } from "../../http/list-page";
 import { requireRole } from "../../http/require-session";
 import { parseIdParam, parseBody, parseQuery } from "../../http/validate-request";
 import { createSlots, createSlotSeries, editSlot, getSlot, listSlots, removeSlot, removeSlotAndFollowing } from "./slots.service";
@@ -27,7 +28,12 @@ export function slotsRouter(deps: AppDeps): Router {
   router.get("/time-slots/:coachId", async (req, res) => {
     const coachId = parseIdParam(req, "coachId");
     const query = parseQuery(req, ListSlotsQuerySchema);
-    res.json(await listSlots(deps, coachId, { fromDate: query.fromDate, includeBookingCounts: query.includeBookingCounts === "true" }));
+    const page = await listSlots(deps, coachId, {
+      fromDate: query.fromDate,
+      includeBookingCounts: query.includeBookingCounts === "true",
+      cursor: query.cursor,
+    });
+    sendPage(res, page);
   });
 
   // One object (dashboard, onboarding) or an array (slot manager); the array is all or nothing.

@@ -19,6 +19,8 @@ import * as repo from "./slots.repository";
 import { instantToLocal, localToInstant, startOfLocalDate } from "./slot-time";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import { geocodeAddresses } from "../geo/geo.service";
+import { SLOTS_PAGE_SIZE } from "@contract/paging";
+import { badCursor, pageOf, type Page } from "../../http/list-page";
 
 type Coordinates = { lat: number; lng: number };
 
@@ -39,25 +41,39 @@ export async function coachExists(deps: AppDeps, coachId: number): Promise<boole
   return (await repo.findCoach(deps.database.db, coachId)) !== undefined;
 }
 
+/**
+ * GET /api/time-slots/{coachId}: the coach's slots from `fromDate` (default today in the coach's
+ * zone), one page of SLOTS_PAGE_SIZE in start order (decision 012); `cursor` continues after the
+ * previous page.
+ */
 export async function listSlots(
   deps: AppDeps,
   coachId: number,
-  options: { fromDate?: string; includeBookingCounts: boolean },
-): Promise<TimeSlot[]> {
-  const coach = await repo.findCoach(deps.database.db, coachId);
+  options: { fromDate?: string; includeBookingCounts: boolean; cursor?: number },
+): Promise<Page<TimeSlot>> {
+  const db = deps.database.db;
+  const coach = await repo.findCoach(db, coachId);
   if (!coach) throw notFound("Coach not found");
+  if (options.cursor !== undefined && !(await repo.isSlotOfCoach(db, options.cursor, coachId))) throw badCursor();
   const now = deps.clock.now();
   const fromDate = options.fromDate ?? instantToLocal(now, coach.timeZone).date;
-  const rows = await repo.listCoachSlots(deps.database.db, coachId, startOfLocalDate(fromDate, coach.timeZone), now, {
+  const rows = await repo.listCoachSlots(db, coachId, startOfLocalDate(fromDate, coach.timeZone), now, {
     // The public list leaves out slots made for one student's request.
     includeRequestOnly: options.includeBookingCounts,
+    afterId: options.cursor,
+    limit: SLOTS_PAGE_SIZE + 1,
   });
-  return rows.map(({ bookingStates, paidCount, heldUntil, ...row }) => {
-    const slot = toApiSlot(row, coach.timeZone, options.includeBookingCounts);
-    if (!options.includeBookingCounts) return slot;
-    // The coach's own list carries what the delete rule reads, so the client offers Delete exactly where DELETE works.
-    return { ...slot, bookingStates, canDelete: canDeleteSlot(slot, bookingStates), paidCount, heldUntil: isoOrNull(heldUntil) };
-  });
+  return pageOf(
+    rows,
+    SLOTS_PAGE_SIZE,
+    (row) => row.id,
+    ({ bookingStates, paidCount, heldUntil, ...row }) => {
+      const slot = toApiSlot(row, coach.timeZone, options.includeBookingCounts);
+      if (!options.includeBookingCounts) return slot;
+      // The coach's own list carries what the delete rule reads, so the client offers Delete exactly where DELETE works.
+      return { ...slot, bookingStates, canDelete: canDeleteSlot(slot, bookingStates), paidCount, heldUntil: isoOrNull(heldUntil) };
+    },
+  );
 }
 
 export async function getSlot(deps: AppDeps, slotId: number): Promise<TimeSlot> {

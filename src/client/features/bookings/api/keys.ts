@@ -2,6 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { Booking } from "@contract/bookings";
 import type { TimeSlot } from "@contract/slots";
 import { apiGet } from "@client/lib/api-client";
+import { apiGetAllPages } from "@client/lib/api-pages";
 import { sharedKeys } from "@client/lib/query-keys";
 
 /** The URLs are the keys, so the live channel's "/api/bookings" and "/api/time-slots" prefix refresh reaches these too. */
@@ -13,7 +14,7 @@ export const bookingsKeys = {
 
 export const studentBookingsQuery = queryOptions({
   queryKey: bookingsKeys.student,
-  queryFn: () => apiGet<Booking[]>("/api/bookings/student"),
+  queryFn: () => apiGetAllPages<Booking>("/api/bookings/student"),
 });
 
 export const bookingQuery = (id: number) =>
@@ -29,6 +30,11 @@ export const bookingsTogetherQuery = (ids: readonly number[]) =>
     queryFn: () => Promise.all(ids.map((id) => apiGet<Booking>(`/api/bookings/${id}`))),
   });
 
-/** Every slot of the coach from today on (the profile carries only the next few). */
+/**
+ * The coach's slots from today on (the profile carries only the next few): the list's first page,
+ * 500 slots in start order (SLOTS_PAGE_SIZE, the cap on a coach's upcoming slots), so in practice
+ * all of them. Visitors read it, so it stays off the signed-in lists' paging module (api-pages.ts
+ * sits in the account chunk, vite.config.ts).
+ */
 export const bookableSlotsQuery = (coachId: number) =>
   queryOptions({ queryKey: bookingsKeys.bookableSlots(coachId), queryFn: () => apiGet<TimeSlot[]>(`/api/time-slots/${coachId}`) });

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { CoachEarnings, PaymentAccountStatus } from "@contract/payouts";
 import { apiGet } from "@client/lib/api-client";
+import { apiGetAllPages } from "@client/lib/api-pages";
 import type { CoachBooking } from "./coach-bookings";
 
 /** The URLs are the keys, so the live channel's "/api/bookings" prefix refresh reaches the coach's list. */
@@ -13,7 +14,7 @@ export const payoutsKeys = {
 
 export const coachBookingsQuery = queryOptions({
   queryKey: payoutsKeys.coachBookings,
-  queryFn: () => apiGet<CoachBooking[]>("/api/bookings/coach"),
+  queryFn: () => apiGetAllPages<CoachBooking>("/api/bookings/coach"),
 });
 
 /** This Week, Monthly Earnings (whole dollars) and Total Students, counted by the server from real bookings. */

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { SessionRequest } from "@contract/requests";
-import { apiGet } from "@client/lib/api-client";
+import { apiGetAllPages } from "@client/lib/api-pages";
 import { isUnderUrl, sharedKeys } from "@client/lib/query-keys";
 
 /** Every request list's URL (and so its key) starts with this. */
@@ -15,11 +15,11 @@ export const requestsKeys = {
 };
 
 export const coachRequestsQuery = (coachId: number) =>
-  queryOptions({ queryKey: requestsKeys.ofCoach(coachId), queryFn: () => apiGet<SessionRequest[]>(coachRequestsUrl(coachId)) });
+  queryOptions({ queryKey: requestsKeys.ofCoach(coachId), queryFn: () => apiGetAllPages<SessionRequest>(coachRequestsUrl(coachId)) });
 
 export const studentRequestsQuery = queryOptions({
   queryKey: requestsKeys.ofStudent,
-  queryFn: () => apiGet<SessionRequest[]>(studentRequestsUrl),
+  queryFn: () => apiGetAllPages<SessionRequest>(studentRequestsUrl),
 });
 
 /**

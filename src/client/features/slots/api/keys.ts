@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { TimeSlot } from "@contract/slots";
-import { apiGet } from "@client/lib/api-client";
+import { apiGetAllPages } from "@client/lib/api-pages";
 import { sharedKeys } from "@client/lib/query-keys";
 
 /**
@@ -16,5 +16,5 @@ export const slotsKeys = {
 export const coachSlotsQuery = (coachId: number) =>
   queryOptions({
     queryKey: slotsKeys.ofCoach(coachId),
-    queryFn: () => apiGet<TimeSlot[]>(`/api/time-slots/${coachId}?includeBookingCounts=true`),
+    queryFn: () => apiGetAllPages<TimeSlot>(`/api/time-slots/${coachId}?includeBookingCounts=true`),
   });
