@@ -231,6 +231,33 @@ export const SeriesBookingRequestSchema = z.object({
     .transform((v) => (v ? v : null)),
 });
 export type ParsedSeriesBookingRequest = z.output<typeof SeriesBookingRequestSchema>;
+
+/** One week of a series as the family sees it before booking: open, full, already theirs, or closed (cancelled, begun, too short). */
+export type SeriesWeekState = "open" | "full" | "booked" | "closed";
+export type SeriesWeek = { timeSlotId: number; date: string; startTime: string; endTime: string; state: SeriesWeekState };
+export type SeriesPreview = {
+  /** null: a one-off slot, which is its own only week. */
+  seriesId: string | null;
+  weeks: SeriesWeek[];
+  /** How many of `weeks` are open. */
+  open: number;
+  /** The coach's zone (IANA): the zone of every date and time above. */
+  timeZone: string;
+};
+
+/** The answer of POST /api/bookings/series: the weeks booked and those skipped; by card, the checkout's payment fields too. */
+export type SeriesBookingResponse = {
+  bookings: Booking[];
+  skipped: string[];
+  bookingIds?: number[];
+  totalAmount?: string;
+  paymentIntentId?: string;
+  clientSecret?: string;
+  provider?: "stripe" | "simulated";
+  publishableKey?: string;
+  holdExpiresAt?: string | null;
+};
+
 export type ParsedBookingRequest = z.output<typeof BookingRequestSchema>;
 
 export type BookingCoach = {

@@ -166,6 +166,8 @@ export type Credit = {
   state: CreditState;
   price: string;
   totalPaid: string;
+  /** What the unused credits carry of the price and fee: a refund of them now gives back exactly this ("0.00" once none is left). */
+  remainingValue: string;
   /** For the coach: who bought it. */
   familyName?: string;
 };

@@ -18,6 +18,7 @@ export const PaymentMessages = {
   NOT_PAID: "Payment has not been completed.",
   PAYMENT_NOT_FOUND: "Payment not found",
   CANNOT_CHANGE: "This payment can no longer be changed.",
+  TIP_ONE_SESSION: "A tip can be added when paying for one session; this payment covers several.",
   INVALID_SIGNATURE: "Invalid signature",
   PROVIDER_ERROR: "Payment Error - There was an error processing your payment. Please try again.",
 } as const;

@@ -23,8 +23,10 @@ const run = promisify(execFile);
 /**
  * The issue's fault-injection run: two compiled server processes on one PostgreSQL database, many
  * players booking and paying concurrently through both (abandoning some, paying twice, confirming
- * twice, a declined card first, a tip changed before paying), `kill -9` of a process at random
- * moments and a restart, then the sweeps; afterwards the reconciliation must find nothing.
+ * twice, a declined card first, a tip changed before paying), buying packages the same ways and
+ * booking with their credits (issue 23), `kill -9` of a process at random moments and a restart,
+ * then the coaches refund some unused credits and the sweeps run; afterwards the reconciliation
+ * must find nothing and the credits' ledger must hold.
  * Bounded: about 35 s of load. FAULT_SEED replays a run; FAULT_LOAD_MS changes its length.
  */
 const LOAD_MS = Number(process.env.FAULT_LOAD_MS ?? 35_000);
@@ -72,9 +74,23 @@ describe.skipIf(skipCluster)("fault injection: two processes, kill -9, then reco
 
     // The marketplace: coaches with one-seat and group slots two days ahead.
     const now = new Date((await new SiteClient(nth(urls, 0)).get("/api/test/clock")).body.now);
-    const slots: { id: number; isGroup: boolean }[] = [];
+    const slots: { id: number; isGroup: boolean; coach: number }[] = [];
+    const coaches: SiteClient[] = [];
+    const packageIds: number[] = [];
     for (let c = 0; c < 6; c++) {
       const coach = await registerCoach(nth(urls, c % 2));
+      coaches.push(coach);
+      // Three private hours for $240.00 (+ $36.00 fee): the share of each session is 80.00 exactly.
+      const pkg = await coach.post("/api/packages", {
+        title: "Three private hours",
+        sessionType: "individual",
+        duration: 60,
+        sessionCount: 3,
+        price: "240.00",
+        validDays: 60,
+      });
+      if (pkg.status !== 201) throw new Error(`package failed: ${pkg.status} ${JSON.stringify(pkg.body)}`);
+      packageIds.push(pkg.body.id);
       for (let s = 0; s < 8; s++) {
         const isGroup = s >= 5;
         const slot = await publishSlot(
@@ -83,12 +99,23 @@ describe.skipIf(skipCluster)("fault injection: two processes, kill -9, then reco
           { daysAhead: 2 + c, startTime: `${String(8 + s).padStart(2, "0")}:00` },
           { isGroup, capacity: isGroup ? 3 : undefined },
         );
-        slots.push({ id: slot.id, isGroup });
+        slots.push({ id: slot.id, isGroup, coach: c });
       }
     }
     const players = await Promise.all(Array.from({ length: PLAYERS }, (_, i) => registerPlayer(nth(urls, i % 2), `Player${i}`)));
 
-    const stats = { attempts: 0, booked: 0, paid: 0, kills: 0, networkErrors: 0, byStatus: new Map<number, number>() };
+    const stats = {
+      attempts: 0,
+      booked: 0,
+      paid: 0,
+      purchases: 0,
+      purchasesPaid: 0,
+      creditBookings: 0,
+      creditRefunds: 0,
+      kills: 0,
+      networkErrors: 0,
+      byStatus: new Map<number, number>(),
+    };
     const serverErrors: string[] = [];
     const stopAt = Date.now() + LOAD_MS;
 
@@ -129,8 +156,63 @@ describe.skipIf(skipCluster)("fault injection: two processes, kill -9, then reco
       return undefined;
     }
 
+    /** A package bought the ways a session is paid: abandoned, paid once or twice, confirmed twice, declined first. */
+    async function buyPackage(player: SiteClient, coachesWithCredits: Set<number>): Promise<void> {
+      const c = Math.floor(random() * packageIds.length);
+      const started = await send(player, "POST", `/api/packages/${nth(packageIds, c)}/purchase`, {});
+      if (started?.status !== 201) return;
+      stats.purchases++;
+      const { paymentIntentId } = started.body as { paymentIntentId: string };
+      const pay = (card = GOOD_CARD, base?: string, retry = true) =>
+        send(player, "POST", "/api/payments/simulated/confirm", { paymentIntentId, cardNumber: card }, base, { retry });
+      let result: Answer | undefined;
+      switch (pick(MODES)) {
+        case "abandon":
+          break;
+        case "payAndVanish":
+          result = await pay(GOOD_CARD, undefined, false);
+          break;
+        case "payTwice":
+          [result] = await Promise.all([pay(GOOD_CARD, urls[0]), pay(GOOD_CARD, urls[1])]);
+          break;
+        case "confirmTwice":
+          result = await pay();
+          await Promise.all(urls.map((u) => send(player, "POST", "/api/confirm-payment", { paymentIntentId }, u)));
+          break;
+        case "declineThenPay":
+          await pay(DECLINED_CARD);
+          result = await pay();
+          break;
+        case "pay":
+        case "tipThenPay":
+          result = await pay();
+      }
+      if (result?.status === 200 && result.body.status === "succeeded") {
+        stats.purchasesPaid++;
+        coachesWithCredits.add(c);
+      }
+    }
+
+    /** A session of a coach whose credits the player bought, booked with a credit (no card). */
+    async function bookWithCredit(player: SiteClient, coachesWithCredits: Set<number>): Promise<void> {
+      const c = pick([...coachesWithCredits]);
+      const slot = pick(slots.filter((s) => s.coach === c && !s.isGroup));
+      const res = await send(player, "POST", "/api/bookings/series", { timeSlotId: slot.id, weeks: 1, payWith: "credit", duration: 60 });
+      if (res?.status === 201) stats.creditBookings++;
+    }
+
     async function playerLoop(player: SiteClient): Promise<void> {
+      const coachesWithCredits = new Set<number>();
       while (Date.now() < stopAt) {
+        const roll = random();
+        if (roll < 0.15) {
+          await buyPackage(player, coachesWithCredits);
+          continue;
+        }
+        if (roll < 0.3 && coachesWithCredits.size > 0) {
+          await bookWithCredit(player, coachesWithCredits);
+          continue;
+        }
         stats.attempts++;
         const slot = pick(slots);
         const created = await send(player, "POST", "/api/create-payment-intent", {
@@ -213,6 +295,24 @@ describe.skipIf(skipCluster)("fault injection: two processes, kill -9, then reco
     await Promise.all(restarts);
     const loadSeconds = (Date.now() - started) / 1000;
 
+    // The coaches refund the unused credits of some purchases, through either process, one process
+    // killed meanwhile and restarted.
+    const refundKill = (async () => {
+      await new Promise((r) => setTimeout(r, 100 + random() * 400));
+      await nth(servers, 1).kill9();
+      stats.kills++;
+      servers[1] = await startCompiledServer(env(1), nth(ports, 1));
+    })();
+    for (const coach of coaches) {
+      const credits = await send(coach, "GET", "/api/credits");
+      for (const credit of (credits?.status === 200 ? credits.body : []) as { id: number; remaining: number }[]) {
+        if (credit.remaining === 0 || random() < 0.5) continue;
+        const refunded = await send(coach, "POST", `/api/credits/${credit.id}/refund`, {});
+        if (refunded?.status === 200) stats.creditRefunds++;
+      }
+    }
+    await refundKill;
+
     // The sweeps, on both processes at once: every hold's 15 minutes pass, paid ones are settled.
     const moves = await Promise.all(urls.map((u) => new SiteClient(u).post("/api/test/clock", { advanceMinutes: 20 })));
     expect(moves.map((m) => m.status)).toEqual([200, 200]);
@@ -226,6 +326,25 @@ describe.skipIf(skipCluster)("fault injection: two processes, kill -9, then reco
     );
     const byStatus = await db.query(`select status, payment_status, count(*)::int as n from bookings group by 1, 2 order by 1, 2`);
     const pendingLeft = await db.query(`select id, payment_status from bookings where status = 'pending'`);
+    // The credits' ledger: no balance below zero, credits only for a paid purchase, every
+    // credit-paid session with its redeem row, no redeem without its session.
+    const negativeBalances = await db.query(
+      `select purchase_id, sum(credits)::int as balance from credit_ledger group by 1 having sum(credits) < 0`,
+    );
+    const creditsOfUnpaid = await db.query(
+      `select l.purchase_id, p.status from credit_ledger l join package_purchases p on p.id = l.purchase_id
+        where l.kind = 'purchase' and p.status <> 'paid'`,
+    );
+    const creditSeatsWithoutRedeem = await db.query(
+      `select b.id from bookings b where b.package_purchase_id is not null and b.status in ('confirmed', 'completed')
+          and not exists (select 1 from credit_ledger l where l.booking_id = b.id and l.kind = 'redeem')`,
+    );
+    const redeemsWithoutSeat = await db.query(
+      `select l.booking_id from credit_ledger l join bookings b on b.id = l.booking_id
+        where l.kind = 'redeem' and b.status = 'cancelled'
+          and not exists (select 1 from credit_ledger r where r.booking_id = l.booking_id and r.kind = 'release')`,
+    );
+    const purchasesLeft = await db.query(`select id from package_purchases where status = 'pending'`);
     await db.end();
 
     const reconcileEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDirs[0], LOG_LEVEL: "silent" };
@@ -238,6 +357,7 @@ describe.skipIf(skipCluster)("fault injection: two processes, kill -9, then reco
     console.log(
       [
         `fault injection: ${loadSeconds.toFixed(1)} s of load, ${PLAYERS} players, ${stats.attempts} attempts, ${stats.booked} bookings made, ${stats.paid} payments answered succeeded`,
+        `packages: ${stats.purchases} checkouts, ${stats.purchasesPaid} answered succeeded, ${stats.creditBookings} sessions booked with a credit, ${stats.creditRefunds} unused credits refunded`,
         `kills (kill -9 + restart): ${stats.kills}; requests that met a dead process: ${stats.networkErrors}`,
         `answers: ${[...stats.byStatus.entries()]
           .sort(([a], [b]) => a - b)
@@ -253,6 +373,12 @@ describe.skipIf(skipCluster)("fault injection: two processes, kill -9, then reco
     expect(serverErrors).toEqual([]);
     expect(overbooked.rows).toEqual([]);
     expect(pendingLeft.rows).toEqual([]);
+    expect(stats.purchasesPaid).toBeGreaterThan(0);
+    expect(negativeBalances.rows).toEqual([]);
+    expect(creditsOfUnpaid.rows).toEqual([]);
+    expect(creditSeatsWithoutRedeem.rows).toEqual([]);
+    expect(redeemsWithoutSeat.rows).toEqual([]);
+    expect(purchasesLeft.rows).toEqual([]);
     expect(reconcile.stdout).toContain("No mismatches.");
     expect(reconcile.code).toBe(0);
   });

@@ -8,6 +8,7 @@ import { startSession } from "../../src/server/features/accounts/sessions.servic
 import { reconcilePayments } from "../../src/server/features/reconcile/reconcile.service";
 import { createBookableCoach, createPerson, createSlot, get, post, type BookableCoach, type Person } from "../factories/bookings";
 import { GOOD_CARD, passSessionEnd } from "../factories/paid-booking";
+import { makeAdmin } from "../factories/users";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
@@ -193,6 +194,20 @@ describe("buying a package", () => {
     expect(refused.body.message).toBe(PackageMessages.CHECKOUT_EXPIRED);
     expect((await reconcilePayments(t.deps)).mismatches.filter((m) => m.message.includes(started.body.paymentIntentId))).toEqual([]);
   });
+
+  it("a checkout whose intent was never recorded (the process died in between) closes when it runs out", async () => {
+    const coach = await createBookableCoach(t);
+    const pkg = await createPackage(coach);
+    const player = await createPerson(t);
+    const started = await post(t, `/api/packages/${pkg.id}/purchase`, player.cookie, {});
+    await db().update(packagePurchases).set({ paymentIntentId: null }).where(eq(packagePurchases.id, started.body.purchaseId));
+    await request(t.app).post("/api/test/clock").send({ advanceMinutes: 14 });
+    expect((await db().select().from(packagePurchases).where(eq(packagePurchases.id, started.body.purchaseId)))[0]!.status).toBe("pending");
+    await request(t.app).post("/api/test/clock").send({ advanceMinutes: 2 });
+    const [row] = await db().select().from(packagePurchases).where(eq(packagePurchases.id, started.body.purchaseId));
+    expect(row).toMatchObject({ status: "cancelled", paymentIntentId: null });
+    expect(await credits(player)).toEqual([]);
+  });
 });
 
 describe("booking with a credit", () => {
@@ -340,5 +355,66 @@ describe("booking with a credit", () => {
     expect(t.outbox().filter((m) => m.recipient === player.email && m.headers.Subject?.includes("expire on"))).toHaveLength(1);
     const [purchase] = await db().select().from(packagePurchases).where(eq(packagePurchases.id, purchaseId));
     expect(purchase!.expiryNoticeSentAt).not.toBeNull();
+  });
+});
+
+describe("paged lists and the admin's refund", () => {
+  it("GET /api/coaches/{id}/packages pages by ?cursor= with X-Next-Cursor, fewest sessions first", async () => {
+    const coach = await createBookableCoach(t);
+    for (let i = 0; i < 52; i++) await createPackage(coach, { ...FIVE_PACK, title: `Pack ${i}`, sessionCount: 2 + (i % 19), price: "500" });
+    const first = await request(t.app).get(`/api/coaches/${coach.coachId}/packages`);
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(50);
+    const cursor = first.headers["x-next-cursor"] as string;
+    expect(cursor).toMatch(/^\d+\.\d+$/);
+    const second = await request(t.app).get(`/api/coaches/${coach.coachId}/packages`).query({ cursor });
+    expect(second.status).toBe(200);
+    expect(second.body).toHaveLength(2);
+    expect(second.headers["x-next-cursor"]).toBeUndefined();
+    const all = [...first.body, ...second.body] as { id: number; sessionCount: number }[];
+    expect(new Set(all.map((p) => p.id)).size).toBe(52);
+    const order = all.map((p) => [p.sessionCount, p.id]);
+    expect(order).toEqual([...order].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!));
+    // A cursor that is not one reads the first page, as the other paged lists do.
+    expect((await request(t.app).get(`/api/coaches/${coach.coachId}/packages`).query({ cursor: "x" })).body).toHaveLength(50);
+  });
+
+  it("credits carry what a refund would give back; an admin lists every family's and refunds them pro rata", async () => {
+    const coach = await createBookableCoach(t);
+    const pkg = await createPackage(coach, { ...FIVE_PACK, sessionCount: 3, price: "200.00" });
+    const player = await createPerson(t);
+    const { purchaseId, paymentIntentId } = await buyPackage(player, pkg.id);
+    const slot = await createSlot(t, coach.coachId, { hoursFromNow: 72 });
+    expect((await bookWithCredit(player, coach, slot.id)).status).toBe(201);
+    const mine = (await get(t, "/api/credits", player.cookie)).body.find((c: { id: number }) => c.id === purchaseId);
+    // 230.00 paid, one session used carries 66.66 + 10.00.
+    expect(mine).toMatchObject({ remaining: 2, remainingValue: "153.34", totalPaid: "230.00" });
+
+    const admin = await createPerson(t);
+    await makeAdmin(t, admin.email);
+    const listed = await get(t, `/api/credits?coachId=${coach.coachId}`, admin.cookie);
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((c: { id: number }) => c.id)).toEqual([purchaseId]);
+    expect(listed.body[0]).toMatchObject({ familyName: expect.any(String), remainingValue: "153.34" });
+    expect((await get(t, `/api/credits/${purchaseId}/ledger`, admin.cookie)).status).toBe(200);
+
+    const refund = await post(t, `/api/credits/${purchaseId}/refund`, admin.cookie, {});
+    expect(refund.status).toBe(200);
+    expect(refund.body).toMatchObject({ refundAmount: "153.34", credit: { remaining: 0, state: "refunded", remainingValue: "0.00" } });
+    const ledger = await get(t, `/api/credits/${purchaseId}/ledger`, player.cookie);
+    expect(
+      ledger.body.lines.map((l: { kind: string; change: number; balance: number; amount: string }) => [
+        l.kind,
+        l.change,
+        l.balance,
+        l.amount,
+      ]),
+    ).toEqual([
+      ["purchase", 3, 3, "230.00"],
+      ["redeem", -1, 2, "-76.66"],
+      ["refund", -2, 0, "-153.34"],
+    ]);
+    const report = await reconcilePayments(t.deps);
+    expect(report.mismatches.filter((m) => m.message.includes(paymentIntentId))).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { addWeeksToDate } from "../../src/contract/slots";
 import { bookings, timeSlots } from "../../src/server/db/schema/index";
 import { createBookableCoach, createPerson, get, post } from "../factories/bookings";
 import { GOOD_CARD } from "../factories/paid-booking";
+import { attachedCalendar, parseCalendar } from "../support/ics";
 import { startTestApp, type TestApp } from "../support/test-app";
 
 let t: TestApp;
@@ -143,5 +144,159 @@ describe("POST /api/bookings/series", () => {
     const coachRole = await post(t, "/api/bookings/series", coach.cookie, { timeSlotId: ids[0], weeks: 3, payWith: "card" });
     expect(coachRole.status).toBe(403);
     expect((await post(t, "/api/bookings/series", player.cookie, { timeSlotId: ids[0], weeks: 27 })).status).toBe(400);
+  });
+});
+
+describe("a series by card: one checkout", () => {
+  it("answers the payment fields of create-payment-intent; one card payment confirms every week, each then cancels alone", async () => {
+    const coach = await createBookableCoach(t);
+    const series = await post(t, "/api/time-slots", coach.cookie, { ...TUESDAY_5PM, date: daysAhead(7), repeatWeeks: 4 });
+    const ids = series.body.slots.map((s: { id: number }) => s.id) as number[];
+    const other = await createPerson(t);
+    await post(t, "/api/bookings", other.cookie, {
+      timeSlotId: ids[1],
+      rateId: coach.rates.individual60,
+      sessionType: "individual",
+      duration: 60,
+    });
+    const player = await createPerson(t);
+
+    const res = await post(t, "/api/bookings/series", player.cookie, { timeSlotId: ids[0], weeks: 4, payWith: "card" });
+    expect(res.status).toBe(201);
+    // Three open weeks of $85.00 + 15% fee: 3 x 97.75.
+    expect(res.body).toMatchObject({
+      skipped: [series.body.slots[1].date],
+      totalAmount: "293.25",
+      paymentIntentId: expect.any(String),
+      clientSecret: expect.any(String),
+      provider: "simulated",
+    });
+    expect(res.body.bookingIds).toEqual(res.body.bookings.map((b: { id: number }) => b.id));
+    // The checkout page asks again: the same payment, not a second one.
+    const again = await post(t, "/api/create-payment-intent", player.cookie, { bookingIds: res.body.bookingIds });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ paymentIntentId: res.body.paymentIntentId, totalAmount: "293.25", bookingIds: res.body.bookingIds });
+    // A tip on one week would break the one payment's sum: refused, and nothing changes.
+    const tip = await post(t, "/api/update-payment-intent", player.cookie, { bookingId: res.body.bookingIds[0], tipAmount: "5" });
+    expect(tip.status).toBe(409);
+
+    const paid = await post(t, "/api/payments/simulated/confirm", player.cookie, {
+      paymentIntentId: res.body.paymentIntentId,
+      cardNumber: GOOD_CARD,
+    });
+    expect(paid.body).toEqual({ status: "succeeded" });
+    const rows = await db().select().from(bookings).where(eq(bookings.studentId, player.userId));
+    expect(rows.map((b) => [b.timeSlotId, b.status, b.totalCents]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+      [ids[0], "confirmed", 9775],
+      [ids[2], "confirmed", 9775],
+      [ids[3], "confirmed", 9775],
+    ]);
+
+    // Each week is an ordinary booking: cancelled alone (24 h ahead), its own share refunded.
+    const cancelled = await request(t.app)
+      .delete(`/api/bookings/${res.body.bookingIds[1]}`)
+      .set("Cookie", player.cookie)
+      .set("Content-Type", "application/json")
+      .send({});
+    expect(cancelled.status).toBe(200);
+    const after = await db().select().from(bookings).where(eq(bookings.studentId, player.userId));
+    expect(after.filter((b) => b.status === "confirmed").map((b) => b.id)).toEqual(
+      [res.body.bookingIds[0], res.body.bookingIds[2]].sort((a: number, b: number) => a - b),
+    );
+  });
+
+  it("with credits the answer has no payment fields", async () => {
+    const coach = await createBookableCoach(t);
+    const pkg = await post(t, "/api/packages", coach.cookie, {
+      title: "Two",
+      sessionType: "individual",
+      duration: 60,
+      sessionCount: 2,
+      price: "150",
+      validDays: 60,
+    });
+    const series = await post(t, "/api/time-slots", coach.cookie, { ...TUESDAY_5PM, date: daysAhead(8), repeatWeeks: 2 });
+    const player = await createPerson(t);
+    const started = await post(t, `/api/packages/${pkg.body.id}/purchase`, player.cookie, {});
+    await post(t, "/api/payments/simulated/confirm", player.cookie, {
+      paymentIntentId: started.body.paymentIntentId,
+      cardNumber: GOOD_CARD,
+    });
+    const res = await post(t, "/api/bookings/series", player.cookie, { timeSlotId: series.body.slots[0].id, weeks: 2, payWith: "credit" });
+    expect(res.status).toBe(201);
+    expect(res.body.bookings).toHaveLength(2);
+    expect(res.body.paymentIntentId).toBeUndefined();
+    expect(res.body.clientSecret).toBeUndefined();
+  });
+});
+
+describe("GET /api/bookings/series/preview", () => {
+  it("names each week open, full or already the athlete's before anything is held", async () => {
+    const coach = await createBookableCoach(t);
+    const series = await post(t, "/api/time-slots", coach.cookie, { ...TUESDAY_5PM, date: daysAhead(9), repeatWeeks: 5 });
+    const slots = series.body.slots as { id: number; date: string }[];
+    const other = await createPerson(t);
+    await post(t, "/api/bookings", other.cookie, {
+      timeSlotId: slots[1]!.id,
+      rateId: coach.rates.individual60,
+      sessionType: "individual",
+      duration: 60,
+    });
+    const player = await createPerson(t);
+    await post(t, "/api/bookings", player.cookie, {
+      timeSlotId: slots[3]!.id,
+      rateId: coach.rates.individual60,
+      sessionType: "individual",
+      duration: 60,
+    });
+
+    const preview = await get(t, `/api/bookings/series/preview?timeSlotId=${slots[0]!.id}&weeks=4`, player.cookie);
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ seriesId: expect.any(String), open: 2, timeZone: expect.any(String) });
+    expect(preview.body.weeks).toEqual([
+      { timeSlotId: slots[0]!.id, date: slots[0]!.date, startTime: "17:00", endTime: "18:00", state: "open" },
+      { timeSlotId: slots[1]!.id, date: slots[1]!.date, startTime: "17:00", endTime: "18:00", state: "full" },
+      { timeSlotId: slots[2]!.id, date: slots[2]!.date, startTime: "17:00", endTime: "18:00", state: "open" },
+      { timeSlotId: slots[3]!.id, date: slots[3]!.date, startTime: "17:00", endTime: "18:00", state: "booked" },
+    ]);
+    // Without `weeks`: every later week of the series; from a later week, that week first.
+    const all = await get(t, `/api/bookings/series/preview?timeSlotId=${slots[2]!.id}`, player.cookie);
+    expect(all.body.weeks.map((w: { timeSlotId: number }) => w.timeSlotId)).toEqual([slots[2]!.id, slots[3]!.id, slots[4]!.id]);
+    // Nothing was held by looking.
+    const held = await db().select().from(bookings).where(eq(bookings.studentId, player.userId));
+    expect(held).toHaveLength(1);
+
+    expect((await get(t, `/api/bookings/series/preview?timeSlotId=${slots[0]!.id}`, coach.cookie)).status).toBe(403);
+    expect((await request(t.app).get(`/api/bookings/series/preview?timeSlotId=${slots[0]!.id}`)).status).toBe(401);
+    expect((await get(t, `/api/bookings/series/preview?timeSlotId=999999999`, player.cookie)).status).toBe(404);
+    expect((await get(t, `/api/bookings/series/preview?timeSlotId=abc`, player.cookie)).status).toBe(400);
+    expect((await get(t, `/api/bookings/series/preview?timeSlotId=${slots[0]!.id}&weeks=27`, player.cookie)).status).toBe(400);
+    expect((await get(t, `/api/bookings/series/preview?timeSlotId=${slots[0]!.id}&duration=45`, player.cookie)).status).toBe(400);
+  });
+});
+
+describe("a series in calendars", () => {
+  it("each week is its own invitation and its own event of the feed", async () => {
+    const coach = await createBookableCoach(t);
+    const series = await post(t, "/api/time-slots", coach.cookie, { ...TUESDAY_5PM, date: daysAhead(10), repeatWeeks: 3 });
+    const player = await createPerson(t);
+    const res = await post(t, "/api/bookings/series", player.cookie, { timeSlotId: series.body.slots[0].id, weeks: 3, payWith: "card" });
+    await post(t, "/api/payments/simulated/confirm", player.cookie, { paymentIntentId: res.body.paymentIntentId, cardNumber: GOOD_CARD });
+    const ids = res.body.bookingIds as number[];
+
+    const invitations = t
+      .outbox()
+      .filter((m) => m.channel === "email" && m.recipient === player.email)
+      .map(attachedCalendar)
+      .filter((c) => c?.method === "REQUEST")
+      .flatMap((c) => c!.events.map((e) => e.uid));
+    expect(invitations.sort()).toEqual(ids.map((id) => `booking-${id}@localhost`).sort());
+
+    const token = (await get(t, "/api/calendar/token", player.cookie)).body.token as string;
+    const feed = parseCalendar((await request(t.app).get("/api/calendar.ics").query({ token })).text);
+    expect(feed.events.map((e) => e.uid)).toEqual(ids.map((id) => `booking-${id}@localhost`));
+    const starts = feed.events.map((e) => e.startsAt.getTime());
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(7 * 86_400_000 - 3_600_000);
+    expect(feed.events.every((e) => e.localStart === "17:00")).toBe(true);
   });
 });

@@ -2,6 +2,10 @@ import type { BookingStatus } from "../../contract/bookings";
 import type { TimeSlot } from "../../contract/slots";
 import { formatInstantTime } from "./when";
 
+// "Weekly · week 2 of 8" is a booking's place in its series: read here, beside its state, so the
+// lists that show both load one file for them.
+export { seriesWeekLabels } from "../../contract/series-weeks";
+
 /**
  * One word and one colour for each state of a booking and a slot, the same on every page (issue
  * 29). A hold is "Held" (with its expiry) on the coach's side and the spec's "Awaiting Payment" on

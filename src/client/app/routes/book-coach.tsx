@@ -25,6 +25,8 @@ import { checkoutOfBookings, paths, signInHref } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
 import { useCancelOwnBooking } from "../../features/bookings/api/cancel-own-booking";
 import { useCreateBooking } from "../../features/bookings/api/create-booking";
+import { useBookSeries, useSeriesPreview } from "../../features/bookings/api/book-series";
+import type { WeeklyChoice } from "../../features/bookings/components/weekly-series-section";
 import { useBookableCoach, useBookableSlots, useSeatsLeft } from "../../features/bookings/api/get-bookable-coach";
 import { backHref } from "../../features/bookings/components/back-link";
 import { bookableSlots, groupByDate } from "../../features/bookings/components/bookable-slots";
@@ -35,8 +37,6 @@ import { useAthletes } from "../../features/families/api/families";
 import { AthletePicker } from "../../features/families/components/athlete-picker";
 import { FullGroupSlots } from "../../features/waitlist/components/full-group-slots";
 import { useCredits } from "../../features/packages/api/packages";
-import { MyCredits } from "../../features/packages/components/my-credits";
-import { PackageOffers } from "../../features/packages/components/package-offers";
 import { loadLastSearch, toSearchQuery } from "../../features/search/last-search";
 import { ApiError, isUnauthorized } from "../../lib/api-client";
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from "../../lib/handle-unauthorized";
@@ -44,6 +44,14 @@ import { formatLongDate, formatSessionRange, formatSessionTime, nowIn } from "..
 import { useNow } from "../../lib/use-now";
 import { slotOffer } from "../../features/search/components/coach-bits";
 
+// Only for a slot of a weekly series, once chosen: not part of the page's first screen.
+const WeeklySeriesSection = lazy(async () => ({
+  default: (await import("../../features/bookings/components/weekly-series-section")).WeeklySeriesSection,
+}));
+const DEFAULT_SERIES_WEEKS = 8;
+// The coach's packages and the family's credits load after the page's first screen, as on the profile.
+const PackageOffers = lazy(async () => ({ default: (await import("../../features/packages/components/package-offers")).PackageOffers }));
+const MyCredits = lazy(async () => ({ default: (await import("../../features/packages/components/my-credits")).MyCredits }));
 // Only a family with several athletes on a group session sees it: not part of the page's first screen.
 const AthletesComing = lazy(async () => ({
   default: (await import("../../features/families/components/athletes-coming")).AthletesComing,
@@ -117,6 +125,9 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   const setAthleteId = useCallback((id: number) => setAthleteIds([id]), []);
   const [isBookingSeveral, setIsBookingSeveral] = useState(false);
   const cancelOwnBooking = useCancelOwnBooking();
+  // DESIGN.md 11: "every week for N weeks" from a slot of a weekly series (for one athlete).
+  const [weekly, setWeekly] = useState<WeeklyChoice>({ on: false, weeks: DEFAULT_SERIES_WEEKS });
+  const bookSeries = useBookSeries();
 
   const slot = available.find((s) => s.id === slotId) ?? null;
   const rates = slot ? ratesForSlot(coach.rates, slot.isGroup) : [];
@@ -143,6 +154,16 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
     credits.data?.find(
       (c) => c.state === "active" && c.remaining > 0 && c.sessionType === rate.sessionType && c.duration === rate.duration,
     );
+  const creditsLeft = rate
+    ? (credits.data ?? [])
+        .filter((c) => c.state === "active" && c.sessionType === rate.sessionType && c.duration === rate.duration)
+        .reduce((sum, c) => sum + c.remaining, 0)
+    : 0;
+
+  const isWeekly = weekly.on && !!slot?.seriesId;
+  const preview = useSeriesPreview(isWeekly && slot && user?.userType === "player" ? { timeSlotId: slot.id, duration, athleteId } : null);
+  const seriesWeeks = preview.data ? preview.data.weeks.slice(0, Math.min(weekly.weeks, preview.data.weeks.length)) : [];
+  const openWeeks = seriesWeeks.filter((w) => w.state === "open").length;
 
   const lastSearch = loadLastSearch();
   const back = backHref({
@@ -158,6 +179,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
     setSlotId(next.id);
     setRateId(null);
     setStartTime(null);
+    setWeekly({ on: false, weeks: DEFAULT_SERIES_WEEKS });
   }
 
   function chooseRate(next: RateResponse) {
@@ -213,6 +235,48 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
     );
   }
 
+  /** The weeks of the series in one checkout (card), or one credit a week; the full weeks are skipped. */
+  function bookWeekly(payWith: "card" | "credit") {
+    if (!user) return askToLogIn(navigate, returnPath);
+    if (!slot) return;
+    if (!rate) return toast({ title: "Error", description: BookingMessages.SELECT_DURATION, variant: "destructive" });
+    if (openWeeks === 0) return toast({ title: "No open weeks", description: "None of these weeks is open.", variant: "destructive" });
+    bookSeries.mutate(
+      {
+        timeSlotId: slot.id,
+        weeks: seriesWeeks.length,
+        payWith,
+        duration: rate.duration,
+        notes: notes.trim() || null,
+        ...(athleteId !== null ? { athleteId } : {}),
+      },
+      {
+        onSuccess: (series) => {
+          const skipped = series.skipped.length > 0 ? ` Skipped: ${series.skipped.map((d) => formatLongDate(d) ?? d).join(", ")}.` : "";
+          if (payWith === "credit") {
+            toast({
+              title: "Weekly Sessions Booked",
+              description: `${series.bookings.length} weeks paid with your credits.${skipped}`,
+              variant: "success",
+            });
+            navigate(paths.myBookings);
+            return;
+          }
+          toast({
+            title: "Weeks Held",
+            description: `Proceeding to one checkout for ${series.bookings.length} weeks.${skipped}`,
+            variant: "success",
+          });
+          navigate(checkoutOfBookings(series.bookingIds ?? series.bookings.map((b) => b.id)));
+        },
+        onError: (error) => {
+          if (isUnauthorized(error)) return askToLogIn(navigate, returnPath);
+          toast({ title: "Booking Failed", description: bookingFailureText(error), variant: "destructive" });
+        },
+      },
+    );
+  }
+
   /**
    * One seat per athlete (POST /api/bookings each), then one checkout for all of them. All or
    * nothing: when one athlete cannot have a seat, the seats already held are let go, so the family
@@ -256,8 +320,13 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
         </Link>
       </Button>
       <CoachHeader coach={coach} />
-      <PackageOffers coachId={coach.id} onBuy={(p) => (user ? navigate(paths.packageCheckout(p.id)) : askToLogIn(navigate, returnPath))} />
-      {user?.userType === "player" ? <MyCredits coachId={coach.id} title="My credits with this coach" /> : null}
+      <Suspense fallback={null}>
+        <PackageOffers
+          coachId={coach.id}
+          onBuy={(p) => (user ? navigate(paths.packageCheckout(p.id)) : askToLogIn(navigate, returnPath))}
+        />
+        {user?.userType === "player" ? <MyCredits coachId={coach.id} title="My credits with this coach" /> : null}
+      </Suspense>
 
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="flex flex-col gap-6">
@@ -315,7 +384,22 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
                     </>
                   )}
                 </section>
-                {rates.length > 0 ? (
+                {slot.seriesId && rates.length > 0 ? (
+                  <Suspense fallback={null}>
+                    <WeeklySeriesSection
+                      choice={weekly}
+                      onChange={setWeekly}
+                      preview={user?.userType === "player" ? preview : null}
+                      signedIn={!!user}
+                      onSignIn={() => askToLogIn(navigate, returnPath)}
+                    />
+                  </Suspense>
+                ) : null}
+                {rates.length > 0 && isWeekly ? (
+                  <p className="text-sm text-slate-700">
+                    Each week starts at {formatSessionTime(slot.startTime, clock) ?? slot.startTime}, the start of the weekly slot.
+                  </p>
+                ) : rates.length > 0 ? (
                   <section aria-labelledby="start-heading" className="flex flex-col gap-2">
                     <h3 id="start-heading" className="font-semibold text-slate-800">
                       Start Time
@@ -383,18 +467,24 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <dl className="flex flex-col gap-2 text-sm">
-              <SummaryRow label="Date" value={slot ? (formatLongDate(slot.date) ?? slot.date) : "Not selected"} />
+              <SummaryRow
+                label="Date"
+                value={slot ? `${isWeekly ? "Weekly from " : ""}${formatLongDate(slot.date) ?? slot.date}` : "Not selected"}
+              />
               <SummaryRow
                 label="Time"
                 value={
-                  slot && chosenStart
-                    ? (formatSessionRange(chosenStart, endOf(chosenStart, duration), clock) ?? chosenStart)
-                    : slot
-                      ? "Choose a start time"
-                      : "Not selected"
+                  slot && isWeekly
+                    ? (formatSessionRange(slot.startTime, endOf(slot.startTime, duration), clock) ?? slot.startTime)
+                    : slot && chosenStart
+                      ? (formatSessionRange(chosenStart, endOf(chosenStart, duration), clock) ?? chosenStart)
+                      : slot
+                        ? "Choose a start time"
+                        : "Not selected"
                 }
               />
               <SummaryRow label="Session" value={rate ? `${rate.duration} min ${sessionTypeLabel(rate.sessionType)}` : "Not selected"} />
+              {isWeekly && preview.data ? <SummaryRow label="Weeks" value={`${openWeeks} open of ${seriesWeeks.length}`} /> : null}
               {family.length > 1 && chosen.length > 0 ? (
                 <SummaryRow
                   label={chosen.length > 1 ? "Athletes" : "Athlete"}
@@ -407,30 +497,60 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
               <dl className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm" aria-label="Price">
                 {/* Each seat is its own booking with its own fee: the sums are the checkout's, cent for cent. */}
                 <SummaryRow
-                  label={seatCount > 1 ? `Session cost (${seatCount} athletes)` : "Session cost"}
-                  value={`$${centsToDecimal(rateCents * seatCount)}`}
+                  label={isWeekly ? "Session cost (each week)" : seatCount > 1 ? `Session cost (${seatCount} athletes)` : "Session cost"}
+                  value={`$${centsToDecimal(rateCents * (isWeekly ? 1 : seatCount))}`}
                 />
-                <SummaryRow label="Platform fee (15%)" value={`$${centsToDecimal(platformFeeCents(rateCents) * seatCount)}`} />
+                <SummaryRow
+                  label="Platform fee (15%)"
+                  value={`$${centsToDecimal(platformFeeCents(rateCents) * (isWeekly ? 1 : seatCount))}`}
+                />
                 <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold text-field-950">
-                  <dt>Total</dt>
-                  <dd>${centsToDecimal(totalCents(rateCents) * seatCount)}</dd>
+                  <dt>{isWeekly ? `Total for ${openWeeks} weeks` : "Total"}</dt>
+                  <dd data-testid="booking-total">${centsToDecimal(totalCents(rateCents) * (isWeekly ? openWeeks : seatCount))}</dd>
                 </div>
               </dl>
             ) : null}
-            <Button size="lg" className="w-full" onClick={() => bookAndPay()} isLoading={createBooking.isPending || isBookingSeveral}>
-              Book &amp; Pay
-            </Button>
-            {usableCredit ? (
-              <Button
-                size="lg"
-                variant="outline"
-                className="w-full"
-                onClick={() => bookAndPay("credit")}
-                isLoading={createBooking.isPending}
-              >
-                Use a credit ({usableCredit.remaining} left)
-              </Button>
-            ) : null}
+            {isWeekly ? (
+              <>
+                <Button
+                  size="lg"
+                  className="w-full"
+                  onClick={() => bookWeekly("card")}
+                  isLoading={bookSeries.isPending}
+                  disabled={!!user && !!preview.data && openWeeks === 0}
+                >
+                  {user && preview.data ? `Book ${openWeeks} weeks & Pay` : "Book weekly & Pay"}
+                </Button>
+                {user && preview.data && openWeeks > 0 && creditsLeft >= openWeeks ? (
+                  <Button
+                    size="lg"
+                    variant="outline"
+                    className="w-full"
+                    onClick={() => bookWeekly("credit")}
+                    isLoading={bookSeries.isPending}
+                  >
+                    Use {openWeeks} credits ({creditsLeft} left)
+                  </Button>
+                ) : null}
+              </>
+            ) : (
+              <>
+                <Button size="lg" className="w-full" onClick={() => bookAndPay()} isLoading={createBooking.isPending || isBookingSeveral}>
+                  Book &amp; Pay
+                </Button>
+                {usableCredit ? (
+                  <Button
+                    size="lg"
+                    variant="outline"
+                    className="w-full"
+                    onClick={() => bookAndPay("credit")}
+                    isLoading={createBooking.isPending}
+                  >
+                    Use a credit ({usableCredit.remaining} left)
+                  </Button>
+                ) : null}
+              </>
+            )}
           </CardContent>
         </Card>
       </div>

@@ -1,5 +1,5 @@
 import { CalendarDays, List, Plus } from "lucide-react";
-import { useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import type { TimeSlot } from "@contract/slots";
 import { CoachPage } from "../coach-page";
@@ -27,6 +27,9 @@ import { WeeklyCalendar } from "../../features/slots/components/weekly-calendar"
 import { ReviewReplies } from "../../features/reviews/components/review-replies";
 import { CalendarFeedCard } from "../../features/calendar/components/calendar-feed-card";
 import { PackageManager } from "../../features/packages/components/package-manager";
+
+// Below the fold: the credits families bought, each refundable pro rata (DESIGN.md 11).
+const MyCredits = lazy(async () => ({ default: (await import("../../features/packages/components/my-credits")).MyCredits }));
 
 export function CoachDashboardPage() {
   return (
@@ -116,7 +119,12 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
                 </Button>
               </div>
               {slotsBody(() => (
-                <SlotList slots={available} onEdit={openEdit} emptyText="No available time slots. Add one so players can book you." />
+                <SlotList
+                  slots={available}
+                  seriesOf={slots.data ?? []}
+                  onEdit={openEdit}
+                  emptyText="No available time slots. Add one so players can book you."
+                />
               ))}
             </section>
             <CoachBookingSections sections={["list"]} />
@@ -131,6 +139,10 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
 
         <CoachBusiness timeZone={coach.timeZone} />
         <PackageManager coachId={coach.id} />
+
+        <Suspense fallback={null}>
+          <MyCredits title="Credits families bought" canRefund />
+        </Suspense>
 
         <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
           <ReviewReplies />

@@ -2,10 +2,11 @@ import { CheckCircle2, CreditCard, Search } from "lucide-react";
 import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import { Link, useSearch } from "wouter";
 import type { Booking } from "@contract/bookings";
+import { seriesWeekLabels } from "../../lib/states";
 import { decimalToCents, formatDollars } from "@contract/money";
 import { Button } from "../../components/ui/button";
 import { FullPageSpinner } from "../../components/ui/spinner";
-import { paths } from "../../config/paths";
+import { checkoutOfBookings, paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
 import { useCoachBookings } from "../../features/payouts/api/coach-bookings";
 import { useStudentBookings } from "../../features/bookings/api/get-student-bookings";
@@ -41,6 +42,8 @@ export function MyBookingsPage() {
   }, [list.isError, list.error]);
 
   const { upcoming, past } = useMemo(() => splitBookings(list.data ?? [], new Date()), [list.data]);
+  // A weekly series' weeks, grouped visibly: "Weekly · week 2 of 8" (DESIGN.md 11).
+  const seriesLabels = useMemo(() => seriesWeekLabels(list.data ?? []), [list.data]);
   const Card = isCoach ? CoachBookingCard : StudentBookingCard;
   const extras = (booking: Booking) =>
     isCoach ? (
@@ -91,9 +94,23 @@ export function MyBookingsPage() {
         <>
           {isCoach ? null : <FinishBookingStrip bookings={upcoming} />}
           {isCoach ? null : <MyWaitlist />}
-          <MyCredits title={isCoach ? "Credits families bought" : "My Credits"} />
-          <BookingSection title="Upcoming Sessions" empty="No upcoming sessions." bookings={upcoming} Card={Card} extras={extras} />
-          <BookingSection title="Past Sessions" empty="No past sessions yet." bookings={past} Card={Card} extras={extras} />
+          <MyCredits title={isCoach ? "Credits families bought" : "My Credits"} canRefund={isCoach} />
+          <BookingSection
+            title="Upcoming Sessions"
+            empty="No upcoming sessions."
+            bookings={upcoming}
+            Card={Card}
+            extras={extras}
+            seriesLabels={seriesLabels}
+          />
+          <BookingSection
+            title="Past Sessions"
+            empty="No past sessions yet."
+            bookings={past}
+            Card={Card}
+            extras={extras}
+            seriesLabels={seriesLabels}
+          />
           <CalendarFeedCard />
         </>
       )}
@@ -109,6 +126,12 @@ function FinishBookingStrip({ bookings }: { bookings: Booking[] }) {
   const [now, setNow] = useState(() => Date.now());
   const holds = bookings.filter((b) => b.status === "pending" && b.holdExpiresAt && Date.parse(b.holdExpiresAt) > now);
   if (holds.length === 0) return null;
+  // The weeks of a series held together are paid together, in one checkout (DESIGN.md 11).
+  const checkouts = new Map<string, Booking[]>();
+  for (const b of holds) {
+    const key = b.seriesId ? `${b.seriesId}|${b.athleteId}|${b.holdExpiresAt}` : `booking-${b.id}`;
+    checkouts.set(key, [...(checkouts.get(key) ?? []), b]);
+  }
   return (
     <section
       aria-labelledby="finish-booking-heading"
@@ -121,20 +144,23 @@ function FinishBookingStrip({ bookings }: { bookings: Booking[] }) {
         <p className="text-sm text-slate-700">These seats are held for you until the time runs out. Pay to confirm them.</p>
       </div>
       <ul className="flex flex-col gap-3">
-        {holds.map((b) => (
-          <FinishBookingItem key={b.id} booking={b} onExpired={() => setNow(Date.now())} />
+        {[...checkouts.values()].map((group) => (
+          <FinishBookingItem key={group[0]!.id} bookings={group} onExpired={() => setNow(Date.now())} />
         ))}
       </ul>
     </section>
   );
 }
 
-function FinishBookingItem({ booking, onExpired }: { booking: Booking; onExpired: () => void }) {
+function FinishBookingItem({ bookings, onExpired }: { bookings: Booking[]; onExpired: () => void }) {
+  const booking = bookings[0]!;
   const remaining = useHoldRemaining(booking.holdExpiresAt, onExpired);
   const clock = { date: booking.sessionDate, timeZone: booking.timeZone };
-  const when = [formatLongDate(booking.sessionDate), formatSessionRange(booking.startTime, booking.endTime, clock)]
+  const first = [formatLongDate(booking.sessionDate), formatSessionRange(booking.startTime, booking.endTime, clock)]
     .filter(Boolean)
     .join(", ");
+  const when = bookings.length > 1 ? `Weekly, ${bookings.length} sessions from ${first}` : first;
+  const total = bookings.reduce((sum, b) => sum + (decimalToCents(b.totalAmount) ?? 0), 0);
   return (
     <li
       data-testid={`finish-booking-${booking.id}`}
@@ -142,14 +168,14 @@ function FinishBookingItem({ booking, onExpired }: { booking: Booking; onExpired
     >
       <div className="flex min-w-0 flex-col gap-1">
         <p className="font-semibold text-field-950">
-          {booking.coachName} · {formatDollars(decimalToCents(booking.totalAmount) ?? 0)}
+          {booking.coachName} · {formatDollars(total)}
         </p>
         {booking.athlete ? <p className="text-sm font-semibold text-field-800">For {bookingAthleteName(booking, "")}</p> : null}
         <p className="text-sm text-slate-700">{when}</p>
         {remaining !== null && remaining > 0 ? <HoldCountdown remainingMs={remaining} text="Held for" /> : null}
       </div>
       <Button asChild className="shrink-0">
-        <Link href={paths.bookingCheckout(booking.id)}>
+        <Link href={checkoutOfBookings(bookings.map((b) => b.id))}>
           <CreditCard aria-hidden /> Pay now
         </Link>
       </Button>
@@ -163,12 +189,14 @@ function BookingSection({
   bookings,
   Card,
   extras,
+  seriesLabels,
 }: {
   title: string;
   empty: string;
   bookings: Booking[];
-  Card: ComponentType<{ booking: Booking }>;
+  Card: ComponentType<{ booking: Booking; seriesLabel?: string | undefined }>;
   extras: (booking: Booking) => ReactNode;
+  seriesLabels: Map<number, string>;
 }) {
   const headingId = `${title.toLowerCase().replace(/\s+/g, "-")}-heading`;
   return (
@@ -181,7 +209,7 @@ function BookingSection({
       ) : (
         bookings.map((booking, index) => (
           <BookingCardBoundary key={booking?.id ?? `missing-${index}`} bookingId={booking?.id}>
-            <Card booking={booking} />
+            <Card booking={booking} seriesLabel={booking ? seriesLabels.get(booking.id) : undefined} />
             {booking ? extras(booking) : null}
           </BookingCardBoundary>
         ))

@@ -469,10 +469,10 @@ export function requestedBookingDeadline(acceptedAt: Date, startsAt: Date): Date
   );
 }
 
-type BookingPlan = { rate: repo.RateRow; startsAt: Date; endsAt: Date };
+export type BookingPlan = { rate: repo.RateRow; startsAt: Date; endsAt: Date };
 
 /** The booking rules of player-side 5, checked against the database's slot and rates. */
-function planBooking(
+export function planBooking(
   slot: repo.SlotRow,
   timeZone: string,
   coachRates: repo.RateRow[],

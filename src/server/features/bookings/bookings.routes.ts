@@ -1,5 +1,12 @@
 import { Router } from "express";
-import { BookingMessages, BookingRequestSchema, SeriesBookingRequestSchema } from "@contract/bookings";
+import { z } from "zod";
+import {
+  BookingMessages,
+  BookingRequestSchema,
+  MAX_SERIES_WEEKS,
+  SeriesBookingRequestSchema,
+  type SeriesBookingResponse,
+} from "@contract/bookings";
 import { CancelSessionRequestSchema, SubmitFeedbackRequestSchema } from "@contract/payouts";
 import { ListPageQuerySchema } from "@contract/paging";
 import { NoShowRequestSchema } from "@contract/progress";
@@ -10,12 +17,25 @@ import { providerCallRateLimit } from "../../http/rate-limit";
 import { requireRole, requireUser } from "../../http/require-session";
 import { parseBody, parseIdParam, parseQuery } from "../../http/validate-request";
 import { sendPage } from "../../http/list-page";
+import { createPaymentIntent } from "../payments/payments.service";
 import { bookSeries, bookSlot } from "./book-slot.service";
 import { getBooking, listCoachBookings, listStudentBookings } from "./bookings.service";
 import { cancelOwnBooking } from "./cancel-booking.service";
 import { cancelSession } from "./cancel-session.service";
 import { submitFeedback } from "./feedback.service";
 import { markNoShow, reverseNoShow } from "./no-show.service";
+import { previewSeries } from "./series-preview.service";
+
+/**
+ * GET /api/bookings/series/preview's query: the fields of a series booking that decide its weeks
+ * (server-only, so the schema stays out of the pages' bundles).
+ */
+const SeriesPreviewQuerySchema = z.object({
+  timeSlotId: SeriesBookingRequestSchema.shape.timeSlotId,
+  weeks: SeriesBookingRequestSchema.shape.weeks.optional().transform((v) => v ?? MAX_SERIES_WEEKS),
+  athleteId: SeriesBookingRequestSchema.shape.athleteId,
+  duration: SeriesBookingRequestSchema.shape.duration,
+});
 
 /** A booking's whole life: made and read here, cancelled by its coach, closed by the coach's feedback. */
 export function bookingsRouter(deps: AppDeps): Router {
@@ -30,9 +50,27 @@ export function bookingsRouter(deps: AppDeps): Router {
     res.status(201).json(await bookSlot(deps, user, input, clientIp(req)));
   });
 
-  router.post("/bookings/series", async (req, res) => {
+  // DESIGN.md 11: by card, the weeks are held and answered with one checkout's payment fields.
+  router.post("/bookings/series", providerCalls, async (req, res) => {
     const user = requireRole(req, "player", BookingMessages.ONLY_PLAYERS);
-    res.status(201).json(await bookSeries(deps, user, parseBody(req, SeriesBookingRequestSchema), clientIp(req)));
+    const series: SeriesBookingResponse = await bookSeries(deps, user, parseBody(req, SeriesBookingRequestSchema), clientIp(req));
+    if (!series.bookingIds) return void res.status(201).json(series);
+    try {
+      const payment = await createPaymentIntent(deps, user, { bookingIds: series.bookingIds }, clientIp(req));
+      const { paymentIntentId, clientSecret, totalAmount, provider, publishableKey, holdExpiresAt } = payment;
+      Object.assign(series, { paymentIntentId, clientSecret, totalAmount, provider, holdExpiresAt });
+      if (publishableKey) series.publishableKey = publishableKey;
+    } catch (err) {
+      // The weeks are held either way: the checkout asks create-payment-intent for them again.
+      deps.logger.warn({ err, bookingIds: series.bookingIds }, "a series was held but its checkout could not be opened");
+    }
+    res.status(201).json(series);
+  });
+
+  // Which weeks a series booking would take, before anything is held (DESIGN.md 11).
+  router.get("/bookings/series/preview", async (req, res) => {
+    const user = requireRole(req, "player", BookingMessages.ONLY_PLAYERS);
+    res.json(await previewSeries(deps, user, parseQuery(req, SeriesPreviewQuerySchema)));
   });
 
   // Before /bookings/:id, which would otherwise take "student" and "coach" for ids.

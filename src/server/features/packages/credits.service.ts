@@ -125,6 +125,7 @@ export function toApiCredit(row: repo.CreditRow, now: Date, forCoach = false): C
     state: stateOf(row, now),
     price: centsToDecimal(p.priceCents),
     totalPaid: centsToDecimal(p.totalCents),
+    remainingValue: centsToDecimal(row.credits > 0 ? Math.max(0, row.centsLeft) : 0),
   };
   if (forCoach) credit.familyName = fullName(row.buyerFirstName, row.buyerLastName, "Family");
   return credit;
@@ -133,8 +134,9 @@ export function toApiCredit(row: repo.CreditRow, now: Date, forCoach = false): C
 const PAGE_SIZE = 50;
 
 /**
- * GET /api/credits: a family's credits (any guardian sees the same), or for a coach the credits
- * families bought of them; newest first, paged by `cursor` (the last id of the page before).
+ * GET /api/credits: a family's credits (any guardian sees the same), for a coach the credits
+ * families bought of them, for an admin every family's (`coachId` narrows it); newest first, paged
+ * by `cursor` (the last id of the page before).
  */
 export async function listCredits(
   deps: AppDeps,
@@ -145,7 +147,10 @@ export async function listCredits(
   const now = deps.clock.now();
   let rows: repo.CreditRow[];
   let forCoach = false;
-  if (user.userType === "coach") {
+  if (user.userType === "admin") {
+    forCoach = true;
+    rows = await repo.listCredits(db, "everyone", { beforeId: options.cursor, limit: PAGE_SIZE + 1, coachId: options.coachId });
+  } else if (user.userType === "coach") {
     const coach = await repo.findCoachOfUser(db, user.id);
     if (!coach) return { credits: [], nextCursor: null };
     forCoach = true;

@@ -27,12 +27,25 @@ export async function updatePackage(db: Queryable, id: number, patch: Partial<ty
   return row!;
 }
 
-export async function listActivePackagesOfCoach(db: Queryable, coachId: number): Promise<PackageRow[]> {
+/** A coach's packages on sale, fewest sessions first; `after` and `limit` page them (the cursor is the last one's count and id). */
+export async function listActivePackagesOfCoach(
+  db: Queryable,
+  coachId: number,
+  page: { after?: { sessionCount: number; id: number } | undefined; limit: number },
+): Promise<PackageRow[]> {
+  const after = page.after;
   return db
     .select()
     .from(packages)
-    .where(and(eq(packages.coachId, coachId), isNull(packages.archivedAt)))
-    .orderBy(asc(packages.sessionCount), asc(packages.id));
+    .where(
+      and(
+        eq(packages.coachId, coachId),
+        isNull(packages.archivedAt),
+        after ? sql`(${packages.sessionCount}, ${packages.id}) > (${after.sessionCount}, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(asc(packages.sessionCount), asc(packages.id))
+    .limit(page.limit);
 }
 
 export async function listRatesOfCoach(db: Queryable, coachId: number) {
@@ -149,6 +162,8 @@ const creditColumns = {
   credits: sql<number>`(select coalesce(sum(l.credits), 0)::int from credit_ledger l where l.purchase_id = ${packagePurchases.id})`,
   expired: sql<boolean>`exists (select 1 from credit_ledger l where l.purchase_id = ${packagePurchases.id} and l.kind = 'expiry')`,
   refunded: sql<boolean>`exists (select 1 from credit_ledger l where l.purchase_id = ${packagePurchases.id} and l.kind = 'refund')`,
+  /** What the unused credits still carry of the price and fee: a refund now gives back exactly this. */
+  centsLeft: sql<number>`(select coalesce(sum(l.value_cents + l.fee_cents), 0)::int from credit_ledger l where l.purchase_id = ${packagePurchases.id})`,
 };
 export type CreditRow = {
   purchase: PurchaseRow;
@@ -159,12 +174,13 @@ export type CreditRow = {
   credits: number;
   expired: boolean;
   refunded: boolean;
+  centsLeft: number;
 };
 
 /** Paid purchases of a family (or sold by a coach), newest first, `limit` after the cursor id. */
 export async function listCredits(
   db: Queryable,
-  owner: { familyId: number } | { coachId: number },
+  owner: { familyId: number } | { coachId: number } | "everyone",
   options: { beforeId?: number; limit: number; coachId?: number },
 ): Promise<CreditRow[]> {
   const rows = await db
@@ -175,7 +191,11 @@ export async function listCredits(
     .innerJoin(buyer, eq(buyer.id, packagePurchases.buyerId))
     .where(
       and(
-        "familyId" in owner ? eq(packagePurchases.familyId, owner.familyId) : eq(packagePurchases.coachId, owner.coachId),
+        owner === "everyone"
+          ? undefined
+          : "familyId" in owner
+            ? eq(packagePurchases.familyId, owner.familyId)
+            : eq(packagePurchases.coachId, owner.coachId),
         eq(packagePurchases.status, "paid"),
         options.coachId !== undefined ? eq(packagePurchases.coachId, options.coachId) : undefined,
         options.beforeId !== undefined ? lt(packagePurchases.id, options.beforeId) : undefined,
@@ -183,7 +203,7 @@ export async function listCredits(
     )
     .orderBy(desc(packagePurchases.id))
     .limit(options.limit);
-  return rows.map((r) => ({ ...r, credits: Number(r.credits) }));
+  return rows.map((r) => ({ ...r, credits: Number(r.credits), centsLeft: Number(r.centsLeft) }));
 }
 
 export async function findCredit(db: Queryable, purchaseId: number): Promise<CreditRow | undefined> {
@@ -195,7 +215,7 @@ export async function findCredit(db: Queryable, purchaseId: number): Promise<Cre
     .innerJoin(buyer, eq(buyer.id, packagePurchases.buyerId))
     .where(and(eq(packagePurchases.id, purchaseId), eq(packagePurchases.status, "paid")))
     .limit(1);
-  return row ? { ...row, credits: Number(row.credits) } : undefined;
+  return row ? { ...row, credits: Number(row.credits), centsLeft: Number(row.centsLeft) } : undefined;
 }
 
 export async function listLedger(db: Queryable, purchaseId: number) {
@@ -258,4 +278,18 @@ export async function listLapsedPurchasesWithIntent(db: Queryable, now: Date, li
     )
     .orderBy(asc(packagePurchases.payBy))
     .limit(limit);
+}
+
+/**
+ * Checkouts that ran out before their intent was even recorded (the process died between the two):
+ * nothing can pay them, so they close. A payment of their intent that still comes (its metadata
+ * names the purchase) finds the purchase cancelled and is given back.
+ */
+export async function cancelLapsedPurchasesWithoutIntent(db: Queryable, now: Date): Promise<number> {
+  const rows = await db
+    .update(packagePurchases)
+    .set({ status: "cancelled", updatedAt: now })
+    .where(and(eq(packagePurchases.status, "pending"), lte(packagePurchases.payBy, now), isNull(packagePurchases.paymentIntentId)))
+    .returning({ id: packagePurchases.id });
+  return rows.length;
 }

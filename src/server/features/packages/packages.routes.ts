@@ -23,6 +23,18 @@ const CreditsQuerySchema = z.object({
     .catch(undefined),
 });
 
+const PackagesQuerySchema = z.object({
+  cursor: z
+    .string()
+    .regex(/^\d{1,2}\.\d{1,9}$/)
+    .transform((v) => {
+      const [sessionCount, id] = v.split(".").map(Number);
+      return { sessionCount: sessionCount!, id: id! };
+    })
+    .optional()
+    .catch(undefined),
+});
+
 /** Packages a coach sells, their purchase, and the family's credits (DESIGN.md 11). */
 export function packagesRouter(deps: AppDeps): Router {
   const router = Router();
@@ -45,7 +57,10 @@ export function packagesRouter(deps: AppDeps): Router {
 
   // Public: visitors compare a coach's packages before signing in (DESIGN.md 11).
   router.get("/coaches/:id/packages", async (req, res) => {
-    res.json(await listCoachPackages(deps, parseIdParam(req)));
+    const { cursor } = parseQuery(req, PackagesQuerySchema);
+    const page = await listCoachPackages(deps, parseIdParam(req), cursor);
+    if (page.nextCursor) res.setHeader("X-Next-Cursor", page.nextCursor);
+    res.json(page.packages);
   });
 
   router.post("/packages/:id/purchase", async (req, res) => {

@@ -102,10 +102,27 @@ export async function archivePackage(deps: AppDeps, user: UserRow, packageId: nu
   return { success: true, package: toApiPackage(row, await repo.listRatesOfCoach(deps.database.db, row.coachId)) };
 }
 
-/** GET /api/coaches/{id}/packages: public, the active ones, with the price per session and the saving. */
-export async function listCoachPackages(deps: AppDeps, coachId: number): Promise<Package[]> {
+const PACKAGES_PAGE_SIZE = 50;
+
+/**
+ * GET /api/coaches/{id}/packages: public, the active ones, with the price per session and the
+ * saving; fewest sessions first, paged by `cursor` ("sessionCount.id" of the last one before).
+ */
+export async function listCoachPackages(
+  deps: AppDeps,
+  coachId: number,
+  cursor?: { sessionCount: number; id: number },
+): Promise<{ packages: Package[]; nextCursor: string | null }> {
   const db = deps.database.db;
   if (!(await repo.findCoach(db, coachId))) throw notFound("Coach not found");
-  const [rows, rates] = await Promise.all([repo.listActivePackagesOfCoach(db, coachId), repo.listRatesOfCoach(db, coachId)]);
-  return rows.map((row) => toApiPackage(row, rates));
+  const [rows, rates] = await Promise.all([
+    repo.listActivePackagesOfCoach(db, coachId, { after: cursor, limit: PACKAGES_PAGE_SIZE + 1 }),
+    repo.listRatesOfCoach(db, coachId),
+  ]);
+  const page = rows.slice(0, PACKAGES_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    packages: page.map((row) => toApiPackage(row, rates)),
+    nextCursor: rows.length > PACKAGES_PAGE_SIZE && last ? `${last.sessionCount}.${last.id}` : null,
+  };
 }

@@ -321,4 +321,5 @@ export async function closeLapsedPurchases(deps: AppDeps): Promise<void> {
       deps.logger.warn({ err, purchaseId: purchase.id }, "could not close a lapsed package checkout");
     }
   }
+  await repo.cancelLapsedPurchasesWithoutIntent(deps.database.db, now);
 }

@@ -186,6 +186,10 @@ export async function updateTip(
 ): Promise<PaymentIntentResponse> {
   const booking = await requireOwnBooking(deps, user, input.bookingId);
   requirePayable(booking, deps.clock.now());
+  // One payment of several sessions (a weekly series, siblings) keeps its sum: no one week's tip changes it.
+  if (booking.paymentIntentId && (await countBookingsOfIntent(deps, booking.paymentIntentId)) > 1) {
+    throw conflict(PaymentMessages.TIP_ONE_SESSION);
+  }
   const tipCents = input.tipAmount;
   const newTotal = totalCents(booking.rateCents, tipCents);
 

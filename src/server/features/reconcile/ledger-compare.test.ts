@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ProviderLedger } from "../../adapters/payments/ledger";
-import { compareLedger, type LedgerBooking } from "./ledger-compare";
+import { compareLedger, type LedgerBooking, type LedgerPurchase, type RefundRecord } from "./ledger-compare";
 
 const booking = (over: Partial<LedgerBooking> = {}): LedgerBooking => ({
   id: 1,
@@ -96,5 +96,66 @@ describe("compareLedger", () => {
     expect(kinds(owedLedger, [{ ...reversed, payoutStatus: "owed" }])).toEqual([]);
     // Left as paid, the same transfer is a payout for a session that was not honoured.
     expect(kinds(owedLedger, [{ ...reversed, payoutStatus: "paid" }])).toEqual(["PAYOUT_FOR_UNHONOURED_BOOKING"]);
+  });
+});
+
+describe("compareLedger on package purchases (DESIGN.md 11)", () => {
+  // 200.00 + 15% fee: one charge of 230.00 buys three credits.
+  const purchase = (over: Partial<LedgerPurchase> = {}): LedgerPurchase => ({
+    id: 5,
+    status: "paid",
+    paymentIntentId: "pi_p",
+    totalCents: 23_000,
+    ...over,
+  });
+  const charge = { id: "pi_p", status: "succeeded", amountCents: 23_000, currency: "usd", purchaseId: 5 };
+  const creditRefund = (over: Partial<RefundRecord> = {}): RefundRecord => ({
+    paymentIntentId: "pi_p",
+    bookingId: null,
+    purchaseId: 5,
+    amountCents: 15_334,
+    status: "sent",
+    attempts: 1,
+    ...over,
+  });
+  const purchaseKinds = (l: ProviderLedger, p: LedgerPurchase[], records: RefundRecord[] = [], b: LedgerBooking[] = []) =>
+    compareLedger(l, b, records, p).map((m) => m.kind);
+  const onlyPurchase = (over: Partial<ProviderLedger> = {}) => ledger({ charges: [charge], ...over });
+
+  it("accepts a paid purchase's charge, and the sessions booked with its credits need no charge of their own", () => {
+    const creditBooking = booking({ id: 9, paymentIntentId: null, totalCents: 7666, packagePurchaseId: 5 });
+    expect(purchaseKinds(onlyPurchase(), [purchase()], [], [creditBooking])).toEqual([]);
+    // The same booking without its purchase is a confirmed session nobody paid for.
+    expect(purchaseKinds(onlyPurchase(), [purchase()], [], [{ ...creditBooking, packagePurchaseId: null }])).toEqual([
+      "CONFIRMED_WITHOUT_CHARGE",
+    ]);
+  });
+
+  it("accepts the pro rata refund of unused credits, and reports one the provider made for another amount or not at all", () => {
+    const refunded = onlyPurchase({ refunds: [{ id: "re_p", paymentIntentId: "pi_p", amountCents: 15_334, status: "succeeded" }] });
+    expect(purchaseKinds(refunded, [purchase()], [creditRefund()])).toEqual([]);
+    const short = onlyPurchase({ refunds: [{ id: "re_p", paymentIntentId: "pi_p", amountCents: 15_000, status: "succeeded" }] });
+    expect(purchaseKinds(short, [purchase()], [creditRefund()])).toEqual(["PURCHASE_AMOUNT_DIFFERS"]);
+    // Recorded as sent, never made: the charge keeps it all, and the refund is missing at the provider.
+    expect(purchaseKinds(onlyPurchase(), [purchase()], [creditRefund()])).toEqual(["PURCHASE_AMOUNT_DIFFERS", "REFUND_NOT_AT_PROVIDER"]);
+    // A refund made behind the app's back, with no record of it.
+    expect(purchaseKinds(short, [purchase()])).toEqual(["PURCHASE_AMOUNT_DIFFERS"]);
+  });
+
+  it("a purchase that never became paid keeps nothing: a late payment refunded in full is fine, one kept is reported", () => {
+    const late = purchase({ status: "cancelled" });
+    const refundedInFull = onlyPurchase({ refunds: [{ id: "re_p", paymentIntentId: "pi_p", amountCents: 23_000, status: "succeeded" }] });
+    expect(purchaseKinds(refundedInFull, [late], [creditRefund({ amountCents: 23_000 })])).toEqual([]);
+    expect(purchaseKinds(onlyPurchase(), [late])).toEqual(["CHARGE_KEPT_FOR_UNPAID_PURCHASE"]);
+    // A second charge of a paid purchase is kept for nothing.
+    const twice = ledger({ charges: [charge, { ...charge, id: "pi_q" }] });
+    expect(purchaseKinds(twice, [purchase()])).toEqual(["CHARGE_KEPT_FOR_UNPAID_PURCHASE"]);
+  });
+
+  it("reports a paid purchase without a charge and a purchase's charge that matches no purchase", () => {
+    expect(purchaseKinds(ledger({ charges: [] }), [purchase()])).toEqual(["PAID_PURCHASE_WITHOUT_CHARGE"]);
+    expect(purchaseKinds(onlyPurchase(), [])).toEqual(["CHARGE_WITHOUT_PURCHASE"]);
+    const messages = compareLedger(onlyPurchase(), [], [], [purchase({ totalCents: 24_000 })]).map((m) => m.message);
+    expect(messages).toEqual(["Package purchase 5 should keep $240.00 of its charge pi_p, which keeps $230.00"]);
   });
 });

@@ -1,10 +1,14 @@
+import type { ReactNode } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@client/components/ui/tabs";
 import { ContentBlocksPanel } from "./content-blocks-panel";
 import { MoneyIssuesPanel } from "./money-issues-panel";
 import { TestimonialsPanel } from "./testimonials-panel";
 
 /** coach-side 2, Admin panel: two content tabs, each with create, edit and delete, and the money that needs a person (issue 14). */
-export function AdminPanel() {
+export type AdminTab = { value: string; label: string; content: ReactNode };
+
+/** `extraTabs`: sections another feature owns, composed in by the page (features never import each other). */
+export function AdminPanel({ extraTabs = [] }: { extraTabs?: AdminTab[] } = {}) {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <header>
@@ -18,6 +22,11 @@ export function AdminPanel() {
           <TabsTrigger value="content-blocks">Content Blocks</TabsTrigger>
           <TabsTrigger value="testimonials">Testimonials</TabsTrigger>
           <TabsTrigger value="money-issues">Money issues</TabsTrigger>
+          {extraTabs.map((tab) => (
+            <TabsTrigger key={tab.value} value={tab.value}>
+              {tab.label}
+            </TabsTrigger>
+          ))}
         </TabsList>
         <TabsContent value="content-blocks">
           <ContentBlocksPanel />
@@ -28,6 +37,11 @@ export function AdminPanel() {
         <TabsContent value="money-issues">
           <MoneyIssuesPanel />
         </TabsContent>
+        {extraTabs.map((tab) => (
+          <TabsContent key={tab.value} value={tab.value}>
+            {tab.content}
+          </TabsContent>
+        ))}
       </Tabs>
     </div>
   );

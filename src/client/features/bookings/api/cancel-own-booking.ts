@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Booking } from "@contract/bookings";
 import { apiRequest } from "@client/lib/api-client";
-import { sharedKeys } from "@client/lib/query-keys";
+import { isUnderUrl, sharedKeys } from "@client/lib/query-keys";
 import { bookingsKeys } from "./keys";
 
 export type CancelOwnBookingResponse = { success: boolean; message: string; booking: Booking };
@@ -16,6 +16,8 @@ export function useCancelOwnBooking() {
         queryClient.invalidateQueries({ queryKey: bookingsKeys.student }),
         queryClient.invalidateQueries({ queryKey: sharedKeys.slots }),
         queryClient.invalidateQueries({ queryKey: sharedKeys.myWaitlist }),
+        // A session paid with a credit gives it back (DESIGN.md 11): the balances change.
+        queryClient.invalidateQueries({ predicate: isUnderUrl("/api/credits") }),
       ]),
   });
 }

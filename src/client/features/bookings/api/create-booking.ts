@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { BookingRequest, CreateBookingResponse } from "@contract/bookings";
 import { apiRequest } from "@client/lib/api-client";
-import { sharedKeys } from "@client/lib/query-keys";
+import { isUnderUrl, sharedKeys } from "@client/lib/query-keys";
 import { bookingsKeys } from "./keys";
 
 export const createBooking = (input: BookingRequest) => apiRequest<CreateBookingResponse>("POST", "/api/bookings", input);
@@ -14,6 +14,8 @@ export function useCreateBooking() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: bookingsKeys.student });
       void queryClient.invalidateQueries({ queryKey: sharedKeys.slots });
+      // Booked with a credit (DESIGN.md 11): the balances change.
+      void queryClient.invalidateQueries({ predicate: isUnderUrl("/api/credits") });
     },
   });
 }

@@ -97,7 +97,7 @@ function StatusBadge({ booking, viewer }: { booking: Booking; viewer: Viewer }) 
 }
 
 /** A student's booking: the coach's name, title and photo, the session and what it costs. */
-export function StudentBookingCard({ booking }: { booking: Booking }) {
+export function StudentBookingCard({ booking, seriesLabel }: { booking: Booking; seriesLabel?: string | undefined }) {
   const name = booking.coachName || personName(booking.coach.user, "Coach");
   const photo = booking.coach.profileImageUrl ?? booking.coach.user.profileImageUrl;
   return (
@@ -108,7 +108,14 @@ export function StudentBookingCard({ booking }: { booking: Booking }) {
           <div className="flex min-w-0 flex-1 flex-col gap-0.5">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
-              <StatusBadge booking={booking} viewer="family" />
+              <div className="flex flex-wrap gap-1.5">
+                {seriesLabel ? (
+                  <Badge variant="outline" data-testid="series-label">
+                    {seriesLabel}
+                  </Badge>
+                ) : null}
+                <StatusBadge booking={booking} viewer="family" />
+              </div>
             </div>
             <p className="text-sm text-slate-600">{booking.coach.title}</p>
             {booking.athlete ? <p className="text-sm font-semibold text-field-800">For {sessionAthleteName(booking, "")}</p> : null}
@@ -146,7 +153,7 @@ export function StudentBookingCard({ booking }: { booking: Booking }) {
 }
 
 /** A coach's booking: the student's contact and what the coach earns. */
-export function CoachBookingCard({ booking }: { booking: Booking }) {
+export function CoachBookingCard({ booking, seriesLabel }: { booking: Booking; seriesLabel?: string | undefined }) {
   const name = sessionAthleteName(booking, personName(booking.student, "Student"));
   return (
     <Card data-testid={`booking-${booking.id}`}>
@@ -156,7 +163,14 @@ export function CoachBookingCard({ booking }: { booking: Booking }) {
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
-              <StatusBadge booking={booking} viewer="coach" />
+              <div className="flex flex-wrap gap-1.5">
+                {seriesLabel ? (
+                  <Badge variant="outline" data-testid="series-label">
+                    {seriesLabel}
+                  </Badge>
+                ) : null}
+                <StatusBadge booking={booking} viewer="coach" />
+              </div>
             </div>
             {athleteFacts(booking.athlete) ? <p className="text-sm text-slate-600">{athleteFacts(booking.athlete)}</p> : null}
             <p className="flex items-center gap-2 text-sm text-slate-700">

@@ -22,9 +22,11 @@ export function CancelBookingAction({ booking }: { booking: Booking }) {
   const description =
     booking.status === "pending"
       ? "Your reserved seat will be released. You have not been charged."
-      : refundable
-        ? `You will get a full refund of $${booking.totalAmount} (cancellations 24 hours or more before the session are refunded in full).`
-        : "This session starts in less than 24 hours. Under our 24-hour cancellation policy it can no longer be refunded; please message your coach instead.";
+      : refundable && booking.paidWith === "credit"
+        ? "Your credit goes back to your package, to book another session (cancellations 24 hours or more before the session)."
+        : refundable
+          ? `You will get a full refund of $${booking.totalAmount} (cancellations 24 hours or more before the session are refunded in full).`
+          : "This session starts in less than 24 hours. Under our 24-hour cancellation policy it can no longer be refunded; please message your coach instead.";
 
   async function confirm() {
     setRefusal(undefined);

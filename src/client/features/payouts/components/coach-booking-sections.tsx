@@ -8,7 +8,7 @@ import { Card } from "@client/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
 import { Spinner } from "@client/components/ui/spinner";
 import { handleUnauthorized } from "@client/lib/handle-unauthorized";
-import { bookingState } from "@client/lib/states";
+import { bookingState, seriesWeekLabels } from "@client/lib/states";
 import { useCoachBookings, type CoachBooking } from "../api/coach-bookings";
 import { canCancel, canMarkNoShow, groupCoachBookings, payoutLabel, sessionRange, shortDate } from "./booking-groups";
 import { CancelSessionDialog, FeedbackDialog, NoShowDialog } from "./session-dialogs";
@@ -51,10 +51,12 @@ export function CoachBookingSections({ sections = ALL_SECTIONS, now }: { section
 
   const at = now ?? new Date();
   const groups = groupCoachBookings(bookings.data ?? [], at);
+  const seriesLabels = seriesWeekLabels(bookings.data ?? []);
   const card = (b: CoachBooking) => (
     <CoachBookingCard
       key={b.id}
       booking={b}
+      seriesLabel={seriesLabels.get(b.id)}
       canCancel={canCancel(b, at)}
       canMarkNoShow={canMarkNoShow(b, at)}
       onDetails={() => open("details", b)}
@@ -126,6 +128,8 @@ function Section({
 
 type CardProps = {
   booking: CoachBooking;
+  /** "Weekly · week 2 of 8" for a week of a series. */
+  seriesLabel?: string | undefined;
   canCancel: boolean;
   canMarkNoShow?: boolean;
   onDetails: () => void;
@@ -137,6 +141,7 @@ type CardProps = {
 /** Status, student name, phone, date, time, session type, duration and earnings (coach-side 2). */
 export function CoachBookingCard({
   booking: b,
+  seriesLabel,
   canCancel: cancellable,
   canMarkNoShow: noShowOpen = false,
   onDetails,
@@ -157,6 +162,11 @@ export function CoachBookingCard({
             {b.athlete ? <span className="text-sm font-normal text-slate-600">{athleteFacts(b.athlete)}</span> : null}
           </p>
           <div className="flex flex-wrap gap-1.5">
+            {seriesLabel ? (
+              <Badge variant="outline" data-testid="series-label">
+                {seriesLabel}
+              </Badge>
+            ) : null}
             <Badge variant={state.tone}>{state.label}</Badge>
             {payout ? <Badge variant={payout === "Paid out" ? "success" : "warning"}>{payout}</Badge> : null}
           </div>

@@ -2,7 +2,18 @@ import { MapPin, Pencil, Trash2, Users } from "lucide-react";
 import { canDeleteSlot, type TimeSlot } from "@contract/slots";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
-import { ConfirmDialog } from "@client/components/ui/dialog";
+import { useState } from "react";
+import {
+  ConfirmDialog,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@client/components/ui/dialog";
 import { toast } from "@client/components/ui/toast";
 import { ApiError } from "@client/lib/api-client";
 import { handleUnauthorized } from "@client/lib/handle-unauthorized";
@@ -28,7 +39,15 @@ export function slotKindLabel(slot: TimeSlot): string {
 }
 
 /** One slot with its status, place and the edit / delete controls. */
-export function SlotCard({ slot, onEdit }: { slot: TimeSlot; onEdit: (slot: TimeSlot) => void }) {
+export function SlotCard({
+  slot,
+  onEdit,
+  seriesLabel,
+}: {
+  slot: TimeSlot;
+  onEdit: (slot: TimeSlot) => void;
+  seriesLabel?: string | undefined;
+}) {
   const editable = isSlotEditable(slot);
   const range = formatSessionRange(slot.startTime, slot.endTime, slot) ?? `${slot.startTime} - ${slot.endTime}`;
   return (
@@ -41,6 +60,11 @@ export function SlotCard({ slot, onEdit }: { slot: TimeSlot; onEdit: (slot: Time
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-semibold text-field-950">{range}</span>
           <SlotStatusBadge slot={slot} />
+          {seriesLabel ? (
+            <Badge variant="outline" data-testid="series-label">
+              {seriesLabel}
+            </Badge>
+          ) : null}
         </div>
         <span className="inline-flex items-center gap-1.5 text-sm text-slate-700">
           <Users aria-hidden className="size-4" />
@@ -66,7 +90,13 @@ export function SlotCard({ slot, onEdit }: { slot: TimeSlot; onEdit: (slot: Time
           Edit
         </Button>
         {/* The server's own delete rule (contract), on the bookings the coach's list carries. */}
-        {isSlotDeletable(slot) ? <DeleteSlotButton slot={slot} label={`${slot.date} ${range}`} /> : null}
+        {isSlotDeletable(slot) ? (
+          slot.seriesId && slot.status !== "cancelled" ? (
+            <DeleteSeriesSlotButton slot={slot} label={`${slot.date} ${range}`} />
+          ) : (
+            <DeleteSlotButton slot={slot} label={`${slot.date} ${range}`} />
+          )
+        ) : null}
       </div>
     </div>
   );
@@ -77,19 +107,14 @@ function DeleteSlotButton({ slot, label }: { slot: TimeSlot; label: string }) {
   const isCancelled = slot.status === "cancelled";
   async function confirmDelete() {
     try {
-      await remove.mutateAsync(slot.id);
+      await remove.mutateAsync({ id: slot.id });
       toast({
         title: "Deleted",
         description: isCancelled ? "The cancelled session was removed from your list." : "The time slot was deleted.",
         variant: "success",
       });
     } catch (error) {
-      if (handleUnauthorized(error)) return;
-      if (error instanceof ApiError && error.message && error.status < 500) {
-        toast({ title: "Cannot Delete Time Slot", description: error.message, variant: "destructive" });
-      } else {
-        toast({ title: "Error", description: "Failed to delete time slot. It may have existing bookings.", variant: "destructive" });
-      }
+      notifyDeleteFailure(error);
     }
   }
   return (
@@ -109,5 +134,78 @@ function DeleteSlotButton({ slot, label }: { slot: TimeSlot; label: string }) {
       confirmLabel="Delete"
       onConfirm={confirmDelete}
     />
+  );
+}
+
+function notifyDeleteFailure(error: unknown) {
+  if (handleUnauthorized(error)) return;
+  if (error instanceof ApiError && error.message && error.status < 500) {
+    toast({ title: "Cannot Delete Time Slot", description: error.message, variant: "destructive" });
+  } else {
+    toast({ title: "Error", description: "Failed to delete time slot. It may have existing bookings.", variant: "destructive" });
+  }
+}
+
+/**
+ * A week of a weekly series (DESIGN.md 11): delete this week only, or "this and the following" open
+ * weeks in one step; weeks someone booked stay.
+ */
+function DeleteSeriesSlotButton({ slot, label }: { slot: TimeSlot; label: string }) {
+  const remove = useDeleteTimeSlot();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState<"this" | "following" | null>(null);
+  async function confirmDelete(scope: "this" | "following") {
+    setBusy(scope);
+    try {
+      const result = await remove.mutateAsync({ id: slot.id, scope });
+      const count = result.removedSlotIds?.length ?? 1;
+      toast({
+        title: "Deleted",
+        description: count > 1 ? `${count} weekly time slots were deleted.` : "The time slot was deleted.",
+        variant: "success",
+      });
+      setOpen(false);
+    } catch (error) {
+      notifyDeleteFailure(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" aria-label={`Delete time slot ${label}`}>
+          <Trash2 aria-hidden />
+          Delete
+        </Button>
+      </DialogTrigger>
+      <DialogContent role="alertdialog">
+        <DialogHeader>
+          <DialogTitle>Delete weekly time slot?</DialogTitle>
+          <DialogDescription>
+            The slot on {label} is one week of a weekly series. Delete only this week, or this week and every following open week. Weeks a
+            player has booked are kept.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter className="flex-wrap gap-2">
+          <DialogClose asChild>
+            <Button variant="outline" disabled={busy !== null}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button variant="destructive" isLoading={busy === "this"} disabled={busy !== null} onClick={() => void confirmDelete("this")}>
+            Delete this week
+          </Button>
+          <Button
+            variant="destructive"
+            isLoading={busy === "following"}
+            disabled={busy !== null}
+            onClick={() => void confirmDelete("following")}
+          >
+            This and following weeks
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }
