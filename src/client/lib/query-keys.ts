@@ -22,6 +22,8 @@ export const sharedKeys = {
   coachPublicProfile: (coachId: number) => ["/api/coaches/profile", coachId] as const,
   /** The player's waitlist entries: a cancelled booking can move them up. */
   myWaitlist: ["/api/waitlist/mine"] as const,
+  /** The coach's earnings: payouts shows them, a session's feedback or cancellation changes them. */
+  coachEarnings: ["/api/coaches/me/earnings"] as const,
   contentBlocks: ["/api/content-blocks"] as const,
   testimonials: ["/api/testimonials"] as const,
 };

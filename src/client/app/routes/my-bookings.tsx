@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/button";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { checkoutOfBookings, paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
-import { useCoachBookings } from "../../features/payouts/api/coach-bookings";
+import { useCoachBookings } from "../../features/bookings/api/coach-bookings";
 import { useStudentBookings } from "../../features/bookings/api/get-student-bookings";
 import { BookingCardBoundary, CoachBookingCard, StudentBookingCard } from "../../features/bookings/components/booking-card";
 import { splitBookings } from "../../features/bookings/components/booking-lists";

@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Booking } from "@contract/bookings";
+import type { CoachBooking } from "./coach-bookings";
 import type { TimeSlot } from "@contract/slots";
 import { apiGet } from "@client/lib/api-client";
 import { apiGetAllPages } from "@client/lib/api-pages";
@@ -8,6 +9,8 @@ import { sharedKeys } from "@client/lib/query-keys";
 /** The URLs are the keys, so the live channel's "/api/bookings" and "/api/time-slots" prefix refresh reaches these too. */
 export const bookingsKeys = {
   student: ["/api/bookings/student"] as const,
+  /** The coach's bookings: the live channel's "/api/bookings" prefix refresh reaches them too. */
+  coach: ["/api/bookings/coach"] as const,
   one: sharedKeys.booking,
   bookableSlots: (coachId: number) => [...sharedKeys.slots, coachId, "bookable"] as const,
 };
@@ -15,6 +18,11 @@ export const bookingsKeys = {
 export const studentBookingsQuery = queryOptions({
   queryKey: bookingsKeys.student,
   queryFn: () => apiGetAllPages<Booking>("/api/bookings/student"),
+});
+
+export const coachBookingsQuery = queryOptions({
+  queryKey: bookingsKeys.coach,
+  queryFn: () => apiGetAllPages<CoachBooking>("/api/bookings/coach"),
 });
 
 export const bookingQuery = (id: number) =>

@@ -10,7 +10,7 @@ import type {
 import type { NoShowRequest, NoShowResponse, SkillOption } from "@contract/progress";
 import { apiGet, apiRequest } from "@client/lib/api-client";
 import { sharedKeys } from "@client/lib/query-keys";
-import { coachBookingsQuery, payoutsKeys } from "./keys";
+import { bookingsKeys, coachBookingsQuery } from "./keys";
 
 /** A booking as the coach sees it; payoutStatus is read when the server sends it. */
 export type CoachBooking = Booking & { payoutStatus?: PayoutStatus };
@@ -24,8 +24,8 @@ export function useCoachBookings(enabled = true) {
 function refreshAfterChange(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: sharedKeys.bookingsById }),
-    queryClient.invalidateQueries({ queryKey: payoutsKeys.coachBookings }),
-    queryClient.invalidateQueries({ queryKey: payoutsKeys.earnings }),
+    queryClient.invalidateQueries({ queryKey: bookingsKeys.coach }),
+    queryClient.invalidateQueries({ queryKey: sharedKeys.coachEarnings }),
     queryClient.invalidateQueries({ queryKey: sharedKeys.slots }),
   ]);
 }
@@ -48,7 +48,7 @@ export function useSubmitFeedback() {
     onSuccess: async (answer) => {
       await refreshAfterChange(queryClient);
       // The answer knows whether the money went out; keep it if the list does not carry payoutStatus.
-      queryClient.setQueryData<CoachBooking[]>(payoutsKeys.coachBookings, (list) =>
+      queryClient.setQueryData<CoachBooking[]>(bookingsKeys.coach, (list) =>
         list?.map((b) =>
           b.id === answer.booking.id
             ? { ...b, feedbackSubmittedAt: answer.booking.feedbackSubmittedAt, payoutStatus: b.payoutStatus ?? answer.booking.payoutStatus }
