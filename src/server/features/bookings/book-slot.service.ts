@@ -233,29 +233,10 @@ export async function bookSeries(
         continue;
       }
       booked.push(
-        await repo.insertBooking(tx, {
-          studentId: user.id,
-          athleteId: athlete.id,
-          coachId: locked.coachId,
-          timeSlotId: locked.id,
-          rateId: plan.rate.id,
-          sessionType: plan.rate.sessionType,
-          durationMinutes: plan.rate.durationMinutes,
-          rateCents: plan.rate.rateCents,
-          platformFeeCents: platformFeeCents(plan.rate.rateCents),
-          tipCents: 0,
-          totalCents: totalCents(plan.rate.rateCents, 0),
-          coachEarningsCents: coachEarningsCents(plan.rate.rateCents, 0),
-          notes: input.notes,
-          startsAt: plan.startsAt,
-          endsAt: plan.endsAt,
-          status: "pending",
-          paymentStatus: "unpaid",
-          holdExpiresAt: new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE_MS),
-          clientAddress,
-          createdAt: now,
-          updatedAt: now,
-        }),
+        await repo.insertBooking(
+          tx,
+          cardHold({ slot: locked, plan, studentId: user.id, athleteId: athlete.id, notes: input.notes, clientAddress, now }),
+        ),
       );
       await repo.refreshSlotAvailability(tx, locked.id, now);
     }
@@ -342,29 +323,10 @@ export async function createPendingBooking(
       if (await repo.hasActiveBooking(tx, locked.id, athlete.id)) throw conflict(BookingMessages.ALREADY_BOOKED);
       const held = await repo.countHeldSeats(tx, locked.id, now);
       if (held >= locked.capacity) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
-      const inserted = await repo.insertBooking(tx, {
-        studentId: user.id,
-        athleteId: athlete.id,
-        coachId: locked.coachId,
-        timeSlotId: locked.id,
-        rateId: plan.rate.id,
-        sessionType: plan.rate.sessionType,
-        durationMinutes: plan.rate.durationMinutes,
-        rateCents: plan.rate.rateCents,
-        platformFeeCents: platformFeeCents(plan.rate.rateCents),
-        tipCents: 0,
-        totalCents: totalCents(plan.rate.rateCents, 0),
-        coachEarningsCents: coachEarningsCents(plan.rate.rateCents, 0),
-        notes: input.notes,
-        startsAt: plan.startsAt,
-        endsAt: plan.endsAt,
-        status: "pending",
-        paymentStatus: "unpaid",
-        holdExpiresAt: new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE_MS),
-        clientAddress,
-        createdAt: now,
-        updatedAt: now,
-      });
+      const inserted = await repo.insertBooking(
+        tx,
+        cardHold({ slot: locked, plan, studentId: user.id, athleteId: athlete.id, notes: input.notes, clientAddress, now }),
+      );
       await repo.refreshSlotAvailability(tx, locked.id, now);
       return inserted;
     });
@@ -470,6 +432,42 @@ export function requestedBookingDeadline(acceptedAt: Date, startsAt: Date): Date
 }
 
 export type BookingPlan = { rate: repo.RateRow; startsAt: Date; endsAt: Date };
+
+/** The row of a seat held for a card payment: the rate, the 15% fee on top, no tip yet, and the 15-minute hold (DESIGN.md 4). */
+function cardHold(values: {
+  slot: repo.SlotRow;
+  plan: BookingPlan;
+  studentId: number;
+  athleteId: number;
+  notes: string | null;
+  clientAddress: string;
+  now: Date;
+}) {
+  const { slot, plan, now } = values;
+  return {
+    studentId: values.studentId,
+    athleteId: values.athleteId,
+    coachId: slot.coachId,
+    timeSlotId: slot.id,
+    rateId: plan.rate.id,
+    sessionType: plan.rate.sessionType,
+    durationMinutes: plan.rate.durationMinutes,
+    rateCents: plan.rate.rateCents,
+    platformFeeCents: platformFeeCents(plan.rate.rateCents),
+    tipCents: 0,
+    totalCents: totalCents(plan.rate.rateCents, 0),
+    coachEarningsCents: coachEarningsCents(plan.rate.rateCents, 0),
+    notes: values.notes,
+    startsAt: plan.startsAt,
+    endsAt: plan.endsAt,
+    status: "pending" as const,
+    paymentStatus: "unpaid" as const,
+    holdExpiresAt: new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE_MS),
+    clientAddress: values.clientAddress,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
 
 /** The booking rules of player-side 5, checked against the database's slot and rates. */
 export function planBooking(
