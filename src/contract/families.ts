@@ -195,7 +195,7 @@ export function sessionAthleteName(
 ): string {
   const fromAthlete = b.athlete ? athleteName(b.athlete) : "";
   if (fromAthlete) return fromAthlete;
-  return [b.student?.firstName, b.student?.lastName].filter(Boolean).join(" ") || fallback;
+  return fullName(b.student) || fallback;
 }
 
 /** "age 11 · Attack": what the coach sees beside the athlete's name. */

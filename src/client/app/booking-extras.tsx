@@ -4,6 +4,7 @@ import { CancelBookingAction } from "../features/bookings/components/cancel-book
 import { AddToCalendar } from "../features/calendar/components/add-to-calendar";
 import { bookingAthleteName } from "../features/bookings/components/booking-format";
 import { ReviewAction } from "../features/reviews/components/review-action";
+import { fullName } from "@contract/names";
 
 function calendarSession(booking: Booking, title: string) {
   const place = [booking.timeSlot?.locationName, booking.timeSlot?.locationAddress].filter(Boolean).join(", ");
@@ -43,10 +44,7 @@ export function StudentBookingExtras({
 export function CoachBookingExtras({ booking }: { booking: Booking }) {
   if (booking.status !== "confirmed") return null;
   // The athlete the seat is for (DESIGN.md 11), else the account that booked (a booking from before families).
-  const student = bookingAthleteName(
-    booking,
-    [booking.student?.firstName, booking.student?.lastName].filter(Boolean).join(" ") || "a player",
-  );
+  const student = bookingAthleteName(booking, fullName(booking.student) || "a player");
   return (
     <div className="-mt-2 rounded-b-xl border border-t-0 border-slate-200 bg-white px-5 pt-4 pb-4">
       <AddToCalendar session={calendarSession(booking, `Lacrosse session: ${student}`)} />

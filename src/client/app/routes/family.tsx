@@ -20,6 +20,7 @@ import {
 } from "../../features/families/api/families";
 import { AthleteForm } from "../../features/families/components/athlete-form";
 import { messageOr } from "../../lib/handle-unauthorized";
+import { fullName } from "@contract/names";
 
 const failed = (title: string) => (error: unknown) => toast({ title, description: messageOr(error, title), variant: "destructive" });
 
@@ -124,7 +125,7 @@ function Guardians() {
       <CardContent className="grid gap-4">
         <ul className="grid gap-2">
           {list.map((g) => {
-            const name = [g.firstName, g.lastName].filter(Boolean).join(" ") || g.email;
+            const name = fullName(g) || g.email;
             return (
               <li key={g.userId} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3">
                 <div>

@@ -5,6 +5,7 @@ import { centsToDecimal } from "@contract/money";
 import { sessionInvitation } from "../calendar/calendar.service";
 import type { SessionFacts } from "../calendar/session-events";
 import { placeLines, sessionWhen } from "../../messages/session-text";
+import { fullName } from "@contract/names";
 
 const whenOf = (booking: Booking) => sessionWhen(new Date(booking.startsAt), new Date(booking.endsAt), booking.timeZone);
 
@@ -24,10 +25,10 @@ function sessionLines(booking: Booking): string[] {
 /** The athlete the session is for (DESIGN.md 11), else the account's name. */
 function studentName(booking: Booking): string {
   const a = booking.athlete;
-  const fromAthlete = [a?.firstName, a?.lastName].filter(Boolean).join(" ").trim();
+  const fromAthlete = fullName(a);
   if (fromAthlete) return fromAthlete;
   const s = booking.student;
-  return [s?.firstName, s?.lastName].filter(Boolean).join(" ").trim() || "A player";
+  return fullName(s) || "A player";
 }
 
 /** "Mia Parker, age 11, Attack". */
@@ -47,7 +48,7 @@ function contactLines(booking: Booking): string[] {
     ];
   }
   return guardians.map((g) => {
-    const name = [g.firstName, g.lastName].filter(Boolean).join(" ").trim() || "Guardian";
+    const name = fullName(g) || "Guardian";
     return `Guardian: ${[name, g.email, g.phoneNumber].filter(Boolean).join(", ")}`;
   });
 }

@@ -9,6 +9,7 @@ import { toAthleteSummary, toBookingGuardian } from "../families/families.servic
 import * as repo from "./bookings.repository";
 import { LIST_PAGE_SIZE } from "@contract/paging";
 import { badCursor, pageOf, type Page } from "../../http/list-page";
+import { fullName } from "@contract/names";
 
 export type BookingViewer = { id: number; userType: UserRow["userType"] };
 
@@ -108,7 +109,7 @@ export async function findBookingByPaymentIntent(deps: AppDeps, paymentIntentId:
 }
 
 export function coachNameOf(details: Pick<repo.BookingDetails, "coachUser">): string {
-  return [details.coachUser.firstName, details.coachUser.lastName].filter(Boolean).join(" ").trim() || "Your coach";
+  return fullName(details.coachUser) || "Your coach";
 }
 
 /** The API shape of a booking; `withStudent` adds the student's contact and profile (for the coach and admins). */

@@ -12,6 +12,7 @@ import { audienceOfBooking, isFamilyBooking, toApiBooking } from "./bookings.ser
 import { cancelUnpaidIntent } from "./cancel-session.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
 import { releaseCredit } from "../packages/credits.service";
+import { fullName } from "@contract/names";
 
 export type CancelOwnBookingResponse = { success: true; message: string; booking: Booking };
 
@@ -86,10 +87,7 @@ export async function cancelOwnBooking(deps: AppDeps, user: UserRow, bookingId: 
 /** The coach hears of it (e-mail with the cancelling .ics, SMS where opted in); the student gets the receipt. */
 async function notifyStudentCancelled(deps: AppDeps, details: repo.BookingDetails, creditReturned: boolean): Promise<void> {
   const { booking, coach, student, coachUser, athlete } = details;
-  const studentName =
-    [athlete?.firstName, athlete?.lastName].filter(Boolean).join(" ").trim() ||
-    [student.firstName, student.lastName].filter(Boolean).join(" ").trim() ||
-    "A player";
+  const studentName = fullName(athlete) || fullName(student) || "A player";
   const when = sessionWhen(booking.startsAt, coach.timeZone);
   const coachText = `${studentName} cancelled their booking of your session on ${when}. Their seat is open again.`;
   const send = async (what: string, job: () => Promise<void>) => {

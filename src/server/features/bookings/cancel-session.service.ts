@@ -11,6 +11,7 @@ import { audienceOfBooking } from "./bookings.service";
 import { cancellationInvitation } from "../calendar/calendar.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
 import { releaseCredit } from "../packages/credits.service";
+import { fullName } from "@contract/names";
 
 type Cancelled = { booking: repo.BookingRow; paid: boolean; creditReturned?: boolean };
 
@@ -89,7 +90,7 @@ export async function cancelSession(deps: AppDeps, user: UserRow, bookingId: num
         return {
           bookingId: d.booking.id,
           studentId: d.booking.studentId,
-          studentName: [d.student.firstName, d.student.lastName].filter(Boolean).join(" ").trim() || "Student",
+          studentName: fullName(d.student) || "Student",
           refundAmount: centsToDecimal(status === "not_charged" || status === "credit_returned" ? 0 : d.booking.totalCents),
           refundStatus: status,
         };
@@ -121,7 +122,7 @@ async function notifyCancelled(
 ): Promise<void> {
   const { booking, coach, student } = details;
   // Mid-sentence, a coach without a name is "your coach".
-  const coachName = [details.coachUser.firstName, details.coachUser.lastName].filter(Boolean).join(" ").trim() || "your coach";
+  const coachName = fullName(details.coachUser) || "your coach";
   const when = sessionWhen(booking.startsAt, booking.endsAt, coach.timeZone);
   const money =
     status === "credit_returned"

@@ -9,6 +9,7 @@ import { releasePayout } from "../payouts/payouts.service";
 import * as repo from "./bookings.repository";
 import { audienceOfBooking, coachNameOf } from "./bookings.service";
 import { sessionWhen } from "../../messages/session-text";
+import { fullName } from "@contract/names";
 
 /**
  * POST /api/bookings/{id}/submit-feedback: stores the coach's feedback once and releases the held
@@ -73,7 +74,7 @@ async function sendFeedbackEmail(deps: AppDeps, details: repo.BookingDetails, in
   const { booking, coach, athlete } = details;
   const coachName = coachNameOf(details);
   const when = sessionWhen(booking.startsAt, booking.endsAt, coach.timeZone);
-  const athleteName = athlete ? [athlete.firstName, athlete.lastName].filter(Boolean).join(" ").trim() : "";
+  const athleteName = athlete ? fullName(athlete) : "";
   const session = athleteName ? `${athleteName}'s session` : "your session";
   const link = athlete ? `${deps.config.appUrl}/athletes/${athlete.id}` : `${deps.config.appUrl}/my-bookings`;
   for (const to of (await audienceOfBooking(deps, details)).emails) {

@@ -9,7 +9,8 @@ import type { UserRow } from "../accounts/sessions.repository";
 import { toAthleteSummary } from "../families/families.service";
 import * as repo from "./calendar.repository";
 import { sessionsCalendar } from "./ics";
-import { fullName, placeOf, sessionEvent, sessionWhen, type Audience, type SessionFacts } from "./session-events";
+import { fullName } from "@contract/names";
+import { placeOf, sessionEvent, sessionWhen, type Audience, type SessionFacts } from "./session-events";
 
 const HOUR_MS = 3_600_000;
 /** Reminders go out this long before a session (DESIGN.md 10). */
@@ -20,7 +21,7 @@ const FEED_HISTORY_MS = 90 * 24 * HOUR_MS;
 /** The athlete as a session names them (DESIGN.md 11), with their age and position for the coach. */
 function athleteOf(row: repo.SessionRow, now: Date): { name: string; details: string } {
   const name = row.athlete ? athleteName(row.athlete) : "";
-  if (!name) return { name: fullName(row.student, "A player"), details: "" };
+  if (!name) return { name: fullName(row.student) || "A player", details: "" };
   return { name, details: athleteFacts(toAthleteSummary(row.athlete!, now)) };
 }
 
@@ -33,7 +34,7 @@ function factsOf(row: repo.SessionRow, now: Date = new Date()): SessionFacts {
     timeZone: row.timeZone,
     sessionType: row.sessionType,
     durationMinutes: row.durationMinutes,
-    coachName: fullName(row.coachUser, "Your coach"),
+    coachName: fullName(row.coachUser) || "Your coach",
     studentName: athlete.name,
     athleteDetails: athlete.details,
     locationName: row.locationName,

@@ -26,10 +26,6 @@ export function placeOf(facts: Pick<SessionFacts, "locationName" | "locationAddr
   return [facts.locationName, facts.locationAddress].filter(Boolean).join(", ") || null;
 }
 
-export function fullName(person: { firstName: string | null; lastName: string | null }, fallback: string): string {
-  return [person.firstName, person.lastName].filter(Boolean).join(" ").trim() || fallback;
-}
-
 /** "Saturday, December 5, 2026, 4:00 PM EST": the wall-clock time in the coach's zone, naming the zone. */
 export function sessionWhen(instant: Date, timeZone: string): string {
   // One way to write a session's time in every message (messages/session-text.ts): the zone named.

@@ -23,6 +23,7 @@ import { conflict, forbidden, notFound, AppError, badRequest } from "../../http/
 import { ErrorCode } from "@contract/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./families.repository";
+import { fullName } from "@contract/names";
 
 type CreateInput = z.output<typeof CreateAthleteRequestSchema>;
 type UpdateInput = z.output<typeof UpdateAthleteRequestSchema>;
@@ -192,8 +193,7 @@ export async function inviteGuardian(
   };
 }
 
-const inviterName = (u: { firstName: string | null; lastName: string | null; email: string }) =>
-  [u.firstName, u.lastName].filter(Boolean).join(" ").trim() || u.email;
+const inviterName = (u: { firstName: string | null; lastName: string | null; email: string }) => fullName(u) || u.email;
 
 async function mailInvitation(deps: AppDeps, to: string, from: string, token: string, familyId: number): Promise<void> {
   const link = `${deps.config.appUrl}/family/invitations/${token}`;

@@ -1,3 +1,4 @@
+import { fullName } from "@contract/names";
 import {
   CONVERSATIONS_PAGE_SIZE,
   MAX_MESSAGES_PER_HOUR,
@@ -29,8 +30,8 @@ const DAY_MS = 24 * HOUR_MS;
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
 const tooMany = (message: string) => new AppError(429, ErrorCode.RATE_LIMITED, message);
-const fullName = (first: string | null | undefined, last: string | null | undefined, fallback = "") =>
-  [first, last].filter(Boolean).join(" ").trim() || fallback;
+const personName = (firstName: string | null | undefined, lastName: string | null | undefined, fallback = "") =>
+  fullName({ firstName, lastName }) || fallback;
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const parsed = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
 
@@ -60,10 +61,10 @@ function toConversation(row: repo.ConversationListRow, viewer: Viewer): Conversa
   const guardians = parsed(row.guardians);
   const athletes = parsed(row.athletes);
   const last = row.last_message === null ? null : parsed(row.last_message);
-  const coachName = fullName(row.coach_first_name, row.coach_last_name, "Coach");
+  const coachName = personName(row.coach_first_name, row.coach_last_name, "Coach");
   const familyName =
     guardians
-      .map((g) => fullName(g.firstName, g.lastName))
+      .map((g) => personName(g.firstName, g.lastName))
       .filter(Boolean)
       .join(" and ") || "Family";
   return {
@@ -75,7 +76,7 @@ function toConversation(row: repo.ConversationListRow, viewer: Viewer): Conversa
     familyId: row.family_id,
     familyName,
     guardianIds: guardians.map((g) => g.id),
-    guardians: guardians.map((g) => ({ id: g.id, name: fullName(g.firstName, g.lastName, "Guardian") })),
+    guardians: guardians.map((g) => ({ id: g.id, name: personName(g.firstName, g.lastName, "Guardian") })),
     athletes: athletes.map((a) => ({ id: a.id, firstName: a.firstName, lastName: a.lastName })),
     title: viewer.coachId !== null ? familyName : coachName,
     lastMessage: last && {
@@ -230,7 +231,7 @@ function toConversationMessage(row: {
     senderId: row.sender_id,
     body: row.body,
     createdAt: iso(row.created_at),
-    senderName: fullName(row.sender_first_name, row.sender_last_name, row.from_coach ? "Coach" : "Family"),
+    senderName: personName(row.sender_first_name, row.sender_last_name, row.from_coach ? "Coach" : "Family"),
     fromCoach: Boolean(row.from_coach),
   };
 }
@@ -311,9 +312,9 @@ export async function listMessageReports(deps: AppDeps, cursor: string | undefin
       reason: r.reason,
       createdAt: iso(r.created_at),
       reporterId: r.reporter_id,
-      reporterName: fullName(r.reporter_first_name, r.reporter_last_name, "A user"),
+      reporterName: personName(r.reporter_first_name, r.reporter_last_name, "A user"),
       conversationId: r.conversation_id,
-      coachName: fullName(r.coach_first_name, r.coach_last_name, "Coach"),
+      coachName: personName(r.coach_first_name, r.coach_last_name, "Coach"),
       familyName: r.family_name?.trim() || "Family",
       message: toConversationMessage({
         id: r.message_id,
@@ -353,7 +354,7 @@ export async function sendMessageNotices(deps: AppDeps): Promise<number> {
     const from = due.recipient_is_coach ? due.family_name || "A family" : due.coach_name || "Your coach";
     const link = `${deps.config.appUrl}${conversationPath(due.conversation_id)}`;
     // Plain text only (no HTML part): a message's text is quoted, never interpreted.
-    const lines = unread.map((m) => `${fullName(m.sender_first_name, m.sender_last_name, from)}: ${firstLine(m.body)}`);
+    const lines = unread.map((m) => `${personName(m.sender_first_name, m.sender_last_name, from)}: ${firstLine(m.body)}`);
     const text = [
       `Hi ${due.first_name?.trim() || "there"},`,
       "",
@@ -391,7 +392,7 @@ async function sendParentCopies(deps: AppDeps, now: Date): Promise<void> {
   for (const copy of await repo.claimParentCopies(deps.database.db, now)) {
     const to = (await familyAudience(deps.database.db, { familyId: copy.family_id }, now)).parent?.email;
     if (!to) continue;
-    const sender = fullName(copy.sender_first_name, copy.sender_last_name, "Someone");
+    const sender = personName(copy.sender_first_name, copy.sender_last_name, "Someone");
     const text = [
       `As the parent named on your child's account, you receive a copy of every message between your family and ${copy.coach_name || "a coach"}.`,
       "",

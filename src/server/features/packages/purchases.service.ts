@@ -19,6 +19,7 @@ import type { UserRow } from "../accounts/sessions.repository";
 import { scheduleRefund, sendRefund } from "../bookings/refunds.service";
 import { requireVisibleCredit, toApiCredit, voidCredits } from "./credits.service";
 import * as repo from "./packages.repository";
+import { fullName } from "@contract/names";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -32,8 +33,7 @@ const SWEEP_BATCH = 100;
  * amount is given back in full through the one refund module.
  */
 
-const coachNameOf = (c: { firstName: string | null; lastName: string | null } | undefined) =>
-  [c?.firstName, c?.lastName].filter(Boolean).join(" ").trim() || "your coach";
+const coachNameOf = (c: { firstName: string | null; lastName: string | null } | undefined) => fullName(c) || "your coach";
 
 /** POST /api/packages/{id}/purchase */
 export async function startPurchase(

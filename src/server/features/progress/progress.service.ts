@@ -20,6 +20,7 @@ import type { AppDeps } from "../../deps";
 import { badRequest, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./progress.repository";
+import { fullName } from "@contract/names";
 
 /**
  * GET /api/skills?position= : the skills a coach may rate for an athlete of that position; with
@@ -218,7 +219,7 @@ export async function getStatement(deps: AppDeps, user: UserRow, yearText: strin
   const totalRow = toPeriod("", total);
   return {
     year,
-    coach: { name: [user.firstName, user.lastName].filter(Boolean).join(" ").trim() || "Coach", timeZone: coach.timeZone },
+    coach: { name: fullName(user) || "Coach", timeZone: coach.timeZone },
     months: starts.map((start, i) => toPeriod(format(start, "yyyy-MM-dd"), sums[i]!)),
     totals: {
       sessions: totalRow.sessions,

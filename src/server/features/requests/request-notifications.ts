@@ -5,9 +5,7 @@ import type { AppDeps } from "../../deps";
 import type { SessionPlace } from "@contract/places";
 import { placeLines, placeSms, sessionWhen } from "../../messages/session-text";
 import type { Contact } from "./requests.repository";
-
-const fullName = (c: Pick<Contact, "firstName" | "lastName">, fallback: string) =>
-  [c.firstName, c.lastName].filter(Boolean).join(" ").trim() || fallback;
+import { fullName } from "@contract/names";
 
 /** When the requested session is, in the coach's zone and named ("4:00 PM EST"). */
 function whenOf(request: SessionRequest) {
@@ -71,7 +69,7 @@ async function notify(deps: AppDeps, to: Audience, notice: Notice, requestId: nu
 
 /** "Pat Player", or "Pat Player for Mia Parker" when a guardian asks for their athlete. */
 function askerFor(request: SessionRequest, student: Contact): string {
-  const who = fullName(student, "A player");
+  const who = fullName(student) || "A player";
   const athlete = request.athlete ? athleteName(request.athlete) : "";
   return athlete && athlete !== who ? `${who} for ${athlete}` : who;
 }
@@ -105,7 +103,7 @@ export async function notifyStudentAccepted(
   family: Audience,
   booking: { id: number; place: SessionPlace },
 ): Promise<void> {
-  const coach = fullName(request.coach.user, "Your coach");
+  const coach = fullName(request.coach.user) || "Your coach";
   const link = `${deps.config.appUrl}/booking-checkout/${booking.id}`;
   const when = whenOf(request);
   await notify(
@@ -128,7 +126,7 @@ export async function notifyStudentAccepted(
 }
 
 export async function notifyStudentDeclined(deps: AppDeps, request: SessionRequest, family: Audience): Promise<void> {
-  const coach = fullName(request.coach.user, "Your coach");
+  const coach = fullName(request.coach.user) || "Your coach";
   const link = `${deps.config.appUrl}/my-session-requests`;
   await notify(
     deps,
@@ -165,7 +163,7 @@ export async function notifyCoachCancelled(deps: AppDeps, request: SessionReques
 }
 
 export async function notifyStudentExpired(deps: AppDeps, request: SessionRequest, family: Audience): Promise<void> {
-  const coach = fullName(request.coach.user, "The coach");
+  const coach = fullName(request.coach.user) || "The coach";
   const link = `${deps.config.appUrl}/find-coaches`;
   await notify(
     deps,

@@ -3,6 +3,7 @@ import type { CoachProfile } from "@contract/search";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../http/errors";
 import { getCoachProfile } from "./search.service";
+import { fullName } from "@contract/names";
 
 /** What a page's HTML says of it before any script runs: its <title> and meta description. */
 export type PageMeta = { title: string; description: string };
@@ -19,7 +20,7 @@ function shorten(text: string, max: number): string {
 
 /** A coach profile as a search engine lists it (issue 29): name, title and town; what they teach, their rating and price. */
 export function coachPageMeta(coach: CoachProfile): PageMeta {
-  const name = [coach.user.firstName, coach.user.lastName].filter(Boolean).join(" ") || "Lacrosse coach";
+  const name = fullName(coach.user) || "Lacrosse coach";
   const where = coach.location ? ` in ${coach.location}` : "";
   const teaches = coach.specializations.length > 0 ? `${coach.specializations.slice(0, 3).join(", ")} ` : "";
   const rating =

@@ -3,6 +3,7 @@ import type { Tx } from "../../db/client";
 import { isUniqueViolation, type Queryable } from "../../db/sql";
 import { athleteIdsOfUserFamily } from "../../db/families";
 import { athletes, bookings, coaches, timeSlots, users, waitlistEntries } from "../../db/schema/index";
+import { fullName } from "@contract/names";
 
 export type WaitlistRow = typeof waitlistEntries.$inferSelect;
 export class DuplicateWaitlistError extends Error {}
@@ -144,5 +145,5 @@ export async function findAthleteName(db: Queryable, athleteId: number | null): 
     .select({ firstName: athletes.firstName, lastName: athletes.lastName })
     .from(athletes)
     .where(eq(athletes.id, athleteId));
-  return row ? [row.firstName, row.lastName].filter(Boolean).join(" ").trim() : "";
+  return row ? fullName(row) : "";
 }

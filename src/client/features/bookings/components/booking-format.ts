@@ -10,7 +10,7 @@ export function sessionTypeLabel(sessionType: string | null | undefined): string
 }
 
 export function personName(person: { firstName: string | null; lastName: string | null } | null | undefined, fallback: string): string {
-  const name = [person?.firstName, person?.lastName].filter(Boolean).join(" ").trim();
+  const name = fullName(person);
   return name || fallback;
 }
 

@@ -12,6 +12,7 @@ import { bookingState, seriesWeekLabels } from "@client/lib/states";
 import { useCoachBookings, type CoachBooking } from "../api/coach-bookings";
 import { canCancel, canMarkNoShow, groupCoachBookings, payoutLabel, sessionRange, shortDate } from "./booking-groups";
 import { CancelSessionDialog, FeedbackDialog, NoShowDialog } from "./session-dialogs";
+import { fullName } from "@contract/names";
 
 export const BOOKINGS_LOAD_FAILED = "Failed to load bookings. Please try again later.";
 
@@ -256,11 +257,7 @@ export function BookingDetailsDialog({ booking: b, onClose }: { booking: CoachBo
                 <Detail label="Age and position">{athleteFacts(b.athlete) || null}</Detail>
                 <Detail label="Guardians">
                   {b.guardians?.length
-                    ? b.guardians
-                        .map((g) =>
-                          [[g.firstName, g.lastName].filter(Boolean).join(" "), g.email, g.phoneNumber].filter(Boolean).join(", "),
-                        )
-                        .join("; ")
+                    ? b.guardians.map((g) => [fullName(g), g.email, g.phoneNumber].filter(Boolean).join(", ")).join("; ")
                     : null}
                 </Detail>
                 <Detail label="Email">{s?.email}</Detail>

@@ -1,4 +1,5 @@
 import { MapPin } from "lucide-react";
+import { fullName } from "@contract/names";
 
 export type HeaderCoach = {
   title: string;
@@ -9,7 +10,7 @@ export type HeaderCoach = {
 
 /** Photo (or the first initial), name, title and location of the coach being booked. */
 export function CoachHeader({ coach }: { coach: HeaderCoach }) {
-  const name = [coach.user.firstName, coach.user.lastName].filter(Boolean).join(" ") || "Coach";
+  const name = fullName(coach.user) || "Coach";
   const photo = coach.profileImageUrl ?? coach.user.profileImageUrl;
   return (
     <div className="flex items-center gap-4">

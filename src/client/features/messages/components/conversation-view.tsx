@@ -11,6 +11,7 @@ import { formatInstant } from "@client/lib/when";
 import { addMessageToCache, useConversation, useConversationMessages, useMarkRead, useSendMessage } from "../api/messages";
 import { useMessageEvents } from "../api/message-socket";
 import { ReportMessageButton } from "./report-message-button";
+import { fullName } from "@contract/names";
 
 /** Who wrote a message, as the log names them. */
 function senderNameOf(conversation: Conversation | undefined, senderId: number, viewerId: number, fallback: string): string {
@@ -51,7 +52,7 @@ export function ConversationView({ conversationId, viewerId, backHref }: { conve
 
   const messages = [...(history.data?.pages.flatMap((p) => p.items) ?? [])].reverse();
   const title = conversation.data?.title ?? "Conversation";
-  const athletes = conversation.data?.athletes.map((a) => [a.firstName, a.lastName].filter(Boolean).join(" ")).filter(Boolean) ?? [];
+  const athletes = conversation.data?.athletes.map((a) => fullName(a)).filter(Boolean) ?? [];
 
   if (conversation.isError || history.isError) {
     return (

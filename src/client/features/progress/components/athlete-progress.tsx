@@ -6,6 +6,7 @@ import { Spinner } from "@client/components/ui/spinner";
 import { StarRow } from "@client/components/ui/star-rating";
 import { formatMediumDate } from "@client/lib/when";
 import { useAthleteProgress } from "../api/progress";
+import { fullName } from "@contract/names";
 
 // recharts is fetched only when a chart is drawn, never with the landing or search pages.
 const SkillCharts = lazy(() => import("./skill-charts").then((m) => ({ default: m.SkillCharts })));
@@ -28,7 +29,7 @@ export function AthleteProgressView({ athleteId }: { athleteId: number }) {
     );
   }
   const data = progress.data;
-  const name = [data.athlete.firstName, data.athlete.lastName].filter(Boolean).join(" ") || "Athlete";
+  const name = fullName(data.athlete) || "Athlete";
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
       <header>

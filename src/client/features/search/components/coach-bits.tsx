@@ -4,6 +4,7 @@ import { FEE_INCLUDED_NOTE, familyPrice, familyPriceCents, formatDollars, lowest
 import type { TimeSlot } from "@contract/slots";
 import { cn } from "@client/lib/cn";
 import { formatDayLabel, formatSessionRange } from "@client/lib/when";
+import { fullName } from "@contract/names";
 
 type CoachLike = {
   profileImageUrl: string | null;
@@ -11,7 +12,7 @@ type CoachLike = {
 };
 
 export function coachName(coach: CoachLike): string {
-  return [coach.user.firstName, coach.user.lastName].filter(Boolean).join(" ") || "Coach";
+  return fullName(coach.user) || "Coach";
 }
 
 /** The coach's photo, else the first letter of their name. */
