@@ -18,7 +18,8 @@ export function AdminPanel({ extraTabs = [] }: { extraTabs?: AdminTab[] } = {}) 
         </p>
       </header>
       <Tabs defaultValue="content-blocks">
-        <TabsList aria-label="Admin sections">
+        {/* Four sections and more: on a phone the tabs wrap to a second row instead of widening the page. */}
+        <TabsList aria-label="Admin sections" className="flex-wrap">
           <TabsTrigger value="content-blocks">Content Blocks</TabsTrigger>
           <TabsTrigger value="testimonials">Testimonials</TabsTrigger>
           <TabsTrigger value="money-issues">Money issues</TabsTrigger>
