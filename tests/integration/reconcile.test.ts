@@ -132,7 +132,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the reconcile script on a share
     const paid = await createPaidBooking(t);
     const ok = await reconcile();
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toContain("Reconciled simulated provider: 1 succeeded charges, 0 refunds, 0 transfers, against 1 bookings.");
+    expect(ok.stdout).toContain(
+      "Reconciled simulated provider: 1 succeeded charges, 0 refunds, 0 transfers, against 1 bookings and 0 package purchases.",
+    );
     expect(ok.stdout).toContain("No mismatches.");
 
     await t.deps.database.db
