@@ -27,6 +27,10 @@ export async function serveInChild(databaseUrl: string, prepare: (deps: AppDeps)
     LOG_LEVEL: "error",
     DATA_DIR: dataDir,
     PORT: "0",
+    // What the parent asked for (startServerChild's env): a benchmark that books from one machine
+    // names an address per player, believed only when loopback is trusted as a proxy (DESIGN.md 10).
+    ...(process.env.TRUST_PROXY ? { TRUST_PROXY: process.env.TRUST_PROXY } : {}),
+    ...(process.env.PUBLIC_READ_LIMIT ? { PUBLIC_READ_LIMIT: process.env.PUBLIC_READ_LIMIT } : {}),
   });
   const deps = await bootstrap(config);
   const prepared = await prepare(deps);
