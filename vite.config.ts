@@ -62,7 +62,7 @@ export default defineConfig({
                 [
                   /src[\\/]client[\\/]components[\\/]ui[\\/](badge|button|card|checkbox|input|label|form-field|spinner|star-rating|textarea)\.tsx/,
                   /src[\\/]client[\\/]lib[\\/](cn|just-fetched|when)\.ts/,
-                  /src[\\/]contract[\\/](coach|search|review)-basics\.ts/,
+                  /src[\\/]contract[\\/]((coach|search|review)-basics|names)\.ts/,
                   /node_modules[\\/](clsx|tailwind-merge|class-variance-authority|date-fns|@date-fns)[\\/]/,
                   /node_modules[\\/]@radix-ui[\\/]react-(compose-refs|slot|label|primitive)[\\/]/,
                 ]
