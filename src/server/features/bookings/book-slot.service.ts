@@ -41,22 +41,32 @@ export async function bookSlot(deps: AppDeps, user: UserRow, input: ParsedBookin
 }
 
 /**
- * A seat paid with a credit: the seat check, the credit's choice, the confirmed booking and the
- * ledger's redeem row are one transaction under the slot's lock, then the purchase's (so never a
- * seat without a credit, never a credit spent twice). The booking carries the credit's share of the
- * package's price and fee as its money; the coach earns the price share after feedback.
+ * The read-only checks of a booking, before any lock, so that a bad request never waits for the
+ * slot's: the caller may book, the athlete is of the caller's family (another family's answers
+ * 404), the slot and rate rules hold, and a full slot is refused at once (when the last seats go,
+ * many players ask together, and each would otherwise queue behind the others to hear the same).
  */
-async function bookWithCredit(deps: AppDeps, user: UserRow, input: ParsedBookingRequest): Promise<repo.BookingRow> {
+async function checkBeforeLocking(deps: AppDeps, user: UserRow, input: ParsedBookingRequest) {
   if (input.studentId != null && input.studentId !== user.id) throw forbidden(BookingMessages.NOT_YOURSELF);
   const db = deps.database.db;
   const now = deps.clock.now();
-  // The seat is for one athlete of the caller's family (another family's answers 404).
   const athlete = await chooseAthlete(deps, user, input.athleteId);
   const pre = await repo.findBookingPreRead(db, input.timeSlotId, athlete.id, now);
   if (!pre) throw notFound(BookingMessages.SLOT_NOT_FOUND);
   const { slot, timeZone, coachRates } = pre;
   planBooking(slot, timeZone, coachRates, input, now);
   if (pre.held >= slot.capacity && !pre.mine) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
+  return { db, now, athlete, slot, timeZone, coachRates };
+}
+
+/**
+ * A seat paid with a credit: the seat check, the credit's choice, the confirmed booking and the
+ * ledger's redeem row are one transaction under the slot's lock, then the purchase's (so never a
+ * seat without a credit, never a credit spent twice). The booking carries the credit's share of the
+ * package's price and fee as its money; the coach earns the price share after feedback.
+ */
+async function bookWithCredit(deps: AppDeps, user: UserRow, input: ParsedBookingRequest): Promise<repo.BookingRow> {
+  const { db, now, athlete, slot, timeZone, coachRates } = await checkBeforeLocking(deps, user, input);
 
   let expired: repo.ExpiredHold[] = [];
   let booking: repo.BookingRow;
@@ -285,20 +295,7 @@ export async function createPendingBooking(
   input: ParsedBookingRequest,
   clientAddress: string,
 ): Promise<repo.BookingRow> {
-  if (input.studentId != null && input.studentId !== user.id) throw forbidden(BookingMessages.NOT_YOURSELF);
-  const db = deps.database.db;
-  const now = deps.clock.now();
-  // The seat is for one athlete of the caller's family (another family's answers 404).
-  const athlete = await chooseAthlete(deps, user, input.athleteId);
-
-  // Read-only checks first, so that a bad request never waits for the slot lock.
-  const pre = await repo.findBookingPreRead(db, input.timeSlotId, athlete.id, now);
-  if (!pre) throw notFound(BookingMessages.SLOT_NOT_FOUND);
-  const { slot, timeZone, coachRates } = pre;
-  planBooking(slot, timeZone, coachRates, input, now);
-  // A full slot is refused without waiting for its lock: when the last seats go, many players ask
-  // at once, and each would otherwise queue behind the others only to hear the same answer.
-  if (pre.held >= slot.capacity && !pre.mine) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
+  const { db, now, athlete, slot, timeZone, coachRates } = await checkBeforeLocking(deps, user, input);
 
   let expired: repo.ExpiredHold[] = [];
   let booking: repo.BookingRow;
