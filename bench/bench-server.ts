@@ -16,7 +16,14 @@ export type ServerReady = { port: number; rssMb: number } & Record<string, unkno
 export type ServerMemory = { rssMb: number; heapMb: number };
 
 /** In the child: starts the app, runs `prepare` before listening and sends its result with the port. */
-export async function serveInChild(databaseUrl: string, prepare: (deps: AppDeps) => Promise<Record<string, unknown>> = async () => ({})) {
+/**
+ * A benchmark server's configuration, as production runs (simulated payments, no demo data), on
+ * `databaseUrl` and a data folder of its own (the caller removes it). TRUST_PROXY and
+ * PUBLIC_READ_LIMIT come from the parent when it sets them (startServerChild's env): a benchmark
+ * that books from one machine names an address per player, believed only when loopback is trusted
+ * as a proxy (DESIGN.md 10).
+ */
+export function benchConfig(databaseUrl: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "lacrosse-bench-"));
   const config = loadConfig({
     NODE_ENV: "production",
@@ -27,11 +34,14 @@ export async function serveInChild(databaseUrl: string, prepare: (deps: AppDeps)
     LOG_LEVEL: "error",
     DATA_DIR: dataDir,
     PORT: "0",
-    // What the parent asked for (startServerChild's env): a benchmark that books from one machine
-    // names an address per player, believed only when loopback is trusted as a proxy (DESIGN.md 10).
     ...(process.env.TRUST_PROXY ? { TRUST_PROXY: process.env.TRUST_PROXY } : {}),
     ...(process.env.PUBLIC_READ_LIMIT ? { PUBLIC_READ_LIMIT: process.env.PUBLIC_READ_LIMIT } : {}),
   });
+  return { config, dataDir };
+}
+
+export async function serveInChild(databaseUrl: string, prepare: (deps: AppDeps) => Promise<Record<string, unknown>> = async () => ({})) {
+  const { config, dataDir } = benchConfig(databaseUrl);
   const deps = await bootstrap(config);
   const prepared = await prepare(deps);
   const server = createApp(deps).listen(0, "127.0.0.1", () => {

@@ -14,19 +14,17 @@
  * twice, every send answered 201. Exit 1 when missed. Loopback only.
  */
 import { createServer } from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
+import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { WebSocket } from "ws";
 import { createApp } from "../src/server/app";
 import { bootstrap } from "../src/server/boot";
-import { loadConfig } from "../src/server/config";
 import { familyIdOfUser } from "../src/server/db/families";
 import { startSession, SESSION_COOKIE } from "../src/server/features/accounts/sessions.service";
 import { attachCalendarSocket } from "../src/server/realtime/calendar-socket";
-import { runBenchmark, startServerChild } from "./bench-server";
+import { benchConfig, runBenchmark, startServerChild } from "./bench-server";
 import { DEFAULT_BENCH_DATABASE_URL, openBenchDatabase } from "./seed-search";
 
 const PAIRS = 100;
@@ -89,16 +87,7 @@ async function seed(): Promise<Pair[]> {
 
 /** In a child: the app with its socket server, as main.ts runs it (without the sweeps' timer). */
 async function serve(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "lacrosse-bench-"));
-  const config = loadConfig({
-    NODE_ENV: "production",
-    PAYMENTS_PROVIDER: "simulated",
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO: "false",
-    LOG_LEVEL: "error",
-    DATA_DIR: dataDir,
-    PORT: "0",
-  });
+  const { config, dataDir } = benchConfig(databaseUrl);
   const deps = await bootstrap(config);
   const server = createServer(createApp(deps));
   const sockets = await attachCalendarSocket(server, deps);
