@@ -1,11 +1,11 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import type { Booking } from "../../src/contract/bookings";
-import type { Athlete } from "../../src/contract/families";
-import type { SessionRequest } from "../../src/contract/requests";
-import { addDaysToDate } from "../../src/contract/time";
-import { users } from "../../src/server/db/schema/index";
-import { createCoach } from "../factories/coaches";
+import type { Booking } from "@contract/bookings";
+import type { Athlete } from "@contract/families";
+import type { SessionRequest } from "@contract/requests";
+import { addDaysToDate } from "@contract/time";
+import { users } from "@server/db/schema/index";
+import { createCoach } from "@tests/factories/coaches";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 

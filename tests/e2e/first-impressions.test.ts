@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { addDaysToDate } from "../../src/contract/time";
-import { instantToLocal } from "../../src/server/features/slots/slot-time";
-import { createCoach } from "../factories/coaches";
+import { addDaysToDate } from "@contract/time";
+import { instantToLocal } from "@server/features/slots/slot-time";
+import { createCoach } from "@tests/factories/coaches";
 import { uniqueEmail } from "@tests/factories/basics";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";

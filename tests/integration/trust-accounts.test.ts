@@ -2,14 +2,14 @@ import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { PasswordMessages } from "../../src/contract/accounts";
-import { FAILED_LOGINS_PER_ACCOUNT, LimitMessages, MAX_VERIFICATION_EMAILS_PER_HOUR } from "../../src/contract/limits";
-import { FORGOT_PASSWORD_ANSWER_MS } from "../../src/server/features/accounts/accounts.service";
-import { errorHandler } from "../../src/server/http/errors";
-import { createLogger } from "../../src/server/logger";
-import { uniqueEmail } from "../factories/basics";
-import { DEFAULT_PASSWORD, randomClientIp, registerUser, resetPasswordByMail } from "../factories/users";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { PasswordMessages } from "@contract/accounts";
+import { FAILED_LOGINS_PER_ACCOUNT, LimitMessages, MAX_VERIFICATION_EMAILS_PER_HOUR } from "@contract/limits";
+import { FORGOT_PASSWORD_ANSWER_MS } from "@server/features/accounts/accounts.service";
+import { errorHandler } from "@server/http/errors";
+import { createLogger } from "@server/logger";
+import { uniqueEmail } from "@tests/factories/basics";
+import { DEFAULT_PASSWORD, randomClientIp, registerUser, resetPasswordByMail } from "@tests/factories/users";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /** Issue 28, the account findings: each test fails if its finding comes back. */
 let t: TestApp;

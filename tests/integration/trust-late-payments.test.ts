@@ -1,8 +1,8 @@
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "../factories/bookings";
-import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "@tests/factories/bookings";
+import { startStripeStandIn, type StripeStandIn } from "@tests/support/stripe-stand-in";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /**
  * Issue 28: money is never kept for a cancelled booking when no webhook arrives. A sweep asks the
