@@ -7,7 +7,8 @@ import { recordChargeRefunded } from "@server/features/money-issues/money-issues
 import { reconcilePayments } from "@server/features/reconcile/reconcile.service";
 import { createBookableCoach, createPerson, get, post, type BookableCoach, type Person } from "@tests/factories/bookings";
 import { createPaidBooking, GOOD_CARD } from "@tests/factories/paid-booking";
-import { startStripeStandIn, type SignedWebhook, type StripeStandIn } from "@tests/support/stripe-stand-in";
+import type { SignedWebhook, StripeStandIn } from "@tests/support/stripe-stand-in";
+import { startStripeTestApp } from "@tests/factories/stripe-app";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /**
@@ -29,8 +30,7 @@ describe("charge.refunded with Stripe", () => {
   let t: TestApp;
   let admin: Person;
   beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    t = await startTestApp(stripe.env());
+    ({ stripe, t } = await startStripeTestApp());
     admin = await createPerson(t, "admin");
   });
   afterAll(async () => {

@@ -6,8 +6,9 @@ import { timeSlots } from "@server/db/schema/index";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach } from "@tests/factories/bookings";
 import { createPaidBooking } from "@tests/factories/paid-booking";
 import { instantToLocal } from "@server/features/slots/slot-time";
-import { startStripeStandIn, type StripeStandIn } from "@tests/support/stripe-stand-in";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import type { StripeStandIn } from "@tests/support/stripe-stand-in";
+import { startStripeTestApp } from "@tests/factories/stripe-app";
+import type { TestApp } from "@tests/support/test-app";
 
 /**
  * Issue 28: ownership is checked before any provider call; provider-backed endpoints are throttled
@@ -16,8 +17,7 @@ import { startTestApp, type TestApp } from "@tests/support/test-app";
 let stripe: StripeStandIn;
 let t: TestApp;
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  t = await startTestApp(stripe.env());
+  ({ stripe, t } = await startStripeTestApp());
 });
 afterAll(async () => {
   await t?.close();

@@ -1,7 +1,8 @@
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "@tests/factories/bookings";
-import { startStripeStandIn, type StripeStandIn } from "@tests/support/stripe-stand-in";
+import type { StripeStandIn } from "@tests/support/stripe-stand-in";
+import { startStripeTestApp } from "@tests/factories/stripe-app";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /**
@@ -27,8 +28,7 @@ describe("with Stripe and no webhooks", () => {
   let stripe: StripeStandIn;
   let t: TestApp;
   beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    t = await startTestApp(stripe.env());
+    ({ stripe, t } = await startStripeTestApp());
   });
   afterAll(async () => {
     await t?.close();
