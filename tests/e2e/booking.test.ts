@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addDaysToDate } from "@contract/time";
-import { createCoach } from "@tests/factories/coaches";
+import { makeCoach } from "@tests/factories/coaches";
 import { uniqueEmail } from "@tests/factories/basics";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
@@ -26,7 +26,7 @@ test.describe("booking and paying", () => {
     t = await startE2eServer();
     browser = workerBrowser;
     // The default profile offers individual 30 ($50), individual 60 ($85) and group 60 ($40).
-    const coach = await createCoach(t, { firstName: "Casey", lastName: "Coach" });
+    const coach = await makeCoach(t, { firstName: "Casey", lastName: "Coach" });
     coachId = coach.coach.id;
     coachLogin = { email: coach.email, password: coach.password };
     const res = await coach.agent
@@ -168,7 +168,7 @@ test.describe("booking and paying", () => {
     await page.goto("/book-coach/999999");
     await expect(page.getByRole("heading", { name: "Coach not found." })).toBeVisible();
 
-    const individualOnly = await createCoach(t, {
+    const individualOnly = await makeCoach(t, {
       firstName: "Indy",
       lastName: "Vidual",
       rates: [{ sessionType: "individual", duration: 60, rate: "80.00" }],

@@ -5,7 +5,7 @@ import type { Athlete } from "@contract/families";
 import type { SessionRequest } from "@contract/requests";
 import { addDaysToDate } from "@contract/time";
 import { users } from "@server/db/schema/index";
-import { createCoach } from "@tests/factories/coaches";
+import { makeCoach } from "@tests/factories/coaches";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 
@@ -143,7 +143,7 @@ test.describe("families: athletes and guardians", () => {
 
   test("two siblings take seats in one group session and are paid for in one checkout; the coach sees each athlete", async () => {
     // The default profile offers a 60-minute group session at $40.00.
-    const coach = await createCoach(t, { firstName: "Morgan", lastName: "Reyes" });
+    const coach = await makeCoach(t, { firstName: "Morgan", lastName: "Reyes" });
     const date = tomorrowIn(coach.coach.timeZone);
     const slot = await coach.agent.post("/api/time-slots").send({ date, startTime: "10:00", endTime: "12:00", isGroup: true, capacity: 4 });
     expect(slot.status).toBe(201);
@@ -231,7 +231,7 @@ test.describe("families: athletes and guardians", () => {
   });
 
   test("siblings get seats together or not at all: a seat taken meanwhile leaves none of them held", async () => {
-    const coach = await createCoach(t, { firstName: "Riley", lastName: "Stone" });
+    const coach = await makeCoach(t, { firstName: "Riley", lastName: "Stone" });
     const slot = await coach.agent
       .post("/api/time-slots")
       .send({ date: tomorrowIn(coach.coach.timeZone), startTime: "14:00", endTime: "15:00", isGroup: true, capacity: 3 });

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addDaysToDate } from "@contract/time";
 import { instantToLocal } from "@server/features/slots/slot-time";
-import { createCoach } from "@tests/factories/coaches";
+import { makeCoach } from "@tests/factories/coaches";
 import { uniqueEmail } from "@tests/factories/basics";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
@@ -28,7 +28,7 @@ test.describe("first impressions: look before signing in, one price, one word pe
   test.beforeAll(async ({ browser: workerBrowser }) => {
     t = await startE2eServer();
     browser = workerBrowser;
-    const coach = await createCoach(t, {
+    const coach = await makeCoach(t, {
       firstName: "Morgan",
       lastName: "Reyes",
       title: "Former D1 Attackman",

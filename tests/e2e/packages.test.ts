@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addDaysToDate } from "@contract/time";
-import { createCoach } from "@tests/factories/coaches";
+import { makeCoach } from "@tests/factories/coaches";
 import { uniqueEmail } from "@tests/factories/basics";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, seriousA11yViolations, setUpBrowserFile } from "./support/browser";
@@ -30,7 +30,7 @@ test.describe("packages, credits and weekly sessions", () => {
     t = await startE2eServer();
     browser = workerBrowser;
     // The default profile: individual 30 ($50), individual 60 ($85), group 60 ($40).
-    const coach = await createCoach(t, { firstName: "Casey", lastName: "Coach" });
+    const coach = await makeCoach(t, { firstName: "Casey", lastName: "Coach" });
     coachId = coach.coach.id;
     timeZone = coach.coach.timeZone;
     coachLogin = { email: coach.email, password: coach.password };

@@ -6,7 +6,7 @@ import { bookings, timeSlots } from "@server/db/schema/index";
 import { pinClock, withPinnedClock } from "@tests/factories/basics";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "@tests/factories/bookings";
 import { createPaidBooking } from "@tests/factories/paid-booking";
-import { registerUser } from "@tests/factories/users";
+import { makePlayer } from "@tests/factories/users";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
@@ -128,7 +128,7 @@ describe("the under-18 rule's today", () => {
       skillLevel: "advanced",
       goals: [],
     };
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     // Already June 10 in New York (the server's default zone) but not yet at UTC-12: still a minor.
     await withPinnedClock(t, "2026-06-10T11:59:00Z", async () => {
       const early = await agent.patch("/api/users/profile").send(profile);
