@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addDaysToDate } from "@contract/time";
 import { makeCoach } from "@tests/factories/coaches";
 import { uniqueEmail } from "@tests/factories/basics";
+import { makeBrowserPlayer } from "@tests/factories/browser-players";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 
@@ -43,12 +44,7 @@ test.describe("booking and paying", () => {
   /** A signed-in player whose setup is complete (phone and position), so the setup wizard stays away. */
   async function playerPage(email = uniqueEmail("booker")): Promise<Page> {
     const { page } = await newPage(browser, t.baseUrl);
-    const registered = await page.request.post("/api/auth/register", {
-      data: { email, password: "secret123", firstName: "Pat", lastName: "Player" },
-    });
-    expect(registered.status()).toBe(201);
-    const profile = await page.request.patch("/api/users/profile", { data: { phoneNumber: "410-555-0100", position: "Midfield" } });
-    expect(profile.status()).toBe(200);
+    await makeBrowserPlayer(page, { email });
     return page;
   }
 

@@ -6,6 +6,7 @@ import type { SessionRequest } from "@contract/requests";
 import { addDaysToDate } from "@contract/time";
 import { users } from "@server/db/schema/index";
 import { makeCoach } from "@tests/factories/coaches";
+import { makeBrowserPlayer } from "@tests/factories/browser-players";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 
@@ -25,10 +26,7 @@ test.describe("families: athletes and guardians", () => {
   let parent: Page;
 
   async function register(page: Page, email: string, firstName: string): Promise<void> {
-    const res = await page.request.post("/api/auth/register", { data: { email, password: PASSWORD, firstName, lastName: "Parker" } });
-    expect(res.status()).toBe(201);
-    const setup = await page.request.patch("/api/users/profile", { data: { phoneNumber: "410-555-0100", position: "Attack" } });
-    expect(setup.ok()).toBe(true);
+    await makeBrowserPlayer(page, { email, password: PASSWORD, firstName, lastName: "Parker", position: "Attack" });
   }
 
   async function athletes(page: Page): Promise<Athlete[]> {

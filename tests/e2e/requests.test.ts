@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import type { CoachResponse } from "@contract/coaches";
 import type { SessionRequest } from "@contract/requests";
 import { addDaysToDate } from "@contract/time";
+import { makeBrowserPlayer } from "@tests/factories/browser-players";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 
@@ -56,13 +57,14 @@ test.describe("session requests: request, accept, pay, decline", () => {
     expect(profile.status()).toBe(201);
     coachId = ((await profile.json()) as CoachResponse).id;
 
-    const registered = await player.request.post("/api/auth/register", {
-      data: { email: "jordan.player@example.com", password: PASSWORD, firstName: "Jordan", lastName: "Lee" },
-    });
-    expect(registered.status()).toBe(201);
     // A player without a phone number and a position would only see the setup wizard.
-    const setup = await player.request.patch("/api/users/profile", { data: { phoneNumber: "410-555-0100", position: "Attack" } });
-    expect(setup.ok()).toBe(true);
+    await makeBrowserPlayer(player, {
+      email: "jordan.player@example.com",
+      password: PASSWORD,
+      firstName: "Jordan",
+      lastName: "Lee",
+      position: "Attack",
+    });
   });
 
   test.afterAll(async () => {

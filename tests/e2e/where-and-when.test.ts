@@ -4,6 +4,7 @@ import { timeSlots } from "@server/db/schema/index";
 import { instantToLocal } from "@server/features/slots/slot-time";
 import { makeCoach } from "@tests/factories/coaches";
 import { uniqueEmail } from "@tests/factories/basics";
+import { makeBrowserPlayer } from "@tests/factories/browser-players";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, seriousA11yViolations, setUpBrowserFile } from "./support/browser";
 
@@ -72,12 +73,7 @@ test.describe("where and when a session is", () => {
 
   async function playerPage(width: number, timezoneId: string): Promise<Page> {
     const { page } = await newPage(browser, t.baseUrl, { width, timezoneId });
-    const registered = await page.request.post("/api/auth/register", {
-      data: { email: uniqueEmail("where"), password: "secret123", firstName: "Pat", lastName: "Player" },
-    });
-    expect(registered.status()).toBe(201);
-    const profile = await page.request.patch("/api/users/profile", { data: { phoneNumber: "410-555-0100", position: "Midfield" } });
-    expect(profile.status()).toBe(200);
+    await makeBrowserPlayer(page, { email: uniqueEmail("where") });
     return page;
   }
 

@@ -3,7 +3,8 @@ import type { TestApp } from "@tests/support/test-app";
 let sequence = 0;
 
 /** An address no other test (file, process or run) has used: sign-up refuses a taken one. */
-export const uniqueEmail = (label = "user") => `${label}-${process.pid}-${Date.now().toString(36)}-${++sequence}@example.com`;
+export const uniqueEmail = (label = "user", domain = "example.com") =>
+  `${label}-${process.pid}-${Date.now().toString(36)}-${++sequence}@${domain}`;
 
 /** Pins the server clock to an instant (tests of "in the past" and of time zones need a known now). */
 export function pinClock(t: Pick<TestApp, "deps">, instant: string | Date): void {
