@@ -5,7 +5,7 @@ import { recordDispute } from "@server/features/money-issues/money-issues.servic
 import { MAX_MONEY_ATTEMPTS } from "@server/jobs/retry-policy";
 import { createPaidBooking } from "@tests/factories/paid-booking";
 import { verificationTokenFor } from "@tests/factories/users";
-import { makeBrowserPlayer } from "@tests/factories/browser-players";
+import { makeBrowserPlayer } from "@tests/factories/browser-people";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, seriousA11yViolations, setUpBrowserFile } from "./support/browser";
 

@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addDaysToDate } from "@contract/time";
 import { makeCoach } from "@tests/factories/coaches";
 import { uniqueEmail } from "@tests/factories/basics";
-import { makeBrowserPlayer } from "@tests/factories/browser-players";
+import { makeBrowserPlayer } from "@tests/factories/browser-people";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 

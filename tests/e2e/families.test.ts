@@ -6,7 +6,7 @@ import type { SessionRequest } from "@contract/requests";
 import { addDaysToDate } from "@contract/time";
 import { users } from "@server/db/schema/index";
 import { makeCoach } from "@tests/factories/coaches";
-import { makeBrowserPlayer } from "@tests/factories/browser-players";
+import { makeBrowserCoach, makeBrowserPlayer } from "@tests/factories/browser-people";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 
@@ -111,12 +111,10 @@ test.describe("families: athletes and guardians", () => {
 
   test("booking asks which athlete when the family has more than one", async () => {
     const { page: coachPage } = await newPage(browser, t.baseUrl);
-    const coach = await coachPage.request.post("/api/auth/register", {
-      data: { email: "casey.coach@example.com", password: PASSWORD, firstName: "Casey", lastName: "Coach", userType: "coach" },
-    });
-    expect(coach.status()).toBe(201);
-    const profile = await coachPage.request.post("/api/coaches", {
-      data: {
+    const { id: coachId } = await makeBrowserCoach(
+      coachPage,
+      { email: "casey.coach@example.com", password: PASSWORD, firstName: "Casey", lastName: "Coach" },
+      {
         title: "Former D1 Attackman",
         bio: "Coaching attackmen and midfielders.",
         zipcode: "10001",
@@ -124,9 +122,7 @@ test.describe("families: athletes and guardians", () => {
         experience: "15 years",
         rates: [{ sessionType: "individual", duration: 60, rate: "85.00" }],
       },
-    });
-    expect(profile.status()).toBe(201);
-    const coachId = ((await profile.json()) as { id: number }).id;
+    );
     await coachPage.close();
 
     await parent.goto(`/book-coach/${coachId}`);

@@ -1,8 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import type { CoachResponse } from "@contract/coaches";
 import type { SessionRequest } from "@contract/requests";
 import { addDaysToDate } from "@contract/time";
-import { makeBrowserPlayer } from "@tests/factories/browser-players";
+import { makeBrowserCoach, makeBrowserPlayer } from "@tests/factories/browser-people";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 
@@ -36,12 +35,10 @@ test.describe("session requests: request, accept, pay, decline", () => {
     coachPage.setDefaultTimeout(30_000);
     player.setDefaultTimeout(30_000);
 
-    const coach = await coachPage.request.post("/api/auth/register", {
-      data: { email: "riley.coach@example.com", password: PASSWORD, firstName: "Riley", lastName: "Stone", userType: "coach" },
-    });
-    expect(coach.status()).toBe(201);
-    const profile = await coachPage.request.post("/api/coaches", {
-      data: {
+    ({ id: coachId } = await makeBrowserCoach(
+      coachPage,
+      { email: "riley.coach@example.com", password: PASSWORD, firstName: "Riley", lastName: "Stone" },
+      {
         title: "Former D1 Attackman",
         bio: "Fifteen years of coaching attackmen and midfielders in New York.",
         zipcode: "10001",
@@ -53,9 +50,7 @@ test.describe("session requests: request, accept, pay, decline", () => {
           { sessionType: "individual", duration: 30, rate: "50.00" },
         ],
       },
-    });
-    expect(profile.status()).toBe(201);
-    coachId = ((await profile.json()) as CoachResponse).id;
+    ));
 
     // A player without a phone number and a position would only see the setup wizard.
     await makeBrowserPlayer(player, {

@@ -4,7 +4,7 @@ import { timeSlots } from "@server/db/schema/index";
 import { instantToLocal } from "@server/features/slots/slot-time";
 import { makeCoach } from "@tests/factories/coaches";
 import { uniqueEmail } from "@tests/factories/basics";
-import { makeBrowserPlayer } from "@tests/factories/browser-players";
+import { makeBrowserPlayer } from "@tests/factories/browser-people";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, seriousA11yViolations, setUpBrowserFile } from "./support/browser";
 

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import type { CoachProfileRequest, CoachResponse } from "@contract/coaches";
 import { uniqueEmail } from "@tests/factories/basics";
 
 export type BrowserPlayerOptions = {
@@ -28,4 +29,20 @@ export async function makeBrowserPlayer(page: Page, options: BrowserPlayerOption
     expect(setup.status(), `setting up ${email}`).toBe(200);
   }
   return { email, password };
+}
+
+/**
+ * Registers a coach from this browser page and creates their profile with exactly `profile` (no
+ * defaults: each journey's coach is its own), so the page is signed in as that coach.
+ */
+export async function makeBrowserCoach(
+  page: Page,
+  account: { email: string; password: string; firstName: string; lastName: string },
+  profile: CoachProfileRequest,
+): Promise<CoachResponse> {
+  const registered = await page.request.post("/api/auth/register", { data: { ...account, userType: "coach" } });
+  expect(registered.status(), `registering ${account.email}`).toBe(201);
+  const created = await page.request.post("/api/coaches", { data: profile });
+  expect(created.status(), `creating ${account.email}'s profile`).toBe(201);
+  return (await created.json()) as CoachResponse;
 }
