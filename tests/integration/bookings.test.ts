@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BookingMessages } from "@contract/bookings";
+import { ErrorCode } from "@contract/errors";
 import { bookings, timeSlots } from "@server/db/schema/index";
 import { instantToLocal } from "@server/features/slots/slot-time";
 import {
@@ -359,7 +360,7 @@ describe("POST /api/bookings", () => {
       duration: 60,
     });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(BookingMessages.ALREADY_BOOKED);
+    expect(again.body).toEqual({ message: BookingMessages.ALREADY_BOOKED, code: ErrorCode.ALREADY_BOOKED });
     const other = await createPerson(t);
     const full = await post(t, "/api/bookings", other.cookie, {
       timeSlotId: slot.id,
@@ -368,7 +369,7 @@ describe("POST /api/bookings", () => {
       duration: 60,
     });
     expect(full.status).toBe(409);
-    expect(full.body.message).toBe(BookingMessages.SLOT_UNAVAILABLE);
+    expect(full.body).toEqual({ message: BookingMessages.SLOT_UNAVAILABLE, code: ErrorCode.SLOT_FULL });
     expect(await bookingCount(slot.id)).toBe(1);
   });
 });
