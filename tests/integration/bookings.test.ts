@@ -90,6 +90,22 @@ describe("POST /api/bookings", () => {
     expect(new Date(res.body.holdExpiresAt).getTime() - t.deps.clock.now().getTime()).toBeGreaterThan(14 * 60_000);
     expect(new Date(res.body.holdExpiresAt).getTime() - t.deps.clock.now().getTime()).toBeLessThanOrEqual(15 * 60_000);
     expect(res.body.student).toBeUndefined();
+    // A booking's slot is the API slot's place and times, without the slot list's status, zone and counts.
+    expect(Object.keys(res.body.timeSlot).sort()).toEqual([
+      "capacity",
+      "coachId",
+      "date",
+      "endTime",
+      "id",
+      "isAvailable",
+      "isGroup",
+      "locationAddress",
+      "locationLat",
+      "locationLng",
+      "locationName",
+      "locationNotes",
+      "startTime",
+    ]);
     // The only seat is held: the slot shows as Booked.
     expect(await slotIsAvailable(slot.id)).toBe(false);
   });

@@ -25,7 +25,7 @@ function athleteOf(row: repo.SessionRow, now: Date): { name: string; details: st
   return { name, details: athleteFacts(toAthleteSummary(row.athlete!, now)) };
 }
 
-function factsOf(row: repo.SessionRow, now: Date = new Date()): SessionFacts {
+function factsOf(row: repo.SessionRow, now: Date): SessionFacts {
   const athlete = athleteOf(row, now);
   return {
     bookingId: row.bookingId,

@@ -10,6 +10,7 @@ import {
   type TimeSlot,
   type UpdateSlotRequest,
 } from "@contract/slots";
+import type { BookingTimeSlot } from "@contract/bookings";
 import type { Geocoder } from "../../adapters/geo";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";
@@ -389,6 +390,27 @@ export function toApiSlot(row: repo.SlotRowWithCount, timeZone: string, includeB
     locationLng: row.locationLng,
     locationNotes: row.locationNotes,
     ...(row.seriesId ? { seriesId: row.seriesId } : {}),
+  };
+}
+
+/** The slot of a booking as the booking shows it: the API slot's place and times, without its status, zone and counts. */
+export function toBookingTimeSlot(row: repo.SlotRow, timeZone: string): BookingTimeSlot {
+  const { id, coachId, date, startTime, endTime, isAvailable, isGroup, capacity } = toApiSlot({ ...row, bookingCount: 0 }, timeZone, false);
+  const { locationName, locationAddress, locationLat, locationLng, locationNotes } = row;
+  return {
+    id,
+    coachId,
+    date,
+    startTime,
+    endTime,
+    isAvailable,
+    isGroup,
+    capacity,
+    locationName,
+    locationAddress,
+    locationLat,
+    locationLng,
+    locationNotes,
   };
 }
 
