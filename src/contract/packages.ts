@@ -16,6 +16,7 @@ export const CREDIT_EXPIRY_NOTICE_DAYS = 7;
 export const PACKAGE_TITLE_MAX_LENGTH = 100;
 
 export const PackageMessages = {
+  COACH_NOT_FOUND: "Coach not found",
   TITLE_REQUIRED: "Please enter a title for the package.",
   TITLE_TOO_LONG: `The title must be at most ${PACKAGE_TITLE_MAX_LENGTH} characters.`,
   SESSION_TYPE: "Please choose individual or group sessions.",

@@ -5,6 +5,8 @@ import { numberOrDigits } from "./fields";
 
 /** The spec's time slot messages (coach-side 5), shown to users exactly. */
 export const SlotMessages = {
+  NOT_FOUND: "Time slot not found",
+  COACH_NOT_FOUND: "Coach not found",
   REQUIRED: "Please fill in all required fields",
   END_BEFORE_START: "End time must be after start time",
   IN_PAST: "Cannot create time slots in the past",
