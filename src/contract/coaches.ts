@@ -2,7 +2,7 @@ import { z } from "zod";
 import { POSITIONS, SESSION_TYPES, type Position, type RateResponse } from "./coach-basics";
 import { decimalToCents } from "./money";
 
-export { describeRate, POSITIONS, SESSION_DURATIONS, SESSION_TYPES } from "./coach-basics";
+export { describeRate, POSITIONS, SESSION_TYPES } from "./coach-basics";
 export type { Position, RateResponse, SessionDuration, SessionType } from "./coach-basics";
 
 /** coach-side 9: the minimal profile the payment step creates when the coach has none yet. */
