@@ -2,7 +2,6 @@ import { z } from "zod";
 import { OptionalAthleteIdSchema, type AthleteSummary } from "./families";
 import { SESSION_TYPES, type SessionType } from "./coaches";
 import { formatTime, parseTime, TIME_STEP_MINUTES } from "./time";
-import { SlotMessages } from "./slots";
 import { idField, numberOrDigits, sessionDurationField, wholeNumberField } from "./fields";
 
 /** A pending booking holds its seat this long while the student pays (DESIGN.md 4). */
@@ -27,7 +26,7 @@ export const BookingMessages = {
   ONLY_PLAYERS: "Only players can book sessions",
   ONLY_COACHES: "Only coaches have coach bookings",
   NOT_YOURSELF: "You can only book sessions for yourself",
-  SLOT_NOT_FOUND: SlotMessages.NOT_FOUND,
+  SLOT_NOT_FOUND: "Time slot not found",
   SLOT_UNAVAILABLE: "This time slot is no longer available",
   SLOT_IN_PAST: "This time slot is in the past. Please choose a later time.",
   ALREADY_BOOKED: "You already have a booking for this time slot",

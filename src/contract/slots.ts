@@ -5,7 +5,6 @@ import { numberOrDigits } from "./fields";
 
 /** The spec's time slot messages (coach-side 5), shown to users exactly. */
 export const SlotMessages = {
-  NOT_FOUND: "Time slot not found",
   COACH_NOT_FOUND: "Coach not found",
   REQUIRED: "Please fill in all required fields",
   END_BEFORE_START: "End time must be after start time",

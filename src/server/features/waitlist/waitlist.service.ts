@@ -2,7 +2,7 @@ import { WAITLIST_HOLD_MINUTES, WaitlistMessages, type WaitlistEntry } from "@co
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { ErrorCode } from "@contract/errors";
-import { SlotMessages } from "@contract/slots";
+import { BookingMessages } from "@contract/bookings";
 import { conflict, forbidden, notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { announceBooking, hasActiveBookingInSlot, heldSeats, holdSeatForWaitlist } from "../bookings/waitlist-hold.service";
@@ -20,7 +20,7 @@ export async function joinWaitlist(deps: AppDeps, user: UserRow, slotId: number,
   const db = deps.database.db;
   const now = deps.clock.now();
   const found = await repo.findSlot(db, slotId);
-  if (!found) throw notFound(SlotMessages.NOT_FOUND);
+  if (!found) throw notFound(BookingMessages.SLOT_NOT_FOUND);
   const { slot } = found;
   if (!slot.isGroup) throw conflict(WaitlistMessages.ONLY_GROUP);
   if (slot.cancelledAt || slot.requestOnly || slot.startsAt <= now) throw refused(ErrorCode.SLOT_CLOSED, WaitlistMessages.SLOT_CLOSED);
