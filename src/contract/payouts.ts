@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SkillRatingsSchema } from "./progress";
+import { starRatingField } from "./fields";
 
 /** Texts of the payout account, cancellation and feedback calls (coach-side 5 and 8). */
 export const PayoutMessages = {
@@ -45,15 +46,7 @@ export const SubmitFeedbackRequestSchema = z.object({
     .trim()
     .min(1, { message: PayoutMessages.FEEDBACK_REQUIRED })
     .max(MAX_FEEDBACK_LENGTH, { message: PayoutMessages.FEEDBACK_TOO_LONG }),
-  rating: z
-    .union([z.number(), z.string().trim().regex(/^\d$/).transform(Number)], { message: PayoutMessages.RATING_REQUIRED })
-    .pipe(
-      z
-        .number({ message: PayoutMessages.RATING_REQUIRED })
-        .int({ message: PayoutMessages.RATING_REQUIRED })
-        .min(1, { message: PayoutMessages.RATING_REQUIRED })
-        .max(5, { message: PayoutMessages.RATING_REQUIRED }),
-    ),
+  rating: starRatingField(PayoutMessages.RATING_REQUIRED),
   /** Optional 1-5 ratings of skills of the athlete's position (DESIGN.md 11). */
   skills: SkillRatingsSchema.optional(),
 });

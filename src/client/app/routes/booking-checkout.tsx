@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Redirect, useLocation, useParams, useSearch } from "wouter";
 import { BookingMessages, DEFAULT_BOOKING_DURATION, DEFAULT_SESSION_TYPE, FREE_CANCELLATION_HOURS, type Booking } from "@contract/bookings";
+import { ErrorCode } from "@contract/errors";
 import { centsToDecimal } from "@contract/money";
 import type { CreatePaymentIntentRequest, PaymentIntentResponse } from "@contract/payments";
 import { NO_SHOW_POLICY } from "@contract/progress";
@@ -46,7 +47,7 @@ function intentRequestFrom(pathBookingId: string | undefined, search: string): C
 }
 
 /** The seat's hold ran out before payment: the player can only book the slot again. */
-const isHoldExpired = (error: unknown) => error instanceof ApiError && error.message === BookingMessages.HOLD_EXPIRED;
+const isHoldExpired = (error: unknown) => error instanceof ApiError && error.code === ErrorCode.HOLD_EXPIRED;
 
 export function BookingCheckoutPage() {
   const params = useParams<{ bookingId?: string }>();

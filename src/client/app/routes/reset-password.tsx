@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearch } from "wouter";
 import type { z } from "zod";
-import { ResetPasswordFormSchema } from "@contract/accounts";
+import { PasswordMessages, ResetPasswordFormSchema } from "@contract/accounts";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
@@ -29,7 +29,7 @@ export function ResetPasswordPage() {
 
   useEffect(() => {
     if (isInvalid && !done) {
-      toast({ title: "Invalid Reset Link", description: "This password reset link is invalid or has expired", variant: "destructive" });
+      toast({ title: "Invalid Reset Link", description: PasswordMessages.INVALID_RESET_LINK, variant: "destructive" });
     }
   }, [isInvalid, done]);
 
@@ -39,7 +39,7 @@ export function ResetPasswordPage() {
       {
         onSuccess: () => {
           setDone(true);
-          toast({ title: "Password Updated", description: "Your password has been successfully reset", variant: "success" });
+          toast({ title: "Password Updated", description: PasswordMessages.RESET_DONE, variant: "success" });
         },
         onError: (error) => toast({ title: "Error", description: messageOr(error, "Failed to reset password"), variant: "destructive" }),
       },

@@ -16,7 +16,7 @@ import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";
 import { ErrorCode } from "@contract/errors";
 import { LimitMessages, MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS, MAX_HELD_BOOKINGS_PER_PLAYER } from "@contract/limits";
-import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import { AppError, badRequest, conflict, forbidden, notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { instantToLocal, localToInstant } from "../slots/slot-time";
 import { releaseExpiredHolds } from "./booking-sweeps.service";
@@ -55,7 +55,7 @@ async function checkBeforeLocking(deps: AppDeps, user: UserRow, input: ParsedBoo
   if (!pre) throw notFound(BookingMessages.SLOT_NOT_FOUND);
   const { slot, timeZone, coachRates } = pre;
   planBooking(slot, timeZone, coachRates, input, now);
-  if (pre.held >= slot.capacity && !pre.mine) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
+  if (pre.held >= slot.capacity && !pre.mine) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
   return { db, now, athlete, slot, timeZone, coachRates };
 }
 
@@ -87,7 +87,7 @@ async function bookWithCredit(deps: AppDeps, user: UserRow, input: ParsedBooking
       });
     });
   } catch (err) {
-    if (err instanceof repo.DuplicateActiveBookingError) throw conflict(BookingMessages.ALREADY_BOOKED);
+    if (err instanceof repo.DuplicateActiveBookingError) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
     throw err;
   }
   await releaseExpiredHolds(deps, expired);
@@ -110,8 +110,8 @@ async function insertCreditBooking(
   },
 ): Promise<repo.BookingRow> {
   const { slot, plan, now } = values;
-  if (await repo.hasActiveBooking(tx, slot.id, values.athleteId)) throw conflict(BookingMessages.ALREADY_BOOKED);
-  if ((await repo.countHeldSeats(tx, slot.id, now)) >= slot.capacity) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
+  if (await repo.hasActiveBooking(tx, slot.id, values.athleteId)) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
+  if ((await repo.countHeldSeats(tx, slot.id, now)) >= slot.capacity) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
   const spend = await chooseCredit(tx, {
     familyId: values.familyId,
     coachId: slot.coachId,
@@ -317,9 +317,9 @@ export async function createPendingBooking(
       // The slot may have changed between the read and the lock: plan again on the locked row.
       const plan = planBooking(locked, timeZone, coachRates, input, now);
       expired = await repo.expireSlotHolds(tx, locked.id, now);
-      if (await repo.hasActiveBooking(tx, locked.id, athlete.id)) throw conflict(BookingMessages.ALREADY_BOOKED);
+      if (await repo.hasActiveBooking(tx, locked.id, athlete.id)) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
       const held = await repo.countHeldSeats(tx, locked.id, now);
-      if (held >= locked.capacity) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
+      if (held >= locked.capacity) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
       const inserted = await repo.insertBooking(
         tx,
         cardHold({ slot: locked, plan, studentId: user.id, athleteId: athlete.id, notes: input.notes, clientAddress, now }),
@@ -328,7 +328,7 @@ export async function createPendingBooking(
       return inserted;
     });
   } catch (err) {
-    if (err instanceof repo.DuplicateActiveBookingError) throw conflict(BookingMessages.ALREADY_BOOKED);
+    if (err instanceof repo.DuplicateActiveBookingError) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
     throw err;
   }
 
@@ -352,7 +352,7 @@ export async function bookSlotForCheckout(
   const slot = await repo.findSlot(db, input.timeSlotId);
   if (!slot) throw notFound(BookingMessages.SLOT_NOT_FOUND);
   // A session the coach cancelled is closed for good, whatever its seats say; one made for a request is that student's only.
-  if (slot.cancelledAt || slot.requestOnly) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
+  if (slot.cancelledAt || slot.requestOnly) throw refused(ErrorCode.SLOT_CLOSED, BookingMessages.SLOT_UNAVAILABLE);
   const kind = slot.isGroup ? "group" : "individual";
   const ratesOfKind = (await repo.listCoachRates(db, slot.coachId)).filter((r) => r.sessionType === kind);
   if (ratesOfKind.length === 0) throw badRequest(noRatesMessage(slot.isGroup), "timeSlotId");
@@ -475,7 +475,7 @@ export function planBooking(
   now: Date,
 ): BookingPlan {
   // A session the coach cancelled is closed for good, whatever its seats say; one made for a request is that student's only.
-  if (slot.cancelledAt || slot.requestOnly) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
+  if (slot.cancelledAt || slot.requestOnly) throw refused(ErrorCode.SLOT_CLOSED, BookingMessages.SLOT_UNAVAILABLE);
   const kind = slot.isGroup ? "group" : "individual";
   const ratesOfKind = coachRates.filter((r) => r.sessionType === kind);
   const rate = coachRates.find((r) => r.id === input.rateId);

@@ -5,7 +5,7 @@ import { useLocation } from "wouter";
 import type { CurrentUser } from "@contract/accounts";
 import { z } from "zod";
 import {
-  COACH_MESSAGES,
+  CoachMessages,
   CoachProfileSchema,
   POSITIONS,
   PRICING_TIPS,
@@ -79,13 +79,13 @@ const CoachProfileFormSchema = z
       return;
     }
     if (!CoachProfileSchema.shape.zipcode.safeParse(values.zipcode).success) {
-      addToastIssue(ctx, { title: "Invalid Zipcode", description: COACH_MESSAGES.zipcodeFormat }, [["zipcode"]]);
+      addToastIssue(ctx, { title: "Invalid Zipcode", description: CoachMessages.ZIPCODE_FORMAT }, [["zipcode"]]);
       return;
     }
     const badRate = RATE_KEYS.find(
       (key) => values.rates[key].trim() !== "" && !RateInputSchema.shape.rate.safeParse(values.rates[key].trim()).success,
     );
-    if (badRate) addToastIssue(ctx, { title: "Invalid Rate", description: COACH_MESSAGES.ratePositive }, [["rates", badRate]]);
+    if (badRate) addToastIssue(ctx, { title: "Invalid Rate", description: CoachMessages.RATE_POSITIVE }, [["rates", badRate]]);
   });
 type Values = z.infer<typeof CoachProfileFormSchema>;
 

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { ContactRequestSchema, type ContactRequest } from "@contract/content";
+import { CONTACT_SUCCESS_MESSAGE, ContactRequestSchema, type ContactRequest } from "@contract/content";
 import { Button } from "@client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@client/components/ui/dialog";
 import { FormField } from "@client/components/ui/form-field";
@@ -22,7 +22,7 @@ export function ContactDialog({ trigger, initiallyOpen = false }: { trigger: Rea
   const onSubmit = form.handleSubmit((values) =>
     send.mutate(values, {
       onSuccess: () => {
-        toast({ title: "Message Sent!", description: "Thank you for contacting us. We'll get back to you soon.", variant: "success" });
+        toast({ title: "Message Sent!", description: CONTACT_SUCCESS_MESSAGE, variant: "success" });
         form.reset(emptyForm);
         setOpen(false);
       },
