@@ -2,9 +2,9 @@
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PaymentAccountStatus } from "@contract/payouts";
-import { makeUser } from "@client/testing/fixtures";
-import { answer, mockApi, renderPage } from "@client/testing/render-page";
-import { CoachOnboardingWizard } from "./coach-onboarding-wizard";
+import { makeUser } from "../../testing/fixtures";
+import { answer, mockApi, renderPage } from "../../testing/render-page";
+import { CoachOnboarding } from "./coach-onboarding";
 
 const coachUser = makeUser({ firstName: "Casey", lastName: "Coach" });
 const noAccount: PaymentAccountStatus = {
@@ -33,7 +33,7 @@ describe("the coach onboarding wizard", { timeout: 30_000 }, () => {
       "PUT /api/users/1": () => ({ ...coachUser, phoneNumber: "+14105550100" }),
       "POST /api/coaches": ({ body }) => ({ id: 5, userId: 1, rates: [], timeZone: "America/New_York", ...(body as object) }),
     });
-    const { user } = renderPage(<CoachOnboardingWizard user={coachUser} stripe={null} />);
+    const { user } = renderPage(<CoachOnboarding user={coachUser} stripe={null} />);
 
     expect(await screen.findByRole("heading", { name: "Personal Information" })).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Next" }));
