@@ -80,6 +80,18 @@ export type PaymentAccountStatus = {
 };
 
 /** Not Started, Setup Required or Active (coach-side 2 and 4). */
+/** What a coach without a payment account reads (Not Started). */
+export const NO_PAYMENT_ACCOUNT: PaymentAccountStatus = {
+  hasAccount: false,
+  accountId: null,
+  accountComplete: false,
+  onboardingComplete: false,
+  detailsSubmitted: false,
+  chargesEnabled: false,
+  payoutsEnabled: false,
+  requirements: { currently_due: [] },
+};
+
 export type PaymentAccountState = "not_started" | "setup_required" | "active";
 
 export function paymentAccountState(status: Pick<PaymentAccountStatus, "hasAccount" | "accountComplete">): PaymentAccountState {

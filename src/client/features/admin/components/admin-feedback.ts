@@ -17,12 +17,6 @@ export function notifyFailed(error: unknown, specMessage: string): void {
   toast({ title: "Error", description: reason ? `${specMessage}: ${reason}` : specMessage, variant: "destructive" });
 }
 
-/** The server names the failing field (`{field}`), so its message can also sit under that input. */
-export function failedField(error: unknown): { field: string; message: string } | undefined {
-  if (!(error instanceof ApiError) || !error.field || error.status === 401) return undefined;
-  return { field: error.field, message: error.message };
-}
-
 /** Order inputs: an empty box means "not set" (the server's default 0), anything else is sent as a JSON number. */
 export function numberOrUndefined(value: unknown): number | undefined {
   if (value === "" || value === null || value === undefined) return undefined;

@@ -1,6 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
 import { CONTACT_SUCCESS_MESSAGE, ContactRequestSchema, type ContactRequest } from "@contract/content";
 import { Button } from "@client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@client/components/ui/dialog";
@@ -8,6 +6,7 @@ import { FormField } from "@client/components/ui/form-field";
 import { Input } from "@client/components/ui/input";
 import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
+import { useSchemaForm } from "@client/lib/form-errors";
 import { useSendContactMessage } from "../api/send-contact-message";
 
 const emptyForm: ContactRequest = { name: "", email: "", phone: "", question: "" };
@@ -16,10 +15,10 @@ const emptyForm: ContactRequest = { name: "", email: "", phone: "", question: ""
 export function ContactDialog({ trigger, initiallyOpen = false }: { trigger: ReactNode; initiallyOpen?: boolean }) {
   const [open, setOpen] = useState(initiallyOpen);
   const send = useSendContactMessage();
-  const form = useForm<ContactRequest>({ resolver: zodResolver(ContactRequestSchema), defaultValues: emptyForm });
+  const form = useSchemaForm(ContactRequestSchema, emptyForm, { toastOnInvalid: false, revalidate: "onChange" });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = form.submit((values) =>
     send.mutate(values, {
       onSuccess: () => {
         toast({ title: "Message Sent!", description: CONTACT_SUCCESS_MESSAGE, variant: "success" });
