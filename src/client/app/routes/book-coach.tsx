@@ -124,7 +124,8 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   const athleteId = athleteIds[0] ?? null;
   const setAthleteId = useCallback((id: number) => setAthleteIds([id]), []);
   const [isBookingSeveral, setIsBookingSeveral] = useState(false);
-  const cancelOwnBooking = useCancelOwnBooking();
+  // Undoing the seats already held when a sibling's booking fails: the page says what failed.
+  const cancelOwnBooking = useCancelOwnBooking({ unauthorizedIsAnswer: true });
   // DESIGN.md 11: "every week for N weeks" from a slot of a weekly series (for one athlete).
   const [weekly, setWeekly] = useState<WeeklyChoice>({ on: false, weeks: DEFAULT_SERIES_WEEKS });
   const bookSeries = useBookSeries();

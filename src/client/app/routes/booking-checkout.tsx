@@ -15,12 +15,12 @@ import { useBooking } from "../../features/bookings/api/get-booking";
 import { bookingsTogetherQuery } from "../../features/bookings/api/keys";
 import { bookingAthleteName, dollars, sessionTypeLabel } from "../../features/bookings/components/booking-format";
 import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
-import { updatePaymentIntent, useConfirmPayment, useCreatePaymentIntent } from "../../features/payments/api/payment-intents";
+import { useConfirmPayment, useCreatePaymentIntent, useUpdatePaymentIntent } from "../../features/payments/api/payment-intents";
 import { HoldCountdown, useHoldRemaining } from "../../features/payments/components/hold-countdown";
 import { PaymentForm } from "../../features/payments/components/payment-form";
 import { TipSelector } from "../../features/payments/components/tip-selector";
-import { ApiError } from "../../lib/api-client";
-import { handleUnauthorized, messageOr } from "../../lib/handle-unauthorized";
+import { ApiError, isUnauthorized } from "../../lib/api-client";
+import { messageOr } from "../../lib/handle-unauthorized";
 import { formatLongDate, formatSessionRange, formatSessionTime } from "../../lib/when";
 
 const FAILED_SETUP_REDIRECT_DELAY_MS = 2500;
@@ -73,7 +73,7 @@ function Checkout({ request }: { request: CreatePaymentIntentRequest }) {
 
   useEffect(() => {
     if (!setupFailed) return;
-    if (handleUnauthorized(setup.error)) return;
+    if (isUnauthorized(setup.error)) return;
     toast({ title: "Error", description: messageOr(setup.error, "Unable to process booking"), variant: "destructive" });
     const timer = window.setTimeout(() => navigate(paths.findCoaches, { replace: true }), FAILED_SETUP_REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
@@ -122,6 +122,7 @@ function HoldExpired({ bookingId }: { bookingId: number | undefined }) {
 function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
   const [, navigate] = useLocation();
   const confirm = useConfirmPayment();
+  const updateTip = useUpdatePaymentIntent();
   const [intent, setIntent] = useState(initial);
   const [isUpdatingTip, setIsUpdatingTip] = useState(false);
   const [isExpired, setIsExpired] = useState(false);
@@ -140,13 +141,16 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
     const requestNo = ++latestTipRequest.current;
     setIsUpdatingTip(true);
     try {
-      const updated = await updatePaymentIntent(intent.bookingId, tipCents > 0 ? centsToDecimal(tipCents) : null);
+      const updated = await updateTip.mutateAsync({
+        bookingId: intent.bookingId,
+        tipAmount: tipCents > 0 ? centsToDecimal(tipCents) : null,
+      });
       // Only the answer to the latest change may set the totals.
       if (requestNo === latestTipRequest.current) setIntent(updated);
     } catch (error) {
       if (requestNo !== latestTipRequest.current) return;
       if (isHoldExpired(error)) setIsExpired(true);
-      else if (!handleUnauthorized(error)) {
+      else if (!isUnauthorized(error)) {
         toast({ title: "Error", description: messageOr(error, "Failed to update the tip. Please try again."), variant: "destructive" });
       }
     } finally {

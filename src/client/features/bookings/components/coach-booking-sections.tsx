@@ -1,13 +1,12 @@
 import { CalendarDays, Clock, DollarSign, Phone, User } from "lucide-react";
 import { athleteFacts, sessionAthleteName } from "@contract/families";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
 import { Spinner } from "@client/components/ui/spinner";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import { bookingState, seriesWeekLabels } from "@client/lib/states";
 import { useCoachBookings, type CoachBooking } from "../api/coach-bookings";
 import { canCancel, canMarkNoShow, groupCoachBookings, payoutLabel, sessionRange, shortDate } from "./booking-groups";
@@ -34,9 +33,6 @@ export function CoachBookingSections({ sections = ALL_SECTIONS, now }: { section
   const bookings = useCoachBookings();
   const [dialogs, setDialogs] = useState<Dialogs>({ details: null, cancel: null, feedback: null, noShow: null });
   const open = (which: keyof Dialogs, booking: CoachBooking | null) => setDialogs((d) => ({ ...d, [which]: booking }));
-  useEffect(() => {
-    if (bookings.isError) handleUnauthorized(bookings.error);
-  }, [bookings.isError, bookings.error]);
 
   if (bookings.isLoading) return <Spinner label="Loading bookings..." />;
   if (bookings.isError) {

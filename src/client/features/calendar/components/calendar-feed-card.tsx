@@ -4,8 +4,9 @@ import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
 import { Input } from "@client/components/ui/input";
 import { toast } from "@client/components/ui/toast";
-import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
+import { messageOr } from "@client/lib/handle-unauthorized";
 import { useCalendarToken, useRevokeCalendarToken } from "../api/calendar-token";
+import { isUnauthorized } from "@client/lib/api-client";
 
 /** The private feed: subscribe once and every session appears (and cancellations disappear) by itself. */
 export function CalendarFeedCard() {
@@ -24,7 +25,7 @@ export function CalendarFeedCard() {
         });
       },
       onError: (err) => {
-        if (!handleUnauthorized(err))
+        if (!isUnauthorized(err))
           toast({ title: "Error", description: messageOr(err, "Failed to revoke the link."), variant: "destructive" });
       },
     });

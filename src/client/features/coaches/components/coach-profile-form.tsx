@@ -25,10 +25,9 @@ import { Input } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
 import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
-import { ApiError } from "@client/lib/api-client";
+import { ApiError, isUnauthorized } from "@client/lib/api-client";
 import { cn } from "@client/lib/cn";
 import { addToastIssue, useSchemaForm } from "@client/lib/form-errors";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import { useDownloadPromoGraphic } from "../api/download-promo-graphic";
 import { lookupZip } from "@client/lib/lookup-zip";
 import { useSaveCoachProfile } from "../api/save-coach-profile";
@@ -184,7 +183,7 @@ export function CoachProfileForm({ user, coach }: { user: CurrentUser; coach: Co
       });
     } catch (error) {
       showFieldError(error);
-      if (!handleUnauthorized(error)) {
+      if (!isUnauthorized(error)) {
         toast({ title: "Error", description: "Failed to update contact information. Please try again.", variant: "destructive" });
       }
       return;
@@ -210,7 +209,7 @@ export function CoachProfileForm({ user, coach }: { user: CurrentUser; coach: Co
       });
     } catch (error) {
       showFieldError(error);
-      if (!handleUnauthorized(error)) {
+      if (!isUnauthorized(error)) {
         toast({ title: "Error", description: "Failed to save coach profile. Please try again.", variant: "destructive" });
       }
       return;
@@ -395,7 +394,7 @@ function PromoGraphicSection({ coachId }: { coachId: number | null }) {
     try {
       await download.mutateAsync(coachId);
     } catch (error) {
-      if (!handleUnauthorized(error)) {
+      if (!isUnauthorized(error)) {
         toast({ title: "Error", description: "Failed to generate promotional graphic. Please try again.", variant: "destructive" });
       }
     }

@@ -9,9 +9,8 @@ import { FullPageSpinner } from "@client/components/ui/spinner";
 import { StepCardHeader, StepProgress } from "@client/components/ui/step-progress";
 import { toast } from "@client/components/ui/toast";
 import { useSchemaForm } from "@client/lib/form-errors";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import { useCoachProfile, useCreateFirstSlot, useSaveCoachProfile, useSaveContact } from "../api/coach-onboarding";
-import { createOnboardingLink, createPaymentAccount, usePaymentAccountStatus } from "../api/payment-account";
+import { useCreateOnboardingLink, useCreatePaymentAccount, usePaymentAccountStatus } from "../api/payment-account";
 import {
   draftFrom,
   isFullyOnboarded,
@@ -29,6 +28,7 @@ import { PaymentSetupStep, PersonalInformationStep, ProfilePhotoStep, ScheduleSt
 import { PaymentAccountMessages } from "./payment-account-panel";
 import { nowIn } from "@client/lib/when";
 import { providerNavigationUrl } from "./provider-urls";
+import { isUnauthorized } from "@client/lib/api-client";
 
 const DASHBOARD_PATH = "/coach-dashboard";
 
@@ -45,7 +45,7 @@ export function CoachOnboardingWizard({ user, stripe }: { user: CurrentUser; str
   const account = usePaymentAccountStatus();
   if (profile.isLoading || account.isLoading) return <FullPageSpinner label="Loading..." />;
   if (profile.isError) {
-    return handleUnauthorized(profile.error) ? (
+    return isUnauthorized(profile.error) ? (
       <FullPageSpinner label="Loading..." />
     ) : (
       <WizardLoadError onRetry={() => void profile.refetch()} />
@@ -105,6 +105,8 @@ function Wizard({
   const saveContact = useSaveContact();
   const saveCoach = useSaveCoachProfile();
   const createSlot = useCreateFirstSlot();
+  const createAccount = useCreatePaymentAccount();
+  const createLink = useCreateOnboardingLink();
   const current = profile.data ?? coach;
   const photoUrl = current?.profileImageUrl ?? user.profileImageUrl;
   const now = nowIn(current?.timeZone);
@@ -133,7 +135,7 @@ function Wizard({
         await saveCoach.mutateAsync({ coachId: current?.id ?? null, profile: profileOf(sent) });
         return true;
       } catch (error) {
-        if (!handleUnauthorized(error)) {
+        if (!isUnauthorized(error)) {
           const detail = error instanceof Error && error.message ? `: ${error.message}` : "";
           toast({
             title: OnboardingMessages.SAVE_ERROR,
@@ -153,7 +155,7 @@ function Wizard({
         );
         return true;
       } catch (error) {
-        if (!handleUnauthorized(error))
+        if (!isUnauthorized(error))
           toast({ title: OnboardingMessages.SAVE_ERROR, description: OnboardingMessages.RATES_NOT_SAVED, variant: "destructive" });
         return false;
       }
@@ -178,8 +180,8 @@ function Wizard({
       // coach-side 4: the payment step needs a profile; without one a minimal profile is created.
       if (!current) await saveCoach.mutateAsync({ coachId: null, profile: { ...minimalProfileOf(draft), rates: ratesOf(draft) } });
       const { url } = hasAccount
-        ? await createOnboardingLink({ returnTo: "onboarding" })
-        : await createPaymentAccount({ returnTo: "onboarding" });
+        ? await createLink.mutateAsync({ returnTo: "onboarding" })
+        : await createAccount.mutateAsync({ returnTo: "onboarding" });
       if (!url) {
         toast({ title: "Error", description: PaymentAccountMessages.NO_URL, variant: "destructive" });
         setBusy(false);
@@ -188,7 +190,7 @@ function Wizard({
       window.location.href = providerNavigationUrl(url, window.location.origin);
     } catch (error) {
       setBusy(false);
-      if (!handleUnauthorized(error)) {
+      if (!isUnauthorized(error)) {
         toast({
           title: "Error",
           description: hasAccount ? PaymentAccountMessages.CONTINUE_FAILED : PaymentAccountMessages.START_FAILED,
@@ -207,7 +209,7 @@ function Wizard({
         try {
           await createSlot.mutateAsync({ ...plan.slot, coachId: current?.id });
         } catch (error) {
-          if (handleUnauthorized(error)) return;
+          if (isUnauthorized(error)) return;
           // The profile is saved; a slot the server refused is not worth blocking the coach for.
           toast({ title: OnboardingMessages.SLOT_ISSUE_TITLE, description: OnboardingMessages.SLOT_ISSUE, variant: "destructive" });
           navigate(DASHBOARD_PATH, { replace: true });
@@ -218,7 +220,7 @@ function Wizard({
       toast({ title: "Success", description: "Your coach profile is ready. Welcome aboard!", variant: "success" });
       navigate(DASHBOARD_PATH, { replace: true });
     } catch (error) {
-      if (!handleUnauthorized(error)) {
+      if (!isUnauthorized(error)) {
         toast({ title: OnboardingMessages.SETUP_FAILED_TITLE, description: OnboardingMessages.SETUP_FAILED, variant: "destructive" });
       }
     } finally {

@@ -12,12 +12,12 @@ import { PhotoPickerButton, takeCheckedImage, UploadingOverlay } from "@client/c
 import { Spinner } from "@client/components/ui/spinner";
 import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import type { ImageFileMessages } from "@client/lib/image-file";
 import { lookupZip } from "@client/lib/lookup-zip";
 import { useUploadProfileImage } from "../api/coach-onboarding";
 import { OnboardingMessages, RATE_FIELDS, type OnboardingDraft } from "./onboarding-draft";
 import { StateBadge } from "./payment-account-panel";
+import { isUnauthorized } from "@client/lib/api-client";
 
 type DraftProps = { draft: OnboardingDraft; onChange: (patch: Partial<OnboardingDraft>) => void };
 
@@ -170,8 +170,7 @@ export function ProfilePhotoStep({ userId, photoUrl }: { userId: number; photoUr
       toast({ title: "Image Uploaded", description: "Your profile photo is saved.", variant: "success" });
     } catch (error) {
       setFailed(true);
-      if (!handleUnauthorized(error))
-        toast({ title: "Upload Failed", description: OnboardingMessages.UPLOAD_FAILED, variant: "destructive" });
+      if (!isUnauthorized(error)) toast({ title: "Upload Failed", description: OnboardingMessages.UPLOAD_FAILED, variant: "destructive" });
     }
   }
 

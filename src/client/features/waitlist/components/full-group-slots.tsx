@@ -4,8 +4,9 @@ import { WaitlistMessages } from "@contract/waitlist";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
 import { toast } from "@client/components/ui/toast";
-import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
+import { messageOr } from "@client/lib/handle-unauthorized";
 import { useJoinWaitlist, useMyWaitlist } from "../api/waitlist";
+import { isUnauthorized } from "@client/lib/api-client";
 
 const clock = (hhmm: string) => {
   const [h, m] = hhmm.split(":").map(Number);
@@ -38,7 +39,7 @@ export function FullGroupSlots({
       {
         onSuccess: () => toast({ title: "Joined the waitlist", description: WaitlistMessages.JOINED, variant: "success" }),
         onError: (err) => {
-          if (!handleUnauthorized(err))
+          if (!isUnauthorized(err))
             toast({ title: "Could not join the waitlist", description: messageOr(err, "Please try again."), variant: "destructive" });
         },
       },
