@@ -7,7 +7,7 @@ import { centsToDecimal } from "@contract/money";
 import type { CreatePaymentIntentRequest, PaymentIntentResponse } from "@contract/payments";
 import { NO_SHOW_POLICY } from "@contract/progress";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle, IconCardHeader } from "../../components/ui/card";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { paths } from "../../config/paths";
@@ -194,11 +194,7 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-6">
           <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <Receipt aria-hidden className="size-5" /> Booking Summary
-              </CardTitle>
-            </CardHeader>
+            <IconCardHeader icon={Receipt}>Booking Summary</IconCardHeader>
             <CardContent>
               <dl className="flex flex-col gap-2 text-sm">
                 {rows.map(([label, value]) => (
@@ -248,11 +244,7 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
           )}
         </div>
         <Card className="self-start">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <CreditCard aria-hidden className="size-5" /> Payment
-            </CardTitle>
-          </CardHeader>
+          <IconCardHeader icon={CreditCard}>Payment</IconCardHeader>
           <CardContent className="flex flex-col gap-4">
             {/* Issue 29: the policy is read before paying, not found after. */}
             <section

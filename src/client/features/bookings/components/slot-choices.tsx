@@ -1,7 +1,7 @@
 import { CalendarDays, Clock, Users } from "lucide-react";
 import type { TimeSlot } from "@contract/slots";
 import { Badge } from "@client/components/ui/badge";
-import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
+import { Card, CardContent, IconCardHeader } from "@client/components/ui/card";
 import { formatLongDate, formatSessionRange } from "@client/lib/when";
 import { groupByDate } from "./bookable-slots";
 
@@ -74,11 +74,7 @@ type SlotChoicesProps = Parameters<typeof SlotChoices>[0];
 export function AvailableTimesCard({ failed, ...choices }: SlotChoicesProps & { failed: boolean }) {
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <CalendarDays aria-hidden className="size-5" /> Available Times
-        </CardTitle>
-      </CardHeader>
+      <IconCardHeader icon={CalendarDays}>Available Times</IconCardHeader>
       <CardContent>
         {failed ? (
           <p className="text-red-700">Failed to load time slots. Please try again later.</p>

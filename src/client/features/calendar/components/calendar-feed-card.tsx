@@ -1,7 +1,7 @@
 import { CalendarSync } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@client/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
+import { Card, CardContent, IconCardHeader } from "@client/components/ui/card";
 import { Input } from "@client/components/ui/input";
 import { toast } from "@client/components/ui/toast";
 import { messageOr } from "@client/lib/handle-unauthorized";
@@ -33,11 +33,7 @@ export function CalendarFeedCard() {
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <CalendarSync aria-hidden className="size-5" /> Calendar Feed
-        </CardTitle>
-      </CardHeader>
+      <IconCardHeader icon={CalendarSync}>Calendar Feed</IconCardHeader>
       <CardContent className="flex flex-col gap-3">
         <p className="text-sm text-slate-600">
           Subscribe to this private link in Google Calendar, Apple Calendar or Outlook to see all your sessions. Anyone with the link can
