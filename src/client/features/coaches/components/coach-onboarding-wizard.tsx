@@ -9,7 +9,7 @@ import { FullPageSpinner } from "@client/components/ui/spinner";
 import { StepCardHeader, StepProgress } from "@client/components/ui/step-progress";
 import { toast } from "@client/components/ui/toast";
 import { useSchemaForm } from "@client/lib/form-errors";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
+import { isUnauthorized } from "@client/lib/api-client";
 import { useCreateFirstSlot } from "../api/coach-onboarding";
 import { useCoachProfileOfUser } from "../api/get-coach-profile";
 import { useSaveCoachProfile } from "../api/save-coach-profile";
@@ -56,7 +56,7 @@ export function CoachOnboardingWizard({ user, stripe, account, paymentStep }: Wi
   const profile = useCoachProfileOfUser(user.id);
   if (profile.isLoading || account.isLoading) return <FullPageSpinner label="Loading..." />;
   if (profile.isError) {
-    return handleUnauthorized(profile.error) ? (
+    return isUnauthorized(profile.error) ? (
       <FullPageSpinner label="Loading..." />
     ) : (
       <WizardLoadError onRetry={() => void profile.refetch()} />
@@ -124,7 +124,7 @@ function Wizard({ user, coach, stripe, account, paymentStep }: WizardProps & { c
         await saveCoach.mutateAsync({ coachId: current?.id ?? null, profile: profileOf(sent) });
         return true;
       } catch (error) {
-        if (!handleUnauthorized(error)) {
+        if (!isUnauthorized(error)) {
           const detail = error instanceof Error && error.message ? `: ${error.message}` : "";
           toast({
             title: OnboardingMessages.SAVE_ERROR,
@@ -144,7 +144,7 @@ function Wizard({ user, coach, stripe, account, paymentStep }: WizardProps & { c
         );
         return true;
       } catch (error) {
-        if (!handleUnauthorized(error))
+        if (!isUnauthorized(error))
           toast({ title: OnboardingMessages.SAVE_ERROR, description: OnboardingMessages.RATES_NOT_SAVED, variant: "destructive" });
         return false;
       }
@@ -176,7 +176,7 @@ function Wizard({ user, coach, stripe, account, paymentStep }: WizardProps & { c
         try {
           await createSlot.mutateAsync({ ...plan.slot, coachId: current?.id });
         } catch (error) {
-          if (handleUnauthorized(error)) return;
+          if (isUnauthorized(error)) return;
           // The profile is saved; a slot the server refused is not worth blocking the coach for.
           toast({ title: OnboardingMessages.SLOT_ISSUE_TITLE, description: OnboardingMessages.SLOT_ISSUE, variant: "destructive" });
           navigate(DASHBOARD_PATH, { replace: true });
@@ -187,7 +187,7 @@ function Wizard({ user, coach, stripe, account, paymentStep }: WizardProps & { c
       toast({ title: "Success", description: "Your coach profile is ready. Welcome aboard!", variant: "success" });
       navigate(DASHBOARD_PATH, { replace: true });
     } catch (error) {
-      if (!handleUnauthorized(error)) {
+      if (!isUnauthorized(error)) {
         toast({ title: OnboardingMessages.SETUP_FAILED_TITLE, description: OnboardingMessages.SETUP_FAILED, variant: "destructive" });
       }
     } finally {

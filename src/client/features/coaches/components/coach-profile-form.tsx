@@ -12,7 +12,7 @@ import { Label } from "@client/components/ui/label";
 import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
 import { useSchemaForm } from "@client/lib/form-errors";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
+import { isUnauthorized } from "@client/lib/api-client";
 import { lookupZip } from "@client/lib/lookup-zip";
 import { useSaveCoachProfile } from "../api/save-coach-profile";
 import { useUpdateContact } from "../api/update-contact";
@@ -69,7 +69,7 @@ export function CoachProfileForm({ user, coach }: { user: CurrentUser; coach: Co
       });
     } catch (error) {
       form.showServerError(error);
-      if (!handleUnauthorized(error)) {
+      if (!isUnauthorized(error)) {
         toast({ title: "Error", description: "Failed to update contact information. Please try again.", variant: "destructive" });
       }
       return;
@@ -78,7 +78,7 @@ export function CoachProfileForm({ user, coach }: { user: CurrentUser; coach: Co
       await saveProfile.mutateAsync({ coachId: coach?.id ?? null, profile: coachProfileRequestOf(sent) });
     } catch (error) {
       form.showServerError(error);
-      if (!handleUnauthorized(error)) {
+      if (!isUnauthorized(error)) {
         toast({ title: "Error", description: "Failed to save coach profile. Please try again.", variant: "destructive" });
       }
       return;

@@ -5,7 +5,7 @@ import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@client/components/ui/card";
 import { toast } from "@client/components/ui/toast";
 import { cn } from "@client/lib/cn";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
+import { isUnauthorized } from "@client/lib/api-client";
 import { useDownloadPromoGraphic } from "../api/download-promo-graphic";
 
 /** The profile page's parts that hold no form state of their own. */
@@ -57,7 +57,7 @@ export function PromoGraphicSection({ coachId }: { coachId: number | null }) {
     try {
       await download.mutateAsync(coachId);
     } catch (error) {
-      if (!handleUnauthorized(error)) {
+      if (!isUnauthorized(error)) {
         toast({ title: "Error", description: "Failed to generate promotional graphic. Please try again.", variant: "destructive" });
       }
     }

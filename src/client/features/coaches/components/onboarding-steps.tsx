@@ -8,7 +8,7 @@ import { Label } from "@client/components/ui/label";
 import { PhotoPickerButton, takeCheckedImage, UploadingOverlay } from "@client/components/ui/photo-picker";
 import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
+import { isUnauthorized } from "@client/lib/api-client";
 import type { ImageFileMessages } from "@client/lib/image-file";
 import { lookupZip } from "@client/lib/lookup-zip";
 import { useUploadProfileImage } from "../api/coach-onboarding";
@@ -118,8 +118,7 @@ export function ProfilePhotoStep({ userId, photoUrl }: { userId: number; photoUr
       toast({ title: "Image Uploaded", description: "Your profile photo is saved.", variant: "success" });
     } catch (error) {
       setFailed(true);
-      if (!handleUnauthorized(error))
-        toast({ title: "Upload Failed", description: OnboardingMessages.UPLOAD_FAILED, variant: "destructive" });
+      if (!isUnauthorized(error)) toast({ title: "Upload Failed", description: OnboardingMessages.UPLOAD_FAILED, variant: "destructive" });
     }
   }
 

@@ -4,8 +4,8 @@ import { paymentAccountState, type PaymentAccountStatus } from "@contract/payout
 import { Button } from "@client/components/ui/button";
 import { Spinner } from "@client/components/ui/spinner";
 import { toast } from "@client/components/ui/toast";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
-import { createOnboardingLink, createPaymentAccount } from "../api/payment-account";
+import { isUnauthorized } from "@client/lib/api-client";
+import { useCreateOnboardingLink, useCreatePaymentAccount } from "../api/payment-account";
 import { PaymentAccountMessages, StateBadge } from "./payment-account-panel";
 import { providerNavigationUrl } from "./provider-urls";
 
@@ -27,6 +27,9 @@ type PaymentStepProps = {
  */
 export function OnboardingPaymentStep({ account, isLoading, showRefreshNote, beforeStart, onBusyChange }: PaymentStepProps) {
   const [isStarting, setStarting] = useState(false);
+  // Mutations, so that the query client sees a 401 and handles it (query-client.ts).
+  const createAccount = useCreatePaymentAccount();
+  const createLink = useCreateOnboardingLink();
   const busy = (value: boolean) => {
     setStarting(value);
     onBusyChange(value);
@@ -38,8 +41,8 @@ export function OnboardingPaymentStep({ account, isLoading, showRefreshNote, bef
     try {
       await beforeStart();
       const { url } = hasAccount
-        ? await createOnboardingLink({ returnTo: "onboarding" })
-        : await createPaymentAccount({ returnTo: "onboarding" });
+        ? await createLink.mutateAsync({ returnTo: "onboarding" })
+        : await createAccount.mutateAsync({ returnTo: "onboarding" });
       if (!url) {
         toast({ title: "Error", description: PaymentAccountMessages.NO_URL, variant: "destructive" });
         busy(false);
@@ -48,7 +51,7 @@ export function OnboardingPaymentStep({ account, isLoading, showRefreshNote, bef
       window.location.href = providerNavigationUrl(url, window.location.origin);
     } catch (error) {
       busy(false);
-      if (!handleUnauthorized(error)) {
+      if (!isUnauthorized(error)) {
         toast({
           title: "Error",
           description: hasAccount ? PaymentAccountMessages.CONTINUE_FAILED : PaymentAccountMessages.START_FAILED,
