@@ -140,6 +140,10 @@ export async function startServerChild(
       // Only for the live-heap figures, taken at start and when the parent asks (after the run).
       "--expose-gc",
       ...(process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []),
+      // BENCH_TRACE_GC=1: the server prints each garbage collection and its pause.
+      ...(process.env.BENCH_TRACE_GC ? ["--trace-gc"] : []),
+      // BENCH_NODE_FLAGS="--flag ...": more Node or V8 flags for the server, to try a setting.
+      ...(process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
     ],
     // The load comes from one address: the visitor read limit (DESIGN 11, 600 a minute) would answer most of it 429.
     env: { PUBLIC_READ_LIMIT: "1000000000", ...process.env, DATABASE_URL: databaseUrl, ...env },
