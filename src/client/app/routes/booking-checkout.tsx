@@ -195,7 +195,9 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-6">
           <Card>
-            <IconCardHeader icon={Receipt}>Booking Summary</IconCardHeader>
+            <IconCardHeader icon={Receipt} level={2}>
+              Booking Summary
+            </IconCardHeader>
             <CardContent>
               <dl className="flex flex-col gap-2 text-sm">
                 {rows.map(([label, value]) => (
@@ -233,7 +235,7 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
           {isSeveral ? null : (
             <Card>
               <CardHeader>
-                <CardTitle className="flex items-center gap-2">
+                <CardTitle level={2} className="flex items-center gap-2">
                   <Gift aria-hidden className="size-5" /> Add Tip
                 </CardTitle>
                 <p className="text-sm text-slate-600">Show your appreciation: the whole tip goes to your coach.</p>
@@ -245,7 +247,9 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
           )}
         </div>
         <Card className="self-start">
-          <IconCardHeader icon={CreditCard}>Payment</IconCardHeader>
+          <IconCardHeader icon={CreditCard} level={2}>
+            Payment
+          </IconCardHeader>
           <CardContent className="flex flex-col gap-4">
             {/* Issue 29: the policy is read before paying, not found after. */}
             <section

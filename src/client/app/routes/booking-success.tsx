@@ -224,7 +224,9 @@ function Confirmation({ booking, athlete }: { booking: Booking; athlete: string 
   ];
   return (
     <Card>
-      <IconCardHeader icon={CalendarCheck}>Booking Confirmation</IconCardHeader>
+      <IconCardHeader icon={CalendarCheck} level={2}>
+        Booking Confirmation
+      </IconCardHeader>
       <CardContent className="flex flex-col gap-4">
         <dl className="flex flex-col gap-2 text-sm">
           {rows.map(([label, value]) => (

@@ -58,7 +58,7 @@ function Summary({ purchase }: { purchase: PurchaseResponse }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{purchase.title}</CardTitle>
+        <CardTitle level={2}>{purchase.title}</CardTitle>
       </CardHeader>
       <CardContent>
         <p className="mb-3 text-sm text-slate-600">

@@ -27,13 +27,16 @@ export function CardContent({ className, ...props }: ComponentProps<"div">) {
 export function IconCardHeader({
   icon: Icon,
   children,
+  level,
 }: {
   icon: ComponentType<{ "aria-hidden"?: boolean; className?: string }>;
   children: ReactNode;
+  /** 2 for a card right under the page's h1 (headings never skip a level). */
+  level?: 2 | 3;
 }) {
   return (
     <CardHeader>
-      <CardTitle className="flex items-center gap-2">
+      <CardTitle level={level} className="flex items-center gap-2">
         <Icon aria-hidden className="size-5" /> {children}
       </CardTitle>
     </CardHeader>

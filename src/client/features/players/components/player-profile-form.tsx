@@ -37,7 +37,7 @@ export function PlayerProfileForm({ user }: { user: CurrentUser }) {
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-6">
       <Card>
         <CardHeader>
-          <CardTitle>Player Information</CardTitle>
+          <CardTitle level={2}>Player Information</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
           <ProfilePhotoField url={photoUrl} initial={initial} onUploaded={setPhotoUrl} />
@@ -52,7 +52,7 @@ export function PlayerProfileForm({ user }: { user: CurrentUser }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Location Preferences</CardTitle>
+          <CardTitle level={2}>Location Preferences</CardTitle>
         </CardHeader>
         <CardContent>
           <LocationFields draft={draft} onChange={form.update} distances={PROFILE_TRAVEL_DISTANCES} />
@@ -60,7 +60,7 @@ export function PlayerProfileForm({ user }: { user: CurrentUser }) {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Playing Profile</CardTitle>
+          <CardTitle level={2}>Playing Profile</CardTitle>
         </CardHeader>
         <CardContent>
           <PlayingProfileFields draft={draft} onChange={form.update} />

@@ -53,7 +53,7 @@ export function StudentRequestCard({ request }: { request: SessionRequest }) {
           )}
           <div className="flex min-w-0 flex-1 flex-col gap-0.5">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h3 className="font-display text-lg font-bold text-field-950 uppercase">{coachName}</h3>
+              <h2 className="font-display text-lg font-bold text-field-950 uppercase">{coachName}</h2>
               <Badge variant={STATUS_VARIANT[request.status]}>{REQUEST_STATUS_LABELS[request.status] ?? request.status}</Badge>
             </div>
             <p className="text-sm text-slate-600">{request.coach.title}</p>

@@ -80,7 +80,7 @@ export function AddSlotsForm({ coach }: { coach: SlotCoach }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Add Time Slots</CardTitle>
+        <CardTitle level={2}>Add Time Slots</CardTitle>
         <CardDescription>
           Add one row per slot; they are saved together. Times are in your time zone ({coach.timeZone.replace(/_/g, " ")}).
         </CardDescription>
