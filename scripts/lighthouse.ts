@@ -17,7 +17,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startE2eServer } from "../tests/e2e/support/app-server";
 import { CHROME_PATH, CHROMIUM_ARGS } from "../tests/e2e/support/chromium";
-import { bookSlot, createSlot, get, post } from "../tests/factories/bookings";
+import { bookSlot, createPerson, createSlot, get, post } from "../tests/factories/bookings";
 import { createPaidBooking } from "../tests/factories/paid-booking";
 import { insertCoach, insertSlot, setPreferences } from "../tests/integration/search-support";
 
@@ -72,6 +72,9 @@ async function seedPages(server: E2eServer): Promise<PageToMeasure[]> {
   await post(server, `/api/conversations/${String(conversation.id)}/messages`, player.cookie, { body: "See you Tuesday!" });
   const athletes = (await get(server, "/api/athletes", player.cookie)).body as { id: number }[];
   const athleteId = athletes[0]?.id ?? 0;
+  // Accounts not yet set up, for the two onboarding wizards.
+  const newPlayer = await createPerson(server, "player");
+  const newCoach = await createPerson(server, "coach");
   const visitor = null;
   return [
     ["landing", "/landing", visitor],
@@ -82,6 +85,7 @@ async function seedPages(server: E2eServer): Promise<PageToMeasure[]> {
     ["my requests", "/my-session-requests", player.cookie],
     ["booking page", `/book-coach/${coach.coachId}`, player.cookie],
     ["checkout", `/booking-checkout/${hold.id}`, player.cookie],
+    ["booking success", `/booking-success?payment_intent=${paid.paymentIntentId}&redirect_status=succeeded`, player.cookie],
     ["package checkout", `/package-checkout/${String(pkg.id)}`, player.cookie],
     ["match coaches", "/match-coaches", player.cookie],
     ["player profile", "/player-profile", player.cookie],
@@ -89,11 +93,14 @@ async function seedPages(server: E2eServer): Promise<PageToMeasure[]> {
     ["athlete", `/athletes/${athleteId}`, player.cookie],
     ["progress", `/athletes/${athleteId}/progress`, player.cookie],
     ["messages", `/messages/${String(conversation.id)}`, player.cookie],
+    ["player onboarding", "/player-onboarding", newPlayer.cookie],
     ["coach dashboard", "/coach-dashboard", coach.cookie],
     ["manage slots", "/manage-slots", coach.cookie],
     ["coach bookings", "/my-bookings", coach.cookie],
     ["coach profile setup", "/coach-setup", coach.cookie],
     ["coach messages", "/messages", coach.cookie],
+    ["payment account", "/coach/stripe-connect", coach.cookie],
+    ["coach onboarding", "/coach-onboarding", newCoach.cookie],
   ];
 }
 
