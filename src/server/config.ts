@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { present } from "./present";
 
 /**
  * The only reader of process.env (DESIGN.md section 2). A bad value stops the server with a
@@ -165,7 +166,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const requireTogether = (names: string[]) => {
     const set = names.filter((n) => (e as Record<string, unknown>)[n] !== undefined);
     if (set.length > 0 && set.length < names.length) {
-      const missing = names.find((n) => (e as Record<string, unknown>)[n] === undefined)!;
+      const missing = present(
+        names.find((n) => (e as Record<string, unknown>)[n] === undefined),
+        "a missing setting",
+      );
       throw new ConfigError(`Invalid configuration: ${missing} must be set together with ${set.join(", ")}`);
     }
   };

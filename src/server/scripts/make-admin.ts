@@ -9,8 +9,10 @@ type Command = { kind: "grant"; email: string } | { kind: "list" } | { kind: "re
 function parseArgs(args: string[]): Command | undefined {
   const rest = args.filter((arg) => arg !== "--");
   if (rest.length === 1 && rest[0] === "--list") return { kind: "list" };
-  if (rest.length === 2 && rest[0] === "--revoke" && !rest[1]!.startsWith("--")) return { kind: "revoke", email: rest[1]! };
-  if (rest.length === 1 && !rest[0]!.startsWith("--")) return { kind: "grant", email: rest[0]! };
+  const [first, second] = rest;
+  if (rest.length === 2 && first === "--revoke" && second !== undefined && !second.startsWith("--"))
+    return { kind: "revoke", email: second };
+  if (rest.length === 1 && first !== undefined && !first.startsWith("--")) return { kind: "grant", email: first };
   return undefined;
 }
 

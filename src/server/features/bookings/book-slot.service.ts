@@ -25,6 +25,7 @@ import { sendBookingConfirmedEmails } from "./booking-emails";
 import { chooseAthlete } from "../families/families.service";
 import { chooseCredit, spendCredit } from "../packages/credits.service";
 import * as repo from "./bookings.repository";
+import { present } from "../../present";
 
 const MINUTE_MS = 60_000;
 const REQUESTED_BOOKING_PAY_WITHIN_MS = 24 * 60 * MINUTE_MS;
@@ -37,7 +38,7 @@ const REQUESTED_BOOKING_PAY_BEFORE_START_MS = 2 * 60 * MINUTE_MS;
 export async function bookSlot(deps: AppDeps, user: UserRow, input: ParsedBookingRequest, clientAddress: string): Promise<Booking> {
   const row =
     input.payWith === "credit" ? await bookWithCredit(deps, user, input) : await createPendingBooking(deps, user, input, clientAddress);
-  return (await getBookingFor(deps, user, row.id))!;
+  return present(await getBookingFor(deps, user, row.id), "the booking just made");
 }
 
 /**
@@ -258,7 +259,7 @@ export async function bookSeries(
   await publishEvents(deps, [...rows.map((row) => calendarEvents.bookingUpdated(row)), calendarEvents.availabilityUpdated(first.coachId)]);
   if (input.payWith === "credit") for (const row of rows) await notifyCreditBooked(deps, row.id);
   const bookings = [];
-  for (const row of rows) bookings.push((await getBookingFor(deps, user, row.id))!);
+  for (const row of rows) bookings.push(present(await getBookingFor(deps, user, row.id), "a booking just made"));
   if (input.payWith === "credit") return { bookings, skipped };
   return {
     bookings,

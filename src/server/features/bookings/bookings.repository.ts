@@ -7,7 +7,8 @@ import { coachCardColumns, studentColumns } from "../../db/people";
 import { aliasHoldExpired, aliasHoldsSeat, holdsSeat, seatsHeld } from "../../db/seat-rule";
 import { athleteIdsOfUserFamily, athleteSummaryColumns, guardianContactsOfAthleteFamily, type GuardianContact } from "../../db/families";
 import { athletes, bookings, coaches, rates, sessionFeedback, sessionSkillRatings, timeSlots, users } from "../../db/schema/index";
-import { type Queryable, instant, isUniqueViolation, preparedPerDb, rowsOf } from "../../db/sql";
+import { type Queryable, instant, isUniqueViolation, preparedPerDb, rowsOf, returnedRow } from "../../db/sql";
+import { present } from "../../present";
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBookingRow = typeof bookings.$inferInsert;
@@ -265,7 +266,7 @@ export async function findPendingBookingOfAthlete(
 export async function insertBooking(tx: Tx, values: NewBookingRow): Promise<BookingRow> {
   try {
     const rows = await tx.insert(bookings).values(values).returning();
-    return rows[0]!;
+    return returnedRow(rows, "the booking");
   } catch (err) {
     if (isUniqueViolation(err, "bookings_one_active_per_athlete_slot")) throw new DuplicateActiveBookingError();
     throw err;
@@ -387,7 +388,7 @@ export async function listExpiredHoldsWithIntent(db: Db, now: Date, limit: numbe
     )
     .orderBy(sql`coalesce(${bookings.holdExpiresAt}, ${bookings.cancelledAt})`, bookings.id)
     .limit(limit);
-  return rows.map((r) => ({ id: r.id, paymentIntentId: r.paymentIntentId! }));
+  return rows.map((r) => ({ id: r.id, paymentIntentId: present(r.paymentIntentId, "a payment intent (the query asks for one)") }));
 }
 
 /**

@@ -13,6 +13,7 @@ import { cancelUnpaidIntent } from "./cancel-session.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
 import { releaseCredit } from "../packages/credits.service";
 import { fullName } from "@contract/names";
+import { present } from "../../present";
 
 export type CancelOwnBookingResponse = { success: true; message: string; booking: Booking };
 
@@ -42,7 +43,7 @@ export async function cancelOwnBooking(deps: AppDeps, user: UserRow, bookingId: 
       if (booking.status === "pending") {
         const cancelled = await repo.cancelBooking(tx, booking.id, { code: "student_cancelled", paid: false, reason: null, now });
         await repo.refreshSlotAvailability(tx, booking.timeSlotId, now);
-        return { row: cancelled!, refunded: false, creditReturned: false };
+        return { row: present(cancelled, "the booking just cancelled"), refunded: false, creditReturned: false };
       }
       const paidWithCredit = booking.packagePurchaseId !== null;
       if (booking.status !== "confirmed" || booking.paymentStatus !== "completed" || (!booking.paymentIntentId && !paidWithCredit)) {
@@ -54,24 +55,29 @@ export async function cancelOwnBooking(deps: AppDeps, user: UserRow, bookingId: 
         const cancelled = await repo.cancelBooking(tx, booking.id, { code: "student_cancelled", paid: false, reason: null, now });
         await releaseCredit(tx, booking.id, now);
         await repo.refreshSlotAvailability(tx, booking.timeSlotId, now);
-        return { row: cancelled!, refunded: false, creditReturned: true };
+        return { row: present(cancelled, "the booking just cancelled"), refunded: false, creditReturned: true };
       }
       const cancelled = await repo.cancelBooking(tx, booking.id, { code: "student_cancelled", paid: true, reason: null, now });
       await scheduleRefund(
         tx,
-        { bookingId: booking.id, paymentIntentId: booking.paymentIntentId!, amountCents: booking.totalCents, reason: "student_cancelled" },
+        {
+          bookingId: booking.id,
+          paymentIntentId: present(booking.paymentIntentId, "the payment of a booking paid by card"),
+          amountCents: booking.totalCents,
+          reason: "student_cancelled",
+        },
         now,
       );
       await repo.refreshSlotAvailability(tx, booking.timeSlotId, now);
-      return { row: cancelled!, refunded: true, creditReturned: false };
+      return { row: present(cancelled, "the booking just cancelled"), refunded: true, creditReturned: false };
     },
   );
 
-  if (refunded) await sendRefund(deps, row.paymentIntentId!, row.id);
+  if (refunded) await sendRefund(deps, present(row.paymentIntentId, "the payment being refunded"), row.id);
   else if (row.paymentIntentId) await cancelUnpaidIntent(deps, row.id, row.paymentIntentId);
   await publishEvents(deps, [calendarEvents.bookingUpdated(row), calendarEvents.availabilityUpdated(row.coachId)]);
 
-  const details = (await repo.findBookingDetails(db, bookingId))!;
+  const details = present(await repo.findBookingDetails(db, bookingId), "the booking just cancelled");
   if (refunded || creditReturned) await notifyStudentCancelled(deps, details, creditReturned);
   return {
     success: true,
@@ -106,8 +112,9 @@ async function notifyStudentCancelled(deps: AppDeps, details: repo.BookingDetail
     }),
   );
   const coachContact = await repo.findUserContact(deps.database.db, coach.userId);
-  if (coachContact?.smsOptIn && coachContact.phoneNumber) {
-    await send("cancellation SMS to the coach", () => deps.sms.send(coachContact.phoneNumber!, coachText));
+  const coachPhone = coachContact?.smsOptIn ? coachContact.phoneNumber : null;
+  if (coachPhone) {
+    await send("cancellation SMS to the coach", () => deps.sms.send(coachPhone, coachText));
   }
   for (const to of (await audienceOfBooking(deps, details)).emails) {
     await send("cancellation e-mail to the family", async () =>

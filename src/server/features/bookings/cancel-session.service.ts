@@ -12,6 +12,7 @@ import { cancellationInvitation } from "../calendar/calendar.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
 import { releaseCredit } from "../packages/credits.service";
 import { fullName } from "@contract/names";
+import { present } from "../../present";
 
 type Cancelled = { booking: repo.BookingRow; paid: boolean; creditReturned?: boolean };
 
@@ -48,7 +49,12 @@ export async function cancelSession(deps: AppDeps, user: UserRow, bookingId: num
       if (paid) {
         await scheduleRefund(
           tx,
-          { bookingId: row.id, paymentIntentId: row.paymentIntentId!, amountCents: row.totalCents, reason: "coach_cancelled" },
+          {
+            bookingId: row.id,
+            paymentIntentId: present(row.paymentIntentId, "the payment of a paid booking"),
+            amountCents: row.totalCents,
+            reason: "coach_cancelled",
+          },
           now,
         );
       }
@@ -63,7 +69,12 @@ export async function cancelSession(deps: AppDeps, user: UserRow, bookingId: num
     if (creditReturned) {
       refundStatus.set(booking.id, "credit_returned");
     } else if (paid) {
-      refundStatus.set(booking.id, (await sendRefund(deps, booking.paymentIntentId!, booking.id)) === "sent" ? "refunded" : "pending");
+      refundStatus.set(
+        booking.id,
+        (await sendRefund(deps, present(booking.paymentIntentId, "the payment of a paid booking"), booking.id)) === "sent"
+          ? "refunded"
+          : "pending",
+      );
     } else {
       refundStatus.set(booking.id, "not_charged");
       if (booking.paymentIntentId) await cancelUnpaidIntent(deps, booking.id, booking.paymentIntentId);

@@ -10,6 +10,7 @@ import * as repo from "./bookings.repository";
 import { audienceOfBooking, coachNameOf } from "./bookings.service";
 import { sessionWhen } from "../../messages/session-text";
 import { fullName } from "@contract/names";
+import { present } from "../../present";
 
 /**
  * POST /api/bookings/{id}/submit-feedback: stores the coach's feedback once and releases the held
@@ -39,7 +40,7 @@ export async function submitFeedback(
       requireFeedbackAllowed(locked);
       await repo.insertFeedback(tx, { bookingId, coachId: locked.coachId, feedback: input.feedback, rating: input.rating, now });
       await repo.insertSkillRatings(tx, { bookingId, athleteId: locked.athleteId, coachId: locked.coachId, ratings: skills, now });
-      return (await repo.markFeedbackSubmitted(tx, bookingId, now))!;
+      return present(await repo.markFeedbackSubmitted(tx, bookingId, now), "the booking locked above");
     });
   } catch (err) {
     if (err instanceof repo.DuplicateFeedbackError) throw conflict(PayoutMessages.FEEDBACK_ALREADY);

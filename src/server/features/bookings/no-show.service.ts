@@ -12,6 +12,7 @@ import { releasePayout } from "../payouts/payouts.service";
 import * as repo from "./bookings.repository";
 import { audienceOfBooking, coachNameOf } from "./bookings.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
+import { present } from "../../present";
 
 /**
  * POST /api/bookings/{id}/no-show (DESIGN.md 11): the coach of a paid session without feedback
@@ -118,7 +119,7 @@ export async function reverseNoShow(deps: AppDeps, bookingId: number): Promise<R
 
   const refundState = reversed.row.paymentIntentId ? await sendRefund(deps, reversed.row.paymentIntentId, bookingId) : "sent";
   const payout = await clawBackPayout(deps, reversed.row, reversed.fresh);
-  const after = (await repo.findBookingDetails(db, bookingId))!;
+  const after = present(await repo.findBookingDetails(db, bookingId), "the booking just reversed");
   if (reversed.fresh) await tellFamilyOfReversal(deps, after);
   await publishEvents(deps, [calendarEvents.bookingUpdated(after.booking)]);
   return {

@@ -8,6 +8,7 @@ import * as bookingsRepo from "./bookings.repository";
 import { audienceOfBooking, toApiBooking } from "./bookings.service";
 import * as repo from "./refunds.repository";
 import { MAX_MONEY_ATTEMPTS, nextAttemptAt } from "../../jobs/retry-policy";
+import { present } from "../../present";
 
 /**
  * The one refund module: every charge that must be given back (a coach's or a student's
@@ -55,7 +56,10 @@ async function refundCall(deps: AppDeps, refund: repo.RefundRow) {
   if (refund.bookingId === null) {
     return deps.payments.refundPayment({
       paymentIntentId: refund.paymentIntentId,
-      idempotencyKey: idempotencyKeys.purchaseRefund(refund.purchaseId!, refund.paymentIntentId),
+      idempotencyKey: idempotencyKeys.purchaseRefund(
+        present(refund.purchaseId, "the purchase of a refund without a booking"),
+        refund.paymentIntentId,
+      ),
       amountCents: refund.amountCents,
       metadata: { purchaseId: String(refund.purchaseId), reason: refund.reason },
     });

@@ -8,6 +8,7 @@ import { sendBookingConfirmedEmails } from "./booking-emails";
 import * as repo from "./bookings.repository";
 import { audienceOfBooking, toApiBooking } from "./bookings.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
+import { present } from "../../present";
 
 /** A pending booking can be paid while its hold lasts; refuses otherwise with the message the checkout shows. */
 export function requirePayable(booking: repo.BookingRow, now: Date): void {
@@ -73,8 +74,8 @@ export async function settlePaidBooking(
 
   const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
     // Slot first, then booking: the lock order of booking and of the sweeps.
-    const slot = (await repo.lockSlot(tx, before.timeSlotId))!;
-    const booking = (await repo.lockBooking(tx, bookingId))!;
+    const slot = present(await repo.lockSlot(tx, before.timeSlotId), "the slot of the booking");
+    const booking = present(await repo.lockBooking(tx, bookingId), "the booking found above");
 
     const giveBack = async (reason: RefundReason): Promise<SettleOutcome> => {
       await scheduleRefund(tx, { bookingId, paymentIntentId: intent.id, amountCents: intent.amountCents, reason }, now);
@@ -152,7 +153,7 @@ export async function settlePaidBooking(
         "charged amount differs from the booking total; tip adjusted",
       );
     }
-    const details = (await repo.findBookingDetails(db, bookingId))!;
+    const details = present(await repo.findBookingDetails(db, bookingId), "the booking just settled");
     await notifyConfirmed(deps, details);
   }
   return outcome;

@@ -23,6 +23,7 @@ import type { AppDeps } from "../../deps";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./messages.repository";
+import { present } from "../../present";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -125,7 +126,7 @@ export async function openConversation(
     const coach = await repo.findCoach(db, input.coachId);
     if (!coach) throw notFound(MessageMessages.COACH_NOT_FOUND);
     coachId = coach.id;
-    familyId = viewer.familyId!;
+    familyId = present(viewer.familyId, "the family of a player");
   } else if (user.userType === "coach") {
     if (input.userId === undefined) throw new AppError(400, ErrorCode.VALIDATION, MessageMessages.FAMILY_REQUIRED, "userId");
     if (viewer.coachId === null) throw forbidden("Set up your coach profile before messaging families.");
