@@ -8,6 +8,8 @@ import type { UserRow } from "../accounts/sessions.repository";
 import { cancellationInvitation } from "../calendar/calendar.service";
 import { sessionWhen } from "../calendar/session-events";
 import * as repo from "./bookings.repository";
+import * as detailsRepo from "./booking-details.repository";
+import * as holdsRepo from "./seat-holds.repository";
 import { audienceOfBooking, isFamilyBooking, toApiBooking } from "./bookings.service";
 import { cancelUnpaidIntent } from "./cancel-session.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
@@ -37,12 +39,12 @@ export async function cancelOwnBooking(deps: AppDeps, user: UserRow, bookingId: 
   const now = deps.clock.now();
   const { row, refunded, creditReturned } = await db.transaction(
     async (tx): Promise<{ row: repo.BookingRow; refunded: boolean; creditReturned: boolean }> => {
-      await repo.lockSlot(tx, before.timeSlotId);
+      await holdsRepo.lockSlot(tx, before.timeSlotId);
       const booking = await repo.lockBooking(tx, bookingId);
       if (!booking) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
       if (booking.status === "pending") {
         const cancelled = await repo.cancelBooking(tx, booking.id, { code: "student_cancelled", paid: false, reason: null, now });
-        await repo.refreshSlotAvailability(tx, booking.timeSlotId, now);
+        await holdsRepo.refreshSlotAvailability(tx, booking.timeSlotId, now);
         return { row: present(cancelled, "the booking just cancelled"), refunded: false, creditReturned: false };
       }
       const paidWithCredit = booking.packagePurchaseId !== null;
@@ -54,7 +56,7 @@ export async function cancelOwnBooking(deps: AppDeps, user: UserRow, bookingId: 
         // DESIGN.md 11: a session paid with a credit gives the credit back, not money.
         const cancelled = await repo.cancelBooking(tx, booking.id, { code: "student_cancelled", paid: false, reason: null, now });
         await releaseCredit(tx, booking.id, now);
-        await repo.refreshSlotAvailability(tx, booking.timeSlotId, now);
+        await holdsRepo.refreshSlotAvailability(tx, booking.timeSlotId, now);
         return { row: present(cancelled, "the booking just cancelled"), refunded: false, creditReturned: true };
       }
       const cancelled = await repo.cancelBooking(tx, booking.id, { code: "student_cancelled", paid: true, reason: null, now });
@@ -68,7 +70,7 @@ export async function cancelOwnBooking(deps: AppDeps, user: UserRow, bookingId: 
         },
         now,
       );
-      await repo.refreshSlotAvailability(tx, booking.timeSlotId, now);
+      await holdsRepo.refreshSlotAvailability(tx, booking.timeSlotId, now);
       return { row: present(cancelled, "the booking just cancelled"), refunded: true, creditReturned: false };
     },
   );
@@ -77,7 +79,7 @@ export async function cancelOwnBooking(deps: AppDeps, user: UserRow, bookingId: 
   else if (row.paymentIntentId) await cancelUnpaidIntent(deps, row.id, row.paymentIntentId);
   await publishEvents(deps, [calendarEvents.bookingUpdated(row), calendarEvents.availabilityUpdated(row.coachId)]);
 
-  const details = present(await repo.findBookingDetails(db, bookingId), "the booking just cancelled");
+  const details = present(await detailsRepo.findBookingDetails(db, bookingId), "the booking just cancelled");
   if (refunded || creditReturned) await notifyStudentCancelled(deps, details, creditReturned);
   return {
     success: true,
@@ -91,7 +93,7 @@ export async function cancelOwnBooking(deps: AppDeps, user: UserRow, bookingId: 
 }
 
 /** The coach hears of it (e-mail with the cancelling .ics, SMS where opted in); the student gets the receipt. */
-async function notifyStudentCancelled(deps: AppDeps, details: repo.BookingDetails, creditReturned: boolean): Promise<void> {
+async function notifyStudentCancelled(deps: AppDeps, details: detailsRepo.BookingDetails, creditReturned: boolean): Promise<void> {
   const { booking, coach, student, coachUser, athlete } = details;
   const studentName = fullName(athlete) || fullName(student) || "A player";
   const when = sessionWhen(booking.startsAt, coach.timeZone);

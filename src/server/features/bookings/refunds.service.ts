@@ -5,6 +5,7 @@ import type { AppDeps } from "../../deps";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import { sendRefundedEmail } from "./booking-emails";
 import * as bookingsRepo from "./bookings.repository";
+import * as detailsRepo from "./booking-details.repository";
 import { audienceOfBooking, toApiBooking } from "./bookings.service";
 import * as repo from "./refunds.repository";
 import { MAX_MONEY_ATTEMPTS, nextAttemptAt } from "../../jobs/retry-policy";
@@ -121,7 +122,7 @@ async function recordSent(deps: AppDeps, refund: repo.RefundRow, providerRefundI
     refund.bookingId === null
   )
     return;
-  const details = await bookingsRepo.findBookingDetails(deps.database.db, refund.bookingId);
+  const details = await detailsRepo.findBookingDetails(deps.database.db, refund.bookingId);
   if (!details) return;
   // Every guardian of the athlete's family is told (DESIGN.md 11), whoever paid.
   for (const to of (await audienceOfBooking(deps, details)).emails) {

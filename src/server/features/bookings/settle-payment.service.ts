@@ -6,6 +6,8 @@ import { conflict, notFound } from "../../http/errors";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import { sendBookingConfirmedEmails } from "./booking-emails";
 import * as repo from "./bookings.repository";
+import * as detailsRepo from "./booking-details.repository";
+import * as holdsRepo from "./seat-holds.repository";
 import { audienceOfBooking, toApiBooking } from "./bookings.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
 import { present } from "../../present";
@@ -74,7 +76,7 @@ export async function settlePaidBooking(
 
   const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
     // Slot first, then booking: the lock order of booking and of the sweeps.
-    const slot = present(await repo.lockSlot(tx, before.timeSlotId), "the slot of the booking");
+    const slot = present(await holdsRepo.lockSlot(tx, before.timeSlotId), "the slot of the booking");
     const booking = present(await repo.lockBooking(tx, bookingId), "the booking found above");
 
     const giveBack = async (reason: RefundReason): Promise<SettleOutcome> => {
@@ -101,7 +103,7 @@ export async function settlePaidBooking(
         cancelledAt: booking.cancelledAt ?? now,
         updatedAt: now,
       });
-      await repo.refreshSlotAvailability(tx, slot.id, now);
+      await holdsRepo.refreshSlotAvailability(tx, slot.id, now);
       return giveBack(reason);
     };
 
@@ -117,8 +119,8 @@ export async function settlePaidBooking(
 
     const holdActive = booking.status === "pending" && booking.holdExpiresAt !== null && booking.holdExpiresAt > now;
     if (!holdActive) {
-      const seatFree = (await repo.countHeldSeats(tx, slot.id, now, bookingId)) < slot.capacity;
-      const otherActive = await repo.hasActiveBooking(tx, slot.id, booking.athleteId, bookingId);
+      const seatFree = (await holdsRepo.countHeldSeats(tx, slot.id, now, bookingId)) < slot.capacity;
+      const otherActive = await holdsRepo.hasActiveBooking(tx, slot.id, booking.athleteId, bookingId);
       if (!seatFree || otherActive) return cancelAndGiveBack("not_honoured");
     }
 
@@ -137,7 +139,7 @@ export async function settlePaidBooking(
       cancellationReason: null,
       updatedAt: now,
     });
-    await repo.refreshSlotAvailability(tx, slot.id, now);
+    await holdsRepo.refreshSlotAvailability(tx, slot.id, now);
     return { kind: "confirmed", bookingId };
   });
 
@@ -153,13 +155,13 @@ export async function settlePaidBooking(
         "charged amount differs from the booking total; tip adjusted",
       );
     }
-    const details = present(await repo.findBookingDetails(db, bookingId), "the booking just settled");
+    const details = present(await detailsRepo.findBookingDetails(db, bookingId), "the booking just settled");
     await notifyConfirmed(deps, details);
   }
   return outcome;
 }
 
-async function notifyConfirmed(deps: AppDeps, details: repo.BookingDetails): Promise<void> {
+async function notifyConfirmed(deps: AppDeps, details: detailsRepo.BookingDetails): Promise<void> {
   const booking = toApiBooking(details, true);
   try {
     await sendBookingConfirmedEmails(
