@@ -1,3 +1,4 @@
+// Over 300 lines: demo data (coaches, places, slots), not logic.
 import { createHash } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import { addDays } from "date-fns";

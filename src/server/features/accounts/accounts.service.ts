@@ -1,3 +1,4 @@
+// Over 300 lines: sign-up, sign-in, e-mail verification and password reset share the token and user rules.
 import { createHash, randomBytes } from "node:crypto";
 import {
   EmailVerificationMessages,

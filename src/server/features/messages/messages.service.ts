@@ -1,3 +1,4 @@
+// Over 300 lines: a conversation's whole life (open, list, read, send, report, the notices) goes through one check of who may see a conversation (viewerOf).
 import { fullName } from "@contract/names";
 import {
   CONVERSATIONS_PAGE_SIZE,

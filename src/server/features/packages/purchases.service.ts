@@ -1,3 +1,4 @@
+// Over 300 lines: a package purchase's whole life (checkout, settlement, refund of unused credits, expiry, lapsed checkouts) shares the purchase's checks and the family's e-mails.
 import { BOOKING_HOLD_MINUTES } from "@contract/bookings";
 import { centsToDecimal, platformFeeCents, totalCents } from "@contract/money";
 import {

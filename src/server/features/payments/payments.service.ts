@@ -1,3 +1,4 @@
+// Over 300 lines: a booking's payment from its intent to its settlement: creating and updating the intent, confirming, the webhook and the simulated card all end in the one settlePayment and share its provider calls.
 import { BookingMessages, type Booking } from "@contract/bookings";
 import { centsToDecimal, totalCents } from "@contract/money";
 import { PackageMessages } from "@contract/packages";

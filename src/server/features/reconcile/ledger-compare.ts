@@ -1,3 +1,4 @@
+// Over 300 lines: one comparison of the app's records with the provider's ledger (charges, refunds, transfers); its checks share the maps built at its start.
 import { centsToDecimal } from "@contract/money";
 import type { ProviderLedger } from "../../adapters/payments/ledger";
 import { present } from "../../present";

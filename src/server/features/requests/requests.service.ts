@@ -1,3 +1,4 @@
+// Over 300 lines: a session request's whole life (ask, accept, decline, withdraw) and its messages, which share one set of checks.
 import { isSeatPaid, withoutContact } from "@contract/bookings";
 import { centsToDecimal } from "@contract/money";
 import {

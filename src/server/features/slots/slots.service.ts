@@ -1,3 +1,4 @@
+// Over 300 lines: creating, changing and deleting slots share their checks of time, place and seats.
 import { randomUUID } from "node:crypto";
 import {
   addWeeksToDate,
