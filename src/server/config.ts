@@ -151,6 +151,20 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/**
+ * The start of the server and of each script: the Config, or undefined once the one-line message of
+ * a bad setting is printed (no stack trace for a typo in the environment); the caller exits.
+ */
+export function loadConfigOrReport(): Config | undefined {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    return undefined;
+  }
+}
+
 /** Parses the environment into a Config, or throws ConfigError with a one-line message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);

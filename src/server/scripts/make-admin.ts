@@ -1,5 +1,5 @@
 import { bootstrap } from "../boot";
-import { ConfigError, loadConfig } from "../config";
+import { loadConfigOrReport } from "../config";
 import { listAdmins, makeAdmin, revokeAdmin, type AdminChange } from "../features/accounts/accounts.service";
 
 const USAGE = "Usage: npm run admin -- <email> | --list | --revoke <email>";
@@ -39,16 +39,8 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 1;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
-  }
+  const config = loadConfigOrReport();
+  if (!config) return 1;
   // Only the accounts change: no demo seeding, quiet logs.
   const deps = await bootstrap({ ...config, seedDemo: false, logLevel: "warn" });
   try {
