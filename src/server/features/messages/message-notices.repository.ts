@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { instant, type Queryable, rowsOf } from "../../db/sql";
+import { familyNameOfConversation } from "./messages.repository";
 
 export type DueNoticeRow = {
   conversation_id: number;
@@ -46,8 +47,7 @@ export async function dueNotices(db: Db, now: Date, graceSeconds: number, interv
     select pe.conversation_id, pe.user_id, u.email, u.first_name, u.phone_number, u.sms_opt_in, pe.latest_id,
       pe.is_coach as recipient_is_coach,
       trim(coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, '')) as coach_name,
-      (select string_agg(trim(coalesce(gu.first_name, '') || ' ' || coalesce(gu.last_name, '')), ', ' order by g.created_at, g.user_id)
-        from family_guardians g join users gu on gu.id = g.user_id where g.family_id = c.family_id) as family_name
+      ${familyNameOfConversation} as family_name
     from pending pe
     join users u on u.id = pe.user_id
     join conversations c on c.id = pe.conversation_id

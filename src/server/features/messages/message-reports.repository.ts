@@ -2,6 +2,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { messageReports } from "../../db/schema/index";
 import { type Queryable, returnedRow, rowsOf } from "../../db/sql";
+import { familyNameOfConversation } from "./messages.repository";
 
 /** Files a report; a second report of one message by one user is the same report. */
 export async function insertReport(db: Queryable, values: { messageId: number; reporterId: number; reason: string; now: Date }) {
@@ -52,8 +53,7 @@ export async function listReports(db: Queryable, beforeId: number | null, limit:
       m.conversation_id, m.id as message_id, m.sender_id, m.body, m.created_at as message_created_at,
       su.first_name as sender_first_name, su.last_name as sender_last_name, (m.sender_id = co.user_id) as from_coach,
       cu.first_name as coach_first_name, cu.last_name as coach_last_name,
-      (select string_agg(trim(coalesce(gu.first_name, '') || ' ' || coalesce(gu.last_name, '')), ', ' order by g.created_at, g.user_id)
-        from family_guardians g join users gu on gu.id = g.user_id where g.family_id = c.family_id) as family_name
+      ${familyNameOfConversation} as family_name
     from message_reports r
     join messages m on m.id = r.message_id
     join conversations c on c.id = m.conversation_id

@@ -4,6 +4,11 @@ import { coaches, conversationReads, conversations, messages, users } from "../.
 import { instant, type Queryable, returnedRow, rowsOf } from "../../db/sql";
 
 export type ConversationRow = typeof conversations.$inferSelect;
+
+/** The family of the conversation `c` as a coach or an admin reads it: its guardians' names, in the order they joined. */
+export const familyNameOfConversation = sql`(select string_agg(trim(coalesce(gu.first_name, '') || ' ' || coalesce(gu.last_name, '')), ', ' order by g.created_at, g.user_id)
+        from family_guardians g join users gu on gu.id = g.user_id where g.family_id = c.family_id)`;
+
 export type MessageRow = typeof messages.$inferSelect;
 
 /** The coach of a conversation as its participants see them. */
