@@ -24,4 +24,4 @@ EXPOSE 5000
 # Plain node, not npm start: the image carries a fresh build and no build tools. Each start migrates
 # under an advisory lock, so replicas can start together. A 32 MB young generation, as `npm start`
 # gives it (docs/PERFORMANCE.md: fewer collections of the short-lived objects every request makes).
-CMD ["node", "--max-semi-space-size=32", "--enable-source-maps", "dist/server/main.js"]
+CMD ["node", "--max-semi-space-size=32", "--max-old-space-size=512", "--enable-source-maps", "dist/server/main.js"]

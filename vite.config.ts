@@ -54,7 +54,14 @@ export default defineConfig({
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             { name: "query", test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
             { name: "zod", test: /node_modules[\\/]zod[\\/]/, priority: 20 },
-            { name: "forms", test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 20 },
+            {
+              // The form library with the client's one convention on top of it (lib/form-errors.ts):
+              // the pages and dialogs with a form load both, so they travel as one file.
+              name: "forms",
+              test: /node_modules[\\/](react-hook-form|@hookform)[\\/]|src[\\/]client[\\/]lib[\\/]form-errors\.ts/,
+              priority: 20,
+              includeDependenciesRecursively: false,
+            },
             { name: "router", test: /node_modules[\\/]wouter[\\/]/, priority: 20 },
             {
               name: "ui",

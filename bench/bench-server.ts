@@ -4,7 +4,7 @@
  * SEED_DEMO=false, LOG_LEVEL=error (request logs, refused bookings included, would measure the terminal, not the app).
  */
 import { fork, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createApp } from "../src/server/app";
@@ -12,10 +12,10 @@ import type { AppDeps } from "../src/server/deps";
 import { bootstrap } from "../src/server/boot";
 import { loadConfig } from "../src/server/config";
 
-export type ServerReady = { port: number; rssMb: number } & Record<string, unknown>;
-export type ServerMemory = { rssMb: number; heapMb: number };
+export type ServerReady = { port: number; rssMb: number; heapBeforeMb: number; heapPreparedMb: number } & Record<string, unknown>;
+/** Resident memory now and at its highest since the server listened, heap used, and the heap left after a full collection. */
+export type ServerMemory = { rssMb: number; peakRssMb: number; heapMb: number; liveHeapMb: number } & Record<string, unknown>;
 
-/** In the child: starts the app, runs `prepare` before listening and sends its result with the port. */
 /**
  * A benchmark server's configuration, as production runs (simulated payments, no demo data), on
  * `databaseUrl` and a data folder of its own (the caller removes it). TRUST_PROXY and
@@ -40,19 +40,46 @@ export function benchConfig(databaseUrl: string) {
   return { config, dataDir };
 }
 
-export async function serveInChild(databaseUrl: string, prepare: (deps: AppDeps) => Promise<Record<string, unknown>> = async () => ({})) {
+/** Live heap after a full collection (the child runs with --expose-gc), in MB. */
+function liveHeapMb(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed / 2 ** 20;
+}
+
+/**
+ * In the child: starts the app, runs `prepare` before listening and sends its result with the port,
+ * the resident memory and the live heap before and after `prepare`. Resident memory is sampled
+ * every 100 ms from then on; "memory" answers the current and highest, the live heap, and `report`.
+ */
+export async function serveInChild(
+  databaseUrl: string,
+  prepare: (deps: AppDeps) => Promise<Record<string, unknown>> = async () => ({}),
+  report: (deps: AppDeps) => Record<string, unknown> = () => ({}),
+) {
   const { config, dataDir } = benchConfig(databaseUrl);
   const deps = await bootstrap(config);
+  const heapBeforeMb = liveHeapMb();
   const prepared = await prepare(deps);
+  const heapPreparedMb = liveHeapMb();
+  let peakRss = process.memoryUsage().rss;
+  setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100).unref();
   const server = createApp(deps).listen(0, "127.0.0.1", () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : 0;
-    process.send!({ ...prepared, port, rssMb: process.memoryUsage().rss / 2 ** 20 } satisfies ServerReady);
+    const rssMb = process.memoryUsage().rss / 2 ** 20;
+    process.send!({ ...prepared, port, rssMb, heapBeforeMb, heapPreparedMb } satisfies ServerReady);
   });
   process.on("message", (message) => {
     if (message === "memory") {
       const memory = process.memoryUsage();
-      process.send!({ rssMb: memory.rss / 2 ** 20, heapMb: memory.heapUsed / 2 ** 20 } satisfies ServerMemory);
+      peakRss = Math.max(peakRss, memory.rss);
+      process.send!({
+        ...report(deps),
+        rssMb: memory.rss / 2 ** 20,
+        peakRssMb: peakRss / 2 ** 20,
+        heapMb: memory.heapUsed / 2 ** 20,
+        liveHeapMb: liveHeapMb(),
+      } satisfies ServerMemory);
     }
   });
   process.on("disconnect", () => {
@@ -64,19 +91,54 @@ export async function serveInChild(databaseUrl: string, prepare: (deps: AppDeps)
   });
 }
 
-/** In the parent: runs `script --serve` in a child and waits until it listens. */
+const compiled = new Map<string, Promise<string>>();
+
+/**
+ * The benchmark script compiled as `npm run build` compiles the server (esbuild, one ESM file with
+ * the migrations beside it, packages from node_modules), so the server child runs plain JavaScript
+ * as `npm start` does: run through tsx instead, its memory held the loader's transpiled sources too.
+ */
+async function compile(script: string): Promise<string> {
+  const { build } = await import("esbuild");
+  const root = path.resolve(import.meta.dirname, "..");
+  // Inside the project, so that the bundle's packages resolve from its node_modules.
+  const cache = path.join(root, "node_modules/.cache");
+  mkdirSync(cache, { recursive: true });
+  const outdir = mkdtempSync(path.join(cache, "lacrosse-bench-"));
+  const outfile = path.join(outdir, `${path.basename(script, path.extname(script))}.mjs`);
+  await build({
+    absWorkingDir: root,
+    tsconfig: path.join(root, "tsconfig.server.json"),
+    entryPoints: [script],
+    outfile,
+    bundle: true,
+    packages: "external",
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    logLevel: "warning",
+  });
+  cpSync(path.join(root, "src/server/db/migrations"), path.join(outdir, "migrations"), { recursive: true });
+  process.once("exit", () => rmSync(outdir, { recursive: true, force: true }));
+  return outfile;
+}
+
+/** In the parent: runs `script --serve`, compiled, in a child and waits until it listens. */
 export async function startServerChild(
   script: string,
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; baseUrl: string; ready: ServerReady }> {
-  const child = fork(script, [...process.argv.slice(2), "--serve"], {
+  let built = compiled.get(script);
+  if (!built) compiled.set(script, (built = compile(script)));
+  const child = fork(await built, [...process.argv.slice(2), "--serve"], {
     // BENCH_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
     execArgv: [
-      "--import",
-      "tsx",
       // The server's heap settings as `npm start` gives them (package.json).
       "--max-semi-space-size=32",
+      "--max-old-space-size=512",
+      // Only for the live-heap figures, taken at start and when the parent asks (after the run).
+      "--expose-gc",
       ...(process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []),
     ],
     // The load comes from one address: the visitor read limit (DESIGN 11, 600 a minute) would answer most of it 429.

@@ -160,7 +160,10 @@ async function main(): Promise<void> {
   console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run as a command only: a benchmark's server is this file bundled with the benchmark
+// (bench-server.ts), where import.meta.url is the bundle's own path too, and it must not seed.
+const command = process.argv[1] ?? "";
+if (import.meta.url === `file://${command}` && /(^|\/)seed-search\.ts$/.test(command)) {
   main().catch((err) => {
     console.error(err);
     process.exit(1);

@@ -9,7 +9,7 @@
  * Initial JavaScript of a page = the entry chunk, the page's own chunk (the router imports it at
  * once) and every chunk either imports statically, each counted once. What a page imports
  * dynamically (a dialog, the select behind a stand-in) loads later and is not counted. Prints the
- * figure of every page (docs/PERFORMANCE.md keeps them) and exits 1 when a page is over its budget
+ * figure of every page (docs/performance-log.md keeps them) and exits 1 when a page is over its budget
  * or has none, when a chunk group of vite.config.ts matches no module, or when a chunk the server
  * names in a page's HTML is not in the build.
  */
@@ -22,7 +22,7 @@ import { register } from "tsx/esm/api";
  * Every page's budget (issue 25): [KB of gzip, script files, entry included]. The landing page
  * must stay under 100 KB, find coaches and a coach profile (the public pages a player opens first)
  * under 120 KB in 10 files; every other page has a budget set just above what it loaded when it
- * was measured (docs/PERFORMANCE.md), so that a change that puts a library on its first screen
+ * was measured (docs/performance-log.md), so that a change that puts a library on its first screen
  * fails CI. On a phone each file costs a round trip, and the bundler left to itself gave a coach
  * profile 26 (vite.config.ts groups them). A new page names its budget here, or the check fails.
  */

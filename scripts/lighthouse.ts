@@ -7,7 +7,7 @@
  *   npm run lighthouse -- landing "my bookings"   (only the pages named)
  *
  * Scores depend on the machine: on a shared machine, note its load average with them
- * (docs/PERFORMANCE.md).
+ * (docs/performance-log.md).
  */
 import { execSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";

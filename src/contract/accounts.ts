@@ -43,21 +43,22 @@ export const RegisterRequestSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
+export const PasswordMessages = {
+  /** A new password found on a list of common breached passwords (issue 28). */
+  COMMON: "This password is too common: it appears in lists of passwords exposed in data breaches. Please choose a different one.",
+  INVALID_RESET_LINK: "This password reset link is invalid or has expired",
+  RESET_DONE: "Your password has been successfully reset",
+} as const;
+
 export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
 
 export const VerifyResetTokenRequestSchema = z.object({
-  token: z
-    .string({ message: "This password reset link is invalid or has expired" })
-    .min(1, { message: "This password reset link is invalid or has expired" })
-    .max(200),
+  token: z.string({ message: PasswordMessages.INVALID_RESET_LINK }).min(1, { message: PasswordMessages.INVALID_RESET_LINK }).max(200),
 });
 
 export const ResetPasswordRequestSchema = z.object({
-  token: z
-    .string({ message: "This password reset link is invalid or has expired" })
-    .min(1, { message: "This password reset link is invalid or has expired" })
-    .max(200),
+  token: z.string({ message: PasswordMessages.INVALID_RESET_LINK }).min(1, { message: PasswordMessages.INVALID_RESET_LINK }).max(200),
   password: PasswordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
@@ -75,11 +76,6 @@ export const VerifyEmailRequestSchema = z.object({
 });
 
 export type VerifyEmailResponse = { success: true; message: string; email: string };
-
-export const PasswordMessages = {
-  /** A new password found on a list of common breached passwords (issue 28). */
-  COMMON: "This password is too common: it appears in lists of passwords exposed in data breaches. Please choose a different one.",
-} as const;
 
 export const EmailVerificationMessages = {
   VERIFIED: "Your e-mail address is verified.",

@@ -1,8 +1,9 @@
 // Over 300 lines: the booking schemas beside the rules both sides apply to them (cancellation window, fees, states).
 import { z } from "zod";
 import { OptionalAthleteIdSchema, type AthleteSummary } from "./families";
-import { SESSION_DURATIONS, SESSION_TYPES, type SessionType } from "./coaches";
+import { SESSION_TYPES, type SessionType } from "./coaches";
 import { formatTime, parseTime, TIME_STEP_MINUTES } from "./time";
+import { idField, numberOrDigits, sessionDurationField, wholeNumberField } from "./fields";
 
 /** A pending booking holds its seat this long while the student pays (DESIGN.md 4). */
 export const BOOKING_HOLD_MINUTES = 15;
@@ -106,52 +107,9 @@ export function isSlotStillBookable(
   return slot.isAvailable && upcomingStartTimeOptions(slot, shortestDurationMinutes, now).length > 0;
 }
 
-/** Ids arrive as numbers from the app and as digit strings from forms. */
-const idField = (message: string) =>
-  z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^\d{1,9}$/, { message })
-          .transform(Number),
-      ],
-      { message },
-    )
-    .pipe(z.number({ message }).int({ message }).positive({ message }));
+const optionalId = numberOrDigits(9).pipe(z.number().int().positive()).nullish().catch(undefined);
 
-const optionalId = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,9}$/)
-      .transform(Number),
-  ])
-  .pipe(z.number().int().positive())
-  .nullish()
-  .catch(undefined);
-
-const durationField = z
-  .union(
-    [
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,3}$/)
-        .transform(Number),
-    ],
-    { message: BookingMessages.SELECT_DURATION },
-  )
-  .pipe(
-    z
-      .number({ message: BookingMessages.SELECT_DURATION })
-      .refine((v) => (SESSION_DURATIONS as readonly number[]).includes(v), { message: BookingMessages.SELECT_DURATION }),
-  );
+const durationField = sessionDurationField(BookingMessages.SELECT_DURATION);
 
 const optionalStartTime = z
   .string({ message: BookingMessages.START_INVALID })
@@ -201,27 +159,7 @@ export const SeriesBookingMessages = {
 export const SeriesBookingRequestSchema = z.object({
   timeSlotId: idField(BookingMessages.MISSING_INFORMATION),
   athleteId: optionalId,
-  weeks: z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^\d{1,2}$/, { message: SeriesBookingMessages.WEEKS })
-          .transform(Number),
-      ],
-      {
-        message: SeriesBookingMessages.WEEKS,
-      },
-    )
-    .pipe(
-      z
-        .number({ message: SeriesBookingMessages.WEEKS })
-        .int({ message: SeriesBookingMessages.WEEKS })
-        .min(1, { message: SeriesBookingMessages.WEEKS })
-        .max(MAX_SERIES_WEEKS, { message: SeriesBookingMessages.WEEKS }),
-    ),
+  weeks: wholeNumberField(2, 1, MAX_SERIES_WEEKS, SeriesBookingMessages.WEEKS),
   payWith: z.enum(["card", "credit"], { message: "Pay with a card or a credit." }).default("card"),
   duration: durationField.optional(),
   notes: z

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { POSITIONS, SESSION_TYPES, type Position, type RateResponse } from "./coach-basics";
 import { decimalToCents } from "./money";
 
-export { describeRate, POSITIONS, SESSION_DURATIONS, SESSION_TYPES } from "./coach-basics";
+export { describeRate, POSITIONS, SESSION_TYPES } from "./coach-basics";
 export type { Position, RateResponse, SessionDuration, SessionType } from "./coach-basics";
 
 /** coach-side 9: the minimal profile the payment step creates when the coach has none yet. */
@@ -11,34 +11,35 @@ export const FALLBACK_TITLE = "Lacrosse Coach";
 
 export const PRICING_TIPS = { individual: "$50-100 per hour", group: "$25-50 per person" } as const;
 
-export const COACH_MESSAGES = {
-  titleRequired: "Title is required",
-  bioRequired: "Bio is required",
-  zipcodeFormat: "Zipcode must be 5 digits",
-  zipcodeUnknown: "Please enter a valid 5-digit zipcode.",
-  ratePositive: "Rate must be a positive amount",
-  rateDuplicate: "Only one rate per session type and duration",
-  profileExists: "You already have a coach profile",
+export const CoachMessages = {
+  TITLE_REQUIRED: "Title is required",
+  BIO_REQUIRED: "Bio is required",
+  ZIPCODE_FORMAT: "Zipcode must be 5 digits",
+  ZIPCODE_UNKNOWN: "Please enter a valid 5-digit zipcode.",
+  RATE_POSITIVE: "Rate must be a positive amount",
+  RATE_DUPLICATE: "Only one rate per session type and duration",
+  PROFILE_EXISTS: "You already have a coach profile",
+  PROFILE_NOT_FOUND: "Coach profile not found",
 } as const;
 
 export const RateInputSchema = z.object({
   sessionType: z.enum(SESSION_TYPES, { message: "Session type must be individual or group" }),
   duration: z.union([z.literal(30), z.literal(60)], { message: "Duration must be 30 or 60 minutes" }),
-  rate: z.union([z.string(), z.number()], { message: COACH_MESSAGES.ratePositive }).refine(
+  rate: z.union([z.string(), z.number()], { message: CoachMessages.RATE_POSITIVE }).refine(
     (v) => {
       const cents = decimalToCents(v);
       return cents !== null && cents > 0 && cents <= 10_000_000;
     },
-    { message: COACH_MESSAGES.ratePositive },
+    { message: CoachMessages.RATE_POSITIVE },
   ),
 });
 export type RateInput = z.infer<typeof RateInputSchema>;
 
 const RatesSchema = z
   .array(RateInputSchema, { message: "Rates must be a list" })
-  .max(4, { message: COACH_MESSAGES.rateDuplicate })
+  .max(4, { message: CoachMessages.RATE_DUPLICATE })
   .refine((rates) => new Set(rates.map((r) => `${r.sessionType}-${r.duration}`)).size === rates.length, {
-    message: COACH_MESSAGES.rateDuplicate,
+    message: CoachMessages.RATE_DUPLICATE,
   });
 
 const requiredText = (message: string, max: number) =>
@@ -74,12 +75,12 @@ export const ImageUrlSchema = z
   .nullable();
 
 const coachFields = {
-  title: requiredText(COACH_MESSAGES.titleRequired, 120),
-  bio: requiredText(COACH_MESSAGES.bioRequired, 5000),
+  title: requiredText(CoachMessages.TITLE_REQUIRED, 120),
+  bio: requiredText(CoachMessages.BIO_REQUIRED, 5000),
   zipcode: z
-    .string({ message: COACH_MESSAGES.zipcodeFormat })
+    .string({ message: CoachMessages.ZIPCODE_FORMAT })
     .trim()
-    .regex(/^\d{5}$/, { message: COACH_MESSAGES.zipcodeFormat }),
+    .regex(/^\d{5}$/, { message: CoachMessages.ZIPCODE_FORMAT }),
   /** Sent by the client for display; the server computes it from the ZIP. */
   location: z.string().nullable().optional(),
   specializations: SpecializationsSchema,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fullName } from "./names";
+import { idField } from "./fields";
 import { EmailSchema } from "./accounts";
 import { ImageUrlSchema, POSITIONS } from "./coaches";
 import { ageOn, ageRuleToday, isMinorAge, isValidIsoDate, NO_SECONDARY_POSITION, UNKNOWN_AGE } from "./players";
@@ -173,20 +174,7 @@ export type InvitationPreview = { email: string; invitedBy: string; athletes: st
 export type AcceptInvitationResponse = { success: true; message: string; familyId: number };
 
 /** The athlete a booking, request or waitlist place is for; absent means the family's first. */
-export const OptionalAthleteIdSchema = z
-  .union(
-    [
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,9}$/)
-        .transform(Number),
-    ],
-    { message: "Please choose an athlete" },
-  )
-  .pipe(z.number().int({ message: "Please choose an athlete" }).positive({ message: "Please choose an athlete" }))
-  .nullish();
+export const OptionalAthleteIdSchema = idField("Please choose an athlete").nullish();
 
 /** The name a session shows for its athlete, else the booking account's name (for rows made before families). */
 export function sessionAthleteName(

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SESSION_TYPES, type SessionType } from "./coach-basics";
 import { decimalToCents } from "./money";
+import { numberOrDigits, wholeNumberField } from "./fields";
 
 /**
  * Packages and credits (DESIGN.md 11): a coach sells N sessions of one kind and duration for one
@@ -15,6 +16,7 @@ export const CREDIT_EXPIRY_NOTICE_DAYS = 7;
 export const PACKAGE_TITLE_MAX_LENGTH = 100;
 
 export const PackageMessages = {
+  COACH_NOT_FOUND: "Coach not found",
   TITLE_REQUIRED: "Please enter a title for the package.",
   TITLE_TOO_LONG: `The title must be at most ${PACKAGE_TITLE_MAX_LENGTH} characters.`,
   SESSION_TYPE: "Please choose individual or group sessions.",
@@ -46,21 +48,6 @@ const moneyField = z.union([z.string(), z.number()], { message: PackageMessages.
   return cents;
 });
 
-const intField = (min: number, max: number, message: string) =>
-  z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^\d{1,4}$/, { message })
-          .transform(Number),
-      ],
-      { message },
-    )
-    .pipe(z.number({ message }).int({ message }).min(min, { message }).max(max, { message }));
-
 const packageFields = {
   title: z
     .string({ message: PackageMessages.TITLE_REQUIRED })
@@ -69,10 +56,10 @@ const packageFields = {
     .max(PACKAGE_TITLE_MAX_LENGTH, { message: PackageMessages.TITLE_TOO_LONG }),
   sessionType: z.enum(SESSION_TYPES, { message: PackageMessages.SESSION_TYPE }),
   duration: z.union([z.literal(30), z.literal(60)], { message: PackageMessages.DURATION }),
-  sessionCount: intField(PACKAGE_SESSION_COUNT.min, PACKAGE_SESSION_COUNT.max, PackageMessages.SESSION_COUNT),
+  sessionCount: wholeNumberField(4, PACKAGE_SESSION_COUNT.min, PACKAGE_SESSION_COUNT.max, PackageMessages.SESSION_COUNT),
   /** The whole package's price, before the platform fee (decimal dollars). */
   price: moneyField,
-  validDays: intField(PACKAGE_VALID_DAYS.min, PACKAGE_VALID_DAYS.max, PackageMessages.VALID_DAYS),
+  validDays: wholeNumberField(4, PACKAGE_VALID_DAYS.min, PACKAGE_VALID_DAYS.max, PackageMessages.VALID_DAYS),
 };
 
 /** POST /api/packages */
@@ -89,18 +76,7 @@ export type ParsedUpdatePackageRequest = z.output<typeof UpdatePackageRequestSch
 
 /** POST /api/packages/{id}/purchase */
 export const PurchasePackageRequestSchema = z.object({
-  athleteId: z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^\d{1,9}$/)
-          .transform(Number),
-      ],
-      { message: PackageMessages.ATHLETE_NOT_FOUND },
-    )
+  athleteId: numberOrDigits(9, PackageMessages.ATHLETE_NOT_FOUND)
     .pipe(z.number().int().positive({ message: PackageMessages.ATHLETE_NOT_FOUND }))
     .nullish(),
 });

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { OptionalAthleteIdSchema } from "./families";
-import { SESSION_DURATIONS, SESSION_TYPES, type SessionType } from "./coaches";
+import { SESSION_TYPES, type SessionType } from "./coaches";
 import { decimalToCents } from "./money";
+import { idField, sessionDurationField } from "./fields";
 
 /** Largest tip accepted, in cents ($1,000.00): a typo guard, not a business rule. */
 export const MAX_TIP_CENTS = 100_000;
@@ -22,21 +23,6 @@ export const PaymentMessages = {
   INVALID_SIGNATURE: "Invalid signature",
   PROVIDER_ERROR: "Payment Error - There was an error processing your payment. Please try again.",
 } as const;
-
-const idField = (message: string) =>
-  z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^\d{1,9}$/, { message })
-          .transform(Number),
-      ],
-      { message },
-    )
-    .pipe(z.number({ message }).int({ message }).positive({ message }));
 
 /**
  * POST /api/create-payment-intent: an existing booking (bookingId), or a time slot to book first
@@ -62,22 +48,7 @@ export const CreatePaymentIntentRequestSchema = z.union(
         .union([z.literal(1), z.literal("1")], { message: "Only one session can be booked at a time" })
         .optional()
         .transform(() => 1 as const),
-      duration: z
-        .union(
-          [
-            z.number(),
-            z
-              .string()
-              .trim()
-              .regex(/^\d{1,3}$/)
-              .transform(Number),
-          ],
-          { message: "Please select a session duration." },
-        )
-        .pipe(
-          z.number().refine((v) => (SESSION_DURATIONS as readonly number[]).includes(v), { message: "Please select a session duration." }),
-        )
-        .optional(),
+      duration: sessionDurationField("Please select a session duration.").optional(),
       sessionType: z.enum(SESSION_TYPES, { message: "Session type must be individual or group" }).optional(),
       preferredStartTime: z.string().optional(),
       notes: z.string().optional(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SkillRatingsSchema } from "./progress";
+import { starRatingField } from "./fields";
 
 /** Texts of the payout account, cancellation and feedback calls (coach-side 5 and 8). */
 export const PayoutMessages = {
@@ -45,15 +46,7 @@ export const SubmitFeedbackRequestSchema = z.object({
     .trim()
     .min(1, { message: PayoutMessages.FEEDBACK_REQUIRED })
     .max(MAX_FEEDBACK_LENGTH, { message: PayoutMessages.FEEDBACK_TOO_LONG }),
-  rating: z
-    .union([z.number(), z.string().trim().regex(/^\d$/).transform(Number)], { message: PayoutMessages.RATING_REQUIRED })
-    .pipe(
-      z
-        .number({ message: PayoutMessages.RATING_REQUIRED })
-        .int({ message: PayoutMessages.RATING_REQUIRED })
-        .min(1, { message: PayoutMessages.RATING_REQUIRED })
-        .max(5, { message: PayoutMessages.RATING_REQUIRED }),
-    ),
+  rating: starRatingField(PayoutMessages.RATING_REQUIRED),
   /** Optional 1-5 ratings of skills of the athlete's position (DESIGN.md 11). */
   skills: SkillRatingsSchema.optional(),
 });
@@ -87,6 +80,18 @@ export type PaymentAccountStatus = {
 };
 
 /** Not Started, Setup Required or Active (coach-side 2 and 4). */
+/** What a coach without a payment account reads (Not Started). */
+export const NO_PAYMENT_ACCOUNT: PaymentAccountStatus = {
+  hasAccount: false,
+  accountId: null,
+  accountComplete: false,
+  onboardingComplete: false,
+  detailsSubmitted: false,
+  chargesEnabled: false,
+  payoutsEnabled: false,
+  requirements: { currently_due: [] },
+};
+
 export type PaymentAccountState = "not_started" | "setup_required" | "active";
 
 export function paymentAccountState(status: Pick<PaymentAccountStatus, "hasAccount" | "accountComplete">): PaymentAccountState {

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { OptionalAthleteIdSchema, type AthleteSummary } from "./families";
 import type { BookingGuardian, BookingStatus, BookingStudent, PaymentStatus } from "./bookings";
-import { SESSION_DURATIONS, SESSION_TYPES, type SessionType } from "./coaches";
+import { SESSION_TYPES, type SessionType } from "./coaches";
+import { idField, numberOrDigits, sessionDurationField } from "./fields";
 import { platformFeeCents, totalCents } from "./money";
 import { addDaysToDate, isOnQuarterHour, isValidDate, isValidTime } from "./time";
 
@@ -53,30 +54,6 @@ export const SessionRequestMessages = {
   CANCEL_FAILED: "Failed to cancel session request.",
 } as const;
 
-/** Numbers arrive as numbers from the app and as digit strings from forms. */
-const numberField = (digits: number, message: string) =>
-  z.union(
-    [
-      z.number({ message }),
-      z
-        .string({ message })
-        .trim()
-        .regex(new RegExp(`^\\d{1,${digits}}$`), { message })
-        .transform(Number),
-    ],
-    { message },
-  );
-
-const coachIdField = numberField(9, SessionRequestMessages.COACH_REQUIRED).pipe(
-  z.number().int({ message: SessionRequestMessages.COACH_REQUIRED }).positive({ message: SessionRequestMessages.COACH_REQUIRED }),
-);
-
-const combinationMessage = { message: SessionRequestMessages.INVALID_COMBINATION };
-
-const durationField = numberField(3, SessionRequestMessages.INVALID_COMBINATION).pipe(
-  z.number().refine((v) => (SESSION_DURATIONS as readonly number[]).includes(v), combinationMessage),
-);
-
 const optionalMessage = z
   .string({ message: "Message must be text" })
   .trim()
@@ -92,7 +69,7 @@ export const GROUP_SIZE_MESSAGE = "Group size must be 2 to 10 players";
  * the request from the coach's rate.
  */
 export const CreateSessionRequestSchema = z.object({
-  coachId: coachIdField,
+  coachId: idField(SessionRequestMessages.COACH_REQUIRED),
   /** The athlete the session is for (DESIGN.md 11); absent: the family's first athlete. */
   athleteId: OptionalAthleteIdSchema,
   requestedDate: z
@@ -105,23 +82,12 @@ export const CreateSessionRequestSchema = z.object({
     .refine(isValidTime, { message: SessionRequestMessages.START_INVALID })
     .refine(isOnQuarterHour, { message: SessionRequestMessages.START_OFF_STEP }),
   requestedEndTime: z.unknown().optional(),
-  sessionType: z.enum(SESSION_TYPES, combinationMessage),
-  duration: durationField,
+  sessionType: z.enum(SESSION_TYPES, { message: SessionRequestMessages.INVALID_COMBINATION }),
+  duration: sessionDurationField(SessionRequestMessages.INVALID_COMBINATION),
   totalAmount: z.unknown().optional(),
   message: optionalMessage,
   /** Group requests only: the seats the group session should have (2 to 10, default 2). */
-  groupSize: z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^\d{1,2}$/)
-          .transform(Number),
-      ],
-      { message: GROUP_SIZE_MESSAGE },
-    )
+  groupSize: numberOrDigits(2, GROUP_SIZE_MESSAGE)
     .pipe(z.number().int().min(2, { message: GROUP_SIZE_MESSAGE }).max(10, { message: GROUP_SIZE_MESSAGE }))
     .nullish(),
 });

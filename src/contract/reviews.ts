@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { starRatingField } from "./fields";
 
 export { responseTimeText } from "./review-basics";
 
@@ -22,15 +23,7 @@ export const ReviewMessages = {
   COACH_NOT_FOUND: "Coach not found",
 } as const;
 
-const ratingField = z
-  .union([z.number(), z.string().trim().regex(/^\d$/).transform(Number)], { message: ReviewMessages.RATING_REQUIRED })
-  .pipe(
-    z
-      .number()
-      .int({ message: ReviewMessages.RATING_REQUIRED })
-      .min(1, { message: ReviewMessages.RATING_REQUIRED })
-      .max(5, { message: ReviewMessages.RATING_REQUIRED }),
-  );
+const ratingField = starRatingField(ReviewMessages.RATING_REQUIRED);
 
 /** POST /api/bookings/{id}/review: stars are required; the comment may be empty. */
 export const SubmitReviewRequestSchema = z.object({

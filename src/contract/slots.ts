@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { compareLocal, durationMinutes, isOnQuarterHour, isValidDate, isValidTime, type LocalDateTime } from "./time";
 import { cursorParam } from "./paging";
+import { numberOrDigits } from "./fields";
 
 /** The spec's time slot messages (coach-side 5), shown to users exactly. */
 export const SlotMessages = {
+  COACH_NOT_FOUND: "Coach not found",
   REQUIRED: "Please fill in all required fields",
   END_BEFORE_START: "End time must be after start time",
   IN_PAST: "Cannot create time slots in the past",
@@ -51,37 +53,14 @@ const coordinate = (label: string, limit: number) =>
     .nullish();
 
 /** Digits only, as the capacity field sends them; a number is accepted too. */
-const capacityField = z
-  .union(
-    [
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,3}$/, { message: "Capacity must be a whole number" })
-        .transform(Number),
-    ],
-    {
-      message: "Capacity must be a whole number",
-    },
-  )
+const capacityField = numberOrDigits(3, "Capacity must be a whole number")
   .pipe(z.number().int({ message: "Capacity must be a whole number" }))
   .nullish();
 
 const requiredText = z.string({ message: SlotMessages.REQUIRED }).trim();
 
 const slotFields = {
-  coachId: z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .regex(/^\d{1,9}$/)
-          .transform(Number),
-      ],
-      { message: "coachId must be a coach id" },
-    )
+  coachId: numberOrDigits(9, "coachId must be a coach id")
     .pipe(z.number().int().positive({ message: "coachId must be a coach id" }))
     .optional(),
   date: requiredText,

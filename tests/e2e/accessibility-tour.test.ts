@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addDaysToDate } from "@contract/time";
 import { instantToLocal } from "@server/features/slots/slot-time";
-import { createCoach } from "@tests/factories/coaches";
+import { makeCoach } from "@tests/factories/coaches";
 import { makeAdmin } from "@tests/factories/users";
 import { uniqueEmail } from "@tests/factories/basics";
 import { startE2eServer, type E2eServer } from "./support/app-server";
@@ -25,7 +25,7 @@ test.describe("accessibility: every page, every role, desktop and phone", () => 
   test.beforeAll(async ({ browser: workerBrowser }) => {
     t = await startE2eServer();
     browser = workerBrowser;
-    const coach = await createCoach(t, { firstName: "Casey", lastName: "Coach" });
+    const coach = await makeCoach(t, { firstName: "Casey", lastName: "Coach" });
     coachId = coach.coach.id;
     logins.coach = { email: coach.email, password: coach.password };
     const tomorrow = addDaysToDate(instantToLocal(new Date(), coach.coach.timeZone).date, 1);

@@ -5,6 +5,7 @@ import { recordDispute } from "@server/features/money-issues/money-issues.servic
 import { MAX_MONEY_ATTEMPTS } from "@server/jobs/retry-policy";
 import { createPaidBooking } from "@tests/factories/paid-booking";
 import { verificationTokenFor } from "@tests/factories/users";
+import { makeBrowserPlayer } from "@tests/factories/browser-people";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, seriousA11yViolations, setUpBrowserFile } from "./support/browser";
 
@@ -29,10 +30,7 @@ test.describe("admin panel: content blocks and testimonials", () => {
   /** A fresh browser whose cookie jar holds a session for a newly registered account. */
   async function signedInPage(email: string, width?: number): Promise<Page> {
     const { page } = await newPage(browser, t.baseUrl, { width });
-    const res = await page.request.post("/api/auth/register", {
-      data: { email, password: "secret123", firstName: "Alex", lastName: "Morgan" },
-    });
-    expect(res.status()).toBe(201);
+    await makeBrowserPlayer(page, { email, firstName: "Alex", lastName: "Morgan", position: null });
     return page;
   }
 

@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addDaysToDate } from "@contract/time";
-import { createCoach } from "@tests/factories/coaches";
+import { makeCoach } from "@tests/factories/coaches";
 import { uniqueEmail } from "@tests/factories/basics";
+import { makeBrowserPlayer } from "@tests/factories/browser-people";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 
@@ -26,7 +27,7 @@ test.describe("booking and paying", () => {
     t = await startE2eServer();
     browser = workerBrowser;
     // The default profile offers individual 30 ($50), individual 60 ($85) and group 60 ($40).
-    const coach = await createCoach(t, { firstName: "Casey", lastName: "Coach" });
+    const coach = await makeCoach(t, { firstName: "Casey", lastName: "Coach" });
     coachId = coach.coach.id;
     coachLogin = { email: coach.email, password: coach.password };
     const res = await coach.agent
@@ -43,12 +44,7 @@ test.describe("booking and paying", () => {
   /** A signed-in player whose setup is complete (phone and position), so the setup wizard stays away. */
   async function playerPage(email = uniqueEmail("booker")): Promise<Page> {
     const { page } = await newPage(browser, t.baseUrl);
-    const registered = await page.request.post("/api/auth/register", {
-      data: { email, password: "secret123", firstName: "Pat", lastName: "Player" },
-    });
-    expect(registered.status()).toBe(201);
-    const profile = await page.request.patch("/api/users/profile", { data: { phoneNumber: "410-555-0100", position: "Midfield" } });
-    expect(profile.status()).toBe(200);
+    await makeBrowserPlayer(page, { email });
     return page;
   }
 
@@ -168,7 +164,7 @@ test.describe("booking and paying", () => {
     await page.goto("/book-coach/999999");
     await expect(page.getByRole("heading", { name: "Coach not found." })).toBeVisible();
 
-    const individualOnly = await createCoach(t, {
+    const individualOnly = await makeCoach(t, {
       firstName: "Indy",
       lastName: "Vidual",
       rates: [{ sessionType: "individual", duration: 60, rate: "80.00" }],

@@ -4,6 +4,7 @@ import type { CoachResponse } from "@contract/coaches";
 import type { PaymentAccountStatus } from "@contract/payouts";
 import type { TimeSlot } from "@contract/slots";
 import { addDaysToDate } from "@contract/time";
+import { makeBrowserCoach } from "@tests/factories/browser-people";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 
@@ -164,14 +165,11 @@ test.describe("coach onboarding: five steps, simulated payment account, first sl
   test("the payment account page moves from Not Started to Setup Required, and refreshes to Active on its own", async () => {
     const { context, page: other } = await newPage(browser, t.baseUrl);
     other.setDefaultTimeout(30_000);
-    const registered = await other.request.post("/api/auth/register", {
-      data: { email: "sam.payments@example.com", password: "strong-pass-1", firstName: "Sam", lastName: "Lee", userType: "coach" },
-    });
-    expect(registered.status()).toBe(201);
-    const profile = await other.request.post("/api/coaches", {
-      data: { title: "Attack Coach", bio: "Shooting drills.", zipcode: "10001" },
-    });
-    expect(profile.status()).toBe(201);
+    await makeBrowserCoach(
+      other,
+      { email: "sam.payments@example.com", password: "strong-pass-1", firstName: "Sam", lastName: "Lee" },
+      { title: "Attack Coach", bio: "Shooting drills.", zipcode: "10001" },
+    );
 
     await other.goto("/coach/stripe-connect");
     await expect(other.getByText("Not Started", { exact: true })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { verificationTokenFor } from "@tests/factories/users";
+import { uniqueEmail } from "@tests/factories/basics";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 
@@ -21,7 +22,7 @@ test.describe("e-mail verification", () => {
   test("a new player sees the notice, can resend the link, and following it verifies the address", async () => {
     const { page } = await newPage(browser, t.baseUrl);
     page.setDefaultTimeout(20_000);
-    const email = `verify-e2e-${Date.now()}@example.com`;
+    const email = uniqueEmail("verify-e2e");
     await page.goto("/login?intent=player");
     await page.getByRole("tab", { name: "Register" }).click();
     await page.getByLabel("First name").fill("Riley");

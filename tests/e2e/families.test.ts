@@ -1,11 +1,12 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import type { Booking } from "../../src/contract/bookings";
-import type { Athlete } from "../../src/contract/families";
-import type { SessionRequest } from "../../src/contract/requests";
-import { addDaysToDate } from "../../src/contract/time";
-import { users } from "../../src/server/db/schema/index";
-import { createCoach } from "../factories/coaches";
+import type { Booking } from "@contract/bookings";
+import type { Athlete } from "@contract/families";
+import type { SessionRequest } from "@contract/requests";
+import { addDaysToDate } from "@contract/time";
+import { users } from "@server/db/schema/index";
+import { makeCoach } from "@tests/factories/coaches";
+import { makeBrowserCoach, makeBrowserPlayer } from "@tests/factories/browser-people";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 
@@ -25,10 +26,7 @@ test.describe("families: athletes and guardians", () => {
   let parent: Page;
 
   async function register(page: Page, email: string, firstName: string): Promise<void> {
-    const res = await page.request.post("/api/auth/register", { data: { email, password: PASSWORD, firstName, lastName: "Parker" } });
-    expect(res.status()).toBe(201);
-    const setup = await page.request.patch("/api/users/profile", { data: { phoneNumber: "410-555-0100", position: "Attack" } });
-    expect(setup.ok()).toBe(true);
+    await makeBrowserPlayer(page, { email, password: PASSWORD, firstName, lastName: "Parker", position: "Attack" });
   }
 
   async function athletes(page: Page): Promise<Athlete[]> {
@@ -113,12 +111,10 @@ test.describe("families: athletes and guardians", () => {
 
   test("booking asks which athlete when the family has more than one", async () => {
     const { page: coachPage } = await newPage(browser, t.baseUrl);
-    const coach = await coachPage.request.post("/api/auth/register", {
-      data: { email: "casey.coach@example.com", password: PASSWORD, firstName: "Casey", lastName: "Coach", userType: "coach" },
-    });
-    expect(coach.status()).toBe(201);
-    const profile = await coachPage.request.post("/api/coaches", {
-      data: {
+    const { id: coachId } = await makeBrowserCoach(
+      coachPage,
+      { email: "casey.coach@example.com", password: PASSWORD, firstName: "Casey", lastName: "Coach" },
+      {
         title: "Former D1 Attackman",
         bio: "Coaching attackmen and midfielders.",
         zipcode: "10001",
@@ -126,9 +122,7 @@ test.describe("families: athletes and guardians", () => {
         experience: "15 years",
         rates: [{ sessionType: "individual", duration: 60, rate: "85.00" }],
       },
-    });
-    expect(profile.status()).toBe(201);
-    const coachId = ((await profile.json()) as { id: number }).id;
+    );
     await coachPage.close();
 
     await parent.goto(`/book-coach/${coachId}`);
@@ -143,7 +137,7 @@ test.describe("families: athletes and guardians", () => {
 
   test("two siblings take seats in one group session and are paid for in one checkout; the coach sees each athlete", async () => {
     // The default profile offers a 60-minute group session at $40.00.
-    const coach = await createCoach(t, { firstName: "Morgan", lastName: "Reyes" });
+    const coach = await makeCoach(t, { firstName: "Morgan", lastName: "Reyes" });
     const date = tomorrowIn(coach.coach.timeZone);
     const slot = await coach.agent.post("/api/time-slots").send({ date, startTime: "10:00", endTime: "12:00", isGroup: true, capacity: 4 });
     expect(slot.status).toBe(201);
@@ -231,7 +225,7 @@ test.describe("families: athletes and guardians", () => {
   });
 
   test("siblings get seats together or not at all: a seat taken meanwhile leaves none of them held", async () => {
-    const coach = await createCoach(t, { firstName: "Riley", lastName: "Stone" });
+    const coach = await makeCoach(t, { firstName: "Riley", lastName: "Stone" });
     const slot = await coach.agent
       .post("/api/time-slots")
       .send({ date: tomorrowIn(coach.coach.timeZone), startTime: "14:00", endTime: "15:00", isGroup: true, capacity: 3 });

@@ -1,8 +1,9 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { addDaysToDate } from "../../src/contract/time";
-import { instantToLocal } from "../../src/server/features/slots/slot-time";
-import { createCoach } from "../factories/coaches";
+import { addDaysToDate } from "@contract/time";
+import { instantToLocal } from "@server/features/slots/slot-time";
+import { makeCoach } from "@tests/factories/coaches";
 import { uniqueEmail } from "@tests/factories/basics";
+import { makeBrowserPlayer } from "@tests/factories/browser-people";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 
@@ -28,7 +29,7 @@ test.describe("first impressions: look before signing in, one price, one word pe
   test.beforeAll(async ({ browser: workerBrowser }) => {
     t = await startE2eServer();
     browser = workerBrowser;
-    const coach = await createCoach(t, {
+    const coach = await makeCoach(t, {
       firstName: "Morgan",
       lastName: "Reyes",
       title: "Former D1 Attackman",
@@ -128,13 +129,7 @@ test.describe("first impressions: look before signing in, one price, one word pe
   test("Book & Pay asks a visitor to sign in and brings them back to the same coach and slot", async () => {
     // The account exists already (made elsewhere); this browser is signed out.
     const { page: other } = await newPage(browser, t.baseUrl);
-    const registered = await other.request.post("/api/auth/register", {
-      data: { email: playerEmail, password: PASSWORD, firstName: "Jamie", lastName: "Parent" },
-    });
-    expect(registered.status()).toBe(201);
-    expect((await other.request.patch("/api/users/profile", { data: { phoneNumber: "410-555-0100", position: "Attack" } })).ok()).toBe(
-      true,
-    );
+    await makeBrowserPlayer(other, { email: playerEmail, password: PASSWORD, firstName: "Jamie", lastName: "Parent", position: "Attack" });
     await other.context().close();
 
     player = await visitor();
@@ -246,15 +241,8 @@ test.describe("first impressions: look before signing in, one price, one word pe
   test("on a phone, the e-mail verification banner fits and signed-in users see no login links in the footer", async () => {
     const { page } = await newPage(browser, t.baseUrl, { width: PHONE });
     page.setDefaultTimeout(30_000);
-    const longEmail = `a-very-long-family-address-for-testing-${Date.now()}@example-lacrosse-families.com`;
-    expect(
-      (
-        await page.request.post("/api/auth/register", {
-          data: { email: longEmail, password: PASSWORD, firstName: "Lee", lastName: "Long" },
-        })
-      ).status(),
-    ).toBe(201);
-    expect((await page.request.patch("/api/users/profile", { data: { phoneNumber: "410-555-0101", position: "Goalie" } })).ok()).toBe(true);
+    const longEmail = uniqueEmail("a-very-long-family-address-for-testing", "example-lacrosse-families.com");
+    await makeBrowserPlayer(page, { email: longEmail, password: PASSWORD, firstName: "Lee", lastName: "Long", position: "Goalie" });
     await page.goto("/my-bookings");
     await expect(page.getByText("Verify your e-mail.")).toBeVisible();
     await expectNoSideways(page);

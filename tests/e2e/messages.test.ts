@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { users } from "../../src/server/db/schema/index";
-import { startSession } from "../../src/server/features/accounts/sessions.service";
-import { createPaidBooking, type PaidBooking } from "../factories/paid-booking";
+import { users } from "@server/db/schema/index";
+import { startSession } from "@server/features/accounts/sessions.service";
+import { createPaidBooking, type PaidBooking } from "@tests/factories/paid-booking";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, seriousA11yViolations, setUpBrowserFile } from "./support/browser";
 

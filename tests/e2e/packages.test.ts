@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addDaysToDate } from "@contract/time";
-import { createCoach } from "@tests/factories/coaches";
+import { makeCoach } from "@tests/factories/coaches";
 import { uniqueEmail } from "@tests/factories/basics";
+import { makeBrowserPlayer } from "@tests/factories/browser-people";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, seriousA11yViolations, setUpBrowserFile } from "./support/browser";
 
@@ -30,7 +31,7 @@ test.describe("packages, credits and weekly sessions", () => {
     t = await startE2eServer();
     browser = workerBrowser;
     // The default profile: individual 30 ($50), individual 60 ($85), group 60 ($40).
-    const coach = await createCoach(t, { firstName: "Casey", lastName: "Coach" });
+    const coach = await makeCoach(t, { firstName: "Casey", lastName: "Coach" });
     coachId = coach.coach.id;
     timeZone = coach.coach.timeZone;
     coachLogin = { email: coach.email, password: coach.password };
@@ -52,12 +53,7 @@ test.describe("packages, credits and weekly sessions", () => {
 
   async function playerPage(email = uniqueEmail("family")): Promise<Page> {
     const { page } = await newPage(browser, t.baseUrl);
-    const registered = await page.request.post("/api/auth/register", {
-      data: { email, password: "secret123", firstName: "Pat", lastName: "Player" },
-    });
-    expect(registered.status()).toBe(201);
-    const profile = await page.request.patch("/api/users/profile", { data: { phoneNumber: "410-555-0100", position: "Midfield" } });
-    expect(profile.status()).toBe(200);
+    await makeBrowserPlayer(page, { email });
     return page;
   }
 

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import type { ConnectLinkResponse } from "../../src/contract/payouts";
-import { athletes, bookings, sessionSkillRatings, users } from "../../src/server/db/schema/index";
-import { startSession } from "../../src/server/features/accounts/sessions.service";
-import { createBookableCoach, type BookableCoach } from "../factories/bookings";
-import { createPaidBooking, passSessionEnd, type PaidBooking } from "../factories/paid-booking";
+import type { ConnectLinkResponse } from "@contract/payouts";
+import { athletes, bookings, sessionSkillRatings, users } from "@server/db/schema/index";
+import { startSession } from "@server/features/accounts/sessions.service";
+import { createBookableCoach, type BookableCoach } from "@tests/factories/bookings";
+import { createPaidBooking, passSessionEnd, type PaidBooking } from "@tests/factories/paid-booking";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, seriousA11yViolations, setUpBrowserFile } from "./support/browser";
 

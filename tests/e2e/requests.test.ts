@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import type { CoachResponse } from "@contract/coaches";
 import type { SessionRequest } from "@contract/requests";
 import { addDaysToDate } from "@contract/time";
+import { makeBrowserCoach, makeBrowserPlayer } from "@tests/factories/browser-people";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
 
@@ -35,12 +35,10 @@ test.describe("session requests: request, accept, pay, decline", () => {
     coachPage.setDefaultTimeout(30_000);
     player.setDefaultTimeout(30_000);
 
-    const coach = await coachPage.request.post("/api/auth/register", {
-      data: { email: "riley.coach@example.com", password: PASSWORD, firstName: "Riley", lastName: "Stone", userType: "coach" },
-    });
-    expect(coach.status()).toBe(201);
-    const profile = await coachPage.request.post("/api/coaches", {
-      data: {
+    ({ id: coachId } = await makeBrowserCoach(
+      coachPage,
+      { email: "riley.coach@example.com", password: PASSWORD, firstName: "Riley", lastName: "Stone" },
+      {
         title: "Former D1 Attackman",
         bio: "Fifteen years of coaching attackmen and midfielders in New York.",
         zipcode: "10001",
@@ -52,17 +50,16 @@ test.describe("session requests: request, accept, pay, decline", () => {
           { sessionType: "individual", duration: 30, rate: "50.00" },
         ],
       },
-    });
-    expect(profile.status()).toBe(201);
-    coachId = ((await profile.json()) as CoachResponse).id;
+    ));
 
-    const registered = await player.request.post("/api/auth/register", {
-      data: { email: "jordan.player@example.com", password: PASSWORD, firstName: "Jordan", lastName: "Lee" },
-    });
-    expect(registered.status()).toBe(201);
     // A player without a phone number and a position would only see the setup wizard.
-    const setup = await player.request.patch("/api/users/profile", { data: { phoneNumber: "410-555-0100", position: "Attack" } });
-    expect(setup.ok()).toBe(true);
+    await makeBrowserPlayer(player, {
+      email: "jordan.player@example.com",
+      password: PASSWORD,
+      firstName: "Jordan",
+      lastName: "Lee",
+      position: "Attack",
+    });
   });
 
   test.afterAll(async () => {

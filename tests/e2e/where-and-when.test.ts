@@ -2,8 +2,9 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addDaysToDate } from "@contract/time";
 import { timeSlots } from "@server/db/schema/index";
 import { instantToLocal } from "@server/features/slots/slot-time";
-import { createCoach } from "@tests/factories/coaches";
+import { makeCoach } from "@tests/factories/coaches";
 import { uniqueEmail } from "@tests/factories/basics";
+import { makeBrowserPlayer } from "@tests/factories/browser-people";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, seriousA11yViolations, setUpBrowserFile } from "./support/browser";
 
@@ -36,7 +37,7 @@ test.describe("where and when a session is", () => {
   test.beforeAll(async ({ browser: workerBrowser }) => {
     t = await startE2eServer();
     browser = workerBrowser;
-    const coach = await createCoach(t, { firstName: "Casey", lastName: "Coach" });
+    const coach = await makeCoach(t, { firstName: "Casey", lastName: "Coach" });
     coachId = coach.coach.id;
     expect(coach.coach.timeZone).toBe(COACH_ZONE);
     const today = instantToLocal(new Date(), COACH_ZONE).date;
@@ -72,12 +73,7 @@ test.describe("where and when a session is", () => {
 
   async function playerPage(width: number, timezoneId: string): Promise<Page> {
     const { page } = await newPage(browser, t.baseUrl, { width, timezoneId });
-    const registered = await page.request.post("/api/auth/register", {
-      data: { email: uniqueEmail("where"), password: "secret123", firstName: "Pat", lastName: "Player" },
-    });
-    expect(registered.status()).toBe(201);
-    const profile = await page.request.patch("/api/users/profile", { data: { phoneNumber: "410-555-0100", position: "Midfield" } });
-    expect(profile.status()).toBe(200);
+    await makeBrowserPlayer(page, { email: uniqueEmail("where") });
     return page;
   }
 

@@ -3,10 +3,23 @@ import type { TestApp } from "@tests/support/test-app";
 let sequence = 0;
 
 /** An address no other test (file, process or run) has used: sign-up refuses a taken one. */
-export const uniqueEmail = (label = "user") => `${label}-${process.pid}-${Date.now().toString(36)}-${++sequence}@example.com`;
+export const uniqueEmail = (label = "user", domain = "example.com") =>
+  `${label}-${process.pid}-${Date.now().toString(36)}-${++sequence}@${domain}`;
 
 /** Pins the server clock to an instant (tests of "in the past" and of time zones need a known now). */
-export function pinClock(t: Pick<TestApp, "deps">, iso: string): void {
-  const instant = new Date(iso);
-  t.deps.clock.now = () => new Date(instant.getTime());
+export function pinClock(t: Pick<TestApp, "deps">, instant: string | Date): void {
+  const at = new Date(instant);
+  t.deps.clock.now = () => new Date(at.getTime());
+}
+
+/** Holds the server clock at `instant` while `body` runs (no sweeps, no drift), then lets it run again. */
+export async function withPinnedClock<T>(t: Pick<TestApp, "deps">, instant: string | Date, body: () => Promise<T>): Promise<T> {
+  const clock = t.deps.clock;
+  const running = clock.now;
+  pinClock(t, instant);
+  try {
+    return await body();
+  } finally {
+    clock.now = running;
+  }
 }

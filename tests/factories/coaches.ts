@@ -2,7 +2,7 @@ import type request from "supertest";
 import type { CurrentUser } from "@contract/accounts";
 import type { CoachProfileRequest, CoachResponse } from "@contract/coaches";
 import type { TestApp } from "@tests/support/test-app";
-import { registerUser, type RegisterOptions } from "./users";
+import { type RegisterOptions, registerUser } from "./users";
 
 type Agent = ReturnType<typeof request.agent>;
 
@@ -26,7 +26,7 @@ export const DEFAULT_COACH_PROFILE = {
  * Registers a coach through the real endpoint and creates their profile through POST /api/coaches;
  * `agent` stays signed in as that coach.
  */
-export async function createCoach(
+export async function makeCoach(
   t: TestApp,
   overrides: CoachOverrides = {},
 ): Promise<{ agent: Agent; user: CurrentUser; coach: CoachResponse; email: string; password: string }> {
@@ -39,7 +39,7 @@ export async function createCoach(
     lastName: lastName ?? "Coach",
   });
   const res = await registered.agent.post("/api/coaches").send({ ...DEFAULT_COACH_PROFILE, ...profile });
-  if (res.status !== 201) throw new Error(`createCoach failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 201) throw new Error(`makeCoach failed: ${res.status} ${JSON.stringify(res.body)}`);
   return {
     agent: registered.agent,
     user: registered.user,

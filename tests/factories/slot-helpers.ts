@@ -16,7 +16,7 @@ export type SignedInCoach = SignedInUser & { coachId: number };
  * A coach with a profile, written straight into the tables (the coach-profile endpoints are built
  * separately), and a session cookie for them.
  */
-export async function createCoach(t: TestApp, options: { timeZone?: string; zipcode?: string } = {}): Promise<SignedInCoach> {
+export async function makeCoach(t: TestApp, options: { timeZone?: string; zipcode?: string } = {}): Promise<SignedInCoach> {
   const db = t.deps.database.db;
   const [user] = await db
     .insert(users)

@@ -51,6 +51,9 @@ export async function registerUser(
   return { user, agent, email, password, redirectUrl: res.body.redirectUrl };
 }
 
+/** A player (or parent) registered through the real endpoint; `agent` stays signed in as them. */
+export const makePlayer = (t: TestApp, options: Omit<RegisterOptions, "userType"> = {}) => registerUser(t.agent(), options);
+
 /**
  * Gives the account with this e-mail the admin role, as `npm run admin -- <email>` does once its
  * owner has verified the address (done here directly, as the owner following the link would).

@@ -1,5 +1,5 @@
 import { afterAll, assert, beforeAll, describe, expect, it } from "vitest";
-import { registerUser } from "@tests/factories/users";
+import { makePlayer, registerUser } from "@tests/factories/users";
 import { uniqueEmail } from "@tests/factories/basics";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
@@ -26,7 +26,7 @@ async function requestResetToken(email: string): Promise<string> {
 
 describe("POST /api/auth/forgot-password", () => {
   it("e-mails a reset link for an existing account", async () => {
-    const { email } = await registerUser(t.agent(), { firstName: "Riley" });
+    const { email } = await makePlayer(t, { firstName: "Riley" });
     const before = t.outbox().length;
     const res = await t.agent().post("/api/auth/forgot-password").send({ email: email.toUpperCase() });
     expect(res.status).toBe(200);
@@ -40,7 +40,7 @@ describe("POST /api/auth/forgot-password", () => {
   });
 
   it("answers exactly the same for an unknown e-mail and sends nothing", async () => {
-    const { email } = await registerUser(t.agent());
+    const { email } = await makePlayer(t);
     const known = await t.agent().post("/api/auth/forgot-password").send({ email });
     const before = t.outbox().length;
     const unknown = await t
@@ -79,7 +79,7 @@ describe("verify and reset", () => {
   });
 
   it("refuses a token that was already used", async () => {
-    const { email } = await registerUser(t.agent());
+    const { email } = await makePlayer(t);
     const token = await requestResetToken(email);
     expect((await t.agent().post("/api/auth/reset-password").send({ token, password: "first-new-pass" })).status).toBe(200);
 
@@ -108,7 +108,7 @@ describe("verify and reset", () => {
   });
 
   it("refuses a short new password without using up the token", async () => {
-    const { email } = await registerUser(t.agent());
+    const { email } = await makePlayer(t);
     const token = await requestResetToken(email);
     const short = await t.agent().post("/api/auth/reset-password").send({ token, password: "12345" });
     expect(short.status).toBe(400);
@@ -117,7 +117,7 @@ describe("verify and reset", () => {
   });
 
   it("expires a token after 1 hour", async () => {
-    const { email, password } = await registerUser(t.agent());
+    const { email, password } = await makePlayer(t);
     const token = await requestResetToken(email);
     await t.agent().post("/api/test/clock").send({ advanceMinutes: 59 }).expect(200);
     expect((await t.agent().post("/api/auth/verify-reset-token").send({ token })).status).toBe(200);
@@ -133,7 +133,7 @@ describe("verify and reset", () => {
   });
 
   it("expires a token once the clock is 61 minutes later", async () => {
-    const { email } = await registerUser(t.agent());
+    const { email } = await makePlayer(t);
     const token = await requestResetToken(email);
     await t.agent().post("/api/test/clock").send({ advanceMinutes: 61 }).expect(200);
     const verify = await t.agent().post("/api/auth/verify-reset-token").send({ token });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LimitMessages } from "@contract/limits";
-import { registerUser } from "@tests/factories/users";
+import { makePlayer } from "@tests/factories/users";
 import { uniqueEmail } from "@tests/factories/basics";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
@@ -117,7 +117,7 @@ describe("failed logins per IP and account", () => {
     t.agent().post("/api/auth/login").set("X-Forwarded-For", ip).send({ email, password });
 
   it("allows 10 failed logins for one IP and e-mail, then refuses even the right password", async () => {
-    const { email, password } = await registerUser(t.agent());
+    const { email, password } = await makePlayer(t);
     const ip = "192.0.2.10";
     for (let i = 0; i < 10; i++) {
       const res = await login(ip, email, "wrong-password");
@@ -129,13 +129,13 @@ describe("failed logins per IP and account", () => {
 
     // Another account from the same IP still works; the same account from another IP does not
     // (DESIGN.md 10: failed logins are also limited per account, whatever the address).
-    const other = await registerUser(t.agent());
+    const other = await makePlayer(t);
     expect((await login(ip, other.email, other.password)).status).toBe(200);
     expect((await login("192.0.2.11", email, password)).status).toBe(429);
   });
 
   it("does not count successful logins", async () => {
-    const { email, password } = await registerUser(t.agent());
+    const { email, password } = await makePlayer(t);
     const ip = "192.0.2.20";
     for (let i = 0; i < 9; i++) expect((await login(ip, email, "wrong-password")).status).toBe(401);
     for (let i = 0; i < 3; i++) expect((await login(ip, email, password)).status).toBe(200);
@@ -144,7 +144,7 @@ describe("failed logins per IP and account", () => {
   });
 
   it("counts the e-mail whatever its case", async () => {
-    const { email, password } = await registerUser(t.agent());
+    const { email, password } = await makePlayer(t);
     const ip = "192.0.2.30";
     for (let i = 0; i < 10; i++) await login(ip, i % 2 ? email.toUpperCase() : email, "wrong-password");
     expect((await login(ip, email, password)).status).toBe(429);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { randomClientIp, registerUser, verifyEmail } from "@tests/factories/users";
+import { makePlayer, randomClientIp, registerUser, verifyEmail } from "@tests/factories/users";
 import { uniqueEmail } from "@tests/factories/basics";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
@@ -129,7 +129,7 @@ describe("POST /api/auth/register", () => {
 
 describe("POST /api/auth/login", () => {
   it("signs in with the right password and answers the user and redirectUrl", async () => {
-    const { email, password, user } = await registerUser(t.agent());
+    const { email, password, user } = await makePlayer(t);
     const agent = t.agent();
     const res = await post(agent, "/api/auth/login").send({ email: email.toUpperCase(), password });
     expect(res.status).toBe(200);
@@ -139,7 +139,7 @@ describe("POST /api/auth/login", () => {
   });
 
   it("answers the same 401 for an unknown e-mail and for a wrong password", async () => {
-    const { email } = await registerUser(t.agent());
+    const { email } = await makePlayer(t);
     const wrong = await post(t.agent(), "/api/auth/login").send({ email, password: "wrong-password" });
     const unknown = await post(t.agent(), "/api/auth/login").send({ email: uniqueEmail("nobody"), password: "wrong-password" });
     expect(wrong.status).toBe(401);

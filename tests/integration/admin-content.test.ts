@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contentBlocks, testimonials } from "@server/db/schema/index";
-import { signedInUser } from "@tests/support/content-helpers";
+import { createPerson } from "@tests/factories/bookings";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
@@ -10,9 +10,9 @@ let coach: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  admin = (await signedInUser(t, "admin")).cookie;
-  player = (await signedInUser(t, "player")).cookie;
-  coach = (await signedInUser(t, "coach")).cookie;
+  admin = (await createPerson(t, "admin")).cookie;
+  player = (await createPerson(t, "player")).cookie;
+  coach = (await createPerson(t, "coach")).cookie;
 });
 afterAll(async () => t.close());
 beforeEach(async () => {

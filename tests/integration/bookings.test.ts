@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BookingMessages } from "@contract/bookings";
+import { ErrorCode } from "@contract/errors";
 import { bookings, timeSlots } from "@server/db/schema/index";
 import { instantToLocal } from "@server/features/slots/slot-time";
 import {
@@ -89,6 +90,22 @@ describe("POST /api/bookings", () => {
     expect(new Date(res.body.holdExpiresAt).getTime() - t.deps.clock.now().getTime()).toBeGreaterThan(14 * 60_000);
     expect(new Date(res.body.holdExpiresAt).getTime() - t.deps.clock.now().getTime()).toBeLessThanOrEqual(15 * 60_000);
     expect(res.body.student).toBeUndefined();
+    // A booking's slot is the API slot's place and times, without the slot list's status, zone and counts.
+    expect(Object.keys(res.body.timeSlot).sort()).toEqual([
+      "capacity",
+      "coachId",
+      "date",
+      "endTime",
+      "id",
+      "isAvailable",
+      "isGroup",
+      "locationAddress",
+      "locationLat",
+      "locationLng",
+      "locationName",
+      "locationNotes",
+      "startTime",
+    ]);
     // The only seat is held: the slot shows as Booked.
     expect(await slotIsAvailable(slot.id)).toBe(false);
   });
@@ -359,7 +376,7 @@ describe("POST /api/bookings", () => {
       duration: 60,
     });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(BookingMessages.ALREADY_BOOKED);
+    expect(again.body).toEqual({ message: BookingMessages.ALREADY_BOOKED, code: ErrorCode.ALREADY_BOOKED });
     const other = await createPerson(t);
     const full = await post(t, "/api/bookings", other.cookie, {
       timeSlotId: slot.id,
@@ -368,7 +385,7 @@ describe("POST /api/bookings", () => {
       duration: 60,
     });
     expect(full.status).toBe(409);
-    expect(full.body.message).toBe(BookingMessages.SLOT_UNAVAILABLE);
+    expect(full.body).toEqual({ message: BookingMessages.SLOT_UNAVAILABLE, code: ErrorCode.SLOT_FULL });
     expect(await bookingCount(slot.id)).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PayoutMessages } from "@contract/payouts";
 import type { CalendarEvent } from "@contract/realtime";
 import { bookings, simulatedPaymentObjects, timeSlots, users } from "@server/db/schema/index";
+import { withPinnedClock } from "@tests/factories/basics";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "@tests/factories/bookings";
 import { createPaidBooking } from "@tests/factories/paid-booking";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
@@ -244,18 +245,14 @@ describe("POST /api/bookings/:id/cancel", () => {
 
   it("refuses to cancel a session that has already started, changing nothing", async () => {
     const paid = await createPaidBooking(t, { hoursFromNow: 1 });
-    const realNow = t.deps.clock.now;
-    const startedAt = paid.slot.startsAt.getTime() + 60_000;
-    t.deps.clock.now = () => new Date(startedAt);
-    try {
+    const startedAt = new Date(paid.slot.startsAt.getTime() + 60_000);
+    await withPinnedClock(t, startedAt, async () => {
       const res = await post(t, `/api/bookings/${paid.bookingId}/cancel`, paid.coach.cookie, { reason: "Too late" });
       expect(res.status).toBe(409);
       expect(res.body.message).toBe("This session has already started and can no longer be cancelled.");
       expect((await bookingRow(paid.bookingId)).status).toBe("confirmed");
       expect(await refundsOf([paid.bookingId])).toHaveLength(0);
-    } finally {
-      t.deps.clock.now = realNow;
-    }
+    });
   });
 
   it("texts a minor's parent when the student has no phone, and skips the SMS when nobody has one", async () => {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mountClient } from "@server/http/client-assets";
-import { registerUser } from "@tests/factories/users";
+import { makePlayer } from "@tests/factories/users";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /**
@@ -65,7 +65,7 @@ describe("the client's files, as a phone on a slow network needs them", () => {
     });
 
     it("names a signed-in user's page and the shell's account chunk, each once", async () => {
-      const { agent } = await registerUser(t.agent());
+      const { agent } = await makePlayer(t);
       expect(preloadedChunks((await agent.get("/find-coaches?position=Midfield&zipcode=21201")).text)).toEqual([
         "find-coaches-F.js",
         "ui-U.js",
@@ -74,7 +74,7 @@ describe("the client's files, as a phone on a slow network needs them", () => {
     });
 
     it("matches paths as the router does: the first route that fits, parameters and all", async () => {
-      const { agent } = await registerUser(t.agent());
+      const { agent } = await makePlayer(t);
       expect(preloadedChunks((await agent.get("/coach/stripe-connect")).text)).toEqual(["stripe-connect-S.js", "ui-U.js", "account-A.js"]);
       expect(preloadedChunks((await agent.get("/coach/12")).text)).toEqual(["coach-profile-P.js", "ui-U.js", "account-A.js"]);
       // No page of the app: only the shell's chunk (and what it imports) is named.

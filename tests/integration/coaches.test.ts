@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCoach, DEFAULT_COACH_PROFILE } from "@tests/factories/coaches";
-import { registerUser } from "@tests/factories/users";
+import { makeCoach, DEFAULT_COACH_PROFILE } from "@tests/factories/coaches";
+import { makePlayer, registerUser } from "@tests/factories/users";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
@@ -60,7 +60,7 @@ describe("creating a coach profile", () => {
   });
 
   it("refuses a second profile for the same coach with 409", async () => {
-    const { agent } = await createCoach(t);
+    const { agent } = await makeCoach(t);
     const res = await agent.post("/api/coaches").send(DEFAULT_COACH_PROFILE);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("You already have a coach profile");
@@ -114,7 +114,7 @@ describe("creating a coach profile", () => {
   });
 
   it("is only for coaches", async () => {
-    const { agent } = await registerUser(t.agent(), { userType: "player" });
+    const { agent } = await makePlayer(t);
     const res = await agent.post("/api/coaches").send(DEFAULT_COACH_PROFILE);
     expect(res.status).toBe(403);
   });
@@ -128,8 +128,8 @@ describe("creating a coach profile", () => {
 
 describe("reading a coach profile", () => {
   it("shows other signed-in users the profile without the coach's e-mail and phone", async () => {
-    const { user, coach } = await createCoach(t);
-    const { agent: player } = await registerUser(t.agent(), { userType: "player" });
+    const { user, coach } = await makeCoach(t);
+    const { agent: player } = await makePlayer(t);
     const res = await player.get(`/api/coaches/user/${user.id}`);
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(coach.id);
@@ -137,7 +137,7 @@ describe("reading a coach profile", () => {
   });
 
   it("shows admins the contact details", async () => {
-    const { user } = await createCoach(t);
+    const { user } = await makeCoach(t);
     const { agent: admin } = await registerUser(t.agent(), { userType: "admin" }, t);
     const res = await admin.get(`/api/coaches/user/${user.id}`);
     expect(res.body.user.email).toBe(user.email);
@@ -151,7 +151,7 @@ describe("reading a coach profile", () => {
   });
 
   it("needs a session", async () => {
-    const { user } = await createCoach(t);
+    const { user } = await makeCoach(t);
     const res = await t.agent().get(`/api/coaches/user/${user.id}`);
     expect(res.status).toBe(401);
   });
@@ -159,7 +159,7 @@ describe("reading a coach profile", () => {
 
 describe("updating a coach profile", () => {
   it("changes only the fields sent and recomputes location and time zone from a new ZIP", async () => {
-    const { agent, coach } = await createCoach(t);
+    const { agent, coach } = await makeCoach(t);
     const res = await agent.put(`/api/coaches/${coach.id}`).send({ zipcode: "80202", allowSessionRequests: false });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -174,7 +174,7 @@ describe("updating a coach profile", () => {
   });
 
   it("replaces the whole rate set when rates are sent", async () => {
-    const { agent, coach } = await createCoach(t);
+    const { agent, coach } = await makeCoach(t);
     const res = await agent.put(`/api/coaches/${coach.id}`).send({ rates: [{ sessionType: "group", duration: 30, rate: "30" }] });
     expect(res.status).toBe(200);
     expect(res.body.rates).toHaveLength(1);
@@ -184,7 +184,7 @@ describe("updating a coach profile", () => {
   });
 
   it("refuses bad input with the first failing field's message and changes nothing", async () => {
-    const { agent, coach, user } = await createCoach(t);
+    const { agent, coach, user } = await makeCoach(t);
     const res = await agent.put(`/api/coaches/${coach.id}`).send({ title: "", bio: "" });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Title is required");
@@ -196,14 +196,14 @@ describe("updating a coach profile", () => {
   });
 
   it("refuses another coach with 403", async () => {
-    const { coach } = await createCoach(t);
-    const { agent: other } = await createCoach(t);
+    const { coach } = await makeCoach(t);
+    const { agent: other } = await makeCoach(t);
     const res = await other.put(`/api/coaches/${coach.id}`).send({ title: "Hijacked" });
     expect(res.status).toBe(403);
   });
 
   it("answers 404 for a profile that does not exist and 401 when signed out", async () => {
-    const { agent, coach } = await createCoach(t);
+    const { agent, coach } = await makeCoach(t);
     expect((await agent.put("/api/coaches/999999").send({ title: "x" })).status).toBe(404);
     expect((await t.agent().put(`/api/coaches/${coach.id}`).send({ title: "x" })).status).toBe(401);
   });
@@ -211,7 +211,7 @@ describe("updating a coach profile", () => {
 
 describe("promotional graphic", () => {
   it("is a 1080x1080 PNG download for the coach", async () => {
-    const { agent, coach } = await createCoach(t, { firstName: "Avery", lastName: "Lane" });
+    const { agent, coach } = await makeCoach(t, { firstName: "Avery", lastName: "Lane" });
     const res = await agent.get(`/api/coaches/${coach.id}/promo.png`).buffer(true);
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("image/png");
@@ -221,7 +221,7 @@ describe("promotional graphic", () => {
   });
 
   it("composites the coach's uploaded photo", async () => {
-    const { agent, coach } = await createCoach(t);
+    const { agent, coach } = await makeCoach(t);
     const withoutPhoto = (await agent.get(`/api/coaches/${coach.id}/promo.png`).buffer(true)).body as Buffer;
     const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#ff0000" } })
       .png()
@@ -240,8 +240,8 @@ describe("promotional graphic", () => {
   });
 
   it("is refused to anyone but the coach", async () => {
-    const { coach } = await createCoach(t);
-    const { agent: other } = await createCoach(t);
+    const { coach } = await makeCoach(t);
+    const { agent: other } = await makeCoach(t);
     expect((await other.get(`/api/coaches/${coach.id}/promo.png`)).status).toBe(403);
     expect((await t.agent().get(`/api/coaches/${coach.id}/promo.png`)).status).toBe(401);
   });

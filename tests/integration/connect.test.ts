@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PayoutMessages } from "@contract/payouts";
+import { NO_PAYMENT_ACCOUNT, PayoutMessages } from "@contract/payouts";
 import { coaches } from "@server/db/schema/index";
 import { createBookableCoach, createPerson, get, post } from "@tests/factories/bookings";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
@@ -32,16 +32,7 @@ describe("payment account (simulated provider)", () => {
   it("a coach without an account reads Not Started, whether or not they have a profile yet", async () => {
     const noProfile = await createPerson(t, "coach");
     const withProfile = await createBookableCoach(t);
-    const empty = {
-      hasAccount: false,
-      accountId: null,
-      accountComplete: false,
-      onboardingComplete: false,
-      detailsSubmitted: false,
-      chargesEnabled: false,
-      payoutsEnabled: false,
-      requirements: { currently_due: [] },
-    };
+    const empty = NO_PAYMENT_ACCOUNT;
     expect((await get(t, "/api/stripe/connect/account-status", noProfile.cookie)).body).toEqual(empty);
     expect((await get(t, "/api/stripe/connect/account-status", withProfile.cookie)).body).toEqual(empty);
   });

@@ -8,9 +8,9 @@ import type { PublicFigures } from "@contract/landing";
 import type { TimeSlot } from "@contract/slots";
 import { mountClient } from "@server/http/client-assets";
 import { TOO_MANY_PUBLIC_READS } from "@server/http/rate-limit";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get } from "../factories/bookings";
-import { createPaidBooking, passSessionEnd } from "../factories/paid-booking";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { bookSlot, createBookableCoach, createPerson, createSlot, get } from "@tests/factories/bookings";
+import { createPaidBooking, passSessionEnd } from "@tests/factories/paid-booking";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 import { insertCoach, insertReview, insertSlot } from "./search-support";
 
 /** Issue 29 and DESIGN 11 ("Looking before signing in"), as the API and the served HTML show them. */

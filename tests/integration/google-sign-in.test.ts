@@ -1,5 +1,5 @@
 import { afterAll, assert, beforeAll, describe, expect, it } from "vitest";
-import { registerUser, verifyEmail } from "@tests/factories/users";
+import { makePlayer, verifyEmail } from "@tests/factories/users";
 import { uniqueEmail } from "@tests/factories/basics";
 import { googleIdentity, startOidcStandIn, type OidcStandIn } from "@tests/support/oidc-stand-in";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
@@ -63,7 +63,7 @@ describe("Google sign-in", () => {
   });
 
   it("links an existing account with the same verified e-mail, then finds it by subject", async () => {
-    const { email, user, password } = await registerUser(t.agent());
+    const { email, user, password } = await makePlayer(t);
     await verifyEmail(t, email);
     const who = identity({ email: email.toUpperCase() });
     const agent = t.agent();
@@ -81,7 +81,7 @@ describe("Google sign-in", () => {
   });
 
   it("refuses to link an existing account to an unverified e-mail", async () => {
-    const { email } = await registerUser(t.agent());
+    const { email } = await makePlayer(t);
     const agent = t.agent();
     const res = await signInWithGoogle(agent, "player", identity({ email, email_verified: false }));
     expect(res.status).toBe(302);

@@ -1,9 +1,9 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIST_PAGE_SIZE, PagingMessages, SLOTS_PAGE_SIZE } from "../../src/contract/paging";
-import { bookings, sessionRequests, timeSlots } from "../../src/server/db/schema/index";
-import { createBookableCoach, createPerson, get, type BookableCoach, type Person } from "../factories/bookings";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { LIST_PAGE_SIZE, PagingMessages, SLOTS_PAGE_SIZE } from "@contract/paging";
+import { bookings, sessionRequests, timeSlots } from "@server/db/schema/index";
+import { createBookableCoach, createPerson, get, type BookableCoach, type Person } from "@tests/factories/bookings";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /**
  * Decision 012 and issue 28 ("every list that can grow pages with the search's cursor

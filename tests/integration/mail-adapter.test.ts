@@ -7,7 +7,7 @@ import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import { afterAll, assert, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMailer } from "@server/adapters/mail";
-import { registerUser } from "@tests/factories/users";
+import { makePlayer } from "@tests/factories/users";
 import { readOutbox, startTestApp } from "@tests/support/test-app";
 
 let smtp: SMTPServer;
@@ -71,7 +71,7 @@ describe("mail adapter over SMTP", () => {
   it("sends the password reset e-mail with text and HTML parts carrying the link", async () => {
     const t = await startTestApp({ SMTP_URL: smtpUrl, APP_URL: "https://coach.example.com" });
     try {
-      const { email } = await registerUser(t.agent(), { firstName: "Sam" });
+      const { email } = await makePlayer(t, { firstName: "Sam" });
       // Registration mailed its verification link (issue 13) first. Over SMTP the outbox delivers
       // after the answer (a slow mail server never holds a request), so the test waits for it.
       await vi.waitFor(() => expect(received.map((m) => m.subject)).toEqual(["Verify your e-mail address"]), { timeout: 10_000 });

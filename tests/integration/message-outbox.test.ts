@@ -3,11 +3,11 @@ import pino from "pino";
 import { SMTPServer } from "smtp-server";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createMessageOutbox, MAX_DELIVERY_ATTEMPTS } from "../../src/server/adapters/message-outbox";
-import { outboxMessages } from "../../src/server/db/schema/index";
-import { bookSlot, createBookableCoach, createPerson, createSlot, post } from "../factories/bookings";
-import { GOOD_CARD } from "../factories/paid-booking";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { createMessageOutbox, MAX_DELIVERY_ATTEMPTS } from "@server/adapters/message-outbox";
+import { outboxMessages } from "@server/db/schema/index";
+import { bookSlot, createBookableCoach, createPerson, createSlot, post } from "@tests/factories/bookings";
+import { GOOD_CARD } from "@tests/factories/paid-booking";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /**
  * Issue 28: mail and SMS leave request handlers through the outbox table. A slow mail server never

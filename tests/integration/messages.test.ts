@@ -7,12 +7,21 @@ import {
   MAX_NEW_CONVERSATIONS_PER_DAY,
   MESSAGES_PAGE_SIZE,
   MessageMessages,
-} from "../../src/contract/messages";
-import { familyIdOfUser } from "../../src/server/db/families";
-import { familyGuardians, users } from "../../src/server/db/schema/index";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach, type Person } from "../factories/bookings";
-import { listenWithCalendar, openCalendarSocket, type CalendarServer } from "../factories/slot-helpers";
-import { startTestApp, type TestApp } from "../support/test-app";
+} from "@contract/messages";
+import { familyIdOfUser } from "@server/db/families";
+import { familyGuardians, users } from "@server/db/schema/index";
+import {
+  bookSlot,
+  createBookableCoach,
+  createPerson,
+  createSlot,
+  get,
+  post,
+  type BookableCoach,
+  type Person,
+} from "@tests/factories/bookings";
+import { listenWithCalendar, openCalendarSocket, type CalendarServer } from "@tests/factories/slot-helpers";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 let server: CalendarServer;

@@ -1,19 +1,19 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookings, coaches } from "../../src/server/db/schema/index";
-import { applyAccountUpdate } from "../../src/server/features/payouts/payouts.service";
-import { post, type BookableCoach } from "../factories/bookings";
-import { createPaidBooking, passSessionEnd } from "../factories/paid-booking";
-import { startStripeStandIn, type SignedWebhook, type StripeStandIn } from "../support/stripe-stand-in";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { bookings, coaches } from "@server/db/schema/index";
+import { applyAccountUpdate } from "@server/features/payouts/payouts.service";
+import { post, type BookableCoach } from "@tests/factories/bookings";
+import { createPaidBooking, passSessionEnd } from "@tests/factories/paid-booking";
+import type { SignedWebhook, StripeStandIn } from "@tests/support/stripe-stand-in";
+import { startStripeTestApp } from "@tests/factories/stripe-app";
+import type { TestApp } from "@tests/support/test-app";
 
 /** Issue 28, money edges: transfers carry source_transaction; a dispute holds the payout back until it is settled. */
 let stripe: StripeStandIn;
 let t: TestApp;
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  t = await startTestApp(stripe.env());
+  ({ stripe, t } = await startStripeTestApp());
 });
 afterAll(async () => {
   await t?.close();

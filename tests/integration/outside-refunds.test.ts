@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MoneyIssues } from "../../src/contract/money-issues";
-import { outsideRefunds } from "../../src/server/db/schema/index";
-import { recordChargeRefunded } from "../../src/server/features/money-issues/money-issues.service";
-import { reconcilePayments } from "../../src/server/features/reconcile/reconcile.service";
-import { createBookableCoach, createPerson, get, post, type BookableCoach, type Person } from "../factories/bookings";
-import { createPaidBooking, GOOD_CARD } from "../factories/paid-booking";
-import { startStripeStandIn, type SignedWebhook, type StripeStandIn } from "../support/stripe-stand-in";
-import { startTestApp, type TestApp } from "../support/test-app";
+import type { MoneyIssues } from "@contract/money-issues";
+import { outsideRefunds } from "@server/db/schema/index";
+import { recordChargeRefunded } from "@server/features/money-issues/money-issues.service";
+import { reconcilePayments } from "@server/features/reconcile/reconcile.service";
+import { createBookableCoach, createPerson, get, post, type BookableCoach, type Person } from "@tests/factories/bookings";
+import { createPaidBooking, GOOD_CARD } from "@tests/factories/paid-booking";
+import type { SignedWebhook, StripeStandIn } from "@tests/support/stripe-stand-in";
+import { startStripeTestApp } from "@tests/factories/stripe-app";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /**
  * Issue 28, money edges: a refund made in the Stripe dashboard (`charge.refunded`) is recorded
@@ -29,8 +30,7 @@ describe("charge.refunded with Stripe", () => {
   let t: TestApp;
   let admin: Person;
   beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    t = await startTestApp(stripe.env());
+    ({ stripe, t } = await startStripeTestApp());
     admin = await createPerson(t, "admin");
   });
   afterAll(async () => {

@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { StudentCancelMessages } from "../../src/contract/bookings";
-import { PackageMessages } from "../../src/contract/packages";
-import { bookings, creditLedger, packagePurchases, refunds, simulatedPaymentObjects } from "../../src/server/db/schema/index";
-import { startSession } from "../../src/server/features/accounts/sessions.service";
-import { reconcilePayments } from "../../src/server/features/reconcile/reconcile.service";
-import { createBookableCoach, createPerson, createSlot, get, post, type BookableCoach, type Person } from "../factories/bookings";
-import { GOOD_CARD, passSessionEnd } from "../factories/paid-booking";
-import { makeAdmin } from "../factories/users";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { StudentCancelMessages } from "@contract/bookings";
+import { PackageMessages } from "@contract/packages";
+import { bookings, creditLedger, packagePurchases, refunds, simulatedPaymentObjects } from "@server/db/schema/index";
+import { startSession } from "@server/features/accounts/sessions.service";
+import { reconcilePayments } from "@server/features/reconcile/reconcile.service";
+import { createBookableCoach, createPerson, createSlot, get, post, type BookableCoach, type Person } from "@tests/factories/bookings";
+import { GOOD_CARD, passSessionEnd } from "@tests/factories/paid-booking";
+import { makeAdmin } from "@tests/factories/users";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mountClient } from "@server/http/client-assets";
-import { registerUser } from "@tests/factories/users";
+import { makePlayer } from "@tests/factories/users";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /** The user a page carries in its HTML (withPageUser), as the browser's first screen reads it. */
@@ -43,7 +43,7 @@ describe("pages carry the signed-in user, so the first screen does not wait for 
   });
 
   it("is exactly what GET /api/auth/user answers for the session, and no shared cache keeps it", async () => {
-    const { agent } = await registerUser(t.agent(), { firstName: "Casey" });
+    const { agent } = await makePlayer(t, { firstName: "Casey" });
     const res = await agent.get("/find-coaches");
     expect(pageUserOf(res.text)).toEqual((await agent.get("/api/auth/user")).body);
     // Issue 28: a page that embeds the signed-in user is never stored, not even by the browser.
@@ -53,13 +53,13 @@ describe("pages carry the signed-in user, so the first screen does not wait for 
   });
 
   it("is null again once the session has ended", async () => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     await agent.post("/api/auth/logout").expect(200);
     expect(pageUserOf((await agent.get("/")).text)).toBeNull();
   });
 
   it("cannot be closed early by a name that holds markup", async () => {
-    const { agent } = await registerUser(t.agent(), { firstName: "</script><script>alert(1)</script>" });
+    const { agent } = await makePlayer(t, { firstName: "</script><script>alert(1)</script>" });
     const html = (await agent.get("/")).text;
     expect(html).not.toContain("<script>alert(1)");
     expect(pageUserOf(html)).toMatchObject({ firstName: "</script><script>alert(1)</script>" });

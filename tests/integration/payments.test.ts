@@ -1,6 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BookingMessages } from "@contract/bookings";
+import { ErrorCode } from "@contract/errors";
 import { PaymentMessages } from "@contract/payments";
 import type { SimulatedPaymentProvider } from "@server/adapters/payments/simulated";
 import {
@@ -329,7 +330,7 @@ describe("paying with the simulated card form", () => {
       cardNumber: GOOD_CARD,
     });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(BookingMessages.HOLD_EXPIRED);
+    expect(res.body).toEqual({ message: BookingMessages.HOLD_EXPIRED, code: ErrorCode.HOLD_EXPIRED });
     // The sweep cancelled the intent too: it can no longer be paid.
     expect((await t.deps.payments.retrievePaymentIntent(intent.paymentIntentId)).status).toBe("canceled");
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ageRuleToday, PlayerMessages } from "@contract/players";
-import { createCoach } from "@tests/factories/coaches";
-import { registerUser } from "@tests/factories/users";
+import { makeCoach } from "@tests/factories/coaches";
+import { makePlayer } from "@tests/factories/users";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
@@ -41,7 +41,7 @@ const parent = {
 
 describe("PATCH /api/users/profile", () => {
   it("saves an adult player's profile, ends the set-up gate and maps secondary 'none' to empty", async () => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     const res = await agent.patch("/api/users/profile").send(adultProfile());
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -64,7 +64,7 @@ describe("PATCH /api/users/profile", () => {
   });
 
   it("refuses a minor without parent details, then without the parent's SMS consent, and changes nothing", async () => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     const minor = { ...adultProfile(), birthday: yearsAgo(14) };
     const noParent = await agent.patch("/api/users/profile").send(minor);
     expect(noParent.status).toBe(400);
@@ -80,7 +80,7 @@ describe("PATCH /api/users/profile", () => {
   });
 
   it("counts a player as a minor until the day they turn 18", async () => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     const turnsEighteenTomorrow = await agent.patch("/api/users/profile").send({ ...adultProfile(), birthday: yearsAgo(18, 1) });
     expect(turnsEighteenTomorrow.status).toBe(400);
     const eighteenToday = await agent.patch("/api/users/profile").send({ ...adultProfile(), birthday: yearsAgo(18) });
@@ -88,7 +88,7 @@ describe("PATCH /api/users/profile", () => {
   });
 
   it("applies the minor rule to the stored profile when only some fields are sent", async () => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     await agent
       .patch("/api/users/profile")
       .send({ ...adultProfile(), birthday: yearsAgo(15), ...parent, parentSmsOptIn: true })
@@ -109,7 +109,7 @@ describe("PATCH /api/users/profile", () => {
     [{ skillLevel: "pro" }, "Please select a valid skill level"],
     [{ maxTravelDistance: 0 }, "Travel distance must be between 1 and 500 miles"],
   ])("answers 400 for %j with %s", async (change, message) => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     const res = await agent.patch("/api/users/profile").send({ ...adultProfile(), ...change });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
@@ -118,7 +118,7 @@ describe("PATCH /api/users/profile", () => {
 
   it("is for signed-in players only", async () => {
     expect((await t.agent().patch("/api/users/profile").send(adultProfile())).status).toBe(401);
-    const { agent } = await createCoach(t);
+    const { agent } = await makeCoach(t);
     expect((await agent.patch("/api/users/profile").send(adultProfile())).status).toBe(403);
   });
 });

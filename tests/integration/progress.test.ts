@@ -3,12 +3,12 @@ import { format } from "date-fns";
 import { and, eq, inArray } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EARNINGS_CSV_HEADER, SKILLS_BY_POSITION, type CoachEarningsSeries, type CoachStatement } from "../../src/contract/progress";
-import { athletes, bookings, sessionSkillRatings, simulatedPaymentObjects } from "../../src/server/db/schema/index";
-import { reconcilePayments } from "../../src/server/features/reconcile/reconcile.service";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach } from "../factories/bookings";
-import { createPaidBooking, passSessionEnd, type PaidBooking } from "../factories/paid-booking";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { EARNINGS_CSV_HEADER, SKILLS_BY_POSITION, type CoachEarningsSeries, type CoachStatement } from "@contract/progress";
+import { athletes, bookings, sessionSkillRatings, simulatedPaymentObjects } from "@server/db/schema/index";
+import { reconcilePayments } from "@server/features/reconcile/reconcile.service";
+import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach } from "@tests/factories/bookings";
+import { createPaidBooking, passSessionEnd, type PaidBooking } from "@tests/factories/paid-booking";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 

@@ -5,7 +5,7 @@ import { createApp } from "@server/app";
 import { bootstrap } from "@server/boot";
 import type { AppDeps } from "@server/deps";
 import { createEventBus } from "@server/realtime/event-bus";
-import { createCoach, createUser, listenWithCalendar, openCalendarSocket, type CalendarServer } from "@tests/factories/slot-helpers";
+import { makeCoach, createUser, listenWithCalendar, openCalendarSocket, type CalendarServer } from "@tests/factories/slot-helpers";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 const tomorrow = () => new Date(Date.now() + 2 * 24 * 3600_000).toISOString().slice(0, 10);
@@ -24,7 +24,7 @@ describe("the /ws/calendar channel", () => {
   });
 
   it("a signed-in coach is greeted with their user id and answered pong to ping", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const socket = await openCalendarSocket(server.wsUrl, coach.cookie);
     expect(await socket.next((m) => m.type === "connected")).toEqual({ type: "connected", userId: coach.userId });
     socket.send({ type: "ping" });
@@ -33,8 +33,8 @@ describe("the /ws/calendar channel", () => {
   });
 
   it("auth is answered from the session cookie, whatever the message claims", async () => {
-    const coach = await createCoach(t);
-    const other = await createCoach(t);
+    const coach = await makeCoach(t);
+    const other = await makeCoach(t);
     const socket = await openCalendarSocket(server.wsUrl, coach.cookie);
     await socket.next((m) => m.type === "connected");
     socket.send({ type: "auth", userId: other.userId, userType: "admin", coachId: other.coachId });
@@ -48,7 +48,7 @@ describe("the /ws/calendar channel", () => {
   });
 
   it("a coach hears about a slot created over HTTP in their calendar, and its deletion", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const socket = await openCalendarSocket(server.wsUrl, coach.cookie);
     await socket.next((m) => m.type === "connected");
     const created = await request(server.baseUrl).post("/api/time-slots").set("Cookie", coach.cookie).send(slotBody());
@@ -67,8 +67,8 @@ describe("the /ws/calendar channel", () => {
   });
 
   it("a player who subscribes to a coach hears about that coach's slots and no one else's", async () => {
-    const coach = await createCoach(t);
-    const otherCoach = await createCoach(t);
+    const coach = await makeCoach(t);
+    const otherCoach = await makeCoach(t);
     const player = await createUser(t);
     const socket = await openCalendarSocket(server.wsUrl, player.cookie);
     await socket.next((m) => m.type === "connected");
@@ -85,7 +85,7 @@ describe("the /ws/calendar channel", () => {
   });
 
   it("booking events reach the coach and the booking's student but not other followers", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const student = await createUser(t);
     const follower = await createUser(t);
     const coachSocket = await openCalendarSocket(server.wsUrl, coach.cookie);
@@ -117,7 +117,7 @@ describe("the /ws/calendar channel", () => {
   });
 
   it("invalid messages are answered with an error and the connection keeps working", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const socket = await openCalendarSocket(server.wsUrl, coach.cookie);
     await socket.next((m) => m.type === "connected");
     for (const junk of [
@@ -145,7 +145,7 @@ describe("the /ws/calendar channel", () => {
   });
 
   it("a page from another site cannot open the channel with the user's cookie", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     await expect(openCalendarSocket(server.wsUrl, coach.cookie, { Origin: "https://evil.example" })).rejects.toThrow(
       "upgrade refused: 403",
     );
@@ -179,7 +179,7 @@ describe("two server processes on one database", () => {
   });
 
   it("a slot created through app A is announced on a socket held by app B", async () => {
-    const coach = await createCoach(a);
+    const coach = await makeCoach(a);
     const player = await createUser(a);
     const coachOnB = await openCalendarSocket(serverB.wsUrl, coach.cookie);
     const playerOnB = await openCalendarSocket(serverB.wsUrl, player.cookie);

@@ -7,7 +7,7 @@ import { coaches } from "@server/db/schema/index";
 import { coachDirectoryFor } from "@server/features/search/coach-directory";
 import { coachesChangedSince } from "@server/features/search/search.repository";
 import { CALENDAR_CHANNEL } from "@server/realtime/event-bus";
-import { createCoach } from "@tests/factories/coaches";
+import { makeCoach } from "@tests/factories/coaches";
 import { createPaidBooking, passSessionEnd } from "@tests/factories/paid-booking";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
@@ -40,7 +40,7 @@ describe("GET /api/coaches/search: listings stay current between searches", () =
   it("finds a coach whose profile was created a moment ago", async () => {
     // The directory is loaded before this coach exists.
     await search("Goalie", "10001");
-    const { coach } = await createCoach(t, { zipcode: "10001", specializations: ["Goalie"], title: "Goalie Guru", firstName: "Gia" });
+    const { coach } = await makeCoach(t, { zipcode: "10001", specializations: ["Goalie"], title: "Goalie Guru", firstName: "Gia" });
 
     const listed = await find(coach.id, "goalie", "10001");
     expect(listed).toMatchObject({
@@ -65,7 +65,7 @@ describe("GET /api/coaches/search: listings stay current between searches", () =
   });
 
   it("shows a new title, position, ZIP and rates in the next search", async () => {
-    const { agent, coach } = await createCoach(t, { zipcode: "10001", specializations: ["Attack"] });
+    const { agent, coach } = await makeCoach(t, { zipcode: "10001", specializations: ["Attack"] });
     expect(await find(coach.id, "Attack", "10001")).toBeDefined();
 
     const changed = await agent.put(`/api/coaches/${coach.id}`).send({
@@ -86,7 +86,7 @@ describe("GET /api/coaches/search: listings stay current between searches", () =
   });
 
   it("shows the coach's new name and photo in the next search", async () => {
-    const { agent, coach, user, email } = await createCoach(t, { zipcode: "10001", specializations: ["Faceoff"] });
+    const { agent, coach, user, email } = await makeCoach(t, { zipcode: "10001", specializations: ["Faceoff"] });
     expect((await find(coach.id, "Faceoff", "10001"))?.user.firstName).toBe("Casey");
 
     const renamed = await agent
@@ -128,7 +128,7 @@ describe("GET /api/coaches/search: listings stay current between searches", () =
   });
 
   it("hears a listing change announced by another server process through the database", async () => {
-    const { coach } = await createCoach(t, { zipcode: "10001", specializations: ["Midfield"], title: "Before" });
+    const { coach } = await makeCoach(t, { zipcode: "10001", specializations: ["Midfield"], title: "Before" });
     expect((await find(coach.id, "Midfield", "10001"))?.title).toBe("Before");
 
     // Written straight into the table, as another process would, which then announces it.

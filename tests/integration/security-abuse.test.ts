@@ -12,7 +12,7 @@ import {
 } from "@contract/limits";
 import { instantToLocal } from "@server/features/slots/slot-time";
 import { createBookableCoach, createPerson, createSlot, post } from "@tests/factories/bookings";
-import { randomClientIp, registerUser } from "@tests/factories/users";
+import { makePlayer, randomClientIp } from "@tests/factories/users";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /** Issue 13, abuse: one account (or one address) cannot hurt everyone else. */
@@ -105,7 +105,7 @@ describe("attack: flood the contact form", () => {
 
 describe("attack: fill the disk with uploads", () => {
   it(`a user may upload ${MAX_UPLOADS_PER_HOUR} images an hour`, async () => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     const image = await png(20, 20);
     for (let i = 0; i < MAX_UPLOADS_PER_HOUR; i++)
       expect((await agent.post("/api/upload").attach("photo", image, "a.png")).status).toBe(201);
@@ -115,7 +115,7 @@ describe("attack: fill the disk with uploads", () => {
   });
 
   it("a replaced profile photo is removed from the disk, one still shown elsewhere is kept", async () => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     const file = (url: string) => path.join(t.dataDir, url);
     const first = (await agent.post("/api/upload/profile-image").attach("image", await png(30, 30), "1.png")).body.url as string;
     expect(existsSync(file(first))).toBe(true);
@@ -124,14 +124,14 @@ describe("attack: fill the disk with uploads", () => {
     expect(existsSync(file(second))).toBe(true);
 
     // Someone else shows the second photo too: replacing it here must not break their page.
-    const other = await registerUser(t.agent());
+    const other = await makePlayer(t);
     await other.agent.patch("/api/users/profile").send({ profileImageUrl: second });
     await agent.post("/api/upload/profile-image").attach("image", await png(32, 32), "3.png");
     expect(existsSync(file(second))).toBe(true);
   });
 
   it("refuses an image of more than 24 megapixels (a decompression bomb)", async () => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     // 6000 x 5000 = 30 MP of one colour compresses to a small file.
     const bomb = await png(6000, 5000);
     expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
@@ -145,7 +145,7 @@ describe("player profile image URLs follow the coach's rule", () => {
   it.each(["javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "//evil.example/x.png", "/api/auth/logout"])(
     "refuses %s",
     async (url) => {
-      const player = await registerUser(t.agent());
+      const player = await makePlayer(t);
       const res = await player.agent.patch("/api/users/profile").send({ profileImageUrl: url });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe("Invalid profile image URL");
@@ -154,7 +154,7 @@ describe("player profile image URLs follow the coach's rule", () => {
   );
 
   it("accepts an upload or an https address", async () => {
-    const player = await registerUser(t.agent());
+    const player = await makePlayer(t);
     for (const url of ["/uploads/abc123.webp", "https://images.example.com/me.jpg"]) {
       const res = await player.agent.patch("/api/users/profile").set("X-Forwarded-For", randomClientIp()).send({ profileImageUrl: url });
       expect(res.status).toBe(200);

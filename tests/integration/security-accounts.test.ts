@@ -6,11 +6,11 @@ import { LimitMessages, MAX_VERIFICATION_EMAILS_PER_HOUR } from "@contract/limit
 import { users } from "@server/db/schema/index";
 import {
   DEFAULT_PASSWORD,
+  makePlayer,
   randomClientIp,
-  registerUser,
+  resetPasswordByMail,
   verificationTokenFor,
   verifyEmail,
-  resetPasswordByMail,
 } from "@tests/factories/users";
 import { uniqueEmail } from "@tests/factories/basics";
 import { googleIdentity, startOidcStandIn, type OidcStandIn } from "@tests/support/oidc-stand-in";
@@ -49,7 +49,7 @@ const rowOf = async (email: string) => (await t.deps.database.db.select().from(u
 
 describe("attack: change my e-mail to an admin address that has not registered", () => {
   it("needs the current password, stays pending, and never makes the attacker an admin", async () => {
-    const attacker = await registerUser(t.agent());
+    const attacker = await makePlayer(t);
     const body = { firstName: "Eve", lastName: "Mallory", email: ADMIN, phoneNumber: "(410) 555-0100" };
 
     // Today's attack: no password asked.
@@ -76,7 +76,7 @@ describe("attack: change my e-mail to an admin address that has not registered",
   });
 
   it("a link for an address the account no longer waits for is refused", async () => {
-    const user = await registerUser(t.agent());
+    const user = await makePlayer(t);
     const first = uniqueEmail("first-choice");
     const second = uniqueEmail("second-choice");
     const change = (email: string) =>
@@ -116,7 +116,7 @@ describe("attack: register an admin address without owning it", () => {
 
 describe("verification links", () => {
   it("work once, expire after 48 hours, and resending is limited", async () => {
-    const { agent, email } = await registerUser(t.agent());
+    const { agent, email } = await makePlayer(t);
     const token = verificationTokenFor(t, email);
     const verify = (value: string) => request(t.app).post("/api/auth/verify-email").send({ token: value });
     expect((await verify("not-a-real-token")).status).toBe(400);
@@ -124,7 +124,7 @@ describe("verification links", () => {
     expect((await verify(token)).status).toBe(400); // single use
     expect((await agent.post("/api/auth/resend-verification")).body.message).toBe(EmailVerificationMessages.ALREADY_VERIFIED);
 
-    const late = await registerUser(t.agent());
+    const late = await makePlayer(t);
     const lateToken = verificationTokenFor(t, late.email);
     // 48 hours and a minute later (the token's own clock; moving the app clock would end this test's sessions too).
     await t.deps.database.db.execute(
@@ -160,7 +160,7 @@ describe("attack: Google accounts and unverified addresses", () => {
   it("pre-hijacking: linking Google to an unverified password account revokes that password and its sessions", async () => {
     // The attacker registers the victim's address first, with a password of their own, and stays signed in.
     const victimEmail = "pre-hijack-admin@example.com";
-    const attacker = await registerUser(t.agent(), { email: victimEmail, password: "attacker-pass" });
+    const attacker = await makePlayer(t, { email: victimEmail, password: "attacker-pass" });
     expect((await attacker.agent.get("/api/auth/user")).status).toBe(200);
 
     // The real owner signs in with Google (which verified the address).

@@ -8,7 +8,7 @@ import { sessions } from "@server/db/schema/index";
 import { hashSessionToken, SESSION_IDLE_MS } from "@server/features/accounts/sessions.service";
 import { runSweeps } from "@server/jobs/sweeps";
 import { SESSION_ENDED_CLOSE_CODE } from "@server/realtime/calendar-socket";
-import { DEFAULT_PASSWORD, makeAdmin, randomClientIp, registerUser, resetPasswordByMail } from "@tests/factories/users";
+import { DEFAULT_PASSWORD, makeAdmin, makePlayer, randomClientIp, resetPasswordByMail } from "@tests/factories/users";
 import { listenWithCalendar, openCalendarSocket, type CalendarServer } from "@tests/factories/slot-helpers";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
@@ -50,7 +50,7 @@ function closeOf(socket: WebSocket, ms = 5000): Promise<number> {
 
 describe("attack: keep listening on a socket after signing out", () => {
   it("logout closes the sockets opened with that session, and only those", async () => {
-    const { email } = await registerUser(t.agent());
+    const { email } = await makePlayer(t);
     const mine = await signIn(email);
     const otherDevice = await signIn(email);
     const socket = await openCalendarSocket(server.wsUrl, mine);
@@ -67,7 +67,7 @@ describe("attack: keep listening on a socket after signing out", () => {
   });
 
   it("a password reset closes every socket of the user", async () => {
-    const { email } = await registerUser(t.agent());
+    const { email } = await makePlayer(t);
     const socket = await openCalendarSocket(server.wsUrl, await signIn(email));
     const closed = closeOf(socket.socket);
     await resetPasswordByMail(t, email, "brand-new-pass");
@@ -75,7 +75,7 @@ describe("attack: keep listening on a socket after signing out", () => {
   });
 
   it("a role change closes the sockets opened under the old role", async () => {
-    const { email } = await registerUser(t.agent());
+    const { email } = await makePlayer(t);
     const socket = await openCalendarSocket(server.wsUrl, await signIn(email));
     const closed = closeOf(socket.socket);
     await makeAdmin(t, email);
@@ -85,7 +85,7 @@ describe("attack: keep listening on a socket after signing out", () => {
 
 describe("idle sessions", () => {
   it("end after the idle timeout, the sweep removes them, and their sockets close", async () => {
-    const { email } = await registerUser(t.agent());
+    const { email } = await makePlayer(t);
     const cookie = await signIn(email);
     const socket = await openCalendarSocket(server.wsUrl, cookie);
     // Idleness is real time passing, so it is simulated on the server's clock itself (a jump of
@@ -106,7 +106,7 @@ describe("idle sessions", () => {
 
 describe("the test clock", () => {
   it("moving it forward by days is not idleness: a signed-in user stays signed in across the jump", async () => {
-    const { email } = await registerUser(t.agent());
+    const { email } = await makePlayer(t);
     const cookie = await signIn(email);
     const jump = await request(t.app)
       .post("/api/test/clock")
@@ -118,7 +118,7 @@ describe("the test clock", () => {
 
 describe("attack: open sockets without end", () => {
   it("caps the sockets one user may hold open", async () => {
-    const { email } = await registerUser(t.agent());
+    const { email } = await makePlayer(t);
     const cookie = await signIn(email);
     const open = [];
     for (let i = 0; i < MAX_SOCKETS_PER_USER; i++) open.push(await openCalendarSocket(server.wsUrl, cookie));

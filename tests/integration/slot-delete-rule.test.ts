@@ -1,13 +1,14 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_PROVIDER_CALLS_PER_15_MINUTES, PROVIDER_CALLS_MESSAGE } from "../../src/contract/limits";
-import { canDeleteSlot, MAX_UPCOMING_SLOTS_PER_COACH, SlotMessages, type TimeSlot } from "../../src/contract/slots";
-import { timeSlots } from "../../src/server/db/schema/index";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach } from "../factories/bookings";
-import { createPaidBooking } from "../factories/paid-booking";
-import { instantToLocal } from "../../src/server/features/slots/slot-time";
-import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { MAX_PROVIDER_CALLS_PER_15_MINUTES, PROVIDER_CALLS_MESSAGE } from "@contract/limits";
+import { canDeleteSlot, MAX_UPCOMING_SLOTS_PER_COACH, SlotMessages, type TimeSlot } from "@contract/slots";
+import { timeSlots } from "@server/db/schema/index";
+import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach } from "@tests/factories/bookings";
+import { createPaidBooking } from "@tests/factories/paid-booking";
+import { instantToLocal } from "@server/features/slots/slot-time";
+import type { StripeStandIn } from "@tests/support/stripe-stand-in";
+import { startStripeTestApp } from "@tests/factories/stripe-app";
+import type { TestApp } from "@tests/support/test-app";
 
 /**
  * Issue 28: ownership is checked before any provider call; provider-backed endpoints are throttled
@@ -16,8 +17,7 @@ import { startTestApp, type TestApp } from "../support/test-app";
 let stripe: StripeStandIn;
 let t: TestApp;
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
-  t = await startTestApp(stripe.env());
+  ({ stripe, t } = await startStripeTestApp());
 });
 afterAll(async () => {
   await t?.close();

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SlotMessages } from "@contract/slots";
-import { createCoach, createUser, insertBooking, type SignedInCoach } from "@tests/factories/slot-helpers";
+import { makeCoach, createUser, insertBooking, type SignedInCoach } from "@tests/factories/slot-helpers";
 import { pinClock } from "@tests/factories/basics";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
@@ -46,7 +46,7 @@ async function storedInstants(slotId: number) {
 
 describe("creating a time slot", () => {
   it("a coach creates an individual slot and gets it back in their own time zone", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const res = await api()
       .post("/api/time-slots")
       .set("Cookie", coach.cookie)
@@ -82,7 +82,7 @@ describe("creating a time slot", () => {
   });
 
   it("a group slot keeps its capacity and an individual slot always has capacity 1", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const group = await api()
       .post("/api/time-slots")
       .set("Cookie", coach.cookie)
@@ -113,7 +113,7 @@ describe("creating a time slot", () => {
     ["not a time", { endTime: "25:00" }, SlotMessages.INVALID_TIME, "endTime"],
     ["capacity not a number", { isGroup: true, capacity: "many" }, "Capacity must be a whole number", "capacity"],
   ])("%s is refused with its message and nothing is created", async (_name, overrides, message, field) => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const res = await api().post("/api/time-slots").set("Cookie", coach.cookie).send(slot(overrides));
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ message, field });
@@ -121,7 +121,7 @@ describe("creating a time slot", () => {
   });
 
   it("exactly 15 minutes and exactly 8 hours are accepted", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     await createSlot(coach, slot({ startTime: "06:00", endTime: "06:15" }));
     await createSlot(coach, slot({ startTime: "08:00", endTime: "16:00" }));
     expect(await slotsOf(coach.coachId)).toHaveLength(2);
@@ -148,8 +148,8 @@ describe("creating a time slot", () => {
   });
 
   it("a coach cannot create slots in another coach's calendar", async () => {
-    const coach = await createCoach(t);
-    const other = await createCoach(t);
+    const coach = await makeCoach(t);
+    const other = await makeCoach(t);
     const res = await api()
       .post("/api/time-slots")
       .set("Cookie", coach.cookie)
@@ -161,7 +161,7 @@ describe("creating a time slot", () => {
   });
 
   it("a slot overlapping another of the coach's slots is refused; touching slots are fine", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     await createSlot(coach, slot({ startTime: "09:00", endTime: "10:00" }));
     const overlap = await api()
       .post("/api/time-slots")
@@ -176,12 +176,12 @@ describe("creating a time slot", () => {
     expect(inside.status).toBe(409);
     await createSlot(coach, slot({ startTime: "10:00", endTime: "11:00" }));
     // Another coach may use the same hour.
-    await createSlot(await createCoach(t), slot({ startTime: "09:00", endTime: "10:00" }));
+    await createSlot(await makeCoach(t), slot({ startTime: "09:00", endTime: "10:00" }));
     expect((await slotsOf(coach.coachId)).map((s) => s.startTime)).toEqual(["09:00", "10:00"]);
   });
 
   it("of two concurrent creates of overlapping slots exactly one wins", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const results = await Promise.all([
       api()
         .post("/api/time-slots")
@@ -203,7 +203,7 @@ describe("creating a time slot", () => {
 
 describe("creating several slots at once", () => {
   it("an array of slots is created together", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const res = await api()
       .post("/api/time-slots")
       .set("Cookie", coach.cookie)
@@ -214,7 +214,7 @@ describe("creating several slots at once", () => {
   });
 
   it("one bad slot in an array creates none of them and names the bad one", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const res = await api()
       .post("/api/time-slots")
       .set("Cookie", coach.cookie)
@@ -225,7 +225,7 @@ describe("creating several slots at once", () => {
   });
 
   it("an array whose slots overlap each other or an existing slot creates none of them", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const own = await api()
       .post("/api/time-slots")
       .set("Cookie", coach.cookie)
@@ -241,7 +241,7 @@ describe("creating several slots at once", () => {
   });
 
   it("an empty array is refused", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const res = await api().post("/api/time-slots").set("Cookie", coach.cookie).send([]);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(SlotMessages.REQUIRED);
@@ -250,7 +250,7 @@ describe("creating several slots at once", () => {
 
 describe("reading time slots", () => {
   it("anyone, signed in or not, sees a coach's slots from today in the coach's zone, in order", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     await createSlot(coach, slot({ date: "2031-06-22" }));
     await createSlot(coach, slot({ date: "2031-06-16", startTime: "18:00", endTime: "19:00" }));
     pinClock(t, "2031-06-21T12:00:00Z");
@@ -264,7 +264,7 @@ describe("reading time slots", () => {
   });
 
   it("bookingCount counts confirmed and completed bookings and pending ones whose hold has not expired", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const created = await createSlot(coach, slot({ isGroup: true, capacity: 10 }));
     const now = new Date(NOW).getTime();
     for (const [status, holdMinutes] of [
@@ -294,7 +294,7 @@ describe("reading time slots", () => {
     expect((await api().get("/api/time-slots/999999")).status).toBe(404);
     expect((await api().get("/api/time-slots/single/999999")).status).toBe(404);
     expect((await api().get("/api/time-slots/single/abc")).status).toBe(404);
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const bad = await api().get(`/api/time-slots/${coach.coachId}?fromDate=06/20/2031`);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(SlotMessages.INVALID_DATE);
@@ -303,7 +303,7 @@ describe("reading time slots", () => {
 
 describe("editing a time slot", () => {
   it("the owner moves a slot and changes its place; fields not sent stay", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const created = await createSlot(coach, slot({ locationName: "Field A", locationNotes: "Gate 2" }));
     const res = await api()
       .put(`/api/time-slots/${created.id}`)
@@ -322,7 +322,7 @@ describe("editing a time slot", () => {
   });
 
   it("an edit is checked with the same rules and messages", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const created = await createSlot(coach);
     const put = (body: object) => api().put(`/api/time-slots/${created.id}`).set("Cookie", coach.cookie).send(body);
     expect((await put({ endTime: "08:00" })).body.message).toBe("End time must be after start time");
@@ -339,7 +339,7 @@ describe("editing a time slot", () => {
   });
 
   it("a slot whose time has passed can still get a new location, but not a past time", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const created = await createSlot(coach, slot({ date: "2031-06-16", startTime: "10:00", endTime: "11:00" }));
     pinClock(t, "2031-06-16T16:00:00Z");
     const place = await api().put(`/api/time-slots/${created.id}`).set("Cookie", coach.cookie).send({ locationName: "Indoor dome" });
@@ -350,7 +350,7 @@ describe("editing a time slot", () => {
   });
 
   it("a slot with an active booking cannot be edited; an expired hold does not block", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const booked = await createSlot(coach);
     const student = await createUser(t);
     await insertBooking(t, { slotId: booked.id, coachId: coach.coachId, studentId: student.userId, status: "confirmed" });
@@ -372,7 +372,7 @@ describe("editing a time slot", () => {
   });
 
   it("an unavailable slot cannot be edited", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const created = await createSlot(coach);
     await t.deps.database.db.execute(sql`update time_slots set is_available = false where id = ${created.id}`);
     const res = await api().put(`/api/time-slots/${created.id}`).set("Cookie", coach.cookie).send({ locationName: "X" });
@@ -381,9 +381,9 @@ describe("editing a time slot", () => {
   });
 
   it("only the owner may edit: other coach 403, player 403, signed out 401, unknown 404", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const created = await createSlot(coach);
-    const other = await createCoach(t);
+    const other = await makeCoach(t);
     const player = await createUser(t);
     const byOther = await api().put(`/api/time-slots/${created.id}`).set("Cookie", other.cookie).send({ locationName: "Mine now" });
     expect(byOther.status).toBe(403);
@@ -397,7 +397,7 @@ describe("editing a time slot", () => {
 
 describe("deleting a time slot", () => {
   it("the owner deletes a slot nobody booked", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const created = await createSlot(coach);
     const res = await api().delete(`/api/time-slots/${created.id}`).set("Cookie", coach.cookie);
     expect(res.status).toBe(200);
@@ -406,7 +406,7 @@ describe("deleting a time slot", () => {
   });
 
   it("a slot with a booking cannot be deleted", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const created = await createSlot(coach);
     const student = await createUser(t);
     await insertBooking(t, { slotId: created.id, coachId: coach.coachId, studentId: student.userId, status: "confirmed" });
@@ -417,7 +417,7 @@ describe("deleting a time slot", () => {
   });
 
   it("a slot whose only bookings are expired holds that never took money can be deleted", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const created = await createSlot(coach);
     const student = await createUser(t);
     await insertBooking(t, { slotId: created.id, coachId: coach.coachId, studentId: student.userId, status: "cancelled" });
@@ -427,7 +427,7 @@ describe("deleting a time slot", () => {
   });
 
   it("a slot whose bookings were all cancelled and refunded is closed: off the list, nobody can book it, its payment history whole (issue 28)", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const created = await createSlot(coach);
     const student = await createUser(t);
     await insertBooking(t, {
@@ -448,9 +448,9 @@ describe("deleting a time slot", () => {
   });
 
   it("only the owner may delete: other coach 403, player 403, signed out 401, unknown 404", async () => {
-    const coach = await createCoach(t);
+    const coach = await makeCoach(t);
     const created = await createSlot(coach);
-    const other = await createCoach(t);
+    const other = await makeCoach(t);
     const player = await createUser(t);
     const byOther = await api().delete(`/api/time-slots/${created.id}`).set("Cookie", other.cookie);
     expect(byOther.status).toBe(403);
@@ -464,7 +464,7 @@ describe("deleting a time slot", () => {
 
 describe("time zones", () => {
   it("a Los Angeles coach adds a slot late tonight while it is already tomorrow in UTC", async () => {
-    const coach = await createCoach(t, { timeZone: "America/Los_Angeles" });
+    const coach = await makeCoach(t, { timeZone: "America/Los_Angeles" });
     // Now: 2031-06-15 21:30 in Los Angeles, 2031-06-16 04:30 UTC.
     const created = await createSlot(coach, slot({ date: "2031-06-15", startTime: "22:00", endTime: "23:00" }));
     expect(created).toMatchObject({ date: "2031-06-15", startTime: "22:00", endTime: "23:00" });
@@ -474,7 +474,7 @@ describe("time zones", () => {
   });
 
   it("a Los Angeles coach cannot add a slot earlier today that has already passed", async () => {
-    const coach = await createCoach(t, { timeZone: "America/Los_Angeles" });
+    const coach = await makeCoach(t, { timeZone: "America/Los_Angeles" });
     const res = await api()
       .post("/api/time-slots")
       .set("Cookie", coach.cookie)
@@ -484,7 +484,7 @@ describe("time zones", () => {
   });
 
   it("a slot starting in the current minute is accepted, one a quarter hour earlier is not", async () => {
-    const coach = await createCoach(t, { timeZone: "America/Los_Angeles" });
+    const coach = await makeCoach(t, { timeZone: "America/Los_Angeles" });
     pinClock(t, "2031-06-16T04:30:40Z");
     await createSlot(coach, slot({ date: "2031-06-15", startTime: "21:30", endTime: "22:00" }));
     const res = await api()
@@ -495,7 +495,7 @@ describe("time zones", () => {
   });
 
   it("a time skipped when daylight saving time starts is refused; a slot across the change keeps its wall-clock times", async () => {
-    const coach = await createCoach(t, { timeZone: "America/Los_Angeles" });
+    const coach = await makeCoach(t, { timeZone: "America/Los_Angeles" });
     const skipped = await api()
       .post("/api/time-slots")
       .set("Cookie", coach.cookie)
@@ -509,7 +509,7 @@ describe("time zones", () => {
   });
 
   it("a slot across the end of daylight saving time keeps its wall-clock times", async () => {
-    const coach = await createCoach(t, { timeZone: "America/Los_Angeles" });
+    const coach = await makeCoach(t, { timeZone: "America/Los_Angeles" });
     const across = await createSlot(coach, slot({ date: "2032-11-07", startTime: "00:30", endTime: "02:30" }));
     expect(across).toMatchObject({ date: "2032-11-07", startTime: "00:30", endTime: "02:30" });
     // 00:30 PDT to 02:30 PST: three real hours.
@@ -519,7 +519,7 @@ describe("time zones", () => {
   });
 
   it("fromDate is a date in the coach's zone", async () => {
-    const coach = await createCoach(t, { timeZone: "Pacific/Honolulu" });
+    const coach = await makeCoach(t, { timeZone: "Pacific/Honolulu" });
     // 23:00 in Honolulu on the 20th is 09:00 UTC on the 21st.
     await createSlot(coach, slot({ date: "2031-06-20", startTime: "23:00", endTime: "23:45" }));
     expect((await slotsOf(coach.coachId, "?fromDate=2031-06-21")).length).toBe(0);
@@ -543,7 +543,7 @@ describe("slot addresses", () => {
       },
     };
     try {
-      const coach = await createCoach(t);
+      const coach = await makeCoach(t);
       const geocoded = await createSlot(coach, slot({ locationAddress: "9100 Wilshire Blvd, Beverly Hills" }));
       expect(geocoded).toMatchObject({ locationLat: 34.07, locationLng: -118.4 });
       const given = await createSlot(
@@ -564,7 +564,7 @@ describe("slot addresses", () => {
       },
     };
     try {
-      const coach = await createCoach(t);
+      const coach = await makeCoach(t);
       const created = await createSlot(coach, slot({ locationAddress: "Unknown Rd" }));
       expect(created).toMatchObject({ locationAddress: "Unknown Rd", locationLat: null, locationLng: null });
     } finally {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StudentCancelMessages } from "@contract/bookings";
 import { bookings, refunds, users } from "@server/db/schema/index";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "@tests/factories/bookings";
+import { withPinnedClock } from "@tests/factories/basics";
 import { createPaidBooking, passSessionEnd } from "@tests/factories/paid-booking";
 import { attachedCalendar } from "@tests/support/ics";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
@@ -22,16 +23,7 @@ const cancel = (id: number, cookie: string) =>
   request(t.app).delete(`/api/bookings/${id}`).set("Cookie", cookie).set("Content-Type", "application/json").send({});
 const bookingRow = async (id: number) => (await t.deps.database.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
 /** Holds the server clock still at `msBefore` the instant while `body` runs (no sweeps, no drift). */
-async function at(instant: Date, msBefore: number, body: () => Promise<void>) {
-  const clock = t.deps.clock;
-  const original = clock.now.bind(clock);
-  clock.now = () => new Date(instant.getTime() - msBefore);
-  try {
-    await body();
-  } finally {
-    clock.now = original;
-  }
-}
+const at = (instant: Date, msBefore: number, body: () => Promise<void>) => withPinnedClock(t, new Date(instant.getTime() - msBefore), body);
 const DAY_MS = 24 * 3_600_000;
 
 describe("DELETE /api/bookings/:id by the student", () => {

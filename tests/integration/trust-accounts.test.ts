@@ -2,14 +2,14 @@ import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { PasswordMessages } from "../../src/contract/accounts";
-import { FAILED_LOGINS_PER_ACCOUNT, LimitMessages, MAX_VERIFICATION_EMAILS_PER_HOUR } from "../../src/contract/limits";
-import { FORGOT_PASSWORD_ANSWER_MS } from "../../src/server/features/accounts/accounts.service";
-import { errorHandler } from "../../src/server/http/errors";
-import { createLogger } from "../../src/server/logger";
-import { uniqueEmail } from "../factories/basics";
-import { DEFAULT_PASSWORD, randomClientIp, registerUser, resetPasswordByMail } from "../factories/users";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { PasswordMessages } from "@contract/accounts";
+import { FAILED_LOGINS_PER_ACCOUNT, LimitMessages, MAX_VERIFICATION_EMAILS_PER_HOUR } from "@contract/limits";
+import { FORGOT_PASSWORD_ANSWER_MS } from "@server/features/accounts/accounts.service";
+import { errorHandler } from "@server/http/errors";
+import { createLogger } from "@server/logger";
+import { uniqueEmail } from "@tests/factories/basics";
+import { DEFAULT_PASSWORD, makePlayer, randomClientIp, resetPasswordByMail } from "@tests/factories/users";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /** Issue 28, the account findings: each test fails if its finding comes back. */
 let t: TestApp;
@@ -25,7 +25,7 @@ const changeEmail = (agent: ReturnType<TestApp["agent"]>, userId: number, email:
 
 describe("verification mails to a new address", () => {
   it("are limited per account, a few an hour, with a clear 429", async () => {
-    const { agent, user } = await registerUser(t.agent());
+    const { agent, user } = await makePlayer(t);
     for (let i = 0; i < MAX_VERIFICATION_EMAILS_PER_HOUR; i++) {
       expect((await changeEmail(agent, user.id, uniqueEmail("target"))).status).toBe(200);
     }
@@ -37,16 +37,16 @@ describe("verification mails to a new address", () => {
   it("are limited per target address, whichever accounts ask", async () => {
     const victim = uniqueEmail("victim");
     for (let i = 0; i < MAX_VERIFICATION_EMAILS_PER_HOUR; i++) {
-      const { agent, user } = await registerUser(t.agent());
+      const { agent, user } = await makePlayer(t);
       expect((await changeEmail(agent, user.id, victim)).status).toBe(200);
     }
-    const { agent, user } = await registerUser(t.agent());
+    const { agent, user } = await makePlayer(t);
     expect((await changeEmail(agent, user.id, victim)).status).toBe(429);
     expect(mailsTo(victim)).toHaveLength(MAX_VERIFICATION_EMAILS_PER_HOUR);
   });
 
   it("carry nothing the requester chose: no first name, no free text", async () => {
-    const { agent, user } = await registerUser(t.agent(), { firstName: "Visit evil.example now" });
+    const { agent, user } = await makePlayer(t, { firstName: "Visit evil.example now" });
     const target = uniqueEmail("someone-else");
     expect((await changeEmail(agent, user.id, target)).status).toBe(200);
     const [mail] = mailsTo(target);
@@ -58,10 +58,10 @@ describe("verification mails to a new address", () => {
 
 describe("account enumeration", () => {
   it("an e-mail change answers the same whether the new address is taken or not; the owner of a taken one is told instead", async () => {
-    const { email: taken } = await registerUser(t.agent());
+    const { email: taken } = await makePlayer(t);
     const free = uniqueEmail("free");
-    const a = await registerUser(t.agent());
-    const b = await registerUser(t.agent());
+    const a = await makePlayer(t);
+    const b = await makePlayer(t);
     const toTaken = await changeEmail(a.agent, a.user.id, taken);
     const toFree = await changeEmail(b.agent, b.user.id, free);
     expect(toTaken.status).toBe(toFree.status);
@@ -76,7 +76,7 @@ describe("account enumeration", () => {
   });
 
   it("forgot-password answers alike and takes the same time, known address or not, even with a slow mail server", async () => {
-    const { email } = await registerUser(t.agent());
+    const { email } = await makePlayer(t);
     const send = t.deps.mailer.send.bind(t.deps.mailer);
     vi.spyOn(t.deps.mailer, "send").mockImplementation(async (mail) => {
       await new Promise((r) => setTimeout(r, 1500));
@@ -100,7 +100,7 @@ describe("account enumeration", () => {
 
 describe("passwords", () => {
   it("the current password of an e-mail change is limited like sign-in, on the account's sign-in counters", async () => {
-    const { agent, user, email } = await registerUser(t.agent());
+    const { agent, user, email } = await makePlayer(t);
     for (let i = 0; i < FAILED_LOGINS_PER_ACCOUNT; i++) {
       const wrong = await changeEmail(agent, user.id, uniqueEmail("x"), `wrong-guess-${i}`);
       expect(wrong.status).toBe(400);
@@ -116,7 +116,7 @@ describe("passwords", () => {
   });
 
   it("ten wrong passwords lock sign-in; a successful reset lifts every failed-login limit (per account, and per address and account)", async () => {
-    const { email } = await registerUser(t.agent());
+    const { email } = await makePlayer(t);
     const address = randomClientIp();
     const login = (password: string) => request(t.app).post("/api/auth/login").set("X-Forwarded-For", address).send({ email, password });
     for (let i = 0; i < FAILED_LOGINS_PER_ACCOUNT; i++) expect((await login(`nope-${i}`)).status).toBe(401);
@@ -139,12 +139,12 @@ describe("passwords", () => {
       .set("X-Forwarded-For", randomClientIp())
       .send({ email: uniqueEmail("short"), password: "abc", firstName: "W", lastName: "P" });
     expect(short.body.message).toBe("Password must be at least 6 characters");
-    const { email } = await registerUser(t.agent(), { password: "lacrosse-at-dusk" });
+    const { email } = await makePlayer(t, { password: "lacrosse-at-dusk" });
     await expect(resetPasswordByMail(t, email, "password123")).rejects.toThrow(/too common/);
   });
 
   it("after a reset, every other reset link dies and the calendar feed token is replaced", async () => {
-    const { agent, email } = await registerUser(t.agent());
+    const { agent, email } = await makePlayer(t);
     const before = (await agent.get("/api/calendar/token")).body as { token: string; url: string };
     expect((await request(t.app).get(`/api/calendar.ics?token=${encodeURIComponent(before.token)}`)).status).toBe(200);
     await request(t.app).post("/api/auth/forgot-password").set("X-Forwarded-For", randomClientIp()).send({ email });
@@ -173,7 +173,7 @@ describe("an unexpected database error is logged without parameter values", () =
     const failures: unknown[] = [];
     // A value the database refuses (its message quotes it) and a duplicate key (its detail names it).
     await t.deps.database.db.execute(sql`select ${email}::int, ${phone}, ${hash}`).catch((err: unknown) => failures.push(err));
-    const { email: taken } = await registerUser(t.agent());
+    const { email: taken } = await makePlayer(t);
     await t.deps.database.db
       .execute(sql`insert into users (email, user_type, password_hash, phone_number) values (${taken}, 'player', ${hash}, ${phone})`)
       .catch((err: unknown) => failures.push(err));

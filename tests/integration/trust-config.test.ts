@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../src/server/config";
+import { ConfigError, loadConfig } from "@server/config";
 
 /** Issue 28: configurations that would leave money or addresses unprotected refuse to start, naming the variable. */
 let dataDir: string;

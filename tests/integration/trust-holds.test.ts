@@ -1,9 +1,18 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LimitMessages, MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS, MAX_HELD_BOOKINGS_PER_PLAYER } from "../../src/contract/limits";
-import { createPaidBooking } from "../factories/paid-booking";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach, type Person } from "../factories/bookings";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { LimitMessages, MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS, MAX_HELD_BOOKINGS_PER_PLAYER } from "@contract/limits";
+import { createPaidBooking } from "@tests/factories/paid-booking";
+import {
+  bookSlot,
+  createBookableCoach,
+  createPerson,
+  createSlot,
+  get,
+  post,
+  type BookableCoach,
+  type Person,
+} from "@tests/factories/bookings";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /** Issue 28: throwaway accounts cannot hold a coach's calendar unpaid. */
 let t: TestApp;

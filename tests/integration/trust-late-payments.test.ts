@@ -1,8 +1,9 @@
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "../factories/bookings";
-import { startStripeStandIn, type StripeStandIn } from "../support/stripe-stand-in";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "@tests/factories/bookings";
+import type { StripeStandIn } from "@tests/support/stripe-stand-in";
+import { startStripeTestApp } from "@tests/factories/stripe-app";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /**
  * Issue 28: money is never kept for a cancelled booking when no webhook arrives. A sweep asks the
@@ -27,8 +28,7 @@ describe("with Stripe and no webhooks", () => {
   let stripe: StripeStandIn;
   let t: TestApp;
   beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    t = await startTestApp(stripe.env());
+    ({ stripe, t } = await startStripeTestApp());
   });
   afterAll(async () => {
     await t?.close();

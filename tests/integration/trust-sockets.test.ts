@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import { createConnection, type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gracefulClose } from "../../src/server/http/shutdown";
-import { attachCalendarSocket, type CalendarSocketServer } from "../../src/server/realtime/calendar-socket";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { gracefulClose } from "@server/http/shutdown";
+import { attachCalendarSocket, type CalendarSocketServer } from "@server/realtime/calendar-socket";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 /** Issue 28: a refused WebSocket upgrade is answered and its socket destroyed, not half-closed. */
 let t: TestApp;

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCoach } from "@tests/factories/coaches";
-import { registerUser } from "@tests/factories/users";
+import { makeCoach } from "@tests/factories/coaches";
+import { makePlayer } from "@tests/factories/users";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
@@ -17,7 +17,7 @@ const jpeg = (width: number, height: number) =>
 
 describe("POST /api/upload (field photo)", () => {
   it("stores a re-encoded, resized image and serves it with long cache headers", async () => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     const res = await agent.post("/api/upload").attach("photo", await jpeg(1600, 1200), "big.jpg");
     expect(res.status).toBe(201);
     expect(res.body.url).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
@@ -30,7 +30,7 @@ describe("POST /api/upload (field photo)", () => {
   });
 
   it("applies the EXIF orientation before resizing", async () => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     // 300x200 stored pixels with orientation 6 (rotate 90 degrees) is a portrait photo.
     const rotated = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#ffffff" } })
       .withMetadata({ orientation: 6 })
@@ -43,7 +43,7 @@ describe("POST /api/upload (field photo)", () => {
   });
 
   it("refuses an image larger than 5 MB", async () => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     const big = Buffer.concat([await jpeg(10, 10), Buffer.alloc(5 * 1024 * 1024 + 10)]);
     const res = await agent.post("/api/upload").attach("photo", big, "huge.jpg");
     expect(res.status).toBe(413);
@@ -51,7 +51,7 @@ describe("POST /api/upload (field photo)", () => {
   });
 
   it("refuses a text file", async () => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     const res = await agent
       .post("/api/upload")
       .attach("photo", Buffer.from("hello, not an image"), { filename: "notes.txt", contentType: "text/plain" });
@@ -60,7 +60,7 @@ describe("POST /api/upload (field photo)", () => {
   });
 
   it("refuses a text file named .png and declared image/png (the bytes decide)", async () => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     const res = await agent
       .post("/api/upload")
       .attach("photo", Buffer.from("just text pretending"), { filename: "photo.png", contentType: "image/png" });
@@ -69,7 +69,7 @@ describe("POST /api/upload (field photo)", () => {
   });
 
   it("refuses an SVG (decodable, but not a photo)", async () => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
     const res = await agent.post("/api/upload").attach("photo", svg, { filename: "x.png", contentType: "image/png" });
     expect(res.status).toBe(400);
@@ -77,7 +77,7 @@ describe("POST /api/upload (field photo)", () => {
   });
 
   it("accepts a real image whatever name and type it claims", async () => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     const png = await sharp({ create: { width: 50, height: 40, channels: 4, background: "#00000000" } })
       .png()
       .toBuffer();
@@ -86,7 +86,7 @@ describe("POST /api/upload (field photo)", () => {
   });
 
   it("refuses a request without a file or with another field name", async () => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     const none = await agent.post("/api/upload").field("note", "x");
     expect(none.status).toBe(400);
     expect(none.body.message).toBe("Please select an image file");
@@ -111,7 +111,7 @@ describe("POST /api/upload (field photo)", () => {
 
 describe("POST /api/upload/profile-image (field image)", () => {
   it("becomes the player's profile image", async () => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     const res = await agent.post("/api/upload/profile-image").attach("image", await jpeg(200, 200), "me.jpg");
     expect(res.status).toBe(201);
     const me = await agent.get("/api/auth/user");
@@ -119,7 +119,7 @@ describe("POST /api/upload/profile-image (field image)", () => {
   });
 
   it("becomes the coach's user and coach profile image", async () => {
-    const { agent, user } = await createCoach(t);
+    const { agent, user } = await makeCoach(t);
     const res = await agent.post("/api/upload/profile-image").attach("image", await jpeg(200, 200), "me.jpg");
     expect(res.status).toBe(201);
     const profile = await agent.get(`/api/coaches/user/${user.id}`);
@@ -128,7 +128,7 @@ describe("POST /api/upload/profile-image (field image)", () => {
   });
 
   it("refuses a non-image and changes nothing", async () => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     const res = await agent
       .post("/api/upload/profile-image")
       .attach("image", Buffer.from("GIF89a but not really"), { filename: "a.gif", contentType: "image/gif" });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCoach } from "@tests/factories/coaches";
-import { DEFAULT_PASSWORD, registerUser, verifyEmail } from "@tests/factories/users";
+import { makeCoach } from "@tests/factories/coaches";
+import { DEFAULT_PASSWORD, makePlayer, verifyEmail } from "@tests/factories/users";
 import { uniqueEmail } from "@tests/factories/basics";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
@@ -21,7 +21,7 @@ const contact = (overrides: Record<string, unknown> = {}) => ({
 
 describe("PUT /api/users/{id} (contact information)", () => {
   it("updates the user's own contact details at once, and the e-mail once the new address's link is followed", async () => {
-    const { agent, user, email: oldEmail } = await createCoach(t);
+    const { agent, user, email: oldEmail } = await makeCoach(t);
     const body = contact({ email: uniqueEmail("New.Address").toUpperCase(), currentPassword: DEFAULT_PASSWORD });
     const res = await agent.put(`/api/users/${user.id}`).send(body);
     expect(res.status).toBe(200);
@@ -49,7 +49,7 @@ describe("PUT /api/users/{id} (contact information)", () => {
     [{ phoneNumber: "" }, "Phone number is required"],
     [{ phoneNumber: "12345" }, "Please enter a valid US phone number"],
   ])("answers 400 for %j with %s and changes nothing", async (change, message) => {
-    const { agent, user } = await registerUser(t.agent());
+    const { agent, user } = await makePlayer(t);
     const res = await agent.put(`/api/users/${user.id}`).send(contact(change));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
@@ -57,22 +57,22 @@ describe("PUT /api/users/{id} (contact information)", () => {
   });
 
   it("answers an e-mail that another account uses, whatever its case, as it answers a free one (issue 28: no account enumeration)", async () => {
-    const { email: taken } = await registerUser(t.agent());
-    const { agent, user } = await registerUser(t.agent());
+    const { email: taken } = await makePlayer(t);
+    const { agent, user } = await makePlayer(t);
     const res = await agent.put(`/api/users/${user.id}`).send(contact({ email: taken.toUpperCase(), currentPassword: DEFAULT_PASSWORD }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ email: user.email, pendingEmail: taken.toLowerCase() });
   });
 
   it("keeps the user's own e-mail", async () => {
-    const { agent, user, email } = await registerUser(t.agent());
+    const { agent, user, email } = await makePlayer(t);
     const res = await agent.put(`/api/users/${user.id}`).send(contact({ email }));
     expect(res.status).toBe(200);
   });
 
   it("refuses to change someone else with 403", async () => {
-    const { user: victim } = await registerUser(t.agent());
-    const { agent } = await registerUser(t.agent());
+    const { user: victim } = await makePlayer(t);
+    const { agent } = await makePlayer(t);
     const res = await agent.put(`/api/users/${victim.id}`).send(contact());
     expect(res.status).toBe(403);
   });
@@ -86,14 +86,14 @@ describe("PUT /api/users/{id} (contact information)", () => {
 
 describe("/api/user/preferences", () => {
   it("updates the contact variant for any signed-in user", async () => {
-    const { agent } = await createCoach(t);
+    const { agent } = await makeCoach(t);
     const res = await agent.put("/api/user/preferences").send({ phoneNumber: "410-555-0199", smsOptIn: true });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ phoneNumber: "+14105550199", smsOptIn: true });
   });
 
   it("stores and returns a player's playing preferences", async () => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     const empty = await agent.get("/api/user/preferences");
     expect(empty.body).toEqual({
       position: null,
@@ -128,7 +128,7 @@ describe("/api/user/preferences", () => {
     [{ preferredLocation: "2120" }, "Zipcode must be 5 digits"],
     [{ phoneNumber: "555" }, "Please enter a valid US phone number"],
   ])("refuses %j with %s", async (body, message) => {
-    const { agent } = await registerUser(t.agent());
+    const { agent } = await makePlayer(t);
     const res = await agent.put("/api/user/preferences").send(body);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
@@ -136,7 +136,7 @@ describe("/api/user/preferences", () => {
   });
 
   it("refuses playing preferences from a coach with 403", async () => {
-    const { agent } = await createCoach(t);
+    const { agent } = await makeCoach(t);
     const res = await agent.put("/api/user/preferences").send({ position: "Attack" });
     expect(res.status).toBe(403);
   });

@@ -1,5 +1,6 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ErrorCode } from "@contract/errors";
 import { WaitlistMessages } from "@contract/waitlist";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type Person } from "@tests/factories/bookings";
 import { createPaidBooking, GOOD_CARD } from "@tests/factories/paid-booking";
@@ -50,9 +51,9 @@ describe("waitlists of full group slots", () => {
     expect((await post(t, `/api/time-slots/${slot.id}/waitlist`, second.cookie, {})).body).toMatchObject({ position: 2 });
     const twice = await post(t, `/api/time-slots/${slot.id}/waitlist`, first.cookie, {});
     expect(twice.status).toBe(409);
-    expect(twice.body.message).toBe(WaitlistMessages.ALREADY_WAITING);
+    expect(twice.body).toEqual({ message: WaitlistMessages.ALREADY_WAITING, code: ErrorCode.ALREADY_WAITING });
     const byHolder = await post(t, `/api/time-slots/${slot.id}/waitlist`, holder.cookie, {});
-    expect(byHolder.body.message).toBe(WaitlistMessages.ALREADY_BOOKED);
+    expect(byHolder.body).toEqual({ message: WaitlistMessages.ALREADY_BOOKED, code: ErrorCode.ALREADY_BOOKED });
 
     // The unpaid hold runs out (15 minutes): its seat is offered to the first player waiting.
     await advance(16);

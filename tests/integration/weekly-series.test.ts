@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addWeeksToDate } from "../../src/contract/slots";
-import { bookings, timeSlots } from "../../src/server/db/schema/index";
-import { createBookableCoach, createPerson, get, post } from "../factories/bookings";
-import { GOOD_CARD } from "../factories/paid-booking";
-import { attachedCalendar, parseCalendar } from "../support/ics";
-import { startTestApp, type TestApp } from "../support/test-app";
+import { addWeeksToDate } from "@contract/slots";
+import { bookings, timeSlots } from "@server/db/schema/index";
+import { createBookableCoach, createPerson, get, post } from "@tests/factories/bookings";
+import { GOOD_CARD } from "@tests/factories/paid-booking";
+import { attachedCalendar, parseCalendar } from "@tests/support/ics";
+import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
 

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PlayerMessages } from "@contract/players";
 import { SlotMessages, type TimeSlot } from "@contract/slots";
 import { bookings, timeSlots } from "@server/db/schema/index";
+import { pinClock, withPinnedClock } from "@tests/factories/basics";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "@tests/factories/bookings";
 import { createPaidBooking } from "@tests/factories/paid-booking";
-import { registerUser } from "@tests/factories/users";
+import { makePlayer } from "@tests/factories/users";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
@@ -127,19 +128,15 @@ describe("the under-18 rule's today", () => {
       skillLevel: "advanced",
       goals: [],
     };
-    const { agent } = await registerUser(t.agent());
-    const realNow = t.deps.clock.now;
-    try {
-      // Already June 10 in New York (the server's default zone) but not yet at UTC-12: still a minor.
-      t.deps.clock.now = () => new Date("2026-06-10T11:59:00Z");
+    const { agent } = await makePlayer(t);
+    // Already June 10 in New York (the server's default zone) but not yet at UTC-12: still a minor.
+    await withPinnedClock(t, "2026-06-10T11:59:00Z", async () => {
       const early = await agent.patch("/api/users/profile").send(profile);
       expect(early.status).toBe(400);
       expect(early.body.message).toBe(PlayerMessages.MISSING_PARENT.description);
-      t.deps.clock.now = () => new Date("2026-06-10T12:00:00Z");
+      pinClock(t, "2026-06-10T12:00:00Z");
       expect((await agent.patch("/api/users/profile").send(profile)).status).toBe(200);
-    } finally {
-      t.deps.clock.now = realNow;
-    }
+    });
   });
 });
 

@@ -1,24 +1,4 @@
 import { inflateSync } from "node:zlib";
-import type { UserType } from "@contract/accounts";
-import { users } from "@server/db/schema/index";
-import { startSession } from "@server/features/accounts/sessions.service";
-import type { TestApp } from "./test-app";
-
-let userCounter = 0;
-
-/**
- * A signed-in user of the given type: the row inserted directly and a session started, so the
- * content tests depend on nothing but the sessions service. Returns the Cookie header to send.
- */
-export async function signedInUser(t: TestApp, userType: UserType): Promise<{ id: number; cookie: string }> {
-  userCounter += 1;
-  const [row] = await t.deps.database.db
-    .insert(users)
-    .values({ email: `content-${userType}-${userCounter}-${Date.now()}@example.test`, firstName: "Test", lastName: userType, userType })
-    .returning({ id: users.id });
-  const { token } = await startSession(t.deps.database.db, row!.id, t.deps.clock.now());
-  return { id: row!.id, cookie: `sid=${token}` };
-}
 
 /**
  * The text drawn on a PDF's pages: inflates each content stream and joins the strings of its

@@ -22,9 +22,7 @@ function CoachProfileGate({ render }: { render: RenderCoachPage }) {
   const profile = useCoachProfileOfUser(user?.id);
   if (!user || profile.isLoading) return <FullPageSpinner label="Loading..." />;
   if (profile.isError) {
-    return (
-      <LoadError error={profile.error} onRetry={() => void profile.refetch()} text="Could not load your coach profile. Please try again." />
-    );
+    return <LoadError onRetry={() => void profile.refetch()} text="Could not load your coach profile. Please try again." />;
   }
   return <>{render(user, profile.data ?? null)}</>;
 }

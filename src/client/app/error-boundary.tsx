@@ -20,18 +20,40 @@ export function isStaleChunkError(error: unknown): boolean {
 
 /**
  * Reloads the page once for a stale chunk; true when it did. A second stale chunk within a minute
- * is shown as an error instead, so a broken deploy cannot reload forever.
+ * is shown as an error instead, so a broken deploy cannot reload forever; so is one in a browser
+ * that keeps no session storage (nothing would stop the next reload).
  */
 export function reloadOnceForStaleChunk(
-  storage: Pick<Storage, "getItem" | "setItem"> = window.sessionStorage,
+  storage: () => Pick<Storage, "getItem" | "setItem"> = () => window.sessionStorage,
   reload: () => void = () => window.location.reload(),
   now: number = Date.now(),
 ): boolean {
-  const last = Number(storage.getItem(RELOADED_AT_KEY) ?? 0);
-  if (now - last < RELOAD_WINDOW_MS) return false;
-  storage.setItem(RELOADED_AT_KEY, String(now));
+  try {
+    const store = storage();
+    const last = Number(store.getItem(RELOADED_AT_KEY) ?? 0);
+    if (now - last < RELOAD_WINDOW_MS) return false;
+    store.setItem(RELOADED_AT_KEY, String(now));
+  } catch {
+    return false;
+  }
   reload();
   return true;
+}
+
+/**
+ * A lazy module's loader that, when the module's chunk is gone after a deploy, reloads the page once
+ * (to the new build) instead of failing; until the reload happens it never settles, so the loading
+ * state stays up rather than an error. Any other failure, or a second stale chunk, still rejects.
+ */
+export function reloadOnStaleChunk<T>(load: () => Promise<T>, reloadOnce: () => boolean = reloadOnceForStaleChunk): () => Promise<T> {
+  return async () => {
+    try {
+      return await load();
+    } catch (err) {
+      if (isStaleChunkError(err) && reloadOnce()) return new Promise<never>(() => {});
+      throw err;
+    }
+  };
 }
 
 type Props = {

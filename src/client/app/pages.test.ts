@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { pageRoutes } from "@contract/pages";
-import { paths } from "../config/paths";
+import { paths } from "@client/config/paths";
 
 /**
  * contract/pages.ts is read by both sides: the router loads the module it names for a path, and the

@@ -28,7 +28,7 @@ async function openAppAt(path: string, user: object | null) {
   document.body.append(script);
   // A fresh router for each visit: it asks for the first page's data once per page load.
   vi.resetModules();
-  const [{ mockApi, renderPage }, { AppRouter }] = await Promise.all([import("../testing/render-page"), import("./router")]);
+  const [{ mockApi, renderPage }, { AppRouter }] = await Promise.all([import("@client/testing/render-page"), import("./router")]);
   const calls = mockApi({
     "GET /api/coaches/7/profile": () => ({}),
     "GET /api/coaches/search": () => [],

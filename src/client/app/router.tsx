@@ -8,7 +8,7 @@ import { PageSkeleton } from "../components/ui/page-skeleton";
 import { paths } from "../config/paths";
 import { useCurrentUser } from "../lib/current-user";
 import { coachPublicProfileQuery } from "../lib/query-keys";
-import { ErrorBoundary, isStaleChunkError, reloadOnceForStaleChunk } from "./error-boundary";
+import { ErrorBoundary, reloadOnStaleChunk } from "./error-boundary";
 import { PublicShell } from "./shell";
 
 /**
@@ -30,15 +30,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
       loading = undefined;
       throw err;
     }));
-  const Lazy = lazy(async () => {
-    try {
-      return { default: (await loadOnce())[name] as ComponentType };
-    } catch (err) {
-      // While the reload happens, keep showing the loading state rather than an error.
-      if (isStaleChunkError(err) && reloadOnceForStaleChunk()) return new Promise<never>(() => {});
-      throw err;
-    }
-  });
+  const Lazy = lazy(reloadOnStaleChunk(async () => ({ default: (await loadOnce())[name] as ComponentType })));
   function Page() {
     return (
       <ErrorBoundary scope="page">
@@ -54,14 +46,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 // The signed-in shell loads beside the page (a visitor's first screen does without it); after a
 // deploy that removed its chunk, the page reloads once, as for a page.
-const LazyAppShell = lazy(async () => {
-  try {
-    return { default: (await import("./app-shell")).AppShell };
-  } catch (err) {
-    if (isStaleChunkError(err) && reloadOnceForStaleChunk()) return new Promise<never>(() => {});
-    throw err;
-  }
-});
+const LazyAppShell = lazy(reloadOnStaleChunk(async () => ({ default: (await import("./app-shell")).AppShell })));
 function AppShell({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={<PageSkeleton />}>
@@ -90,9 +75,11 @@ const HomePage = pageOf("home");
 const NotFoundPage = pageOf("not-found");
 const UnauthorizedPage = pageOf("unauthorized");
 // Shown in place of a page whose role guard (contract/pages.ts `roles`) keeps this user out.
-const AccessDenied = lazy(async () => ({
-  default: (await pageModules["./routes/unauthorized.tsx"]!()).AccessDenied as ComponentType<{ allow: UserType }>,
-}));
+const AccessDenied = lazy(
+  reloadOnStaleChunk(async () => ({
+    default: (await pageModules["./routes/unauthorized.tsx"]!()).AccessDenied as ComponentType<{ allow: UserType }>,
+  })),
+);
 
 const deniedPages = new Map<UserType, ComponentType>();
 /** The page of a route, behind its role guard: another user type reads "Access Denied" (player-side 2). */

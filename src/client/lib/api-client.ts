@@ -1,12 +1,16 @@
+import type { ErrorCode } from "@contract/errors";
+
 /**
  * Every call sends cookies and speaks JSON. A non-OK answer becomes an ApiError whose message is the
- * response's `message` field, else the raw text, else the status text (player-side 7).
+ * response's `message` field, else the raw text, else the status text (player-side 7). Code that
+ * reacts to one refusal switches on `code` (contract/errors.ts), never on the text.
  */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly field?: string,
+    readonly code?: ErrorCode,
   ) {
     super(message);
   }
@@ -20,14 +24,16 @@ async function errorFrom(res: Response): Promise<ApiError> {
   const text = await res.text().catch(() => "");
   let message = "";
   let field: string | undefined;
+  let code: ErrorCode | undefined;
   try {
-    const body = JSON.parse(text) as { message?: unknown; field?: unknown };
+    const body = JSON.parse(text) as { message?: unknown; field?: unknown; code?: unknown };
     if (typeof body.message === "string") message = body.message;
     if (typeof body.field === "string") field = body.field;
+    if (typeof body.code === "string") code = body.code as ErrorCode;
   } catch {
     // not JSON: fall back to the text
   }
-  return new ApiError(res.status, message || text || res.statusText || `Request failed (${res.status})`, field);
+  return new ApiError(res.status, message || text || res.statusText || `Request failed (${res.status})`, field, code);
 }
 
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {

@@ -3,6 +3,7 @@ import type { BaseSyntheticEvent } from "react";
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type SubmitHandler } from "react-hook-form";
 import type { z } from "zod";
 import { toast } from "../components/ui/toast";
+import { ApiError } from "./api-client";
 
 /** The toast the spec shows when a form cannot be sent. */
 export type FormToast = { title: string; description: string };
@@ -44,19 +45,26 @@ export function toastFirstIssue(schema: z.ZodType, values: unknown, fallbackTitl
 
 /**
  * The client's form convention: react-hook-form with the zod schema as resolver, checked when the
- * form is sent (a field's error then stays until that field changes or the form is sent again), and
- * the first issue shown as the spec's toast. `submit(onValid)` is the form's onSubmit handler.
+ * form is sent, and the first issue shown as the spec's toast. A field's error then stays until
+ * that field changes or the form is sent again; with `revalidate: "onChange"` (the account and
+ * contact forms, which show no toast) it is checked again as the user types. `submit(onValid)` is
+ * the form's onSubmit handler; `showServerError(error)` puts the message of a field the server
+ * refused under that field.
  */
 export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   defaultValues: z.input<S>,
-  { toastOnInvalid = true, fallbackTitle = "Error" }: { toastOnInvalid?: boolean; fallbackTitle?: string } = {},
+  {
+    toastOnInvalid = true,
+    fallbackTitle = "Error",
+    revalidate = "onSubmit",
+  }: { toastOnInvalid?: boolean; fallbackTitle?: string; revalidate?: "onSubmit" | "onChange" } = {},
 ) {
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     // The resolver's overloads cannot see through a generic schema type; this is what it returns for S.
     resolver: zodResolver(schema) as unknown as Resolver<z.input<S>, unknown, z.output<S>>,
     defaultValues: defaultValues as DefaultValues<z.input<S>>,
-    reValidateMode: "onSubmit",
+    reValidateMode: revalidate,
   });
   const submit = (onValid: SubmitHandler<z.output<S>>) => (event?: BaseSyntheticEvent) =>
     form.handleSubmit(onValid, () => {
@@ -66,5 +74,15 @@ export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
   const update = (patch: Partial<z.input<S>>) => {
     for (const [name, value] of Object.entries(patch)) form.setValue(name as Path<z.input<S>>, value as never, { shouldDirty: true });
   };
-  return { ...form, submit, update };
+  /**
+   * The server names the field it refused (`{field}`, never on a 401): its message also sits under
+   * that input when the form has one. True when it did.
+   */
+  const showServerError = (error: unknown, { shouldFocus = false }: { shouldFocus?: boolean } = {}): boolean => {
+    if (!(error instanceof ApiError) || !error.field || error.status === 401) return false;
+    if (!(error.field in (defaultValues as object))) return false;
+    form.setError(error.field as Path<z.input<S>>, { message: error.message }, { shouldFocus });
+    return true;
+  };
+  return { ...form, submit, update, showServerError };
 }

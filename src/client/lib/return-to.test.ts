@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
-import { signInHref } from "../config/paths";
+import { signInHref } from "@client/config/paths";
 import { rememberReturnTo, safeReturnPath, takeReturnTo } from "./return-to";
 
 describe("coming back after signing in", () => {

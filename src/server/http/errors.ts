@@ -19,6 +19,8 @@ export const unauthorized = () => new AppError(401, ErrorCode.UNAUTHORIZED, "Una
 export const forbidden = (message = "You do not have permission to do that.") => new AppError(403, ErrorCode.FORBIDDEN, message);
 export const notFound = (message = "Not found") => new AppError(404, ErrorCode.NOT_FOUND, message);
 export const conflict = (message: string, field?: string) => new AppError(409, ErrorCode.CONFLICT, message, field);
+/** A 409 with its own domain code (contract/errors.ts): a refusal the client acts on, not just shows. */
+export const refused = (code: ErrorCode, message: string) => new AppError(409, code, message);
 
 /** The first failing field's message (DESIGN.md 5). */
 export function fromZodError(error: ZodError): AppError {

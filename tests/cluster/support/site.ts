@@ -2,6 +2,7 @@ import { uniqueEmail } from "@tests/factories/basics";
 import { addDaysToDate, addMinutesToTime } from "@contract/time";
 import { instantToLocal } from "@server/features/slots/slot-time";
 import { DEFAULT_COACH_PROFILE } from "@tests/factories/coaches";
+import { DEFAULT_PASSWORD } from "@tests/factories/users";
 
 /**
  * A client of the real site over HTTP, as a browser or API client uses it: JSON in and out, one
@@ -45,7 +46,7 @@ export async function registerPlayer(base: string, firstName = "Pat"): Promise<S
   client.email = uniqueEmail("player");
   const res = await client.post("/api/auth/register", {
     email: client.email,
-    password: "correct-horse-battery",
+    password: DEFAULT_PASSWORD,
     firstName,
     lastName: "Player",
     userType: "player",
@@ -62,7 +63,7 @@ export async function registerCoach(base: string): Promise<SiteClient & { userId
   client.email = uniqueEmail("coach");
   const res = await client.post("/api/auth/register", {
     email: client.email,
-    password: "correct-horse-battery",
+    password: DEFAULT_PASSWORD,
     firstName: "Casey",
     lastName: "Coach",
     userType: "coach",

@@ -3,8 +3,8 @@ import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route, Switch } from "wouter";
 import type { AthleteProgress } from "@contract/progress";
-import { makeAthlete, makeBooking, makeUser } from "../../testing/fixtures";
-import { mockApi, renderPage } from "../../testing/render-page";
+import { makeAthlete, makeBooking, makeUser } from "@client/testing/fixtures";
+import { mockApi, renderPage } from "@client/testing/render-page";
 import { AthletePage } from "./athlete";
 import { AthleteProgressPage } from "./athlete-progress";
 

@@ -1,46 +1,35 @@
-import { ArrowLeft, CalendarDays, Clock, Users } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { lazy, Suspense, useCallback, useId, useMemo, useState } from "react";
 import { Link, useLocation, useParams, useSearch } from "wouter";
-import {
-  BookingMessages,
-  DEFAULT_BOOKING_DURATION,
-  noRatesMessage,
-  ratesForSlot,
-  upcomingStartTimeOptions,
-  type Booking,
-  type BookingRequest,
-} from "@contract/bookings";
+import { BookingMessages, DEFAULT_BOOKING_DURATION, ratesForSlot, upcomingStartTimeOptions } from "@contract/bookings";
 import type { RateResponse } from "@contract/coaches";
-import { centsToDecimal, decimalToCents, FEE_INCLUDED_NOTE, familyPrice, platformFeeCents, totalCents } from "@contract/money";
 import type { TimeSlot } from "@contract/slots";
-import { addMinutesToTime } from "@contract/time";
-import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/toast";
-import { checkoutOfBookings, paths, signInHref } from "../../config/paths";
+import { paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
-import { useCancelOwnBooking } from "../../features/bookings/api/cancel-own-booking";
-import { useCreateBooking } from "../../features/bookings/api/create-booking";
-import { useBookSeries, useSeriesPreview } from "../../features/bookings/api/book-series";
+import { useSeriesPreview } from "../../features/bookings/api/book-series";
 import type { WeeklyChoice } from "../../features/bookings/components/weekly-series-section";
 import { useBookableCoach, useBookableSlots, useSeatsLeft } from "../../features/bookings/api/get-bookable-coach";
 import { backHref } from "../../features/bookings/components/back-link";
-import { bookableSlots, groupByDate } from "../../features/bookings/components/bookable-slots";
-import { bookingAthleteName, sessionTypeLabel } from "../../features/bookings/components/booking-format";
-import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
+import { bookableSlots } from "../../features/bookings/components/bookable-slots";
+import { bookingAthleteName } from "../../features/bookings/components/booking-format";
+import { BookingButtons } from "../../features/bookings/components/booking-buttons";
+import { BookingSummary } from "../../features/bookings/components/booking-summary";
+import { SessionOptionsCard } from "../../features/bookings/components/session-options";
+import { AvailableTimesCard } from "../../features/bookings/components/slot-choices";
+import { useBookSlot } from "../../features/bookings/components/use-book-slot";
 import { CoachHeader } from "../../features/bookings/components/coach-header";
 import { useAthletes } from "../../features/families/api/families";
 import { AthletePicker } from "../../features/families/components/athlete-picker";
 import { FullGroupSlots } from "../../features/waitlist/components/full-group-slots";
 import { useCredits } from "../../features/packages/api/packages";
 import { loadLastSearch, toSearchQuery } from "../../features/search/last-search";
-import { ApiError, isUnauthorized } from "../../lib/api-client";
-import { UNAUTHORIZED_REDIRECT_DELAY_MS } from "../../lib/handle-unauthorized";
-import { formatLongDate, formatSessionRange, formatSessionTime, nowIn } from "../../lib/when";
+import { nowIn } from "../../lib/when";
 import { useNow } from "../../lib/use-now";
 import { slotOffer } from "../../features/search/components/coach-bits";
 
@@ -56,25 +45,6 @@ const MyCredits = lazy(async () => ({ default: (await import("../../features/pac
 const AthletesComing = lazy(async () => ({
   default: (await import("../../features/families/components/athletes-coming")).AthletesComing,
 }));
-
-/**
- * player-side 8: booking while signed out sends the browser to sign in; DESIGN 11 brings the visitor
- * back to this coach and the chosen slot afterwards (`returnPath`).
- */
-function askToLogIn(navigate: (to: string) => void, returnPath: string) {
-  toast({ title: "Please Log In", description: "You need to be logged in to book a session.", variant: "destructive" });
-  window.setTimeout(() => navigate(signInHref(returnPath)), UNAUTHORIZED_REDIRECT_DELAY_MS);
-}
-
-/**
- * player-side 8: "Booking Failed" / "Failed to create booking. Please try again.", with the server's
- * reason (a taken seat, a time that has begun...) as its detail when it gives one.
- */
-export function bookingFailureText(error: unknown): string {
-  const spec = "Failed to create booking. Please try again.";
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return `${spec} ${error.message}`;
-  return spec;
-}
 
 export function BookCoachPage() {
   const params = useParams<{ id: string }>();
@@ -106,7 +76,6 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   const [, navigate] = useLocation();
   const search = useSearch();
   const { user } = useCurrentUser();
-  const createBooking = useCreateBooking();
   const notesId = useId();
 
   // The coach's wall clock, re-read each minute so a start time that begins while the page is open goes away.
@@ -123,11 +92,8 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   const [athleteIds, setAthleteIds] = useState<number[]>([]);
   const athleteId = athleteIds[0] ?? null;
   const setAthleteId = useCallback((id: number) => setAthleteIds([id]), []);
-  const [isBookingSeveral, setIsBookingSeveral] = useState(false);
-  const cancelOwnBooking = useCancelOwnBooking();
   // DESIGN.md 11: "every week for N weeks" from a slot of a weekly series (for one athlete).
   const [weekly, setWeekly] = useState<WeeklyChoice>({ on: false, weeks: DEFAULT_SERIES_WEEKS });
-  const bookSeries = useBookSeries();
 
   const slot = available.find((s) => s.id === slotId) ?? null;
   const rates = slot ? ratesForSlot(coach.rates, slot.isGroup) : [];
@@ -137,7 +103,6 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   const clock = { date: slot?.date ?? "", timeZone: coach.timeZone };
   // A start time chosen earlier that has begun since is no longer offered, nor booked.
   const chosenStart = startTime && startOptions.includes(startTime) ? startTime : null;
-  const rateCents = rate ? (decimalToCents(rate.rate) ?? 0) : 0;
   const isPlayer = user?.userType === "player";
   const athletes = useAthletes(isPlayer);
   const family = athletes.data ?? [];
@@ -148,17 +113,6 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   const seatCount = Math.max(1, chosen.length);
   // DESIGN.md 11: a credit of this coach, kind and duration books without a card.
   const credits = useCredits(coach.id, user?.userType === "player");
-  const usableCredit =
-    rate &&
-    seatCount === 1 &&
-    credits.data?.find(
-      (c) => c.state === "active" && c.remaining > 0 && c.sessionType === rate.sessionType && c.duration === rate.duration,
-    );
-  const creditsLeft = rate
-    ? (credits.data ?? [])
-        .filter((c) => c.state === "active" && c.sessionType === rate.sessionType && c.duration === rate.duration)
-        .reduce((sum, c) => sum + c.remaining, 0)
-    : 0;
 
   const isWeekly = weekly.on && !!slot?.seriesId;
   const preview = useSeriesPreview(isWeekly && slot && user?.userType === "player" ? { timeSlotId: slot.id, duration, athleteId } : null);
@@ -188,9 +142,11 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   }
 
   const returnPath = slot ? `${paths.bookCoach(coach.id)}?slot=${slot.id}` : paths.bookCoach(coach.id);
+  const athleteName = (id: number) => bookingAthleteName({ athlete: family.find((a) => a.id === id) ?? null }, "");
+  const booking = useBookSlot({ returnPath, athleteName });
 
   function bookAndPay(payWith: "card" | "credit" = "card") {
-    if (!user) return askToLogIn(navigate, returnPath);
+    if (!user) return booking.signIn();
     if (!slot)
       return toast({ title: "Missing Information", description: "Please select a time slot and session type.", variant: "destructive" });
     if (!rate) return toast({ title: "Error", description: BookingMessages.SELECT_DURATION, variant: "destructive" });
@@ -209,107 +165,23 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
       coachId: coach.id,
       studentId: user.id,
     };
-    if (payWith === "card" && chosen.length > 1) return void bookSiblings(request, chosen);
-    createBooking.mutate(
-      {
-        ...request,
-        ...(athleteId !== null ? { athleteId } : {}),
-        payWith,
-      },
-      {
-        onSuccess: (booking) => {
-          if (payWith === "credit") {
-            toast({ title: "Booking Confirmed", description: "Paid with one of your credits.", variant: "success" });
-            void credits.refetch();
-            navigate(paths.myBookings);
-            return;
-          }
-          toast({ title: "Booking Created", description: "Proceeding to checkout...", variant: "success" });
-          navigate(paths.bookingCheckout(booking.id));
-        },
-        onError: (error) => {
-          if (isUnauthorized(error)) return askToLogIn(navigate, returnPath);
-          toast({ title: "Booking Failed", description: bookingFailureText(error), variant: "destructive" });
-        },
-      },
-    );
+    if (payWith === "card" && chosen.length > 1) return void booking.bookSiblings(request, chosen);
+    booking.bookOne({ ...request, ...(athleteId !== null ? { athleteId } : {}), payWith }, () => void credits.refetch());
   }
 
-  /** The weeks of the series in one checkout (card), or one credit a week; the full weeks are skipped. */
   function bookWeekly(payWith: "card" | "credit") {
-    if (!user) return askToLogIn(navigate, returnPath);
+    if (!user) return booking.signIn();
     if (!slot) return;
     if (!rate) return toast({ title: "Error", description: BookingMessages.SELECT_DURATION, variant: "destructive" });
     if (openWeeks === 0) return toast({ title: "No open weeks", description: "None of these weeks is open.", variant: "destructive" });
-    bookSeries.mutate(
-      {
-        timeSlotId: slot.id,
-        weeks: seriesWeeks.length,
-        payWith,
-        duration: rate.duration,
-        notes: notes.trim() || null,
-        ...(athleteId !== null ? { athleteId } : {}),
-      },
-      {
-        onSuccess: (series) => {
-          const skipped = series.skipped.length > 0 ? ` Skipped: ${series.skipped.map((d) => formatLongDate(d) ?? d).join(", ")}.` : "";
-          if (payWith === "credit") {
-            toast({
-              title: "Weekly Sessions Booked",
-              description: `${series.bookings.length} weeks paid with your credits.${skipped}`,
-              variant: "success",
-            });
-            navigate(paths.myBookings);
-            return;
-          }
-          toast({
-            title: "Weeks Held",
-            description: `Proceeding to one checkout for ${series.bookings.length} weeks.${skipped}`,
-            variant: "success",
-          });
-          navigate(checkoutOfBookings(series.bookingIds ?? series.bookings.map((b) => b.id)));
-        },
-        onError: (error) => {
-          if (isUnauthorized(error)) return askToLogIn(navigate, returnPath);
-          toast({ title: "Booking Failed", description: bookingFailureText(error), variant: "destructive" });
-        },
-      },
-    );
-  }
-
-  /**
-   * One seat per athlete (POST /api/bookings each), then one checkout for all of them. All or
-   * nothing: when one athlete cannot have a seat, the seats already held are let go, so the family
-   * is never left paying for some of the children it meant to bring.
-   */
-  async function bookSiblings(request: Omit<BookingRequest, "athleteId" | "payWith">, ids: readonly number[]) {
-    setIsBookingSeveral(true);
-    const made: Booking[] = [];
-    try {
-      for (const id of ids) {
-        try {
-          made.push(await createBooking.mutateAsync({ ...request, athleteId: id, payWith: "card" }));
-        } catch (error) {
-          await Promise.allSettled(made.map((b) => cancelOwnBooking.mutateAsync(b.id)));
-          if (isUnauthorized(error)) return askToLogIn(navigate, returnPath);
-          const who = family.find((a) => a.id === id);
-          const name = who ? bookingAthleteName({ athlete: who }, "") : "";
-          toast({
-            title: "Booking Failed",
-            description:
-              made.length > 0 && name
-                ? `${bookingFailureText(error)} No seat for ${name}, so nothing was booked.`
-                : bookingFailureText(error),
-            variant: "destructive",
-          });
-          return;
-        }
-      }
-      toast({ title: "Booking Created", description: "Proceeding to checkout...", variant: "success" });
-      navigate(checkoutOfBookings(made.map((b) => b.id)));
-    } finally {
-      setIsBookingSeveral(false);
-    }
+    booking.bookWeekly({
+      timeSlotId: slot.id,
+      weeks: seriesWeeks.length,
+      payWith,
+      duration: rate.duration,
+      notes: notes.trim() || null,
+      ...(athleteId !== null ? { athleteId } : {}),
+    });
   }
 
   return (
@@ -321,111 +193,48 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
       </Button>
       <CoachHeader coach={coach} />
       <Suspense fallback={null}>
-        <PackageOffers
-          coachId={coach.id}
-          onBuy={(p) => (user ? navigate(paths.packageCheckout(p.id)) : askToLogIn(navigate, returnPath))}
-        />
+        <PackageOffers coachId={coach.id} onBuy={(p) => (user ? navigate(paths.packageCheckout(p.id)) : booking.signIn())} />
         {user?.userType === "player" ? <MyCredits coachId={coach.id} title="My credits with this coach" /> : null}
       </Suspense>
 
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="flex flex-col gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <CalendarDays aria-hidden className="size-5" /> Available Times
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              {slotsFailed ? (
-                <p className="text-red-700">Failed to load time slots. Please try again later.</p>
-              ) : available.length === 0 ? (
-                <p className="text-slate-600">No available time slots at the moment.</p>
-              ) : (
-                <SlotChoices slots={available} selectedId={slotId} onChoose={chooseSlot} timeZone={coach.timeZone} rates={coach.rates} />
-              )}
-            </CardContent>
-          </Card>
+          <AvailableTimesCard
+            failed={slotsFailed}
+            slots={available}
+            selectedId={slotId}
+            onChoose={chooseSlot}
+            timeZone={coach.timeZone}
+            offerOf={(s) => slotOffer(s, coach.rates)}
+          />
           <FullGroupSlots slots={slots} today={coachNow.date} signedIn={!!user} athleteId={athleteId} />
 
           {slot ? (
-            <Card>
-              <CardHeader>
-                <CardTitle>Session Options</CardTitle>
-              </CardHeader>
-              <CardContent className="flex flex-col gap-6">
-                <section aria-labelledby="rate-heading" className="flex flex-col gap-2">
-                  <h3 id="rate-heading" className="font-semibold text-slate-800">
-                    Session Type &amp; Duration
-                  </h3>
-                  {rates.length === 0 ? (
-                    <p className="text-amber-800">{noRatesMessage(slot.isGroup)}</p>
-                  ) : (
-                    <>
-                      <p className="text-xs text-slate-500">Prices {FEE_INCLUDED_NOTE}.</p>
-                      <div className="grid gap-2 sm:grid-cols-2">
-                        {rates.map((r) => (
-                          <button
-                            key={r.id}
-                            type="button"
-                            aria-pressed={r.id === rateId}
-                            onClick={() => chooseRate(r)}
-                            className={`flex items-center justify-between rounded-lg border-2 px-4 py-3 text-left transition-colors focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:outline-none ${
-                              r.id === rateId ? "border-field-700 bg-field-50" : "border-slate-200 hover:border-field-400"
-                            }`}
-                          >
-                            <span className="font-medium">
-                              {r.duration} min {sessionTypeLabel(r.sessionType)} Session
-                            </span>
-                            <span className="font-bold text-field-800">{familyPrice(r.rate)}</span>
-                          </button>
-                        ))}
-                      </div>
-                    </>
-                  )}
-                </section>
-                {slot.seriesId && rates.length > 0 ? (
+            <SessionOptionsCard
+              slot={slot}
+              rates={rates}
+              rateId={rateId}
+              onChooseRate={chooseRate}
+              weeklySection={
+                slot.seriesId && rates.length > 0 ? (
                   <Suspense fallback={null}>
                     <WeeklySeriesSection
                       choice={weekly}
                       onChange={setWeekly}
                       preview={user?.userType === "player" ? preview : null}
                       signedIn={!!user}
-                      onSignIn={() => askToLogIn(navigate, returnPath)}
+                      onSignIn={() => booking.signIn()}
                     />
                   </Suspense>
-                ) : null}
-                {rates.length > 0 && isWeekly ? (
-                  <p className="text-sm text-slate-700">
-                    Each week starts at {formatSessionTime(slot.startTime, clock) ?? slot.startTime}, the start of the weekly slot.
-                  </p>
-                ) : rates.length > 0 ? (
-                  <section aria-labelledby="start-heading" className="flex flex-col gap-2">
-                    <h3 id="start-heading" className="font-semibold text-slate-800">
-                      Start Time
-                    </h3>
-                    {startOptions.length === 0 ? (
-                      <p className="text-slate-600">No {duration}-minute session can start in this time slot any more.</p>
-                    ) : (
-                      <div className="flex flex-wrap gap-2">
-                        {startOptions.map((t) => (
-                          <Button
-                            key={t}
-                            type="button"
-                            size="sm"
-                            variant={t === chosenStart ? "primary" : "outline"}
-                            aria-pressed={t === chosenStart}
-                            onClick={() => setStartTime(t)}
-                          >
-                            {formatSessionTime(t, clock)}
-                          </Button>
-                        ))}
-                      </div>
-                    )}
-                  </section>
-                ) : null}
-              </CardContent>
-            </Card>
+                ) : null
+              }
+              isWeekly={isWeekly}
+              startOptions={startOptions}
+              chosenStart={chosenStart}
+              onChooseStart={setStartTime}
+              clock={clock}
+              duration={duration}
+            />
           ) : null}
 
           <Card>
@@ -461,172 +270,29 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
           </Card>
         </div>
 
-        <Card className="self-start lg:sticky lg:top-24">
-          <CardHeader>
-            <CardTitle>Summary</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            <dl className="flex flex-col gap-2 text-sm">
-              <SummaryRow
-                label="Date"
-                value={slot ? `${isWeekly ? "Weekly from " : ""}${formatLongDate(slot.date) ?? slot.date}` : "Not selected"}
-              />
-              <SummaryRow
-                label="Time"
-                value={
-                  slot && isWeekly
-                    ? (formatSessionRange(slot.startTime, endOf(slot.startTime, duration), clock) ?? slot.startTime)
-                    : slot && chosenStart
-                      ? (formatSessionRange(chosenStart, endOf(chosenStart, duration), clock) ?? chosenStart)
-                      : slot
-                        ? "Choose a start time"
-                        : "Not selected"
-                }
-              />
-              <SummaryRow label="Session" value={rate ? `${rate.duration} min ${sessionTypeLabel(rate.sessionType)}` : "Not selected"} />
-              {isWeekly && preview.data ? <SummaryRow label="Weeks" value={`${openWeeks} open of ${seriesWeeks.length}`} /> : null}
-              {family.length > 1 && chosen.length > 0 ? (
-                <SummaryRow
-                  label={chosen.length > 1 ? "Athletes" : "Athlete"}
-                  value={chosen.map((id) => bookingAthleteName({ athlete: family.find((a) => a.id === id) ?? null }, "")).join(", ")}
-                />
-              ) : null}
-            </dl>
-            {slot ? <SessionPlaceDetails place={slot} className="border-t border-slate-200 pt-4" /> : null}
-            {rate ? (
-              <dl className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm" aria-label="Price">
-                {/* Each seat is its own booking with its own fee: the sums are the checkout's, cent for cent. */}
-                <SummaryRow
-                  label={isWeekly ? "Session cost (each week)" : seatCount > 1 ? `Session cost (${seatCount} athletes)` : "Session cost"}
-                  value={`$${centsToDecimal(rateCents * (isWeekly ? 1 : seatCount))}`}
-                />
-                <SummaryRow
-                  label="Platform fee (15%)"
-                  value={`$${centsToDecimal(platformFeeCents(rateCents) * (isWeekly ? 1 : seatCount))}`}
-                />
-                <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold text-field-950">
-                  <dt>{isWeekly ? `Total for ${openWeeks} weeks` : "Total"}</dt>
-                  <dd data-testid="booking-total">${centsToDecimal(totalCents(rateCents) * (isWeekly ? openWeeks : seatCount))}</dd>
-                </div>
-              </dl>
-            ) : null}
-            {isWeekly ? (
-              <>
-                <Button
-                  size="lg"
-                  className="w-full"
-                  onClick={() => bookWeekly("card")}
-                  isLoading={bookSeries.isPending}
-                  disabled={!!user && !!preview.data && openWeeks === 0}
-                >
-                  {user && preview.data ? `Book ${openWeeks} weeks & Pay` : "Book weekly & Pay"}
-                </Button>
-                {user && preview.data && openWeeks > 0 && creditsLeft >= openWeeks ? (
-                  <Button
-                    size="lg"
-                    variant="outline"
-                    className="w-full"
-                    onClick={() => bookWeekly("credit")}
-                    isLoading={bookSeries.isPending}
-                  >
-                    Use {openWeeks} credits ({creditsLeft} left)
-                  </Button>
-                ) : null}
-              </>
-            ) : (
-              <>
-                <Button size="lg" className="w-full" onClick={() => bookAndPay()} isLoading={createBooking.isPending || isBookingSeveral}>
-                  Book &amp; Pay
-                </Button>
-                {usableCredit ? (
-                  <Button
-                    size="lg"
-                    variant="outline"
-                    className="w-full"
-                    onClick={() => bookAndPay("credit")}
-                    isLoading={createBooking.isPending}
-                  >
-                    Use a credit ({usableCredit.remaining} left)
-                  </Button>
-                ) : null}
-              </>
-            )}
-          </CardContent>
-        </Card>
+        <BookingSummary
+          slot={slot}
+          timeZone={coach.timeZone}
+          rate={rate}
+          duration={duration}
+          chosenStart={chosenStart}
+          {...(isWeekly ? { weeks: preview.data ? { open: openWeeks, total: seriesWeeks.length } : null } : {})}
+          athletes={family.length > 1 && chosen.length > 0 ? chosen.map(athleteName) : null}
+          seatCount={seatCount}
+        >
+          <BookingButtons
+            rate={rate}
+            credits={credits.data ?? []}
+            seatCount={seatCount}
+            {...(isWeekly ? { openWeeks: user && preview.data ? openWeeks : null } : {})}
+            onBook={bookAndPay}
+            onBookWeekly={bookWeekly}
+            isBookingOne={booking.isBookingOne}
+            isBooking={booking.isBookingSeveral}
+            isBookingWeekly={booking.isBookingWeekly}
+          />
+        </BookingSummary>
       </div>
-    </div>
-  );
-}
-
-/** A session may end exactly at midnight, which leaves the day: it is shown as 12:00 AM. */
-function endOf(start: string, durationMinutes: number): string {
-  return addMinutesToTime(start, durationMinutes) ?? "00:00";
-}
-
-function SummaryRow({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="text-right font-medium text-slate-900">{value}</dd>
-    </div>
-  );
-}
-
-function SlotChoices({
-  slots,
-  selectedId,
-  onChoose,
-  timeZone,
-  rates,
-}: {
-  slots: TimeSlot[];
-  selectedId: number | null;
-  onChoose: (slot: TimeSlot) => void;
-  timeZone: string;
-  rates: RateResponse[];
-}) {
-  return (
-    <div className="flex flex-col gap-5">
-      {groupByDate(slots).map((group) => (
-        <section key={group.date} aria-label={formatLongDate(group.date) ?? group.date} className="flex flex-col gap-2">
-          <h3 className="font-semibold text-field-900">{formatLongDate(group.date) ?? group.date}</h3>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {group.slots.map((s) => (
-              <button
-                key={s.id}
-                type="button"
-                aria-pressed={s.id === selectedId}
-                onClick={() => onChoose(s)}
-                className={`flex flex-col gap-1 rounded-lg border-2 px-4 py-3 text-left transition-colors focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:outline-none ${
-                  s.id === selectedId ? "border-field-700 bg-field-50" : "border-slate-200 hover:border-field-400"
-                }`}
-              >
-                <span className="flex items-center gap-2 font-medium">
-                  <Clock aria-hidden className="size-4" />
-                  {formatSessionRange(s.startTime, s.endTime, { date: s.date, timeZone }) ?? `${s.startTime} - ${s.endTime}`}
-                </span>
-                <span className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-                  {s.isGroup ? (
-                    <Badge variant="secondary">
-                      <Users aria-hidden className="size-3" /> Group ({s.capacity} spots)
-                    </Badge>
-                  ) : (
-                    <Badge variant="outline">Individual</Badge>
-                  )}
-                  {s.locationName || s.locationAddress ? (
-                    <span>{[s.locationName, s.locationAddress].filter(Boolean).join(", ")}</span>
-                  ) : null}
-                </span>
-                {slotOffer(s, rates) ? (
-                  <span className="text-sm font-semibold text-field-800" data-testid="slot-offer">
-                    {slotOffer(s, rates)}
-                  </span>
-                ) : null}
-              </button>
-            ))}
-          </div>
-        </section>
-      ))}
     </div>
   );
 }

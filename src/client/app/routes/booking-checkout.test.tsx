@@ -3,8 +3,8 @@ import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
 import type { PaymentIntentResponse } from "@contract/payments";
-import { makeBooking } from "../../testing/fixtures";
-import { answer, mockApi, renderPage } from "../../testing/render-page";
+import { makeBooking } from "@client/testing/fixtures";
+import { answer, mockApi, renderPage } from "@client/testing/render-page";
 import { BookingCheckoutPage } from "./booking-checkout";
 
 const intent: PaymentIntentResponse = {

@@ -3,11 +3,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Redirect, useLocation, useParams, useSearch } from "wouter";
 import { BookingMessages, DEFAULT_BOOKING_DURATION, DEFAULT_SESSION_TYPE, FREE_CANCELLATION_HOURS, type Booking } from "@contract/bookings";
+import { ErrorCode } from "@contract/errors";
 import { centsToDecimal } from "@contract/money";
 import type { CreatePaymentIntentRequest, PaymentIntentResponse } from "@contract/payments";
 import { NO_SHOW_POLICY } from "@contract/progress";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle, IconCardHeader } from "../../components/ui/card";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { paths } from "../../config/paths";
@@ -15,12 +16,12 @@ import { useBooking } from "../../features/bookings/api/get-booking";
 import { bookingsTogetherQuery } from "../../features/bookings/api/keys";
 import { bookingAthleteName, dollars, sessionTypeLabel } from "../../features/bookings/components/booking-format";
 import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
-import { updatePaymentIntent, useConfirmPayment, useCreatePaymentIntent } from "../../features/payments/api/payment-intents";
+import { useConfirmPayment, useCreatePaymentIntent, useUpdatePaymentIntent } from "../../features/payments/api/payment-intents";
 import { HoldCountdown, useHoldRemaining } from "../../features/payments/components/hold-countdown";
 import { PaymentForm } from "../../features/payments/components/payment-form";
 import { TipSelector } from "../../features/payments/components/tip-selector";
-import { ApiError } from "../../lib/api-client";
-import { handleUnauthorized, messageOr } from "../../lib/handle-unauthorized";
+import { ApiError, isUnauthorized } from "../../lib/api-client";
+import { messageOr } from "../../lib/handle-unauthorized";
 import { formatLongDate, formatSessionRange, formatSessionTime } from "../../lib/when";
 
 const FAILED_SETUP_REDIRECT_DELAY_MS = 2500;
@@ -46,7 +47,7 @@ function intentRequestFrom(pathBookingId: string | undefined, search: string): C
 }
 
 /** The seat's hold ran out before payment: the player can only book the slot again. */
-const isHoldExpired = (error: unknown) => error instanceof ApiError && error.message === BookingMessages.HOLD_EXPIRED;
+const isHoldExpired = (error: unknown) => error instanceof ApiError && error.code === ErrorCode.HOLD_EXPIRED;
 
 export function BookingCheckoutPage() {
   const params = useParams<{ bookingId?: string }>();
@@ -73,7 +74,7 @@ function Checkout({ request }: { request: CreatePaymentIntentRequest }) {
 
   useEffect(() => {
     if (!setupFailed) return;
-    if (handleUnauthorized(setup.error)) return;
+    if (isUnauthorized(setup.error)) return;
     toast({ title: "Error", description: messageOr(setup.error, "Unable to process booking"), variant: "destructive" });
     const timer = window.setTimeout(() => navigate(paths.findCoaches, { replace: true }), FAILED_SETUP_REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
@@ -122,6 +123,7 @@ function HoldExpired({ bookingId }: { bookingId: number | undefined }) {
 function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
   const [, navigate] = useLocation();
   const confirm = useConfirmPayment();
+  const updateTip = useUpdatePaymentIntent();
   const [intent, setIntent] = useState(initial);
   const [isUpdatingTip, setIsUpdatingTip] = useState(false);
   const [isExpired, setIsExpired] = useState(false);
@@ -140,13 +142,16 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
     const requestNo = ++latestTipRequest.current;
     setIsUpdatingTip(true);
     try {
-      const updated = await updatePaymentIntent(intent.bookingId, tipCents > 0 ? centsToDecimal(tipCents) : null);
+      const updated = await updateTip.mutateAsync({
+        bookingId: intent.bookingId,
+        tipAmount: tipCents > 0 ? centsToDecimal(tipCents) : null,
+      });
       // Only the answer to the latest change may set the totals.
       if (requestNo === latestTipRequest.current) setIntent(updated);
     } catch (error) {
       if (requestNo !== latestTipRequest.current) return;
       if (isHoldExpired(error)) setIsExpired(true);
-      else if (!handleUnauthorized(error)) {
+      else if (!isUnauthorized(error)) {
         toast({ title: "Error", description: messageOr(error, "Failed to update the tip. Please try again."), variant: "destructive" });
       }
     } finally {
@@ -190,11 +195,7 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-6">
           <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <Receipt aria-hidden className="size-5" /> Booking Summary
-              </CardTitle>
-            </CardHeader>
+            <IconCardHeader icon={Receipt}>Booking Summary</IconCardHeader>
             <CardContent>
               <dl className="flex flex-col gap-2 text-sm">
                 {rows.map(([label, value]) => (
@@ -244,11 +245,7 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
           )}
         </div>
         <Card className="self-start">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <CreditCard aria-hidden className="size-5" /> Payment
-            </CardTitle>
-          </CardHeader>
+          <IconCardHeader icon={CreditCard}>Payment</IconCardHeader>
           <CardContent className="flex flex-col gap-4">
             {/* Issue 29: the policy is read before paying, not found after. */}
             <section

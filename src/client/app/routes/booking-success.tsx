@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import type { Booking } from "@contract/bookings";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle, IconCardHeader } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
@@ -224,11 +224,7 @@ function Confirmation({ booking, athlete }: { booking: Booking; athlete: string 
   ];
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <CalendarCheck aria-hidden className="size-5" /> Booking Confirmation
-        </CardTitle>
-      </CardHeader>
+      <IconCardHeader icon={CalendarCheck}>Booking Confirmation</IconCardHeader>
       <CardContent className="flex flex-col gap-4">
         <dl className="flex flex-col gap-2 text-sm">
           {rows.map(([label, value]) => (

@@ -67,7 +67,7 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
     slots.isLoading ? (
       <Spinner label="Loading time slots..." />
     ) : slots.isError ? (
-      <LoadError error={slots.error} onRetry={() => void slots.refetch()} text="Could not load your time slots. Please try again." />
+      <LoadError onRetry={() => void slots.refetch()} text="Could not load your time slots. Please try again." />
     ) : (
       render(slots.data ?? [])
     );

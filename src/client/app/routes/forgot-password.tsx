@@ -1,26 +1,26 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound, MailCheck } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link } from "wouter";
-import { ForgotPasswordRequestSchema, type ForgotPasswordRequest } from "@contract/accounts";
+import { ForgotPasswordRequestSchema } from "@contract/accounts";
 import { Button } from "../../components/ui/button";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/toast";
 import { paths } from "../../config/paths";
 import { useRequestPasswordReset } from "../../features/accounts/api/password-reset";
-import { AuthCard } from "../../features/accounts/components/auth-card";
+import { AuthCard, AuthCardLink } from "../../features/accounts/components/auth-card";
+import { AuthForm } from "../../features/accounts/components/auth-form";
+import { useSchemaForm } from "../../lib/form-errors";
 import { messageOr } from "../../lib/handle-unauthorized";
 
 /** player-side 2 and 4: form, then the sent confirmation, and back via "Try Different Email". */
 export function ForgotPasswordPage() {
   const [sent, setSent] = useState(false);
   const request = useRequestPasswordReset();
-  const form = useForm<ForgotPasswordRequest>({ resolver: zodResolver(ForgotPasswordRequestSchema), defaultValues: { email: "" } });
+  const form = useSchemaForm(ForgotPasswordRequestSchema, { email: "" }, { toastOnInvalid: false, revalidate: "onChange" });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = form.submit((values) =>
     request.mutate(values, {
       onSuccess: () => {
         setSent(true);
@@ -40,9 +40,7 @@ export function ForgotPasswordPage() {
         <Button type="button" variant="outline" className="w-full" onClick={() => setSent(false)}>
           Try Different Email
         </Button>
-        <Button asChild className="w-full">
-          <Link href={paths.login}>Back to Login</Link>
-        </Button>
+        <AuthCardLink href={paths.login}>Back to Login</AuthCardLink>
       </AuthCard>
     );
   }
@@ -53,14 +51,11 @@ export function ForgotPasswordPage() {
       title="Forgot Password"
       description="Enter the email you signed up with and we'll send you a link to choose a new password."
     >
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
+      <AuthForm onSubmit={onSubmit} isPending={request.isPending} submitText="Send Reset Link" pendingText="Sending...">
         <FormField label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="email" {...form.register("email")} />
         </FormField>
-        <Button type="submit" isLoading={request.isPending} className="w-full">
-          {request.isPending ? "Sending..." : "Send Reset Link"}
-        </Button>
-      </form>
+      </AuthForm>
       <Link href={paths.login} className="self-center text-sm font-semibold text-field-700 underline underline-offset-2">
         Back to Login
       </Link>

@@ -1,16 +1,23 @@
 import { AlertTriangle, ArrowLeft, ChevronRight, ClipboardList, Trophy } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { INTENTS, type Intent } from "@contract/accounts";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
+import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { paths } from "../../config/paths";
 import { AuthLayout } from "../../features/accounts/components/auth-layout";
-import { RegisterForm } from "../../features/accounts/components/register-form";
-import { SignInForm } from "../../features/accounts/components/sign-in-form";
 import { rememberReturnTo } from "../../lib/return-to";
 import { usePublicFigures } from "../../features/content/api/public-figures";
+
+// The two forms bring the form library and zod (about 40 KB gzipped), which the role chooser does
+// not need: they load as soon as the page is up, while the visitor picks a role, so the first
+// screen stays within the login budget (scripts/check-bundle-budget.mjs).
+const loadSignInForm = () => import("../../features/accounts/components/sign-in-form");
+const loadRegisterForm = () => import("../../features/accounts/components/register-form");
+const SignInForm = lazy(async () => ({ default: (await loadSignInForm()).SignInForm }));
+const RegisterForm = lazy(async () => ({ default: (await loadRegisterForm()).RegisterForm }));
 
 const roleCopy: Record<Intent, { title: string; subtitle: string; icon: ReactNode }> = {
   player: { title: "Player Login", subtitle: "Find and book training sessions", icon: <Trophy aria-hidden /> },
@@ -48,6 +55,10 @@ export function LoginPage() {
   // DESIGN 11: the coach and slot a visitor came from, to go back to once signed in.
   const next = params.get("next");
   useEffect(() => rememberReturnTo(next), [next]);
+  useEffect(() => {
+    void loadSignInForm();
+    void loadRegisterForm();
+  }, []);
 
   function backToOptions() {
     setChosen(null);
@@ -201,10 +212,14 @@ function RoleForms({
                   To coach, register a coach account under the Register tab with a different e-mail address.
                 </p>
               ) : null}
-              <SignInForm intent={role} />
+              <Suspense fallback={<Spinner label="Loading..." />}>
+                <SignInForm intent={role} />
+              </Suspense>
             </TabsContent>
             <TabsContent value="register">
-              <RegisterForm userType={role} />
+              <Suspense fallback={<Spinner label="Loading..." />}>
+                <RegisterForm userType={role} />
+              </Suspense>
             </TabsContent>
           </Tabs>
           <Link href={paths.forgotPassword} className="w-fit text-sm font-semibold text-field-700 underline underline-offset-2">

@@ -53,7 +53,7 @@ function SlotManager({ user, coach }: { user: { id: number; userType: string }; 
         {slots.isLoading ? (
           <Spinner label="Loading time slots..." />
         ) : slots.isError ? (
-          <LoadError error={slots.error} onRetry={() => void slots.refetch()} text="Could not load your time slots. Please try again." />
+          <LoadError onRetry={() => void slots.refetch()} text="Could not load your time slots. Please try again." />
         ) : (
           <SlotList slots={slots.data ?? []} onEdit={setEditing} emptyText="No upcoming time slots yet. Add some above." />
         )}

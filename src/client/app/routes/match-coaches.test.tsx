@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useCurrentUser } from "../../lib/current-user";
-import { makeAthlete, makeUser } from "../../testing/fixtures";
-import { mockApi, renderPage, type ApiCall } from "../../testing/render-page";
+import { useCurrentUser } from "@client/lib/current-user";
+import { makeAthlete, makeUser } from "@client/testing/fixtures";
+import { mockApi, renderPage, type ApiCall } from "@client/testing/render-page";
 import { MatchCoachesPage } from "./match-coaches";
 
 const parent = makeUser({ id: 5, userType: "player", firstName: "Dana", lastName: "Parker", maxTravelDistance: 40 });

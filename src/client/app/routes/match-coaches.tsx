@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import type { Athlete } from "@contract/families";
 import { SKILL_LEVEL_LABELS } from "@contract/players";
@@ -20,7 +20,6 @@ import {
 import { coachCountLabel } from "../../features/search/components/coach-bits";
 import { MatchCard } from "../../features/search/components/match-card";
 import { emptyMatchFilters, MatchFiltersPanel } from "../../features/search/components/match-filters";
-import { handleUnauthorized } from "../../lib/handle-unauthorized";
 
 type Mode = "quick" | "custom";
 
@@ -190,9 +189,6 @@ function MatchResults({
   onClear?: () => void;
   errorText: string;
 }) {
-  useEffect(() => {
-    if (error) handleUnauthorized((error as { cause?: unknown }).cause ?? error);
-  }, [error]);
   if (isLoading) {
     return (
       <div className="flex justify-center py-12">

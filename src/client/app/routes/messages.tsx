@@ -4,12 +4,12 @@ import { conversationPath } from "../../../contract/messages";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
-import { handleUnauthorized } from "../../lib/handle-unauthorized";
 import { useOpenConversation } from "../../features/messages/api/messages";
 import { ConversationList } from "../../features/messages/components/conversation-list";
 import { ConversationView } from "../../features/messages/components/conversation-view";
 import { MessageReports } from "../../features/messages/components/message-reports";
 import { RedirectNotice, SIGNED_OUT_REDIRECT_DELAY_MS } from "../role-guard";
+import { isUnauthorized } from "../../lib/api-client";
 
 /**
  * /messages and /messages/{id} (issue 24): a family's or coach's conversations beside the open one
@@ -96,10 +96,8 @@ function useOpenTarget(): { isPending: boolean; error: string | null } {
     asked.current = key;
     mutateAsync(JSON.parse(key) as { coachId: number } | { userId: number })
       .then((conversation) => navigate(conversationPath(conversation.id), { replace: true }))
-      .catch((err: unknown) => void handleUnauthorized(err));
+      .catch(() => undefined); // the error shows below; a 401 takes the query client's logged-out path
   }, [key, mutateAsync, navigate]);
 
-  return { isPending: open.isPending, error: open.error && !handleUnauthorizedQuiet(open.error) ? open.error.message : null };
+  return { isPending: open.isPending, error: open.error && !isUnauthorized(open.error) ? open.error.message : null };
 }
-
-const handleUnauthorizedQuiet = (error: Error) => (error as { status?: number }).status === 401;

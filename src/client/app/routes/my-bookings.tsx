@@ -1,5 +1,5 @@
 import { CheckCircle2, CreditCard, Search } from "lucide-react";
-import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
+import { useMemo, useState, type ComponentType, type ReactNode } from "react";
 import { Link, useSearch } from "wouter";
 import type { Booking } from "@contract/bookings";
 import { seriesWeekLabels } from "../../lib/states";
@@ -14,7 +14,6 @@ import { BookingCardBoundary, CoachBookingCard, StudentBookingCard } from "../..
 import { splitBookings } from "../../features/bookings/components/booking-lists";
 import { bookingAthleteName } from "../../features/bookings/components/booking-format";
 import { isUnauthorized } from "../../lib/api-client";
-import { handleUnauthorized } from "../../lib/handle-unauthorized";
 import { useMyReviews } from "../../features/reviews/api/reviews";
 import { MyWaitlist } from "../../features/waitlist/components/my-waitlist";
 import { MyCredits } from "../../features/packages/components/my-credits";
@@ -23,11 +22,14 @@ import { CoachBookingExtras, StudentBookingExtras } from "../booking-extras";
 import { HoldCountdown, useHoldRemaining } from "../../features/payments/components/hold-countdown";
 import { formatLongDate, formatSessionRange } from "../../lib/when";
 
+const toSignIn = { loginUrl: paths.login };
+
 export function MyBookingsPage() {
   const { user } = useCurrentUser();
   const isCoach = user?.userType === "coach";
-  const student = useStudentBookings(!!user && !isCoach);
-  const coach = useCoachBookings(!!user && isCoach);
+  // coach-side 8: a 401 on this page sends the browser to /login (not /api/login).
+  const student = useStudentBookings(!!user && !isCoach, toSignIn);
+  const coach = useCoachBookings(!!user && isCoach, toSignIn);
   const list = isCoach ? coach : student;
   const query = new URLSearchParams(useSearch());
   const success = query.get("success") === "true";
@@ -35,11 +37,6 @@ export function MyBookingsPage() {
   const reviewParam = Number(query.get("review"));
   const reviews = useMyReviews(!!user && !isCoach);
   const reviewByBooking = useMemo(() => new Map((reviews.data ?? []).map((r) => [r.bookingId, r])), [reviews.data]);
-
-  // coach-side 8: a 401 on this page sends the browser to /login (not /api/login).
-  useEffect(() => {
-    if (list.isError && isUnauthorized(list.error)) handleUnauthorized(list.error, paths.login);
-  }, [list.isError, list.error]);
 
   const { upcoming, past } = useMemo(() => splitBookings(list.data ?? [], new Date()), [list.data]);
   // A weekly series' weeks, grouped visibly: "Weekly · week 2 of 8" (DESIGN.md 11).

@@ -1,5 +1,4 @@
 import { Search } from "lucide-react";
-import { useEffect } from "react";
 import { Link } from "wouter";
 import { Button } from "../../components/ui/button";
 import { FullPageSpinner } from "../../components/ui/spinner";
@@ -7,15 +6,10 @@ import { paths } from "../../config/paths";
 import { useStudentRequests } from "../../features/requests/api/get-student-requests";
 import { StudentRequestCard } from "../../features/requests/components/student-request-card";
 import { isUnauthorized } from "../../lib/api-client";
-import { handleUnauthorized } from "../../lib/handle-unauthorized";
 
 /** coach-side 2: the student's session requests with their status and the coach's response (players only: contract/pages.ts). */
 export function MySessionRequestsPage() {
   const requests = useStudentRequests();
-
-  useEffect(() => {
-    if (requests.isError) handleUnauthorized(requests.error);
-  }, [requests.isError, requests.error]);
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">

@@ -5,7 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { toast } from "../../components/ui/toast";
 import { useCompleteSimulatedOnboarding } from "../../features/payouts/api/payment-account";
 import { safeReturnPath } from "../../features/payouts/components/provider-urls";
-import { handleUnauthorized, messageOr } from "../../lib/handle-unauthorized";
+import { messageOr } from "../../lib/handle-unauthorized";
+import { isUnauthorized } from "../../lib/api-client";
 
 /**
  * /payments/simulated/onboarding?account=&return=&refresh= (DESIGN.md 8): what Stripe's hosted
@@ -25,7 +26,7 @@ export function SimulatedOnboardingPage() {
       {
         onSuccess: () => navigate(returnPath, { replace: true }),
         onError: (error) => {
-          if (!handleUnauthorized(error)) {
+          if (!isUnauthorized(error)) {
             toast({ title: "Account setup failed", description: messageOr(error, "Please try again."), variant: "destructive" });
           }
         },

@@ -1,4 +1,4 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ComponentType, ReactNode } from "react";
 import { cn } from "../../lib/cn";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
@@ -21,4 +21,21 @@ export function CardDescription({ className, ...props }: ComponentProps<"p">) {
 
 export function CardContent({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("p-5 pt-0 sm:p-6 sm:pt-0", className)} {...props} />;
+}
+
+/** A card's header whose title leads with an icon ("Available Times", "Payment"...). */
+export function IconCardHeader({
+  icon: Icon,
+  children,
+}: {
+  icon: ComponentType<{ "aria-hidden"?: boolean; className?: string }>;
+  children: ReactNode;
+}) {
+  return (
+    <CardHeader>
+      <CardTitle className="flex items-center gap-2">
+        <Icon aria-hidden className="size-5" /> {children}
+      </CardTitle>
+    </CardHeader>
+  );
 }

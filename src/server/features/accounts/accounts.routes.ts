@@ -5,6 +5,7 @@ import {
   LoginRequestSchema,
   RegisterRequestSchema,
   EmailVerificationMessages,
+  PasswordMessages,
   ResetPasswordRequestSchema,
   VerifyEmailRequestSchema,
   VerifyResetTokenRequestSchema,
@@ -81,7 +82,7 @@ export function accountsRouter(deps: AppDeps): Router {
     const input = parseBody(req, ResetPasswordRequestSchema);
     await accounts.resetPassword(deps, input);
     clearSessionCookie(deps.config, res);
-    res.json({ success: true, message: "Your password has been successfully reset" });
+    res.json({ success: true, message: PasswordMessages.RESET_DONE });
   });
 
   router.post("/auth/verify-email", perIp, async (req, res) => {

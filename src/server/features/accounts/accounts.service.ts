@@ -35,7 +35,6 @@ import { present } from "../../present";
 
 export const EMAIL_TAKEN = "An account with this email already exists";
 export const INVALID_CREDENTIALS = "Invalid email or password";
-export const INVALID_RESET_LINK = "This password reset link is invalid or has expired";
 export const FORGOT_PASSWORD_ANSWER = "If an account with that email exists, you'll receive a password reset link within a few minutes.";
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
@@ -194,7 +193,7 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 export async function verifyResetToken(deps: AppDeps, token: string): Promise<void> {
   const found = await repo.findUsablePasswordResetToken(deps.database.db, sha256(token), deps.clock.now());
-  if (!found) throw badRequest(INVALID_RESET_LINK, "token");
+  if (!found) throw badRequest(PasswordMessages.INVALID_RESET_LINK, "token");
 }
 
 /**
@@ -206,13 +205,13 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
   const now = deps.clock.now();
   // A dead link is said first: the password rules matter only to someone who can use it.
   if (!(await repo.findUsablePasswordResetToken(deps.database.db, sha256(input.token), now))) {
-    throw badRequest(INVALID_RESET_LINK, "token");
+    throw badRequest(PasswordMessages.INVALID_RESET_LINK, "token");
   }
   await refuseCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const user = await deps.database.db.transaction(async (tx) => {
     const consumed = await repo.consumePasswordResetToken(tx, sha256(input.token), now);
-    if (!consumed) throw badRequest(INVALID_RESET_LINK, "token");
+    if (!consumed) throw badRequest(PasswordMessages.INVALID_RESET_LINK, "token");
     const user = present(await repo.lockUser(tx, consumed.userId), "the user of the token just consumed");
     await repo.updateAccount(tx, user.id, {
       passwordHash,

@@ -7,10 +7,11 @@ import {
   type ParsedBookingRequest,
 } from "@contract/bookings";
 import { coachEarningsCents, platformFeeCents, totalCents } from "@contract/money";
+import { ErrorCode } from "@contract/errors";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";
-import { badRequest, conflict, notFound } from "../../http/errors";
+import { badRequest, notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { releaseExpiredHolds } from "./booking-sweeps.service";
 import { getBookingFor } from "./bookings.service";
@@ -59,9 +60,10 @@ export async function createPendingBooking(
       // The slot may have changed between the read and the lock: plan again on the locked row.
       const plan = planBooking(locked, timeZone, coachRates, input, now);
       expired = await holdsRepo.expireSlotHolds(tx, locked.id, now);
-      if (await holdsRepo.hasActiveBooking(tx, locked.id, athlete.id)) throw conflict(BookingMessages.ALREADY_BOOKED);
+      if (await holdsRepo.hasActiveBooking(tx, locked.id, athlete.id))
+        throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
       const held = await holdsRepo.countHeldSeats(tx, locked.id, now);
-      if (held >= locked.capacity) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
+      if (held >= locked.capacity) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
       const inserted = await holdsRepo.insertBooking(
         tx,
         cardHold({ slot: locked, plan, studentId: user.id, athleteId: athlete.id, notes: input.notes, clientAddress, now }),
@@ -70,7 +72,7 @@ export async function createPendingBooking(
       return inserted;
     });
   } catch (err) {
-    if (err instanceof holdsRepo.DuplicateActiveBookingError) throw conflict(BookingMessages.ALREADY_BOOKED);
+    if (err instanceof holdsRepo.DuplicateActiveBookingError) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
     throw err;
   }
 
@@ -94,7 +96,7 @@ export async function bookSlotForCheckout(
   const slot = await holdsRepo.findSlot(db, input.timeSlotId);
   if (!slot) throw notFound(BookingMessages.SLOT_NOT_FOUND);
   // A session the coach cancelled is closed for good, whatever its seats say; one made for a request is that student's only.
-  if (slot.cancelledAt || slot.requestOnly) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
+  if (slot.cancelledAt || slot.requestOnly) throw refused(ErrorCode.SLOT_CLOSED, BookingMessages.SLOT_UNAVAILABLE);
   const kind = slot.isGroup ? "group" : "individual";
   const ratesOfKind = (await holdsRepo.listCoachRates(db, slot.coachId)).filter((r) => r.sessionType === kind);
   if (ratesOfKind.length === 0) throw badRequest(noRatesMessage(slot.isGroup), "timeSlotId");

@@ -1,8 +1,9 @@
 import { BookingMessages, type ParsedBookingRequest } from "@contract/bookings";
+import { ErrorCode } from "@contract/errors";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";
-import { conflict, notFound } from "../../http/errors";
+import { notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { releaseExpiredHolds } from "./booking-sweeps.service";
 import { audienceOfBooking, toApiBooking } from "./bookings.service";
@@ -41,7 +42,7 @@ export async function bookWithCredit(deps: AppDeps, user: UserRow, input: Parsed
       });
     });
   } catch (err) {
-    if (err instanceof holdsRepo.DuplicateActiveBookingError) throw conflict(BookingMessages.ALREADY_BOOKED);
+    if (err instanceof holdsRepo.DuplicateActiveBookingError) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
     throw err;
   }
   await releaseExpiredHolds(deps, expired);
@@ -64,8 +65,10 @@ export async function insertCreditBooking(
   },
 ): Promise<repo.BookingRow> {
   const { slot, plan, now } = values;
-  if (await holdsRepo.hasActiveBooking(tx, slot.id, values.athleteId)) throw conflict(BookingMessages.ALREADY_BOOKED);
-  if ((await holdsRepo.countHeldSeats(tx, slot.id, now)) >= slot.capacity) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
+  if (await holdsRepo.hasActiveBooking(tx, slot.id, values.athleteId))
+    throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
+  if ((await holdsRepo.countHeldSeats(tx, slot.id, now)) >= slot.capacity)
+    throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
   const spend = await chooseCredit(tx, {
     familyId: values.familyId,
     coachId: slot.coachId,

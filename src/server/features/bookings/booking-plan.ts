@@ -7,7 +7,7 @@ import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";
 import { ErrorCode } from "@contract/errors";
 import { LimitMessages, MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS, MAX_HELD_BOOKINGS_PER_PLAYER } from "@contract/limits";
-import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors";
+import { AppError, badRequest, forbidden, notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { instantToLocal, localToInstant } from "../slots/slot-time";
 import { chooseAthlete } from "../families/families.service";
@@ -27,7 +27,7 @@ export function planBooking(
   now: Date,
 ): BookingPlan {
   // A session the coach cancelled is closed for good, whatever its seats say; one made for a request is that student's only.
-  if (slot.cancelledAt || slot.requestOnly) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
+  if (slot.cancelledAt || slot.requestOnly) throw refused(ErrorCode.SLOT_CLOSED, BookingMessages.SLOT_UNAVAILABLE);
   const kind = slot.isGroup ? "group" : "individual";
   const ratesOfKind = coachRates.filter((r) => r.sessionType === kind);
   const rate = coachRates.find((r) => r.id === input.rateId);
@@ -105,7 +105,7 @@ export async function checkBeforeLocking(deps: AppDeps, user: UserRow, input: Pa
   if (!pre) throw notFound(BookingMessages.SLOT_NOT_FOUND);
   const { slot, timeZone, coachRates } = pre;
   planBooking(slot, timeZone, coachRates, input, now);
-  if (pre.held >= slot.capacity && !pre.mine) throw conflict(BookingMessages.SLOT_UNAVAILABLE);
+  if (pre.held >= slot.capacity && !pre.mine) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
   return { db, now, athlete, slot, timeZone, coachRates };
 }
 

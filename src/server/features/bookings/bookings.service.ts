@@ -4,6 +4,7 @@ import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { instantToLocal } from "../slots/slot-time";
+import { toBookingTimeSlot } from "../slots/slots.service";
 import { familyAudience, isGuardianOfAthlete, type FamilyAudience } from "../../db/families";
 import { toAthleteSummary, toBookingGuardian } from "../families/families.service";
 import * as repo from "./bookings.repository";
@@ -123,8 +124,6 @@ export function toApiBooking(
   const zone = coach.timeZone;
   const start = instantToLocal(b.startsAt, zone);
   const end = instantToLocal(b.endsAt, zone);
-  const slotStart = instantToLocal(slot.startsAt, zone);
-  const slotEnd = instantToLocal(slot.endsAt, zone);
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   const result: Booking = {
     id: b.id,
@@ -159,21 +158,7 @@ export function toApiBooking(
       profileImageUrl: coach.profileImageUrl ?? coachUser.profileImageUrl,
       user: { firstName: coachUser.firstName, lastName: coachUser.lastName, profileImageUrl: coachUser.profileImageUrl },
     },
-    timeSlot: {
-      id: slot.id,
-      coachId: slot.coachId,
-      date: slotStart.date,
-      startTime: slotStart.time,
-      endTime: slotEnd.time,
-      isAvailable: slot.isAvailable,
-      isGroup: slot.isGroup,
-      capacity: slot.capacity,
-      locationName: slot.locationName,
-      locationAddress: slot.locationAddress,
-      locationLat: slot.locationLat,
-      locationLng: slot.locationLng,
-      locationNotes: slot.locationNotes,
-    },
+    timeSlot: toBookingTimeSlot(slot, zone),
     holdExpiresAt: b.status === "pending" ? iso(b.holdExpiresAt) : null,
     paidWith: b.packagePurchaseId !== null ? "credit" : "card",
     seriesId: slot.seriesId,

@@ -2,7 +2,8 @@ import { BookingMessages } from "@contract/bookings";
 import { coachEarningsCents, totalCents } from "@contract/money";
 import type { RefundReason } from "../../db/schema/index";
 import type { AppDeps } from "../../deps";
-import { conflict, notFound } from "../../http/errors";
+import { ErrorCode } from "@contract/errors";
+import { notFound, refused } from "../../http/errors";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import { sendBookingConfirmedEmails } from "./booking-emails";
 import * as repo from "./bookings.repository";
@@ -15,12 +16,14 @@ import { present } from "../../present";
 /** A pending booking can be paid while its hold lasts; refuses otherwise with the message the checkout shows. */
 export function requirePayable(booking: repo.BookingRow, now: Date): void {
   if (booking.status === "confirmed" || booking.status === "completed" || booking.paymentStatus === "completed") {
-    throw conflict(BookingMessages.ALREADY_PAID);
+    throw refused(ErrorCode.ALREADY_PAID, BookingMessages.ALREADY_PAID);
   }
   if (booking.status === "cancelled") {
-    throw conflict(booking.cancelCode === "hold_expired" ? BookingMessages.HOLD_EXPIRED : BookingMessages.NOT_PAYABLE);
+    throw booking.cancelCode === "hold_expired"
+      ? refused(ErrorCode.HOLD_EXPIRED, BookingMessages.HOLD_EXPIRED)
+      : refused(ErrorCode.NOT_PAYABLE, BookingMessages.NOT_PAYABLE);
   }
-  if (booking.holdExpiresAt && booking.holdExpiresAt <= now) throw conflict(BookingMessages.HOLD_EXPIRED);
+  if (booking.holdExpiresAt && booking.holdExpiresAt <= now) throw refused(ErrorCode.HOLD_EXPIRED, BookingMessages.HOLD_EXPIRED);
 }
 
 export async function attachPaymentIntent(deps: AppDeps, bookingId: number, paymentIntentId: string): Promise<void> {
@@ -35,7 +38,7 @@ export async function setTip(deps: AppDeps, booking: repo.BookingRow, tipCents: 
     { tipCents, totalCents: totalCents(booking.rateCents, tipCents), coachEarningsCents: coachEarningsCents(booking.rateCents, tipCents) },
     deps.clock.now(),
   );
-  if (!updated) throw conflict(BookingMessages.ALREADY_PAID);
+  if (!updated) throw refused(ErrorCode.ALREADY_PAID, BookingMessages.ALREADY_PAID);
   return updated;
 }
 

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { CalendarMessages, CANCEL_RULE_TEXT, type CalendarTokenResponse } from "@contract/calendar";
+import { BookingMessages } from "@contract/bookings";
 import type { CalendarPart } from "../../adapters/mail";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../http/errors";
@@ -26,7 +27,7 @@ function athleteOf(row: repo.SessionRow, now: Date): { name: string; details: st
   return { name, details: athleteFacts(toAthleteSummary(row.athlete, now)) };
 }
 
-function factsOf(row: repo.SessionRow, now: Date = new Date()): SessionFacts {
+function factsOf(row: repo.SessionRow, now: Date): SessionFacts {
   const athlete = athleteOf(row, now);
   return {
     bookingId: row.bookingId,
@@ -74,7 +75,7 @@ export async function bookingCalendarFile(deps: AppDeps, user: UserRow, bookingI
       : (await isGuardianOfAthlete(deps.database.db, user.id, row.athlete?.id ?? null))
         ? "student"
         : undefined;
-  if (!row || !audience) throw notFound("Booking not found");
+  if (!row || !audience) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
   if (row.status !== "confirmed" && row.status !== "completed") throw conflict(CalendarMessages.NOT_CONFIRMED);
   const event = sessionEvent(factsOf(row, deps.clock.now()), audience, deps.config.appUrl, false);
   return sessionsCalendar("feed", [event], { stamp: deps.clock.now() });

@@ -1,5 +1,5 @@
 import {
-  COACH_MESSAGES,
+  CoachMessages,
   FALLBACK_ZIPCODE,
   positionsOf,
   type CoachProfileSchema,
@@ -28,13 +28,13 @@ type Viewer = Pick<UserRow, "id" | "userType">;
 /** The coach profile of a user (any signed-in viewer); contact details only for the coach and admins. */
 export async function getCoachProfileOfUser(deps: AppDeps, viewer: Viewer, userId: number): Promise<CoachResponse> {
   const details = await repo.findCoachByUserId(deps.database.db, userId);
-  if (!details) throw notFound("Coach profile not found");
+  if (!details) throw notFound(CoachMessages.PROFILE_NOT_FOUND);
   return toCoachResponse(details, viewer);
 }
 
 export async function createCoachProfile(deps: AppDeps, user: UserRow, input: CreateInput): Promise<CoachResponse> {
   const { db } = deps.database;
-  if (await repo.findCoachRowByUserId(db, user.id)) throw conflict(COACH_MESSAGES.profileExists);
+  if (await repo.findCoachRowByUserId(db, user.id)) throw conflict(CoachMessages.PROFILE_EXISTS);
   const place = await placeOf(deps, input.zipcode);
   try {
     const coachId = await db.transaction(async (tx) => {
@@ -55,7 +55,7 @@ export async function createCoachProfile(deps: AppDeps, user: UserRow, input: Cr
     });
     await announceListingChange(deps, coachId);
   } catch (err) {
-    if (err instanceof repo.CoachExistsError) throw conflict(COACH_MESSAGES.profileExists);
+    if (err instanceof repo.CoachExistsError) throw conflict(CoachMessages.PROFILE_EXISTS);
     throw err;
   }
   return getCoachProfileOfUser(deps, user, user.id);
@@ -64,7 +64,7 @@ export async function createCoachProfile(deps: AppDeps, user: UserRow, input: Cr
 export async function updateCoachProfile(deps: AppDeps, user: UserRow, coachId: number, input: UpdateInput): Promise<CoachResponse> {
   const { db } = deps.database;
   const existing = await repo.findCoachById(db, coachId);
-  if (!existing) throw notFound("Coach profile not found");
+  if (!existing) throw notFound(CoachMessages.PROFILE_NOT_FOUND);
   if (existing.coach.userId !== user.id) throw forbidden("You can only change your own coach profile.");
   const place = input.zipcode !== undefined ? await placeOf(deps, input.zipcode) : {};
   const values: Partial<repo.CoachValues> = { ...place };
@@ -89,7 +89,7 @@ export async function updateCoachProfile(deps: AppDeps, user: UserRow, coachId: 
 /** The 1080x1080 promotional PNG of the coach's own profile. */
 export async function promoGraphicOf(deps: AppDeps, user: UserRow, coachId: number): Promise<{ png: Buffer; fileName: string }> {
   const details = await repo.findCoachById(deps.database.db, coachId);
-  if (!details) throw notFound("Coach profile not found");
+  if (!details) throw notFound(CoachMessages.PROFILE_NOT_FOUND);
   if (details.coach.userId !== user.id) throw forbidden("You can only download the graphic of your own coach profile.");
   const profile = toCoachResponse(details, user);
   const photoUrl = profile.profileImageUrl ?? profile.user.profileImageUrl;
@@ -117,7 +117,7 @@ async function placeOf(deps: AppDeps, zipcode: string) {
   // coach-side 9: the payment step's minimal profile uses 00000, which names no place.
   if (zipcode === FALLBACK_ZIPCODE) return { location: null, latitude: null, longitude: null, timeZone: deps.config.appTimeZone };
   const zip = await lookupZip(deps.database.db, zipcode);
-  if (!zip) throw badRequest(COACH_MESSAGES.zipcodeUnknown, "zipcode");
+  if (!zip) throw badRequest(CoachMessages.ZIPCODE_UNKNOWN, "zipcode");
   return { location: formatLocation(zip.city, zip.state), latitude: zip.latitude, longitude: zip.longitude, timeZone: zip.timeZone };
 }
 

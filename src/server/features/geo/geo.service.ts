@@ -12,6 +12,11 @@ export async function lookupZip(db: Db, zip: string): Promise<ZipLookup | null> 
   return { zip: row.zip, city: row.city, state: row.state, latitude: row.latitude, longitude: row.longitude, timeZone: row.timeZone };
 }
 
+/** Every ZIP's coordinates, for a cache that keeps the whole table (search's origins). */
+export function listZipOrigins(db: Db): Promise<{ zip: string; latitude: number; longitude: number }[]> {
+  return repo.allZipOrigins(db);
+}
+
 /** Geocoder calls in flight at once for one batch: a few, so a batch of 100 slots neither crawls nor floods the service. */
 export const GEOCODE_CONCURRENCY = 4;
 

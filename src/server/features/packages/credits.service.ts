@@ -10,7 +10,8 @@ import { centsToDecimal } from "@contract/money";
 import type { Tx } from "../../db/client";
 import { familyIdOfUser } from "../../db/families";
 import type { AppDeps } from "../../deps";
-import { conflict, notFound } from "../../http/errors";
+import { ErrorCode } from "@contract/errors";
+import { notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./packages.repository";
 import { present } from "../../present";
@@ -44,7 +45,7 @@ export async function chooseCredit(
       feeCents: isLast ? balance.feeCents : Math.floor(purchase.platformFeeCents / purchase.sessionCount),
     };
   }
-  throw conflict(PackageMessages.NO_CREDIT);
+  throw refused(ErrorCode.NO_CREDIT, PackageMessages.NO_CREDIT);
 }
 
 /** The credit chosen for a booking is spent: a redeem row naming the booking. */

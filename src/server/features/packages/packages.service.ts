@@ -114,7 +114,7 @@ export async function listCoachPackages(
   cursor?: { sessionCount: number; id: number },
 ): Promise<{ packages: Package[]; nextCursor: string | null }> {
   const db = deps.database.db;
-  if (!(await repo.findCoach(db, coachId))) throw notFound("Coach not found");
+  if (!(await repo.findCoach(db, coachId))) throw notFound(PackageMessages.COACH_NOT_FOUND);
   const [rows, rates] = await Promise.all([
     repo.listActivePackagesOfCoach(db, coachId, { after: cursor, limit: PACKAGES_PAGE_SIZE + 1 }),
     repo.listRatesOfCoach(db, coachId),

@@ -15,7 +15,8 @@ import { athletesOfFamily, familyAudience, familyIdOfUser } from "../../db/famil
 import type { RefundReason } from "../../db/schema/index";
 import type { AppDeps } from "../../deps";
 import { callProvider } from "../../http/call-provider";
-import { conflict, forbidden, notFound } from "../../http/errors";
+import { ErrorCode } from "@contract/errors";
+import { conflict, forbidden, notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { scheduleRefund, sendRefund } from "../bookings/refunds.service";
 import { requireVisibleCredit, toApiCredit, voidCredits } from "./credits.service";
@@ -127,8 +128,8 @@ export async function requireOwnPurchase(deps: AppDeps, user: UserRow, purchase:
 
 /** The card form refuses a checkout that ran out or was already paid, before any money moves. */
 export function requirePurchasePayable(purchase: repo.PurchaseRow, now: Date): void {
-  if (purchase.status === "paid") throw conflict(PackageMessages.ALREADY_PAID);
-  if (purchase.status === "cancelled" || purchase.payBy <= now) throw conflict(PackageMessages.CHECKOUT_EXPIRED);
+  if (purchase.status === "paid") throw refused(ErrorCode.ALREADY_PAID, PackageMessages.ALREADY_PAID);
+  if (purchase.status === "cancelled" || purchase.payBy <= now) throw refused(ErrorCode.CHECKOUT_EXPIRED, PackageMessages.CHECKOUT_EXPIRED);
 }
 
 export type PurchaseSettleOutcome =

@@ -13,7 +13,7 @@ import {
 } from "../../adapters/payments/provider";
 import type { AppDeps } from "../../deps";
 import { callProvider as callProviderWith } from "../../http/call-provider";
-import { AppError, badRequest, conflict, notFound } from "../../http/errors";
+import { AppError, badRequest, conflict, notFound, refused } from "../../http/errors";
 import { ErrorCode } from "@contract/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { bookSlotForCheckout } from "../bookings/book-slot.service";
@@ -105,7 +105,7 @@ async function createCheckoutIntent(deps: AppDeps, user: UserRow, bookingIds: nu
     const existing = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(sharedId));
     if (existing.status === "succeeded") {
       await settlePayment(deps, existing);
-      throw conflict(BookingMessages.ALREADY_PAID);
+      throw refused(ErrorCode.ALREADY_PAID, BookingMessages.ALREADY_PAID);
     }
     if (existing.status === "processing") return checkoutResponse(deps, user, rows, existing);
     if (existing.status !== "canceled" && (await countBookingsOfIntent(deps, sharedId)) === rows.length) {
@@ -163,7 +163,7 @@ async function ensurePaymentIntent(deps: AppDeps, booking: BookingRow): Promise<
     const existing = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(knownIntentId));
     if (existing.status === "succeeded") {
       await settlePayment(deps, existing, booking.id);
-      throw conflict(BookingMessages.ALREADY_PAID);
+      throw refused(ErrorCode.ALREADY_PAID, BookingMessages.ALREADY_PAID);
     }
     if (existing.status === "processing") return existing;
     // An intent shared with other bookings (a family checkout) is not changed for one of them.
@@ -215,7 +215,7 @@ export async function updateTip(
     const current = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(knownIntentId));
     if (current.status === "succeeded") {
       await settlePayment(deps, current, booking.id);
-      throw conflict(BookingMessages.ALREADY_PAID);
+      throw refused(ErrorCode.ALREADY_PAID, BookingMessages.ALREADY_PAID);
     }
     if (current.status === "processing") throw conflict(PaymentMessages.CANNOT_CHANGE);
     if (current.status === "requires_payment_method" && current.amountCents !== newTotal) {

@@ -2,6 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { addMonths, addWeeks, startOfMonth, startOfWeek } from "date-fns";
 import { centsToDecimal } from "@contract/money";
 import {
+  NO_PAYMENT_ACCOUNT,
   PayoutMessages,
   type CoachEarnings,
   type ConnectLinkResponse,
@@ -24,18 +25,7 @@ const PAYOUT_POLICY = { graceMs: IN_FLIGHT_GRACE_MS, maxAttempts: MAX_MONEY_ATTE
 type ReturnTo = "onboarding" | "stripe-connect" | undefined;
 
 function statusOf(coach: repo.CoachRow | undefined): PaymentAccountStatus {
-  if (!coach?.paymentAccountId) {
-    return {
-      hasAccount: false,
-      accountId: null,
-      accountComplete: false,
-      onboardingComplete: false,
-      detailsSubmitted: false,
-      chargesEnabled: false,
-      payoutsEnabled: false,
-      requirements: { currently_due: [] },
-    };
-  }
+  if (!coach?.paymentAccountId) return NO_PAYMENT_ACCOUNT;
   return {
     hasAccount: true,
     accountId: coach.paymentAccountId,

@@ -1,5 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { addMonths, addWeeks, differenceInCalendarDays, format, startOfMonth, startOfWeek } from "date-fns";
+import { BookingMessages } from "@contract/bookings";
+import { CoachMessages } from "@contract/coaches";
 import { centsToDecimal } from "@contract/money";
 import {
   EARNINGS_CSV_HEADER,
@@ -34,7 +36,7 @@ export async function listSkills(
 ): Promise<readonly SkillOption[]> {
   if (query.bookingId === undefined) return skillsForPosition(query.position);
   const booking = await repo.findBookingForSkills(deps.database.db, query.bookingId);
-  if (!booking || booking.coachUserId !== user.id) throw notFound("Booking not found");
+  if (!booking || booking.coachUserId !== user.id) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
   return skillsForPosition(booking.position);
 }
 
@@ -169,7 +171,7 @@ function bucket(sessions: repo.EarningSession[], starts: TZDate[]): Sums[] {
 
 async function requireCoach(deps: AppDeps, user: UserRow) {
   const coach = await repo.findCoachOfUser(deps.database.db, user.id);
-  if (!coach) throw notFound("Coach profile not found");
+  if (!coach) throw notFound(CoachMessages.PROFILE_NOT_FOUND);
   return coach;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ProviderLedger } from "../../adapters/payments/ledger";
+import type { ProviderLedger } from "@server/adapters/payments/ledger";
 import { compareLedger, type LedgerBooking, type LedgerPurchase, type RefundRecord } from "./ledger-compare";
 
 const booking = (over: Partial<LedgerBooking> = {}): LedgerBooking => ({

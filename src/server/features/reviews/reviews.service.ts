@@ -9,6 +9,7 @@ import {
   type PublicReview,
   type RatingDistribution,
 } from "@contract/reviews";
+import { BookingMessages } from "@contract/bookings";
 import type { AppDeps } from "../../deps";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
@@ -48,10 +49,10 @@ export async function submitReview(
 ): Promise<OwnReview> {
   const db = deps.database.db;
   const booking = await repo.findBookingForReview(db, bookingId);
-  if (!booking) throw notFound("Booking not found");
+  if (!booking) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
   if (booking.studentId !== user.id) {
     if (user.userType === "coach" || user.userType === "admin") throw forbidden(ReviewMessages.ONLY_STUDENT);
-    throw notFound("Booking not found");
+    throw notFound(BookingMessages.BOOKING_NOT_FOUND);
   }
   if (booking.status !== "completed") throw conflict(ReviewMessages.NOT_COMPLETED);
   let row: repo.ReviewRow;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AppDeps } from "../../deps";
+import type { AppDeps } from "@server/deps";
 import { coachDirectoryFor } from "./coach-directory";
 import * as repo from "./search.repository";
 

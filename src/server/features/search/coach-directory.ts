@@ -1,3 +1,4 @@
+import { getHeapStatistics } from "node:v8";
 import KDBush from "kdbush";
 import type { CalendarEvent } from "@contract/realtime";
 import type { AppDeps } from "../../deps";
@@ -46,8 +47,11 @@ export type DirectoryCoach = {
   latitude: number;
   longitude: number;
   timeZone: string;
-  /** Specializations in lower case: search matches the position whatever the case of either. */
-  teaches: Set<string>;
+  /**
+   * Specializations in lower case (search matches the position whatever the case of either), each
+   * text shared by every coach who teaches it: a few references a coach instead of a Set of copies.
+   */
+  teaches: readonly string[];
   /** The listing JSON object without its closing brace, ready for distance and availableSlots. */
   listingHead: string;
 };
@@ -69,6 +73,8 @@ export type CoachDirectory = {
   invalidate(coachId: number): void;
   /** Resolves once this process hears coach events. */
   listening: Promise<void>;
+  /** Coaches held (for the benchmark's memory figures). */
+  size(): number;
 };
 
 /** One directory per database (tests start a fresh one per file). */
@@ -121,12 +127,20 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
     );
   }
 
+  /** One copy of each time zone and lower-case specialization, however many coaches share it. */
+  const texts = new Map<string, string>();
+  const shared = (text: string) => {
+    const known = texts.get(text);
+    if (known !== undefined) return known;
+    texts.set(text, text);
+    return text;
+  };
   const toCoach = (row: repo.DirectoryRow): DirectoryCoach => ({
     id: row.id,
     latitude: row.latitude,
     longitude: row.longitude,
-    timeZone: row.timeZone,
-    teaches: new Set(row.specializations.map((s) => s.toLowerCase())),
+    timeZone: shared(row.timeZone),
+    teaches: row.specializations.map((s) => shared(s.toLowerCase())),
     listingHead: row.listing.slice(0, -1),
   });
 
@@ -167,6 +181,18 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
     settle(startedAt, [...stale.keys()]);
     buildTree();
     loaded = true;
+    warnWhenHeapIsTight(coaches.size);
+  }
+
+  /** The directory grows with the marketplace; the heap's limit is set at start (docs/OPERATIONS.md). */
+  function warnWhenHeapIsTight(count: number): void {
+    const heap = getHeapStatistics();
+    if (heap.used_heap_size <= heap.heap_size_limit / 2) return;
+    const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+    deps.logger.warn(
+      { coaches: count, heapUsedMb: mb(heap.used_heap_size), heapLimitMb: mb(heap.heap_size_limit) },
+      "coach directory: the heap is over half its limit after reading every coach; raise --max-old-space-size",
+    );
   }
 
   async function loadStale(): Promise<void> {
@@ -200,6 +226,7 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
   return {
     invalidate,
     listening,
+    size: () => coaches.size,
     async near(origin, miles, position) {
       await current();
       const wanted = position.toLowerCase();
@@ -207,7 +234,7 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
       // Distances to 6 decimals (a tenth of an inch), then id: the order search pages by.
       const found: (NearbyCoach & { order: number })[] = [];
       const consider = (coach: DirectoryCoach) => {
-        if (!coach.teaches.has(wanted)) return;
+        if (!coach.teaches.includes(wanted)) return;
         const distance = haversineMiles(origin, coach.latitude, coach.longitude);
         if (distance <= miles) found.push({ coach, distance, order: Math.round(distance * 1e6) });
       };

@@ -35,11 +35,12 @@ import * as repo from "./search.repository";
  */
 const ENTRY_TTL_MS = 10 * 60_000;
 /**
- * Enough for every coach of a 100,000-coach marketplace: about 1.5 KB per coach (9 slots of about
- * 110 bytes of JSON text, plus objects), so at most about 180 MB (docs/PERFORMANCE.md has the
- * measured resident memory). Oldest loaded are dropped first beyond it.
+ * The bound of the cache: about 1.8 KB a coach (9 slots of about 150 bytes of JSON text in one
+ * string, and three small number lists), so at most about 110 MB, whatever the marketplace's size
+ * (docs/performance-log.md has the measured figures). The benchmark's 5,000 searches across the
+ * country touch about 46,000 coaches. Oldest loaded are dropped first beyond it.
  */
-const MAX_COACHES = 120_000;
+const MAX_COACHES = 60_000;
 
 /**
  * Slots read per coach for a search showing `limit`: a few more, so that a booking or a slot
@@ -49,11 +50,6 @@ export function slotsReadPerCoach(limit: number): number {
   return limit + 2;
 }
 
-/** Most slots have no running hold: one shared empty list instead of one per slot. */
-const NO_HOLDS: number[] = [];
-
-type CachedSlot = { startsMs: number; capacity: number; confirmed: number; holds: number[]; json: string };
-
 type Entry = {
   timeZone: string;
   /** The request instant the slots were read for (slots starting before it are not included). */
@@ -62,7 +58,17 @@ type Entry = {
   loadedAt: number;
   /** All the coach's open slots from loadedForMs on are here (fewer than were asked for). */
   complete: boolean;
-  slots: CachedSlot[];
+  /**
+   * The slots in start order, as columns rather than an object each (a third of the memory): their
+   * API JSON texts joined into one string, where each text ends in it, when each starts, and the
+   * seats no paid booking holds.
+   */
+  json: string;
+  ends: number[];
+  startsMs: number[];
+  unpaidSeats: number[];
+  /** The expiry instants of the holds that were running at load, by slot index; most slots have none. */
+  holds: Map<number, number[]> | undefined;
 };
 
 export type CoachRef = { id: number; timeZone: string };
@@ -78,6 +84,8 @@ export type CoachSlotsCache = {
   invalidate(coachId: number): void;
   /** Resolves once this process hears calendar events, from when on entries are kept. */
   listening: Promise<void>;
+  /** Coaches held (for the benchmark's memory figures). */
+  size(): number;
 };
 
 /** One cache per database (tests start a fresh one per file). */
@@ -131,22 +139,37 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
     }
     const loadedAt = performance.now();
     const loaded = new Map<number, Entry>();
+    const texts = new Map<number, string[]>();
     for (const row of rows) {
       let entry = loaded.get(row.coachId);
       if (!entry) {
-        entry = { timeZone: row.timeZone, loadedForMs: now.getTime(), loadedAt, complete: true, slots: [] };
+        entry = {
+          timeZone: row.timeZone,
+          loadedForMs: now.getTime(),
+          loadedAt,
+          complete: true,
+          json: "",
+          ends: [],
+          startsMs: [],
+          unpaidSeats: [],
+          holds: undefined,
+        };
         loaded.set(row.coachId, entry);
+        texts.set(row.coachId, []);
       }
       if (row.json === null) continue;
-      entry.slots.push({
-        startsMs: Number(row.startsMs),
-        capacity: Number(row.capacity),
-        confirmed: Number(row.confirmed),
-        holds: holdsOf(row.holds),
-        json: row.json,
-      });
+      const holds = holdsOf(row.holds);
+      if (holds.length > 0) (entry.holds ??= new Map()).set(entry.startsMs.length, holds);
+      entry.startsMs.push(Number(row.startsMs));
+      entry.unpaidSeats.push(Number(row.capacity) - Number(row.confirmed));
+      const coachTexts = texts.get(row.coachId) ?? [];
+      coachTexts.push(row.json);
+      entry.ends.push((entry.ends.at(-1) ?? 0) + row.json.length);
     }
-    for (const entry of loaded.values()) entry.complete = entry.slots.length < perCoach;
+    for (const [coachId, entry] of loaded) {
+      entry.complete = entry.startsMs.length < perCoach;
+      entry.json = (texts.get(coachId) ?? []).join("");
+    }
     const keep = listening && startedAt >= discardBefore;
     for (const [coachId, entry] of loaded) {
       if (!keep || (invalidatedAt.get(coachId) ?? -1) > startedAt) continue;
@@ -164,6 +187,7 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
   return {
     invalidate,
     listening: subscribed,
+    size: () => entries.size,
     async bookableSlots(coaches, now, limit) {
       const nowMs = now.getTime();
       const ttlStart = performance.now() - ENTRY_TTL_MS;
@@ -194,8 +218,8 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
 }
 
 function holdsOf(holds: repo.CoachSlotRow["holds"]): number[] {
-  const list = typeof holds === "string" ? (JSON.parse(holds) as number[]) : (holds ?? NO_HOLDS);
-  return list.length === 0 ? NO_HOLDS : list.map(Number);
+  const list = typeof holds === "string" ? (JSON.parse(holds) as number[]) : (holds ?? []);
+  return list.map(Number);
 }
 
 /**
@@ -205,12 +229,12 @@ function holdsOf(holds: repo.CoachSlotRow["holds"]): number[] {
  */
 function bookable(entry: Entry, nowMs: number, limit: number): string[] | undefined {
   const out: string[] = [];
-  for (const slot of entry.slots) {
-    if (slot.startsMs < nowMs) continue;
-    let taken = slot.confirmed;
-    for (const expiresAt of slot.holds) if (expiresAt > nowMs) taken++;
-    if (taken >= slot.capacity) continue;
-    out.push(slot.json);
+  for (let i = 0; i < entry.startsMs.length; i++) {
+    if ((entry.startsMs[i] ?? 0) < nowMs) continue;
+    let open = entry.unpaidSeats[i] ?? 0;
+    for (const expiresAt of entry.holds?.get(i) ?? []) if (expiresAt > nowMs) open--;
+    if (open <= 0) continue;
+    out.push(entry.json.slice(i === 0 ? 0 : entry.ends[i - 1], entry.ends[i]));
     if (out.length === limit) return out;
   }
   return entry.complete ? out : undefined;

@@ -147,19 +147,39 @@ function listingJsonSql(alias: "c" | "p", options: { withText: boolean }): SQL {
  * their listing JSON (users_pkey, rates_coach_type_duration_key and reviews_coach_idx
  * per coach). Exported for the benchmark's EXPLAIN.
  */
-export function coachDirectorySql(coachIds: number[] | null): SQL {
+export function coachDirectorySql(coachIds: number[] | null, page?: { afterId: number; limit: number }): SQL {
   return sql`
     select c.id, c.latitude, c.longitude, c.time_zone as "timeZone", c.specializations,
       ${listingJsonSql("c", { withText: false })}::text as listing
     from coaches c
     where c.latitude is not null and c.longitude is not null
-      ${coachIds ? sql`and c.id = any(${intArray(coachIds)})` : sql``}`;
+      ${coachIds ? sql`and c.id = any(${intArray(coachIds)})` : sql``}
+      ${page ? sql`and c.id > ${page.afterId} order by c.id limit ${page.limit}` : sql``}`;
 }
 
-export async function coachDirectory(db: Db, coachIds: number[] | null): Promise<DirectoryRow[]> {
-  const query = coachDirectorySql(coachIds);
-  const rows = rowsOf<DirectoryRow>(coachIds ? await executePrepared(db, query) : await db.execute(query));
+function toDirectoryRows(rows: DirectoryRow[]): DirectoryRow[] {
   return rows.map((row) => ({ ...row, id: Number(row.id), latitude: Number(row.latitude), longitude: Number(row.longitude) }));
+}
+
+/** Coaches read per statement when the whole directory is read. */
+const DIRECTORY_PAGE = 5_000;
+
+/**
+ * The given coaches, or every coach a page at a time in id order (coaches_pkey): read in one
+ * statement, a country's coaches were held as protocol data, rows and text at once.
+ */
+export async function coachDirectory(db: Db, coachIds: number[] | null): Promise<DirectoryRow[]> {
+  if (coachIds) return toDirectoryRows(rowsOf<DirectoryRow>(await executePrepared(db, coachDirectorySql(coachIds))));
+  const everyone: DirectoryRow[] = [];
+  for (let afterId = 0; ;) {
+    const page = toDirectoryRows(
+      rowsOf<DirectoryRow>(await executePrepared(db, coachDirectorySql(null, { afterId, limit: DIRECTORY_PAGE }))),
+    );
+    everyone.push(...page);
+    const last = page.at(-1);
+    if (!last || page.length < DIRECTORY_PAGE) return everyone;
+    afterId = last.id;
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type TimeSlot,
   type UpdateSlotRequest,
 } from "@contract/slots";
+import { BookingMessages, type BookingTimeSlot } from "@contract/bookings";
 import type { Geocoder } from "../../adapters/geo";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";
@@ -56,7 +57,7 @@ export async function listSlots(
 ): Promise<Page<TimeSlot>> {
   const db = deps.database.db;
   const coach = await repo.findCoach(db, coachId);
-  if (!coach) throw notFound("Coach not found");
+  if (!coach) throw notFound(SlotMessages.COACH_NOT_FOUND);
   if (options.cursor !== undefined && !(await repo.isSlotOfCoach(db, options.cursor, coachId))) throw badCursor();
   const now = deps.clock.now();
   const fromDate = options.fromDate ?? instantToLocal(now, coach.timeZone).date;
@@ -81,7 +82,7 @@ export async function listSlots(
 
 export async function getSlot(deps: AppDeps, slotId: number): Promise<TimeSlot> {
   const row = await repo.findSlot(deps.database.db, slotId, deps.clock.now());
-  if (!row) throw notFound("Time slot not found");
+  if (!row) throw notFound(BookingMessages.SLOT_NOT_FOUND);
   const coach = await repo.findCoach(deps.database.db, row.coachId);
   return toApiSlot(row, present(coach, "the slot's coach").timeZone, true);
 }
@@ -221,7 +222,7 @@ export async function createSlotSeries(
 export async function removeSlotAndFollowing(deps: AppDeps, user: UserRow, slotId: number): Promise<number[]> {
   const coach = await requireOwnCoach(deps, user);
   const slot = await repo.findSlot(deps.database.db, slotId, deps.clock.now());
-  if (!slot || slot.coachId !== coach.id) throw notFound("Time slot not found");
+  if (!slot || slot.coachId !== coach.id) throw notFound(BookingMessages.SLOT_NOT_FOUND);
   await removeSlot(deps, user, slotId);
   const removed = [slotId];
   if (!slot.seriesId) return removed;
@@ -241,7 +242,7 @@ export async function removeSlotAndFollowing(deps: AppDeps, user: UserRow, slotI
 export async function editSlot(deps: AppDeps, user: UserRow, slotId: number, patch: UpdateSlotRequest): Promise<TimeSlot> {
   const coach = await requireOwnCoach(deps, user);
   const existing = await repo.findSlot(deps.database.db, slotId, deps.clock.now());
-  if (!existing) throw notFound("Time slot not found");
+  if (!existing) throw notFound(BookingMessages.SLOT_NOT_FOUND);
   if (existing.coachId !== coach.id) throw forbidden(SlotMessages.NOT_OWNER);
   if (patch.coachId !== undefined && patch.coachId !== coach.id) throw forbidden(SlotMessages.NOT_OWNER);
 
@@ -256,7 +257,7 @@ export async function editSlot(deps: AppDeps, user: UserRow, slotId: number, pat
   const updated = await deps.database.db.transaction(async (tx) => {
     await repo.lockCoach(tx, coach.id);
     const slot = await repo.lockSlot(tx, slotId);
-    if (!slot) throw notFound("Time slot not found");
+    if (!slot) throw notFound(BookingMessages.SLOT_NOT_FOUND);
     const now = deps.clock.now();
     if (!slot.isAvailable || (await repo.countBlockingBookings(tx, slotId, now)) > 0) throw conflict(SlotMessages.NOT_EDITABLE);
 
@@ -308,7 +309,7 @@ export async function removeSlot(deps: AppDeps, user: UserRow, slotId: number): 
   const abandonedIntents = await deps.database.db.transaction(async (tx) => {
     await repo.lockCoach(tx, coach.id);
     const slot = await repo.lockSlot(tx, slotId);
-    if (!slot || slot.removedAt) throw notFound("Time slot not found");
+    if (!slot || slot.removedAt) throw notFound(BookingMessages.SLOT_NOT_FOUND);
     if (slot.coachId !== coach.id) throw forbidden(SlotMessages.NOT_OWNER);
     const states = await repo.listBookingStates(tx, slotId);
     if (!canDeleteSlot({ status: slot.cancelledAt ? "cancelled" : "available" }, states)) throw conflict(SlotMessages.HAS_BOOKINGS);
@@ -393,6 +394,27 @@ export function toApiSlot(row: repo.SlotRowWithCount, timeZone: string, includeB
     locationLng: row.locationLng,
     locationNotes: row.locationNotes,
     ...(row.seriesId ? { seriesId: row.seriesId } : {}),
+  };
+}
+
+/** The slot of a booking as the booking shows it: the API slot's place and times, without its status, zone and counts. */
+export function toBookingTimeSlot(row: repo.SlotRow, timeZone: string): BookingTimeSlot {
+  const { id, coachId, date, startTime, endTime, isAvailable, isGroup, capacity } = toApiSlot({ ...row, bookingCount: 0 }, timeZone, false);
+  const { locationName, locationAddress, locationLat, locationLng, locationNotes } = row;
+  return {
+    id,
+    coachId,
+    date,
+    startTime,
+    endTime,
+    isAvailable,
+    isGroup,
+    capacity,
+    locationName,
+    locationAddress,
+    locationLat,
+    locationLng,
+    locationNotes,
   };
 }
 

@@ -1,7 +1,9 @@
 import { WAITLIST_HOLD_MINUTES, WaitlistMessages, type WaitlistEntry } from "@contract/waitlist";
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
-import { conflict, forbidden, notFound } from "../../http/errors";
+import { ErrorCode } from "@contract/errors";
+import { BookingMessages } from "@contract/bookings";
+import { conflict, forbidden, notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { announceBooking, hasActiveBookingInSlot, heldSeats, holdSeatForWaitlist } from "../bookings/waitlist-hold.service";
 import { placeSms } from "../../messages/session-text";
@@ -19,17 +21,17 @@ export async function joinWaitlist(deps: AppDeps, user: UserRow, slotId: number,
   const db = deps.database.db;
   const now = deps.clock.now();
   const found = await repo.findSlot(db, slotId);
-  if (!found) throw notFound("Time slot not found");
+  if (!found) throw notFound(BookingMessages.SLOT_NOT_FOUND);
   const { slot } = found;
   if (!slot.isGroup) throw conflict(WaitlistMessages.ONLY_GROUP);
-  if (slot.cancelledAt || slot.requestOnly || slot.startsAt <= now) throw conflict(WaitlistMessages.SLOT_CLOSED);
+  if (slot.cancelledAt || slot.requestOnly || slot.startsAt <= now) throw refused(ErrorCode.SLOT_CLOSED, WaitlistMessages.SLOT_CLOSED);
   if ((await heldSeats(deps, slot.id)) < slot.capacity) throw conflict(WaitlistMessages.NOT_FULL);
-  if (await hasActiveBookingInSlot(deps, slot.id, athlete.id)) throw conflict(WaitlistMessages.ALREADY_BOOKED);
+  if (await hasActiveBookingInSlot(deps, slot.id, athlete.id)) throw refused(ErrorCode.ALREADY_BOOKED, WaitlistMessages.ALREADY_BOOKED);
   let entry: repo.WaitlistRow;
   try {
     entry = await repo.insertEntry(db, { timeSlotId: slot.id, studentId: user.id, athleteId: athlete.id, now });
   } catch (err) {
-    if (err instanceof repo.DuplicateWaitlistError) throw conflict(WaitlistMessages.ALREADY_WAITING);
+    if (err instanceof repo.DuplicateWaitlistError) throw refused(ErrorCode.ALREADY_WAITING, WaitlistMessages.ALREADY_WAITING);
     throw err;
   }
   return present(

@@ -16,6 +16,8 @@ function useAuthMutation<TInput>(url: string) {
   const [, navigate] = useLocation();
   return useMutation({
     mutationFn: (input: TInput) => apiRequest<AuthResponse>("POST", url, input),
+    // A 401 here is the form's answer ("Invalid email or password"), not a session that ended.
+    meta: { unauthorizedIsAnswer: true },
     onSuccess: (response) => {
       queryClient.clear();
       queryClient.setQueryData(sharedKeys.currentUser, response.user);

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@client/components/ui/card";
 
 /** The centred card of the password pages. */
@@ -26,5 +28,14 @@ export function AuthCard({
         <CardContent className="flex flex-col gap-4">{children}</CardContent>
       </Card>
     </section>
+  );
+}
+
+/** A full-width link under an auth card's text, styled as a button. */
+export function AuthCardLink({ href, variant, children }: { href: string; variant?: "outline"; children: ReactNode }) {
+  return (
+    <Button asChild variant={variant} className="w-full">
+      <Link href={href}>{children}</Link>
+    </Button>
   );
 }

@@ -1,22 +1,22 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { RegisterRequestSchema, type Intent, type RegisterRequest } from "@contract/accounts";
-import { Button } from "@client/components/ui/button";
+import { RegisterRequestSchema, type Intent } from "@contract/accounts";
 import { FormField } from "@client/components/ui/form-field";
 import { Input } from "@client/components/ui/input";
 import { toast } from "@client/components/ui/toast";
+import { useSchemaForm } from "@client/lib/form-errors";
 import { messageOr } from "@client/lib/handle-unauthorized";
 import { useRegister } from "../api/auth-mutations";
+import { AuthForm } from "./auth-form";
 
 /** Registration sends the chosen role as userType (player-side 5). */
 export function RegisterForm({ userType }: { userType: Intent }) {
   const register = useRegister();
-  const form = useForm<RegisterRequest>({
-    resolver: zodResolver(RegisterRequestSchema),
-    defaultValues: { firstName: "", lastName: "", email: "", password: "", userType },
-  });
+  const form = useSchemaForm(
+    RegisterRequestSchema,
+    { firstName: "", lastName: "", email: "", password: "", userType },
+    { toastOnInvalid: false, revalidate: "onChange" },
+  );
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = form.submit((values) =>
     register.mutate(
       { ...values, userType, intent: userType },
       {
@@ -26,7 +26,13 @@ export function RegisterForm({ userType }: { userType: Intent }) {
     ),
   );
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-label="Register">
+    <AuthForm
+      onSubmit={onSubmit}
+      label="Register"
+      isPending={register.isPending}
+      submitText="Create Account"
+      pendingText="Creating Account..."
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="First name" error={errors.firstName?.message}>
           <Input autoComplete="given-name" {...form.register("firstName")} />
@@ -41,9 +47,6 @@ export function RegisterForm({ userType }: { userType: Intent }) {
       <FormField label="Password" error={errors.password?.message} hint="At least 6 characters.">
         <Input type="password" autoComplete="new-password" {...form.register("password")} />
       </FormField>
-      <Button type="submit" isLoading={register.isPending} className="w-full">
-        {register.isPending ? "Creating Account..." : "Create Account"}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

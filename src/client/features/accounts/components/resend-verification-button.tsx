@@ -1,7 +1,8 @@
 import { Button } from "@client/components/ui/button";
 import { toast } from "@client/components/ui/toast";
-import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
+import { messageOr } from "@client/lib/handle-unauthorized";
 import { useResendVerification } from "../api/email-verification";
+import { isUnauthorized } from "@client/lib/api-client";
 
 /** "Resend link" of the e-mail verification notice. */
 export function ResendVerificationButton() {
@@ -10,7 +11,7 @@ export function ResendVerificationButton() {
     resend.mutate(undefined, {
       onSuccess: (answer) => toast({ title: "Verification e-mail sent", description: answer.message, variant: "success" }),
       onError: (error) => {
-        if (handleUnauthorized(error)) return;
+        if (isUnauthorized(error)) return;
         toast({ title: "Error", description: messageOr(error, "Failed to send the verification e-mail"), variant: "destructive" });
       },
     });

@@ -1,18 +1,17 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { LoginRequestSchema, type Intent, type LoginRequest } from "@contract/accounts";
-import { Button } from "@client/components/ui/button";
+import { LoginRequestSchema, type Intent } from "@contract/accounts";
 import { FormField } from "@client/components/ui/form-field";
 import { Input } from "@client/components/ui/input";
 import { toast } from "@client/components/ui/toast";
+import { useSchemaForm } from "@client/lib/form-errors";
 import { messageOr } from "@client/lib/handle-unauthorized";
 import { useLogin } from "../api/auth-mutations";
+import { AuthForm } from "./auth-form";
 
 export function SignInForm({ intent }: { intent: Intent }) {
   const login = useLogin();
-  const form = useForm<LoginRequest>({ resolver: zodResolver(LoginRequestSchema), defaultValues: { email: "", password: "", intent } });
+  const form = useSchemaForm(LoginRequestSchema, { email: "", password: "", intent }, { toastOnInvalid: false, revalidate: "onChange" });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = form.submit((values) =>
     login.mutate(
       { ...values, intent },
       {
@@ -22,16 +21,13 @@ export function SignInForm({ intent }: { intent: Intent }) {
     ),
   );
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+    <AuthForm onSubmit={onSubmit} label="Sign in" isPending={login.isPending} submitText="Sign In" pendingText="Signing In...">
       <FormField label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register("email")} />
       </FormField>
       <FormField label="Password" error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...form.register("password")} />
       </FormField>
-      <Button type="submit" isLoading={login.isPending} className="w-full">
-        {login.isPending ? "Signing In..." : "Sign In"}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,6 +1,5 @@
 import { toast } from "@client/components/ui/toast";
-import { ApiError } from "@client/lib/api-client";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
+import { ApiError, isUnauthorized } from "@client/lib/api-client";
 
 /** coach-side 8: admin changes confirm with "Success" and a description of what happened. */
 export function notifySaved(description: string): void {
@@ -12,15 +11,9 @@ export function notifySaved(description: string): void {
  * key message) follows it; a 401 instead takes the shared logged-out path.
  */
 export function notifyFailed(error: unknown, specMessage: string): void {
-  if (handleUnauthorized(error)) return;
+  if (isUnauthorized(error)) return;
   const reason = error instanceof ApiError && error.message ? error.message : "";
   toast({ title: "Error", description: reason ? `${specMessage}: ${reason}` : specMessage, variant: "destructive" });
-}
-
-/** The server names the failing field (`{field}`), so its message can also sit under that input. */
-export function failedField(error: unknown): { field: string; message: string } | undefined {
-  if (!(error instanceof ApiError) || !error.field || error.status === 401) return undefined;
-  return { field: error.field, message: error.message };
 }
 
 /** Order inputs: an empty box means "not set" (the server's default 0), anything else is sent as a JSON number. */

@@ -1,15 +1,12 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
-import { ContentBlockCreateSchema, type ContentBlock, type ContentBlockCreate, type ContentBlockInput } from "@contract/content";
-import { Button } from "@client/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@client/components/ui/dialog";
+import type { ReactNode } from "react";
+import { ContentBlockCreateSchema, type ContentBlock, type ContentBlockInput } from "@contract/content";
 import { FormField } from "@client/components/ui/form-field";
 import { Input } from "@client/components/ui/input";
 import { Textarea } from "@client/components/ui/textarea";
 import { useCreateContentBlock } from "../api/create-content-block";
 import { useUpdateContentBlock } from "../api/update-content-block";
-import { failedField, notifyFailed, notifySaved, numberOrUndefined } from "./admin-feedback";
+import { numberOrUndefined } from "./admin-feedback";
+import { AdminForm, AdminFormDialog, ImageUrlField, OrderField, useAdminForm } from "./admin-form";
 
 /**
  * The keys the landing page looks up (src/client/app/routes/landing.tsx, useContentText): "hero"
@@ -35,49 +32,31 @@ function formValues(block?: ContentBlock): ContentBlockInput {
 
 /** Create (no block) or edit (pre-filled from the block) in a dialog opened by `trigger`. */
 export function ContentBlockFormDialog({ block, trigger }: { block?: ContentBlock; trigger: ReactNode }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{block ? "Edit Content Block" : "Add Content Block"}</DialogTitle>
-          <DialogDescription>Marketing text shown to visitors where the landing page uses the block's key.</DialogDescription>
-        </DialogHeader>
-        {/* Mounted only while open, so every opening starts from the block's current values. */}
-        <ContentBlockForm block={block} onSaved={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+    <AdminFormDialog
+      title={block ? "Edit Content Block" : "Add Content Block"}
+      description="Marketing text shown to visitors where the landing page uses the block's key."
+      trigger={trigger}
+    >
+      {(onSaved) => <ContentBlockForm block={block} onSaved={onSaved} />}
+    </AdminFormDialog>
   );
 }
 
 function ContentBlockForm({ block, onSaved }: { block?: ContentBlock; onSaved: () => void }) {
   const create = useCreateContentBlock();
   const update = useUpdateContentBlock();
-  const form = useForm<ContentBlockInput, unknown, ContentBlockCreate>({
-    resolver: zodResolver(ContentBlockCreateSchema),
-    defaultValues: formValues(block),
+  const { form, onSubmit } = useAdminForm(ContentBlockCreateSchema, formValues(block), {
+    save: (values) => (block ? update.mutateAsync({ id: block.id, changes: values }) : create.mutateAsync(values)),
+    savedText: "Content block saved",
+    failedText: SAVE_FAILED,
+    onSaved,
   });
   const { errors } = form.formState;
   const isSaving = create.isPending || update.isPending;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      if (block) await update.mutateAsync({ id: block.id, changes: values });
-      else await create.mutateAsync(values);
-      notifySaved("Content block saved");
-      onSaved();
-    } catch (error) {
-      const fieldError = failedField(error);
-      if (fieldError && fieldError.field in formValues()) {
-        form.setError(fieldError.field as keyof ContentBlockInput, { message: fieldError.message }, { shouldFocus: true });
-      }
-      notifyFailed(error, SAVE_FAILED);
-    }
-  });
-
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
+    <AdminForm onSubmit={onSubmit} isSaving={isSaving} isEditing={!!block} createText="Create Content Block">
       <FormField
         label="Key"
         error={errors.key?.message}
@@ -95,21 +74,8 @@ function ContentBlockForm({ block, onSaved }: { block?: ContentBlock; onSaved: (
       <FormField label="Content" error={errors.content?.message}>
         <Textarea rows={5} {...form.register("content")} />
       </FormField>
-      <FormField label="Image URL" error={errors.imageUrl?.message} hint="Optional. https://... or a path on this site.">
-        <Input type="url" inputMode="url" autoComplete="off" {...form.register("imageUrl")} />
-      </FormField>
-      <FormField label="Order" error={errors.order?.message} hint="Lower numbers come first.">
-        <Input
-          type="number"
-          inputMode="numeric"
-          step={1}
-          className="sm:w-32"
-          {...form.register("order", { setValueAs: numberOrUndefined })}
-        />
-      </FormField>
-      <Button type="submit" isLoading={isSaving} className="w-full sm:w-auto sm:self-end">
-        {isSaving ? "Saving..." : block ? "Save Changes" : "Create Content Block"}
-      </Button>
-    </form>
+      <ImageUrlField error={errors.imageUrl?.message} input={form.register("imageUrl")} />
+      <OrderField className="sm:w-32" error={errors.order?.message} input={form.register("order", { setValueAs: numberOrUndefined })} />
+    </AdminForm>
   );
 }

@@ -37,6 +37,8 @@ export function useBookSeries() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: BookSeriesInput) => apiRequest<SeriesBookingResponse>("POST", "/api/bookings/series", input),
+    // player-side 8: a 401 on booking is the page's own "Please Log In", back to this coach afterwards.
+    meta: { unauthorizedIsAnswer: true },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: bookingsKeys.student });
       void queryClient.invalidateQueries({ queryKey: sharedKeys.slots });

@@ -9,6 +9,7 @@ import type {
 } from "@contract/payouts";
 import type { NoShowRequest, NoShowResponse, SkillOption } from "@contract/progress";
 import { apiGet, apiRequest } from "@client/lib/api-client";
+import type { UnauthorizedMeta } from "@client/lib/query-client";
 import { sharedKeys } from "@client/lib/query-keys";
 import { bookingsKeys, coachBookingsQuery } from "./keys";
 
@@ -16,8 +17,8 @@ import { bookingsKeys, coachBookingsQuery } from "./keys";
 export type CoachBooking = Booking & { payoutStatus?: PayoutStatus };
 
 /** The coach's bookings: the dashboard and My Bookings share this one list. */
-export function useCoachBookings(enabled = true) {
-  return useQuery({ ...coachBookingsQuery, enabled });
+export function useCoachBookings(enabled = true, meta?: UnauthorizedMeta) {
+  return useQuery({ ...coachBookingsQuery, enabled, meta });
 }
 
 /** A cancellation frees the slot and a payout changes the figures: every list that shows them refreshes. */

@@ -10,6 +10,8 @@ export function useCreateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createBooking,
+    // player-side 8: a 401 on booking is the page's own "Please Log In", back to this coach afterwards.
+    meta: { unauthorizedIsAnswer: true },
     // A new booking takes a seat: the lists and the coach's slots change.
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: bookingsKeys.student });

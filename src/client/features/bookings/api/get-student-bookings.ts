@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
+import type { UnauthorizedMeta } from "@client/lib/query-client";
 import { studentBookingsQuery } from "./keys";
 
-export function useStudentBookings(enabled = true) {
-  return useQuery({ ...studentBookingsQuery, enabled });
+export function useStudentBookings(enabled = true, meta?: UnauthorizedMeta) {
+  return useQuery({ ...studentBookingsQuery, enabled, meta });
 }

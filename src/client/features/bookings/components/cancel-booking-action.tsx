@@ -4,8 +4,9 @@ import { canCancelForRefund, type Booking } from "@contract/bookings";
 import { Button } from "@client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
 import { toast } from "@client/components/ui/toast";
-import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
+import { messageOr } from "@client/lib/handle-unauthorized";
 import { useCancelOwnBooking } from "../api/cancel-own-booking";
+import { isUnauthorized } from "@client/lib/api-client";
 
 /**
  * "Cancel booking" on the student's upcoming booking, behind a confirmation dialog. The dialog
@@ -36,7 +37,7 @@ export function CancelBookingAction({ booking }: { booking: Booking }) {
       toast({ title: "Booking cancelled", description: answer.message, variant: "success" });
       setOpen(false);
     } catch (err) {
-      if (!handleUnauthorized(err)) setRefusal(messageOr(err, "Failed to cancel the booking. Please try again."));
+      if (!isUnauthorized(err)) setRefusal(messageOr(err, "Failed to cancel the booking. Please try again."));
     }
   }
 

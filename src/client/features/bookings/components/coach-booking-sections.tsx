@@ -1,18 +1,16 @@
 import { CalendarDays, Clock, DollarSign, Phone, User } from "lucide-react";
 import { athleteFacts, sessionAthleteName } from "@contract/families";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
 import { Spinner } from "@client/components/ui/spinner";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import { bookingState, seriesWeekLabels } from "@client/lib/states";
 import { useCoachBookings, type CoachBooking } from "../api/coach-bookings";
 import { canCancel, canMarkNoShow, groupCoachBookings, payoutLabel, sessionRange, shortDate } from "./booking-groups";
+import { BookingDetailsDialog } from "./booking-details-dialog";
 import { CancelSessionDialog, FeedbackDialog, NoShowDialog } from "./session-dialogs";
-import { fullName } from "@contract/names";
 
 export const BOOKINGS_LOAD_FAILED = "Failed to load bookings. Please try again later.";
 
@@ -34,9 +32,6 @@ export function CoachBookingSections({ sections = ALL_SECTIONS, now }: { section
   const bookings = useCoachBookings();
   const [dialogs, setDialogs] = useState<Dialogs>({ details: null, cancel: null, feedback: null, noShow: null });
   const open = (which: keyof Dialogs, booking: CoachBooking | null) => setDialogs((d) => ({ ...d, [which]: booking }));
-  useEffect(() => {
-    if (bookings.isError) handleUnauthorized(bookings.error);
-  }, [bookings.isError, bookings.error]);
 
   if (bookings.isLoading) return <Spinner label="Loading bookings..." />;
   if (bookings.isError) {
@@ -228,90 +223,6 @@ function Item({ icon, label, children }: { icon?: ReactNode; label: string; chil
         {label}
       </dt>
       <dd className="text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
-const titleCase = (value: string | null | undefined) => (value ? value.charAt(0).toUpperCase() + value.slice(1).replace(/-/g, " ") : null);
-
-/** The student's contact and playing profile, the notes and the amounts (coach-side 3). */
-export function BookingDetailsDialog({ booking: b, onClose }: { booking: CoachBooking | null; onClose: () => void }) {
-  const s = b?.student;
-  const parent = [s?.parentFirstName, s?.parentLastName].filter(Boolean).join(" ");
-  const positions = [s?.position, s?.secondaryPosition].filter(Boolean).join(", ");
-  return (
-    <Dialog open={b !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl">
-        {b ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>Booking Details</DialogTitle>
-              <DialogDescription>
-                {shortDate(b.sessionDate)}, {sessionRange(b)}
-                {b.timeSlot.locationName ? ` at ${b.timeSlot.locationName}` : ""}
-              </DialogDescription>
-            </DialogHeader>
-            <div className="grid gap-6 sm:grid-cols-2">
-              <DetailGroup title="Student">
-                <Detail label="Athlete">{studentName(b)}</Detail>
-                <Detail label="Age and position">{athleteFacts(b.athlete) || null}</Detail>
-                <Detail label="Guardians">
-                  {b.guardians?.length
-                    ? b.guardians.map((g) => [fullName(g), g.email, g.phoneNumber].filter(Boolean).join(", ")).join("; ")
-                    : null}
-                </Detail>
-                <Detail label="Email">{s?.email}</Detail>
-                <Detail label="Phone">{s?.phoneNumber}</Detail>
-                <Detail label="Parent / guardian">{parent || null}</Detail>
-                <Detail label="Parent phone">{s?.parentPhoneNumber}</Detail>
-                <Detail label="Parent email">{s?.parentEmail}</Detail>
-              </DetailGroup>
-              <DetailGroup title="Player profile">
-                <Detail label="Age group">{titleCase(s?.ageGroup)}</Detail>
-                <Detail label="Skill level">{titleCase(s?.skillLevel)}</Detail>
-                <Detail label="Positions">{positions || null}</Detail>
-                <Detail label="Goals">{s?.goals.length ? s.goals.join(", ") : null}</Detail>
-                <Detail label="Coaching style">{s?.preferredCoachingStyle}</Detail>
-                <Detail label="Session preferences">{s?.sessionPreferences.length ? s.sessionPreferences.join(", ") : null}</Detail>
-              </DetailGroup>
-              <DetailGroup title="Session">
-                <Detail label="Status">{bookingState(b, "coach").label}</Detail>
-                <Detail label="Type">
-                  {b.sessionType === "group" ? "Group" : "Individual"}, {b.duration} min
-                </Detail>
-                <Detail label="Location">{[b.timeSlot.locationName, b.timeSlot.locationAddress].filter(Boolean).join(", ") || null}</Detail>
-                <Detail label="Notes">{b.notes}</Detail>
-                {b.cancellationReason ? <Detail label="Cancellation reason">{b.cancellationReason}</Detail> : null}
-              </DetailGroup>
-              <DetailGroup title="Amounts">
-                <Detail label="Session rate">${b.rate}</Detail>
-                <Detail label="Tip">${b.tipAmount}</Detail>
-                <Detail label="Student paid">${b.totalAmount}</Detail>
-                <Detail label="Your earnings">${b.coachEarnings}</Detail>
-                {payoutLabel(b) ? <Detail label="Payout">{payoutLabel(b)}</Detail> : null}
-              </DetailGroup>
-            </div>
-          </>
-        ) : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function DetailGroup({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-2">
-      <h3 className="text-sm font-bold tracking-wide text-field-800 uppercase">{title}</h3>
-      <dl className="flex flex-col gap-1.5 text-sm">{children}</dl>
-    </div>
-  );
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex justify-between gap-3">
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="text-right font-medium text-slate-900">{children ?? "Not provided"}</dd>
     </div>
   );
 }

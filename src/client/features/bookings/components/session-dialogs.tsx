@@ -8,10 +8,11 @@ import { FormField } from "@client/components/ui/form-field";
 import { StarRatingField } from "@client/components/ui/star-rating";
 import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
-import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
+import { messageOr } from "@client/lib/handle-unauthorized";
 import { NoShowRequestSchema, NO_SHOW_POLICY, ProgressMessages } from "@contract/progress";
 import { useCancelSession, useFeedbackSkills, useMarkNoShow, useSubmitFeedback, type CoachBooking } from "../api/coach-bookings";
 import { sessionStart, shortDate } from "./booking-groups";
+import { isUnauthorized } from "@client/lib/api-client";
 
 export const CANCEL_WARNING =
   "This cannot be undone. Every student booked in this session will be refunded in full and notified by text message.";
@@ -56,7 +57,7 @@ export function CancelSessionDialog({ booking, onClose }: DialogProps) {
           onClose();
         },
         onError: (err) => {
-          if (!handleUnauthorized(err))
+          if (!isUnauthorized(err))
             toast({ title: "Cancellation Failed", description: messageOr(err, CANCEL_FAILED), variant: "destructive" });
         },
       },
@@ -150,7 +151,7 @@ export function FeedbackDialog({ booking, onClose }: DialogProps) {
           onClose();
         },
         onError: (err) => {
-          if (!handleUnauthorized(err)) toast({ title: "Error", description: FEEDBACK_FAILED, variant: "destructive" });
+          if (!isUnauthorized(err)) toast({ title: "Error", description: FEEDBACK_FAILED, variant: "destructive" });
         },
       },
     );
@@ -248,7 +249,7 @@ export function NoShowDialog({ booking, onClose }: DialogProps) {
           onClose();
         },
         onError: (err) => {
-          if (!handleUnauthorized(err)) toast({ title: "Error", description: messageOr(err, NO_SHOW_FAILED), variant: "destructive" });
+          if (!isUnauthorized(err)) toast({ title: "Error", description: messageOr(err, NO_SHOW_FAILED), variant: "destructive" });
         },
       },
     );

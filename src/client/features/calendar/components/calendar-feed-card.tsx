@@ -1,11 +1,12 @@
 import { CalendarSync } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@client/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
+import { Card, CardContent, IconCardHeader } from "@client/components/ui/card";
 import { Input } from "@client/components/ui/input";
 import { toast } from "@client/components/ui/toast";
-import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
+import { messageOr } from "@client/lib/handle-unauthorized";
 import { useCalendarToken, useRevokeCalendarToken } from "../api/calendar-token";
+import { isUnauthorized } from "@client/lib/api-client";
 
 /** The private feed: subscribe once and every session appears (and cancellations disappear) by itself. */
 export function CalendarFeedCard() {
@@ -24,7 +25,7 @@ export function CalendarFeedCard() {
         });
       },
       onError: (err) => {
-        if (!handleUnauthorized(err))
+        if (!isUnauthorized(err))
           toast({ title: "Error", description: messageOr(err, "Failed to revoke the link."), variant: "destructive" });
       },
     });
@@ -32,11 +33,7 @@ export function CalendarFeedCard() {
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <CalendarSync aria-hidden className="size-5" /> Calendar Feed
-        </CardTitle>
-      </CardHeader>
+      <IconCardHeader icon={CalendarSync}>Calendar Feed</IconCardHeader>
       <CardContent className="flex flex-col gap-3">
         <p className="text-sm text-slate-600">
           Subscribe to this private link in Google Calendar, Apple Calendar or Outlook to see all your sessions. Anyone with the link can

@@ -1,134 +1,32 @@
-import { Download, Lightbulb } from "lucide-react";
-import { coachRateNote } from "@contract/money";
-import { useRef, type ReactNode } from "react";
+import { Lightbulb } from "lucide-react";
+import { useRef } from "react";
 import { useLocation } from "wouter";
 import type { CurrentUser } from "@contract/accounts";
-import { z } from "zod";
-import {
-  COACH_MESSAGES,
-  CoachProfileSchema,
-  POSITIONS,
-  PRICING_TIPS,
-  type CoachResponse,
-  type Position,
-  RateInputSchema,
-  type RateInput,
-  type SessionDuration,
-  type SessionType,
-} from "@contract/coaches";
+import { PRICING_TIPS, type CoachResponse } from "@contract/coaches";
 import { formatLocation } from "@contract/geo";
 import { Button } from "@client/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@client/components/ui/card";
 import { Checkbox } from "@client/components/ui/checkbox";
 import { FormField } from "@client/components/ui/form-field";
 import { Input } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
 import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
-import { ApiError } from "@client/lib/api-client";
-import { cn } from "@client/lib/cn";
-import { addToastIssue, useSchemaForm } from "@client/lib/form-errors";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
-import { useDownloadPromoGraphic } from "../api/download-promo-graphic";
+import { useSchemaForm } from "@client/lib/form-errors";
+import { isUnauthorized } from "@client/lib/api-client";
 import { lookupZip } from "@client/lib/lookup-zip";
 import { useSaveCoachProfile } from "../api/save-coach-profile";
 import { useUpdateContact } from "../api/update-contact";
+import { coachProfileRequestOf, CoachProfileFormSchema, coachProfileValues, type CoachProfileValues } from "./coach-profile-values";
+import { PositionToggles, PromoGraphicSection, Section } from "./coach-profile-sections";
 import { PhotoField } from "./photo-field";
-
-const RATE_KEYS = ["individual-30", "individual-60", "group-30", "group-60"] as const;
-type RateKey = (typeof RATE_KEYS)[number];
-
-const MISSING_CONTACT = { title: "Missing Contact Information", description: "Please fill in all required contact fields" };
-const MISSING_PROFILE = { title: "Missing Profile Information", description: "Please fill in your title, bio and zipcode" };
-
-/**
- * coach-side 5: the rules are checked in the order the spec's toasts name them (contact, then
- * profile, then the zipcode's format, then each rate); the first failing one is the toast.
- */
-const CoachProfileFormSchema = z
-  .object({
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    /** Asked only when the e-mail changes (DESIGN.md 10); never kept. */
-    currentPassword: z.string(),
-    phoneNumber: z.string(),
-    smsOptIn: z.boolean(),
-    title: z.string(),
-    bio: z.string(),
-    zipcode: z.string(),
-    location: z.string(),
-    positions: z.array(z.enum(POSITIONS)),
-    specialties: z.string(),
-    experience: z.string(),
-    profileImageUrl: z.string().nullable(),
-    rates: z.record(z.enum(RATE_KEYS), z.string()),
-    allowSessionRequests: z.boolean(),
-  })
-  .superRefine((values, ctx) => {
-    const blank = (keys: readonly ("firstName" | "lastName" | "email" | "phoneNumber" | "title" | "bio" | "zipcode")[]) =>
-      keys.filter((k) => values[k].trim() === "").map((k) => [k]);
-    const contact = blank(["firstName", "lastName", "email", "phoneNumber"]);
-    if (contact.length > 0) {
-      addToastIssue(ctx, MISSING_CONTACT, contact, "Required");
-      return;
-    }
-    const profile = blank(["title", "bio", "zipcode"]);
-    if (profile.length > 0) {
-      addToastIssue(ctx, MISSING_PROFILE, profile, "Required");
-      return;
-    }
-    if (!CoachProfileSchema.shape.zipcode.safeParse(values.zipcode).success) {
-      addToastIssue(ctx, { title: "Invalid Zipcode", description: COACH_MESSAGES.zipcodeFormat }, [["zipcode"]]);
-      return;
-    }
-    const badRate = RATE_KEYS.find(
-      (key) => values.rates[key].trim() !== "" && !RateInputSchema.shape.rate.safeParse(values.rates[key].trim()).success,
-    );
-    if (badRate) addToastIssue(ctx, { title: "Invalid Rate", description: COACH_MESSAGES.ratePositive }, [["rates", badRate]]);
-  });
-type Values = z.infer<typeof CoachProfileFormSchema>;
-
-const isPosition = (value: string): value is Position => (POSITIONS as readonly string[]).includes(value);
-
-function initialValues(user: CurrentUser, coach: CoachResponse | null): Values {
-  const rates = Object.fromEntries(RATE_KEYS.map((key) => [key, ""])) as Record<RateKey, string>;
-  for (const rate of coach?.rates ?? []) rates[`${rate.sessionType}-${rate.duration}`] = rate.rate;
-  const specializations = coach?.specializations ?? [];
-  return {
-    firstName: user.firstName ?? "",
-    lastName: user.lastName ?? "",
-    email: user.email,
-    currentPassword: "",
-    phoneNumber: user.phoneNumber ?? "",
-    smsOptIn: user.smsOptIn,
-    title: coach?.title ?? "",
-    bio: coach?.bio ?? "",
-    zipcode: coach?.zipcode === "00000" ? "" : (coach?.zipcode ?? ""),
-    location: coach?.location ?? "",
-    positions: specializations.filter(isPosition),
-    specialties: specializations.filter((s) => !isPosition(s)).join(", "),
-    experience: coach?.experience ?? "",
-    profileImageUrl: coach?.profileImageUrl ?? user.profileImageUrl ?? null,
-    rates,
-    allowSessionRequests: coach?.allowSessionRequests ?? true,
-  };
-}
-
-/** A rate is sent only for the filled combinations (coach-side 5). */
-function filledRates(rates: Record<RateKey, string>): RateInput[] {
-  return RATE_KEYS.filter((key) => rates[key].trim() !== "").map((key) => {
-    const [sessionType, duration] = key.split("-") as [SessionType, string];
-    return { sessionType, duration: Number(duration) as SessionDuration, rate: rates[key].trim() };
-  });
-}
+import { RateGrid } from "./rate-grid";
 
 type TextField = "firstName" | "lastName" | "email" | "currentPassword" | "phoneNumber" | "title" | "bio" | "specialties" | "experience";
 
 /** /coach-setup: contact details, the public profile, rates, the request setting and the promotional graphic. */
 export function CoachProfileForm({ user, coach }: { user: CurrentUser; coach: CoachResponse | null }) {
   const [, navigate] = useLocation();
-  const form = useSchemaForm(CoachProfileFormSchema, initialValues(user, coach));
+  const form = useSchemaForm(CoachProfileFormSchema, coachProfileValues(user, coach));
   const { errors } = form.formState;
   const values = form.watch();
   const zipRequest = useRef(0);
@@ -139,7 +37,7 @@ export function CoachProfileForm({ user, coach }: { user: CurrentUser; coach: Co
 
   /** A changed field drops its error until the form is sent again. */
   const field = (name: TextField) => form.register(name, { onChange: () => form.clearErrors(name) });
-  const set = <K extends "smsOptIn" | "allowSessionRequests" | "profileImageUrl" | "positions">(key: K, value: Values[K]) =>
+  const set = <K extends "smsOptIn" | "allowSessionRequests" | "profileImageUrl" | "positions">(key: K, value: CoachProfileValues[K]) =>
     form.setValue(key, value as never, { shouldDirty: true });
 
   async function onZipcodeChange(text: string) {
@@ -155,20 +53,7 @@ export function CoachProfileForm({ user, coach }: { user: CurrentUser; coach: Co
     form.setValue("location", found ? formatLocation(found.city, found.state) : "");
   }
 
-  function togglePosition(position: Position) {
-    set(
-      "positions",
-      values.positions.includes(position) ? values.positions.filter((p) => p !== position) : [...values.positions, position],
-    );
-  }
-
-  /** The server names the field it refused; show its message there too. */
-  function showFieldError(error: unknown) {
-    if (error instanceof ApiError && error.field && error.status !== 401)
-      form.setError(error.field as TextField, { message: error.message });
-  }
-
-  async function save(sent: Values) {
+  async function save(sent: CoachProfileValues) {
     const sendsNewEmail = sent.email.trim().toLowerCase() !== user.email.toLowerCase();
     try {
       await updateContact.mutateAsync({
@@ -183,34 +68,17 @@ export function CoachProfileForm({ user, coach }: { user: CurrentUser; coach: Co
         },
       });
     } catch (error) {
-      showFieldError(error);
-      if (!handleUnauthorized(error)) {
+      form.showServerError(error);
+      if (!isUnauthorized(error)) {
         toast({ title: "Error", description: "Failed to update contact information. Please try again.", variant: "destructive" });
       }
       return;
     }
-    const specialties = sent.specialties
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
     try {
-      await saveProfile.mutateAsync({
-        coachId: coach?.id ?? null,
-        profile: {
-          title: sent.title,
-          bio: sent.bio,
-          zipcode: sent.zipcode,
-          location: sent.location || null,
-          specializations: [...sent.positions, ...specialties],
-          experience: sent.experience,
-          profileImageUrl: sent.profileImageUrl,
-          rates: filledRates(sent.rates),
-          allowSessionRequests: sent.allowSessionRequests,
-        },
-      });
+      await saveProfile.mutateAsync({ coachId: coach?.id ?? null, profile: coachProfileRequestOf(sent) });
     } catch (error) {
-      showFieldError(error);
-      if (!handleUnauthorized(error)) {
+      form.showServerError(error);
+      if (!isUnauthorized(error)) {
         toast({ title: "Error", description: "Failed to save coach profile. Please try again.", variant: "destructive" });
       }
       return;
@@ -283,28 +151,7 @@ export function CoachProfileForm({ user, coach }: { user: CurrentUser; coach: Co
               <Input value={values.location} readOnly className="bg-slate-50" placeholder="City, ST" />
             </FormField>
           </div>
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-2 text-sm font-semibold text-slate-800">Positions you coach</legend>
-            <div className="flex flex-wrap gap-2">
-              {POSITIONS.map((position) => {
-                const on = values.positions.includes(position);
-                return (
-                  <button
-                    key={position}
-                    type="button"
-                    aria-pressed={on}
-                    onClick={() => togglePosition(position)}
-                    className={cn(
-                      "cursor-pointer rounded-full border-2 px-4 py-1.5 text-sm font-semibold transition-colors focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:outline-none",
-                      on ? "border-field-700 bg-field-700 text-white" : "border-slate-300 bg-white text-slate-700 hover:border-field-600",
-                    )}
-                  >
-                    {position}
-                  </button>
-                );
-              })}
-            </div>
-          </fieldset>
+          <PositionToggles positions={values.positions} onChange={(positions) => set("positions", positions)} />
           <FormField label="Other specialties" hint="Separate with commas, e.g. Stick skills, Dodging, Recruiting advice">
             <Input {...field("specialties")} />
           </FormField>
@@ -315,30 +162,16 @@ export function CoachProfileForm({ user, coach }: { user: CurrentUser; coach: Co
       </Section>
 
       <Section title="Session Rates" description="Fill in only the sessions you offer.">
-        <div className="grid gap-4 sm:grid-cols-2">
-          {RATE_KEYS.map((key) => {
-            const [type, duration] = key.split("-");
-            return (
-              <FormField
-                key={key}
-                label={`${type === "individual" ? "Individual" : "Group"} ${duration} min ($)`}
-                error={errors.rates?.[key]?.message}
-                // Issue 29: both sides of the price, beside each rate.
-                hint={coachRateNote(values.rates[key].trim()) ?? undefined}
-              >
-                <Input
-                  inputMode="decimal"
-                  placeholder="0.00"
-                  value={values.rates[key]}
-                  onChange={(e) => {
-                    form.setValue(`rates.${key}`, e.target.value.replace(/[^\d.]/g, ""), { shouldDirty: true });
-                    form.clearErrors(`rates.${key}`);
-                  }}
-                />
-              </FormField>
-            );
-          })}
-        </div>
+        <RateGrid
+          rates={values.rates}
+          errors={errors.rates}
+          labels="short"
+          placeholder="0.00"
+          onChange={(key, value) => {
+            form.setValue(`rates.${key}`, value, { shouldDirty: true });
+            form.clearErrors(`rates.${key}`);
+          }}
+        />
         <div className="mt-4 flex gap-3 rounded-xl bg-accent-200/60 p-4 text-sm text-field-950">
           <Lightbulb aria-hidden className="size-5 shrink-0" />
           <div>
@@ -373,45 +206,5 @@ export function CoachProfileForm({ user, coach }: { user: CurrentUser; coach: Co
         </Button>
       </div>
     </form>
-  );
-}
-
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        {description ? <CardDescription>{description}</CardDescription> : null}
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
-  );
-}
-
-function PromoGraphicSection({ coachId }: { coachId: number | null }) {
-  const download = useDownloadPromoGraphic();
-  async function generate() {
-    if (coachId === null) return;
-    try {
-      await download.mutateAsync(coachId);
-    } catch (error) {
-      if (!handleUnauthorized(error)) {
-        toast({ title: "Error", description: "Failed to generate promotional graphic. Please try again.", variant: "destructive" });
-      }
-    }
-  }
-  return (
-    <Section
-      title="Promotional Graphic"
-      description="A 1080x1080 image with your name, photo, positions and rates, ready for social media."
-    >
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <Button type="button" variant="accent" onClick={() => void generate()} disabled={coachId === null} isLoading={download.isPending}>
-          <Download aria-hidden />
-          Download Promotional Graphic
-        </Button>
-        {coachId === null ? <p className="text-sm text-slate-600">Save your profile first to create your graphic.</p> : null}
-      </div>
-    </Section>
   );
 }

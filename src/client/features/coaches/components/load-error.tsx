@@ -1,11 +1,8 @@
 import { AlertTriangle } from "lucide-react";
-import { useEffect } from "react";
 import { Button } from "@client/components/ui/button";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 
-/** A page whose data could not be read: say so, offer a retry, and take the logged-out path on a 401. */
-export function LoadError({ error, onRetry, text }: { error: unknown; onRetry: () => void; text: string }) {
-  useEffect(() => void handleUnauthorized(error), [error]);
+/** A page whose data could not be read: say so and offer a retry (a 401 takes the query client's logged-out path). */
+export function LoadError({ onRetry, text }: { onRetry: () => void; text: string }) {
   return (
     <div role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-3 px-4 py-16 text-center">
       <AlertTriangle aria-hidden className="size-10 text-amber-600" />

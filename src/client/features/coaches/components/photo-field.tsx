@@ -2,9 +2,9 @@ import { Camera } from "lucide-react";
 import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { PhotoPickerButton, takeCheckedImage, UploadingOverlay } from "@client/components/ui/photo-picker";
 import { toast } from "@client/components/ui/toast";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import type { ImageFileMessages } from "@client/lib/image-file";
 import { useUploadPhoto } from "../api/upload-photo";
+import { isUnauthorized } from "@client/lib/api-client";
 
 /** coach-side 5: the coach photo's own messages. */
 const PHOTO_MESSAGES: ImageFileMessages = {
@@ -38,7 +38,7 @@ export function PhotoField({ url, onUploaded }: { url: string | null; onUploaded
     } catch (error) {
       setState("failed");
       setPreview(null);
-      if (!handleUnauthorized(error)) {
+      if (!isUnauthorized(error)) {
         toast({ title: "Upload Failed", description: "Could not upload profile image. Please try again.", variant: "destructive" });
       }
     }

@@ -1,13 +1,12 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
-import { ContactRequestSchema, type ContactRequest } from "@contract/content";
+import { CONTACT_SUCCESS_MESSAGE, ContactRequestSchema, type ContactRequest } from "@contract/content";
 import { Button } from "@client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@client/components/ui/dialog";
 import { FormField } from "@client/components/ui/form-field";
 import { Input } from "@client/components/ui/input";
 import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
+import { useSchemaForm } from "@client/lib/form-errors";
 import { useSendContactMessage } from "../api/send-contact-message";
 
 const emptyForm: ContactRequest = { name: "", email: "", phone: "", question: "" };
@@ -16,13 +15,13 @@ const emptyForm: ContactRequest = { name: "", email: "", phone: "", question: ""
 export function ContactDialog({ trigger, initiallyOpen = false }: { trigger: ReactNode; initiallyOpen?: boolean }) {
   const [open, setOpen] = useState(initiallyOpen);
   const send = useSendContactMessage();
-  const form = useForm<ContactRequest>({ resolver: zodResolver(ContactRequestSchema), defaultValues: emptyForm });
+  const form = useSchemaForm(ContactRequestSchema, emptyForm, { toastOnInvalid: false, revalidate: "onChange" });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = form.submit((values) =>
     send.mutate(values, {
       onSuccess: () => {
-        toast({ title: "Message Sent!", description: "Thank you for contacting us. We'll get back to you soon.", variant: "success" });
+        toast({ title: "Message Sent!", description: CONTACT_SUCCESS_MESSAGE, variant: "success" });
         form.reset(emptyForm);
         setOpen(false);
       },

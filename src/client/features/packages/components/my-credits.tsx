@@ -5,8 +5,9 @@ import { Button } from "@client/components/ui/button";
 import { ConfirmDialog } from "@client/components/ui/dialog";
 import { Spinner } from "@client/components/ui/spinner";
 import { toast } from "@client/components/ui/toast";
-import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
+import { messageOr } from "@client/lib/handle-unauthorized";
 import { useCreditLedger, useCreditPages, useRefundCredit } from "../api/packages";
+import { isUnauthorized } from "@client/lib/api-client";
 
 const STATE_LABEL: Record<Credit["state"], string> = { active: "Active", used: "Used up", expired: "Expired", refunded: "Refunded" };
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
@@ -83,7 +84,7 @@ function CreditItem({ credit, canRefund }: { credit: Credit; canRefund: boolean 
         variant: "success",
       });
     } catch (error) {
-      if (handleUnauthorized(error)) return;
+      if (isUnauthorized(error)) return;
       toast({
         title: "Refund failed",
         description: messageOr(error, "The credits could not be refunded. Please try again."),

@@ -21,8 +21,12 @@ export function useCreatePaymentIntent() {
 }
 
 /** player-side 7: tipAmount is sent only when the tip is above 0; leaving it out sets the tip back to 0. */
-export const updatePaymentIntent = (bookingId: number, tipAmount: string | null) =>
+const updatePaymentIntent = ({ bookingId, tipAmount }: { bookingId: number; tipAmount: string | null }) =>
   apiRequest<PaymentIntentResponse>("POST", "/api/update-payment-intent", tipAmount ? { bookingId, tipAmount } : { bookingId });
+
+export function useUpdatePaymentIntent() {
+  return useMutation({ mutationFn: updatePaymentIntent });
+}
 
 export const confirmPayment = (paymentIntentId: string) => apiRequest<Booking>("POST", "/api/confirm-payment", { paymentIntentId });
 
@@ -39,8 +43,12 @@ export function useConfirmPayment() {
 }
 
 /** DESIGN.md 8: the simulated provider's card check. */
-export const confirmSimulatedCard = (paymentIntentId: string, cardNumber: string) =>
+const confirmSimulatedCard = ({ paymentIntentId, cardNumber }: { paymentIntentId: string; cardNumber: string }) =>
   apiRequest<SimulatedConfirmResponse>("POST", "/api/payments/simulated/confirm", { paymentIntentId, cardNumber });
+
+export function useConfirmSimulatedCard() {
+  return useMutation({ mutationFn: confirmSimulatedCard });
+}
 
 const getSessionDetails = (sessionId: string) =>
   apiRequest<{ paymentIntentId: string }>("POST", "/api/stripe/session-details", { sessionId });

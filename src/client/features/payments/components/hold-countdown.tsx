@@ -1,5 +1,6 @@
 import { Clock } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
+import { useNow } from "@client/lib/use-now";
 
 const pad2 = (n: number) => String(n).padStart(2, "0");
 
@@ -14,12 +15,7 @@ export function formatRemaining(ms: number): string {
 /** Milliseconds until the hold ends, ticking every second; calls onExpired once when it reaches 0. */
 export function useHoldRemaining(holdExpiresAt: string | null | undefined, onExpired: () => void): number | null {
   const target = holdExpiresAt ? new Date(holdExpiresAt).getTime() : NaN;
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (Number.isNaN(target)) return;
-    const tick = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(tick);
-  }, [target]);
+  const now = useNow(1000, !Number.isNaN(target)).getTime();
   const remaining = Number.isNaN(target) ? null : target - now;
   const expired = remaining !== null && remaining <= 0;
   useEffect(() => {

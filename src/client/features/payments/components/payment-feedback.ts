@@ -1,5 +1,5 @@
 import { toast } from "@client/components/ui/toast";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
+import { isUnauthorized } from "@client/lib/api-client";
 
 /** player-side 8: the provider refused the card; its own words are shown. */
 export function showPaymentFailed(message: string) {
@@ -8,6 +8,6 @@ export function showPaymentFailed(message: string) {
 
 /** Anything else that went wrong while paying (network, server, a 401). */
 export function showPaymentError(error: unknown) {
-  if (handleUnauthorized(error)) return;
+  if (isUnauthorized(error)) return;
   toast({ title: "Payment Error", description: "There was an error processing your payment. Please try again.", variant: "destructive" });
 }

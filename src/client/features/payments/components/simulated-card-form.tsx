@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@client/components/ui/button";
 import { FormField } from "@client/components/ui/form-field";
 import { Input } from "@client/components/ui/input";
-import { confirmSimulatedCard } from "../api/payment-intents";
+import { useConfirmSimulatedCard } from "../api/payment-intents";
 import { cardDigits, formatCardNumber, formatExpiry, isCompleteExpiry } from "./card-format";
 import { showPaymentError, showPaymentFailed } from "./payment-feedback";
 
@@ -42,6 +42,7 @@ export function SimulatedCardForm({
   const [zip, setZip] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [isProcessing, setIsProcessing] = useState(false);
+  const confirmCard = useConfirmSimulatedCard();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -51,7 +52,7 @@ export function SimulatedCardForm({
     if (Object.keys(found).length > 0) return;
     setIsProcessing(true);
     try {
-      const result = await confirmSimulatedCard(paymentIntentId, cardDigits(cardNumber));
+      const result = await confirmCard.mutateAsync({ paymentIntentId, cardNumber: cardDigits(cardNumber) });
       if (result.status === "failed") {
         showPaymentFailed(result.message);
         return;

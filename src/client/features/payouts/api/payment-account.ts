@@ -25,10 +25,10 @@ export function usePaymentAccountStatus({ enabled = true, poll = false }: { enab
   });
 }
 
-export const createPaymentAccount = (body: ConnectLinkRequest = {}) =>
+const createPaymentAccount = (body: ConnectLinkRequest = {}) =>
   apiRequest<ConnectLinkResponse>("POST", "/api/stripe/connect/create-account", body);
 
-export const createOnboardingLink = (body: ConnectLinkRequest = {}) =>
+const createOnboardingLink = (body: ConnectLinkRequest = {}) =>
   apiRequest<ConnectLinkResponse>("POST", "/api/stripe/connect/onboarding-link", body);
 
 /** The server answers 400 {success: false, message} when the account is not ready; both come back as data. */

@@ -1,14 +1,14 @@
 import { AlertCircle, CheckCircle2, CreditCard, ExternalLink } from "lucide-react";
-import { useEffect, type ReactNode } from "react";
+import { type ReactNode } from "react";
 import { canOpenProviderDashboard, paymentAccountState, type PaymentAccountState, type PaymentAccountStatus } from "@contract/payouts";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@client/components/ui/card";
 import { Spinner } from "@client/components/ui/spinner";
 import { toast } from "@client/components/ui/toast";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import { useCreateDashboardLink, useCreateOnboardingLink, useCreatePaymentAccount, usePaymentAccountStatus } from "../api/payment-account";
 import { providerNavigationUrl } from "./provider-urls";
+import { isUnauthorized } from "@client/lib/api-client";
 
 export const PAYMENT_STATE_LABELS: Record<PaymentAccountState, string> = {
   not_started: "Not Started",
@@ -31,7 +31,7 @@ function goTo(url: string) {
 }
 
 function failure(error: unknown, title: string, description?: string) {
-  if (!handleUnauthorized(error)) toast({ title, description, variant: "destructive" });
+  if (!isUnauthorized(error)) toast({ title, description, variant: "destructive" });
 }
 
 /** /coach/stripe-connect: the account's state, refreshed every 5 s, and the action that moves it on. */
@@ -40,9 +40,6 @@ export function PaymentAccountPanel({ justReturned }: { justReturned: boolean })
   const create = useCreatePaymentAccount();
   const onboarding = useCreateOnboardingLink();
   const dashboard = useCreateDashboardLink();
-  useEffect(() => {
-    if (status.isError) handleUnauthorized(status.error);
-  }, [status.isError, status.error]);
 
   function start() {
     create.mutate(

@@ -9,7 +9,6 @@ import { StepCardHeader, StepProgress } from "@client/components/ui/step-progres
 import { toast } from "@client/components/ui/toast";
 import { addAthleteHref, paths } from "@client/config/paths";
 import { useSchemaForm } from "@client/lib/form-errors";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import { useSavePlayerProfile } from "../api/update-player-profile";
 import {
   draftFromUser,
@@ -21,6 +20,7 @@ import {
   type PlayerDraft,
 } from "./player-draft";
 import { LocationFields, PlayerInformationFields, PlayingProfileFields } from "./player-fields";
+import { isUnauthorized } from "@client/lib/api-client";
 
 const STEPS = [
   { title: "Player Information", description: "Tell us who is training." },
@@ -60,7 +60,7 @@ export function OnboardingWizard({ user }: { user: CurrentUser }) {
           navigate(takeReturnTo() ?? destination.current, { replace: true });
         },
         onError: (error) => {
-          if (!handleUnauthorized(error)) toast({ title: "Error", description: PlayerMessages.WIZARD_SAVE_FAILED, variant: "destructive" });
+          if (!isUnauthorized(error)) toast({ title: "Error", description: PlayerMessages.WIZARD_SAVE_FAILED, variant: "destructive" });
         },
       },
     );

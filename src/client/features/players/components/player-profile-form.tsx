@@ -5,11 +5,11 @@ import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
 import { toast } from "@client/components/ui/toast";
 import { useSchemaForm } from "@client/lib/form-errors";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import { useSavePlayerProfile } from "../api/update-player-profile";
 import { draftFromUser, localToday, playerProfileFormSchema, toPreferencesRequest, toProfileRequest } from "./player-draft";
 import { ConsentCheckbox, LocationFields, PlayerInformationFields, PlayingProfileFields } from "./player-fields";
 import { ProfilePhotoField } from "./profile-photo-field";
+import { isUnauthorized } from "@client/lib/api-client";
 
 /** /player-profile: every onboarding field in one form, the photo, and the player's SMS consent (required here). */
 export function PlayerProfileForm({ user }: { user: CurrentUser }) {
@@ -26,8 +26,7 @@ export function PlayerProfileForm({ user }: { user: CurrentUser }) {
       {
         onSuccess: () => toast({ title: "Profile Updated!", description: "Preferences updated", variant: "success" }),
         onError: (error) => {
-          if (!handleUnauthorized(error))
-            toast({ title: "Error", description: PlayerMessages.PROFILE_SAVE_FAILED, variant: "destructive" });
+          if (!isUnauthorized(error)) toast({ title: "Error", description: PlayerMessages.PROFILE_SAVE_FAILED, variant: "destructive" });
         },
       },
     );

@@ -1,9 +1,9 @@
 import { useId, useState, type ChangeEvent } from "react";
 import { PhotoPickerButton, takeCheckedImage, UploadingOverlay } from "@client/components/ui/photo-picker";
 import { toast } from "@client/components/ui/toast";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import type { ImageFileMessages } from "@client/lib/image-file";
 import { useUploadProfileImage } from "../api/upload-profile-image";
+import { isUnauthorized } from "@client/lib/api-client";
 
 /** coach-side 9: the player profile page's own messages. */
 const PHOTO_MESSAGES: ImageFileMessages = {
@@ -39,7 +39,7 @@ export function ProfilePhotoField({
       toast({ title: "Image Uploaded", description: "Your profile photo has been updated.", variant: "success" });
     } catch (error) {
       setState("failed");
-      if (!handleUnauthorized(error)) {
+      if (!isUnauthorized(error)) {
         toast({ title: "Upload Failed", description: "Failed to upload image. Please try again.", variant: "destructive" });
       }
     }

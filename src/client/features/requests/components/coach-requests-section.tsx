@@ -12,11 +12,12 @@ import { Spinner } from "@client/components/ui/spinner";
 import { Textarea } from "@client/components/ui/textarea";
 import { messagesWithFamily } from "@client/config/paths";
 import { toast } from "@client/components/ui/toast";
-import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
+import { messageOr } from "@client/lib/handle-unauthorized";
 import { useAcceptSessionRequest, useDeclineSessionRequest } from "../api/answer-session-request";
 import { useCoachRequests } from "../api/get-coach-requests";
 import { personName } from "./request-format";
 import { RequestDetailsList } from "./request-details-list";
+import { isUnauthorized } from "@client/lib/api-client";
 
 /** coach-side 2: the dashboard's pending session requests, soonest first, with accept and the decline dialog. */
 export function CoachRequestsSection({ coachId }: { coachId: number }) {
@@ -73,7 +74,7 @@ function CoachRequestCard({ request, onDecline }: { request: SessionRequest; onD
         variant: "success",
       });
     } catch (error) {
-      if (handleUnauthorized(error)) return;
+      if (isUnauthorized(error)) return;
       toast({ title: "Error", description: messageOr(error, SessionRequestMessages.ACCEPT_FAILED), variant: "destructive" });
     }
   }
@@ -134,7 +135,7 @@ function DeclineRequestDialog({ request, onClose }: { request: SessionRequest | 
       toast({ title: SessionRequestMessages.DECLINED, description: "The player has been notified.", variant: "success" });
       onClose();
     } catch (error) {
-      if (handleUnauthorized(error)) return;
+      if (isUnauthorized(error)) return;
       toast({ title: "Error", description: messageOr(error, SessionRequestMessages.DECLINE_FAILED), variant: "destructive" });
     }
   }

@@ -16,7 +16,8 @@ import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
 import { cn } from "@client/lib/cn";
 import { useSchemaForm } from "@client/lib/form-errors";
-import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
+import { isUnauthorized } from "@client/lib/api-client";
+import { messageOr } from "@client/lib/handle-unauthorized";
 import { useCreateSessionRequest } from "../api/create-session-request";
 import { formatSessionTime } from "@client/lib/when";
 import { sessionTypeLabel } from "./request-format";
@@ -125,7 +126,7 @@ function RequestForm({
       });
       onOpenChange(false);
     } catch (error) {
-      if (handleUnauthorized(error)) return;
+      if (isUnauthorized(error)) return;
       toast({ title: "Error", description: messageOr(error, SessionRequestMessages.SEND_FAILED), variant: "destructive" });
     }
   });

@@ -8,10 +8,10 @@ import { Card, CardContent } from "@client/components/ui/card";
 import { ConfirmDialog } from "@client/components/ui/dialog";
 import { toast } from "@client/components/ui/toast";
 import { paths } from "@client/config/paths";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
 import { useCancelSessionRequest } from "../api/cancel-session-request";
 import { personName } from "./request-format";
 import { RequestDetailsList } from "./request-details-list";
+import { isUnauthorized } from "@client/lib/api-client";
 
 const STATUS_VARIANT: Record<SessionRequestStatus, "warning" | "success" | "destructive" | "secondary" | "outline"> = {
   pending: "warning",
@@ -32,7 +32,7 @@ export function StudentRequestCard({ request }: { request: SessionRequest }) {
       await cancel.mutateAsync(request.id);
       toast({ title: SessionRequestMessages.CANCELLED, description: "The coach has been notified.", variant: "success" });
     } catch (error) {
-      if (handleUnauthorized(error)) return;
+      if (isUnauthorized(error)) return;
       toast({ title: "Error", description: SessionRequestMessages.CANCEL_FAILED, variant: "destructive" });
     }
   }

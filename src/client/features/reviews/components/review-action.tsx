@@ -6,10 +6,11 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from "@client/components/ui/form-field";
 import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
-import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
+import { messageOr } from "@client/lib/handle-unauthorized";
 import { useSubmitReview } from "../api/reviews";
 import { StarRatingField, StarRow } from "@client/components/ui/star-rating";
 import { RATING_LABELS } from "@contract/payouts";
+import { isUnauthorized } from "@client/lib/api-client";
 
 export const REVIEW_THANKS = "Thanks for your review!";
 
@@ -67,7 +68,7 @@ export function ReviewAction({
           setOpen(false);
         },
         onError: (err) => {
-          if (!handleUnauthorized(err))
+          if (!isUnauthorized(err))
             toast({ title: "Error", description: messageOr(err, "Failed to submit your review."), variant: "destructive" });
         },
       },

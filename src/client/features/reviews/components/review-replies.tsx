@@ -5,9 +5,10 @@ import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/
 import { FormField } from "@client/components/ui/form-field";
 import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
-import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
+import { messageOr } from "@client/lib/handle-unauthorized";
 import { useMyReviews, useReplyToReview } from "../api/reviews";
 import { ReviewItem } from "./coach-reviews";
+import { isUnauthorized } from "@client/lib/api-client";
 
 function ReplyForm({ review }: { review: OwnReview }) {
   const [reply, setReply] = useState("");
@@ -22,7 +23,7 @@ function ReplyForm({ review }: { review: OwnReview }) {
       {
         onSuccess: () => toast({ title: "Reply posted", variant: "success" }),
         onError: (err) => {
-          if (!handleUnauthorized(err)) setError(messageOr(err, "Failed to post your reply."));
+          if (!isUnauthorized(err)) setError(messageOr(err, "Failed to post your reply."));
         },
       },
     );

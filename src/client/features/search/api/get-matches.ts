@@ -48,9 +48,7 @@ export function getRecommendations(filters: MatchFilters): Promise<MatchedCoach[
   if (filters.minPrice.trim()) query.set("minPrice", filters.minPrice.trim());
   if (filters.maxPrice.trim()) query.set("maxPrice", filters.maxPrice.trim());
   if (filters.maxDistance.trim()) query.set("maxDistance", filters.maxDistance.trim());
-  return apiGet<MatchedCoach[]>(`/api/coaches/recommendations?${query.toString()}`).catch((error: unknown) => {
-    throw Object.assign(new Error(RECOMMENDATIONS_FAILED), { cause: error });
-  });
+  return apiGet<MatchedCoach[]>(`/api/coaches/recommendations?${query.toString()}`);
 }
 
 export function useRecommendations(filters: MatchFilters, enabled: boolean) {

@@ -4,7 +4,7 @@ import { cleanup, screen } from "@testing-library/react";
 import { useEffect, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, renderPage } from "@client/testing/render-page";
-import type { SearchParams } from "../last-search";
+import type { SearchParams } from "@client/features/search/last-search";
 import { prefetchOpeningSearch, useCoachSearch } from "./search-coaches";
 
 const opening: SearchParams = { position: "Midfield", zipcode: "21201", radius: 25, includeUnavailable: false };

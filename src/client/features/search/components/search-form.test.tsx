@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderPage } from "@client/testing/render-page";
-import type { SearchParams } from "../last-search";
+import type { SearchParams } from "@client/features/search/last-search";
 import { SearchForm } from "./search-form";
 
 const search: SearchParams = { position: "Midfield", zipcode: "21201", radius: 25, includeUnavailable: false };

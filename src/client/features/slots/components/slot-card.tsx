@@ -15,8 +15,7 @@ import {
   DialogTrigger,
 } from "@client/components/ui/dialog";
 import { toast } from "@client/components/ui/toast";
-import { ApiError } from "@client/lib/api-client";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
+import { ApiError, isUnauthorized } from "@client/lib/api-client";
 import { useDeleteTimeSlot } from "../api/delete-time-slot";
 import { slotState } from "@client/lib/states";
 import { formatSessionRange } from "@client/lib/when";
@@ -138,7 +137,7 @@ function DeleteSlotButton({ slot, label }: { slot: TimeSlot; label: string }) {
 }
 
 function notifyDeleteFailure(error: unknown) {
-  if (handleUnauthorized(error)) return;
+  if (isUnauthorized(error)) return;
   if (error instanceof ApiError && error.message && error.status < 500) {
     toast({ title: "Cannot Delete Time Slot", description: error.message, variant: "destructive" });
   } else {

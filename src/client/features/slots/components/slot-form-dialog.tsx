@@ -8,7 +8,6 @@ import { Input } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
 import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
-import { ApiError } from "@client/lib/api-client";
 import { useSchemaForm } from "@client/lib/form-errors";
 import { useCreateTimeSlot, useCreateTimeSlotSeries } from "../api/create-time-slots";
 import { useUpdateTimeSlot } from "../api/update-time-slot";
@@ -102,9 +101,7 @@ function SlotFormContent({ coach, onOpenChange, slot, defaultDate }: Props) {
       }
       onOpenChange(false);
     } catch (error) {
-      if (error instanceof ApiError && error.field && error.field in values) {
-        form.setError(error.field as keyof SlotFormValues, { message: error.message });
-      }
+      form.showServerError(error);
       notifySlotFailure(error, isEditing ? "Failed to update time slot" : "Failed to create time slot");
     }
   });

@@ -1,8 +1,6 @@
-import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, ChevronLeft, ChevronRight, Pencil, X } from "lucide-react";
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from "react";
 import { validateSlot, type TimeSlot } from "@contract/slots";
 import { addDaysToDate } from "@contract/time";
-import { Button } from "@client/components/ui/button";
 import { toast } from "@client/components/ui/toast";
 import { cn } from "@client/lib/cn";
 import { useUpdateTimeSlot } from "../api/update-time-slot";
@@ -16,26 +14,12 @@ import {
   slotBox,
   startHourOf,
 } from "./calendar-geometry";
+import { CalendarNavigation, DropPreview, longDateLabel, MoveToolbar, sessionRange, shortDateLabel, SlotBlock } from "./calendar-parts";
 import { isSlotEditable } from "./slot-card";
 import { notifySlotFailure } from "./slot-feedback";
 import type { SlotCoach } from "./slot-form-dialog";
-import { slotState, type StateTone } from "@client/lib/states";
-import { addDaysTo, formatDayLabel, formatSessionRange, formatWeekdayDate, nowIn, startOfWeekDate } from "@client/lib/when";
+import { addDaysTo, nowIn, startOfWeekDate } from "@client/lib/when";
 
-const shortDateLabel = (date: string) => formatDayLabel(date) ?? date;
-const longDateLabel = (date: string) => formatWeekdayDate(date) ?? date;
-/** The shared formatter: "9:00 AM - 10:00 AM", with the coach's zone named for a viewer elsewhere. */
-const sessionRange = (date: string, start: string, end: string, timeZone: string) =>
-  formatSessionRange(start, end, { date, timeZone }) ?? `${start} - ${end}`;
-
-/** A block in the calendar wears its state's colour (src/client/lib/states.ts). */
-const STATE_BLOCK_CLASSES: Record<StateTone, string> = {
-  secondary: "border-field-700 bg-field-100 text-field-950",
-  warning: "border-amber-600 bg-amber-50 text-amber-950",
-  success: "border-emerald-700 bg-emerald-50 text-emerald-950",
-  destructive: "border-red-600 bg-red-50 text-red-900",
-  outline: "border-slate-500 bg-slate-50 text-slate-800",
-};
 const weekDates = (weekStart: string) => Array.from({ length: 7 }, (_, i) => addDaysTo(weekStart, i));
 
 /** coach-side 2: a single day on screens narrower than 768 px. */
@@ -197,61 +181,21 @@ export function WeeklyCalendar({ coach, slots, onEdit, seatNames }: Props) {
 
   return (
     <div className="flex flex-col gap-3" data-testid="weekly-calendar">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex items-center gap-1">
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label={isNarrow ? "Previous day" : "Previous week"}
-            onClick={() => setAnchor(addDaysToDate(anchor, -step))}
-          >
-            <ChevronLeft aria-hidden />
-          </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label={isNarrow ? "Next day" : "Next week"}
-            onClick={() => setAnchor(addDaysToDate(anchor, step))}
-          >
-            <ChevronRight aria-hidden />
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => setAnchor(today)}>
-            Today
-          </Button>
-        </div>
-        <h3 className="font-display text-lg font-bold text-field-950 uppercase" aria-live="polite" data-testid="calendar-range">
-          {rangeLabel}
-        </h3>
-      </div>
+      <CalendarNavigation
+        isNarrow={isNarrow}
+        rangeLabel={rangeLabel}
+        onStep={(direction) => setAnchor(addDaysToDate(anchor, direction * step))}
+        onToday={() => setAnchor(today)}
+      />
 
       {selected ? (
-        <div
-          role="toolbar"
-          aria-label="Move selected time slot"
-          className="flex flex-wrap items-center gap-2 rounded-xl border border-field-200 bg-field-50 p-2"
-        >
-          <span className="px-1 text-sm font-semibold text-field-900">
-            {shortDateLabel(selected.date)}, {sessionRange(selected.date, selected.startTime, selected.endTime, coach.timeZone)}
-          </span>
-          <Button size="sm" variant="outline" onClick={() => moveBy(selected, -1, 0)}>
-            <ArrowLeft aria-hidden /> Previous day
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => moveBy(selected, 1, 0)}>
-            <ArrowRight aria-hidden /> Next day
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => moveBy(selected, 0, -1)}>
-            <ArrowUp aria-hidden /> One hour earlier
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => moveBy(selected, 0, 1)}>
-            <ArrowDown aria-hidden /> One hour later
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => onEdit(selected)}>
-            <Pencil aria-hidden /> Edit
-          </Button>
-          <Button size="sm" variant="ghost" aria-label="Clear selection" onClick={() => setSelectedId(null)}>
-            <X aria-hidden />
-          </Button>
-        </div>
+        <MoveToolbar
+          slot={selected}
+          timeZone={coach.timeZone}
+          onMove={(days, hours) => moveBy(selected, days, hours)}
+          onEdit={() => onEdit(selected)}
+          onClear={() => setSelectedId(null)}
+        />
       ) : (
         <p className="text-sm text-slate-600">
           Drag an available slot to another day or hour, or select it to move it with buttons or arrow keys.
@@ -304,72 +248,33 @@ export function WeeklyCalendar({ coach, slots, onEdit, seatNames }: Props) {
                 .map((slot) => {
                   const box = slotBox(slot.startTime, slot.endTime);
                   if (!box) return null;
-                  const editable = isSlotEditable(slot);
-                  const isDragged = drag?.moved && drag.slot.id === slot.id;
-                  const state = slotState(slot);
-                  const range = sessionRange(slot.date, slot.startTime, slot.endTime, coach.timeZone);
-                  const names = seatNames?.get(slot.id) ?? [];
-                  const label = `${state.label} ${slot.isGroup ? "group" : "individual"} slot, ${longDateLabel(slot.date)}, ${range}${
-                    names.length > 0 ? `, ${names.join(", ")}` : ""
-                  }`;
                   return (
-                    <div
+                    <SlotBlock
                       key={slot.id}
-                      role="button"
-                      tabIndex={0}
-                      aria-label={label}
-                      aria-pressed={editable ? selectedId === slot.id : undefined}
-                      aria-disabled={editable ? undefined : true}
-                      aria-keyshortcuts={editable ? "ArrowLeft ArrowRight ArrowUp ArrowDown" : undefined}
-                      data-testid="calendar-slot"
-                      data-slot-id={slot.id}
-                      ref={(el) => {
+                      slot={slot}
+                      box={box}
+                      timeZone={coach.timeZone}
+                      names={seatNames?.get(slot.id) ?? []}
+                      editable={isSlotEditable(slot)}
+                      isSelected={selectedId === slot.id}
+                      isDragged={!!drag?.moved && drag.slot.id === slot.id}
+                      isPending={!!pending[slot.id]}
+                      register={(el) => {
                         if (el) slotButtons.current.set(slot.id, el);
                         else slotButtons.current.delete(slot.id);
                       }}
-                      onPointerDown={(e) => onPointerDown(e, slot)}
-                      onPointerMove={onPointerMove}
-                      onPointerUp={onPointerUp}
-                      onClick={() => onSlotClick(slot)}
-                      onPointerCancel={() => setDrag(null)}
-                      onKeyDown={(e) => onSlotKeyDown(e, slot)}
-                      className={cn(
-                        "absolute inset-x-1 overflow-hidden rounded-lg border-l-4 px-2 py-1 text-left text-xs shadow-sm select-none focus-visible:ring-2 focus-visible:ring-accent-400 focus-visible:outline-none",
-                        editable ? "cursor-grab touch-none hover:bg-field-200" : "cursor-not-allowed",
-                        STATE_BLOCK_CLASSES[state.tone],
-                        selectedId === slot.id && editable && "ring-2 ring-accent-500",
-                        isDragged && "opacity-40",
-                        pending[slot.id] && "animate-pulse",
-                      )}
-                      style={{ top: box.top, height: box.height }}
-                    >
-                      <span className="block font-semibold">{range}</span>
-                      <span className="block truncate" data-testid="calendar-slot-state">
-                        {state.label} · {slot.isGroup ? `Group ${slot.bookingCount ?? 0}/${slot.capacity}` : "Individual"}
-                      </span>
-                      {names.length > 0 ? (
-                        <span className="block truncate" data-testid="calendar-slot-athletes">
-                          {names.join(", ")}
-                        </span>
-                      ) : null}
-                    </div>
+                      events={{
+                        onPointerDown: (e) => onPointerDown(e, slot),
+                        onPointerMove,
+                        onPointerUp,
+                        onClick: () => onSlotClick(slot),
+                        onPointerCancel: () => setDrag(null),
+                        onKeyDown: (e) => onSlotKeyDown(e, slot),
+                      }}
+                    />
                   );
                 })}
-              {drag?.moved && drag.target?.date === date
-                ? (() => {
-                    const box = slotBox(drag.target.startTime, drag.target.endTime);
-                    return box ? (
-                      <div
-                        aria-hidden
-                        data-testid="drop-preview"
-                        className="pointer-events-none absolute inset-x-1 rounded-lg border-2 border-dashed border-field-700 bg-field-200/70 px-2 py-1 text-xs font-semibold text-field-950"
-                        style={{ top: box.top, height: box.height }}
-                      >
-                        {sessionRange(drag.target.date, drag.target.startTime, drag.target.endTime, coach.timeZone)}
-                      </div>
-                    ) : null;
-                  })()
-                : null}
+              {drag?.moved && drag.target?.date === date ? <DropPreview target={drag.target} timeZone={coach.timeZone} /> : null}
             </div>
           ))}
         </div>

@@ -2,10 +2,11 @@ import { Hourglass } from "lucide-react";
 import type { TimeSlot } from "@contract/slots";
 import { WaitlistMessages } from "@contract/waitlist";
 import { Button } from "@client/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
+import { Card, CardContent, IconCardHeader } from "@client/components/ui/card";
 import { toast } from "@client/components/ui/toast";
-import { handleUnauthorized, messageOr } from "@client/lib/handle-unauthorized";
+import { messageOr } from "@client/lib/handle-unauthorized";
 import { useJoinWaitlist, useMyWaitlist } from "../api/waitlist";
+import { isUnauthorized } from "@client/lib/api-client";
 
 const clock = (hhmm: string) => {
   const [h, m] = hhmm.split(":").map(Number);
@@ -38,7 +39,7 @@ export function FullGroupSlots({
       {
         onSuccess: () => toast({ title: "Joined the waitlist", description: WaitlistMessages.JOINED, variant: "success" }),
         onError: (err) => {
-          if (!handleUnauthorized(err))
+          if (!isUnauthorized(err))
             toast({ title: "Could not join the waitlist", description: messageOr(err, "Please try again."), variant: "destructive" });
         },
       },
@@ -47,11 +48,7 @@ export function FullGroupSlots({
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Hourglass aria-hidden className="size-5" /> Full Group Sessions
-        </CardTitle>
-      </CardHeader>
+      <IconCardHeader icon={Hourglass}>Full Group Sessions</IconCardHeader>
       <CardContent className="flex flex-col gap-2">
         <p className="text-sm text-slate-600">
           Join the waitlist: when a seat opens up, the first player waiting gets it held for 30 minutes.

@@ -1,23 +1,19 @@
-import { Camera, CheckCircle2, CreditCard } from "lucide-react";
-import { coachRateNote } from "@contract/money";
+import { Camera } from "lucide-react";
 import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { POSITIONS, PRICING_TIPS, type Position } from "@contract/coaches";
-import { paymentAccountState, type PaymentAccountStatus } from "@contract/payouts";
-import { Button } from "@client/components/ui/button";
 import { Checkbox } from "@client/components/ui/checkbox";
 import { FormField } from "@client/components/ui/form-field";
 import { Input } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
 import { PhotoPickerButton, takeCheckedImage, UploadingOverlay } from "@client/components/ui/photo-picker";
-import { Spinner } from "@client/components/ui/spinner";
 import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
+import { isUnauthorized } from "@client/lib/api-client";
 import type { ImageFileMessages } from "@client/lib/image-file";
 import { lookupZip } from "@client/lib/lookup-zip";
 import { useUploadProfileImage } from "../api/coach-onboarding";
-import { OnboardingMessages, RATE_FIELDS, type OnboardingDraft } from "./onboarding-draft";
-import { StateBadge } from "./payment-account-panel";
+import { OnboardingMessages, type OnboardingDraft } from "./onboarding-draft";
+import { RateGrid } from "./rate-grid";
 
 type DraftProps = { draft: OnboardingDraft; onChange: (patch: Partial<OnboardingDraft>) => void };
 
@@ -91,60 +87,12 @@ export function SessionRatesStep({ draft, onChange }: DraftProps) {
       <p className="rounded-lg bg-field-50 px-4 py-3 text-sm text-field-900">
         Pricing tips: individual {PRICING_TIPS.individual}, group {PRICING_TIPS.group}. Fill in at least one rate.
       </p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {RATE_FIELDS.map((field) => (
-          <FormField key={field.key} label={`${field.label} ($)`} hint={coachRateNote(draft.rates[field.key].trim()) ?? undefined}>
-            <Input
-              inputMode="decimal"
-              placeholder="e.g. 75"
-              value={draft.rates[field.key]}
-              onChange={(e) => onChange({ rates: { ...draft.rates, [field.key]: e.target.value.replace(/[^\d.]/g, "") } })}
-            />
-          </FormField>
-        ))}
-      </div>
-    </div>
-  );
-}
-
-type PaymentStepProps = {
-  account: PaymentAccountStatus | undefined;
-  isLoading: boolean;
-  isStarting: boolean;
-  showRefreshNote: boolean;
-  onStart: () => void;
-};
-
-export function PaymentSetupStep({ account, isLoading, isStarting, showRefreshNote, onStart }: PaymentStepProps) {
-  if (isLoading) return <Spinner label="Loading payment account..." />;
-  const state = account ? paymentAccountState(account) : "not_started";
-  return (
-    <div className="flex flex-col gap-4">
-      {showRefreshNote && state !== "active" ? (
-        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900">
-          {OnboardingMessages.STRIPE_REFRESH}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap items-center gap-3">
-        <CreditCard aria-hidden className="size-6 text-field-700" />
-        <span className="font-semibold text-field-950">Payment account</span>
-        <StateBadge state={state} />
-      </div>
-      {state === "active" ? (
-        <p className="flex items-center gap-2 text-sm text-emerald-800">
-          <CheckCircle2 aria-hidden className="size-5" /> Your payment account is ready. Continue to the next step.
-        </p>
-      ) : (
-        <>
-          <p className="text-sm text-slate-700">
-            Students pay when they book. Your rate and tips are sent to this account after you submit feedback for a session. You will be
-            taken to the payment provider and brought back here.
-          </p>
-          <Button className="w-fit" onClick={onStart} isLoading={isStarting}>
-            {state === "setup_required" ? "Continue Setup" : "Set Up Payments"}
-          </Button>
-        </>
-      )}
+      <RateGrid
+        rates={draft.rates}
+        labels="long"
+        placeholder="e.g. 75"
+        onChange={(key, value) => onChange({ rates: { ...draft.rates, [key]: value } })}
+      />
     </div>
   );
 }
@@ -170,8 +118,7 @@ export function ProfilePhotoStep({ userId, photoUrl }: { userId: number; photoUr
       toast({ title: "Image Uploaded", description: "Your profile photo is saved.", variant: "success" });
     } catch (error) {
       setFailed(true);
-      if (!handleUnauthorized(error))
-        toast({ title: "Upload Failed", description: OnboardingMessages.UPLOAD_FAILED, variant: "destructive" });
+      if (!isUnauthorized(error)) toast({ title: "Upload Failed", description: OnboardingMessages.UPLOAD_FAILED, variant: "destructive" });
     }
   }
 

@@ -1,22 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PaymentAccountStatus } from "@contract/payouts";
-import { makeUser } from "@client/testing/fixtures";
-import { answer, mockApi, renderPage } from "@client/testing/render-page";
-import { CoachOnboardingWizard } from "./coach-onboarding-wizard";
+import { NO_PAYMENT_ACCOUNT } from "@contract/payouts";
+import { makeUser } from "../../testing/fixtures";
+import { answer, mockApi, renderPage } from "../../testing/render-page";
+import { CoachOnboarding } from "./coach-onboarding";
 
 const coachUser = makeUser({ firstName: "Casey", lastName: "Coach" });
-const noAccount: PaymentAccountStatus = {
-  hasAccount: false,
-  accountId: null,
-  accountComplete: false,
-  onboardingComplete: false,
-  detailsSubmitted: false,
-  chargesEnabled: false,
-  payoutsEnabled: false,
-  requirements: { currently_due: [] },
-};
 
 afterEach(() => {
   cleanup();
@@ -28,12 +18,12 @@ describe("the coach onboarding wizard", { timeout: 30_000 }, () => {
   it("blocks Next until step 1 is complete, saves it, and keeps the answers when going back", async () => {
     const calls = mockApi({
       "GET /api/coaches/user/1": () => answer(404, { message: "Coach profile not found" }),
-      "GET /api/stripe/connect/account-status": () => noAccount,
+      "GET /api/stripe/connect/account-status": () => NO_PAYMENT_ACCOUNT,
       "GET /api/geo/zip/21201": () => ({ zipcode: "21201", city: "Baltimore", state: "MD", timeZone: "America/New_York" }),
       "PUT /api/users/1": () => ({ ...coachUser, phoneNumber: "+14105550100" }),
       "POST /api/coaches": ({ body }) => ({ id: 5, userId: 1, rates: [], timeZone: "America/New_York", ...(body as object) }),
     });
-    const { user } = renderPage(<CoachOnboardingWizard user={coachUser} stripe={null} />);
+    const { user } = renderPage(<CoachOnboarding user={coachUser} stripe={null} />);
 
     expect(await screen.findByRole("heading", { name: "Personal Information" })).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Next" }));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Redirect, useLocation } from "wouter";
 import type { CurrentUser } from "@contract/accounts";
 import type { CoachResponse } from "@contract/coaches";
@@ -9,9 +9,11 @@ import { FullPageSpinner } from "@client/components/ui/spinner";
 import { StepCardHeader, StepProgress } from "@client/components/ui/step-progress";
 import { toast } from "@client/components/ui/toast";
 import { useSchemaForm } from "@client/lib/form-errors";
-import { handleUnauthorized } from "@client/lib/handle-unauthorized";
-import { useCoachProfile, useCreateFirstSlot, useSaveCoachProfile, useSaveContact } from "../api/coach-onboarding";
-import { createOnboardingLink, createPaymentAccount, usePaymentAccountStatus } from "../api/payment-account";
+import { isUnauthorized } from "@client/lib/api-client";
+import { useCreateFirstSlot } from "../api/coach-onboarding";
+import { useCoachProfileOfUser } from "../api/get-coach-profile";
+import { useSaveCoachProfile } from "../api/save-coach-profile";
+import { useUpdateContact } from "../api/update-contact";
 import {
   draftFrom,
   isFullyOnboarded,
@@ -25,10 +27,8 @@ import {
   STEP_COUNT,
   type OnboardingDraft,
 } from "./onboarding-draft";
-import { PaymentSetupStep, PersonalInformationStep, ProfilePhotoStep, ScheduleStep, SessionRatesStep } from "./onboarding-steps";
-import { PaymentAccountMessages } from "./payment-account-panel";
+import { PersonalInformationStep, ProfilePhotoStep, ScheduleStep, SessionRatesStep } from "./onboarding-steps";
 import { nowIn } from "@client/lib/when";
-import { providerNavigationUrl } from "./provider-urls";
 
 const DASHBOARD_PATH = "/coach-dashboard";
 
@@ -39,39 +39,40 @@ export function stepFromStripeQuery(value: string | null): number {
   return 1;
 }
 
+/** The payment account as the payouts feature reads it; the page passes it in (features do not import each other). */
+export type OnboardingAccount = { data: PaymentAccountStatus | undefined; isLoading: boolean; refetch: () => Promise<unknown> };
+
+/** Step 3, drawn by the payouts feature: `beforeStart` makes sure a profile exists before the provider is opened. */
+export type PaymentStepSlot = (props: {
+  showRefreshNote: boolean;
+  beforeStart: () => Promise<void>;
+  onBusyChange: (busy: boolean) => void;
+}) => ReactNode;
+
+type WizardProps = { user: CurrentUser; stripe: string | null; account: OnboardingAccount; paymentStep: PaymentStepSlot };
+
 /** /coach-onboarding: loads what the coach already has, then runs the five steps. */
-export function CoachOnboardingWizard({ user, stripe }: { user: CurrentUser; stripe: string | null }) {
-  const profile = useCoachProfile(user.id);
-  const account = usePaymentAccountStatus();
+export function CoachOnboardingWizard({ user, stripe, account, paymentStep }: WizardProps) {
+  const profile = useCoachProfileOfUser(user.id);
   if (profile.isLoading || account.isLoading) return <FullPageSpinner label="Loading..." />;
   if (profile.isError) {
-    return handleUnauthorized(profile.error) ? (
+    return isUnauthorized(profile.error) ? (
       <FullPageSpinner label="Loading..." />
     ) : (
       <WizardLoadError onRetry={() => void profile.refetch()} />
     );
   }
-  return <ArrivalGate user={user} coach={profile.data ?? null} account={account.data} stripe={stripe} />;
+  return <ArrivalGate user={user} coach={profile.data ?? null} account={account} stripe={stripe} paymentStep={paymentStep} />;
 }
 
 /**
  * A coach who arrives fully onboarded goes to the dashboard. Judged once, when the page opens
  * (state initialised on mount), so finishing step 4 inside the wizard does not end it early.
  */
-function ArrivalGate({
-  user,
-  coach,
-  account,
-  stripe,
-}: {
-  user: CurrentUser;
-  coach: CoachResponse | null;
-  account: PaymentAccountStatus | undefined;
-  stripe: string | null;
-}) {
-  const [arrivedDone] = useState(() => isFullyOnboarded(coach, account, user.profileImageUrl));
+function ArrivalGate({ coach, ...props }: WizardProps & { coach: CoachResponse | null }) {
+  const [arrivedDone] = useState(() => isFullyOnboarded(coach, props.account.data, props.user.profileImageUrl));
   if (arrivedDone) return <Redirect to={DASHBOARD_PATH} replace />;
-  return <Wizard user={user} coach={coach} initialStep={stepFromStripeQuery(stripe)} refreshNote={stripe === "refresh"} />;
+  return <Wizard {...props} coach={coach} />;
 }
 
 function WizardLoadError({ onRetry }: { onRetry: () => void }) {
@@ -85,24 +86,14 @@ function WizardLoadError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-function Wizard({
-  user,
-  coach,
-  initialStep,
-  refreshNote,
-}: {
-  user: CurrentUser;
-  coach: CoachResponse | null;
-  initialStep: number;
-  refreshNote: boolean;
-}) {
+function Wizard({ user, coach, stripe, account, paymentStep }: WizardProps & { coach: CoachResponse | null }) {
+  const initialStep = stepFromStripeQuery(stripe);
   const [, navigate] = useLocation();
   const [step, setStep] = useState(initialStep);
   const [initialDraft] = useState(() => draftFrom(user, coach));
   const [busy, setBusy] = useState(false);
-  const profile = useCoachProfile(user.id);
-  const account = usePaymentAccountStatus();
-  const saveContact = useSaveContact();
+  const profile = useCoachProfileOfUser(user.id);
+  const saveContact = useUpdateContact();
   const saveCoach = useSaveCoachProfile();
   const createSlot = useCreateFirstSlot();
   const current = profile.data ?? coach;
@@ -133,7 +124,7 @@ function Wizard({
         await saveCoach.mutateAsync({ coachId: current?.id ?? null, profile: profileOf(sent) });
         return true;
       } catch (error) {
-        if (!handleUnauthorized(error)) {
+        if (!isUnauthorized(error)) {
           const detail = error instanceof Error && error.message ? `: ${error.message}` : "";
           toast({
             title: OnboardingMessages.SAVE_ERROR,
@@ -153,7 +144,7 @@ function Wizard({
         );
         return true;
       } catch (error) {
-        if (!handleUnauthorized(error))
+        if (!isUnauthorized(error))
           toast({ title: OnboardingMessages.SAVE_ERROR, description: OnboardingMessages.RATES_NOT_SAVED, variant: "destructive" });
         return false;
       }
@@ -171,31 +162,9 @@ function Wizard({
     }
   });
 
-  async function startPayments() {
-    setBusy(true);
-    const hasAccount = !!account.data?.hasAccount;
-    try {
-      // coach-side 4: the payment step needs a profile; without one a minimal profile is created.
-      if (!current) await saveCoach.mutateAsync({ coachId: null, profile: { ...minimalProfileOf(draft), rates: ratesOf(draft) } });
-      const { url } = hasAccount
-        ? await createOnboardingLink({ returnTo: "onboarding" })
-        : await createPaymentAccount({ returnTo: "onboarding" });
-      if (!url) {
-        toast({ title: "Error", description: PaymentAccountMessages.NO_URL, variant: "destructive" });
-        setBusy(false);
-        return;
-      }
-      window.location.href = providerNavigationUrl(url, window.location.origin);
-    } catch (error) {
-      setBusy(false);
-      if (!handleUnauthorized(error)) {
-        toast({
-          title: "Error",
-          description: hasAccount ? PaymentAccountMessages.CONTINUE_FAILED : PaymentAccountMessages.START_FAILED,
-          variant: "destructive",
-        });
-      }
-    }
+  // coach-side 4: the payment step needs a profile; without one a minimal profile is created.
+  async function ensureProfile() {
+    if (!current) await saveCoach.mutateAsync({ coachId: null, profile: { ...minimalProfileOf(draft), rates: ratesOf(draft) } });
   }
 
   // The optional first slot has passed its rules (the last step's schema).
@@ -207,7 +176,7 @@ function Wizard({
         try {
           await createSlot.mutateAsync({ ...plan.slot, coachId: current?.id });
         } catch (error) {
-          if (handleUnauthorized(error)) return;
+          if (isUnauthorized(error)) return;
           // The profile is saved; a slot the server refused is not worth blocking the coach for.
           toast({ title: OnboardingMessages.SLOT_ISSUE_TITLE, description: OnboardingMessages.SLOT_ISSUE, variant: "destructive" });
           navigate(DASHBOARD_PATH, { replace: true });
@@ -218,7 +187,7 @@ function Wizard({
       toast({ title: "Success", description: "Your coach profile is ready. Welcome aboard!", variant: "success" });
       navigate(DASHBOARD_PATH, { replace: true });
     } catch (error) {
-      if (!handleUnauthorized(error)) {
+      if (!isUnauthorized(error)) {
         toast({ title: OnboardingMessages.SETUP_FAILED_TITLE, description: OnboardingMessages.SETUP_FAILED, variant: "destructive" });
       }
     } finally {
@@ -241,15 +210,7 @@ function Wizard({
           <CardContent className="flex flex-col gap-6">
             {step === 1 ? <PersonalInformationStep draft={draft} onChange={form.update} /> : null}
             {step === 2 ? <SessionRatesStep draft={draft} onChange={form.update} /> : null}
-            {step === 3 ? (
-              <PaymentSetupStep
-                account={account.data}
-                isLoading={account.isLoading}
-                isStarting={busy}
-                showRefreshNote={refreshNote}
-                onStart={() => void startPayments()}
-              />
-            ) : null}
+            {step === 3 ? paymentStep({ showRefreshNote: stripe === "refresh", beforeStart: ensureProfile, onBusyChange: setBusy }) : null}
             {step === 4 ? <ProfilePhotoStep userId={user.id} photoUrl={photoUrl} /> : null}
             {step === 5 ? <ScheduleStep draft={draft} onChange={form.update} today={now.date} /> : null}
             <div className="flex items-center justify-between gap-3 border-t border-slate-200 pt-5">

@@ -5,19 +5,16 @@ import {
   FALLBACK_TITLE,
   FALLBACK_ZIPCODE,
   POSITIONS,
-  positionsOf,
-  RateInputSchema,
   type CoachProfileRequest,
   type CoachResponse,
   type Position,
   type RateInput,
-  type SessionDuration,
-  type SessionType,
 } from "@contract/coaches";
 import type { PaymentAccountStatus } from "@contract/payouts";
 import { SlotMessages, validateSlot } from "@contract/slots";
 import type { LocalDateTime } from "@contract/time";
 import { addToastIssue } from "@client/lib/form-errors";
+import { coachFormValues, filledRates, invalidRateKeys, RateValuesSchema } from "./coach-form-values";
 
 export const ONBOARDING_STEPS = [
   { title: "Personal Information", description: "Tell players who you are and where you coach." },
@@ -33,7 +30,6 @@ export const OnboardingMessages = {
   SAVE_ERROR: "Save Error",
   PROFILE_NOT_SAVED: "Could not save profile information",
   RATES_NOT_SAVED: "Could not save rates",
-  STRIPE_REFRESH: "Your payment account setup is not finished yet. Please complete it to continue.",
   SETUP_FAILED_TITLE: "Setup Failed",
   SETUP_FAILED: "Failed to complete your coach setup.",
   SLOT_ISSUE_TITLE: "Setup Issue",
@@ -47,14 +43,6 @@ export const OnboardingMessages = {
 /** The fallback specialization of the minimal profile (coach-side 9). */
 export const FALLBACK_SPECIALIZATION: Position = "Midfield";
 
-export const RATE_FIELDS: readonly { key: RateKey; sessionType: SessionType; duration: SessionDuration; label: string }[] = [
-  { key: "individual30", sessionType: "individual", duration: 30, label: "Individual, 30 minutes" },
-  { key: "individual60", sessionType: "individual", duration: 60, label: "Individual, 60 minutes" },
-  { key: "group30", sessionType: "group", duration: 30, label: "Group, 30 minutes (per player)" },
-  { key: "group60", sessionType: "group", duration: 60, label: "Group, 60 minutes (per player)" },
-];
-export type RateKey = "individual30" | "individual60" | "group30" | "group60";
-
 const OnboardingDraftSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
@@ -65,7 +53,7 @@ const OnboardingDraftSchema = z.object({
   location: z.string(),
   positions: z.array(z.enum(POSITIONS)),
   experience: z.string(),
-  rates: z.record(z.enum(["individual30", "individual60", "group30", "group60"]), z.string()),
+  rates: RateValuesSchema,
   slot: z.object({
     date: z.string(),
     startTime: z.string(),
@@ -79,24 +67,11 @@ const OnboardingDraftSchema = z.object({
 export type OnboardingDraft = z.infer<typeof OnboardingDraftSchema>;
 
 export function draftFrom(user: CurrentUser, coach: CoachResponse | null): OnboardingDraft {
-  const rates: Record<RateKey, string> = { individual30: "", individual60: "", group30: "", group60: "" };
-  for (const field of RATE_FIELDS) {
-    const rate = coach?.rates.find((r) => r.sessionType === field.sessionType && r.duration === field.duration);
-    if (rate) rates[field.key] = rate.rate;
-  }
-  // The fallback values of a minimal profile are not the coach's own answers: they start empty.
-  const own = (value: string | null | undefined, fallback: string) => (value && value !== fallback ? value : "");
+  const values = coachFormValues(user, coach);
   return {
-    firstName: user.firstName ?? "",
-    lastName: user.lastName ?? "",
-    phoneNumber: user.phoneNumber ?? "",
-    title: own(coach?.title, FALLBACK_TITLE),
-    bio: coach?.bio ?? "",
-    zipcode: own(coach?.zipcode, FALLBACK_ZIPCODE),
-    location: coach && coach.zipcode !== FALLBACK_ZIPCODE ? (coach.location ?? "") : "",
-    positions: coach ? positionsOf(coach.specializations) : [],
-    experience: coach?.experience ?? "",
-    rates,
+    ...values,
+    // The fallback title of a minimal profile is not the coach's own answer: it starts empty.
+    title: values.title === FALLBACK_TITLE ? "" : values.title,
     slot: { date: "", startTime: "", endTime: "", locationName: "", locationAddress: "", isGroup: false, capacity: "2" },
   };
 }
@@ -104,14 +79,8 @@ export function draftFrom(user: CurrentUser, coach: CoachResponse | null): Onboa
 const filled = (value: string) => value.trim().length > 0;
 
 export function ratesOf(draft: OnboardingDraft): RateInput[] {
-  return RATE_FIELDS.filter((f) => filled(draft.rates[f.key])).map((f) => ({
-    sessionType: f.sessionType,
-    duration: f.duration,
-    rate: draft.rates[f.key].trim(),
-  }));
+  return filledRates(draft.rates);
 }
-
-const isAmount = (value: string) => RateInputSchema.shape.rate.safeParse(value).success;
 
 type StepFacts = {
   account: Pick<PaymentAccountStatus, "hasAccount" | "accountComplete"> | null | undefined;
@@ -136,9 +105,8 @@ function blockingFields(step: number, draft: OnboardingDraft, facts: StepFacts):
       return rules.map((k) => [k]);
     }
     case 2: {
-      const rates = ratesOf(draft);
-      if (rates.length === 0) return [["rates"]];
-      return RATE_FIELDS.filter((f) => filled(draft.rates[f.key]) && !isAmount(draft.rates[f.key].trim())).map((f) => ["rates", f.key]);
+      if (ratesOf(draft).length === 0) return [["rates"]];
+      return invalidRateKeys(draft.rates).map((key) => ["rates", key]);
     }
     case 3:
       return facts.account?.hasAccount && facts.account.accountComplete ? [] : [["account"]];

@@ -1,0 +1,67 @@
+import type { RateResponse } from "@contract/coaches";
+import type { Credit } from "@contract/packages";
+import { Button } from "@client/components/ui/button";
+
+type PayWith = "card" | "credit";
+
+/** The family's active credits that pay for a session of this kind and length (DESIGN.md 11). */
+function creditsFor(credits: readonly Credit[], rate: RateResponse): Credit[] {
+  return credits.filter((c) => c.state === "active" && c.sessionType === rate.sessionType && c.duration === rate.duration);
+}
+
+/**
+ * The summary's buttons: pay by card, or with a credit of this coach, kind and duration. A weekly
+ * series (`openWeeks`: how many of its weeks are open, `null` until known) takes a credit a week.
+ */
+export function BookingButtons({
+  rate,
+  credits,
+  seatCount,
+  openWeeks,
+  onBook,
+  onBookWeekly,
+  isBookingOne,
+  isBooking,
+  isBookingWeekly,
+}: {
+  rate: RateResponse | null;
+  credits: readonly Credit[];
+  seatCount: number;
+  /** Absent for one session; for a weekly series, its open weeks once known. */
+  openWeeks?: number | null;
+  onBook: (payWith: PayWith) => void;
+  onBookWeekly: (payWith: PayWith) => void;
+  isBookingOne: boolean;
+  isBooking: boolean;
+  isBookingWeekly: boolean;
+}) {
+  const usable = rate ? creditsFor(credits, rate) : [];
+  if (openWeeks !== undefined) {
+    const creditsLeft = usable.reduce((sum, c) => sum + c.remaining, 0);
+    return (
+      <>
+        <Button size="lg" className="w-full" onClick={() => onBookWeekly("card")} isLoading={isBookingWeekly} disabled={openWeeks === 0}>
+          {openWeeks !== null ? `Book ${openWeeks} weeks & Pay` : "Book weekly & Pay"}
+        </Button>
+        {openWeeks && creditsLeft >= openWeeks ? (
+          <Button size="lg" variant="outline" className="w-full" onClick={() => onBookWeekly("credit")} isLoading={isBookingWeekly}>
+            Use {openWeeks} credits ({creditsLeft} left)
+          </Button>
+        ) : null}
+      </>
+    );
+  }
+  const usableCredit = seatCount === 1 ? usable.find((c) => c.remaining > 0) : undefined;
+  return (
+    <>
+      <Button size="lg" className="w-full" onClick={() => onBook("card")} isLoading={isBooking}>
+        Book &amp; Pay
+      </Button>
+      {usableCredit ? (
+        <Button size="lg" variant="outline" className="w-full" onClick={() => onBook("credit")} isLoading={isBookingOne}>
+          Use a credit ({usableCredit.remaining} left)
+        </Button>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { useState } from "react";
+import { useLocation } from "wouter";
+import type { Booking, BookingRequest } from "@contract/bookings";
+import { toast } from "@client/components/ui/toast";
+import { checkoutOfBookings, paths, signInHref } from "@client/config/paths";
+import { ApiError, isUnauthorized } from "@client/lib/api-client";
+import { UNAUTHORIZED_REDIRECT_DELAY_MS } from "@client/lib/handle-unauthorized";
+import { formatLongDate } from "@client/lib/when";
+import { useBookSeries, type BookSeriesInput } from "../api/book-series";
+import { useCancelOwnBooking } from "../api/cancel-own-booking";
+import { useCreateBooking } from "../api/create-booking";
+
+/**
+ * player-side 8: booking while signed out sends the browser to sign in; DESIGN 11 brings the visitor
+ * back to this coach and the chosen slot afterwards (`returnPath`).
+ */
+function askToLogIn(navigate: (to: string) => void, returnPath: string) {
+  toast({ title: "Please Log In", description: "You need to be logged in to book a session.", variant: "destructive" });
+  window.setTimeout(() => navigate(signInHref(returnPath)), UNAUTHORIZED_REDIRECT_DELAY_MS);
+}
+
+/**
+ * player-side 8: "Booking Failed" / "Failed to create booking. Please try again.", with the server's
+ * reason (a taken seat, a time that has begun...) as its detail when it gives one.
+ */
+function bookingFailureText(error: unknown): string {
+  const spec = "Failed to create booking. Please try again.";
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message) return `${spec} ${error.message}`;
+  return spec;
+}
+
+/** A seat request before the athlete and the way of paying are chosen. */
+export type SeatRequest = Omit<BookingRequest, "athleteId" | "payWith">;
+
+/**
+ * The book-a-coach page's three ways to book, with what each says and where each goes next: one
+ * seat (card or credit), several siblings in one checkout, and the weeks of a weekly series.
+ */
+export function useBookSlot({ returnPath, athleteName }: { returnPath: string; athleteName: (athleteId: number) => string }) {
+  const [, navigate] = useLocation();
+  const createBooking = useCreateBooking();
+  // Undoing the seats already held when a sibling's booking fails: the page says what failed.
+  const cancelOwnBooking = useCancelOwnBooking({ unauthorizedIsAnswer: true });
+  const bookSeries = useBookSeries();
+  const [isBookingSeveral, setIsBookingSeveral] = useState(false);
+  const signIn = () => askToLogIn(navigate, returnPath);
+
+  function failed(error: unknown) {
+    if (isUnauthorized(error)) return signIn();
+    toast({ title: "Booking Failed", description: bookingFailureText(error), variant: "destructive" });
+  }
+
+  function bookOne(request: BookingRequest, onPaidWithCredit: () => void) {
+    createBooking.mutate(request, {
+      onSuccess: (booking) => {
+        if (request.payWith === "credit") {
+          toast({ title: "Booking Confirmed", description: "Paid with one of your credits.", variant: "success" });
+          onPaidWithCredit();
+          navigate(paths.myBookings);
+          return;
+        }
+        toast({ title: "Booking Created", description: "Proceeding to checkout...", variant: "success" });
+        navigate(paths.bookingCheckout(booking.id));
+      },
+      onError: failed,
+    });
+  }
+
+  /** The weeks of the series in one checkout (card), or one credit a week; the full weeks are skipped. */
+  function bookWeekly(input: BookSeriesInput) {
+    bookSeries.mutate(input, {
+      onSuccess: (series) => {
+        const skipped = series.skipped.length > 0 ? ` Skipped: ${series.skipped.map((d) => formatLongDate(d) ?? d).join(", ")}.` : "";
+        if (input.payWith === "credit") {
+          toast({
+            title: "Weekly Sessions Booked",
+            description: `${series.bookings.length} weeks paid with your credits.${skipped}`,
+            variant: "success",
+          });
+          navigate(paths.myBookings);
+          return;
+        }
+        toast({
+          title: "Weeks Held",
+          description: `Proceeding to one checkout for ${series.bookings.length} weeks.${skipped}`,
+          variant: "success",
+        });
+        navigate(checkoutOfBookings(series.bookingIds ?? series.bookings.map((b) => b.id)));
+      },
+      onError: failed,
+    });
+  }
+
+  /**
+   * One seat per athlete (POST /api/bookings each), then one checkout for all of them. All or
+   * nothing: when one athlete cannot have a seat, the seats already held are let go, so the family
+   * is never left paying for some of the children it meant to bring.
+   */
+  async function bookSiblings(request: SeatRequest, ids: readonly number[]) {
+    setIsBookingSeveral(true);
+    const made: Booking[] = [];
+    try {
+      for (const id of ids) {
+        try {
+          made.push(await createBooking.mutateAsync({ ...request, athleteId: id, payWith: "card" }));
+        } catch (error) {
+          await Promise.allSettled(made.map((b) => cancelOwnBooking.mutateAsync(b.id)));
+          if (isUnauthorized(error)) return signIn();
+          const name = athleteName(id);
+          toast({
+            title: "Booking Failed",
+            description:
+              made.length > 0 && name
+                ? `${bookingFailureText(error)} No seat for ${name}, so nothing was booked.`
+                : bookingFailureText(error),
+            variant: "destructive",
+          });
+          return;
+        }
+      }
+      toast({ title: "Booking Created", description: "Proceeding to checkout...", variant: "success" });
+      navigate(checkoutOfBookings(made.map((b) => b.id)));
+    } finally {
+      setIsBookingSeveral(false);
+    }
+  }
+
+  return {
+    signIn,
+    bookOne,
+    bookSiblings,
+    bookWeekly,
+    isBookingOne: createBooking.isPending,
+    isBookingSeveral: createBooking.isPending || isBookingSeveral,
+    isBookingWeekly: bookSeries.isPending,
+  };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { idField, sessionDurationField, starRatingField, wholeNumberField } from "./fields";
+
+const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+describe("shared contract fields", () => {
+  it("an id is taken as a number or as digits, and anything else says the field's message", () => {
+    const id = idField("Pick one");
+    expect(id.parse(12)).toBe(12);
+    expect(id.parse(" 12 ")).toBe(12);
+    for (const bad of ["abc", "", "1234567890", 0, -3, 1.5, true, null]) expect(messageOf(id.safeParse(bad))).toBe("Pick one");
+  });
+
+  it("a whole number stays within its bounds", () => {
+    const weeks = wholeNumberField(2, 1, 26, "Book 1 to 26 weeks.");
+    expect(weeks.parse("26")).toBe(26);
+    for (const bad of ["27", "0", "100", 2.5]) expect(messageOf(weeks.safeParse(bad))).toBe("Book 1 to 26 weeks.");
+  });
+
+  it("a session duration is one of the offered lengths", () => {
+    const duration = sessionDurationField("Please select a session duration.");
+    expect(duration.parse("60")).toBe(60);
+    expect(messageOf(duration.safeParse(45))).toBe("Please select a session duration.");
+  });
+
+  it("a star rating is 1 to 5", () => {
+    const stars = starRatingField("Please choose a rating");
+    expect(stars.parse("5")).toBe(5);
+    for (const bad of ["6", 0, "10"]) expect(messageOf(stars.safeParse(bad))).toBe("Please choose a rating");
+  });
+});
