@@ -1,3 +1,4 @@
+// Over 300 lines: the booking schemas beside the rules both sides apply to them (cancellation window, fees, states).
 import { z } from "zod";
 import { OptionalAthleteIdSchema, type AthleteSummary } from "./families";
 import { SESSION_TYPES, type SessionType } from "./coaches";

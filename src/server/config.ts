@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { present } from "./present";
 
 /**
  * The only reader of process.env (DESIGN.md section 2). A bad value stops the server with a
@@ -150,6 +151,20 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/**
+ * The start of the server and of each script: the Config, or undefined once the one-line message of
+ * a bad setting is printed (no stack trace for a typo in the environment); the caller exits.
+ */
+export function loadConfigOrReport(): Config | undefined {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    return undefined;
+  }
+}
+
 /** Parses the environment into a Config, or throws ConfigError with a one-line message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -165,7 +180,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const requireTogether = (names: string[]) => {
     const set = names.filter((n) => (e as Record<string, unknown>)[n] !== undefined);
     if (set.length > 0 && set.length < names.length) {
-      const missing = names.find((n) => (e as Record<string, unknown>)[n] === undefined)!;
+      const missing = present(
+        names.find((n) => (e as Record<string, unknown>)[n] === undefined),
+        "a missing setting",
+      );
       throw new ConfigError(`Invalid configuration: ${missing} must be set together with ${set.join(", ")}`);
     }
   };

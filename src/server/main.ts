@@ -2,23 +2,15 @@ import { createServer } from "node:http";
 import { createApp } from "./app";
 import { describeStartupError } from "./startup-error";
 import { bootstrap } from "./boot";
-import { ConfigError, loadConfig } from "./config";
+import { loadConfigOrReport } from "./config";
 import { mountClient } from "./http/client-assets";
 import { gracefulClose } from "./http/shutdown";
 import { startSweeps } from "./jobs/sweeps";
 import { attachCalendarSocket } from "./realtime/calendar-socket";
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrReport();
+  if (!config) process.exit(1);
   const dev = process.argv.includes("--dev");
   const deps = await bootstrap(config);
   const app = createApp(deps, { devClient: dev });

@@ -4,7 +4,7 @@ import { ErrorCode } from "../../contract/errors";
 import { FAILED_LOGINS_PER_ACCOUNT, LimitMessages, MAX_PROVIDER_CALLS_PER_15_MINUTES, PROVIDER_CALLS_MESSAGE } from "../../contract/limits";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
-import * as repo from "../features/accounts/rate-limits.repository";
+import * as repo from "../db/rate-limit-hits";
 import { AppError } from "./errors";
 
 export const AUTH_WINDOW_MS = 15 * 60 * 1000;

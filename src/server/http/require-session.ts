@@ -4,7 +4,7 @@ import type { UserType } from "../../contract/accounts";
 import type { Config } from "../config";
 import type { AppDeps } from "../deps";
 import { HOST_SESSION_COOKIE, SESSION_COOKIE, SESSION_TTL_MS, userForSessionToken } from "../features/accounts/sessions.service";
-import type { UserRow } from "../features/accounts/sessions.repository";
+import type { UserRow } from "../features/accounts/sessions.service";
 import { forbidden, unauthorized } from "./errors";
 
 declare module "express-serve-static-core" {

@@ -1,5 +1,5 @@
 import { bootstrap } from "../boot";
-import { ConfigError, loadConfig } from "../config";
+import { loadConfigOrReport } from "../config";
 import { listAdmins, makeAdmin, revokeAdmin, type AdminChange } from "../features/accounts/accounts.service";
 
 const USAGE = "Usage: npm run admin -- <email> | --list | --revoke <email>";
@@ -9,8 +9,10 @@ type Command = { kind: "grant"; email: string } | { kind: "list" } | { kind: "re
 function parseArgs(args: string[]): Command | undefined {
   const rest = args.filter((arg) => arg !== "--");
   if (rest.length === 1 && rest[0] === "--list") return { kind: "list" };
-  if (rest.length === 2 && rest[0] === "--revoke" && !rest[1]!.startsWith("--")) return { kind: "revoke", email: rest[1]! };
-  if (rest.length === 1 && !rest[0]!.startsWith("--")) return { kind: "grant", email: rest[0]! };
+  const [first, second] = rest;
+  if (rest.length === 2 && first === "--revoke" && second !== undefined && !second.startsWith("--"))
+    return { kind: "revoke", email: second };
+  if (rest.length === 1 && first !== undefined && !first.startsWith("--")) return { kind: "grant", email: first };
   return undefined;
 }
 
@@ -37,16 +39,8 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 1;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
-  }
+  const config = loadConfigOrReport();
+  if (!config) return 1;
   // Only the accounts change: no demo seeding, quiet logs.
   const deps = await bootstrap({ ...config, seedDemo: false, logLevel: "warn" });
   try {

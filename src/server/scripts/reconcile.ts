@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from "../config";
+import { loadConfigOrReport } from "../config";
 import { openDatabase } from "../db/client";
 import path from "node:path";
 import { reconcilePayments } from "../features/reconcile/reconcile.service";
@@ -10,16 +10,8 @@ import { describeStartupError } from "../startup-error";
  * there is one, 2 when it could not run. `--json` prints the report as JSON instead.
  */
 async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 2;
-    }
-    throw err;
-  }
+  const config = loadConfigOrReport();
+  if (!config) return 2;
   // Read only: no migration, no seeding, so it can run beside live servers of another version.
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import { cn } from "../../lib/cn";
-import { dismissToast, useToast, type ToastVariant } from "./toast";
+import { dismissToast, useToast, type ToastVariant } from "./toast-store";
 
 const variantClass: Record<ToastVariant, string> = {
   default: "border-field-200 bg-white text-slate-900",

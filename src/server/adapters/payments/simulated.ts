@@ -1,3 +1,4 @@
+// Over 300 lines: the simulated provider implements the whole PaymentProvider interface in one place, as the Stripe adapter it stands in for does.
 import { randomInt } from "node:crypto";
 import type { Logger } from "pino";
 import type { Clock } from "../../clock";

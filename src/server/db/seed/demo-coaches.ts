@@ -1,3 +1,4 @@
+// Over 300 lines: demo data (coaches, places, slots), not logic.
 import { createHash } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
 import { addDays } from "date-fns";
@@ -22,6 +23,7 @@ import {
   type DemoPosition,
   type DemoMetro,
 } from "./demo-coaches-data";
+import { present } from "../../present";
 
 /** The README lists these accounts. */
 export const DEMO_PASSWORD = "password123";
@@ -120,7 +122,7 @@ export async function seedDemoMarketplace(deps: AppDeps): Promise<void> {
       .insert(coaches)
       .values(
         all.map((c) => {
-          const user = userByEmail.get(c.email)!;
+          const user = present(userByEmail.get(c.email), `the demo user ${c.email}`);
           return {
             userId: user.id,
             title: c.title,
@@ -139,7 +141,10 @@ export async function seedDemoMarketplace(deps: AppDeps): Promise<void> {
       )
       .returning({ id: coaches.id, userId: coaches.userId });
     const coachIdByUserId = new Map(coachRows.map((c) => [c.userId, c.id]));
-    const withIds = all.map((c) => ({ ...c, coachId: coachIdByUserId.get(userByEmail.get(c.email)!.id)! }));
+    const withIds = all.map((c) => ({
+      ...c,
+      coachId: present(coachIdByUserId.get(present(userByEmail.get(c.email), `the demo user ${c.email}`).id), `the coach of ${c.email}`),
+    }));
 
     await tx.insert(rates).values(withIds.flatMap((c) => c.rates.map((r) => ({ ...r, coachId: c.coachId }))));
     await insertInChunks(
@@ -215,7 +220,7 @@ function buildCoaches(random: () => number, places: Map<string, Place>): DemoCoa
 }
 
 function buildDemoCoach(places: Map<string, Place>): DemoCoach {
-  const place = places.get("21210")!;
+  const place = present(places.get("21210"), "the ZIP 21210");
   return {
     firstName: "Chris",
     lastName: "Morgan",
@@ -225,7 +230,13 @@ function buildDemoCoach(places: Map<string, Place>): DemoCoach {
     experience: "10 years coaching",
     specializations: ["Midfield", "Attack", "Shooting", "Transition"],
     place,
-    field: cycle(DEMO_METROS.find((m) => m.name === "Baltimore")!.fields, 0),
+    field: cycle(
+      present(
+        DEMO_METROS.find((m) => m.name === "Baltimore"),
+        "the Baltimore metro",
+      ).fields,
+      0,
+    ),
     rates: [
       { sessionType: "individual", durationMinutes: 60, rateCents: 8500 },
       { sessionType: "individual", durationMinutes: 30, rateCents: 5000 },

@@ -1,3 +1,4 @@
+// Over 300 lines: sign-up, sign-in, e-mail verification and password reset share the token and user rules.
 import { createHash, randomBytes } from "node:crypto";
 import {
   EmailVerificationMessages,
@@ -24,12 +25,13 @@ import {
 import { replaceFeedTokenOf } from "../calendar/calendar.service";
 import { isCommonPassword } from "./common-passwords";
 import * as repo from "./accounts.repository";
-import * as rateLimits from "./rate-limits.repository";
+import * as rateLimits from "../../db/rate-limit-hits";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { UserRow } from "./sessions.repository";
 import { publishSessionsEnded } from "../../realtime/session-events";
 import { greetingFor, sendAddressInUseNotice, sendEmailChangedNotice, sendLinkEmail } from "./account-emails";
 import { endAllSessionsOfUser, endSession, startSession, userForSessionToken } from "./sessions.service";
+import { present } from "../../present";
 
 export const EMAIL_TAKEN = "An account with this email already exists";
 export const INVALID_CREDENTIALS = "Invalid email or password";
@@ -210,7 +212,7 @@ export async function resetPassword(deps: AppDeps, input: { token: string; passw
   const user = await deps.database.db.transaction(async (tx) => {
     const consumed = await repo.consumePasswordResetToken(tx, sha256(input.token), now);
     if (!consumed) throw badRequest(PasswordMessages.INVALID_RESET_LINK, "token");
-    const user = (await repo.lockUser(tx, consumed.userId))!;
+    const user = present(await repo.lockUser(tx, consumed.userId), "the user of the token just consumed");
     await repo.updateAccount(tx, user.id, {
       passwordHash,
       emailVerified: true,
@@ -256,7 +258,7 @@ async function checkCurrentPassword(deps: AppDeps, user: UserRow, password: stri
   const [perAccount, perPair] = await Promise.all([rateLimits.findHit(db, accountKey, now), rateLimits.findHit(db, pairKey, now)]);
   if ((perAccount?.count ?? 0) >= FAILED_LOGINS_PER_ACCOUNT) throw new AppError(429, ErrorCode.RATE_LIMITED, LimitMessages.ACCOUNT_LOCKED);
   if ((perPair?.count ?? 0) >= FAILED_LOGINS_PER_PAIR) throw new AppError(429, ErrorCode.RATE_LIMITED, TOO_MANY_ATTEMPTS);
-  if (await verifyPassword(user.passwordHash!, password)) return true;
+  if (await verifyPassword(present(user.passwordHash, "the password of a signed-in account"), password)) return true;
   await rateLimits.incrementHit(db, accountKey, now, AUTH_WINDOW_MS);
   await rateLimits.incrementHit(db, pairKey, now, AUTH_WINDOW_MS);
   return false;
@@ -310,7 +312,7 @@ export async function verifyEmail(deps: AppDeps, token: string): Promise<{ email
   const { row, previousEmail } = await deps.database.db.transaction(async (tx) => {
     const consumed = await repo.consumeEmailVerificationToken(tx, sha256(token), now);
     if (!consumed) throw badRequest(INVALID_VERIFY_LINK, "token");
-    const user = (await repo.lockUser(tx, consumed.userId))!;
+    const user = present(await repo.lockUser(tx, consumed.userId), "the user of the token just consumed");
     const proved = consumed.email.toLowerCase();
     if (proved === user.email.toLowerCase()) {
       return { row: await repo.updateAccount(tx, user.id, { emailVerified: true }), previousEmail: null };

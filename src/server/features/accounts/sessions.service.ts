@@ -4,6 +4,9 @@ import type { AppDeps } from "../../deps";
 import { publishSessionsEnded } from "../../realtime/session-events";
 import * as repo from "./sessions.repository";
 
+/** A user row as a session reads it (the guards in http/require-session.ts take it from here). */
+export type { UserRow } from "./sessions.repository";
+
 export const SESSION_COOKIE = "sid";
 /**
  * The session cookie's name where the app is served over HTTPS: the `__Host-` prefix makes the

@@ -1,25 +1,26 @@
 import type { AppDeps } from "../../deps";
 import { calendarEvents, publishEvents } from "../../realtime/events";
-import * as repo from "./bookings.repository";
+import * as holdsRepo from "./seat-holds.repository";
+import * as sweepsRepo from "./booking-sweeps.repository";
 import { settlePaidBooking } from "./settle-payment.service";
 
 /** How long after a hold expired its payment may still take up its seat (the settle sweep asks until then). */
-export const RECENTLY_EXPIRED_MS = repo.RECENTLY_EXPIRED_MS;
+export const RECENTLY_EXPIRED_MS = sweepsRepo.RECENTLY_EXPIRED_MS;
 
 /** Pending bookings whose hold ran out that carry a payment intent (the sweep asks the provider about them first). */
 export async function listExpiredHoldsWithIntent(deps: AppDeps, limit: number) {
-  return repo.listExpiredHoldsWithIntent(deps.database.db, deps.clock.now(), limit);
+  return sweepsRepo.listExpiredHoldsWithIntent(deps.database.db, deps.clock.now(), limit);
 }
 
 /** Sweep: cancels pending bookings whose hold ran out and reopens their seats (DESIGN.md 7). */
-export async function expireHolds(deps: AppDeps, options: { batchSize?: number } = {}): Promise<repo.ExpiredHold[]> {
+export async function expireHolds(deps: AppDeps, options: { batchSize?: number } = {}): Promise<holdsRepo.ExpiredHold[]> {
   const batchSize = options.batchSize ?? 200;
-  const all: repo.ExpiredHold[] = [];
+  const all: holdsRepo.ExpiredHold[] = [];
   for (let round = 0; round < 50; round++) {
     const now = deps.clock.now();
     const expired = await deps.database.db.transaction(async (tx) => {
-      const rows = await repo.expireHoldsBatch(tx, now, batchSize);
-      for (const slotId of new Set(rows.map((r) => r.timeSlotId))) await repo.refreshSlotAvailability(tx, slotId, now);
+      const rows = await sweepsRepo.expireHoldsBatch(tx, now, batchSize);
+      for (const slotId of new Set(rows.map((r) => r.timeSlotId))) await holdsRepo.refreshSlotAvailability(tx, slotId, now);
       return rows;
     });
     all.push(...expired);
@@ -30,12 +31,12 @@ export async function expireHolds(deps: AppDeps, options: { batchSize?: number }
 }
 
 /** Sweep: confirmed sessions whose slot has ended become completed (DESIGN.md 8). */
-export async function completeSessions(deps: AppDeps, options: { batchSize?: number } = {}): Promise<repo.CompletedSession[]> {
+export async function completeSessions(deps: AppDeps, options: { batchSize?: number } = {}): Promise<sweepsRepo.CompletedSession[]> {
   const batchSize = options.batchSize ?? 500;
-  const all: repo.CompletedSession[] = [];
+  const all: sweepsRepo.CompletedSession[] = [];
   for (let round = 0; round < 50; round++) {
     const now = deps.clock.now();
-    const done = await deps.database.db.transaction((tx) => repo.completeSessionsBatch(tx, now, batchSize));
+    const done = await deps.database.db.transaction((tx) => sweepsRepo.completeSessionsBatch(tx, now, batchSize));
     all.push(...done);
     if (done.length < batchSize) break;
   }
@@ -53,7 +54,7 @@ export async function completeSessions(deps: AppDeps, options: { batchSize?: num
  * refunded in full. Whoever expired the hold (the sweep or another student's booking), the money
  * never stays with a cancelled booking.
  */
-export async function releaseExpiredHolds(deps: AppDeps, expired: repo.ExpiredHold[]): Promise<void> {
+export async function releaseExpiredHolds(deps: AppDeps, expired: holdsRepo.ExpiredHold[]): Promise<void> {
   if (expired.length === 0) return;
   for (const hold of expired) {
     if (!hold.paymentIntentId) continue;

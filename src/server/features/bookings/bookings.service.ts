@@ -8,6 +8,7 @@ import { toBookingTimeSlot } from "../slots/slots.service";
 import { familyAudience, isGuardianOfAthlete, type FamilyAudience } from "../../db/families";
 import { toAthleteSummary, toBookingGuardian } from "../families/families.service";
 import * as repo from "./bookings.repository";
+import * as detailsRepo from "./booking-details.repository";
 import { LIST_PAGE_SIZE } from "@contract/paging";
 import { badCursor, pageOf, type Page } from "../../http/list-page";
 import { fullName } from "@contract/names";
@@ -16,7 +17,7 @@ export type BookingViewer = { id: number; userType: UserRow["userType"] };
 
 /** One booking for a viewer allowed to see it (its student, its coach, an admin); undefined otherwise. */
 export async function getBookingFor(deps: AppDeps, viewer: BookingViewer, bookingId: number): Promise<Booking | undefined> {
-  const details = await repo.findBookingDetails(deps.database.db, bookingId);
+  const details = await detailsRepo.findBookingDetails(deps.database.db, bookingId);
   if (!details) return undefined;
   // A guardian of the athlete's family (DESIGN.md 11), not only the one who booked.
   const isStudent = await isGuardianOfAthlete(deps.database.db, viewer.id, details.booking.athleteId);
@@ -36,8 +37,8 @@ export async function getBooking(deps: AppDeps, viewer: BookingViewer, bookingId
 /** GET /api/bookings/student: the family's bookings, most recently made first, one page (decision 012). */
 export async function listStudentBookings(deps: AppDeps, user: UserRow, cursor?: number): Promise<Page<Booking>> {
   const db = deps.database.db;
-  if (cursor !== undefined && !(await repo.isBookingOfUserFamily(db, cursor, user.id))) throw badCursor();
-  const rows = await repo.listStudentBookings(db, user.id, { afterId: cursor, limit: LIST_PAGE_SIZE + 1 });
+  if (cursor !== undefined && !(await detailsRepo.isBookingOfUserFamily(db, cursor, user.id))) throw badCursor();
+  const rows = await detailsRepo.listStudentBookings(db, user.id, { afterId: cursor, limit: LIST_PAGE_SIZE + 1 });
   return pageOf(
     rows,
     LIST_PAGE_SIZE,
@@ -54,8 +55,8 @@ export async function listCoachBookings(deps: AppDeps, user: UserRow, cursor?: n
     if (cursor !== undefined) throw badCursor();
     return { items: [], nextCursor: null };
   }
-  if (cursor !== undefined && !(await repo.isBookingOfCoach(db, cursor, coachId))) throw badCursor();
-  const rows = await repo.listCoachBookings(db, coachId, { afterId: cursor, limit: LIST_PAGE_SIZE + 1 });
+  if (cursor !== undefined && !(await detailsRepo.isBookingOfCoach(db, cursor, coachId))) throw badCursor();
+  const rows = await detailsRepo.listCoachBookings(db, coachId, { afterId: cursor, limit: LIST_PAGE_SIZE + 1 });
   return pageOf(
     rows,
     LIST_PAGE_SIZE,
@@ -78,10 +79,10 @@ export async function isFamilyBooking(deps: AppDeps, userId: number, booking: Pi
 
 /** The sessions of one athlete, each with the coach's feedback once given (the athlete's page; the caller checked the family). */
 export async function listAthleteSessions(deps: AppDeps, athleteId: number): Promise<AthleteSession[]> {
-  const rows = await repo.listAthleteBookings(deps.database.db, athleteId);
+  const rows = await detailsRepo.listAthleteBookings(deps.database.db, athleteId);
   const feedback = new Map(
     (
-      await repo.listFeedbackOf(
+      await detailsRepo.listFeedbackOf(
         deps.database.db,
         rows.map((r) => r.booking.id),
       )
@@ -109,12 +110,16 @@ export async function findBookingByPaymentIntent(deps: AppDeps, paymentIntentId:
   return repo.findBookingByPaymentIntent(deps.database.db, paymentIntentId);
 }
 
-export function coachNameOf(details: Pick<repo.BookingDetails, "coachUser">): string {
+export function coachNameOf(details: Pick<detailsRepo.BookingDetails, "coachUser">): string {
   return fullName(details.coachUser) || "Your coach";
 }
 
 /** The API shape of a booking; `withStudent` adds the student's contact and profile (for the coach and admins). */
-export function toApiBooking(details: repo.BookingDetails, withStudent: boolean, options: { contactWhenUnpaid?: boolean } = {}): Booking {
+export function toApiBooking(
+  details: detailsRepo.BookingDetails,
+  withStudent: boolean,
+  options: { contactWhenUnpaid?: boolean } = {},
+): Booking {
   const { booking: b, slot, coach, coachUser } = details;
   const zone = coach.timeZone;
   const start = instantToLocal(b.startsAt, zone);
@@ -179,7 +184,7 @@ export function toApiBooking(details: repo.BookingDetails, withStudent: boolean,
   return result;
 }
 
-function toStudent(s: repo.BookingDetails["student"], withContact: boolean): BookingStudent {
+function toStudent(s: detailsRepo.BookingDetails["student"], withContact: boolean): BookingStudent {
   const student = { ...s, goals: s.goals ?? [], sessionPreferences: s.sessionPreferences ?? [] };
   return withContact ? student : withoutContact(student);
 }

@@ -8,11 +8,14 @@ import type { UserRow } from "../accounts/sessions.repository";
 import { cancellationInvitation } from "../calendar/calendar.service";
 import { sessionWhen } from "../calendar/session-events";
 import * as repo from "./bookings.repository";
+import * as detailsRepo from "./booking-details.repository";
+import * as holdsRepo from "./seat-holds.repository";
 import { audienceOfBooking, isFamilyBooking, toApiBooking } from "./bookings.service";
 import { cancelUnpaidIntent } from "./cancel-session.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
 import { releaseCredit } from "../packages/credits.service";
 import { fullName } from "@contract/names";
+import { present } from "../../present";
 
 export type CancelOwnBookingResponse = { success: true; message: string; booking: Booking };
 
@@ -36,13 +39,13 @@ export async function cancelOwnBooking(deps: AppDeps, user: UserRow, bookingId: 
   const now = deps.clock.now();
   const { row, refunded, creditReturned } = await db.transaction(
     async (tx): Promise<{ row: repo.BookingRow; refunded: boolean; creditReturned: boolean }> => {
-      await repo.lockSlot(tx, before.timeSlotId);
+      await holdsRepo.lockSlot(tx, before.timeSlotId);
       const booking = await repo.lockBooking(tx, bookingId);
       if (!booking) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
       if (booking.status === "pending") {
         const cancelled = await repo.cancelBooking(tx, booking.id, { code: "student_cancelled", paid: false, reason: null, now });
-        await repo.refreshSlotAvailability(tx, booking.timeSlotId, now);
-        return { row: cancelled!, refunded: false, creditReturned: false };
+        await holdsRepo.refreshSlotAvailability(tx, booking.timeSlotId, now);
+        return { row: present(cancelled, "the booking just cancelled"), refunded: false, creditReturned: false };
       }
       const paidWithCredit = booking.packagePurchaseId !== null;
       if (booking.status !== "confirmed" || booking.paymentStatus !== "completed" || (!booking.paymentIntentId && !paidWithCredit)) {
@@ -53,25 +56,30 @@ export async function cancelOwnBooking(deps: AppDeps, user: UserRow, bookingId: 
         // DESIGN.md 11: a session paid with a credit gives the credit back, not money.
         const cancelled = await repo.cancelBooking(tx, booking.id, { code: "student_cancelled", paid: false, reason: null, now });
         await releaseCredit(tx, booking.id, now);
-        await repo.refreshSlotAvailability(tx, booking.timeSlotId, now);
-        return { row: cancelled!, refunded: false, creditReturned: true };
+        await holdsRepo.refreshSlotAvailability(tx, booking.timeSlotId, now);
+        return { row: present(cancelled, "the booking just cancelled"), refunded: false, creditReturned: true };
       }
       const cancelled = await repo.cancelBooking(tx, booking.id, { code: "student_cancelled", paid: true, reason: null, now });
       await scheduleRefund(
         tx,
-        { bookingId: booking.id, paymentIntentId: booking.paymentIntentId!, amountCents: booking.totalCents, reason: "student_cancelled" },
+        {
+          bookingId: booking.id,
+          paymentIntentId: present(booking.paymentIntentId, "the payment of a booking paid by card"),
+          amountCents: booking.totalCents,
+          reason: "student_cancelled",
+        },
         now,
       );
-      await repo.refreshSlotAvailability(tx, booking.timeSlotId, now);
-      return { row: cancelled!, refunded: true, creditReturned: false };
+      await holdsRepo.refreshSlotAvailability(tx, booking.timeSlotId, now);
+      return { row: present(cancelled, "the booking just cancelled"), refunded: true, creditReturned: false };
     },
   );
 
-  if (refunded) await sendRefund(deps, row.paymentIntentId!, row.id);
+  if (refunded) await sendRefund(deps, present(row.paymentIntentId, "the payment being refunded"), row.id);
   else if (row.paymentIntentId) await cancelUnpaidIntent(deps, row.id, row.paymentIntentId);
   await publishEvents(deps, [calendarEvents.bookingUpdated(row), calendarEvents.availabilityUpdated(row.coachId)]);
 
-  const details = (await repo.findBookingDetails(db, bookingId))!;
+  const details = present(await detailsRepo.findBookingDetails(db, bookingId), "the booking just cancelled");
   if (refunded || creditReturned) await notifyStudentCancelled(deps, details, creditReturned);
   return {
     success: true,
@@ -85,7 +93,7 @@ export async function cancelOwnBooking(deps: AppDeps, user: UserRow, bookingId: 
 }
 
 /** The coach hears of it (e-mail with the cancelling .ics, SMS where opted in); the student gets the receipt. */
-async function notifyStudentCancelled(deps: AppDeps, details: repo.BookingDetails, creditReturned: boolean): Promise<void> {
+async function notifyStudentCancelled(deps: AppDeps, details: detailsRepo.BookingDetails, creditReturned: boolean): Promise<void> {
   const { booking, coach, student, coachUser, athlete } = details;
   const studentName = fullName(athlete) || fullName(student) || "A player";
   const when = sessionWhen(booking.startsAt, coach.timeZone);
@@ -106,8 +114,9 @@ async function notifyStudentCancelled(deps: AppDeps, details: repo.BookingDetail
     }),
   );
   const coachContact = await repo.findUserContact(deps.database.db, coach.userId);
-  if (coachContact?.smsOptIn && coachContact.phoneNumber) {
-    await send("cancellation SMS to the coach", () => deps.sms.send(coachContact.phoneNumber!, coachText));
+  const coachPhone = coachContact?.smsOptIn ? coachContact.phoneNumber : null;
+  if (coachPhone) {
+    await send("cancellation SMS to the coach", () => deps.sms.send(coachPhone, coachText));
   }
   for (const to of (await audienceOfBooking(deps, details)).emails) {
     await send("cancellation e-mail to the family", async () =>

@@ -7,11 +7,14 @@ import { sessionWhen } from "../../messages/session-text";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./bookings.repository";
+import * as detailsRepo from "./booking-details.repository";
+import * as holdsRepo from "./seat-holds.repository";
 import { audienceOfBooking } from "./bookings.service";
 import { cancellationInvitation } from "../calendar/calendar.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
 import { releaseCredit } from "../packages/credits.service";
 import { fullName } from "@contract/names";
+import { present } from "../../present";
 
 type Cancelled = { booking: repo.BookingRow; paid: boolean; creditReturned?: boolean };
 
@@ -23,14 +26,14 @@ type Cancelled = { booking: repo.BookingRow; paid: boolean; creditReturned?: boo
  */
 export async function cancelSession(deps: AppDeps, user: UserRow, bookingId: number, reason: string): Promise<CancelSessionResponse> {
   const db = deps.database.db;
-  const target = await repo.findBookingDetails(db, bookingId);
+  const target = await detailsRepo.findBookingDetails(db, bookingId);
   if (!target) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
   if (target.coach.userId !== user.id) throw forbidden(PayoutMessages.NOT_YOUR_BOOKING);
   const now = deps.clock.now();
   requireCancellable(target.booking, now);
 
   const cancelled = await db.transaction(async (tx): Promise<Cancelled[]> => {
-    await repo.lockSlot(tx, target.booking.timeSlotId);
+    await holdsRepo.lockSlot(tx, target.booking.timeSlotId);
     const locked = await repo.lockBooking(tx, bookingId);
     // It may have changed while we waited for the lock (cancelled twice, completed meanwhile).
     if (!locked) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
@@ -48,7 +51,12 @@ export async function cancelSession(deps: AppDeps, user: UserRow, bookingId: num
       if (paid) {
         await scheduleRefund(
           tx,
-          { bookingId: row.id, paymentIntentId: row.paymentIntentId!, amountCents: row.totalCents, reason: "coach_cancelled" },
+          {
+            bookingId: row.id,
+            paymentIntentId: present(row.paymentIntentId, "the payment of a paid booking"),
+            amountCents: row.totalCents,
+            reason: "coach_cancelled",
+          },
           now,
         );
       }
@@ -63,14 +71,19 @@ export async function cancelSession(deps: AppDeps, user: UserRow, bookingId: num
     if (creditReturned) {
       refundStatus.set(booking.id, "credit_returned");
     } else if (paid) {
-      refundStatus.set(booking.id, (await sendRefund(deps, booking.paymentIntentId!, booking.id)) === "sent" ? "refunded" : "pending");
+      refundStatus.set(
+        booking.id,
+        (await sendRefund(deps, present(booking.paymentIntentId, "the payment of a paid booking"), booking.id)) === "sent"
+          ? "refunded"
+          : "pending",
+      );
     } else {
       refundStatus.set(booking.id, "not_charged");
       if (booking.paymentIntentId) await cancelUnpaidIntent(deps, booking.id, booking.paymentIntentId);
     }
   }
 
-  const people = await repo.findBookingsDetails(
+  const people = await detailsRepo.findBookingsDetails(
     db,
     cancelled.map((c) => c.booking.id),
   );
@@ -116,7 +129,7 @@ export async function cancelUnpaidIntent(deps: AppDeps, bookingId: number, payme
 
 async function notifyCancelled(
   deps: AppDeps,
-  details: repo.BookingDetails,
+  details: detailsRepo.BookingDetails,
   reason: string,
   status: AffectedBooking["refundStatus"],
 ): Promise<void> {

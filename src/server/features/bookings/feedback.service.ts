@@ -7,9 +7,11 @@ import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { UserRow } from "../accounts/sessions.repository";
 import { releasePayout } from "../payouts/payouts.service";
 import * as repo from "./bookings.repository";
+import * as detailsRepo from "./booking-details.repository";
 import { audienceOfBooking, coachNameOf } from "./bookings.service";
 import { sessionWhen } from "../../messages/session-text";
 import { fullName } from "@contract/names";
+import { present } from "../../present";
 
 /**
  * POST /api/bookings/{id}/submit-feedback: stores the coach's feedback once and releases the held
@@ -22,7 +24,7 @@ export async function submitFeedback(
   input: { feedback: string; rating: number; skills?: { skill: string; rating: number }[] },
 ): Promise<SubmitFeedbackResponse> {
   const db = deps.database.db;
-  const target = await repo.findBookingDetails(db, bookingId);
+  const target = await detailsRepo.findBookingDetails(db, bookingId);
   if (!target) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
   if (target.coach.userId !== user.id) throw forbidden(PayoutMessages.NOT_YOUR_BOOKING);
   requireFeedbackAllowed(target.booking);
@@ -39,7 +41,7 @@ export async function submitFeedback(
       requireFeedbackAllowed(locked);
       await repo.insertFeedback(tx, { bookingId, coachId: locked.coachId, feedback: input.feedback, rating: input.rating, now });
       await repo.insertSkillRatings(tx, { bookingId, athleteId: locked.athleteId, coachId: locked.coachId, ratings: skills, now });
-      return (await repo.markFeedbackSubmitted(tx, bookingId, now))!;
+      return present(await repo.markFeedbackSubmitted(tx, bookingId, now), "the booking locked above");
     });
   } catch (err) {
     if (err instanceof repo.DuplicateFeedbackError) throw conflict(PayoutMessages.FEEDBACK_ALREADY);
@@ -70,7 +72,7 @@ function requireFeedbackAllowed(booking: repo.BookingRow): void {
 }
 
 /** Every guardian of the athlete's family hears of the feedback (DESIGN.md 11: feedback belongs to the athlete). */
-async function sendFeedbackEmail(deps: AppDeps, details: repo.BookingDetails, input: { feedback: string }) {
+async function sendFeedbackEmail(deps: AppDeps, details: detailsRepo.BookingDetails, input: { feedback: string }) {
   const { booking, coach, athlete } = details;
   const coachName = coachNameOf(details);
   const when = sessionWhen(booking.startsAt, booking.endsAt, coach.timeZone);

@@ -10,8 +10,10 @@ import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { UserRow } from "../accounts/sessions.repository";
 import { releasePayout } from "../payouts/payouts.service";
 import * as repo from "./bookings.repository";
+import * as detailsRepo from "./booking-details.repository";
 import { audienceOfBooking, coachNameOf } from "./bookings.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
+import { present } from "../../present";
 
 /**
  * POST /api/bookings/{id}/no-show (DESIGN.md 11): the coach of a paid session without feedback
@@ -22,7 +24,7 @@ import { scheduleRefund, sendRefund } from "./refunds.service";
  */
 export async function markNoShow(deps: AppDeps, user: UserRow, bookingId: number, note: string): Promise<NoShowResponse> {
   const db = deps.database.db;
-  const target = await repo.findBookingDetails(db, bookingId);
+  const target = await detailsRepo.findBookingDetails(db, bookingId);
   if (!target || target.coach.userId !== user.id) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
   const now = deps.clock.now();
   requireNoShowAllowed(target.booking, now);
@@ -59,7 +61,7 @@ function requireNoShowAllowed(booking: repo.BookingRow, now: Date): void {
   if (window === "too_late") throw conflict(ProgressMessages.NO_SHOW_TOO_LATE);
 }
 
-async function tellFamilyOfNoShow(deps: AppDeps, details: repo.BookingDetails, note: string): Promise<void> {
+async function tellFamilyOfNoShow(deps: AppDeps, details: detailsRepo.BookingDetails, note: string): Promise<void> {
   const { booking, coach } = details;
   const coachName = coachNameOf(details);
   const when = sessionWhen(booking.startsAt, booking.endsAt, coach.timeZone);
@@ -118,7 +120,7 @@ export async function reverseNoShow(deps: AppDeps, bookingId: number): Promise<R
 
   const refundState = reversed.row.paymentIntentId ? await sendRefund(deps, reversed.row.paymentIntentId, bookingId) : "sent";
   const payout = await clawBackPayout(deps, reversed.row, reversed.fresh);
-  const after = (await repo.findBookingDetails(db, bookingId))!;
+  const after = present(await detailsRepo.findBookingDetails(db, bookingId), "the booking just reversed");
   if (reversed.fresh) await tellFamilyOfReversal(deps, after);
   await publishEvents(deps, [calendarEvents.bookingUpdated(after.booking)]);
   return {
@@ -152,7 +154,7 @@ async function clawBackPayout(deps: AppDeps, row: repo.BookingRow, fresh: boolea
   }
 }
 
-async function tellFamilyOfReversal(deps: AppDeps, details: repo.BookingDetails): Promise<void> {
+async function tellFamilyOfReversal(deps: AppDeps, details: detailsRepo.BookingDetails): Promise<void> {
   const { booking, coach } = details;
   const when = sessionWhen(booking.startsAt, booking.endsAt, coach.timeZone);
   try {

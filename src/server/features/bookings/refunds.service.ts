@@ -5,9 +5,11 @@ import type { AppDeps } from "../../deps";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import { sendRefundedEmail } from "./booking-emails";
 import * as bookingsRepo from "./bookings.repository";
+import * as detailsRepo from "./booking-details.repository";
 import { audienceOfBooking, toApiBooking } from "./bookings.service";
 import * as repo from "./refunds.repository";
 import { MAX_MONEY_ATTEMPTS, nextAttemptAt } from "../../jobs/retry-policy";
+import { present } from "../../present";
 
 /**
  * The one refund module: every charge that must be given back (a coach's or a student's
@@ -55,7 +57,10 @@ async function refundCall(deps: AppDeps, refund: repo.RefundRow) {
   if (refund.bookingId === null) {
     return deps.payments.refundPayment({
       paymentIntentId: refund.paymentIntentId,
-      idempotencyKey: idempotencyKeys.purchaseRefund(refund.purchaseId!, refund.paymentIntentId),
+      idempotencyKey: idempotencyKeys.purchaseRefund(
+        present(refund.purchaseId, "the purchase of a refund without a booking"),
+        refund.paymentIntentId,
+      ),
       amountCents: refund.amountCents,
       metadata: { purchaseId: String(refund.purchaseId), reason: refund.reason },
     });
@@ -117,7 +122,7 @@ async function recordSent(deps: AppDeps, refund: repo.RefundRow, providerRefundI
     refund.bookingId === null
   )
     return;
-  const details = await bookingsRepo.findBookingDetails(deps.database.db, refund.bookingId);
+  const details = await detailsRepo.findBookingDetails(deps.database.db, refund.bookingId);
   if (!details) return;
   // Every guardian of the athlete's family is told (DESIGN.md 11), whoever paid.
   for (const to of (await audienceOfBooking(deps, details)).emails) {

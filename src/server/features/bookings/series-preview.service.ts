@@ -1,11 +1,11 @@
-import { BookingMessages, DEFAULT_BOOKING_DURATION, noRatesMessage, type SeriesPreview, type SeriesWeekState } from "@contract/bookings";
+import type { SeriesPreview, SeriesWeekState } from "@contract/bookings";
 import type { AppDeps } from "../../deps";
-import { AppError, badRequest, notFound } from "../../http/errors";
+import { AppError } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
-import { chooseAthlete } from "../families/families.service";
 import { instantToLocal } from "../slots/slot-time";
-import { planBooking } from "./book-slot.service";
-import * as repo from "./bookings.repository";
+import { planBooking } from "./booking-plan";
+import { readSeries } from "./book-series.service";
+import * as holdsRepo from "./seat-holds.repository";
 
 /**
  * GET /api/bookings/series/preview (DESIGN.md 11): the weeks POST /api/bookings/series would take
@@ -20,16 +20,7 @@ export async function previewSeries(
 ): Promise<SeriesPreview> {
   const db = deps.database.db;
   const now = deps.clock.now();
-  const athlete = await chooseAthlete(deps, user, input.athleteId);
-  const pre = await repo.findBookingPreRead(db, input.timeSlotId, athlete.id, now);
-  if (!pre) throw notFound(BookingMessages.SLOT_NOT_FOUND);
-  const { slot: first, timeZone, coachRates } = pre;
-  const kind = first.isGroup ? "group" : "individual";
-  if (!coachRates.some((r) => r.sessionType === kind)) throw badRequest(noRatesMessage(first.isGroup), "timeSlotId");
-  const duration = input.duration ?? DEFAULT_BOOKING_DURATION;
-  const rate = coachRates.find((r) => r.sessionType === kind && r.durationMinutes === duration);
-  if (!rate) throw badRequest(BookingMessages.SELECT_DURATION, "duration");
-  const slots = first.seriesId ? await repo.listSeriesSlotsFrom(db, first.seriesId, first.startsAt, input.weeks) : [first];
+  const { athlete, first, timeZone, coachRates, kind, duration, rate, weeks: slots } = await readSeries(deps, user, input, now);
 
   const weeks = await db.transaction(async (tx) => {
     const out: SeriesPreview["weeks"] = [];
@@ -39,8 +30,8 @@ export async function previewSeries(
       let state: SeriesWeekState = "open";
       try {
         planBooking(slot, timeZone, coachRates, { ...planInput, timeSlotId: slot.id, rateId: rate.id, sessionType: kind, duration }, now);
-        if (await repo.hasActiveBooking(tx, slot.id, athlete.id)) state = "booked";
-        else if ((await repo.countHeldSeats(tx, slot.id, now)) >= slot.capacity) state = "full";
+        if (await holdsRepo.hasActiveBooking(tx, slot.id, athlete.id)) state = "booked";
+        else if ((await holdsRepo.countHeldSeats(tx, slot.id, now)) >= slot.capacity) state = "full";
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         state = "closed";

@@ -7,8 +7,11 @@ import { notFound, refused } from "../../http/errors";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import { sendBookingConfirmedEmails } from "./booking-emails";
 import * as repo from "./bookings.repository";
+import * as detailsRepo from "./booking-details.repository";
+import * as holdsRepo from "./seat-holds.repository";
 import { audienceOfBooking, toApiBooking } from "./bookings.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
+import { present } from "../../present";
 
 /** A pending booking can be paid while its hold lasts; refuses otherwise with the message the checkout shows. */
 export function requirePayable(booking: repo.BookingRow, now: Date): void {
@@ -76,8 +79,8 @@ export async function settlePaidBooking(
 
   const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
     // Slot first, then booking: the lock order of booking and of the sweeps.
-    const slot = (await repo.lockSlot(tx, before.timeSlotId))!;
-    const booking = (await repo.lockBooking(tx, bookingId))!;
+    const slot = present(await holdsRepo.lockSlot(tx, before.timeSlotId), "the slot of the booking");
+    const booking = present(await repo.lockBooking(tx, bookingId), "the booking found above");
 
     const giveBack = async (reason: RefundReason): Promise<SettleOutcome> => {
       await scheduleRefund(tx, { bookingId, paymentIntentId: intent.id, amountCents: intent.amountCents, reason }, now);
@@ -103,7 +106,7 @@ export async function settlePaidBooking(
         cancelledAt: booking.cancelledAt ?? now,
         updatedAt: now,
       });
-      await repo.refreshSlotAvailability(tx, slot.id, now);
+      await holdsRepo.refreshSlotAvailability(tx, slot.id, now);
       return giveBack(reason);
     };
 
@@ -119,8 +122,8 @@ export async function settlePaidBooking(
 
     const holdActive = booking.status === "pending" && booking.holdExpiresAt !== null && booking.holdExpiresAt > now;
     if (!holdActive) {
-      const seatFree = (await repo.countHeldSeats(tx, slot.id, now, bookingId)) < slot.capacity;
-      const otherActive = await repo.hasActiveBooking(tx, slot.id, booking.athleteId, bookingId);
+      const seatFree = (await holdsRepo.countHeldSeats(tx, slot.id, now, bookingId)) < slot.capacity;
+      const otherActive = await holdsRepo.hasActiveBooking(tx, slot.id, booking.athleteId, bookingId);
       if (!seatFree || otherActive) return cancelAndGiveBack("not_honoured");
     }
 
@@ -139,7 +142,7 @@ export async function settlePaidBooking(
       cancellationReason: null,
       updatedAt: now,
     });
-    await repo.refreshSlotAvailability(tx, slot.id, now);
+    await holdsRepo.refreshSlotAvailability(tx, slot.id, now);
     return { kind: "confirmed", bookingId };
   });
 
@@ -155,13 +158,13 @@ export async function settlePaidBooking(
         "charged amount differs from the booking total; tip adjusted",
       );
     }
-    const details = (await repo.findBookingDetails(db, bookingId))!;
+    const details = present(await detailsRepo.findBookingDetails(db, bookingId), "the booking just settled");
     await notifyConfirmed(deps, details);
   }
   return outcome;
 }
 
-async function notifyConfirmed(deps: AppDeps, details: repo.BookingDetails): Promise<void> {
+async function notifyConfirmed(deps: AppDeps, details: detailsRepo.BookingDetails): Promise<void> {
   const booking = toApiBooking(details, true);
   try {
     await sendBookingConfirmedEmails(

@@ -4,16 +4,17 @@ import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import * as repo from "./bookings.repository";
+import * as holdsRepo from "./seat-holds.repository";
 
 const MINUTE_MS = 60_000;
 
 /** Seats of the slot held now, by the one seat rule (the waitlist asks before letting a player join). */
 export async function heldSeats(deps: AppDeps, slotId: number): Promise<number> {
-  return deps.database.db.transaction((tx) => repo.countHeldSeats(tx, slotId, deps.clock.now()));
+  return deps.database.db.transaction((tx) => holdsRepo.countHeldSeats(tx, slotId, deps.clock.now()));
 }
 
 export async function hasActiveBookingInSlot(deps: AppDeps, slotId: number, athleteId: number): Promise<boolean> {
-  return deps.database.db.transaction((tx) => repo.hasActiveBooking(tx, slotId, athleteId));
+  return deps.database.db.transaction((tx) => holdsRepo.hasActiveBooking(tx, slotId, athleteId));
 }
 
 export type WaitlistHold =
@@ -32,21 +33,22 @@ export async function holdSeatForWaitlist(
   now: Date,
   holdMinutes: number,
 ): Promise<WaitlistHold> {
-  const slot = await repo.lockSlot(tx, slotId);
+  const slot = await holdsRepo.lockSlot(tx, slotId);
   if (!slot || slot.cancelledAt || slot.startsAt <= now || !slot.isGroup) return { skipped: "closed" };
-  await repo.expireSlotHolds(tx, slot.id, now);
-  if ((await repo.countHeldSeats(tx, slot.id, now)) >= slot.capacity) return { skipped: "no_seat" };
-  if (await repo.hasActiveBooking(tx, slot.id, athleteId)) return { skipped: "already_booked" };
+  await holdsRepo.expireSlotHolds(tx, slot.id, now);
+  if ((await holdsRepo.countHeldSeats(tx, slot.id, now)) >= slot.capacity) return { skipped: "no_seat" };
+  if (await holdsRepo.hasActiveBooking(tx, slot.id, athleteId)) return { skipped: "already_booked" };
   // An offer is a hold like any other: it counts toward the player's cap of unpaid holds. The
   // player's lock is only tried (this runs under the slot's lock, the reverse of booking's order).
-  if (!(await repo.tryLockStudentHolds(tx, studentId))) return { skipped: "student_busy" };
-  if ((await repo.countHeldBookingsOfStudent(tx, studentId, now)) >= MAX_HELD_BOOKINGS_PER_PLAYER) return { skipped: "too_many_holds" };
+  if (!(await holdsRepo.tryLockStudentHolds(tx, studentId))) return { skipped: "student_busy" };
+  if ((await holdsRepo.countHeldBookingsOfStudent(tx, studentId, now)) >= MAX_HELD_BOOKINGS_PER_PLAYER)
+    return { skipped: "too_many_holds" };
   const lengthMinutes = (slot.endsAt.getTime() - slot.startsAt.getTime()) / MINUTE_MS;
-  const rate = (await repo.listCoachRates(tx, slot.coachId))
+  const rate = (await holdsRepo.listCoachRates(tx, slot.coachId))
     .filter((r) => r.sessionType === "group" && r.durationMinutes <= lengthMinutes)
     .sort((a, b) => b.durationMinutes - a.durationMinutes)[0];
   if (!rate) return { skipped: "no_rate" };
-  const booking = await repo.insertBooking(tx, {
+  const booking = await holdsRepo.insertBooking(tx, {
     studentId,
     athleteId,
     coachId: slot.coachId,
@@ -68,7 +70,7 @@ export async function holdSeatForWaitlist(
     createdAt: now,
     updatedAt: now,
   });
-  await repo.refreshSlotAvailability(tx, slot.id, now);
+  await holdsRepo.refreshSlotAvailability(tx, slot.id, now);
   return { booking };
 }
 

@@ -6,6 +6,7 @@ import { contactColumns } from "../../db/people";
 import { claimNotices, noticeNotSent } from "../../db/notices";
 import { athleteIdsOfUserFamily } from "../../db/families";
 import { athletes, bookings, calendarFeeds, coaches, timeSlots, users } from "../../db/schema/index";
+import { present } from "../../present";
 
 const studentUsers = alias(users, "cal_student");
 const coachUsers = alias(users, "cal_coach_user");
@@ -110,7 +111,7 @@ export async function findFeedNonce(db: Queryable, userId: number): Promise<stri
 /** Keeps the user's nonce if there is one (two tabs asking at once get the same token). */
 export async function ensureFeedNonce(db: Queryable, userId: number, nonce: string, now: Date): Promise<string> {
   await db.insert(calendarFeeds).values({ userId, nonce, createdAt: now }).onConflictDoNothing();
-  return (await findFeedNonce(db, userId))!;
+  return present(await findFeedNonce(db, userId), "the feed nonce just written");
 }
 
 export async function deleteFeed(db: Queryable, userId: number): Promise<void> {

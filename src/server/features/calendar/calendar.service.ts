@@ -12,6 +12,7 @@ import * as repo from "./calendar.repository";
 import { sessionsCalendar } from "./ics";
 import { fullName } from "@contract/names";
 import { placeOf, sessionEvent, sessionWhen, type Audience, type SessionFacts } from "./session-events";
+import { present } from "../../present";
 
 const HOUR_MS = 3_600_000;
 /** Reminders go out this long before a session (DESIGN.md 10). */
@@ -22,8 +23,8 @@ const FEED_HISTORY_MS = 90 * 24 * HOUR_MS;
 /** The athlete as a session names them (DESIGN.md 11), with their age and position for the coach. */
 function athleteOf(row: repo.SessionRow, now: Date): { name: string; details: string } {
   const name = row.athlete ? athleteName(row.athlete) : "";
-  if (!name) return { name: fullName(row.student) || "A player", details: "" };
-  return { name, details: athleteFacts(toAthleteSummary(row.athlete!, now)) };
+  if (!row.athlete || !name) return { name: fullName(row.student) || "A player", details: "" };
+  return { name, details: athleteFacts(toAthleteSummary(row.athlete, now)) };
 }
 
 function factsOf(row: repo.SessionRow, now: Date): SessionFacts {
@@ -126,7 +127,7 @@ export async function calendarFeed(deps: AppDeps, token: unknown): Promise<strin
   const nonce = await repo.findFeedNonce(deps.database.db, userId);
   if (!nonce) throw notFound(CalendarMessages.FEED_NOT_FOUND);
   const expected = Buffer.from(feedSignature(deps, userId, nonce));
-  const given = Buffer.from(match[2]!);
+  const given = Buffer.from(match[2] ?? "");
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFound(CalendarMessages.FEED_NOT_FOUND);
 
   const now = deps.clock.now();
@@ -182,7 +183,7 @@ async function remind(
   audience: Audience,
 ): Promise<void> {
   const now = deps.clock.now();
-  const first = factsOf(rows[0]!, now);
+  const first = factsOf(present(rows[0], "a session to remind of"), now);
   const when = sessionWhen(first.startsAt, first.timeZone);
   const place = placeOf(first) ?? "the place your coach shares with you";
   const who =

@@ -19,6 +19,7 @@ import { lookupZip } from "../geo/geo.service";
 import * as repo from "./coaches.repository";
 import { renderPromoGraphic } from "./promo-graphic";
 import { calendarEvents } from "../../realtime/events";
+import { present } from "../../present";
 
 type CreateInput = z.output<typeof CoachProfileSchema>;
 type UpdateInput = z.output<typeof CoachProfileUpdateSchema>;
@@ -121,7 +122,11 @@ async function placeOf(deps: AppDeps, zipcode: string) {
 }
 
 function toRateValues(rates: RateInput[]): repo.RateValues[] {
-  return rates.map((r) => ({ sessionType: r.sessionType, durationMinutes: r.duration, rateCents: decimalToCents(r.rate)! }));
+  return rates.map((r) => ({
+    sessionType: r.sessionType,
+    durationMinutes: r.duration,
+    rateCents: present(decimalToCents(r.rate), "a rate in cents"),
+  }));
 }
 
 export function toCoachResponse(details: repo.CoachWithDetails, viewer: Viewer): CoachResponse {

@@ -12,7 +12,7 @@ import {
 import type { Db } from "../../db/client";
 import { contactMessages, contentBlocks, testimonials } from "../../db/schema/index";
 import { conflict } from "../../http/errors";
-import { isUniqueViolation, rowsOf } from "../../db/sql";
+import { isUniqueViolation, rowsOf, returnedRow } from "../../db/sql";
 
 const contentBlockColumns = {
   id: contentBlocks.id,
@@ -37,8 +37,8 @@ export async function insertContactMessage(
   db: Db,
   values: { name: string; email: string; phone: string; question: string; createdAt: Date },
 ): Promise<{ id: number }> {
-  const [row] = await db.insert(contactMessages).values(values).returning({ id: contactMessages.id });
-  return row!;
+  const rows = await db.insert(contactMessages).values(values).returning({ id: contactMessages.id });
+  return returnedRow(rows, "the contact message");
 }
 
 export async function listContentBlocks(db: Db): Promise<ContentBlock[]> {
@@ -52,7 +52,7 @@ export async function insertContentBlock(db: Db, values: ContentBlockCreate, now
       .values({ ...values, createdAt: now, updatedAt: now })
       .returning(contentBlockColumns),
   );
-  return rows[0]!;
+  return returnedRow(rows, "the content block");
 }
 
 /** undefined when no block has this id. */
@@ -77,11 +77,11 @@ export async function listTestimonials(db: Db): Promise<Testimonial[]> {
 }
 
 export async function insertTestimonial(db: Db, values: TestimonialCreate, now: Date): Promise<Testimonial> {
-  const [row] = await db
+  const rows = await db
     .insert(testimonials)
     .values({ ...values, createdAt: now, updatedAt: now })
     .returning(testimonialColumns);
-  return row!;
+  return returnedRow(rows, "the testimonial");
 }
 
 export async function updateTestimonial(db: Db, id: number, changes: TestimonialUpdate, now: Date): Promise<Testimonial | undefined> {

@@ -1,7 +1,7 @@
 import PDFDocument from "pdfkit";
+import { BRAND_COLOR, collectPdf } from "../../adapters/pdf";
 import { formatLegalDate, LEGAL_PRODUCT_NAME, type LegalDocument } from "@contract/legal";
 
-const BRAND_COLOR = "#0b5d3b";
 const TEXT_COLOR = "#1f2933";
 const MUTED_COLOR = "#52606d";
 
@@ -20,12 +20,7 @@ export function renderLegalPdf(doc: LegalDocument, options: { createdAt: Date })
     },
   });
 
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
-  });
+  const done = collectPdf(pdf);
 
   pdf.font("Helvetica-Bold").fontSize(22).fillColor(BRAND_COLOR).text(`${LEGAL_PRODUCT_NAME} ${doc.title}`);
   pdf.moveDown(0.3);

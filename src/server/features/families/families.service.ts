@@ -1,3 +1,4 @@
+// Over 300 lines: a family's athletes and guardians (invitations included) share one check of who belongs to the family.
 import { createHash, randomBytes } from "node:crypto";
 import type { z } from "zod";
 import {

@@ -34,8 +34,7 @@ export async function geocodeAddresses(
   const found = new Map<string, Coordinates | null>();
   let next = 0;
   const worker = async () => {
-    while (next < distinct.length) {
-      const address = distinct[next++]!;
+    for (let address = distinct[next++]; address !== undefined; address = distinct[next++]) {
       try {
         found.set(address, await geocoder.geocode(address));
       } catch (err) {

@@ -1,9 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
-import { coaches, conversationReads, conversations, messageReports, messages, users } from "../../db/schema/index";
+import type { Tx } from "../../db/client";
+import { coaches, conversationReads, conversations, messages, users } from "../../db/schema/index";
 import { instant, type Queryable, returnedRow, rowsOf } from "../../db/sql";
 
 export type ConversationRow = typeof conversations.$inferSelect;
+
+/** The family of the conversation `c` as a coach or an admin reads it: its guardians' names, in the order they joined. */
+export const familyNameOfConversation = sql`(select string_agg(trim(coalesce(gu.first_name, '') || ' ' || coalesce(gu.last_name, '')), ', ' order by g.created_at, g.user_id)
+        from family_guardians g join users gu on gu.id = g.user_id where g.family_id = c.family_id)`;
+
 export type MessageRow = typeof messages.$inferSelect;
 
 /** The coach of a conversation as its participants see them. */
@@ -171,7 +176,7 @@ export async function latestMessageId(db: Queryable, conversationId: number): Pr
   return id === null || id === undefined ? null : Number(id);
 }
 
-type MessageListRow = {
+export type MessageListRow = {
   id: number;
   conversation_id: number;
   sender_id: number;
@@ -278,185 +283,4 @@ export async function unreadSummary(db: Queryable, viewerId: number, coachId: nu
 export async function findMessage(db: Queryable, messageId: number): Promise<MessageRow | undefined> {
   const [row] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
   return row;
-}
-
-/** Files a report; a second report of one message by one user is the same report. */
-export async function insertReport(db: Queryable, values: { messageId: number; reporterId: number; reason: string; now: Date }) {
-  const [inserted] = await db
-    .insert(messageReports)
-    .values({ messageId: values.messageId, reporterId: values.reporterId, reason: values.reason, createdAt: values.now })
-    .onConflictDoNothing()
-    .returning();
-  if (inserted) return { report: inserted, created: true };
-  const [existing] = await db
-    .select()
-    .from(messageReports)
-    .where(and(eq(messageReports.messageId, values.messageId), eq(messageReports.reporterId, values.reporterId)))
-    .limit(1);
-  return { report: returnedRow(existing ? [existing] : [], "the report"), created: false };
-}
-
-export async function conversationHasReport(db: Queryable, conversationId: number): Promise<boolean> {
-  const rows = await db.execute(sql`
-    select exists (select 1 from message_reports r join messages m on m.id = r.message_id where m.conversation_id = ${conversationId}) as ok`);
-  return Boolean(rowsOf<{ ok: boolean }>(rows)[0]?.ok);
-}
-
-export type ReportListRow = {
-  id: number;
-  reason: string;
-  created_at: Date | string;
-  reporter_id: number;
-  reporter_first_name: string | null;
-  reporter_last_name: string | null;
-  conversation_id: number;
-  message_id: number;
-  sender_id: number;
-  body: string;
-  message_created_at: Date | string;
-  sender_first_name: string | null;
-  sender_last_name: string | null;
-  from_coach: boolean;
-  coach_first_name: string | null;
-  coach_last_name: string | null;
-  family_name: string | null;
-};
-
-/** The admin's queue, newest report first. */
-export async function listReports(db: Queryable, beforeId: number | null, limit: number): Promise<ReportListRow[]> {
-  const rows = await db.execute(sql`
-    select r.id, r.reason, r.created_at, r.reporter_id, ru.first_name as reporter_first_name, ru.last_name as reporter_last_name,
-      m.conversation_id, m.id as message_id, m.sender_id, m.body, m.created_at as message_created_at,
-      su.first_name as sender_first_name, su.last_name as sender_last_name, (m.sender_id = co.user_id) as from_coach,
-      cu.first_name as coach_first_name, cu.last_name as coach_last_name,
-      (select string_agg(trim(coalesce(gu.first_name, '') || ' ' || coalesce(gu.last_name, '')), ', ' order by g.created_at, g.user_id)
-        from family_guardians g join users gu on gu.id = g.user_id where g.family_id = c.family_id) as family_name
-    from message_reports r
-    join messages m on m.id = r.message_id
-    join conversations c on c.id = m.conversation_id
-    join coaches co on co.id = c.coach_id
-    join users cu on cu.id = co.user_id
-    join users ru on ru.id = r.reporter_id
-    join users su on su.id = m.sender_id
-    ${beforeId === null ? sql`` : sql`where r.id < ${beforeId}::bigint`}
-    order by r.id desc
-    limit ${limit}`);
-  return rowsOf<ReportListRow>(rows);
-}
-
-export type DueNoticeRow = {
-  conversation_id: number;
-  user_id: number;
-  email: string;
-  first_name: string | null;
-  phone_number: string | null;
-  sms_opt_in: boolean;
-  latest_id: number;
-  coach_name: string;
-  family_name: string;
-  recipient_is_coach: boolean;
-};
-
-/**
- * Participants with messages from others they have neither read nor been told about, the oldest
- * of them at least `graceSeconds` old, and no notice about this conversation in the last
- * `intervalMinutes`: each one e-mail (DESIGN.md 11). Recent conversations only.
- */
-export async function dueNotices(db: Db, now: Date, graceSeconds: number, intervalMinutes: number): Promise<DueNoticeRow[]> {
-  const rows = await db.execute(sql`
-    with participants as (
-      select c.id as conversation_id, co.user_id, true as is_coach
-      from conversations c join coaches co on co.id = c.coach_id
-      where c.last_message_at > ${instant(now)} - interval '2 days'
-      union all
-      select c.id, g.user_id, false
-      from conversations c join family_guardians g on g.family_id = c.family_id
-      where c.last_message_at > ${instant(now)} - interval '2 days'
-    ),
-    pending as (
-      select p.conversation_id, p.user_id, p.is_coach,
-        (select max(m.id) from messages m
-          where m.conversation_id = p.conversation_id and m.sender_id <> p.user_id
-            and m.id > coalesce(r.last_read_message_id, 0) and m.id > coalesce(n.last_message_id, 0)
-            and m.created_at <= ${instant(now)} - make_interval(secs => ${graceSeconds})) as latest_id
-      from participants p
-      left join conversation_reads r on r.conversation_id = p.conversation_id and r.user_id = p.user_id
-      left join conversation_notices n on n.conversation_id = p.conversation_id and n.user_id = p.user_id
-      where n.notified_at is null or n.notified_at <= ${instant(now)} - make_interval(mins => ${intervalMinutes})
-    )
-    select pe.conversation_id, pe.user_id, u.email, u.first_name, u.phone_number, u.sms_opt_in, pe.latest_id,
-      pe.is_coach as recipient_is_coach,
-      trim(coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, '')) as coach_name,
-      (select string_agg(trim(coalesce(gu.first_name, '') || ' ' || coalesce(gu.last_name, '')), ', ' order by g.created_at, g.user_id)
-        from family_guardians g join users gu on gu.id = g.user_id where g.family_id = c.family_id) as family_name
-    from pending pe
-    join users u on u.id = pe.user_id
-    join conversations c on c.id = pe.conversation_id
-    join coaches co on co.id = c.coach_id
-    join users cu on cu.id = co.user_id
-    where pe.latest_id is not null
-    order by pe.conversation_id, pe.user_id
-    limit 500`);
-  return rowsOf<DueNoticeRow>(rows);
-}
-
-/** Claims one notice: only when the participant was not told in the last interval (two processes never both send). */
-export async function claimNotice(
-  db: Queryable,
-  values: { conversationId: number; userId: number; lastMessageId: number; now: Date; intervalMinutes: number },
-): Promise<boolean> {
-  const rows = await db.execute(sql`
-    insert into conversation_notices (conversation_id, user_id, last_message_id, notified_at)
-    values (${values.conversationId}, ${values.userId}, ${values.lastMessageId}, ${instant(values.now)})
-    on conflict (conversation_id, user_id) do update
-      set last_message_id = excluded.last_message_id, notified_at = excluded.notified_at
-      where conversation_notices.notified_at <= ${instant(values.now)} - make_interval(mins => ${values.intervalMinutes})
-        and conversation_notices.last_message_id < excluded.last_message_id
-    returning conversation_id`);
-  return rowsOf(rows).length > 0;
-}
-
-/** Unread messages of others the notice covers (oldest first, a few): their first lines go in the e-mail. */
-export async function unreadForNotice(db: Queryable, conversationId: number, userId: number, upToId: number) {
-  const rows = await db.execute(sql`
-    select m.id, m.body, u.first_name as sender_first_name, u.last_name as sender_last_name
-    from messages m join users u on u.id = m.sender_id
-    where m.conversation_id = ${conversationId} and m.sender_id <> ${userId} and m.id <= ${upToId}
-      and m.id > coalesce((select r.last_read_message_id from conversation_reads r where r.conversation_id = ${conversationId} and r.user_id = ${userId}), 0)
-    order by m.id desc limit 5`);
-  return rowsOf<{ id: number; body: string; sender_first_name: string | null; sender_last_name: string | null }>(rows).reverse();
-}
-
-export type ParentCopyRow = {
-  id: number;
-  conversation_id: number;
-  body: string;
-  created_at: Date | string;
-  sender_first_name: string | null;
-  sender_last_name: string | null;
-  family_id: number;
-  coach_name: string;
-};
-
-/**
- * Claims the messages whose copy the parent of a minor account holder has not had yet (the
- * claim is the update; who the parent is, if anyone still, is the family's audience as it is now).
- */
-export async function claimParentCopies(db: Queryable, now: Date): Promise<ParentCopyRow[]> {
-  const rows = await db.execute(sql`
-    with claimed as (
-      update messages set parent_copied_at = ${instant(now)}
-      where id in (select id from messages where copy_to_parent and parent_copied_at is null order by id limit 200 for update skip locked)
-      returning id, conversation_id, sender_id, body, created_at
-    )
-    select cl.id, cl.conversation_id, cl.body, cl.created_at, su.first_name as sender_first_name, su.last_name as sender_last_name,
-      c.family_id,
-      trim(coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, '')) as coach_name
-    from claimed cl
-    join conversations c on c.id = cl.conversation_id
-    join coaches co on co.id = c.coach_id
-    join users cu on cu.id = co.user_id
-    join users su on su.id = cl.sender_id
-    order by cl.id`);
-  return rowsOf<ParentCopyRow>(rows);
 }

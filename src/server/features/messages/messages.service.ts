@@ -1,3 +1,4 @@
+// Over 300 lines: a conversation's whole life (open, list, read, send, report, the notices) goes through one check of who may see a conversation (viewerOf).
 import { fullName } from "@contract/names";
 import {
   CONVERSATIONS_PAGE_SIZE,
@@ -23,6 +24,9 @@ import type { AppDeps } from "../../deps";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./messages.repository";
+import * as noticesRepo from "./message-notices.repository";
+import * as reportsRepo from "./message-reports.repository";
+import { present } from "../../present";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -125,7 +129,7 @@ export async function openConversation(
     const coach = await repo.findCoach(db, input.coachId);
     if (!coach) throw notFound(MessageMessages.COACH_NOT_FOUND);
     coachId = coach.id;
-    familyId = viewer.familyId!;
+    familyId = present(viewer.familyId, "the family of a player");
   } else if (user.userType === "coach") {
     if (input.userId === undefined) throw new AppError(400, ErrorCode.VALIDATION, MessageMessages.FAMILY_REQUIRED, "userId");
     if (viewer.coachId === null) throw forbidden("Set up your coach profile before messaging families.");
@@ -202,7 +206,8 @@ export async function listConversationMessages(
   const db = deps.database.db;
   if (user.userType === "admin") {
     const conversation = await repo.findConversation(db, conversationId);
-    if (!conversation || !(await repo.conversationHasReport(db, conversationId))) throw notFound(MessageMessages.CONVERSATION_NOT_FOUND);
+    if (!conversation || !(await reportsRepo.conversationHasReport(db, conversationId)))
+      throw notFound(MessageMessages.CONVERSATION_NOT_FOUND);
   } else {
     await requireParticipant(deps, user, conversationId);
   }
@@ -215,16 +220,7 @@ export async function listConversationMessages(
   };
 }
 
-function toConversationMessage(row: {
-  id: number;
-  conversation_id: number;
-  sender_id: number;
-  body: string;
-  created_at: Date | string;
-  sender_first_name: string | null;
-  sender_last_name: string | null;
-  from_coach: boolean;
-}): ConversationMessage {
+function toConversationMessage(row: repo.MessageListRow): ConversationMessage {
   return {
     id: row.id,
     conversationId: row.conversation_id,
@@ -288,7 +284,7 @@ export async function reportMessage(
   } catch {
     throw notFound(MessageMessages.MESSAGE_NOT_FOUND);
   }
-  const { report, created } = await repo.insertReport(deps.database.db, {
+  const { report, created } = await reportsRepo.insertReport(deps.database.db, {
     messageId,
     reporterId: user.id,
     reason: reason ?? "",
@@ -303,7 +299,7 @@ export async function reportMessage(
 
 /** GET /api/admin/message-reports: newest first, paged. */
 export async function listMessageReports(deps: AppDeps, cursor: string | undefined): Promise<Page<MessageReport>> {
-  const rows = await repo.listReports(deps.database.db, cursor === undefined ? null : Number(cursor), CONVERSATIONS_PAGE_SIZE + 1);
+  const rows = await reportsRepo.listReports(deps.database.db, cursor === undefined ? null : Number(cursor), CONVERSATIONS_PAGE_SIZE + 1);
   const page = rows.slice(0, CONVERSATIONS_PAGE_SIZE);
   const last = page.at(-1);
   return {
@@ -341,8 +337,8 @@ export async function sendMessageNotices(deps: AppDeps): Promise<number> {
   const db = deps.database.db;
   const now = deps.clock.now();
   let sent = 0;
-  for (const due of await repo.dueNotices(db, now, MESSAGE_NOTICE_GRACE_SECONDS, MESSAGE_NOTICE_INTERVAL_MINUTES)) {
-    const claimed = await repo.claimNotice(db, {
+  for (const due of await noticesRepo.dueNotices(db, now, MESSAGE_NOTICE_GRACE_SECONDS, MESSAGE_NOTICE_INTERVAL_MINUTES)) {
+    const claimed = await noticesRepo.claimNotice(db, {
       conversationId: due.conversation_id,
       userId: due.user_id,
       lastMessageId: due.latest_id,
@@ -350,7 +346,7 @@ export async function sendMessageNotices(deps: AppDeps): Promise<number> {
       intervalMinutes: MESSAGE_NOTICE_INTERVAL_MINUTES,
     });
     if (!claimed) continue;
-    const unread = await repo.unreadForNotice(db, due.conversation_id, due.user_id, due.latest_id);
+    const unread = await noticesRepo.unreadForNotice(db, due.conversation_id, due.user_id, due.latest_id);
     const from = due.recipient_is_coach ? due.family_name || "A family" : due.coach_name || "Your coach";
     const link = `${deps.config.appUrl}${conversationPath(due.conversation_id)}`;
     // Plain text only (no HTML part): a message's text is quoted, never interpreted.
@@ -389,7 +385,7 @@ export async function sendMessageNotices(deps: AppDeps): Promise<number> {
  * while the one audience rule names them (until a second guardian has joined).
  */
 async function sendParentCopies(deps: AppDeps, now: Date): Promise<void> {
-  for (const copy of await repo.claimParentCopies(deps.database.db, now)) {
+  for (const copy of await noticesRepo.claimParentCopies(deps.database.db, now)) {
     const to = (await familyAudience(deps.database.db, { familyId: copy.family_id }, now)).parent?.email;
     if (!to) continue;
     const sender = personName(copy.sender_first_name, copy.sender_last_name, "Someone");

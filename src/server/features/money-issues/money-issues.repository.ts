@@ -2,6 +2,7 @@ import { and, desc, eq, gt, gte, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { Dispute, ProviderRefund } from "../../adapters/payments/provider";
 import type { Db } from "../../db/client";
 import { athletes, bookings, coaches, outsideRefunds, packagePurchases, paymentDisputes, refunds, users } from "../../db/schema/index";
+import { present } from "../../present";
 
 export type DisputeRow = typeof paymentDisputes.$inferSelect;
 
@@ -138,7 +139,7 @@ export async function listAppRefundIds(db: Db, paymentIntentId: string): Promise
     .select({ id: refunds.providerRefundId })
     .from(refunds)
     .where(and(eq(refunds.paymentIntentId, paymentIntentId), isNotNull(refunds.providerRefundId)));
-  return rows.map((r) => r.id!);
+  return rows.map((r) => present(r.id, "a provider refund id (the query asks for one)"));
 }
 
 /** What a payment paid for: its booking (the first, for a checkout of several, as for a dispute) or package purchase. */

@@ -7,6 +7,7 @@ import type { AppDeps } from "../../deps";
 import { callProvider } from "../../http/call-provider";
 import * as repo from "./money-issues.repository";
 import { MAX_MONEY_ATTEMPTS } from "../../jobs/retry-policy";
+import { present } from "../../present";
 
 /** Stripe's charge.dispute.created: kept on the booking for the admin; the money stays as the bank decides. */
 export async function recordDispute(deps: AppDeps, dispute: Dispute, openedAt: Date): Promise<void> {
@@ -118,7 +119,7 @@ export async function listMoneyIssues(deps: AppDeps): Promise<MoneyIssues> {
       coachName: n.coachName,
       athleteName: [n.athleteFirstName, n.athleteLastName].filter(Boolean).join(" ").trim(),
       sessionStartsAt: n.startsAt.toISOString(),
-      markedAt: n.noShowAt!.toISOString(),
+      markedAt: present(n.noShowAt, "the time of a no-show").toISOString(),
       note: n.noShowNote ?? "",
       amount: centsToDecimal(n.totalCents),
       payoutAmount: centsToDecimal(n.coachEarningsCents),

@@ -14,6 +14,7 @@ import { ErrorCode } from "@contract/errors";
 import { notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./packages.repository";
+import { present } from "../../present";
 
 /**
  * The credits' ledger (DESIGN.md 11). Credits are spent and given back only here, inside the
@@ -99,8 +100,13 @@ export async function voidCredits(tx: Tx, purchaseId: number, now: Date): Promis
   return balance.credits;
 }
 
+/** A credit is a paid purchase: its payment time and expiry were set when it was paid. */
+function paidPurchase(p: repo.CreditRow["purchase"]): { paidAt: Date; expiresAt: Date } {
+  return { paidAt: present(p.paidAt, "the payment time of a credit"), expiresAt: present(p.expiresAt, "the expiry of a credit") };
+}
+
 function stateOf(row: repo.CreditRow, now: Date): CreditState {
-  if (row.credits > 0) return row.purchase.expiresAt! <= now ? "expired" : "active";
+  if (row.credits > 0) return paidPurchase(row.purchase).expiresAt <= now ? "expired" : "active";
   if (row.refunded) return "refunded";
   if (row.expired) return "expired";
   return "used";
@@ -121,8 +127,8 @@ export function toApiCredit(row: repo.CreditRow, now: Date, forCoach = false): C
     duration: p.durationMinutes,
     total: p.sessionCount,
     remaining: Math.max(0, row.credits),
-    expiresAt: p.expiresAt!.toISOString(),
-    purchasedAt: p.paidAt!.toISOString(),
+    expiresAt: paidPurchase(p).expiresAt.toISOString(),
+    purchasedAt: paidPurchase(p).paidAt.toISOString(),
     state: stateOf(row, now),
     price: centsToDecimal(p.priceCents),
     totalPaid: centsToDecimal(p.totalCents),
@@ -165,7 +171,7 @@ export async function listCredits(
   const page = rows.slice(0, PAGE_SIZE);
   return {
     credits: page.map((r) => toApiCredit(r, now, forCoach)),
-    nextCursor: rows.length > PAGE_SIZE && page.length > 0 ? String(page[page.length - 1]!.purchase.id) : null,
+    nextCursor: rows.length > PAGE_SIZE && page.length > 0 ? String(present(page.at(-1), "the last credit of the page").purchase.id) : null,
   };
 }
 

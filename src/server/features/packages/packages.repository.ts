@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from "drizzle-o
 import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
 import { bookings, coaches, creditLedger, packagePurchases, packages, rates, users } from "../../db/schema/index";
-import { instant, rowsOf, type Queryable } from "../../db/sql";
+import { instant, rowsOf, type Queryable, returnedRow } from "../../db/sql";
+import { present } from "../../present";
 
 export type PackageRow = typeof packages.$inferSelect;
 export type PurchaseRow = typeof packagePurchases.$inferSelect;
@@ -13,8 +14,8 @@ export type Balance = { credits: number; valueCents: number; feeCents: number };
 export { coachRowOfUser as findCoachOfUser } from "../../db/coach-of-user";
 
 export async function insertPackage(db: Queryable, values: typeof packages.$inferInsert): Promise<PackageRow> {
-  const [row] = await db.insert(packages).values(values).returning();
-  return row!;
+  const rows = await db.insert(packages).values(values).returning();
+  return returnedRow(rows, "the package");
 }
 
 export async function findPackage(db: Queryable, id: number): Promise<PackageRow | undefined> {
@@ -23,8 +24,8 @@ export async function findPackage(db: Queryable, id: number): Promise<PackageRow
 }
 
 export async function updatePackage(db: Queryable, id: number, patch: Partial<typeof packages.$inferInsert>): Promise<PackageRow> {
-  const [row] = await db.update(packages).set(patch).where(eq(packages.id, id)).returning();
-  return row!;
+  const rows = await db.update(packages).set(patch).where(eq(packages.id, id)).returning();
+  return returnedRow(rows, "the package");
 }
 
 /** A coach's packages on sale, fewest sessions first; `after` and `limit` page them (the cursor is the last one's count and id). */
@@ -66,8 +67,8 @@ export async function findCoach(db: Queryable, coachId: number) {
 }
 
 export async function insertPurchase(db: Queryable, values: typeof packagePurchases.$inferInsert): Promise<PurchaseRow> {
-  const [row] = await db.insert(packagePurchases).values(values).returning();
-  return row!;
+  const rows = await db.insert(packagePurchases).values(values).returning();
+  return returnedRow(rows, "the purchase");
 }
 
 export async function findPurchase(db: Queryable, id: number): Promise<PurchaseRow | undefined> {
@@ -94,8 +95,8 @@ export async function attachIntent(db: Queryable, id: number, paymentIntentId: s
 }
 
 export async function updatePurchase(tx: Tx, id: number, patch: Partial<typeof packagePurchases.$inferInsert>): Promise<PurchaseRow> {
-  const [row] = await tx.update(packagePurchases).set(patch).where(eq(packagePurchases.id, id)).returning();
-  return row!;
+  const rows = await tx.update(packagePurchases).set(patch).where(eq(packagePurchases.id, id)).returning();
+  return returnedRow(rows, "the purchase");
 }
 
 export async function insertLedgerRow(tx: Tx, values: NewLedgerRow): Promise<void> {
@@ -138,7 +139,8 @@ export async function lockUsablePurchases(
     )
     .orderBy(asc(packagePurchases.id))
     .for("update");
-  return rows.sort((a, b) => a.expiresAt!.getTime() - b.expiresAt!.getTime() || a.id - b.id);
+  const expiry = (p: PurchaseRow) => present(p.expiresAt, "the expiry of a paid purchase").getTime();
+  return rows.sort((a, b) => expiry(a) - expiry(b) || a.id - b.id);
 }
 
 export async function findLedgerRowOfBooking(db: Queryable, bookingId: number, kind: "redeem" | "release"): Promise<LedgerRow | undefined> {

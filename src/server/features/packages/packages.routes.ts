@@ -28,8 +28,8 @@ const PackagesQuerySchema = z.object({
     .string()
     .regex(/^\d{1,2}\.\d{1,9}$/)
     .transform((v) => {
-      const [sessionCount, id] = v.split(".").map(Number);
-      return { sessionCount: sessionCount!, id: id! };
+      const [sessionCount = NaN, id = NaN] = v.split(".").map(Number);
+      return { sessionCount, id };
     })
     .optional()
     .catch(undefined),

@@ -1,3 +1,4 @@
+// Over 300 lines: a package purchase's whole life (checkout, settlement, refund of unused credits, expiry, lapsed checkouts) shares the purchase's checks and the family's e-mails.
 import { BOOKING_HOLD_MINUTES } from "@contract/bookings";
 import { centsToDecimal, platformFeeCents, totalCents } from "@contract/money";
 import {
@@ -21,6 +22,7 @@ import { scheduleRefund, sendRefund } from "../bookings/refunds.service";
 import { requireVisibleCredit, toApiCredit, voidCredits } from "./credits.service";
 import * as repo from "./packages.repository";
 import { fullName } from "@contract/names";
+import { present } from "../../present";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -202,8 +204,13 @@ async function mailFamily(deps: AppDeps, familyId: number, subject: string, text
   }
 }
 
+/** The day a paid purchase's credits expire, as the e-mails write it. */
+function expiryDay(purchase: repo.PurchaseRow): string {
+  return present(purchase.expiresAt, "the expiry of a paid purchase").toISOString().slice(0, 10);
+}
+
 async function notifyPurchased(deps: AppDeps, purchaseId: number): Promise<void> {
-  const purchase = (await repo.findPurchase(deps.database.db, purchaseId))!;
+  const purchase = present(await repo.findPurchase(deps.database.db, purchaseId), "the purchase just paid");
   const coach = await repo.findCoach(deps.database.db, purchase.coachId);
   await mailFamily(
     deps,
@@ -211,7 +218,7 @@ async function notifyPurchased(deps: AppDeps, purchaseId: number): Promise<void>
     `Your package with ${coachNameOf(coach)}: ${purchase.sessionCount} sessions`,
     [
       `Thank you! "${purchase.title}" is paid: $${centsToDecimal(purchase.totalCents)}.`,
-      `You have ${purchase.sessionCount} credits for ${purchase.durationMinutes}-minute ${purchase.sessionType} sessions with ${coachNameOf(coach)}, valid until ${purchase.expiresAt!.toISOString().slice(0, 10)}.`,
+      `You have ${purchase.sessionCount} credits for ${purchase.durationMinutes}-minute ${purchase.sessionType} sessions with ${coachNameOf(coach)}, valid until ${expiryDay(purchase)}.`,
       `Book with a credit: ${deps.config.appUrl}/book-coach/${purchase.coachId}`,
     ].join("\n"),
   );
@@ -222,7 +229,7 @@ export async function purchaseConfirmation(
   deps: AppDeps,
   purchaseId: number,
 ): Promise<{ purchaseId: number; status: "paid" | "pending" | "cancelled"; credit: Credit | null }> {
-  const purchase = (await repo.findPurchase(deps.database.db, purchaseId))!;
+  const purchase = present(await repo.findPurchase(deps.database.db, purchaseId), "the purchase just paid");
   const row = purchase.status === "paid" ? await repo.findCredit(deps.database.db, purchaseId) : undefined;
   return { purchaseId, status: purchase.status, credit: row ? toApiCredit(row, deps.clock.now()) : null };
 }
@@ -237,21 +244,22 @@ export async function refundUnusedCredits(deps: AppDeps, user: UserRow, purchase
   if (user.userType === "player") throw notFound(PackageMessages.CREDIT_NOT_FOUND);
   const now = deps.clock.now();
   const refund = await deps.database.db.transaction(async (tx) => {
-    const purchase = (await repo.lockPurchase(tx, purchaseId))!;
+    const purchase = present(await repo.lockPurchase(tx, purchaseId), "the purchase of a visible credit");
     const balance = await repo.balanceOf(tx, purchaseId);
     if (balance.credits <= 0 || (purchase.expiresAt && purchase.expiresAt <= now)) throw conflict(PackageMessages.NOTHING_TO_REFUND);
     const amountCents = balance.valueCents + balance.feeCents;
+    const paymentIntentId = present(purchase.paymentIntentId, "the payment of a paid purchase");
     await repo.insertLedgerRow(tx, {
       purchaseId,
       kind: "refund",
       credits: -balance.credits,
       valueCents: -balance.valueCents,
       feeCents: -balance.feeCents,
-      paymentIntentId: purchase.paymentIntentId!,
+      paymentIntentId,
       createdAt: now,
     });
-    await scheduleRefund(tx, { purchaseId, paymentIntentId: purchase.paymentIntentId!, amountCents, reason: "credits_refunded" }, now);
-    return { amountCents, credits: balance.credits, paymentIntentId: purchase.paymentIntentId! };
+    await scheduleRefund(tx, { purchaseId, paymentIntentId, amountCents, reason: "credits_refunded" }, now);
+    return { amountCents, credits: balance.credits, paymentIntentId };
   });
   const status = await sendRefund(deps, refund.paymentIntentId, null);
   await mailFamily(
@@ -260,7 +268,7 @@ export async function refundUnusedCredits(deps: AppDeps, user: UserRow, purchase
     `Refund of your unused credits: $${centsToDecimal(refund.amountCents)}`,
     `${refund.credits} unused credit(s) of "${row.purchase.title}" were refunded: $${centsToDecimal(refund.amountCents)} back to your card, fee included.`,
   );
-  const after = (await repo.findCredit(deps.database.db, purchaseId))!;
+  const after = present(await repo.findCredit(deps.database.db, purchaseId), "the credit just refunded");
   return {
     success: true,
     message: PackageMessages.REFUNDED,
@@ -291,9 +299,9 @@ export async function sendExpiryNotices(deps: AppDeps): Promise<void> {
     await mailFamily(
       deps,
       purchase.familyId,
-      `Your credits with ${coachNameOf(coach)} expire on ${purchase.expiresAt!.toISOString().slice(0, 10)}`,
+      `Your credits with ${coachNameOf(coach)} expire on ${expiryDay(purchase)}`,
       [
-        `You have ${balance.credits} unused credit(s) of "${purchase.title}". They expire on ${purchase.expiresAt!.toISOString().slice(0, 10)} and cannot be used after that.`,
+        `You have ${balance.credits} unused credit(s) of "${purchase.title}". They expire on ${expiryDay(purchase)} and cannot be used after that.`,
         `Book a session now: ${deps.config.appUrl}/book-coach/${purchase.coachId}`,
       ].join("\n"),
     );
@@ -308,8 +316,9 @@ export async function closeLapsedPurchases(deps: AppDeps): Promise<void> {
   const now = deps.clock.now();
   for (const purchase of await repo.listLapsedPurchasesWithIntent(deps.database.db, now, SWEEP_BATCH)) {
     try {
-      await deps.payments.cancelPaymentIntent(purchase.paymentIntentId!);
-      const intent: PaymentIntent = await deps.payments.retrievePaymentIntent(purchase.paymentIntentId!);
+      const paymentIntentId = present(purchase.paymentIntentId, "the intent of a lapsed checkout (the query asks for one)");
+      await deps.payments.cancelPaymentIntent(paymentIntentId);
+      const intent: PaymentIntent = await deps.payments.retrievePaymentIntent(paymentIntentId);
       if (intent.status === "succeeded") {
         await settlePurchase(deps, purchase.id, intent);
       } else if (intent.status === "canceled") {

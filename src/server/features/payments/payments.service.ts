@@ -1,9 +1,16 @@
+// Over 300 lines: a booking's payment from its intent to its settlement: creating and updating the intent, confirming, the webhook and the simulated card all end in the one settlePayment and share its provider calls.
 import { BookingMessages, type Booking } from "@contract/bookings";
 import { centsToDecimal, totalCents } from "@contract/money";
 import { PackageMessages } from "@contract/packages";
 import { PaymentMessages, type PaymentIntentResponse, type SimulatedConfirmResponse } from "@contract/payments";
 import { idempotencyKeys } from "../../adapters/payments/idempotency-keys";
-import { WebhookSignatureError, type ConnectedAccount, type PaymentEvent, type PaymentIntent } from "../../adapters/payments/provider";
+import {
+  WebhookSignatureError,
+  type ConnectedAccount,
+  type PaymentEvent,
+  type PaymentIntent,
+  type SimulatedAbilities,
+} from "../../adapters/payments/provider";
 import type { AppDeps } from "../../deps";
 import { callProvider as callProviderWith } from "../../http/call-provider";
 import { AppError, badRequest, conflict, notFound, refused } from "../../http/errors";
@@ -42,6 +49,8 @@ import {
 } from "../packages/purchases.service";
 import { applyAccountUpdate } from "../payouts/payouts.service";
 import * as repo from "./payments.repository";
+import { present } from "../../present";
+import { returnedRow } from "../../db/sql";
 
 type CreateIntentInput =
   | { bookingIds: number[] }
@@ -62,7 +71,12 @@ export async function createPaymentIntent(
 ): Promise<PaymentIntentResponse> {
   if ("bookingIds" in input) {
     if (input.bookingIds.length > 1) return createCheckoutIntent(deps, user, input.bookingIds);
-    return createPaymentIntent(deps, user, { bookingId: input.bookingIds[0]! }, clientAddress);
+    return createPaymentIntent(
+      deps,
+      user,
+      { bookingId: present(input.bookingIds[0], "a booking id (the schema asks for one)") },
+      clientAddress,
+    );
   }
   const booking =
     "bookingId" in input
@@ -84,7 +98,8 @@ async function createCheckoutIntent(deps: AppDeps, user: UserRow, bookingIds: nu
   for (const id of bookingIds) rows.push(await requireOwnBooking(deps, user, id));
   for (const row of rows) requirePayable(row, now);
   const totalCents = rows.reduce((sum, r) => sum + r.totalCents, 0);
-  const sharedId = rows[0]!.paymentIntentId;
+  const first = returnedRow(rows, "a booking of the checkout");
+  const sharedId = first.paymentIntentId;
   let afterIntentId: string | undefined;
   if (sharedId && rows.every((r) => r.paymentIntentId === sharedId)) {
     const existing = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(sharedId));
@@ -114,7 +129,7 @@ async function createCheckoutIntent(deps: AppDeps, user: UserRow, bookingIds: nu
         bookingId: String(ids[0]),
         bookingIds: ids.join(","),
         studentId: String(user.id),
-        coachId: String(rows[0]!.coachId),
+        coachId: String(first.coachId),
       },
     }),
   );
@@ -123,7 +138,7 @@ async function createCheckoutIntent(deps: AppDeps, user: UserRow, bookingIds: nu
 }
 
 async function checkoutResponse(deps: AppDeps, user: UserRow, rows: BookingRow[], intent: PaymentIntent): Promise<PaymentIntentResponse> {
-  const first = await intentResponse(deps, user, rows[0]!.id, intent);
+  const first = await intentResponse(deps, user, returnedRow(rows, "a booking of the checkout").id, intent);
   const sum = (pick: (r: BookingRow) => number) => centsToDecimal(rows.reduce((s, r) => s + pick(r), 0));
   return {
     ...first,
@@ -143,8 +158,9 @@ async function checkoutResponse(deps: AppDeps, user: UserRow, rows: BookingRow[]
  */
 async function ensurePaymentIntent(deps: AppDeps, booking: BookingRow): Promise<PaymentIntent> {
   let afterIntentId: string | undefined;
-  if (booking.paymentIntentId) {
-    const existing = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(booking.paymentIntentId!));
+  const knownIntentId = booking.paymentIntentId;
+  if (knownIntentId) {
+    const existing = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(knownIntentId));
     if (existing.status === "succeeded") {
       await settlePayment(deps, existing, booking.id);
       throw refused(ErrorCode.ALREADY_PAID, BookingMessages.ALREADY_PAID);
@@ -193,9 +209,10 @@ export async function updateTip(
   const tipCents = input.tipAmount;
   const newTotal = totalCents(booking.rateCents, tipCents);
 
-  if (booking.paymentIntentId) {
+  const knownIntentId = booking.paymentIntentId;
+  if (knownIntentId) {
     // The provider first: if the payment is already under way, nothing changes here either.
-    const current = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(booking.paymentIntentId!));
+    const current = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(knownIntentId));
     if (current.status === "succeeded") {
       await settlePayment(deps, current, booking.id);
       throw refused(ErrorCode.ALREADY_PAID, BookingMessages.ALREADY_PAID);
@@ -213,7 +230,7 @@ export async function updateTip(
 }
 
 async function intentResponse(deps: AppDeps, user: UserRow, bookingId: number, intent: PaymentIntent): Promise<PaymentIntentResponse> {
-  const booking = (await getBookingFor(deps, user, bookingId))!;
+  const booking = present(await getBookingFor(deps, user, bookingId), "the booking being paid");
   const response: PaymentIntentResponse = {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
@@ -346,7 +363,7 @@ export async function confirmSimulatedCard(
   const simulated = deps.payments.simulated;
   if (!simulated) throw notFound();
   const purchase = await findPurchaseOfIntent(deps, input.paymentIntentId);
-  if (purchase) return confirmPurchaseCard(deps, user, purchase, input);
+  if (purchase) return confirmPurchaseCard(deps, simulated, user, purchase, input);
   const booking = await requireOwnBookingOfIntent(deps, user, input.paymentIntentId);
   if (booking.paymentIntentId === input.paymentIntentId && (booking.status === "confirmed" || booking.status === "completed")) {
     return { status: "succeeded" };
@@ -366,11 +383,11 @@ export async function confirmSimulatedCard(
 /** The simulated card form on a package's checkout: refused once it ran out, so a late card is never charged. */
 async function confirmPurchaseCard(
   deps: AppDeps,
+  simulated: SimulatedAbilities,
   user: UserRow,
   purchase: Awaited<ReturnType<typeof findPurchaseOfIntent>> & object,
   input: { paymentIntentId: string; cardNumber: string },
 ): Promise<SimulatedConfirmResponse> {
-  const simulated = deps.payments.simulated!;
   await requireOwnPurchase(deps, user, purchase);
   if (purchase.status === "paid" && purchase.paymentIntentId === input.paymentIntentId) return { status: "succeeded" };
   requirePurchasePayable(purchase, deps.clock.now());

@@ -23,6 +23,7 @@ import { badRequest, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./progress.repository";
 import { fullName } from "@contract/names";
+import { present } from "../../present";
 
 /**
  * GET /api/skills?position= : the skills a coach may rate for an athlete of that position; with
@@ -101,8 +102,8 @@ const DEFAULT_PERIODS = 12;
 type Range = { from: string; to: string; interval: EarningsInterval };
 
 function parseDay(day: string, timeZone: string): TZDate {
-  const [y, m, d] = day.split("-").map(Number);
-  const date = new TZDate(y!, m! - 1, d!, timeZone);
+  const [y = NaN, m = NaN, d = NaN] = day.split("-").map(Number);
+  const date = new TZDate(y, m - 1, d, timeZone);
   if (Number.isNaN(date.getTime()) || format(date, "yyyy-MM-dd") !== day) throw badRequest(ProgressMessages.INVALID_RANGE);
   return date;
 }
@@ -162,8 +163,8 @@ function bucket(sessions: repo.EarningSession[], starts: TZDate[]): Sums[] {
   const sums = starts.map(zero);
   let i = 0;
   for (const s of sessions) {
-    while (i + 1 < starts.length && s.startsAt.getTime() >= starts[i + 1]!.getTime()) i++;
-    add(sums[i]!, s);
+    for (let next = starts[i + 1]; next && s.startsAt.getTime() >= next.getTime(); next = starts[i + 1]) i++;
+    add(present(sums[i], "the period of a session"), s);
   }
   return sums;
 }
@@ -182,13 +183,13 @@ async function requireCoach(deps: AppDeps, user: UserRow) {
 export async function getEarningsSeries(deps: AppDeps, user: UserRow, query: EarningsQuery): Promise<CoachEarningsSeries> {
   const coach = await requireCoach(deps, user);
   const { range, starts, end } = resolveRange(query, coach.timeZone, deps.clock.now());
-  const sessions = await repo.listEarningSessions(deps.database.db, coach.id, starts[0]!, end);
+  const sessions = await repo.listEarningSessions(deps.database.db, coach.id, present(starts[0], "the first period"), end);
   const sums = bucket(sessions, starts);
   const perClient = new Map<string, number>();
   for (const s of sessions) perClient.set(s.clientKey, (perClient.get(s.clientKey) ?? 0) + 1);
   return {
     ...range,
-    periods: starts.map((start, i) => toPeriod(format(start, "yyyy-MM-dd"), sums[i]!)),
+    periods: starts.map((start, i) => toPeriod(format(start, "yyyy-MM-dd"), present(sums[i], "the sums of a period"))),
     clients: perClient.size,
     repeatClients: [...perClient.values()].filter((n) => n >= 2).length,
   };
@@ -214,7 +215,7 @@ export async function getStatement(deps: AppDeps, user: UserRow, yearText: strin
   const coach = await requireCoach(deps, user);
   const starts = Array.from({ length: 12 }, (_, m) => new TZDate(year, m, 1, coach.timeZone));
   const end = new TZDate(year + 1, 0, 1, coach.timeZone);
-  const sessions = await repo.listEarningSessions(deps.database.db, coach.id, starts[0]!, end);
+  const sessions = await repo.listEarningSessions(deps.database.db, coach.id, present(starts[0], "the first period"), end);
   const sums = bucket(sessions, starts);
   const total = zero();
   for (const s of sessions) add(total, s);
@@ -222,7 +223,7 @@ export async function getStatement(deps: AppDeps, user: UserRow, yearText: strin
   return {
     year,
     coach: { name: fullName(user) || "Coach", timeZone: coach.timeZone },
-    months: starts.map((start, i) => toPeriod(format(start, "yyyy-MM-dd"), sums[i]!)),
+    months: starts.map((start, i) => toPeriod(format(start, "yyyy-MM-dd"), present(sums[i], "the sums of a period"))),
     totals: {
       sessions: totalRow.sessions,
       gross: totalRow.gross,
@@ -231,14 +232,18 @@ export async function getStatement(deps: AppDeps, user: UserRow, yearText: strin
       paidOut: totalRow.paidOut,
       pending: totalRow.pending,
     },
-    payouts: sessions
-      .filter((s) => s.payoutStatus === "paid" && s.transferId)
-      .map((s) => ({
-        bookingId: s.id,
-        sessionDate: dayOf(s.startsAt, coach.timeZone),
-        amount: centsToDecimal(s.coachEarningsCents),
-        transferId: s.transferId!,
-        paidAt: s.payoutReleasedAt?.toISOString() ?? "",
-      })),
+    payouts: sessions.flatMap((s) =>
+      s.payoutStatus === "paid" && s.transferId
+        ? [
+            {
+              bookingId: s.id,
+              sessionDate: dayOf(s.startsAt, coach.timeZone),
+              amount: centsToDecimal(s.coachEarningsCents),
+              transferId: s.transferId,
+              paidAt: s.payoutReleasedAt?.toISOString() ?? "",
+            },
+          ]
+        : [],
+    ),
   };
 }

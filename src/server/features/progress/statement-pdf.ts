@@ -1,7 +1,7 @@
 import PDFDocument from "pdfkit";
+import { BRAND_COLOR, collectPdf } from "../../adapters/pdf";
 import type { CoachStatement, EarningsPeriod } from "@contract/progress";
 
-const BRAND_COLOR = "#0b5d3b";
 const TEXT_COLOR = "#1f2933";
 const MUTED_COLOR = "#52606d";
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -39,12 +39,7 @@ export function renderStatementPdf(statement: CoachStatement, options: { created
       CreationDate: options.createdAt,
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
-  });
+  const done = collectPdf(pdf);
 
   pdf.font("Helvetica-Bold").fontSize(20).fillColor(BRAND_COLOR).text(`Earnings statement ${statement.year}`);
   pdf.moveDown(0.3);

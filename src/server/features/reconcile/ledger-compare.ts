@@ -1,5 +1,7 @@
+// Over 300 lines: one comparison of the app's records with the provider's ledger (charges, refunds, transfers); its checks share the maps built at its start.
 import { centsToDecimal } from "@contract/money";
 import type { ProviderLedger } from "../../adapters/payments/ledger";
+import { present } from "../../present";
 
 /** One booking as the reconciliation reads it: what the app believes about its money. */
 export type LedgerBooking = {
@@ -102,7 +104,7 @@ export function compareLedger(
     return "; the app recorded its refund as sent";
   };
   const bookingById = new Map(bookings.map((b) => [b.id, b]));
-  const bookingByIntent = new Map(bookings.filter((b) => b.paymentIntentId).map((b) => [b.paymentIntentId!, b]));
+  const bookingByIntent = new Map(bookings.flatMap((b) => (b.paymentIntentId ? [[b.paymentIntentId, b] as const] : [])));
   const refundedCents = new Map<string, number>();
   for (const refund of ledger.refunds) {
     if (!REFUND_COUNTS.has(refund.status)) continue;
@@ -112,14 +114,15 @@ export function compareLedger(
   /** Per booking, the charges it keeps money from. */
   const keptByBooking = new Map<number, { id: string; keptCents: number }[]>();
   const purchaseById = new Map(purchases.map((p) => [p.id, p]));
-  const purchaseByIntent = new Map(purchases.filter((p) => p.paymentIntentId).map((p) => [p.paymentIntentId!, p]));
+  const purchaseByIntent = new Map(purchases.flatMap((p) => (p.paymentIntentId ? [[p.paymentIntentId, p] as const] : [])));
   const chargedPurchases = new Set<number>();
   for (const charge of ledger.charges) {
     if (charge.status !== "succeeded") continue;
     const refunded = refundedCents.get(charge.id) ?? 0;
     const kept = charge.amountCents - refunded;
     if (charge.purchaseId !== undefined || purchaseByIntent.has(charge.id)) {
-      const purchase = purchaseByIntent.get(charge.id) ?? purchaseById.get(charge.purchaseId!);
+      const purchase =
+        purchaseByIntent.get(charge.id) ?? (charge.purchaseId === undefined ? undefined : purchaseById.get(charge.purchaseId));
       if (purchase?.paymentIntentId === charge.id && purchase.status === "paid") chargedPurchases.add(purchase.id);
       mismatches.push(...comparePurchaseCharge(charge, kept, purchase, recordByIntent.get(charge.id), refundNote(charge.id)));
       continue;
@@ -252,7 +255,7 @@ export function compareLedger(
     transfersByBooking.set(booking.id, list);
   }
   for (const [bookingId, transfers] of transfersByBooking) {
-    const booking = bookingById.get(bookingId)!;
+    const booking = present(bookingById.get(bookingId), `booking ${bookingId}`);
     if (transfers.length > 1) {
       mismatches.push({
         kind: "DOUBLE_PAYOUT",

@@ -5,7 +5,7 @@ import type { BookingStudent } from "@contract/bookings";
 import type { Db, Tx } from "../../db/client";
 import { athleteIdsOfUserFamily, athleteSummaryColumns, guardianContactsOfAthleteFamily, type GuardianContact } from "../../db/families";
 import { athletes, bookings, coaches, rates, sessionRequests, users } from "../../db/schema/index";
-import { type Queryable, instant, rowsOf } from "../../db/sql";
+import { type Queryable, instant, rowsOf, returnedRow } from "../../db/sql";
 
 export type RequestRow = typeof sessionRequests.$inferSelect;
 export type NewRequestRow = typeof sessionRequests.$inferInsert;
@@ -164,7 +164,7 @@ export async function hasPendingRequestAt(db: Queryable, athleteId: number, coac
 
 export async function insertRequest(db: Queryable, values: NewRequestRow): Promise<RequestRow> {
   const rows = await db.insert(sessionRequests).values(values).returning();
-  return rows[0]!;
+  return returnedRow(rows, "the request");
 }
 
 /** Locks the request for the rest of the transaction: answering, cancelling and expiring wait for each other. */
@@ -175,7 +175,7 @@ export async function lockRequest(tx: Tx, requestId: number): Promise<RequestRow
 
 export async function updateRequest(db: Queryable, requestId: number, values: Partial<NewRequestRow>): Promise<RequestRow> {
   const rows = await db.update(sessionRequests).set(values).where(eq(sessionRequests.id, requestId)).returning();
-  return rows[0]!;
+  return returnedRow(rows, "the request");
 }
 
 export type ExpiredRequest = { id: number; coachId: number; studentId: number };

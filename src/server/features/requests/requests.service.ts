@@ -1,3 +1,4 @@
+// Over 300 lines: a session request's whole life (ask, accept, decline, withdraw) and its messages, which share one set of checks.
 import { isSeatPaid, withoutContact } from "@contract/bookings";
 import { centsToDecimal } from "@contract/money";
 import {
@@ -31,6 +32,7 @@ import * as repo from "./requests.repository";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import { LIST_PAGE_SIZE } from "@contract/paging";
 import { badCursor, pageOf, type Page } from "../../http/list-page";
+import { present } from "../../present";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -78,7 +80,7 @@ export async function requestSession(deps: AppDeps, user: UserRow, input: Parsed
     });
   });
 
-  const details = (await repo.findRequestDetails(db, row.id))!;
+  const details = present(await repo.findRequestDetails(db, row.id), "the request just made");
   await publishRequest(deps, details.request);
   await notifyCoachOfRequest(deps, toApiRequest(details, false), details.coachUser, details.student);
   return toApiRequest(details, false);
@@ -199,7 +201,7 @@ export async function acceptRequest(deps: AppDeps, user: UserRow, requestId: num
     return { slotId: slot.id, bookingId: booking.id, place };
   });
 
-  const details = (await repo.findRequestDetails(db, requestId))!;
+  const details = present(await repo.findRequestDetails(db, requestId), "the request just answered");
   const request = toApiRequest(details, true);
   await publishSlotCreated(deps, slotId, details.coach.timeZone);
   await publishEvents(deps, [
@@ -227,7 +229,7 @@ export async function declineRequest(deps: AppDeps, user: UserRow, requestId: nu
     requirePending(request);
     await repo.updateRequest(tx, requestId, { status: "declined", coachResponse: message, respondedAt: now, updatedAt: now });
   });
-  const details = (await repo.findRequestDetails(deps.database.db, requestId))!;
+  const details = present(await repo.findRequestDetails(deps.database.db, requestId), "the request just changed");
   await publishRequest(deps, details.request);
   await notifyStudentDeclined(deps, toApiRequest(details, false), await audienceOfRequest(deps, details));
   return toApiRequest(details, true);
@@ -247,7 +249,7 @@ export async function cancelRequest(deps: AppDeps, user: UserRow, requestId: num
     requirePending(request);
     await repo.updateRequest(tx, requestId, { status: "cancelled", updatedAt: now });
   });
-  const details = (await repo.findRequestDetails(deps.database.db, requestId))!;
+  const details = present(await repo.findRequestDetails(deps.database.db, requestId), "the request just changed");
   await publishRequest(deps, details.request);
   await notifyCoachCancelled(deps, toApiRequest(details, false), details.coachUser, details.student);
   return toApiRequest(details, false);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
-import { isUniqueViolation, type Queryable } from "../../db/sql";
+import { isUniqueViolation, type Queryable, returnedRow } from "../../db/sql";
 import { claimNotices, noticeNotSent } from "../../db/notices";
 import { bookings, coaches, reviews, sessionRequests, users } from "../../db/schema/index";
 
@@ -46,11 +46,11 @@ export async function insertReview(
   values: { bookingId: number; coachId: number; studentId: number; rating: number; comment: string; now: Date },
 ): Promise<ReviewRow> {
   try {
-    const [row] = await db
+    const rows = await db
       .insert(reviews)
       .values({ ...values, createdAt: values.now })
       .returning();
-    return row!;
+    return returnedRow(rows, "the review");
   } catch (err) {
     if (isUniqueViolation(err, "reviews_booking_key")) throw new DuplicateReviewError();
     throw err;

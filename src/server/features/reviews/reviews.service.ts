@@ -15,6 +15,7 @@ import { conflict, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { announceListingChange } from "../coaches/coaches.service";
 import * as repo from "./reviews.repository";
+import { present } from "../../present";
 
 /** Review requests go out for sessions completed this recently (older ones predate reviews). */
 const REVIEW_REQUEST_RECENT_MS = 7 * 24 * 3_600_000;
@@ -63,7 +64,7 @@ export async function submitReview(
   }
   // The coach's rating on search results and matches changed: every process drops its cached listing.
   await announceListingChange(deps, booking.coachId);
-  return toOwn((await repo.findReview(db, row.id))!);
+  return toOwn(present(await repo.findReview(db, row.id), "the review just written"));
 }
 
 /** POST /api/reviews/{id}/reply: the reviewed coach answers once, publicly. */
@@ -76,7 +77,7 @@ export async function replyToReview(deps: AppDeps, user: UserRow, reviewId: numb
   if (review.reply !== null) throw conflict(ReviewMessages.ALREADY_REPLIED);
   const updated = await repo.setReplyOnce(db, reviewId, reply, deps.clock.now());
   if (!updated) throw conflict(ReviewMessages.ALREADY_REPLIED);
-  return toOwn((await repo.findReview(db, reviewId))!);
+  return toOwn(present(await repo.findReview(db, reviewId), "the review just changed"));
 }
 
 /** GET /api/coaches/{id}/reviews: newest first. */

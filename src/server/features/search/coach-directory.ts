@@ -5,6 +5,7 @@ import type { AppDeps } from "../../deps";
 import { boundingBox, haversineMiles, type Origin } from "./distance";
 import { perDatabase } from "./per-database";
 import * as repo from "./search.repository";
+import { present } from "../../present";
 
 /**
  * Every coach a radius search can find, kept in memory: coordinates, time zone, what they teach
@@ -238,7 +239,7 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
         if (distance <= miles) found.push({ coach, distance, order: Math.round(distance * 1e6) });
       };
       for (const item of tree?.range(box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude) ?? []) {
-        const coach = treeCoaches[item]!;
+        const coach = present(treeCoaches[item], "a coach of the index");
         if (!overlay.has(coach.id)) consider(coach);
       }
       for (const coach of overlay.values()) if (coach && inBox(box, coach)) consider(coach);

@@ -177,7 +177,10 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
       entries.set(coachId, entry);
     }
     if (loadsRunning === 0) invalidatedAt.clear();
-    while (entries.size > MAX_COACHES) entries.delete(entries.keys().next().value!);
+    for (const key of entries.keys()) {
+      if (entries.size <= MAX_COACHES) break;
+      entries.delete(key);
+    }
     return loaded;
   }
 

@@ -110,7 +110,7 @@ export function scoreCoach(criteria: MatchCriteria, coach: MatchCandidate): Matc
   if (criteria.specialties.length > 0) {
     const matched = criteria.specialties.filter((s) => specializations.includes(s.toLowerCase()));
     specialties = (MATCH_WEIGHTS.specialties * matched.length) / criteria.specialties.length;
-    if (matched.length > 0 && !(matched.length === 1 && matched[0]!.toLowerCase() === criteria.position?.toLowerCase())) {
+    if (matched.length > 0 && !(matched.length === 1 && matched[0]?.toLowerCase() === criteria.position?.toLowerCase())) {
       reasons.push(`Teaches ${matched.slice(0, 2).join(" and ")}`);
     }
   }

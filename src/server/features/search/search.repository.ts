@@ -1,3 +1,4 @@
+// Over 300 lines: the one SQL definition of a listing (listingJsonSql) and the queries built on it.
 import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";

@@ -16,7 +16,7 @@ export function instantToLocal(instant: Date, timeZone: string): LocalDateTime {
 export function localToInstant(date: string, time: string, timeZone: string): Date | null {
   const [year, month, day] = date.split("-").map(Number);
   const [hours, minutes] = time.split(":").map(Number);
-  const zoned = new TZDate(year!, month! - 1, day!, hours!, minutes!, 0, timeZone);
+  const zoned = new TZDate(year ?? NaN, (month ?? NaN) - 1, day ?? NaN, hours ?? NaN, minutes ?? NaN, 0, timeZone);
   const instant = new Date(zoned.getTime());
   if (Number.isNaN(instant.getTime())) return null;
   const back = instantToLocal(instant, timeZone);
@@ -26,5 +26,5 @@ export function localToInstant(date: string, time: string, timeZone: string): Da
 /** Midnight at the start of a date in the zone (or the first moment of that date when midnight is skipped). */
 export function startOfLocalDate(date: string, timeZone: string): Date {
   const [year, month, day] = date.split("-").map(Number);
-  return new Date(new TZDate(year!, month! - 1, day!, 0, 0, 0, timeZone).getTime());
+  return new Date(new TZDate(year ?? NaN, (month ?? NaN) - 1, day ?? NaN, 0, 0, 0, timeZone).getTime());
 }

@@ -3,8 +3,9 @@ import { and, asc, eq, getTableColumns, gt, gte, isNull, lt, ne, sql, type SQL }
 import type { Db, Tx } from "../../db/client";
 import { holdsSeat, seatsHeld } from "../../db/seat-rule";
 import { bookings, coaches, timeSlots } from "../../db/schema/index";
-import { type Queryable } from "../../db/sql";
+import { type Queryable, returnedRow } from "../../db/sql";
 import type { SlotBookingState } from "@contract/slots";
+import { present } from "../../present";
 
 export type SlotRow = typeof timeSlots.$inferSelect;
 export type SlotRowWithCount = SlotRow & { bookingCount: number };
@@ -147,7 +148,7 @@ export async function listUnpaidCancelledIntents(db: Queryable, slotId: number):
         sql`${bookings.status} = 'cancelled' and ${bookings.paymentStatus} in ('unpaid', 'failed') and ${bookings.paymentIntentId} is not null`,
       ),
     );
-  return rows.map((r) => r.id!);
+  return rows.map((r) => present(r.id, "a payment intent (the query asks for one)"));
 }
 
 /** Bookings whose history (a payment intent, a charge, a refund) keeps the slot's row. */
@@ -169,7 +170,7 @@ export async function updateSlot(tx: Tx, slotId: number, values: Partial<NewSlot
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(timeSlots.id, slotId))
     .returning();
-  return rows[0]!;
+  return returnedRow(rows, "the slot");
 }
 
 /**

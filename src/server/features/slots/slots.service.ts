@@ -1,3 +1,4 @@
+// Over 300 lines: creating, changing and deleting slots share their checks of time, place and seats.
 import { randomUUID } from "node:crypto";
 import {
   addWeeksToDate,
@@ -22,6 +23,8 @@ import { calendarEvents, publishEvents } from "../../realtime/events";
 import { geocodeAddresses } from "../geo/geo.service";
 import { SLOTS_PAGE_SIZE } from "@contract/paging";
 import { badCursor, pageOf, type Page } from "../../http/list-page";
+import { present } from "../../present";
+import { returnedRow } from "../../db/sql";
 
 type Coordinates = { lat: number; lng: number };
 
@@ -81,7 +84,7 @@ export async function getSlot(deps: AppDeps, slotId: number): Promise<TimeSlot> 
   const row = await repo.findSlot(deps.database.db, slotId, deps.clock.now());
   if (!row) throw notFound(BookingMessages.SLOT_NOT_FOUND);
   const coach = await repo.findCoach(deps.database.db, row.coachId);
-  return toApiSlot(row, coach!.timeZone, true);
+  return toApiSlot(row, present(coach, "the slot's coach").timeZone, true);
 }
 
 /** Creates one or several slots for the signed-in coach: all of them or none. */
@@ -96,9 +99,10 @@ export async function createSlots(deps: AppDeps, user: UserRow, inputs: CreateSl
     return { input, ...times };
   });
   const sorted = [...planned].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-  for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i]!.startsAt < sorted[i - 1]!.endsAt) throw conflict(SlotMessages.OVERLAP);
-  }
+  sorted.forEach((slot, i) => {
+    const previous = sorted[i - 1];
+    if (previous && slot.startsAt < previous.endsAt) throw conflict(SlotMessages.OVERLAP);
+  });
 
   // Each distinct address of the batch is looked up once, a few at a time (the slot manager's usual case: one place, many slots).
   const needLookup = planned.filter((p) => p.input.locationLat == null || p.input.locationLng == null).map((p) => p.input.locationAddress);
@@ -244,9 +248,9 @@ export async function editSlot(deps: AppDeps, user: UserRow, slotId: number, pat
 
   // A new address without coordinates is geocoded again; the old coordinates belonged to the old address.
   const addressChanged = patch.locationAddress !== undefined && patch.locationAddress !== existing.locationAddress;
-  const coordinatesSent = patch.locationLat != null && patch.locationLng != null;
+  const { locationLat: lat, locationLng: lng } = patch;
   let coordinates: Coordinates | null | undefined;
-  if (coordinatesSent) coordinates = { lat: patch.locationLat!, lng: patch.locationLng! };
+  if (lat != null && lng != null) coordinates = { lat, lng };
   else if (addressChanged) coordinates = await coordinatesFor(deps, patch.locationAddress ?? null, null, null);
   else if (patch.locationLat === null || patch.locationLng === null) coordinates = null;
 
@@ -428,8 +432,7 @@ export async function insertSlotInTransaction(
     throw conflict(SlotMessages.TOO_MANY_UPCOMING);
   if (await repo.hasOverlappingSlot(tx, slot.coachId, slot.startsAt, slot.endsAt)) throw conflict(SlotMessages.OVERLAP);
   // Only for the student who asked: never open to others (issue 28).
-  const [row] = await repo.insertSlots(tx, [{ ...slot, isAvailable: false, requestOnly: true }]);
-  return row!;
+  return returnedRow(await repo.insertSlots(tx, [{ ...slot, isAvailable: false, requestOnly: true }]), "the slot");
 }
 
 /** Tells the calendars about a slot made by insertSlotInTransaction, once its transaction has committed. */

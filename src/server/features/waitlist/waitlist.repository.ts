@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { isUniqueViolation, type Queryable } from "../../db/sql";
+import { isUniqueViolation, type Queryable, returnedRow } from "../../db/sql";
 import { athleteIdsOfUserFamily } from "../../db/families";
 import { athletes, bookings, coaches, timeSlots, users, waitlistEntries } from "../../db/schema/index";
 import { fullName } from "@contract/names";
@@ -22,7 +22,7 @@ export async function insertEntry(
   values: { timeSlotId: number; studentId: number; athleteId: number; now: Date },
 ): Promise<WaitlistRow> {
   try {
-    const [row] = await db
+    const rows = await db
       .insert(waitlistEntries)
       .values({
         timeSlotId: values.timeSlotId,
@@ -32,7 +32,7 @@ export async function insertEntry(
         updatedAt: values.now,
       })
       .returning();
-    return row!;
+    return returnedRow(rows, "the waitlist entry");
   } catch (err) {
     if (isUniqueViolation(err, "waitlist_one_active_per_athlete_slot")) throw new DuplicateWaitlistError();
     throw err;

@@ -12,6 +12,7 @@ import { instantToLocal } from "../slots/slot-time";
 import { familyAudience, isGuardianOfAthlete } from "../../db/families";
 import { chooseAthlete } from "../families/families.service";
 import * as repo from "./waitlist.repository";
+import { present } from "../../present";
 
 /** POST /api/time-slots/{id}/waitlist: a player queues for a full group slot. */
 export async function joinWaitlist(deps: AppDeps, user: UserRow, slotId: number, athleteId?: number | null): Promise<WaitlistEntry> {
@@ -33,7 +34,10 @@ export async function joinWaitlist(deps: AppDeps, user: UserRow, slotId: number,
     if (err instanceof repo.DuplicateWaitlistError) throw refused(ErrorCode.ALREADY_WAITING, WaitlistMessages.ALREADY_WAITING);
     throw err;
   }
-  return (await listMine(deps, user)).find((e) => e.id === entry.id)!;
+  return present(
+    (await listMine(deps, user)).find((e) => e.id === entry.id),
+    "the entry just made",
+  );
 }
 
 /** DELETE /api/waitlist/{id}: the player leaves the queue (an offered seat they hold stays theirs to pay or let lapse). */

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { rateLimitHits } from "../../db/schema/index";
-import { returnedRow } from "../../db/sql";
+import type { Db } from "./client";
+import { rateLimitHits } from "./schema/index";
+import { returnedRow } from "./sql";
 
 /**
  * Counts one hit for `key`, starting a new window when the old one has ended; one upsert so

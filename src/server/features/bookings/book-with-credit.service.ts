@@ -1,0 +1,120 @@
+import { BookingMessages, type ParsedBookingRequest } from "@contract/bookings";
+import { ErrorCode } from "@contract/errors";
+import { calendarEvents, publishEvents } from "../../realtime/events";
+import type { AppDeps } from "../../deps";
+import type { Tx } from "../../db/client";
+import { notFound, refused } from "../../http/errors";
+import type { UserRow } from "../accounts/sessions.repository";
+import { releaseExpiredHolds } from "./booking-sweeps.service";
+import { audienceOfBooking, toApiBooking } from "./bookings.service";
+import { sendBookingConfirmedEmails } from "./booking-emails";
+import { chooseCredit, spendCredit } from "../packages/credits.service";
+import * as repo from "./bookings.repository";
+import * as detailsRepo from "./booking-details.repository";
+import * as holdsRepo from "./seat-holds.repository";
+import { checkBeforeLocking, planBooking, type BookingPlan } from "./booking-plan";
+
+/**
+ * A seat paid with a credit: the seat check, the credit's choice, the confirmed booking and the
+ * ledger's redeem row are one transaction under the slot's lock, then the purchase's (so never a
+ * seat without a credit, never a credit spent twice). The booking carries the credit's share of the
+ * package's price and fee as its money; the coach earns the price share after feedback.
+ */
+export async function bookWithCredit(deps: AppDeps, user: UserRow, input: ParsedBookingRequest): Promise<repo.BookingRow> {
+  const { db, now, athlete, slot, timeZone, coachRates } = await checkBeforeLocking(deps, user, input);
+
+  let expired: holdsRepo.ExpiredHold[] = [];
+  let booking: repo.BookingRow;
+  try {
+    booking = await db.transaction(async (tx) => {
+      const locked = await holdsRepo.lockSlot(tx, slot.id);
+      if (!locked) throw notFound(BookingMessages.SLOT_NOT_FOUND);
+      const plan = planBooking(locked, timeZone, coachRates, input, now);
+      expired = await holdsRepo.expireSlotHolds(tx, locked.id, now);
+      return insertCreditBooking(tx, {
+        slot: locked,
+        plan,
+        studentId: user.id,
+        familyId: athlete.familyId,
+        athleteId: athlete.id,
+        notes: input.notes,
+        now,
+      });
+    });
+  } catch (err) {
+    if (err instanceof holdsRepo.DuplicateActiveBookingError) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
+    throw err;
+  }
+  await releaseExpiredHolds(deps, expired);
+  await publishEvents(deps, [calendarEvents.bookingUpdated(booking), calendarEvents.availabilityUpdated(booking.coachId)]);
+  await notifyCreditBooked(deps, booking.id);
+  return booking;
+}
+
+/** Inside the caller's transaction, holding the slot's lock: the seat check, the credit, the booking and its redeem row. */
+export async function insertCreditBooking(
+  tx: Tx,
+  values: {
+    slot: repo.SlotRow;
+    plan: BookingPlan;
+    studentId: number;
+    familyId: number;
+    athleteId: number;
+    notes: string | null;
+    now: Date;
+  },
+): Promise<repo.BookingRow> {
+  const { slot, plan, now } = values;
+  if (await holdsRepo.hasActiveBooking(tx, slot.id, values.athleteId))
+    throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
+  if ((await holdsRepo.countHeldSeats(tx, slot.id, now)) >= slot.capacity)
+    throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
+  const spend = await chooseCredit(tx, {
+    familyId: values.familyId,
+    coachId: slot.coachId,
+    sessionType: plan.rate.sessionType,
+    durationMinutes: plan.rate.durationMinutes,
+    now,
+  });
+  const inserted = await holdsRepo.insertBooking(tx, {
+    studentId: values.studentId,
+    athleteId: values.athleteId,
+    coachId: slot.coachId,
+    timeSlotId: slot.id,
+    rateId: plan.rate.id,
+    sessionType: plan.rate.sessionType,
+    durationMinutes: plan.rate.durationMinutes,
+    rateCents: spend.valueCents,
+    platformFeeCents: spend.feeCents,
+    tipCents: 0,
+    totalCents: spend.valueCents + spend.feeCents,
+    coachEarningsCents: spend.valueCents,
+    notes: values.notes,
+    startsAt: plan.startsAt,
+    endsAt: plan.endsAt,
+    status: "confirmed",
+    paymentStatus: "completed",
+    packagePurchaseId: spend.purchaseId,
+    confirmedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await spendCredit(tx, spend, inserted.id, now);
+  await holdsRepo.refreshSlotAvailability(tx, slot.id, now);
+  return inserted;
+}
+
+export async function notifyCreditBooked(deps: AppDeps, bookingId: number): Promise<void> {
+  const details = await detailsRepo.findBookingDetails(deps.database.db, bookingId);
+  if (!details) return;
+  try {
+    await sendBookingConfirmedEmails(
+      deps,
+      toApiBooking(details, true),
+      { family: (await audienceOfBooking(deps, details)).emails, coach: details.coachUser.email },
+      details.coach.timeZone,
+    );
+  } catch (err) {
+    deps.logger.error({ err, bookingId }, "could not send a booking e-mail");
+  }
+}

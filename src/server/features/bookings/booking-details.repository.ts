@@ -1,0 +1,148 @@
+// The reads that show bookings: one booking with its slot, coach, student and athlete (what the API
+// shape shows), and the lists of a family, an athlete and a coach, a page at a time.
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { BookingStudent } from "@contract/bookings";
+import type { Db } from "../../db/client";
+import { coachCardColumns, studentColumns } from "../../db/people";
+import { athleteIdsOfUserFamily, athleteSummaryColumns, guardianContactsOfAthleteFamily, type GuardianContact } from "../../db/families";
+import { athletes, bookings, coaches, sessionFeedback, timeSlots, users } from "../../db/schema/index";
+import type { Queryable } from "../../db/sql";
+import type { BookingRow, SlotRow } from "./bookings.repository";
+
+const studentUsers = alias(users, "student_user");
+
+const coachUsers = alias(users, "coach_user");
+
+const detailColumns = {
+  booking: bookings,
+  slot: timeSlots,
+  coach: coachCardColumns,
+  coachUser: {
+    firstName: coachUsers.firstName,
+    lastName: coachUsers.lastName,
+    email: coachUsers.email,
+    profileImageUrl: coachUsers.profileImageUrl,
+  },
+  student: studentColumns(studentUsers),
+  athlete: athleteSummaryColumns,
+  /** Every guardian of the athlete's family (contact for the coach once paid). */
+  guardians: guardianContactsOfAthleteFamily,
+};
+
+/** A booking with what its API shape shows: slot, coach (and their user), student. */
+export type BookingDetails = {
+  booking: BookingRow;
+  slot: SlotRow;
+  coach: { id: number; userId: number; title: string; profileImageUrl: string | null; timeZone: string };
+  coachUser: { firstName: string | null; lastName: string | null; email: string; profileImageUrl: string | null };
+  /** The student as their coach sees them (the same fields the API shows). */
+  student: Omit<BookingStudent, "email"> & { email: string };
+  /** The athlete the seat is for (DESIGN.md 11). */
+  athlete: BookingAthleteColumns | null;
+  guardians: GuardianContact[] | null;
+};
+
+export type BookingAthleteColumns = {
+  id: number;
+  familyId: number;
+  firstName: string;
+  lastName: string;
+  birthday: string | null;
+  position: string | null;
+};
+
+function selectDetails(db: Queryable, where: SQL | undefined) {
+  return db
+    .select(detailColumns)
+    .from(bookings)
+    .innerJoin(timeSlots, eq(timeSlots.id, bookings.timeSlotId))
+    .innerJoin(coaches, eq(coaches.id, bookings.coachId))
+    .innerJoin(coachUsers, eq(coachUsers.id, coaches.userId))
+    .innerJoin(studentUsers, eq(studentUsers.id, bookings.studentId))
+    .leftJoin(athletes, eq(athletes.id, bookings.athleteId))
+    .where(where);
+}
+
+export async function findBookingDetails(db: Queryable, bookingId: number): Promise<BookingDetails | undefined> {
+  const rows = await selectDetails(db, eq(bookings.id, bookingId)).limit(1);
+  return rows[0];
+}
+
+export async function findBookingsDetails(db: Queryable, bookingIds: number[]): Promise<BookingDetails[]> {
+  if (bookingIds.length === 0) return [];
+  return selectDetails(db, inArray(bookings.id, bookingIds)).orderBy(bookings.id);
+}
+
+/**
+ * Lists leave out holds that expired unpaid: they never became a session and would only clutter
+ * My Bookings (they stay readable by id).
+ */
+const notAnExpiredHold = sql`not (${bookings.status} = 'cancelled' and ${bookings.cancelCode} = 'hold_expired' and ${bookings.paymentStatus} not in ('completed', 'refund_pending', 'refunded'))`;
+
+/**
+ * The bookings of every athlete of the user's family (DESIGN.md 11: both guardians see them), most
+ * recently made first: the success page shows the first booking of this list.
+ */
+export async function listStudentBookings(db: Db, userId: number, page: ListPage): Promise<BookingDetails[]> {
+  const after =
+    page.afterId === undefined
+      ? undefined
+      : sql`(${bookings.createdAt}, ${bookings.id}) < (select cursor_row.created_at, cursor_row.id from bookings cursor_row where cursor_row.id = ${page.afterId})`;
+  return selectDetails(db, and(sql`${bookings.athleteId} in ${athleteIdsOfUserFamily(userId)}`, notAnExpiredHold, after))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(page.limit);
+}
+
+/** A page of a list: `limit` rows after the row `afterId` (the previous page's last, decision 012), or from the first. */
+export type ListPage = { afterId?: number; limit: number };
+
+/** Whether the booking is of the user's family (a cursor of the family's list must be one of its bookings). */
+export async function isBookingOfUserFamily(db: Queryable, bookingId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), sql`${bookings.athleteId} in ${athleteIdsOfUserFamily(userId)}`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Whether the booking is the coach's (a cursor of the coach's list must be one of its bookings). */
+export async function isBookingOfCoach(db: Queryable, bookingId: number, coachId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.coachId, coachId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The bookings of one athlete (their own page). */
+export async function listAthleteBookings(db: Db, athleteId: number): Promise<BookingDetails[]> {
+  return selectDetails(db, and(eq(bookings.athleteId, athleteId), notAnExpiredHold)).orderBy(desc(bookings.startsAt), desc(bookings.id));
+}
+
+/** The coach's feedback on these bookings (the athlete's page shows it to the family). */
+export async function listFeedbackOf(db: Queryable, bookingIds: number[]) {
+  if (bookingIds.length === 0) return [];
+  return db
+    .select({
+      bookingId: sessionFeedback.bookingId,
+      feedback: sessionFeedback.feedback,
+      rating: sessionFeedback.rating,
+      createdAt: sessionFeedback.createdAt,
+    })
+    .from(sessionFeedback)
+    .where(inArray(sessionFeedback.bookingId, bookingIds));
+}
+
+/** The coach's bookings, latest session first, one page. */
+export async function listCoachBookings(db: Db, coachId: number, page: ListPage): Promise<BookingDetails[]> {
+  const after =
+    page.afterId === undefined
+      ? undefined
+      : sql`(${bookings.startsAt}, ${bookings.id}) < (select cursor_row.starts_at, cursor_row.id from bookings cursor_row where cursor_row.id = ${page.afterId})`;
+  return selectDetails(db, and(eq(bookings.coachId, coachId), notAnExpiredHold, after))
+    .orderBy(desc(bookings.startsAt), desc(bookings.id))
+    .limit(page.limit);
+}

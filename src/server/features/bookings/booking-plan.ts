@@ -1,0 +1,127 @@
+// The rules a seat is checked against: the slot, its rate and start (planBooking), the holds a player
+// and an address may have, and the row of a seat held for a card payment.
+import { BOOKING_HOLD_MINUTES, BookingMessages, noRatesMessage, type ParsedBookingRequest } from "@contract/bookings";
+import { coachEarningsCents, platformFeeCents, totalCents } from "@contract/money";
+import { TIME_STEP_MINUTES } from "@contract/time";
+import type { AppDeps } from "../../deps";
+import type { Tx } from "../../db/client";
+import { ErrorCode } from "@contract/errors";
+import { LimitMessages, MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS, MAX_HELD_BOOKINGS_PER_PLAYER } from "@contract/limits";
+import { AppError, badRequest, forbidden, notFound, refused } from "../../http/errors";
+import type { UserRow } from "../accounts/sessions.repository";
+import { instantToLocal, localToInstant } from "../slots/slot-time";
+import { chooseAthlete } from "../families/families.service";
+import * as repo from "./bookings.repository";
+import * as holdsRepo from "./seat-holds.repository";
+
+const MINUTE_MS = 60_000;
+
+export type BookingPlan = { rate: repo.RateRow; startsAt: Date; endsAt: Date };
+
+/** The booking rules of player-side 5, checked against the database's slot and rates. */
+export function planBooking(
+  slot: repo.SlotRow,
+  timeZone: string,
+  coachRates: repo.RateRow[],
+  input: ParsedBookingRequest,
+  now: Date,
+): BookingPlan {
+  // A session the coach cancelled is closed for good, whatever its seats say; one made for a request is that student's only.
+  if (slot.cancelledAt || slot.requestOnly) throw refused(ErrorCode.SLOT_CLOSED, BookingMessages.SLOT_UNAVAILABLE);
+  const kind = slot.isGroup ? "group" : "individual";
+  const ratesOfKind = coachRates.filter((r) => r.sessionType === kind);
+  const rate = coachRates.find((r) => r.id === input.rateId);
+  if (ratesOfKind.length === 0) throw badRequest(noRatesMessage(slot.isGroup), "rateId");
+  if (!rate) throw badRequest(BookingMessages.RATE_NOT_FOUND, "rateId");
+  if (rate.sessionType !== kind) {
+    throw badRequest(slot.isGroup ? BookingMessages.RATE_WRONG_KIND_GROUP : BookingMessages.RATE_WRONG_KIND_INDIVIDUAL, "rateId");
+  }
+  if (input.sessionType !== rate.sessionType) throw badRequest(BookingMessages.SESSION_TYPE_MISMATCH, "sessionType");
+  if (input.duration !== rate.durationMinutes) throw badRequest(BookingMessages.DURATION_MISMATCH, "duration");
+
+  let startsAt = slot.startsAt;
+  if (input.preferredStartTime !== undefined) {
+    const slotDate = instantToLocal(slot.startsAt, timeZone).date;
+    const chosen = localToInstant(slotDate, input.preferredStartTime, timeZone);
+    if (!chosen) throw badRequest(BookingMessages.START_INVALID, "preferredStartTime");
+    startsAt = chosen;
+  }
+  const offsetMinutes = (startsAt.getTime() - slot.startsAt.getTime()) / MINUTE_MS;
+  const endsAt = new Date(startsAt.getTime() + rate.durationMinutes * MINUTE_MS);
+  if (offsetMinutes < 0 || endsAt > slot.endsAt) throw badRequest(BookingMessages.START_OUTSIDE_SLOT, "preferredStartTime");
+  if (offsetMinutes % TIME_STEP_MINUTES !== 0) throw badRequest(BookingMessages.START_OFF_STEP, "preferredStartTime");
+  if (startsAt <= now) throw badRequest(BookingMessages.SLOT_IN_PAST, "timeSlotId");
+  return { rate, startsAt, endsAt };
+}
+
+/** The row of a seat held for a card payment: the rate, the 15% fee on top, no tip yet, and the 15-minute hold (DESIGN.md 4). */
+export function cardHold(values: {
+  slot: repo.SlotRow;
+  plan: BookingPlan;
+  studentId: number;
+  athleteId: number;
+  notes: string | null;
+  clientAddress: string;
+  now: Date;
+}) {
+  const { slot, plan, now } = values;
+  return {
+    studentId: values.studentId,
+    athleteId: values.athleteId,
+    coachId: slot.coachId,
+    timeSlotId: slot.id,
+    rateId: plan.rate.id,
+    sessionType: plan.rate.sessionType,
+    durationMinutes: plan.rate.durationMinutes,
+    rateCents: plan.rate.rateCents,
+    platformFeeCents: platformFeeCents(plan.rate.rateCents),
+    tipCents: 0,
+    totalCents: totalCents(plan.rate.rateCents, 0),
+    coachEarningsCents: coachEarningsCents(plan.rate.rateCents, 0),
+    notes: values.notes,
+    startsAt: plan.startsAt,
+    endsAt: plan.endsAt,
+    status: "pending" as const,
+    paymentStatus: "unpaid" as const,
+    holdExpiresAt: new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE_MS),
+    clientAddress: values.clientAddress,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * The read-only checks of a booking, before any lock, so that a bad request never waits for the
+ * slot's: the caller may book, the athlete is of the caller's family (another family's answers
+ * 404), the slot and rate rules hold, and a full slot is refused at once (when the last seats go,
+ * many players ask together, and each would otherwise queue behind the others to hear the same).
+ */
+export async function checkBeforeLocking(deps: AppDeps, user: UserRow, input: ParsedBookingRequest) {
+  if (input.studentId != null && input.studentId !== user.id) throw forbidden(BookingMessages.NOT_YOURSELF);
+  const db = deps.database.db;
+  const now = deps.clock.now();
+  const athlete = await chooseAthlete(deps, user, input.athleteId);
+  const pre = await holdsRepo.findBookingPreRead(db, input.timeSlotId, athlete.id, now);
+  if (!pre) throw notFound(BookingMessages.SLOT_NOT_FOUND);
+  const { slot, timeZone, coachRates } = pre;
+  planBooking(slot, timeZone, coachRates, input, now);
+  if (pre.held >= slot.capacity && !pre.mine) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
+  return { db, now, athlete, slot, timeZone, coachRates };
+}
+
+/**
+ * A few accounts must not be able to hold a coach's whole calendar unpaid, nor can throwaway
+ * accounts from one address (DESIGN.md 10). Inside the booking's transaction, before any slot lock:
+ * the advisory locks make parallel requests of one player (and of one address) count one after the other.
+ */
+export async function requireHoldAllowance(tx: Tx, hold: { studentId: number; coachId: number; clientAddress: string; now: Date }) {
+  const { studentId, coachId, clientAddress, now } = hold;
+  await holdsRepo.lockStudentHolds(tx, studentId);
+  if ((await holdsRepo.countHeldBookingsOfStudent(tx, studentId, now)) >= MAX_HELD_BOOKINGS_PER_PLAYER) {
+    throw new AppError(429, ErrorCode.RATE_LIMITED, LimitMessages.TOO_MANY_HOLDS);
+  }
+  await holdsRepo.lockAddressHolds(tx, coachId, clientAddress);
+  if ((await holdsRepo.countHeldBookingsFromAddress(tx, coachId, clientAddress, now)) >= MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS) {
+    throw new AppError(429, ErrorCode.RATE_LIMITED, LimitMessages.TOO_MANY_HOLDS_FROM_ADDRESS);
+  }
+}

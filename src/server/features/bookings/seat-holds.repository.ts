@@ -1,0 +1,193 @@
+// Taking a seat (DESIGN.md 4): the slot and what a booking is checked against, the slot's lock, the
+// seats held, the per-player and per-address hold counts and their advisory locks, the new hold.
+import { and, asc, eq, gte, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { aliasHoldExpired, aliasHoldsSeat, holdsSeat, seatsHeld } from "../../db/seat-rule";
+import { bookings, coaches, rates, timeSlots } from "../../db/schema/index";
+import { type Queryable, isUniqueViolation, preparedPerDb, rowsOf, returnedRow } from "../../db/sql";
+import type { BookingRow, NewBookingRow, RateRow, SlotRow } from "./bookings.repository";
+
+export async function findSlot(db: Queryable, slotId: number): Promise<SlotRow | undefined> {
+  const rows = await db.select().from(timeSlots).where(eq(timeSlots.id, slotId)).limit(1);
+  return rows[0];
+}
+
+const bookingPreReadQuery = preparedPerDb((db) => {
+  const now = sql`${sql.placeholder("now")}::timestamptz`;
+  return db
+    .select({
+      slot: timeSlots,
+      timeZone: coaches.timeZone,
+      held: seatsHeld(sql`${timeSlots.id}`, now),
+      mine: sql<boolean>`exists (select 1 from bookings seat where seat.time_slot_id = ${timeSlots.id} and seat.athlete_id = ${sql.placeholder("athleteId")} and ${aliasHoldsSeat("seat", now)})`,
+    })
+    .from(timeSlots)
+    .innerJoin(coaches, eq(coaches.id, timeSlots.coachId))
+    .where(eq(timeSlots.id, sql.placeholder("slotId")))
+    .prepare("booking_pre_read");
+});
+
+const ratesOfSlotCoachQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(rates)
+    .where(eq(rates.coachId, sql`(select coach_id from time_slots where id = ${sql.placeholder("slotId")})`))
+    .prepare("rates_of_slot_coach"),
+);
+
+export type BookingPreRead = { slot: SlotRow; timeZone: string; held: number; mine: boolean; coachRates: RateRow[] };
+
+/**
+ * What a booking is checked against before the slot's lock (every POST /api/bookings, most of them
+ * refused when the last seats go): the slot, its coach's zone and rates, the seats held at `now` and
+ * whether the student holds one. Two prepared statements sent at once: one round trip.
+ */
+export async function findBookingPreRead(db: Db, slotId: number, athleteId: number, now: Date): Promise<BookingPreRead | undefined> {
+  const [rows, coachRates] = await Promise.all([
+    bookingPreReadQuery(db).execute({ slotId, athleteId, now: now.toISOString() }),
+    ratesOfSlotCoachQuery(db).execute({ slotId }),
+  ]);
+  const row = rows[0];
+  return row && { ...row, coachRates };
+}
+
+/** Locks the slot row: every seat change of this slot waits for the transaction (DESIGN.md 4). */
+export async function lockSlot(tx: Tx, slotId: number): Promise<SlotRow | undefined> {
+  const rows = await tx.select().from(timeSlots).where(eq(timeSlots.id, slotId)).for("update");
+  return rows[0];
+}
+
+export async function listCoachRates(db: Queryable, coachId: number): Promise<RateRow[]> {
+  return db.select().from(rates).where(eq(rates.coachId, coachId));
+}
+
+export type ExpiredHold = { id: number; coachId: number; studentId: number; timeSlotId: number; paymentIntentId: string | null };
+
+/** Cancels the slot's pending bookings whose hold has run out; the caller holds the slot lock. */
+export async function expireSlotHolds(tx: Tx, slotId: number, now: Date): Promise<ExpiredHold[]> {
+  return tx
+    .update(bookings)
+    .set({ status: "cancelled", cancelledAt: now, cancelCode: "hold_expired", holdExpiresAt: null, updatedAt: now })
+    .where(and(eq(bookings.timeSlotId, slotId), aliasHoldExpired("bookings", now)))
+    .returning({
+      id: bookings.id,
+      coachId: bookings.coachId,
+      studentId: bookings.studentId,
+      timeSlotId: bookings.timeSlotId,
+      paymentIntentId: bookings.paymentIntentId,
+    });
+}
+
+export async function countHeldSeats(tx: Tx, slotId: number, now: Date, exceptBookingId?: number): Promise<number> {
+  const except = exceptBookingId === undefined ? sql`true` : sql`${bookings.id} <> ${exceptBookingId}`;
+  const rows = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.timeSlotId, slotId), except, holdsSeat(now)));
+  return rows[0]?.count ?? 0;
+}
+
+/** True when the athlete already has a pending or confirmed booking of the slot (other than `exceptBookingId`): a seat is per athlete. */
+export async function hasActiveBooking(tx: Tx, slotId: number, athleteId: number | null, exceptBookingId?: number): Promise<boolean> {
+  if (athleteId === null) return false;
+  const rows = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.timeSlotId, slotId), eq(bookings.athleteId, athleteId), sql`${bookings.status} in ('pending', 'confirmed')`))
+    .limit(2);
+  return rows.some((r) => r.id !== exceptBookingId);
+}
+
+/** The athlete's booking of the slot that still holds its seat, unpaid. */
+export async function findPendingBookingOfAthlete(
+  db: Queryable,
+  slotId: number,
+  athleteId: number,
+  now: Date,
+): Promise<BookingRow | undefined> {
+  const rows = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.timeSlotId, slotId), eq(bookings.athleteId, athleteId), eq(bookings.status, "pending"), holdsSeat(now)))
+    .limit(1);
+  return rows[0];
+}
+
+export class DuplicateActiveBookingError extends Error {}
+
+export async function insertBooking(tx: Tx, values: NewBookingRow): Promise<BookingRow> {
+  try {
+    const rows = await tx.insert(bookings).values(values).returning();
+    return returnedRow(rows, "the booking");
+  } catch (err) {
+    if (isUniqueViolation(err, "bookings_one_active_per_athlete_slot")) throw new DuplicateActiveBookingError();
+    throw err;
+  }
+}
+
+/** Open for booking while a seat is free (the flag search and the calendar read). */
+export async function refreshSlotAvailability(tx: Tx, slotId: number, now: Date): Promise<void> {
+  // A slot made for a session request is never open to others, and goes once its booking is cancelled or expired.
+  const requestSlotGone = sql`${timeSlots.requestOnly} and not exists (select 1 from ${bookings} b where b.time_slot_id = ${timeSlots.id} and b.status <> 'cancelled')`;
+  await tx
+    .update(timeSlots)
+    .set({
+      isAvailable: sql`not ${timeSlots.requestOnly} and ${timeSlots.cancelledAt} is null and ${seatsHeld(sql`${timeSlots.id}`, now)} < ${timeSlots.capacity}`,
+      cancelledAt: sql`case when ${requestSlotGone} then coalesce(${timeSlots.cancelledAt}, ${now.toISOString()}::timestamptz) else ${timeSlots.cancelledAt} end`,
+      removedAt: sql`case when ${requestSlotGone} then coalesce(${timeSlots.removedAt}, ${now.toISOString()}::timestamptz) else ${timeSlots.removedAt} end`,
+      updatedAt: now,
+    })
+    .where(eq(timeSlots.id, slotId));
+}
+
+/**
+ * Serialises one student's new holds (a transaction-scoped advisory lock, taken before any slot
+ * lock), so parallel requests cannot all pass the per-player hold count at once.
+ */
+export async function lockStudentHolds(tx: Tx, studentId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('booking-holds'), ${studentId})`);
+}
+
+/** Unpaid bookings of the student that still hold a seat (the one seat rule, limited to pending ones). */
+export async function countHeldBookingsOfStudent(tx: Tx, studentId: number, now: Date): Promise<number> {
+  // The holds of one checkout (bookings sharing a payment intent) count as one (DESIGN.md 11).
+  const rows = await tx
+    .select({ count: sql<number>`count(distinct coalesce(${bookings.paymentIntentId}, ${bookings.id}::text))::int` })
+    .from(bookings)
+    .where(and(eq(bookings.studentId, studentId), eq(bookings.status, "pending"), holdsSeat(now)));
+  return rows[0]?.count ?? 0;
+}
+
+/**
+ * Serialises new holds of one coach's seats from one client address (taken after the student's
+ * lock and before any slot lock), so parallel requests from many accounts cannot all pass the
+ * per-address count at once.
+ */
+export async function lockAddressHolds(tx: Tx, coachId: number, clientAddress: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('booking-holds-address'), hashtext(${`${coachId}|${clientAddress}`}))`);
+}
+
+/** Unpaid bookings of the coach's seats made from this client address that still hold a seat, whoever made them. */
+export async function countHeldBookingsFromAddress(tx: Tx, coachId: number, clientAddress: string, now: Date): Promise<number> {
+  const rows = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(and(eq(bookings.coachId, coachId), eq(bookings.clientAddress, clientAddress), eq(bookings.status, "pending"), holdsSeat(now)));
+  return rows[0]?.count ?? 0;
+}
+
+/** Like lockStudentHolds, without waiting: false when another transaction holds the student's lock now. */
+export async function tryLockStudentHolds(tx: Tx, studentId: number): Promise<boolean> {
+  const result = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('booking-holds'), ${studentId}) as "locked"`);
+  return rowsOf<{ locked: boolean }>(result)[0]?.locked === true;
+}
+
+/** A weekly series' slots from `from` on (DESIGN.md 11), soonest first, at most `limit`. */
+export async function listSeriesSlotsFrom(db: Queryable, seriesId: string, from: Date, limit: number): Promise<SlotRow[]> {
+  return db
+    .select()
+    .from(timeSlots)
+    .where(and(eq(timeSlots.seriesId, seriesId), gte(timeSlots.startsAt, from)))
+    .orderBy(asc(timeSlots.startsAt))
+    .limit(limit);
+}
