@@ -164,6 +164,15 @@ const tableRoutes = pageRoutes.filter((route) => route.module !== "login");
 const shellRoutes = tableRoutes.filter((route) => route.shell === "shell");
 const bareRoutes = tableRoutes.filter((route) => route.shell === "bare");
 
+/** A page without the shell (the wizards, the simulated provider) still has the page's main landmark, which the shell gives the others. */
+function BarePage({ page: Page }: { page: ComponentType }) {
+  return (
+    <main id="main" className="min-h-dvh">
+      <Page />
+    </main>
+  );
+}
+
 /** A visitor: the login chooser at / and /login; the public pages in the public shell; a signed-in-only path asks to sign in. */
 function VisitorRoutes() {
   return (
@@ -198,7 +207,9 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
         <Redirect to={user.userType === "coach" ? paths.coachDashboard : paths.findCoaches} replace />
       </Route>
       {bareRoutes.map((route) => (
-        <Route key={route.path} path={route.path} component={routePage(route, user.userType)} />
+        <Route key={route.path} path={route.path}>
+          <BarePage page={routePage(route, user.userType)} />
+        </Route>
       ))}
       <Route>
         <AppShell>

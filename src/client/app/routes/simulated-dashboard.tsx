@@ -13,7 +13,7 @@ export function SimulatedDashboardPage() {
   const accountId = new URLSearchParams(useSearch()).get("account");
   const status = usePaymentAccountStatus();
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-field-50 px-4 py-10">
+    <div className="flex min-h-dvh items-center justify-center bg-field-50 px-4 py-10">
       <Card className="w-full max-w-lg">
         <CardHeader>
           <CardTitle className="flex items-center gap-3">
@@ -55,6 +55,6 @@ export function SimulatedDashboardPage() {
           </Button>
         </CardContent>
       </Card>
-    </main>
+    </div>
   );
 }

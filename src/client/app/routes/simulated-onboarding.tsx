@@ -35,7 +35,7 @@ export function SimulatedOnboardingPage() {
   }
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-field-50 px-4 py-10">
+    <div className="flex min-h-dvh items-center justify-center bg-field-50 px-4 py-10">
       <Card className="w-full max-w-lg">
         <CardHeader>
           <CardTitle className="flex items-center gap-3">
@@ -68,6 +68,6 @@ export function SimulatedOnboardingPage() {
           </div>
         </CardContent>
       </Card>
-    </main>
+    </div>
   );
 }

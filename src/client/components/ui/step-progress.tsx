@@ -33,7 +33,7 @@ export function StepProgress({ step, total, title }: { step: number; total: numb
 export function StepCardHeader({ title, description }: { title: string; description: string }) {
   return (
     <CardHeader>
-      <CardTitle>
+      <CardTitle level={2}>
         <span>{title}</span>
       </CardTitle>
       <CardDescription>{description}</CardDescription>

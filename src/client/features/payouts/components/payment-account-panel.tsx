@@ -111,7 +111,7 @@ export function PaymentAccountPanel({ justReturned }: { justReturned: boolean })
       ) : null}
       <Card>
         <CardHeader>
-          <CardTitle className="flex flex-wrap items-center gap-3">
+          <CardTitle level={2} className="flex flex-wrap items-center gap-3">
             <CreditCard aria-hidden className="size-6 text-field-700" />
             <span>Account Status</span>
             <StateBadge state={state} />
