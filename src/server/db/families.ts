@@ -34,6 +34,22 @@ export async function athletesOfFamily(db: Queryable, familyId: number) {
     .orderBy(asc(athletes.id));
 }
 
+/**
+ * The first athlete of the user's family (made with the family when missing), in one statement:
+ * what a booking without a named athlete is for. Undefined when the user has no family (a coach or
+ * an admin) or the family no athletes; the caller tells the two apart the slow way.
+ */
+export async function firstAthleteOfUser(db: Queryable, userId: number) {
+  const rows = await db
+    .select()
+    .from(athletes)
+    // A subquery, so that the function (which may make the family) runs once, not per row.
+    .where(and(eq(athletes.familyId, sql`(select family_of_user(${userId}))`), isNull(athletes.removedAt)))
+    .orderBy(asc(athletes.id))
+    .limit(1);
+  return rows[0];
+}
+
 /** The family a user is a guardian of, without making one (undefined for a coach or a player not yet in one). */
 export async function existingFamilyIdOfUser(db: Queryable, userId: number): Promise<number | undefined> {
   const rows = await db.select({ familyId: familyGuardians.familyId }).from(familyGuardians).where(eq(familyGuardians.userId, userId));

@@ -14,7 +14,7 @@ import type { Tx } from "../../db/client";
 import { badRequest, notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { releaseExpiredHolds } from "./booking-sweeps.service";
-import { getBookingFor } from "./bookings.service";
+import { bookingForItsBooker } from "./bookings.service";
 import { chooseAthlete } from "../families/families.service";
 import * as repo from "./bookings.repository";
 import * as holdsRepo from "./seat-holds.repository";
@@ -33,7 +33,7 @@ const REQUESTED_BOOKING_PAY_BEFORE_START_MS = 2 * 60 * MINUTE_MS;
 export async function bookSlot(deps: AppDeps, user: UserRow, input: ParsedBookingRequest, clientAddress: string): Promise<Booking> {
   const row =
     input.payWith === "credit" ? await bookWithCredit(deps, user, input) : await createPendingBooking(deps, user, input, clientAddress);
-  return present(await getBookingFor(deps, user, row.id), "the booking just made");
+  return present(await bookingForItsBooker(deps, row.id), "the booking just made");
 }
 
 /**
@@ -59,11 +59,11 @@ export async function createPendingBooking(
       if (!locked) throw notFound(BookingMessages.SLOT_NOT_FOUND);
       // The slot may have changed between the read and the lock: plan again on the locked row.
       const plan = planBooking(locked, timeZone, coachRates, input, now);
-      expired = await holdsRepo.expireSlotHolds(tx, locked.id, now);
-      if (await holdsRepo.hasActiveBooking(tx, locked.id, athlete.id))
-        throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
-      const held = await holdsRepo.countHeldSeats(tx, locked.id, now);
-      if (held >= locked.capacity) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
+      // One statement under the lock: the run-out holds cancelled, the athlete's own seat and the seats held.
+      const seats = await holdsRepo.expireAndCountSeats(tx, locked.id, athlete.id, now);
+      expired = seats.expired;
+      if (seats.athleteBooked) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
+      if (seats.held >= locked.capacity) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
       const inserted = await holdsRepo.insertBooking(
         tx,
         cardHold({ slot: locked, plan, studentId: user.id, athleteId: athlete.id, notes: input.notes, clientAddress, now }),

@@ -115,13 +115,10 @@ export async function checkBeforeLocking(deps: AppDeps, user: UserRow, input: Pa
  * the advisory locks make parallel requests of one player (and of one address) count one after the other.
  */
 export async function requireHoldAllowance(tx: Tx, hold: { studentId: number; coachId: number; clientAddress: string; now: Date }) {
-  const { studentId, coachId, clientAddress, now } = hold;
-  await holdsRepo.lockStudentHolds(tx, studentId);
-  if ((await holdsRepo.countHeldBookingsOfStudent(tx, studentId, now)) >= MAX_HELD_BOOKINGS_PER_PLAYER) {
-    throw new AppError(429, ErrorCode.RATE_LIMITED, LimitMessages.TOO_MANY_HOLDS);
-  }
-  await holdsRepo.lockAddressHolds(tx, coachId, clientAddress);
-  if ((await holdsRepo.countHeldBookingsFromAddress(tx, coachId, clientAddress, now)) >= MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS) {
+  await holdsRepo.lockHoldAllowance(tx, hold.studentId, hold.coachId, hold.clientAddress);
+  const held = await holdsRepo.countHeldAllowance(tx, hold);
+  if (held.ofStudent >= MAX_HELD_BOOKINGS_PER_PLAYER) throw new AppError(429, ErrorCode.RATE_LIMITED, LimitMessages.TOO_MANY_HOLDS);
+  if (held.fromAddress >= MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS) {
     throw new AppError(429, ErrorCode.RATE_LIMITED, LimitMessages.TOO_MANY_HOLDS_FROM_ADDRESS);
   }
 }

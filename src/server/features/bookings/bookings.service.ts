@@ -27,6 +27,12 @@ export async function getBookingFor(deps: AppDeps, viewer: BookingViewer, bookin
   return toApiBooking(details, isCoach || viewer.userType === "admin", { contactWhenUnpaid: !isCoach && viewer.userType === "admin" });
 }
 
+/** A booking as the player who just made it sees it (they chose its athlete of their family): one read. */
+export async function bookingForItsBooker(deps: AppDeps, bookingId: number): Promise<Booking | undefined> {
+  const details = await detailsRepo.findBookingDetails(deps.database.db, bookingId);
+  return details && toApiBooking(details, false, { contactWhenUnpaid: false });
+}
+
 /** GET /api/bookings/:id. Someone else's booking answers 404, like a missing one: ids do not leak. */
 export async function getBooking(deps: AppDeps, viewer: BookingViewer, bookingId: number): Promise<Booking> {
   const booking = await getBookingFor(deps, viewer, bookingId);

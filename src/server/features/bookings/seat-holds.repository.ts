@@ -20,6 +20,9 @@ const bookingPreReadQuery = preparedPerDb((db) => {
       timeZone: coaches.timeZone,
       held: seatsHeld(sql`${timeSlots.id}`, now),
       mine: sql<boolean>`exists (select 1 from bookings seat where seat.time_slot_id = ${timeSlots.id} and seat.athlete_id = ${sql.placeholder("athleteId")} and ${aliasHoldsSeat("seat", now)})`,
+      coachRates: sql<RateRow[]>`(select coalesce(json_agg(json_build_object('id', r.id, 'coachId', r.coach_id,
+        'sessionType', r.session_type, 'durationMinutes', r.duration_minutes, 'rateCents', r.rate_cents) order by r.id), '[]'::json)
+        from rates r where r.coach_id = ${timeSlots.coachId})`,
     })
     .from(timeSlots)
     .innerJoin(coaches, eq(coaches.id, timeSlots.coachId))
@@ -27,28 +30,18 @@ const bookingPreReadQuery = preparedPerDb((db) => {
     .prepare("booking_pre_read");
 });
 
-const ratesOfSlotCoachQuery = preparedPerDb((db) =>
-  db
-    .select()
-    .from(rates)
-    .where(eq(rates.coachId, sql`(select coach_id from time_slots where id = ${sql.placeholder("slotId")})`))
-    .prepare("rates_of_slot_coach"),
-);
-
 export type BookingPreRead = { slot: SlotRow; timeZone: string; held: number; mine: boolean; coachRates: RateRow[] };
 
 /**
  * What a booking is checked against before the slot's lock (every POST /api/bookings, most of them
  * refused when the last seats go): the slot, its coach's zone and rates, the seats held at `now` and
- * whether the student holds one. Two prepared statements sent at once: one round trip.
+ * whether the student holds one. One prepared statement: one round trip on one connection.
  */
 export async function findBookingPreRead(db: Db, slotId: number, athleteId: number, now: Date): Promise<BookingPreRead | undefined> {
-  const [rows, coachRates] = await Promise.all([
-    bookingPreReadQuery(db).execute({ slotId, athleteId, now: now.toISOString() }),
-    ratesOfSlotCoachQuery(db).execute({ slotId }),
-  ]);
-  const row = rows[0];
-  return row && { ...row, coachRates };
+  const [row] = await bookingPreReadQuery(db).execute({ slotId, athleteId, now: now.toISOString() });
+  if (!row) return undefined;
+  const coachRates = typeof row.coachRates === "string" ? (JSON.parse(row.coachRates) as RateRow[]) : row.coachRates;
+  return { ...row, coachRates };
 }
 
 /** Locks the slot row: every seat change of this slot waits for the transaction (DESIGN.md 4). */
@@ -140,14 +133,6 @@ export async function refreshSlotAvailability(tx: Tx, slotId: number, now: Date)
     .where(eq(timeSlots.id, slotId));
 }
 
-/**
- * Serialises one student's new holds (a transaction-scoped advisory lock, taken before any slot
- * lock), so parallel requests cannot all pass the per-player hold count at once.
- */
-export async function lockStudentHolds(tx: Tx, studentId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('booking-holds'), ${studentId})`);
-}
-
 /** Unpaid bookings of the student that still hold a seat (the one seat rule, limited to pending ones). */
 export async function countHeldBookingsOfStudent(tx: Tx, studentId: number, now: Date): Promise<number> {
   // The holds of one checkout (bookings sharing a payment intent) count as one (DESIGN.md 11).
@@ -159,24 +144,64 @@ export async function countHeldBookingsOfStudent(tx: Tx, studentId: number, now:
 }
 
 /**
- * Serialises new holds of one coach's seats from one client address (taken after the student's
- * lock and before any slot lock), so parallel requests from many accounts cannot all pass the
- * per-address count at once.
+ * Serialises one student's new holds, then new holds of one coach's seats from one client address
+ * (transaction-scoped advisory locks, taken before any slot lock), so parallel requests cannot all
+ * pass the per-player and per-address hold counts at once. One statement: PostgreSQL evaluates a
+ * select list left to right, so the student's lock is always taken first.
  */
-export async function lockAddressHolds(tx: Tx, coachId: number, clientAddress: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('booking-holds-address'), hashtext(${`${coachId}|${clientAddress}`}))`);
+export async function lockHoldAllowance(tx: Tx, studentId: number, coachId: number, clientAddress: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext('booking-holds'), ${studentId}),
+      pg_advisory_xact_lock(hashtext('booking-holds-address'), hashtext(${`${coachId}|${clientAddress}`}))`,
+  );
 }
 
-/** Unpaid bookings of the coach's seats made from this client address that still hold a seat, whoever made them. */
-export async function countHeldBookingsFromAddress(tx: Tx, coachId: number, clientAddress: string, now: Date): Promise<number> {
-  const rows = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(bookings)
-    .where(and(eq(bookings.coachId, coachId), eq(bookings.clientAddress, clientAddress), eq(bookings.status, "pending"), holdsSeat(now)));
-  return rows[0]?.count ?? 0;
+/** countHeldBookingsOfStudent and countHeldBookingsFromAddress in one statement (after lockHoldAllowance). */
+export async function countHeldAllowance(
+  tx: Tx,
+  hold: { studentId: number; coachId: number; clientAddress: string; now: Date },
+): Promise<{ ofStudent: number; fromAddress: number }> {
+  const { studentId, coachId, clientAddress, now } = hold;
+  const pending = sql`b.status = 'pending' and ${aliasHoldsSeat("b", now)}`;
+  const result = await tx.execute(sql`select
+    (select count(distinct coalesce(b.payment_intent_id, b.id::text))::int from bookings b
+      where b.student_id = ${studentId} and ${pending}) as "ofStudent",
+    (select count(*)::int from bookings b
+      where b.coach_id = ${coachId} and b.client_address = ${clientAddress} and ${pending}) as "fromAddress"`);
+  const row = rowsOf<{ ofStudent: number; fromAddress: number }>(result)[0];
+  return { ofStudent: Number(row?.ofStudent ?? 0), fromAddress: Number(row?.fromAddress ?? 0) };
 }
 
-/** Like lockStudentHolds, without waiting: false when another transaction holds the student's lock now. */
+/**
+ * Under the slot's lock, in one statement: cancels the slot's holds that have run out, and tells
+ * whether the athlete already has a live booking of the slot and how many seats are held. The
+ * statement's reads do not see its own update, so both leave out the holds it expires by rule.
+ */
+export async function expireAndCountSeats(
+  tx: Tx,
+  slotId: number,
+  athleteId: number,
+  now: Date,
+): Promise<{ expired: ExpiredHold[]; athleteBooked: boolean; held: number }> {
+  const result = await tx.execute(sql`
+    with expired as (
+      update bookings set status = 'cancelled', cancelled_at = ${now.toISOString()}::timestamptz, cancel_code = 'hold_expired',
+        hold_expires_at = null, updated_at = ${now.toISOString()}::timestamptz
+      where time_slot_id = ${slotId} and ${aliasHoldExpired("bookings", now)}
+      returning id, coach_id, student_id, time_slot_id, payment_intent_id
+    )
+    select
+      coalesce((select json_agg(json_build_object('id', e.id, 'coachId', e.coach_id, 'studentId', e.student_id,
+        'timeSlotId', e.time_slot_id, 'paymentIntentId', e.payment_intent_id)) from expired e), '[]'::json) as expired,
+      exists (select 1 from bookings b where b.time_slot_id = ${slotId} and b.athlete_id = ${athleteId}
+        and b.status in ('pending', 'confirmed') and not coalesce(${aliasHoldExpired("b", now)}, false)) as "athleteBooked",
+      (select count(*)::int from bookings b where b.time_slot_id = ${slotId} and ${aliasHoldsSeat("b", now)}) as held`);
+  const row = rowsOf<{ expired: ExpiredHold[] | string; athleteBooked: boolean; held: number }>(result)[0];
+  const expired = typeof row?.expired === "string" ? (JSON.parse(row.expired) as ExpiredHold[]) : (row?.expired ?? []);
+  return { expired, athleteBooked: row?.athleteBooked === true, held: Number(row?.held ?? 0) };
+}
+
+/** The student's lock of lockHoldAllowance alone, without waiting: false when another transaction holds the student's lock now. */
 export async function tryLockStudentHolds(tx: Tx, studentId: number): Promise<boolean> {
   const result = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('booking-holds'), ${studentId}) as "locked"`);
   return rowsOf<{ locked: boolean }>(result)[0]?.locked === true;

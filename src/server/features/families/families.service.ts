@@ -78,6 +78,9 @@ export async function requireFamilyAthlete(deps: AppDeps, user: UserRow, athlete
 /** The athlete a booking, request or waitlist place is for: the one named (of the caller's family), else the family's first. */
 export async function chooseAthlete(deps: AppDeps, user: UserRow, athleteId: number | null | undefined): Promise<repo.AthleteRow> {
   if (athleteId != null) return requireFamilyAthlete(deps, user, athleteId);
+  // One round trip in the usual case (every booking asks); the refusals below are told apart after.
+  const usual = await repo.firstAthleteOfUser(deps.database.db, user.id);
+  if (usual) return usual;
   const familyId = await familyOf(deps, user);
   const [first] = await repo.athletesOfFamily(deps.database.db, familyId);
   if (!first) throw notFound(FamilyMessages.ATHLETE_NOT_FOUND);
