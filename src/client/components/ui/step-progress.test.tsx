@@ -22,6 +22,6 @@ describe("StepProgress", () => {
 describe("StepCardHeader", () => {
   it("shows the step's title as the card title and its description below", () => {
     const html = renderToStaticMarkup(<StepCardHeader title="Session Rates" description="Set your prices." />);
-    expect(html).toMatch(/<h3[^>]*><span>Session Rates<\/span><\/h3><p[^>]*>Set your prices\.<\/p>/);
+    expect(html).toMatch(/<h2[^>]*><span>Session Rates<\/span><\/h2><p[^>]*>Set your prices\.<\/p>/);
   });
 });
