@@ -48,7 +48,7 @@ const PAGE_BUDGETS = new Map([
   ["booking-checkout", [160, 25]],
   ["forgot-password", [165, 17]],
   ["reset-password", [165, 17]],
-  ["book-coach", [165, 29]],
+  ["book-coach", [167, 29]],
   ["package-checkout", [125, 15]],
   ["messages", [170, 23]],
   ["coach-setup", [170, 21]],
