@@ -95,42 +95,8 @@ export interface SimulatedAbilities {
   completeOnboarding(accountId: string): Promise<ConnectedAccount>;
 }
 
-export type CreatePaymentIntentInput = {
-  amountCents: number;
-  metadata: Record<string, string>;
-  idempotencyKey: string;
-  description?: string;
-  receiptEmail?: string;
-};
-
-export type UpdatePaymentIntentAmountInput = {
-  paymentIntentId: string;
-  amountCents: number;
-  metadata?: Record<string, string>;
-};
-
-export type RefundPaymentInput = {
-  paymentIntentId: string;
-  idempotencyKey: string;
-  amountCents?: number;
-  metadata?: Record<string, string>;
-};
-
-export type CreateConnectedAccountInput = { email: string; idempotencyKey: string; metadata?: Record<string, string> };
-
-export type CreateTransferInput = {
-  amountCents: number;
-  destinationAccountId: string;
-  idempotencyKey: string;
-  transferGroup: string;
-  metadata?: Record<string, string>;
-  /** The payment whose charge funds the transfer (Stripe: `source_transaction`, the charge of this intent). */
-  sourcePaymentIntentId?: string;
-};
-
-export type ReverseTransferInput = { transferId: string; idempotencyKey: string; metadata?: Record<string, string> };
-
-export type OnboardingLinkInput = { accountId: string; refreshUrl: string; returnUrl: string };
+/** The input of a provider method: the adapters take it as the interface says it, in one place. */
+export type ProviderInput<M extends keyof PaymentProvider> = PaymentProvider[M] extends (input: infer I) => unknown ? I : never;
 
 export interface PaymentProvider {
   readonly kind: "stripe" | "simulated";
@@ -139,9 +105,19 @@ export interface PaymentProvider {
   /** For the client: Stripe's publishable key, or undefined for the simulated card form. */
   readonly publishableKey?: string;
 
-  createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent>;
+  createPaymentIntent(input: {
+    amountCents: number;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+    description?: string;
+    receiptEmail?: string;
+  }): Promise<PaymentIntent>;
   /** Changes the amount of an unpaid intent (the tip changed). */
-  updatePaymentIntentAmount(input: UpdatePaymentIntentAmountInput): Promise<PaymentIntent>;
+  updatePaymentIntentAmount(input: {
+    paymentIntentId: string;
+    amountCents: number;
+    metadata?: Record<string, string>;
+  }): Promise<PaymentIntent>;
   retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntent>;
   /** Cancels an unpaid intent (the hold expired); a paid one is left alone. */
   cancelPaymentIntent(paymentIntentId: string): Promise<void>;
@@ -150,19 +126,32 @@ export interface PaymentProvider {
    * Refunds the charge in full, or `amountCents` of it (one booking's share of a shared checkout,
    * a package's unused credits).
    */
-  refundPayment(input: RefundPaymentInput): Promise<Refund>;
+  refundPayment(input: {
+    paymentIntentId: string;
+    idempotencyKey: string;
+    amountCents?: number;
+    metadata?: Record<string, string>;
+  }): Promise<Refund>;
 
-  createConnectedAccount(input: CreateConnectedAccountInput): Promise<ConnectedAccount>;
+  createConnectedAccount(input: { email: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<ConnectedAccount>;
   retrieveConnectedAccount(accountId: string): Promise<ConnectedAccount>;
   /** Where the coach completes onboarding. */
-  createOnboardingLink(input: OnboardingLinkInput): Promise<{ url: string }>;
+  createOnboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
   /** The provider's dashboard for a completed account. */
   createDashboardLink(accountId: string): Promise<{ url: string }>;
   /**
    * Pays the coach (rate + tip) into their connected account. `transferGroup` names the payout
    * (transferGroups.payout), so that findTransfer can tell later whether it went out.
    */
-  createTransfer(input: CreateTransferInput): Promise<Transfer>;
+  createTransfer(input: {
+    amountCents: number;
+    destinationAccountId: string;
+    idempotencyKey: string;
+    transferGroup: string;
+    metadata?: Record<string, string>;
+    /** The payment whose charge funds the transfer (Stripe: `source_transaction`, the charge of this intent). */
+    sourcePaymentIntentId?: string;
+  }): Promise<Transfer>;
   /**
    * The transfer made with this `transferGroup`, if any: a payout whose answer was lost (the
    * process died, the network dropped) is looked up before anything is sent again, since the
@@ -173,7 +162,7 @@ export interface PaymentProvider {
    * Takes a sent payout back in full from the coach's account (an admin reversed a no-show).
    * Throws PaymentProviderError when the provider cannot (the coach's balance is short, say).
    */
-  reverseTransfer(input: ReverseTransferInput): Promise<{ id: string }>;
+  reverseTransfer(input: { transferId: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<{ id: string }>;
 
   /**
    * Every refund of this payment, whoever made it: a `charge.refunded` event does not list them, and

@@ -14,13 +14,7 @@ import {
   type RefundedCharge,
   type Transfer,
   WebhookSignatureError,
-  type CreatePaymentIntentInput,
-  type UpdatePaymentIntentAmountInput,
-  type RefundPaymentInput,
-  type CreateConnectedAccountInput,
-  type CreateTransferInput,
-  type ReverseTransferInput,
-  type OnboardingLinkInput,
+  type ProviderInput,
 } from "./provider";
 
 export type StripeProviderOptions = {
@@ -47,7 +41,7 @@ export class StripePaymentProvider implements PaymentProvider {
     this.stripe = new Stripe(options.secretKey, { ...apiBaseConfig(options.apiBase), telemetry: false, timeout: 20_000 });
   }
 
-  async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {
+  async createPaymentIntent(input: ProviderInput<"createPaymentIntent">): Promise<PaymentIntent> {
     const intent = await this.call(() =>
       this.stripe.paymentIntents.create(
         {
@@ -64,7 +58,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return toPaymentIntent(intent);
   }
 
-  async updatePaymentIntentAmount(input: UpdatePaymentIntentAmountInput): Promise<PaymentIntent> {
+  async updatePaymentIntentAmount(input: ProviderInput<"updatePaymentIntentAmount">): Promise<PaymentIntent> {
     const intent = await this.call(() =>
       this.stripe.paymentIntents.update(input.paymentIntentId, {
         amount: input.amountCents,
@@ -90,7 +84,7 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async refundPayment(input: RefundPaymentInput): Promise<Refund> {
+  async refundPayment(input: ProviderInput<"refundPayment">): Promise<Refund> {
     const refund = await this.call(() =>
       this.stripe.refunds.create(
         {
@@ -104,7 +98,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return { id: refund.id, status: toRefundStatus(refund.status) };
   }
 
-  async createConnectedAccount(input: CreateConnectedAccountInput): Promise<ConnectedAccount> {
+  async createConnectedAccount(input: ProviderInput<"createConnectedAccount">): Promise<ConnectedAccount> {
     const account = await this.call(() =>
       this.stripe.accounts.create(
         {
@@ -125,7 +119,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return toConnectedAccount(await this.call(() => this.stripe.accounts.retrieve(accountId)));
   }
 
-  async createOnboardingLink(input: OnboardingLinkInput): Promise<{ url: string }> {
+  async createOnboardingLink(input: ProviderInput<"createOnboardingLink">): Promise<{ url: string }> {
     const link = await this.call(() =>
       this.stripe.accountLinks.create({
         account: input.accountId,
@@ -142,7 +136,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return { url: link.url };
   }
 
-  async createTransfer(input: CreateTransferInput): Promise<Transfer> {
+  async createTransfer(input: ProviderInput<"createTransfer">): Promise<Transfer> {
     // source_transaction ties the transfer to the student's charge: it never pays out money the platform has not received.
     const sourceCharge = input.sourcePaymentIntentId ? await this.latestChargeOf(input.sourcePaymentIntentId) : undefined;
     const transfer = await this.call(() =>
@@ -174,7 +168,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return transfer ? toTransfer(transfer, "") : undefined;
   }
 
-  async reverseTransfer(input: ReverseTransferInput): Promise<{ id: string }> {
+  async reverseTransfer(input: ProviderInput<"reverseTransfer">): Promise<{ id: string }> {
     const reversal = await this.call(() =>
       this.stripe.transfers.createReversal(
         input.transferId,
