@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from "dr
 import type { Tx } from "../../db/client";
 import type { Queryable } from "../../db/sql";
 import { bookingCoachUsers, bookingStudentUsers, joinBookingPeople } from "../../db/booking-joins";
-import { contactColumns } from "../../db/people";
+import { contactColumns, type Contact } from "../../db/people";
 import { claimNotices, noticeNotSent } from "../../db/notices";
 import { athleteIdsOfUserFamily } from "../../db/families";
 import { athletes, bookings, calendarFeeds, coaches, timeSlots } from "../../db/schema/index";
@@ -55,14 +55,6 @@ export type SessionRow = {
   coachUser: Contact;
   /** The athlete the seat is for (DESIGN.md 11): what the coach's calendar and reminders name. */
   athlete: { id: number; firstName: string; lastName: string; birthday: string | null; position: string | null } | null;
-};
-export type Contact = {
-  id: number;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  phoneNumber: string | null;
-  smsOptIn: boolean;
 };
 
 function selectSessions(db: Queryable, where: SQL | undefined) {
