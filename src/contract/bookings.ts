@@ -118,6 +118,16 @@ const optionalStartTime = z
   .transform((v) => (v ? v : undefined))
   .refine((v) => v === undefined || parseTime(v) !== null, { message: BookingMessages.START_INVALID });
 
+/** A booking's notes to the coach: trimmed, an empty note is none. */
+const bookingNotesField = z
+  .string({ message: "Notes must be text" })
+  .trim()
+  .max(MAX_BOOKING_NOTES_LENGTH, { message: BookingMessages.NOTES_TOO_LONG })
+  .nullish()
+  .transform((v) => (v ? v : null));
+/** DESIGN.md 11: "credit" confirms at once with one of the family's package credits, no card. */
+const payWithField = z.enum(["card", "credit"], { message: "Pay with a card or a credit." });
+
 /**
  * POST /api/bookings. `rate`, `coachId` and `studentId` are accepted for compatibility with the
  * spec's payload but never decide money or identity: the price comes from the coach's rate in the
@@ -130,12 +140,7 @@ export const BookingRequestSchema = z
     sessionType: z.enum(SESSION_TYPES, { message: BookingMessages.MISSING_INFORMATION }),
     duration: durationField,
     rate: z.unknown().optional(),
-    notes: z
-      .string({ message: "Notes must be text" })
-      .trim()
-      .max(MAX_BOOKING_NOTES_LENGTH, { message: BookingMessages.NOTES_TOO_LONG })
-      .nullish()
-      .transform((v) => (v ? v : null)),
+    notes: bookingNotesField,
     preferredStartTime: optionalStartTime,
     /** The search page's variant of preferredStartTime. */
     startTime: optionalStartTime,
@@ -144,7 +149,7 @@ export const BookingRequestSchema = z
     /** The athlete the seat is for (DESIGN.md 11); absent: the family's first athlete. */
     athleteId: OptionalAthleteIdSchema,
     /** DESIGN.md 11: "credit" confirms at once with one of the family's package credits, no card. */
-    payWith: z.enum(["card", "credit"], { message: "Pay with a card or a credit." }).optional(),
+    payWith: payWithField.optional(),
   })
   .transform(({ startTime, preferredStartTime, ...rest }) => ({ ...rest, preferredStartTime: preferredStartTime ?? startTime }));
 export type BookingRequest = z.input<typeof BookingRequestSchema>;
@@ -160,14 +165,9 @@ export const SeriesBookingRequestSchema = z.object({
   timeSlotId: idField(BookingMessages.MISSING_INFORMATION),
   athleteId: optionalId,
   weeks: wholeNumberField(2, 1, MAX_SERIES_WEEKS, SeriesBookingMessages.WEEKS),
-  payWith: z.enum(["card", "credit"], { message: "Pay with a card or a credit." }).default("card"),
+  payWith: payWithField.default("card"),
   duration: durationField.optional(),
-  notes: z
-    .string({ message: "Notes must be text" })
-    .trim()
-    .max(MAX_BOOKING_NOTES_LENGTH, { message: BookingMessages.NOTES_TOO_LONG })
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  notes: bookingNotesField,
 });
 export type ParsedSeriesBookingRequest = z.output<typeof SeriesBookingRequestSchema>;
 

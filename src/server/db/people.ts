@@ -26,6 +26,16 @@ export const studentColumns = (u: UsersAlias) => ({
 });
 
 /** Whom a message about a session goes to: name, address, phone and their SMS consent. */
+/** Who is told about a session or a request: name, e-mail, phone and SMS preference ({@link contactColumns}). */
+export type Contact = {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  phoneNumber: string | null;
+  smsOptIn: boolean;
+};
+
 export const contactColumns = (u: UsersAlias) => ({
   id: u.id,
   firstName: u.firstName,

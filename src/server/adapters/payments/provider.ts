@@ -95,6 +95,9 @@ export interface SimulatedAbilities {
   completeOnboarding(accountId: string): Promise<ConnectedAccount>;
 }
 
+/** The input of a provider method: the adapters take it as the interface says it, in one place. */
+export type ProviderInput<M extends keyof PaymentProvider> = PaymentProvider[M] extends (input: infer I) => unknown ? I : never;
+
 export interface PaymentProvider {
   readonly kind: "stripe" | "simulated";
   /** Present only on the simulated provider; the routes that need it answer 404 without it. */

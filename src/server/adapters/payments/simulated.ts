@@ -15,6 +15,7 @@ import {
   type Refund,
   type Transfer,
   WebhookSignatureError,
+  type ProviderInput,
 } from "./provider";
 import {
   findByIdempotencyKey,
@@ -90,13 +91,7 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
 
   constructor(private readonly deps: { database: Database; clock: Clock; logger: Logger; appUrl: string }) {}
 
-  async createPaymentIntent(input: {
-    amountCents: number;
-    metadata: Record<string, string>;
-    idempotencyKey: string;
-    description?: string;
-    receiptEmail?: string;
-  }): Promise<PaymentIntent> {
+  async createPaymentIntent(input: ProviderInput<"createPaymentIntent">): Promise<PaymentIntent> {
     requireChargeableAmount(input.amountCents);
     const row = await this.createOnce("payment_intent", input.idempotencyKey, async () => {
       const id = newId("pi_sim_");
@@ -111,11 +106,7 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
     return toPaymentIntent(row);
   }
 
-  async updatePaymentIntentAmount(input: {
-    paymentIntentId: string;
-    amountCents: number;
-    metadata?: Record<string, string>;
-  }): Promise<PaymentIntent> {
+  async updatePaymentIntentAmount(input: ProviderInput<"updatePaymentIntentAmount">): Promise<PaymentIntent> {
     requireChargeableAmount(input.amountCents);
     const row = await this.deps.database.db.transaction(async (tx) => {
       const intent = await requireObjectForUpdate(tx, "payment_intent", input.paymentIntentId);
@@ -164,12 +155,7 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
     return outcome;
   }
 
-  async refundPayment(input: {
-    paymentIntentId: string;
-    idempotencyKey: string;
-    amountCents?: number;
-    metadata?: Record<string, string>;
-  }): Promise<Refund> {
+  async refundPayment(input: ProviderInput<"refundPayment">): Promise<Refund> {
     const row = await this.createOnce("refund", input.idempotencyKey, async (tx) => {
       const intent = await requireObjectForUpdate(tx, "payment_intent", input.paymentIntentId);
       if (intent.status !== "succeeded") {
@@ -195,11 +181,7 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
     return { id: row.id, status: row.status as Refund["status"] };
   }
 
-  async createConnectedAccount(input: {
-    email: string;
-    idempotencyKey: string;
-    metadata?: Record<string, string>;
-  }): Promise<ConnectedAccount> {
+  async createConnectedAccount(input: ProviderInput<"createConnectedAccount">): Promise<ConnectedAccount> {
     const row = await this.createOnce("account", input.idempotencyKey, async () => {
       const data: AccountData = {
         email: input.email,
@@ -235,7 +217,7 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
     return toConnectedAccount(row);
   }
 
-  async createOnboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }> {
+  async createOnboardingLink(input: ProviderInput<"createOnboardingLink">): Promise<{ url: string }> {
     await requireObject(this.deps.database.db, "account", input.accountId);
     const query = new URLSearchParams({ account: input.accountId, return: input.returnUrl, refresh: input.refreshUrl });
     return { url: `${this.deps.appUrl}/payments/simulated/onboarding?${query.toString()}` };
@@ -250,13 +232,7 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
     return { url: `${this.deps.appUrl}/payments/simulated/dashboard?${new URLSearchParams({ account: accountId }).toString()}` };
   }
 
-  async createTransfer(input: {
-    amountCents: number;
-    destinationAccountId: string;
-    idempotencyKey: string;
-    transferGroup: string;
-    metadata?: Record<string, string>;
-  }): Promise<Transfer> {
+  async createTransfer(input: ProviderInput<"createTransfer">): Promise<Transfer> {
     if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
       throw new PaymentProviderError("Invalid positive integer");
     }
@@ -280,7 +256,7 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
   }
 
   /** The whole transfer taken back: its row reads "reversed" (once, whatever the retries). */
-  async reverseTransfer(input: { transferId: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<{ id: string }> {
+  async reverseTransfer(input: ProviderInput<"reverseTransfer">): Promise<{ id: string }> {
     const row = await this.deps.database.db.transaction(async (tx) => {
       const transfer = await requireObjectForUpdate(tx, "transfer", input.transferId);
       if (transfer.status === "reversed") return transfer;

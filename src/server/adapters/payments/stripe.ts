@@ -14,6 +14,7 @@ import {
   type RefundedCharge,
   type Transfer,
   WebhookSignatureError,
+  type ProviderInput,
 } from "./provider";
 
 export type StripeProviderOptions = {
@@ -40,13 +41,7 @@ export class StripePaymentProvider implements PaymentProvider {
     this.stripe = new Stripe(options.secretKey, { ...apiBaseConfig(options.apiBase), telemetry: false, timeout: 20_000 });
   }
 
-  async createPaymentIntent(input: {
-    amountCents: number;
-    metadata: Record<string, string>;
-    idempotencyKey: string;
-    description?: string;
-    receiptEmail?: string;
-  }): Promise<PaymentIntent> {
+  async createPaymentIntent(input: ProviderInput<"createPaymentIntent">): Promise<PaymentIntent> {
     const intent = await this.call(() =>
       this.stripe.paymentIntents.create(
         {
@@ -63,11 +58,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return toPaymentIntent(intent);
   }
 
-  async updatePaymentIntentAmount(input: {
-    paymentIntentId: string;
-    amountCents: number;
-    metadata?: Record<string, string>;
-  }): Promise<PaymentIntent> {
+  async updatePaymentIntentAmount(input: ProviderInput<"updatePaymentIntentAmount">): Promise<PaymentIntent> {
     const intent = await this.call(() =>
       this.stripe.paymentIntents.update(input.paymentIntentId, {
         amount: input.amountCents,
@@ -93,12 +84,7 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async refundPayment(input: {
-    paymentIntentId: string;
-    idempotencyKey: string;
-    amountCents?: number;
-    metadata?: Record<string, string>;
-  }): Promise<Refund> {
+  async refundPayment(input: ProviderInput<"refundPayment">): Promise<Refund> {
     const refund = await this.call(() =>
       this.stripe.refunds.create(
         {
@@ -112,11 +98,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return { id: refund.id, status: toRefundStatus(refund.status) };
   }
 
-  async createConnectedAccount(input: {
-    email: string;
-    idempotencyKey: string;
-    metadata?: Record<string, string>;
-  }): Promise<ConnectedAccount> {
+  async createConnectedAccount(input: ProviderInput<"createConnectedAccount">): Promise<ConnectedAccount> {
     const account = await this.call(() =>
       this.stripe.accounts.create(
         {
@@ -137,7 +119,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return toConnectedAccount(await this.call(() => this.stripe.accounts.retrieve(accountId)));
   }
 
-  async createOnboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }> {
+  async createOnboardingLink(input: ProviderInput<"createOnboardingLink">): Promise<{ url: string }> {
     const link = await this.call(() =>
       this.stripe.accountLinks.create({
         account: input.accountId,
@@ -154,14 +136,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return { url: link.url };
   }
 
-  async createTransfer(input: {
-    amountCents: number;
-    destinationAccountId: string;
-    idempotencyKey: string;
-    transferGroup: string;
-    metadata?: Record<string, string>;
-    sourcePaymentIntentId?: string;
-  }): Promise<Transfer> {
+  async createTransfer(input: ProviderInput<"createTransfer">): Promise<Transfer> {
     // source_transaction ties the transfer to the student's charge: it never pays out money the platform has not received.
     const sourceCharge = input.sourcePaymentIntentId ? await this.latestChargeOf(input.sourcePaymentIntentId) : undefined;
     const transfer = await this.call(() =>
@@ -193,7 +168,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return transfer ? toTransfer(transfer, "") : undefined;
   }
 
-  async reverseTransfer(input: { transferId: string; idempotencyKey: string; metadata?: Record<string, string> }): Promise<{ id: string }> {
+  async reverseTransfer(input: ProviderInput<"reverseTransfer">): Promise<{ id: string }> {
     const reversal = await this.call(() =>
       this.stripe.transfers.createReversal(
         input.transferId,

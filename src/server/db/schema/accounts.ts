@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { requiredRef } from "./columns";
 
 export const users = pgTable(
   "users",
@@ -61,9 +62,7 @@ export const sessions = pgTable(
   {
     /** sha256 of the opaque token in the cookie; the token itself is never stored. */
     idHash: text("id_hash").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: requiredRef("user_id", () => users.id, { onDelete: "cascade" }),
     /** The absolute end of the session, fixed at sign-in. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** Moved forward as the session is used; a session unused for SESSION_IDLE_MS has ended (idle timeout). */
@@ -81,9 +80,7 @@ export const passwordResetTokens = pgTable(
   "password_reset_tokens",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: requiredRef("user_id", () => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
@@ -97,9 +94,7 @@ export const emailVerificationTokens = pgTable(
   "email_verification_tokens",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: requiredRef("user_id", () => users.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     tokenHash: text("token_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

@@ -4,6 +4,7 @@ import { users } from "./accounts";
 import { athletes } from "./families";
 import { coaches, rates } from "./coaches";
 import { timeSlots } from "./slots";
+import { requiredRef } from "./columns";
 
 /** Why a booking was cancelled: its hold (or an accepted request's deadline) ran out, the coach or the student cancelled, a payment came that could not be honoured, or an admin reversed a no-show. */
 export const CANCEL_CODES = ["hold_expired", "coach_cancelled", "student_cancelled", "not_honoured", "no_show_reversed"] as const;
@@ -25,17 +26,11 @@ export const bookings = pgTable(
   "bookings",
   {
     id: serial("id").primaryKey(),
-    studentId: integer("student_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    studentId: requiredRef("student_id", () => users.id, { onDelete: "restrict" }),
     /** The athlete the seat or request is for (DESIGN.md 11); a row inserted without one is for the family's first athlete (trigger, migration 0015). */
     athleteId: integer("athlete_id").references(() => athletes.id, { onDelete: "restrict" }),
-    coachId: integer("coach_id")
-      .notNull()
-      .references(() => coaches.id, { onDelete: "restrict" }),
-    timeSlotId: integer("time_slot_id")
-      .notNull()
-      .references(() => timeSlots.id, { onDelete: "restrict" }),
+    coachId: requiredRef("coach_id", () => coaches.id, { onDelete: "restrict" }),
+    timeSlotId: requiredRef("time_slot_id", () => timeSlots.id, { onDelete: "restrict" }),
     rateId: integer("rate_id").references(() => rates.id, { onDelete: "set null" }),
     sessionType: text("session_type", { enum: ["individual", "group"] }).notNull(),
     durationMinutes: integer("duration_minutes").notNull(),
@@ -148,12 +143,8 @@ export const sessionFeedback = pgTable(
   "session_feedback",
   {
     id: serial("id").primaryKey(),
-    bookingId: integer("booking_id")
-      .notNull()
-      .references(() => bookings.id, { onDelete: "cascade" }),
-    coachId: integer("coach_id")
-      .notNull()
-      .references(() => coaches.id, { onDelete: "cascade" }),
+    bookingId: requiredRef("booking_id", () => bookings.id, { onDelete: "cascade" }),
+    coachId: requiredRef("coach_id", () => coaches.id, { onDelete: "cascade" }),
     feedback: text("feedback").notNull(),
     rating: integer("rating").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -171,13 +162,9 @@ export const sessionSkillRatings = pgTable(
   "session_skill_ratings",
   {
     id: serial("id").primaryKey(),
-    bookingId: integer("booking_id")
-      .notNull()
-      .references(() => bookings.id, { onDelete: "cascade" }),
+    bookingId: requiredRef("booking_id", () => bookings.id, { onDelete: "cascade" }),
     athleteId: integer("athlete_id").references(() => athletes.id, { onDelete: "cascade" }),
-    coachId: integer("coach_id")
-      .notNull()
-      .references(() => coaches.id, { onDelete: "cascade" }),
+    coachId: requiredRef("coach_id", () => coaches.id, { onDelete: "cascade" }),
     skill: text("skill").notNull(),
     rating: integer("rating").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

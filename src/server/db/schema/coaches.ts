@@ -1,14 +1,13 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
+import { requiredRef } from "./columns";
 
 export const coaches = pgTable(
   "coaches",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: requiredRef("user_id", () => users.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     bio: text("bio").notNull().default(""),
     experience: text("experience"),
@@ -52,9 +51,7 @@ export const rates = pgTable(
   "rates",
   {
     id: serial("id").primaryKey(),
-    coachId: integer("coach_id")
-      .notNull()
-      .references(() => coaches.id, { onDelete: "cascade" }),
+    coachId: requiredRef("coach_id", () => coaches.id, { onDelete: "cascade" }),
     sessionType: text("session_type", { enum: ["individual", "group"] }).notNull(),
     durationMinutes: integer("duration_minutes").notNull(),
     rateCents: integer("rate_cents").notNull(),

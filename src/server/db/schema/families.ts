@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
+import { requiredRef } from "./columns";
 
 /**
  * A player account is a family (DESIGN.md 11): its guardians (the account holder first, a second
@@ -16,12 +17,8 @@ export const families = pgTable("families", {
 export const familyGuardians = pgTable(
   "family_guardians",
   {
-    familyId: integer("family_id")
-      .notNull()
-      .references(() => families.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    familyId: requiredRef("family_id", () => families.id, { onDelete: "cascade" }),
+    userId: requiredRef("user_id", () => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.familyId, t.userId] }), uniqueIndex("family_guardians_user_id_key").on(t.userId)],
@@ -31,9 +28,7 @@ export const athletes = pgTable(
   "athletes",
   {
     id: serial("id").primaryKey(),
-    familyId: integer("family_id")
-      .notNull()
-      .references(() => families.id, { onDelete: "cascade" }),
+    familyId: requiredRef("family_id", () => families.id, { onDelete: "cascade" }),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
     birthday: date("birthday", { mode: "string" }),
@@ -62,9 +57,7 @@ export const familyInvitations = pgTable(
   "family_invitations",
   {
     id: serial("id").primaryKey(),
-    familyId: integer("family_id")
-      .notNull()
-      .references(() => families.id, { onDelete: "cascade" }),
+    familyId: requiredRef("family_id", () => families.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     tokenHash: text("token_hash"),
     invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),

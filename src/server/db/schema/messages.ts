@@ -3,6 +3,7 @@ import { bigint, boolean, check, index, integer, pgTable, primaryKey, serial, te
 import { users } from "./accounts";
 import { coaches } from "./coaches";
 import { families } from "./families";
+import { requiredRef } from "./columns";
 
 /**
  * A conversation between one coach and one family (DESIGN.md 11): keyed on the family, never on an
@@ -14,12 +15,8 @@ export const conversations = pgTable(
   "conversations",
   {
     id: serial("id").primaryKey(),
-    coachId: integer("coach_id")
-      .notNull()
-      .references(() => coaches.id),
-    familyId: integer("family_id")
-      .notNull()
-      .references(() => families.id),
+    coachId: requiredRef("coach_id", () => coaches.id),
+    familyId: requiredRef("family_id", () => families.id),
     openedBy: integer("opened_by").references(() => users.id, { onDelete: "set null" }),
     /** Opened by one of the family's guardians (counts toward the family's 20 a day). */
     openedByFamily: boolean("opened_by_family").notNull(),
@@ -41,12 +38,8 @@ export const messages = pgTable(
   "messages",
   {
     id: serial("id").primaryKey(),
-    conversationId: integer("conversation_id")
-      .notNull()
-      .references(() => conversations.id),
-    senderId: integer("sender_id")
-      .notNull()
-      .references(() => users.id),
+    conversationId: requiredRef("conversation_id", () => conversations.id),
+    senderId: requiredRef("sender_id", () => users.id),
     body: text("body").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     /** The family's only login is a minor's: the parent named on it gets a copy (DESIGN.md 11). */
@@ -64,12 +57,8 @@ export const messages = pgTable(
 export const conversationReads = pgTable(
   "conversation_reads",
   {
-    conversationId: integer("conversation_id")
-      .notNull()
-      .references(() => conversations.id),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    conversationId: requiredRef("conversation_id", () => conversations.id),
+    userId: requiredRef("user_id", () => users.id, { onDelete: "cascade" }),
     lastReadMessageId: integer("last_read_message_id").notNull(),
   },
   (t) => [primaryKey({ name: "conversation_reads_pkey", columns: [t.conversationId, t.userId] })],
@@ -79,12 +68,8 @@ export const conversationReads = pgTable(
 export const conversationNotices = pgTable(
   "conversation_notices",
   {
-    conversationId: integer("conversation_id")
-      .notNull()
-      .references(() => conversations.id),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    conversationId: requiredRef("conversation_id", () => conversations.id),
+    userId: requiredRef("user_id", () => users.id, { onDelete: "cascade" }),
     lastMessageId: integer("last_message_id").notNull(),
     notifiedAt: timestamp("notified_at", { withTimezone: true }).notNull(),
   },
@@ -96,12 +81,8 @@ export const messageReports = pgTable(
   "message_reports",
   {
     id: serial("id").primaryKey(),
-    messageId: integer("message_id")
-      .notNull()
-      .references(() => messages.id),
-    reporterId: integer("reporter_id")
-      .notNull()
-      .references(() => users.id),
+    messageId: requiredRef("message_id", () => messages.id),
+    reporterId: requiredRef("reporter_id", () => users.id),
     reason: text("reason").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },

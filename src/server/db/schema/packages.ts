@@ -4,15 +4,14 @@ import { users } from "./accounts";
 import { bookings } from "./bookings";
 import { coaches } from "./coaches";
 import { athletes, families } from "./families";
+import { requiredRef } from "./columns";
 
 /** A coach's package of sessions (DESIGN.md 11); archived ones are no longer sold, credits bought stay valid. */
 export const packages = pgTable(
   "packages",
   {
     id: serial("id").primaryKey(),
-    coachId: integer("coach_id")
-      .notNull()
-      .references(() => coaches.id, { onDelete: "cascade" }),
+    coachId: requiredRef("coach_id", () => coaches.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     sessionType: text("session_type", { enum: ["individual", "group"] }).notNull(),
     durationMinutes: integer("duration_minutes").notNull(),
@@ -42,18 +41,10 @@ export const packagePurchases = pgTable(
   "package_purchases",
   {
     id: serial("id").primaryKey(),
-    packageId: integer("package_id")
-      .notNull()
-      .references(() => packages.id, { onDelete: "restrict" }),
-    coachId: integer("coach_id")
-      .notNull()
-      .references(() => coaches.id, { onDelete: "restrict" }),
-    familyId: integer("family_id")
-      .notNull()
-      .references(() => families.id, { onDelete: "restrict" }),
-    buyerId: integer("buyer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    packageId: requiredRef("package_id", () => packages.id, { onDelete: "restrict" }),
+    coachId: requiredRef("coach_id", () => coaches.id, { onDelete: "restrict" }),
+    familyId: requiredRef("family_id", () => families.id, { onDelete: "restrict" }),
+    buyerId: requiredRef("buyer_id", () => users.id, { onDelete: "restrict" }),
     athleteId: integer("athlete_id").references(() => athletes.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     sessionType: text("session_type", { enum: ["individual", "group"] }).notNull(),
@@ -101,9 +92,7 @@ export const creditLedger = pgTable(
   "credit_ledger",
   {
     id: serial("id").primaryKey(),
-    purchaseId: integer("purchase_id")
-      .notNull()
-      .references(() => packagePurchases.id, { onDelete: "restrict" }),
+    purchaseId: requiredRef("purchase_id", () => packagePurchases.id, { onDelete: "restrict" }),
     kind: text("kind", { enum: CREDIT_LEDGER_KINDS }).notNull(),
     credits: integer("credits").notNull(),
     /** The coach's price this row moves (a redeem: the session's share, what the coach earns for it). */

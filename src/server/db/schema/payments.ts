@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { bookings } from "./bookings";
+import { requiredRef } from "./columns";
 
 /** Provider events already handled, so that a webhook delivered twice changes nothing the second time. */
 export const paymentEvents = pgTable("payment_events", {
@@ -42,9 +43,7 @@ export const simulatedPaymentObjects = pgTable(
  */
 export const latePaymentChecks = pgTable("late_payment_checks", {
   paymentIntentId: text("payment_intent_id").primaryKey(),
-  bookingId: integer("booking_id")
-    .notNull()
-    .references(() => bookings.id, { onDelete: "cascade" }),
+  bookingId: requiredRef("booking_id", () => bookings.id, { onDelete: "cascade" }),
   checks: integer("checks").notNull().default(0),
   nextCheckAt: timestamp("next_check_at", { withTimezone: true }).notNull(),
   doneAt: timestamp("done_at", { withTimezone: true }),

@@ -5,19 +5,16 @@ import { athletes } from "./families";
 import { bookings } from "./bookings";
 import { coaches } from "./coaches";
 import { timeSlots } from "./slots";
+import { requiredRef } from "./columns";
 
 export const sessionRequests = pgTable(
   "session_requests",
   {
     id: serial("id").primaryKey(),
-    studentId: integer("student_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    studentId: requiredRef("student_id", () => users.id, { onDelete: "cascade" }),
     /** The athlete the seat or request is for (DESIGN.md 11); a row inserted without one is for the family's first athlete (trigger, migration 0015). */
     athleteId: integer("athlete_id").references(() => athletes.id, { onDelete: "cascade" }),
-    coachId: integer("coach_id")
-      .notNull()
-      .references(() => coaches.id, { onDelete: "cascade" }),
+    coachId: requiredRef("coach_id", () => coaches.id, { onDelete: "cascade" }),
     requestedStartsAt: timestamp("requested_starts_at", { withTimezone: true }).notNull(),
     requestedEndsAt: timestamp("requested_ends_at", { withTimezone: true }).notNull(),
     sessionType: text("session_type", { enum: ["individual", "group"] }).notNull(),

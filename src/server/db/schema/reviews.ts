@@ -3,6 +3,7 @@ import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, un
 import { users } from "./accounts";
 import { bookings } from "./bookings";
 import { coaches } from "./coaches";
+import { requiredRef } from "./columns";
 
 /**
  * A student's public review of a completed session (DESIGN.md 10): the only source of a coach's
@@ -12,15 +13,9 @@ export const reviews = pgTable(
   "reviews",
   {
     id: serial("id").primaryKey(),
-    bookingId: integer("booking_id")
-      .notNull()
-      .references(() => bookings.id, { onDelete: "cascade" }),
-    coachId: integer("coach_id")
-      .notNull()
-      .references(() => coaches.id, { onDelete: "cascade" }),
-    studentId: integer("student_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    bookingId: requiredRef("booking_id", () => bookings.id, { onDelete: "cascade" }),
+    coachId: requiredRef("coach_id", () => coaches.id, { onDelete: "cascade" }),
+    studentId: requiredRef("student_id", () => users.id, { onDelete: "cascade" }),
     rating: integer("rating").notNull(),
     comment: text("comment").notNull().default(""),
     reply: text("reply"),

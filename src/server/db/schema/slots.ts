@@ -1,14 +1,13 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, doublePrecision, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { coaches } from "./coaches";
+import { requiredRef } from "./columns";
 
 export const timeSlots = pgTable(
   "time_slots",
   {
     id: serial("id").primaryKey(),
-    coachId: integer("coach_id")
-      .notNull()
-      .references(() => coaches.id, { onDelete: "cascade" }),
+    coachId: requiredRef("coach_id", () => coaches.id, { onDelete: "cascade" }),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     /**

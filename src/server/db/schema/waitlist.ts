@@ -4,6 +4,7 @@ import { users } from "./accounts";
 import { athletes } from "./families";
 import { bookings } from "./bookings";
 import { timeSlots } from "./slots";
+import { requiredRef } from "./columns";
 
 /**
  * A player's place in the queue for a full group slot. When a seat frees, the first waiting entry
@@ -13,12 +14,8 @@ export const waitlistEntries = pgTable(
   "waitlist_entries",
   {
     id: serial("id").primaryKey(),
-    timeSlotId: integer("time_slot_id")
-      .notNull()
-      .references(() => timeSlots.id, { onDelete: "cascade" }),
-    studentId: integer("student_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    timeSlotId: requiredRef("time_slot_id", () => timeSlots.id, { onDelete: "cascade" }),
+    studentId: requiredRef("student_id", () => users.id, { onDelete: "cascade" }),
     /** The athlete the seat or request is for (DESIGN.md 11); a row inserted without one is for the family's first athlete (trigger, migration 0015). */
     athleteId: integer("athlete_id").references(() => athletes.id, { onDelete: "cascade" }),
     /** waiting -> offered (a held seat) -> booked (paid) | lapsed (hold ran out); left at any time before. */

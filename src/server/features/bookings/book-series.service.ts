@@ -110,26 +110,12 @@ export async function bookSeries(
         skipped.push(date);
         continue;
       }
+      const seat = { slot: locked, plan, studentId: user.id, athleteId: athlete.id, notes: input.notes, now };
       if (input.payWith === "credit") {
-        booked.push(
-          await insertCreditBooking(tx, {
-            slot: locked,
-            plan,
-            studentId: user.id,
-            familyId: athlete.familyId,
-            athleteId: athlete.id,
-            notes: input.notes,
-            now,
-          }),
-        );
+        booked.push(await insertCreditBooking(tx, { ...seat, familyId: athlete.familyId }));
         continue;
       }
-      booked.push(
-        await holdsRepo.insertBooking(
-          tx,
-          cardHold({ slot: locked, plan, studentId: user.id, athleteId: athlete.id, notes: input.notes, clientAddress, now }),
-        ),
-      );
+      booked.push(await holdsRepo.insertBooking(tx, cardHold({ ...seat, clientAddress })));
       await holdsRepo.refreshSlotAvailability(tx, locked.id, now);
     }
     if (booked.length === 0) throw conflict(SeriesBookingMessages.NONE_OPEN);

@@ -12,7 +12,7 @@ import { chooseCredit, spendCredit } from "../packages/credits.service";
 import * as repo from "./bookings.repository";
 import * as detailsRepo from "./booking-details.repository";
 import * as holdsRepo from "./seat-holds.repository";
-import { checkBeforeLocking, planBooking, type BookingPlan } from "./booking-plan";
+import { checkBeforeLocking, planBooking, seatOfPlan, type BookingPlan } from "./booking-plan";
 
 /**
  * A seat paid with a credit: the seat check, the credit's choice, the confirmed booking and the
@@ -77,21 +77,12 @@ export async function insertCreditBooking(
     now,
   });
   const inserted = await holdsRepo.insertBooking(tx, {
-    studentId: values.studentId,
-    athleteId: values.athleteId,
-    coachId: slot.coachId,
-    timeSlotId: slot.id,
-    rateId: plan.rate.id,
-    sessionType: plan.rate.sessionType,
-    durationMinutes: plan.rate.durationMinutes,
+    ...seatOfPlan(values),
     rateCents: spend.valueCents,
     platformFeeCents: spend.feeCents,
     tipCents: 0,
     totalCents: spend.valueCents + spend.feeCents,
     coachEarningsCents: spend.valueCents,
-    notes: values.notes,
-    startsAt: plan.startsAt,
-    endsAt: plan.endsAt,
     status: "confirmed",
     paymentStatus: "completed",
     packagePurchaseId: spend.purchaseId,

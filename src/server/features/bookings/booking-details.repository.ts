@@ -1,18 +1,17 @@
 // The reads that show bookings: one booking with its slot, coach, student and athlete (what the API
 // shape shows), and the lists of a family, an athlete and a coach, a page at a time.
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { BookingStudent } from "@contract/bookings";
 import type { Db } from "../../db/client";
 import { coachCardColumns, studentColumns } from "../../db/people";
 import { athleteIdsOfUserFamily, athleteSummaryColumns, guardianContactsOfAthleteFamily, type GuardianContact } from "../../db/families";
-import { athletes, bookings, coaches, sessionFeedback, timeSlots, users } from "../../db/schema/index";
+import { bookings, sessionFeedback, timeSlots } from "../../db/schema/index";
 import type { Queryable } from "../../db/sql";
+import { bookingCoachUsers, bookingStudentUsers, joinBookingPeople } from "../../db/booking-joins";
 import type { BookingRow, SlotRow } from "./bookings.repository";
 
-const studentUsers = alias(users, "student_user");
-
-const coachUsers = alias(users, "coach_user");
+const studentUsers = bookingStudentUsers;
+const coachUsers = bookingCoachUsers;
 
 const detailColumns = {
   booking: bookings,
@@ -53,15 +52,7 @@ export type BookingAthleteColumns = {
 };
 
 function selectDetails(db: Queryable, where: SQL | undefined) {
-  return db
-    .select(detailColumns)
-    .from(bookings)
-    .innerJoin(timeSlots, eq(timeSlots.id, bookings.timeSlotId))
-    .innerJoin(coaches, eq(coaches.id, bookings.coachId))
-    .innerJoin(coachUsers, eq(coachUsers.id, coaches.userId))
-    .innerJoin(studentUsers, eq(studentUsers.id, bookings.studentId))
-    .leftJoin(athletes, eq(athletes.id, bookings.athleteId))
-    .where(where);
+  return joinBookingPeople(db.select(detailColumns).from(bookings).$dynamic()).where(where);
 }
 
 export async function findBookingDetails(db: Queryable, bookingId: number): Promise<BookingDetails | undefined> {

@@ -54,6 +54,23 @@ export function planBooking(
   return { rate, startsAt, endsAt };
 }
 
+/** Who a booking row is for and which seat of the slot, at the planned rate and times: the same however it is paid. */
+export function seatOfPlan(values: { slot: repo.SlotRow; plan: BookingPlan; studentId: number; athleteId: number; notes: string | null }) {
+  const { slot, plan } = values;
+  return {
+    studentId: values.studentId,
+    athleteId: values.athleteId,
+    coachId: slot.coachId,
+    timeSlotId: slot.id,
+    rateId: plan.rate.id,
+    sessionType: plan.rate.sessionType,
+    durationMinutes: plan.rate.durationMinutes,
+    notes: values.notes,
+    startsAt: plan.startsAt,
+    endsAt: plan.endsAt,
+  };
+}
+
 /** The row of a seat held for a card payment: the rate, the 15% fee on top, no tip yet, and the 15-minute hold (DESIGN.md 4). */
 export function cardHold(values: {
   slot: repo.SlotRow;
@@ -64,23 +81,14 @@ export function cardHold(values: {
   clientAddress: string;
   now: Date;
 }) {
-  const { slot, plan, now } = values;
+  const { plan, now } = values;
   return {
-    studentId: values.studentId,
-    athleteId: values.athleteId,
-    coachId: slot.coachId,
-    timeSlotId: slot.id,
-    rateId: plan.rate.id,
-    sessionType: plan.rate.sessionType,
-    durationMinutes: plan.rate.durationMinutes,
+    ...seatOfPlan(values),
     rateCents: plan.rate.rateCents,
     platformFeeCents: platformFeeCents(plan.rate.rateCents),
     tipCents: 0,
     totalCents: totalCents(plan.rate.rateCents, 0),
     coachEarningsCents: coachEarningsCents(plan.rate.rateCents, 0),
-    notes: values.notes,
-    startsAt: plan.startsAt,
-    endsAt: plan.endsAt,
     status: "pending" as const,
     paymentStatus: "unpaid" as const,
     holdExpiresAt: new Date(now.getTime() + BOOKING_HOLD_MINUTES * MINUTE_MS),

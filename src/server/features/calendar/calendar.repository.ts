@@ -1,15 +1,15 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
 import type { Queryable } from "../../db/sql";
-import { contactColumns } from "../../db/people";
+import { bookingCoachUsers, bookingStudentUsers, joinBookingPeople } from "../../db/booking-joins";
+import { contactColumns, type Contact } from "../../db/people";
 import { claimNotices, noticeNotSent } from "../../db/notices";
 import { athleteIdsOfUserFamily } from "../../db/families";
-import { athletes, bookings, calendarFeeds, coaches, timeSlots, users } from "../../db/schema/index";
+import { athletes, bookings, calendarFeeds, coaches, timeSlots } from "../../db/schema/index";
 import { present } from "../../present";
 
-const studentUsers = alias(users, "cal_student");
-const coachUsers = alias(users, "cal_coach_user");
+const studentUsers = bookingStudentUsers;
+const coachUsers = bookingCoachUsers;
 
 const sessionColumns = {
   bookingId: bookings.id,
@@ -56,24 +56,9 @@ export type SessionRow = {
   /** The athlete the seat is for (DESIGN.md 11): what the coach's calendar and reminders name. */
   athlete: { id: number; firstName: string; lastName: string; birthday: string | null; position: string | null } | null;
 };
-export type Contact = {
-  id: number;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  phoneNumber: string | null;
-  smsOptIn: boolean;
-};
 
 function selectSessions(db: Queryable, where: SQL | undefined) {
-  return db
-    .select(sessionColumns)
-    .from(bookings)
-    .innerJoin(timeSlots, eq(timeSlots.id, bookings.timeSlotId))
-    .innerJoin(coaches, eq(coaches.id, bookings.coachId))
-    .innerJoin(coachUsers, eq(coachUsers.id, coaches.userId))
-    .innerJoin(studentUsers, eq(studentUsers.id, bookings.studentId))
-    .leftJoin(athletes, eq(athletes.id, bookings.athleteId))
+  return joinBookingPeople(db.select(sessionColumns).from(bookings).$dynamic())
     .where(where)
     .orderBy(asc(bookings.startsAt), asc(bookings.id));
 }

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { instant, type Queryable, rowsOf } from "../../db/sql";
-import { familyNameOfConversation } from "./messages.repository";
+import { coachNameOfConversation, familyNameOfConversation, joinCoachOfConversation } from "./messages.repository";
 
 export type DueNoticeRow = {
   conversation_id: number;
@@ -46,13 +46,12 @@ export async function dueNotices(db: Db, now: Date, graceSeconds: number, interv
     )
     select pe.conversation_id, pe.user_id, u.email, u.first_name, u.phone_number, u.sms_opt_in, pe.latest_id,
       pe.is_coach as recipient_is_coach,
-      trim(coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, '')) as coach_name,
+      ${coachNameOfConversation} as coach_name,
       ${familyNameOfConversation} as family_name
     from pending pe
     join users u on u.id = pe.user_id
     join conversations c on c.id = pe.conversation_id
-    join coaches co on co.id = c.coach_id
-    join users cu on cu.id = co.user_id
+    ${joinCoachOfConversation}
     where pe.latest_id is not null
     order by pe.conversation_id, pe.user_id
     limit 500`);
@@ -110,11 +109,10 @@ export async function claimParentCopies(db: Queryable, now: Date): Promise<Paren
     )
     select cl.id, cl.conversation_id, cl.body, cl.created_at, su.first_name as sender_first_name, su.last_name as sender_last_name,
       c.family_id,
-      trim(coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, '')) as coach_name
+      ${coachNameOfConversation} as coach_name
     from claimed cl
     join conversations c on c.id = cl.conversation_id
-    join coaches co on co.id = c.coach_id
-    join users cu on cu.id = co.user_id
+    ${joinCoachOfConversation}
     join users su on su.id = cl.sender_id
     order by cl.id`);
   return rowsOf<ParentCopyRow>(rows);

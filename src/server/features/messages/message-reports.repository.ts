@@ -2,7 +2,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { messageReports } from "../../db/schema/index";
 import { type Queryable, returnedRow, rowsOf } from "../../db/sql";
-import { familyNameOfConversation } from "./messages.repository";
+import { familyNameOfConversation, joinCoachOfConversation } from "./messages.repository";
 
 /** Files a report; a second report of one message by one user is the same report. */
 export async function insertReport(db: Queryable, values: { messageId: number; reporterId: number; reason: string; now: Date }) {
@@ -57,8 +57,7 @@ export async function listReports(db: Queryable, beforeId: number | null, limit:
     from message_reports r
     join messages m on m.id = r.message_id
     join conversations c on c.id = m.conversation_id
-    join coaches co on co.id = c.coach_id
-    join users cu on cu.id = co.user_id
+    ${joinCoachOfConversation}
     join users ru on ru.id = r.reporter_id
     join users su on su.id = m.sender_id
     ${beforeId === null ? sql`` : sql`where r.id < ${beforeId}::bigint`}

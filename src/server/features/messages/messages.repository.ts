@@ -9,6 +9,13 @@ export type ConversationRow = typeof conversations.$inferSelect;
 export const familyNameOfConversation = sql`(select string_agg(trim(coalesce(gu.first_name, '') || ' ' || coalesce(gu.last_name, '')), ', ' order by g.created_at, g.user_id)
         from family_guardians g join users gu on gu.id = g.user_id where g.family_id = c.family_id)`;
 
+/** Joins the coach `co` of the conversation `c` and the coach's user `cu`. */
+export const joinCoachOfConversation = sql`join coaches co on co.id = c.coach_id
+    join users cu on cu.id = co.user_id`;
+
+/** The coach's name, from `cu` of {@link joinCoachOfConversation}. */
+export const coachNameOfConversation = sql`trim(coalesce(cu.first_name, '') || ' ' || coalesce(cu.last_name, ''))`;
+
 export type MessageRow = typeof messages.$inferSelect;
 
 /** The coach of a conversation as its participants see them. */
@@ -256,8 +263,7 @@ export async function listConversations(
           and m.id > coalesce((select r.last_read_message_id from conversation_reads r where r.conversation_id = c.id and r.user_id = ${options.viewerId}), 0)
       ) as unread_count
     from conversations c
-    join coaches co on co.id = c.coach_id
-    join users cu on cu.id = co.user_id
+    ${joinCoachOfConversation}
     where ${owner}
       ${options.onlyId === undefined ? sql`` : sql`and c.id = ${options.onlyId}`}
       ${options.beforeActivity === null ? sql`` : sql`and c.activity < ${options.beforeActivity}::bigint`}

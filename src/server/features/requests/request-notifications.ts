@@ -4,7 +4,7 @@ import type { FamilyAudience } from "../../db/families";
 import type { AppDeps } from "../../deps";
 import type { SessionPlace } from "@contract/places";
 import { placeLines, placeSms, sessionWhen } from "../../messages/session-text";
-import type { Contact } from "./requests.repository";
+import type { Contact } from "../../db/people";
 import { fullName } from "@contract/names";
 
 /** When the requested session is, in the coach's zone and named ("4:00 PM EST"). */

@@ -1,4 +1,4 @@
-import { coachCardColumns, contactColumns, studentColumns } from "../../db/people";
+import { coachCardColumns, contactColumns, studentColumns, type Contact } from "../../db/people";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { BookingStudent } from "@contract/bookings";
@@ -9,16 +9,6 @@ import { type Queryable, instant, rowsOf, returnedRow } from "../../db/sql";
 
 export type RequestRow = typeof sessionRequests.$inferSelect;
 export type NewRequestRow = typeof sessionRequests.$inferInsert;
-
-/** Who is told about a request: name, e-mail and SMS preference. */
-export type Contact = {
-  id: number;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  phoneNumber: string | null;
-  smsOptIn: boolean;
-};
 
 export type RequestCoach = {
   id: number;

@@ -96,6 +96,33 @@ function StatusBadge({ booking, viewer }: { booking: Booking; viewer: Viewer }) 
   return <Badge variant={state.tone}>{state.label}</Badge>;
 }
 
+/** The name a booking card is about, with the series week and the status as the viewer sees it. */
+function CardHeading({
+  name,
+  seriesLabel,
+  booking,
+  viewer,
+}: {
+  name: string;
+  seriesLabel: string | undefined;
+  booking: Booking;
+  viewer: Viewer;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
+      <div className="flex flex-wrap gap-1.5">
+        {seriesLabel ? (
+          <Badge variant="outline" data-testid="series-label">
+            {seriesLabel}
+          </Badge>
+        ) : null}
+        <StatusBadge booking={booking} viewer={viewer} />
+      </div>
+    </div>
+  );
+}
+
 /** A student's booking: the coach's name, title and photo, the session and what it costs. */
 export function StudentBookingCard({ booking, seriesLabel }: { booking: Booking; seriesLabel?: string | undefined }) {
   const name = booking.coachName || personName(booking.coach.user, "Coach");
@@ -106,17 +133,7 @@ export function StudentBookingCard({ booking, seriesLabel }: { booking: Booking;
         <div className="flex items-start gap-4">
           <Avatar name={name} photo={photo} />
           <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
-              <div className="flex flex-wrap gap-1.5">
-                {seriesLabel ? (
-                  <Badge variant="outline" data-testid="series-label">
-                    {seriesLabel}
-                  </Badge>
-                ) : null}
-                <StatusBadge booking={booking} viewer="family" />
-              </div>
-            </div>
+            <CardHeading name={name} seriesLabel={seriesLabel} booking={booking} viewer="family" />
             <p className="text-sm text-slate-600">{booking.coach.title}</p>
             {booking.athlete ? <p className="text-sm font-semibold text-field-800">For {sessionAthleteName(booking, "")}</p> : null}
           </div>
@@ -161,17 +178,7 @@ export function CoachBookingCard({ booking, seriesLabel }: { booking: Booking; s
         <div className="flex items-start gap-4">
           <Avatar name={name} photo={booking.student?.profileImageUrl} />
           <div className="flex min-w-0 flex-1 flex-col gap-1">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
-              <div className="flex flex-wrap gap-1.5">
-                {seriesLabel ? (
-                  <Badge variant="outline" data-testid="series-label">
-                    {seriesLabel}
-                  </Badge>
-                ) : null}
-                <StatusBadge booking={booking} viewer="coach" />
-              </div>
-            </div>
+            <CardHeading name={name} seriesLabel={seriesLabel} booking={booking} viewer="coach" />
             {athleteFacts(booking.athlete) ? <p className="text-sm text-slate-600">{athleteFacts(booking.athlete)}</p> : null}
             <p className="flex items-center gap-2 text-sm text-slate-700">
               <Phone aria-hidden className="size-4 text-field-700" />
