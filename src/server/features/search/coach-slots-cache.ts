@@ -59,7 +59,7 @@ type Entry = {
   /** All the coach's open slots from loadedForMs on are here (fewer than were asked for). */
   complete: boolean;
   /**
-   * The slots in start order, as columns rather than an object each (a third of the memory): their
+   * The slots in start order, as columns rather than an object each (a sixth less memory): their
    * API JSON texts joined into one string, where each text ends in it, when each starts, and the
    * seats no paid booking holds.
    */
