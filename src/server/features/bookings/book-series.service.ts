@@ -104,9 +104,9 @@ export async function bookSeries(
         skipped.push(date);
         continue;
       }
-      expired = [...expired, ...(await holdsRepo.expireSlotHolds(tx, locked.id, now))];
-      const full = (await holdsRepo.countHeldSeats(tx, locked.id, now)) >= locked.capacity;
-      if (full || (await holdsRepo.hasActiveBooking(tx, locked.id, athlete.id))) {
+      const seats = await holdsRepo.expireAndCountSeats(tx, locked.id, athlete.id, now);
+      expired = [...expired, ...seats.expired];
+      if (seats.held >= locked.capacity || seats.athleteBooked) {
         skipped.push(date);
         continue;
       }

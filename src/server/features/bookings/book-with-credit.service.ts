@@ -30,7 +30,10 @@ export async function bookWithCredit(deps: AppDeps, user: UserRow, input: Parsed
       const locked = await holdsRepo.lockSlot(tx, slot.id);
       if (!locked) throw notFound(BookingMessages.SLOT_NOT_FOUND);
       const plan = planBooking(locked, timeZone, coachRates, input, now);
-      expired = await holdsRepo.expireSlotHolds(tx, locked.id, now);
+      const seats = await holdsRepo.expireAndCountSeats(tx, locked.id, athlete.id, now);
+      expired = seats.expired;
+      if (seats.athleteBooked) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
+      if (seats.held >= locked.capacity) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
       return insertCreditBooking(tx, {
         slot: locked,
         plan,
@@ -51,7 +54,10 @@ export async function bookWithCredit(deps: AppDeps, user: UserRow, input: Parsed
   return booking;
 }
 
-/** Inside the caller's transaction, holding the slot's lock: the seat check, the credit, the booking and its redeem row. */
+/**
+ * Inside the caller's transaction, holding the slot's lock, after the caller found a seat free for
+ * the athlete (holdsRepo.expireAndCountSeats): the credit, the booking and its redeem row.
+ */
 export async function insertCreditBooking(
   tx: Tx,
   values: {
@@ -65,10 +71,6 @@ export async function insertCreditBooking(
   },
 ): Promise<repo.BookingRow> {
   const { slot, plan, now } = values;
-  if (await holdsRepo.hasActiveBooking(tx, slot.id, values.athleteId))
-    throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
-  if ((await holdsRepo.countHeldSeats(tx, slot.id, now)) >= slot.capacity)
-    throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
   const spend = await chooseCredit(tx, {
     familyId: values.familyId,
     coachId: slot.coachId,

@@ -56,21 +56,6 @@ export async function listCoachRates(db: Queryable, coachId: number): Promise<Ra
 
 export type ExpiredHold = { id: number; coachId: number; studentId: number; timeSlotId: number; paymentIntentId: string | null };
 
-/** Cancels the slot's pending bookings whose hold has run out; the caller holds the slot lock. */
-export async function expireSlotHolds(tx: Tx, slotId: number, now: Date): Promise<ExpiredHold[]> {
-  return tx
-    .update(bookings)
-    .set({ status: "cancelled", cancelledAt: now, cancelCode: "hold_expired", holdExpiresAt: null, updatedAt: now })
-    .where(and(eq(bookings.timeSlotId, slotId), aliasHoldExpired("bookings", now)))
-    .returning({
-      id: bookings.id,
-      coachId: bookings.coachId,
-      studentId: bookings.studentId,
-      timeSlotId: bookings.timeSlotId,
-      paymentIntentId: bookings.paymentIntentId,
-    });
-}
-
 export async function countHeldSeats(tx: Tx, slotId: number, now: Date, exceptBookingId?: number): Promise<number> {
   const except = exceptBookingId === undefined ? sql`true` : sql`${bookings.id} <> ${exceptBookingId}`;
   const rows = await tx
@@ -173,14 +158,15 @@ export async function countHeldAllowance(
 }
 
 /**
- * Under the slot's lock, in one statement: cancels the slot's holds that have run out, and tells
- * whether the athlete already has a live booking of the slot and how many seats are held. The
- * statement's reads do not see its own update, so both leave out the holds it expires by rule.
+ * Under the slot's lock (every way to take a seat calls it), in one statement: cancels the slot's
+ * holds that have run out, and tells whether the athlete (none: false) already has a live booking
+ * of the slot and how many seats are held. The statement's reads do not see its own update, so
+ * both leave out the holds it expires by rule.
  */
 export async function expireAndCountSeats(
   tx: Tx,
   slotId: number,
-  athleteId: number,
+  athleteId: number | null,
   now: Date,
 ): Promise<{ expired: ExpiredHold[]; athleteBooked: boolean; held: number }> {
   const result = await tx.execute(sql`

@@ -35,9 +35,9 @@ export async function holdSeatForWaitlist(
 ): Promise<WaitlistHold> {
   const slot = await holdsRepo.lockSlot(tx, slotId);
   if (!slot || slot.cancelledAt || slot.startsAt <= now || !slot.isGroup) return { skipped: "closed" };
-  await holdsRepo.expireSlotHolds(tx, slot.id, now);
-  if ((await holdsRepo.countHeldSeats(tx, slot.id, now)) >= slot.capacity) return { skipped: "no_seat" };
-  if (await holdsRepo.hasActiveBooking(tx, slot.id, athleteId)) return { skipped: "already_booked" };
+  const seats = await holdsRepo.expireAndCountSeats(tx, slot.id, athleteId, now);
+  if (seats.held >= slot.capacity) return { skipped: "no_seat" };
+  if (seats.athleteBooked) return { skipped: "already_booked" };
   // An offer is a hold like any other: it counts toward the player's cap of unpaid holds. The
   // player's lock is only tried (this runs under the slot's lock, the reverse of booking's order).
   if (!(await holdsRepo.tryLockStudentHolds(tx, studentId))) return { skipped: "student_busy" };
