@@ -15,7 +15,7 @@ import type { UserRow } from "../accounts/sessions.repository";
 import { chooseAthlete } from "../families/families.service";
 import { instantToLocal } from "../slots/slot-time";
 import { releaseExpiredHolds } from "./booking-sweeps.service";
-import { getBookingFor } from "./bookings.service";
+import { bookingForItsBooker } from "./bookings.service";
 import { insertCreditBooking, notifyCreditBooked } from "./book-with-credit.service";
 import { cardHold, planBooking, requireHoldAllowance, type BookingPlan } from "./booking-plan";
 import type * as repo from "./bookings.repository";
@@ -126,7 +126,7 @@ export async function bookSeries(
   await publishEvents(deps, [...rows.map((row) => calendarEvents.bookingUpdated(row)), calendarEvents.availabilityUpdated(first.coachId)]);
   if (input.payWith === "credit") for (const row of rows) await notifyCreditBooked(deps, row.id);
   const bookings = [];
-  for (const row of rows) bookings.push(present(await getBookingFor(deps, user, row.id), "a booking just made"));
+  for (const row of rows) bookings.push(present(await bookingForItsBooker(deps, row.id), "a booking just made"));
   if (input.payWith === "credit") return { bookings, skipped };
   return {
     bookings,
