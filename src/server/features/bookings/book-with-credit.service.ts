@@ -103,7 +103,7 @@ export async function notifyCreditBooked(deps: AppDeps, bookingId: number): Prom
   try {
     await sendBookingConfirmedEmails(
       deps,
-      toApiBooking(details, true),
+      toApiBooking(details, true, deps.clock.now()),
       { family: (await audienceOfBooking(deps, details)).emails, coach: details.coachUser.email },
       details.coach.timeZone,
     );

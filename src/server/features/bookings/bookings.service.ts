@@ -24,13 +24,13 @@ export async function getBookingFor(deps: AppDeps, viewer: BookingViewer, bookin
   const isCoach = details.coach.userId === viewer.id;
   if (!isStudent && !isCoach && viewer.userType !== "admin") return undefined;
   // An admin (the operator, DESIGN.md 5) reads contact details; a coach only once the seat is paid.
-  return toApiBooking(details, isCoach || viewer.userType === "admin", { contactWhenUnpaid: !isCoach && viewer.userType === "admin" });
+  return toApiBooking(details, isCoach || viewer.userType === "admin", deps.clock.now(), { contactWhenUnpaid: !isCoach && viewer.userType === "admin" });
 }
 
 /** A booking as the player who just made it sees it (they chose its athlete of their family): one read. */
 export async function bookingForItsBooker(deps: AppDeps, bookingId: number): Promise<Booking | undefined> {
   const details = await detailsRepo.findBookingDetails(deps.database.db, bookingId);
-  return details && toApiBooking(details, false, { contactWhenUnpaid: false });
+  return details && toApiBooking(details, false, deps.clock.now(), { contactWhenUnpaid: false });
 }
 
 /** GET /api/bookings/:id. Someone else's booking answers 404, like a missing one: ids do not leak. */
@@ -45,11 +45,12 @@ export async function listStudentBookings(deps: AppDeps, user: UserRow, cursor?:
   const db = deps.database.db;
   if (cursor !== undefined && !(await detailsRepo.isBookingOfUserFamily(db, cursor, user.id))) throw badCursor();
   const rows = await detailsRepo.listStudentBookings(db, user.id, { afterId: cursor, limit: LIST_PAGE_SIZE + 1 });
+  const now = deps.clock.now();
   return pageOf(
     rows,
     LIST_PAGE_SIZE,
     (r) => r.booking.id,
-    (r) => toApiBooking(r, false),
+    (r) => toApiBooking(r, false, now),
   );
 }
 
@@ -63,11 +64,12 @@ export async function listCoachBookings(deps: AppDeps, user: UserRow, cursor?: n
   }
   if (cursor !== undefined && !(await detailsRepo.isBookingOfCoach(db, cursor, coachId))) throw badCursor();
   const rows = await detailsRepo.listCoachBookings(db, coachId, { afterId: cursor, limit: LIST_PAGE_SIZE + 1 });
+  const now = deps.clock.now();
   return pageOf(
     rows,
     LIST_PAGE_SIZE,
     (r) => r.booking.id,
-    (r) => toApiBooking(r, true),
+    (r) => toApiBooking(r, true, now),
   );
 }
 
@@ -86,6 +88,7 @@ export async function isFamilyBooking(deps: AppDeps, userId: number, booking: Pi
 /** The sessions of one athlete, each with the coach's feedback once given (the athlete's page; the caller checked the family). */
 export async function listAthleteSessions(deps: AppDeps, athleteId: number): Promise<AthleteSession[]> {
   const rows = await detailsRepo.listAthleteBookings(deps.database.db, athleteId);
+  const now = deps.clock.now();
   const feedback = new Map(
     (
       await detailsRepo.listFeedbackOf(
@@ -96,7 +99,7 @@ export async function listAthleteSessions(deps: AppDeps, athleteId: number): Pro
   );
   return rows.map((r) => {
     const f = feedback.get(r.booking.id);
-    return { ...toApiBooking(r, false), feedback: f ? { text: f.feedback, rating: f.rating, createdAt: f.createdAt.toISOString() } : null };
+    return { ...toApiBooking(r, false, now), feedback: f ? { text: f.feedback, rating: f.rating, createdAt: f.createdAt.toISOString() } : null };
   });
 }
 
@@ -124,6 +127,7 @@ export function coachNameOf(details: Pick<detailsRepo.BookingDetails, "coachUser
 export function toApiBooking(
   details: detailsRepo.BookingDetails,
   withStudent: boolean,
+  now: Date,
   options: { contactWhenUnpaid?: boolean } = {},
 ): Booking {
   const { booking: b, slot, coach, coachUser } = details;
@@ -135,7 +139,7 @@ export function toApiBooking(
     id: b.id,
     studentId: b.studentId,
     athleteId: b.athleteId,
-    athlete: details.athlete ? toAthleteSummary(details.athlete) : null,
+    athlete: details.athlete ? toAthleteSummary(details.athlete, now) : null,
     coachId: b.coachId,
     timeSlotId: b.timeSlotId,
     rateId: b.rateId,

@@ -88,7 +88,7 @@ export async function cancelOwnBooking(deps: AppDeps, user: UserRow, bookingId: 
       : refunded
         ? StudentCancelMessages.CANCELLED_REFUNDED
         : StudentCancelMessages.CANCELLED_PENDING,
-    booking: toApiBooking(details, false),
+    booking: toApiBooking(details, false, deps.clock.now()),
   };
 }
 

@@ -127,7 +127,7 @@ async function recordSent(deps: AppDeps, refund: repo.RefundRow, providerRefundI
   // Every guardian of the athlete's family is told (DESIGN.md 11), whoever paid.
   for (const to of (await audienceOfBooking(deps, details)).emails) {
     try {
-      await sendRefundedEmail(deps, toApiBooking(details, false), to, {
+      await sendRefundedEmail(deps, toApiBooking(details, false, deps.clock.now()), to, {
         amountCents: refund.amountCents,
         isDuplicatePayment: refund.reason === "duplicate_payment",
       });

@@ -165,7 +165,7 @@ export async function settlePaidBooking(
 }
 
 async function notifyConfirmed(deps: AppDeps, details: detailsRepo.BookingDetails): Promise<void> {
-  const booking = toApiBooking(details, true);
+  const booking = toApiBooking(details, true, deps.clock.now());
   try {
     await sendBookingConfirmedEmails(
       deps,

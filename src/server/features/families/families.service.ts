@@ -321,7 +321,7 @@ export async function mailPendingInvitations(deps: AppDeps): Promise<void> {
 /** How a session names its athlete: name, age and position (what the coach sees on bookings and requests). */
 export function toAthleteSummary(
   a: { id: number; firstName: string; lastName: string; birthday: string | null; position: string | null },
-  now: Date = new Date(),
+  now: Date,
 ): AthleteSummary {
   const facts = athleteAgeFacts(a.birthday, ageRuleToday(now));
   return { id: a.id, firstName: a.firstName, lastName: a.lastName, position: a.position, ...facts };

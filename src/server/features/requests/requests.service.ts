@@ -82,8 +82,8 @@ export async function requestSession(deps: AppDeps, user: UserRow, input: Parsed
 
   const details = present(await repo.findRequestDetails(db, row.id), "the request just made");
   await publishRequest(deps, details.request);
-  await notifyCoachOfRequest(deps, toApiRequest(details, false), details.coachUser, details.student);
-  return toApiRequest(details, false);
+  await notifyCoachOfRequest(deps, toApiRequest(details, false, now), details.coachUser, details.student);
+  return toApiRequest(details, false, now);
 }
 
 /** GET /api/session-requests/student: the family's requests, newest first, one page (decision 012). */
@@ -91,11 +91,12 @@ export async function listStudentRequests(deps: AppDeps, user: UserRow, cursor?:
   const db = deps.database.db;
   if (cursor !== undefined && !(await repo.isRequestOfUserFamily(db, cursor, user.id))) throw badCursor();
   const rows = await repo.listStudentRequests(db, user.id, { afterId: cursor, limit: LIST_PAGE_SIZE + 1 });
+  const now = deps.clock.now();
   return pageOf(
     rows,
     LIST_PAGE_SIZE,
     (r) => r.request.id,
-    (r) => toApiRequest(r, false),
+    (r) => toApiRequest(r, false, now),
   );
 }
 
@@ -107,11 +108,12 @@ export async function listCoachRequests(deps: AppDeps, user: UserRow, coachId: n
   if (coach.userId !== user.id) throw forbidden(SessionRequestMessages.ONLY_OWN_COACH);
   if (cursor !== undefined && !(await repo.isRequestOfCoach(db, cursor, coachId))) throw badCursor();
   const rows = await repo.listCoachRequests(db, coachId, { afterId: cursor, limit: LIST_PAGE_SIZE + 1 });
+  const now = deps.clock.now();
   return pageOf(
     rows,
     LIST_PAGE_SIZE,
     (r) => r.request.id,
-    (r) => toApiRequest(r, true),
+    (r) => toApiRequest(r, true, now),
   );
 }
 
@@ -202,7 +204,7 @@ export async function acceptRequest(deps: AppDeps, user: UserRow, requestId: num
   });
 
   const details = present(await repo.findRequestDetails(db, requestId), "the request just answered");
-  const request = toApiRequest(details, true);
+  const request = toApiRequest(details, true, now);
   await publishSlotCreated(deps, slotId, details.coach.timeZone);
   await publishEvents(deps, [
     calendarEvents.bookingUpdated({
@@ -231,8 +233,8 @@ export async function declineRequest(deps: AppDeps, user: UserRow, requestId: nu
   });
   const details = present(await repo.findRequestDetails(deps.database.db, requestId), "the request just changed");
   await publishRequest(deps, details.request);
-  await notifyStudentDeclined(deps, toApiRequest(details, false), await audienceOfRequest(deps, details));
-  return toApiRequest(details, true);
+  await notifyStudentDeclined(deps, toApiRequest(details, false, now), await audienceOfRequest(deps, details));
+  return toApiRequest(details, true, now);
 }
 
 /** DELETE /api/session-requests/{id}: the student withdraws a pending request; the row is kept as cancelled. */
@@ -251,8 +253,8 @@ export async function cancelRequest(deps: AppDeps, user: UserRow, requestId: num
   });
   const details = present(await repo.findRequestDetails(deps.database.db, requestId), "the request just changed");
   await publishRequest(deps, details.request);
-  await notifyCoachCancelled(deps, toApiRequest(details, false), details.coachUser, details.student);
-  return toApiRequest(details, false);
+  await notifyCoachCancelled(deps, toApiRequest(details, false, now), details.coachUser, details.student);
+  return toApiRequest(details, false, now);
 }
 
 /** Sweep: pending requests the coach did not answer by 4 hours before the start expire (DESIGN.md 4 and 7). */
@@ -285,7 +287,7 @@ async function announceExpired(deps: AppDeps, requestId: number): Promise<void> 
   const details = await repo.findRequestDetails(deps.database.db, requestId);
   if (!details) return;
   await publishRequest(deps, details.request);
-  await notifyStudentExpired(deps, toApiRequest(details, false), await audienceOfRequest(deps, details));
+  await notifyStudentExpired(deps, toApiRequest(details, false, deps.clock.now()), await audienceOfRequest(deps, details));
 }
 
 /** Who hears about a request: every guardian of its athlete's family, by the one audience rule (DESIGN.md 11). */
@@ -298,7 +300,7 @@ async function publishRequest(deps: AppDeps, request: repo.RequestRow): Promise<
 }
 
 /** The API shape of a request; `withStudent` adds the student's contact and profile (for the coach). */
-export function toApiRequest(details: repo.RequestDetails, withStudent: boolean): SessionRequest {
+export function toApiRequest(details: repo.RequestDetails, withStudent: boolean, now: Date): SessionRequest {
   const { request: r, coach, coachUser, student } = details;
   const start = instantToLocal(r.requestedStartsAt, coach.timeZone);
   const end = instantToLocal(r.requestedEndsAt, coach.timeZone);
@@ -313,7 +315,7 @@ export function toApiRequest(details: repo.RequestDetails, withStudent: boolean)
     },
     studentId: r.studentId,
     athleteId: r.athleteId,
-    athlete: details.athlete ? toAthleteSummary(details.athlete) : null,
+    athlete: details.athlete ? toAthleteSummary(details.athlete, now) : null,
     requestedDate: start.date,
     requestedStartTime: start.time,
     requestedEndTime: end.time,
