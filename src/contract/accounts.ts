@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { personNameField } from "./fields";
 
 export const USER_TYPES = ["player", "coach", "admin"] as const;
 export type UserType = (typeof USER_TYPES)[number];
@@ -7,12 +8,20 @@ export type Intent = (typeof INTENTS)[number];
 
 export const MIN_PASSWORD_LENGTH = 6;
 
+export const EMAIL_INVALID_MESSAGE = "Please enter a valid email address";
+
 /** Field schemas that carry the spec's user-facing messages (player-side 5). */
 export const EmailSchema = z
-  .string({ message: "Please enter a valid email address" })
+  .string({ message: EMAIL_INVALID_MESSAGE })
   .trim()
   .toLowerCase()
-  .pipe(z.email({ message: "Please enter a valid email address" }).max(254, { message: "Please enter a valid email address" }));
+  .pipe(z.email({ message: EMAIL_INVALID_MESSAGE }).max(254, { message: EMAIL_INVALID_MESSAGE }));
+/** An address a form must have (contact details, a guardian's invitation): blank says so before the format is checked. */
+export const RequiredEmailSchema = z
+  .string({ message: "Email is required" })
+  .trim()
+  .min(1, { message: "Email is required" })
+  .pipe(EmailSchema);
 export const PasswordSchema = z
   .string({ message: "Password must be at least 6 characters" })
   .min(MIN_PASSWORD_LENGTH, { message: "Password must be at least 6 characters" })
@@ -28,16 +37,8 @@ export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 export const RegisterRequestSchema = z.object({
   email: EmailSchema,
   password: PasswordSchema,
-  firstName: z
-    .string({ message: "First name is required" })
-    .trim()
-    .min(1, { message: "First name is required" })
-    .max(100, { message: "First name is too long" }),
-  lastName: z
-    .string({ message: "Last name is required" })
-    .trim()
-    .min(1, { message: "Last name is required" })
-    .max(100, { message: "Last name is too long" }),
+  firstName: personNameField("First name is required"),
+  lastName: personNameField("Last name is required"),
   userType: z.enum(INTENTS, { message: "userType must be player or coach" }).optional(),
   intent: z.enum(INTENTS, { message: "intent must be player or coach" }).optional(),
 });

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { OptionalAthleteIdSchema, type AthleteSummary } from "./families";
 import { SESSION_TYPES, type SessionType } from "./coaches";
-import { formatTime, parseTime, TIME_STEP_MINUTES } from "./time";
+import { formatTime, parseTime, TIME_STEP_MINUTES, TimeMessages } from "./time";
 import { idField, numberOrDigits, sessionDurationField, wholeNumberField } from "./fields";
 
 /** A pending booking holds its seat this long while the student pays (DESIGN.md 4). */
@@ -37,7 +37,7 @@ export const BookingMessages = {
   SESSION_TYPE_MISMATCH: "The session type must match the selected rate.",
   DURATION_MISMATCH: "The session duration must match the selected rate.",
   START_INVALID: "Please select a valid start time (HH:mm).",
-  START_OFF_STEP: "Start times are on 15-minute steps.",
+  START_OFF_STEP: TimeMessages.START_OFF_STEP,
   START_OUTSIDE_SLOT: "The whole session must fit inside the time slot. Please choose an earlier start time.",
   NOTES_TOO_LONG: `Notes must be at most ${MAX_BOOKING_NOTES_LENGTH} characters`,
   BOOKING_NOT_FOUND: "Booking not found",

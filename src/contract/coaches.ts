@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { POSITIONS, SESSION_TYPES, type Position, type RateResponse } from "./coach-basics";
+import { POSITIONS, type Position, type RateResponse } from "./coach-basics";
 import { decimalToCents } from "./money";
+import { rateDurationField, requiredTextField, sessionTypeField } from "./fields";
+import { ZIPCODE_FORMAT_MESSAGE, ZipcodeSchema } from "./geo";
 
-export { describeRate, POSITIONS, SESSION_TYPES } from "./coach-basics";
+export { describeRate, POSITION_INVALID_MESSAGE, POSITIONS, SESSION_TYPES } from "./coach-basics";
 export type { Position, RateResponse, SessionDuration, SessionType } from "./coach-basics";
 
 /** coach-side 9: the minimal profile the payment step creates when the coach has none yet. */
@@ -14,7 +16,7 @@ export const PRICING_TIPS = { individual: "$50-100 per hour", group: "$25-50 per
 export const CoachMessages = {
   TITLE_REQUIRED: "Title is required",
   BIO_REQUIRED: "Bio is required",
-  ZIPCODE_FORMAT: "Zipcode must be 5 digits",
+  ZIPCODE_FORMAT: ZIPCODE_FORMAT_MESSAGE,
   ZIPCODE_UNKNOWN: "Please enter a valid 5-digit zipcode.",
   RATE_POSITIVE: "Rate must be a positive amount",
   RATE_DUPLICATE: "Only one rate per session type and duration",
@@ -23,8 +25,8 @@ export const CoachMessages = {
 } as const;
 
 export const RateInputSchema = z.object({
-  sessionType: z.enum(SESSION_TYPES, { message: "Session type must be individual or group" }),
-  duration: z.union([z.literal(30), z.literal(60)], { message: "Duration must be 30 or 60 minutes" }),
+  sessionType: sessionTypeField,
+  duration: rateDurationField,
   rate: z.union([z.string(), z.number()], { message: CoachMessages.RATE_POSITIVE }).refine(
     (v) => {
       const cents = decimalToCents(v);
@@ -42,12 +44,7 @@ const RatesSchema = z
     message: CoachMessages.RATE_DUPLICATE,
   });
 
-const requiredText = (message: string, max: number) =>
-  z
-    .string({ message })
-    .trim()
-    .min(1, { message })
-    .max(max, { message: `Must be at most ${max} characters` });
+const requiredText = (message: string, max: number) => requiredTextField(message, max, `Must be at most ${max} characters`);
 
 const SpecializationsSchema = z
   .array(
@@ -77,10 +74,7 @@ export const ImageUrlSchema = z
 const coachFields = {
   title: requiredText(CoachMessages.TITLE_REQUIRED, 120),
   bio: requiredText(CoachMessages.BIO_REQUIRED, 5000),
-  zipcode: z
-    .string({ message: CoachMessages.ZIPCODE_FORMAT })
-    .trim()
-    .regex(/^\d{5}$/, { message: CoachMessages.ZIPCODE_FORMAT }),
+  zipcode: ZipcodeSchema,
   /** Sent by the client for display; the server computes it from the ZIP. */
   location: z.string().nullable().optional(),
   specializations: SpecializationsSchema,
@@ -103,10 +97,12 @@ export const CoachProfileSchema = z.object({
   rates: coachFields.rates.optional(),
 });
 export type CoachProfileRequest = z.input<typeof CoachProfileSchema>;
+export type ParsedCoachProfileRequest = z.output<typeof CoachProfileSchema>;
 
 /** PUT /api/coaches/{id}: any subset; rates, when given, replace the whole set. */
 export const CoachProfileUpdateSchema = CoachProfileSchema.partial();
 export type CoachProfileUpdateRequest = z.input<typeof CoachProfileUpdateSchema>;
+export type ParsedCoachProfileUpdateRequest = z.output<typeof CoachProfileUpdateSchema>;
 
 export type CoachResponse = {
   id: number;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { EMAIL_INVALID_MESSAGE } from "./accounts";
+import { requiredTextField } from "./fields";
 
 /** Contact form (player-side 5). */
 export const ContactRequestSchema = z.object({
@@ -8,9 +10,9 @@ export const ContactRequestSchema = z.object({
     .min(2, { message: "Name must be at least 2 characters" })
     .max(200, { message: "Name is too long" }),
   email: z
-    .string({ message: "Please enter a valid email address" })
+    .string({ message: EMAIL_INVALID_MESSAGE })
     .trim()
-    .pipe(z.email({ message: "Please enter a valid email address" })),
+    .pipe(z.email({ message: EMAIL_INVALID_MESSAGE })),
   phone: z
     .string({ message: "Please enter a valid phone number" })
     .trim()
@@ -77,11 +79,8 @@ const orderField = z
   .min(-1_000_000, { message: "Order must be a whole number" })
   .max(1_000_000, { message: "Order must be a whole number" });
 
-const requiredText = (message: string, max: number, tooLong: string) =>
-  z.string({ message }).trim().min(1, { message }).max(max, { message: tooLong });
-
 const contentBlockFields = {
-  key: requiredText("Key is required", 100, "Key is too long (100 characters at most)"),
+  key: requiredTextField("Key is required", 100, "Key is too long (100 characters at most)"),
   title: optionalText(300, "Title is too long (300 characters at most)"),
   content: optionalText(20_000, "Content is too long (20000 characters at most)"),
   imageUrl: imageUrlField,
@@ -113,9 +112,9 @@ const ratingField = z
   .max(MAX_TESTIMONIAL_RATING, { message: RATING_MESSAGE });
 
 const testimonialFields = {
-  name: requiredText("Name is required", 200, "Name is too long (200 characters at most)"),
+  name: requiredTextField("Name is required", 200, "Name is too long (200 characters at most)"),
   role: optionalText(200, "Role is too long (200 characters at most)"),
-  content: requiredText("Content is required", 5000, "Content is too long (5000 characters at most)"),
+  content: requiredTextField("Content is required", 5000, "Content is too long (5000 characters at most)"),
   imageUrl: imageUrlField,
 };
 

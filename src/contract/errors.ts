@@ -8,6 +8,9 @@ export const ErrorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
+/** What a failure the server did not expect says (an answer's 500, a socket's error): never its internals. */
+export const INTERNAL_ERROR_MESSAGE = "Something went wrong. Please try again.";
+
 /**
  * The `code` of every non-OK answer but the 401 (DESIGN.md 5 fixes that body to `{"message":"Unauthorized"}`).
  * The first group names the kind of failure; the second names a domain refusal a client acts on

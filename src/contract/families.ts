@@ -1,43 +1,12 @@
 import { z } from "zod";
 import { fullName } from "./names";
-import { idField } from "./fields";
-import { EmailSchema } from "./accounts";
-import { ImageUrlSchema, POSITIONS } from "./coaches";
+import { idField, personNameField } from "./fields";
+import { RequiredEmailSchema } from "./accounts";
+import { ImageUrlSchema } from "./coaches";
 import { ageOn, ageRuleToday, isMinorAge, isValidIsoDate, NO_SECONDARY_POSITION, UNKNOWN_AGE } from "./players";
-import { SKILL_LEVELS, type AgeGroup, type SkillLevel } from "./users";
+import { PositionSchema, SkillLevelSchema, type AgeGroup, type SkillLevel } from "./users";
 
-/** Families (DESIGN.md 11): a player account holds 1 to 10 athletes and one or more guardians. */
-export const MAX_ATHLETES_PER_FAMILY = 10;
-
-export const FamilyMessages = {
-  ATHLETE_NOT_FOUND: "Athlete not found",
-  TOO_MANY_ATHLETES: `A family can have at most ${MAX_ATHLETES_PER_FAMILY} athletes.`,
-  LAST_ATHLETE: "A family needs at least one athlete.",
-  ATHLETE_HAS_BOOKINGS: "This athlete has an upcoming session. Cancel it before removing the athlete.",
-  ONLY_PLAYERS: "Only player accounts have a family.",
-  INVITATION_NOT_FOUND: "Invitation not found",
-  INVITATION_USED: "This invitation has already been used.",
-  INVITATION_OTHER_EMAIL: "This invitation was sent to another e-mail address. Sign in with that address to accept it.",
-  VERIFY_FIRST: "Please verify your e-mail address before accepting the invitation.",
-  ALREADY_GUARDIAN: "This person is already a guardian of your family.",
-  INVITE_SELF: "You are already a guardian of this family.",
-  GUARDIAN_NOT_FOUND: "Guardian not found",
-  LAST_GUARDIAN: "A family needs at least one guardian.",
-  INVITEE_HAS_BOOKINGS: "Your account has other guardians. Leave that family before joining this one.",
-  INVITATION_SENT: "Invitation sent",
-  INVITATION_ACCEPTED: "You are now a guardian of this family.",
-  GUARDIAN_REMOVED: "Guardian removed",
-  ATHLETE_REMOVED: "Athlete removed",
-} as const;
-
-const name = (message: string) =>
-  z
-    .string({ message })
-    .trim()
-    .min(1, { message })
-    .max(100, { message: message.replace("is required", "is too long") });
-
-const PositionSchema = z.enum(POSITIONS, { message: "Please select a valid position" });
+export { FamilyMessages, MAX_ATHLETES_PER_FAMILY } from "./family-basics";
 
 const birthdayMessage = "Birthday must be a date in the past (YYYY-MM-DD)";
 const BirthdaySchema = z
@@ -72,12 +41,12 @@ const clearableText = (max: number, message: string) =>
   );
 
 const athleteFields = {
-  firstName: name("First name is required"),
-  lastName: name("Last name is required"),
+  firstName: personNameField("First name is required"),
+  lastName: personNameField("Last name is required"),
   birthday: BirthdaySchema,
   position: PositionSchema,
   secondaryPosition: SecondaryPositionSchema,
-  skillLevel: z.enum(SKILL_LEVELS, { message: "Please select a valid skill level" }).nullable().optional(),
+  skillLevel: SkillLevelSchema.nullable().optional(),
   goals: GoalsSchema.optional(),
   school: clearableText(200, "School or club team must be at most 200 characters"),
   photoUrl: z.preprocess((v) => (v === "" ? null : v), ImageUrlSchema.optional()),
@@ -86,6 +55,7 @@ const athleteFields = {
 /** POST /api/athletes */
 export const CreateAthleteRequestSchema = z.object(athleteFields);
 export type CreateAthleteRequest = z.input<typeof CreateAthleteRequestSchema>;
+export type ParsedCreateAthleteRequest = z.output<typeof CreateAthleteRequestSchema>;
 
 /** PUT /api/athletes/{id}: the fields sent change; the others stay. */
 export const UpdateAthleteRequestSchema = z.object({
@@ -100,6 +70,7 @@ export const UpdateAthleteRequestSchema = z.object({
   photoUrl: athleteFields.photoUrl,
 });
 export type UpdateAthleteRequest = z.input<typeof UpdateAthleteRequestSchema>;
+export type ParsedUpdateAthleteRequest = z.output<typeof UpdateAthleteRequestSchema>;
 
 export type Athlete = {
   id: number;
@@ -153,7 +124,7 @@ export type AthleteSummary = {
 
 /** POST /api/family/guardians */
 export const InviteGuardianRequestSchema = z.object({
-  email: z.string({ message: "Email is required" }).trim().min(1, { message: "Email is required" }).pipe(EmailSchema),
+  email: RequiredEmailSchema,
 });
 
 export type Guardian = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { idField, sessionDurationField, starRatingField, wholeNumberField } from "./fields";
+import { idField, personNameField, requiredTextField, sessionDurationField, starRatingField, wholeNumberField } from "./fields";
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 
@@ -27,5 +27,18 @@ describe("shared contract fields", () => {
     const stars = starRatingField("Please choose a rating");
     expect(stars.parse("5")).toBe(5);
     for (const bad of ["6", 0, "10"]) expect(messageOf(stars.safeParse(bad))).toBe("Please choose a rating");
+  });
+
+  it("required text is trimmed; blank or missing says it is required, too long says so", () => {
+    const reply = requiredTextField("Please write a reply.", 5, "Too long");
+    expect(reply.parse("  hi  ")).toBe("hi");
+    for (const bad of ["", "   ", undefined, 3]) expect(messageOf(reply.safeParse(bad))).toBe("Please write a reply.");
+    expect(messageOf(reply.safeParse("abcdef"))).toBe("Too long");
+  });
+
+  it("a person's name is at most 100 characters, in the words of its field", () => {
+    const firstName = personNameField("First name is required");
+    expect(messageOf(firstName.safeParse(" "))).toBe("First name is required");
+    expect(messageOf(firstName.safeParse("a".repeat(101)))).toBe("First name is too long");
   });
 });

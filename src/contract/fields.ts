@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SESSION_DURATIONS } from "./coach-basics";
+import { SESSION_DURATIONS, SESSION_TYPES } from "./coach-basics";
 
 /**
  * Field schemas that several contract files share. Numbers arrive as numbers from the app and as
@@ -32,3 +32,17 @@ export const sessionDurationField = (message: string) =>
 
 /** One to five stars. */
 export const starRatingField = (message: string) => wholeNumberField(1, 1, 5, message);
+
+/** Text that must not be blank once trimmed and is at most `max` characters: missing or blank says `required`. */
+export const requiredTextField = (required: string, max: number, tooLong = required) =>
+  z.string({ message: required }).trim().min(1, { message: required }).max(max, { message: tooLong });
+
+/** A person's first or last name (an account, a parent, an athlete): "First name is required", then "... is too long" past 100. */
+export const personNameField = (required: string) => requiredTextField(required, 100, required.replace("is required", "is too long"));
+
+/** Individual or group, in the words of every form that asks it (a rate, a checkout). */
+export const sessionTypeField = z.enum(SESSION_TYPES, { message: "Session type must be individual or group" });
+
+export const RATE_DURATION_MESSAGE = "Duration must be 30 or 60 minutes";
+/** The length of a rate or a package, as a number: 30 or 60 minutes. */
+export const rateDurationField = z.union([z.literal(30), z.literal(60)], { message: RATE_DURATION_MESSAGE });

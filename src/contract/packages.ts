@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { SESSION_TYPES, type SessionType } from "./coach-basics";
 import { decimalToCents } from "./money";
-import { numberOrDigits, wholeNumberField } from "./fields";
+import { numberOrDigits, RATE_DURATION_MESSAGE, rateDurationField, requiredTextField, wholeNumberField } from "./fields";
+import { FamilyMessages } from "./family-basics";
 
 /**
  * Packages and credits (DESIGN.md 11): a coach sells N sessions of one kind and duration for one
@@ -20,7 +21,7 @@ export const PackageMessages = {
   TITLE_REQUIRED: "Please enter a title for the package.",
   TITLE_TOO_LONG: `The title must be at most ${PACKAGE_TITLE_MAX_LENGTH} characters.`,
   SESSION_TYPE: "Please choose individual or group sessions.",
-  DURATION: "Duration must be 30 or 60 minutes",
+  DURATION: RATE_DURATION_MESSAGE,
   SESSION_COUNT: `A package has ${PACKAGE_SESSION_COUNT.min} to ${PACKAGE_SESSION_COUNT.max} sessions.`,
   PRICE: "Please enter a price greater than $0.",
   VALID_DAYS: `Credits are valid for ${PACKAGE_VALID_DAYS.min} to ${PACKAGE_VALID_DAYS.max} days.`,
@@ -29,7 +30,7 @@ export const PackageMessages = {
   COACHES_ONLY: "Only coaches can sell packages",
   PROFILE_REQUIRED: "Please complete your coach profile first.",
   PLAYERS_ONLY: "Only players can buy packages",
-  ATHLETE_NOT_FOUND: "Athlete not found",
+  ATHLETE_NOT_FOUND: FamilyMessages.ATHLETE_NOT_FOUND,
   PURCHASE_NOT_FOUND: "Purchase not found",
   CHECKOUT_EXPIRED: "This checkout has expired. Please start again.",
   ALREADY_PAID: "This package is already paid.",
@@ -49,13 +50,9 @@ const moneyField = z.union([z.string(), z.number()], { message: PackageMessages.
 });
 
 const packageFields = {
-  title: z
-    .string({ message: PackageMessages.TITLE_REQUIRED })
-    .trim()
-    .min(1, { message: PackageMessages.TITLE_REQUIRED })
-    .max(PACKAGE_TITLE_MAX_LENGTH, { message: PackageMessages.TITLE_TOO_LONG }),
+  title: requiredTextField(PackageMessages.TITLE_REQUIRED, PACKAGE_TITLE_MAX_LENGTH, PackageMessages.TITLE_TOO_LONG),
   sessionType: z.enum(SESSION_TYPES, { message: PackageMessages.SESSION_TYPE }),
-  duration: z.union([z.literal(30), z.literal(60)], { message: PackageMessages.DURATION }),
+  duration: rateDurationField,
   sessionCount: wholeNumberField(4, PACKAGE_SESSION_COUNT.min, PACKAGE_SESSION_COUNT.max, PackageMessages.SESSION_COUNT),
   /** The whole package's price, before the platform fee (decimal dollars). */
   price: moneyField,

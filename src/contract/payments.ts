@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { OptionalAthleteIdSchema } from "./families";
-import { SESSION_TYPES, type SessionType } from "./coaches";
+import type { SessionType } from "./coaches";
 import { decimalToCents } from "./money";
-import { idField, sessionDurationField } from "./fields";
+import { idField, requiredTextField, sessionDurationField, sessionTypeField } from "./fields";
+import { BookingMessages } from "./bookings";
 
 /** Largest tip accepted, in cents ($1,000.00): a typo guard, not a business rule. */
 export const MAX_TIP_CENTS = 100_000;
@@ -48,8 +49,8 @@ export const CreatePaymentIntentRequestSchema = z.union(
         .union([z.literal(1), z.literal("1")], { message: "Only one session can be booked at a time" })
         .optional()
         .transform(() => 1 as const),
-      duration: sessionDurationField("Please select a session duration.").optional(),
-      sessionType: z.enum(SESSION_TYPES, { message: "Session type must be individual or group" }).optional(),
+      duration: sessionDurationField(BookingMessages.SELECT_DURATION).optional(),
+      sessionType: sessionTypeField.optional(),
       preferredStartTime: z.string().optional(),
       notes: z.string().optional(),
       athleteId: OptionalAthleteIdSchema,
@@ -89,22 +90,14 @@ export const UpdatePaymentIntentRequestSchema = z.object({
   tipAmount: TipAmountSchema.optional().transform((v) => v ?? 0),
 });
 
-const paymentIntentIdField = z
-  .string({ message: PaymentMessages.PAYMENT_INTENT_REQUIRED })
-  .trim()
-  .min(1, { message: PaymentMessages.PAYMENT_INTENT_REQUIRED })
-  .max(255, { message: PaymentMessages.PAYMENT_INTENT_REQUIRED });
+const paymentIntentIdField = requiredTextField(PaymentMessages.PAYMENT_INTENT_REQUIRED, 255);
 
 export const ConfirmPaymentRequestSchema = z.object({ paymentIntentId: paymentIntentIdField });
 
 /** DESIGN.md 8: the simulated card form's submission. */
 export const SimulatedConfirmRequestSchema = z.object({
   paymentIntentId: paymentIntentIdField,
-  cardNumber: z
-    .string({ message: PaymentMessages.CARD_REQUIRED })
-    .trim()
-    .min(1, { message: PaymentMessages.CARD_REQUIRED })
-    .max(40, { message: PaymentMessages.CARD_REQUIRED }),
+  cardNumber: requiredTextField(PaymentMessages.CARD_REQUIRED, 40),
 });
 
 export type SimulatedConfirmResponse = { status: "succeeded" } | { status: "failed"; message: string };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SkillRatingsSchema } from "./progress";
-import { starRatingField } from "./fields";
+import { requiredTextField, starRatingField } from "./fields";
 
 /** Texts of the payout account, cancellation and feedback calls (coach-side 5 and 8). */
 export const PayoutMessages = {
@@ -31,21 +31,13 @@ export const RATING_LABELS = ["Poor", "Below average", "Average", "Good", "Excel
 
 /** POST /api/bookings/{id}/cancel: the reason is required and trimmed. */
 export const CancelSessionRequestSchema = z.object({
-  reason: z
-    .string({ message: PayoutMessages.REASON_REQUIRED })
-    .trim()
-    .min(1, { message: PayoutMessages.REASON_REQUIRED })
-    .max(MAX_CANCELLATION_REASON_LENGTH, { message: PayoutMessages.REASON_TOO_LONG }),
+  reason: requiredTextField(PayoutMessages.REASON_REQUIRED, MAX_CANCELLATION_REASON_LENGTH, PayoutMessages.REASON_TOO_LONG),
 });
 export type CancelSessionRequest = z.input<typeof CancelSessionRequestSchema>;
 
 /** POST /api/bookings/{id}/submit-feedback: text and a whole 1-5 rating (a numeric string is accepted). */
 export const SubmitFeedbackRequestSchema = z.object({
-  feedback: z
-    .string({ message: PayoutMessages.FEEDBACK_REQUIRED })
-    .trim()
-    .min(1, { message: PayoutMessages.FEEDBACK_REQUIRED })
-    .max(MAX_FEEDBACK_LENGTH, { message: PayoutMessages.FEEDBACK_TOO_LONG }),
+  feedback: requiredTextField(PayoutMessages.FEEDBACK_REQUIRED, MAX_FEEDBACK_LENGTH, PayoutMessages.FEEDBACK_TOO_LONG),
   rating: starRatingField(PayoutMessages.RATING_REQUIRED),
   /** Optional 1-5 ratings of skills of the athlete's position (DESIGN.md 11). */
   skills: SkillRatingsSchema.optional(),

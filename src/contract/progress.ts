@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { POSITIONS, type Position } from "./coach-basics";
+import { POSITION_INVALID_MESSAGE, POSITIONS, type Position } from "./coach-basics";
+import { FamilyMessages } from "./family-basics";
+import { requiredTextField } from "./fields";
 
 /**
  * The athlete's development record and the coach's business (DESIGN.md 11, "Progress and the
@@ -77,10 +79,9 @@ export function skillLabel(skill: string): string {
 }
 
 export const ProgressMessages = {
-  INVALID_POSITION: "Please select a valid position",
   INVALID_SKILLS: "Please rate each skill once, from 1 to 5.",
   SKILL_NOT_FOR_POSITION: "This skill is not one of the athlete's position.",
-  ATHLETE_NOT_FOUND: "Athlete not found",
+  ATHLETE_NOT_FOUND: FamilyMessages.ATHLETE_NOT_FOUND,
   INVALID_RANGE: "Please choose a valid date range (from on or before to, YYYY-MM-DD).",
   RANGE_TOO_LONG: "Please choose a range of at most 5 years.",
   INVALID_YEAR: "Please choose a valid year.",
@@ -130,7 +131,7 @@ export const SkillRatingsSchema = z
  * that booking's athlete's position (what its feedback may rate; its coach only).
  */
 export const SkillsQuerySchema = z.object({
-  position: z.enum(POSITIONS, { message: ProgressMessages.INVALID_POSITION }).optional(),
+  position: z.enum(POSITIONS, { message: POSITION_INVALID_MESSAGE }).optional(),
   bookingId: z
     .string({ message: "bookingId must be a booking id" })
     .regex(/^\d{1,9}$/, { message: "bookingId must be a booking id" })
@@ -202,11 +203,7 @@ export type CoachStatement = {
 
 /** POST /api/bookings/{id}/no-show */
 export const NoShowRequestSchema = z.object({
-  note: z
-    .string({ message: ProgressMessages.NOTE_REQUIRED })
-    .trim()
-    .min(1, { message: ProgressMessages.NOTE_REQUIRED })
-    .max(MAX_NO_SHOW_NOTE_LENGTH, { message: ProgressMessages.NOTE_TOO_LONG }),
+  note: requiredTextField(ProgressMessages.NOTE_REQUIRED, MAX_NO_SHOW_NOTE_LENGTH, ProgressMessages.NOTE_TOO_LONG),
 });
 export type NoShowRequest = z.input<typeof NoShowRequestSchema>;
 

@@ -4,7 +4,7 @@ import type { BookingGuardian, BookingStatus, BookingStudent, PaymentStatus } fr
 import { SESSION_TYPES, type SessionType } from "./coaches";
 import { idField, numberOrDigits, sessionDurationField } from "./fields";
 import { platformFeeCents, totalCents } from "./money";
-import { addDaysToDate, isOnQuarterHour, isValidDate, isValidTime } from "./time";
+import { addDaysToDate, isOnQuarterHour, isValidDate, isValidTime, TimeMessages } from "./time";
 
 /** A request must reach the coach this long before the session; unanswered, it expires then (DESIGN.md 4). */
 export const REQUEST_MIN_ADVANCE_HOURS = 4;
@@ -35,8 +35,8 @@ export const SessionRequestMessages = {
   COACH_NOT_FOUND: "Coach not found",
   DATE_INVALID: "Please choose a valid date",
   START_INVALID: "Please choose a valid start time",
-  START_OFF_STEP: "Start times are on 15-minute steps.",
-  NONEXISTENT_TIME: "This time does not exist on that date because of the daylight saving time change",
+  START_OFF_STEP: TimeMessages.START_OFF_STEP,
+  NONEXISTENT_TIME: TimeMessages.NONEXISTENT_TIME,
   MESSAGE_TOO_LONG: `Message must be at most ${MAX_REQUEST_MESSAGE_LENGTH} characters`,
   ONLY_PLAYERS: "Only players can request sessions",
   ONLY_OWN_COACH: "You can only see and answer your own session requests",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { starRatingField } from "./fields";
+import { requiredTextField, starRatingField } from "./fields";
 
 export { responseTimeText } from "./review-basics";
 
@@ -39,11 +39,7 @@ export type SubmitReviewRequest = z.input<typeof SubmitReviewRequestSchema>;
 
 /** POST /api/reviews/{id}/reply. */
 export const ReplyToReviewRequestSchema = z.object({
-  reply: z
-    .string({ message: ReviewMessages.REPLY_REQUIRED })
-    .trim()
-    .min(1, { message: ReviewMessages.REPLY_REQUIRED })
-    .max(MAX_REVIEW_REPLY_LENGTH, { message: ReviewMessages.REPLY_TOO_LONG }),
+  reply: requiredTextField(ReviewMessages.REPLY_REQUIRED, MAX_REVIEW_REPLY_LENGTH, ReviewMessages.REPLY_TOO_LONG),
 });
 export type ReplyToReviewRequest = z.input<typeof ReplyToReviewRequestSchema>;
 

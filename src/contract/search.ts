@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { CoachReviewSummary } from "./reviews";
-import { POSITIONS, type Position, type RateResponse } from "./coaches";
+import { POSITION_INVALID_MESSAGE, POSITIONS, type Position, type RateResponse } from "./coaches";
 import type { TimeSlot } from "./slots";
 import {
   DEFAULT_MATCH_DISTANCE,
@@ -11,15 +11,13 @@ import {
   SearchMessages,
   type SearchRadius,
 } from "./search-basics";
-import { AGE_GROUPS, SKILL_LEVELS } from "./users";
+import { AGE_GROUP_INVALID_MESSAGE, AGE_GROUPS, SKILL_LEVEL_INVALID_MESSAGE, SKILL_LEVELS } from "./users";
+import { requiredTextField } from "./fields";
+import { ZIPCODE_PATTERN } from "./geo";
 
 export * from "./search-basics";
 
-const requiredText = z
-  .string({ message: SearchMessages.REQUIRED })
-  .trim()
-  .min(1, { message: SearchMessages.REQUIRED })
-  .max(60, { message: SearchMessages.REQUIRED });
+const requiredText = requiredTextField(SearchMessages.REQUIRED, 60);
 
 const booleanFlag = (message: string) =>
   z
@@ -34,7 +32,7 @@ export const SearchCoachesQuerySchema = z.object({
     .string({ message: SearchMessages.REQUIRED })
     .trim()
     .min(1, { message: SearchMessages.REQUIRED })
-    .regex(/^\d{5}$/, { message: SearchMessages.ZIPCODE_FORMAT }),
+    .regex(ZIPCODE_PATTERN, { message: SearchMessages.ZIPCODE_FORMAT }),
   radius: z
     .string({ message: SearchMessages.RADIUS })
     .trim()
@@ -73,9 +71,9 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, mes
 /** GET /api/coaches/recommendations (player-side 5, matching filters). */
 export const RecommendationsQuerySchema = z
   .object({
-    position: optionalChoice(POSITIONS, "Please select a valid position"),
-    ageGroup: optionalChoice(AGE_GROUPS, "Please select a valid age group"),
-    skillLevel: optionalChoice(SKILL_LEVELS, "Please select a valid skill level"),
+    position: optionalChoice(POSITIONS, POSITION_INVALID_MESSAGE),
+    ageGroup: optionalChoice(AGE_GROUPS, AGE_GROUP_INVALID_MESSAGE),
+    skillLevel: optionalChoice(SKILL_LEVELS, SKILL_LEVEL_INVALID_MESSAGE),
     specialties: z
       .string({ message: "Specialties must be a comma-separated list" })
       .optional()
@@ -106,12 +104,7 @@ export const RecommendationsQuerySchema = z
       .trim()
       .optional()
       .transform((v) => (v === "" ? undefined : v))
-      .pipe(
-        z
-          .string()
-          .regex(/^\d{5}$/, { message: SearchMessages.ZIPCODE_FORMAT })
-          .optional(),
-      ),
+      .pipe(z.string().regex(ZIPCODE_PATTERN, { message: SearchMessages.ZIPCODE_FORMAT }).optional()),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     message: "Minimum price must not be more than maximum price",

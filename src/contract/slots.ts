@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { compareLocal, durationMinutes, isOnQuarterHour, isValidDate, isValidTime, type LocalDateTime } from "./time";
+import { compareLocal, durationMinutes, isOnQuarterHour, isValidDate, isValidTime, TimeMessages, type LocalDateTime } from "./time";
 import { cursorParam } from "./paging";
 import { numberOrDigits } from "./fields";
 
@@ -23,7 +23,8 @@ export const SlotMessages = {
   COACHES_ONLY: "Only coaches can manage time slots",
   NO_PROFILE: "Please set up your coach profile before adding time slots",
   TOO_MANY_UPCOMING: `You can have at most 500 upcoming time slots. Delete some before adding more.`,
-  NONEXISTENT_TIME: "This time does not exist on that date because of the daylight saving time change",
+  NONEXISTENT_TIME: TimeMessages.NONEXISTENT_TIME,
+  DELETED: "Time slot deleted",
 } as const;
 
 export const MIN_SLOT_MINUTES = 15;

@@ -1,6 +1,12 @@
 /** Wall-clock time rules shared by client and server: times are "HH:mm", dates "yyyy-MM-dd". */
 
 export const TIME_STEP_MINUTES = 15;
+
+/** A typed wall-clock time refused, in the same words for a slot, a booking's start and a request. */
+export const TimeMessages = {
+  NONEXISTENT_TIME: "This time does not exist on that date because of the daylight saving time change",
+  START_OFF_STEP: "Start times are on 15-minute steps.",
+} as const;
 export const MINUTES_PER_DAY = 24 * 60;
 
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;

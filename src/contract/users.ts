@@ -1,12 +1,17 @@
 import { z } from "zod";
-import { EmailSchema } from "./accounts";
+import { EmailSchema, EmailVerificationMessages, RequiredEmailSchema } from "./accounts";
+import { POSITION_INVALID_MESSAGE } from "./coach-basics";
 import { ImageUrlSchema, POSITIONS } from "./coaches";
+import { personNameField } from "./fields";
+import { ZipcodeSchema } from "./geo";
 import { isValidIsoDate, NO_SECONDARY_POSITION, PlayerMessages } from "./players";
 
 export const AGE_GROUPS = ["futures", "juniors", "high-school"] as const;
 export type AgeGroup = (typeof AGE_GROUPS)[number];
 export const SKILL_LEVELS = ["beginner", "intermediate", "advanced"] as const;
 export type SkillLevel = (typeof SKILL_LEVELS)[number];
+export const AGE_GROUP_INVALID_MESSAGE = "Please select a valid age group";
+export const SKILL_LEVEL_INVALID_MESSAGE = "Please select a valid skill level";
 
 export const PHONE_INVALID_MESSAGE = "Please enter a valid US phone number";
 
@@ -43,34 +48,30 @@ export const PhoneNumberSchema = z
   .refine((v) => toUsE164(v) !== null, { message: PHONE_INVALID_MESSAGE })
   .transform((v) => toUsE164(v)!);
 
-const name = (message: string) =>
-  z
-    .string({ message })
-    .trim()
-    .min(1, { message })
-    .max(100, { message: message.replace("is required", "is too long") });
-
 /** PUT /api/users/{id} */
 export const UpdateContactRequestSchema = z.object({
-  firstName: name("First name is required"),
-  lastName: name("Last name is required"),
-  email: z.string({ message: "Email is required" }).trim().min(1, { message: "Email is required" }).pipe(EmailSchema),
+  firstName: personNameField("First name is required"),
+  lastName: personNameField("Last name is required"),
+  email: RequiredEmailSchema,
   phoneNumber: PhoneNumberSchema,
   smsOptIn: z.boolean({ message: "smsOptIn must be true or false" }).optional(),
   /** Needed only when `email` changes (DESIGN.md 10); never stored. */
-  currentPassword: z.string({ message: "Please enter your current password to change your e-mail" }).max(200).optional(),
+  currentPassword: z.string({ message: EmailVerificationMessages.CURRENT_PASSWORD_REQUIRED }).max(200).optional(),
 });
 export type UpdateContactRequest = z.input<typeof UpdateContactRequestSchema>;
+export type ParsedUpdateContactRequest = z.output<typeof UpdateContactRequestSchema>;
 
-const PositionSchema = z.enum(POSITIONS, { message: "Please select a valid position" });
+/** A player's or an athlete's position and skill level, asked the same way on the profile and the athlete forms. */
+export const PositionSchema = z.enum(POSITIONS, { message: POSITION_INVALID_MESSAGE });
+export const SkillLevelSchema = z.enum(SKILL_LEVELS, { message: SKILL_LEVEL_INVALID_MESSAGE });
 
 /** PUT /api/user/preferences: the contact variant (anyone) and the player variant; every field optional. */
 export const UpdatePreferencesRequestSchema = z.object({
   phoneNumber: PhoneNumberSchema.optional(),
   smsOptIn: z.boolean({ message: "smsOptIn must be true or false" }).optional(),
   position: PositionSchema.nullable().optional(),
-  ageGroup: z.enum(AGE_GROUPS, { message: "Please select a valid age group" }).nullable().optional(),
-  skillLevel: z.enum(SKILL_LEVELS, { message: "Please select a valid skill level" }).nullable().optional(),
+  ageGroup: z.enum(AGE_GROUPS, { message: AGE_GROUP_INVALID_MESSAGE }).nullable().optional(),
+  skillLevel: SkillLevelSchema.nullable().optional(),
   goals: z
     .array(z.enum(POSITIONS, { message: "Please select valid training goals" }), { message: "Please select valid training goals" })
     .transform((list) => [...new Set(list)])
@@ -82,14 +83,10 @@ export const UpdatePreferencesRequestSchema = z.object({
     .max(500, { message: "Travel distance must be between 1 and 500 miles" })
     .nullable()
     .optional(),
-  preferredLocation: z
-    .string({ message: "Zipcode must be 5 digits" })
-    .trim()
-    .regex(/^\d{5}$/, { message: "Zipcode must be 5 digits" })
-    .nullable()
-    .optional(),
+  preferredLocation: ZipcodeSchema.nullable().optional(),
 });
 export type UpdatePreferencesRequest = z.input<typeof UpdatePreferencesRequestSchema>;
+export type ParsedUpdatePreferencesRequest = z.output<typeof UpdatePreferencesRequestSchema>;
 
 export const PLAYER_PREFERENCE_FIELDS = ["position", "ageGroup", "skillLevel", "goals", "maxTravelDistance", "preferredLocation"] as const;
 
@@ -131,8 +128,8 @@ const clearable = <T extends z.ZodType>(schema: T) =>
  * result of applying these changes to the stored profile, with the server's date.
  */
 export const UpdatePlayerProfileRequestSchema = z.object({
-  firstName: name("First name is required").optional(),
-  lastName: name("Last name is required").optional(),
+  firstName: personNameField("First name is required").optional(),
+  lastName: personNameField("Last name is required").optional(),
   phoneNumber: PhoneNumberSchema.optional(),
   smsOptIn: z.boolean({ message: "smsOptIn must be true or false" }).optional(),
   playerEmail: clearable(z.string().trim().pipe(EmailSchema)),
@@ -143,8 +140,8 @@ export const UpdatePlayerProfileRequestSchema = z.object({
       .refine(isValidIsoDate, { message: PlayerMessages.INVALID_BIRTHDAY.description }),
   ),
   profileImageUrl: clearable(ImageUrlSchema),
-  parentFirstName: clearable(name("Parent first name is required")),
-  parentLastName: clearable(name("Parent last name is required")),
+  parentFirstName: clearable(personNameField("Parent first name is required")),
+  parentLastName: clearable(personNameField("Parent last name is required")),
   parentPhoneNumber: clearable(PhoneNumberSchema),
   parentEmail: clearable(z.string().trim().pipe(EmailSchema)),
   parentSmsOptIn: z.boolean({ message: "parentSmsOptIn must be true or false" }).optional(),
@@ -168,3 +165,4 @@ export const UpdatePlayerProfileRequestSchema = z.object({
     .optional(),
 });
 export type UpdatePlayerProfileRequest = z.input<typeof UpdatePlayerProfileRequestSchema>;
+export type ParsedUpdatePlayerProfileRequest = z.output<typeof UpdatePlayerProfileRequestSchema>;

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { ZodError } from "zod";
-import { ErrorCode, type ErrorBody } from "../../contract/errors";
+import { ErrorCode, INTERNAL_ERROR_MESSAGE, type ErrorBody } from "../../contract/errors";
 
 /** An expected failure: answered with its status and `{message, code, field?}`. */
 export class AppError extends Error {
@@ -50,7 +50,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       error = new AppError(err.status, ErrorCode.VALIDATION, err.expose && err.message ? err.message : "Bad request");
     } else {
       logger.error({ err, reqId: (req as { id?: unknown }).id }, "unhandled error");
-      error = new AppError(500, ErrorCode.INTERNAL, "Something went wrong. Please try again.");
+      error = new AppError(500, ErrorCode.INTERNAL, INTERNAL_ERROR_MESSAGE);
     }
     if (res.headersSent) return;
     // DESIGN.md 5 fixes the signed-out answer to the letter: 401 {"message":"Unauthorized"}.

@@ -58,7 +58,7 @@ export const requireJsonBody: RequestHandler = (req, _res, next) => {
   if (!UNSAFE_METHODS.has(req.method) || RAW_PATHS.has(req.path)) return next();
   const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
   if (!hasBody) return next();
-  // The upload routes answer any other body with "Please select an image file" themselves.
+  // The upload routes answer any other body with UploadMessages.NOT_AN_IMAGE (contract/uploads.ts) themselves.
   if (MULTIPART_PATHS.has(req.path) || req.is("application/json")) return next();
   next(new AppError(415, ErrorCode.VALIDATION, JSON_ONLY));
 };

@@ -4,6 +4,7 @@ import { WebSocket, WebSocketServer, type RawData } from "ws";
 import { CALENDAR_SOCKET_PATH, CalendarClientMessageSchema, type CalendarEvent, type CalendarServerMessage } from "../../contract/realtime";
 import type { AppDeps } from "../deps";
 import { MAX_SOCKETS_PER_USER } from "../../contract/limits";
+import { INTERNAL_ERROR_MESSAGE } from "../../contract/errors";
 import { hashSessionToken, liveSessions, userForSessionToken } from "../features/accounts/sessions.service";
 import { coachExists, coachIdForUser } from "../features/slots/slots.service";
 import { appOriginCheck } from "../http/request-guards";
@@ -149,7 +150,7 @@ export async function attachCalendarSocket(server: Server, deps: AppDeps, option
         .then(() => onMessage(client, data, isBinary))
         .catch((err) => {
           deps.logger.error({ err }, "calendar socket message failed");
-          send(socket, { type: "error", message: "Something went wrong. Please try again." });
+          send(socket, { type: "error", message: INTERNAL_ERROR_MESSAGE });
         });
     });
     await ready.catch((err) => {

@@ -2,14 +2,13 @@ import {
   CoachMessages,
   FALLBACK_ZIPCODE,
   positionsOf,
-  type CoachProfileSchema,
-  type CoachProfileUpdateSchema,
+  type ParsedCoachProfileRequest,
+  type ParsedCoachProfileUpdateRequest,
   type CoachResponse,
   type RateInput,
 } from "@contract/coaches";
 import { formatLocation } from "@contract/geo";
 import { centsToDecimal, decimalToCents } from "@contract/money";
-import type { z } from "zod";
 import { removeReplacedImages } from "../uploads/uploads.service";
 import { createLocalStorage } from "../../adapters/storage";
 import type { AppDeps } from "../../deps";
@@ -21,8 +20,6 @@ import { renderPromoGraphic } from "./promo-graphic";
 import { calendarEvents } from "../../realtime/events";
 import { present } from "../../present";
 
-type CreateInput = z.output<typeof CoachProfileSchema>;
-type UpdateInput = z.output<typeof CoachProfileUpdateSchema>;
 type Viewer = Pick<UserRow, "id" | "userType">;
 
 /** The coach profile of a user (any signed-in viewer); contact details only for the coach and admins. */
@@ -32,7 +29,7 @@ export async function getCoachProfileOfUser(deps: AppDeps, viewer: Viewer, userI
   return toCoachResponse(details, viewer);
 }
 
-export async function createCoachProfile(deps: AppDeps, user: UserRow, input: CreateInput): Promise<CoachResponse> {
+export async function createCoachProfile(deps: AppDeps, user: UserRow, input: ParsedCoachProfileRequest): Promise<CoachResponse> {
   const { db } = deps.database;
   if (await repo.findCoachRowByUserId(db, user.id)) throw conflict(CoachMessages.PROFILE_EXISTS);
   const place = await placeOf(deps, input.zipcode);
@@ -61,7 +58,12 @@ export async function createCoachProfile(deps: AppDeps, user: UserRow, input: Cr
   return getCoachProfileOfUser(deps, user, user.id);
 }
 
-export async function updateCoachProfile(deps: AppDeps, user: UserRow, coachId: number, input: UpdateInput): Promise<CoachResponse> {
+export async function updateCoachProfile(
+  deps: AppDeps,
+  user: UserRow,
+  coachId: number,
+  input: ParsedCoachProfileUpdateRequest,
+): Promise<CoachResponse> {
   const { db } = deps.database;
   const existing = await repo.findCoachById(db, coachId);
   if (!existing) throw notFound(CoachMessages.PROFILE_NOT_FOUND);

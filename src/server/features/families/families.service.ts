@@ -1,6 +1,5 @@
 // Over 300 lines: a family's athletes and guardians (invitations included) share one check of who belongs to the family.
 import { createHash, randomBytes } from "node:crypto";
-import type { z } from "zod";
 import {
   athleteAgeFacts,
   athleteName,
@@ -9,11 +8,11 @@ import {
   type AcceptInvitationResponse,
   type Athlete,
   type AthleteSummary,
-  type CreateAthleteRequestSchema,
   type Guardian,
   type InvitationPreview,
+  type ParsedCreateAthleteRequest,
+  type ParsedUpdateAthleteRequest,
   type PendingInvitation,
-  type UpdateAthleteRequestSchema,
 } from "@contract/families";
 import { ageRuleToday } from "@contract/players";
 import type { SkillLevel } from "@contract/users";
@@ -25,9 +24,6 @@ import { ErrorCode } from "@contract/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./families.repository";
 import { fullName } from "@contract/names";
-
-type CreateInput = z.output<typeof CreateAthleteRequestSchema>;
-type UpdateInput = z.output<typeof UpdateAthleteRequestSchema>;
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -94,7 +90,7 @@ export async function getAthlete(deps: AppDeps, user: UserRow, athleteId: number
 }
 
 /** POST /api/athletes: at most 10 per family, counted under the family's lock. */
-export async function createAthlete(deps: AppDeps, user: UserRow, input: CreateInput): Promise<Athlete> {
+export async function createAthlete(deps: AppDeps, user: UserRow, input: ParsedCreateAthleteRequest): Promise<Athlete> {
   const familyId = await familyOf(deps, user);
   const now = deps.clock.now();
   const row = await deps.database.db.transaction(async (tx) => {
@@ -121,7 +117,7 @@ export async function createAthlete(deps: AppDeps, user: UserRow, input: CreateI
 }
 
 /** PUT /api/athletes/{id}: the fields sent change. */
-export async function updateAthlete(deps: AppDeps, user: UserRow, athleteId: number, input: UpdateInput): Promise<Athlete> {
+export async function updateAthlete(deps: AppDeps, user: UserRow, athleteId: number, input: ParsedUpdateAthleteRequest): Promise<Athlete> {
   const row = await requireFamilyAthlete(deps, user, athleteId);
   const changes: Partial<repo.NewAthleteValues> = {};
   for (const [field, value] of Object.entries(input)) {

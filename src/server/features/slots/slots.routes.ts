@@ -65,11 +65,11 @@ export function slotsRouter(deps: AppDeps): Router {
     const { scope } = parseQuery(req, DeleteSlotQuerySchema);
     if (scope === "following") {
       const removed = await removeSlotAndFollowing(deps, user, parseIdParam(req));
-      res.json({ message: removed.length > 1 ? `${removed.length} time slots deleted` : "Time slot deleted", removedSlotIds: removed });
+      res.json({ message: removed.length > 1 ? `${removed.length} time slots deleted` : SlotMessages.DELETED, removedSlotIds: removed });
       return;
     }
     await removeSlot(deps, user, parseIdParam(req));
-    res.json({ message: "Time slot deleted" });
+    res.json({ message: SlotMessages.DELETED });
   });
 
   return router;

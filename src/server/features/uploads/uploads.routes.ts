@@ -8,7 +8,8 @@ import { setCoachPhotoOfUser } from "../coaches/coaches.service";
 import { setProfileImage } from "../users/users.service";
 import { LimitMessages, MAX_UPLOADS_PER_HOUR } from "@contract/limits";
 import { keyedRateLimit } from "../../http/rate-limit";
-import { coachPhotoOfUser, IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, NOT_AN_IMAGE, removeReplacedImages, storeImage } from "./uploads.service";
+import { MAX_IMAGE_BYTES, UploadMessages } from "@contract/uploads";
+import { coachPhotoOfUser, removeReplacedImages, storeImage } from "./uploads.service";
 
 export function uploadsRouter(deps: AppDeps): Router {
   const router = Router();
@@ -54,16 +55,16 @@ function receiveImage(field: string): RequestHandler {
     upload(req, res, (err: unknown) => {
       if (!err) return next();
       if (err instanceof multer.MulterError) {
-        if (err.code === "LIMIT_FILE_SIZE") return next(new AppError(413, ErrorCode.VALIDATION, IMAGE_TOO_LARGE, field));
-        return next(badRequest(NOT_AN_IMAGE, field));
+        if (err.code === "LIMIT_FILE_SIZE") return next(new AppError(413, ErrorCode.VALIDATION, UploadMessages.IMAGE_TOO_LARGE, field));
+        return next(badRequest(UploadMessages.NOT_AN_IMAGE, field));
       }
       // A malformed multipart body is the client's mistake, not ours.
-      next(badRequest(NOT_AN_IMAGE, field));
+      next(badRequest(UploadMessages.NOT_AN_IMAGE, field));
     });
   };
 }
 
 function requireFile(file: Express.Multer.File | undefined): Buffer {
-  if (!file || file.size === 0) throw badRequest(NOT_AN_IMAGE);
+  if (!file || file.size === 0) throw badRequest(UploadMessages.NOT_AN_IMAGE);
   return file.buffer;
 }

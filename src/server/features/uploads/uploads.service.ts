@@ -3,11 +3,9 @@ import sharp from "sharp";
 import { createLocalStorage, UPLOADS_URL_PREFIX } from "../../adapters/storage";
 import type { AppDeps } from "../../deps";
 import { AppError, badRequest } from "../../http/errors";
+import { UploadMessages } from "@contract/uploads";
 import { findCoachPhotoOfUser, isImageReferenced } from "./uploads.repository";
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const NOT_AN_IMAGE = "Please select an image file";
-export const IMAGE_TOO_LARGE = "Image must be less than 5MB";
 /** 24 megapixels: any phone photo, while a small file cannot make the server decode a gigantic bitmap. */
 export const MAX_IMAGE_PIXELS = 24_000_000;
 
@@ -25,11 +23,11 @@ export async function storeImage(deps: AppDeps, bytes: Buffer): Promise<string> 
     // limitInputPixels guards against decompression bombs; failOn "error" refuses truncated files.
     const input = sharp(bytes, { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS, animated: false });
     const meta = await input.metadata();
-    if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw badRequest(NOT_AN_IMAGE, "image");
+    if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw badRequest(UploadMessages.NOT_AN_IMAGE, "image");
     image = await input.rotate().resize(MAX_SIDE, MAX_SIDE, { fit: "inside", withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw badRequest(NOT_AN_IMAGE, "image");
+    throw badRequest(UploadMessages.NOT_AN_IMAGE, "image");
   }
   // Random names: a URL never changes meaning, so it can be cached forever.
   const name = `${randomBytes(16).toString("hex")}.webp`;

@@ -1,11 +1,10 @@
-import type { z } from "zod";
 import type { CurrentUser } from "@contract/accounts";
 import {
   PLAYER_PREFERENCE_FIELDS,
+  type ParsedUpdateContactRequest,
+  type ParsedUpdatePlayerProfileRequest,
+  type ParsedUpdatePreferencesRequest,
   type PlayerPreferences,
-  type UpdateContactRequestSchema,
-  type UpdatePlayerProfileRequestSchema,
-  type UpdatePreferencesRequestSchema,
 } from "@contract/users";
 import { ageRuleToday, minorRuleProblem, PlayerMessages } from "@contract/players";
 import { coachIdOfUser } from "../../db/coach-of-user";
@@ -17,10 +16,6 @@ import { announceListingChange } from "../coaches/coaches.service";
 import { removeReplacedImages } from "../uploads/uploads.service";
 import * as repo from "./users.repository";
 
-type ContactInput = z.output<typeof UpdateContactRequestSchema>;
-type PreferencesInput = z.output<typeof UpdatePreferencesRequestSchema>;
-type PlayerProfileInput = z.output<typeof UpdatePlayerProfileRequestSchema>;
-
 /**
  * PUT /api/users/{id}: a user changes only their own contact details. A new e-mail needs the
  * current password and waits for its link to be followed (DESIGN.md 10); the rest saves now.
@@ -29,7 +24,7 @@ export async function updateContact(
   deps: AppDeps,
   user: UserRow,
   targetUserId: number,
-  input: ContactInput,
+  input: ParsedUpdateContactRequest,
   clientAddress: string,
 ): Promise<CurrentUser> {
   if (user.id !== targetUserId) throw forbidden("You can only update your own contact information.");
@@ -47,7 +42,7 @@ export async function updateContact(
 }
 
 /** PUT /api/user/preferences: contact fields for anyone; playing preferences only for players. */
-export async function updatePreferences(deps: AppDeps, user: UserRow, input: PreferencesInput): Promise<CurrentUser> {
+export async function updatePreferences(deps: AppDeps, user: UserRow, input: ParsedUpdatePreferencesRequest): Promise<CurrentUser> {
   const touchesPlayerFields = PLAYER_PREFERENCE_FIELDS.some((field) => input[field] !== undefined);
   if (touchesPlayerFields && user.userType !== "player") throw forbidden("Playing preferences are only available for players.");
   const changes: repo.UserChanges = {};
@@ -62,7 +57,7 @@ export async function updatePreferences(deps: AppDeps, user: UserRow, input: Pre
  * PATCH /api/users/profile: a player changes the fields they send. The minor rule is checked on
  * the profile as it will be after the change, with today's date in the app's time zone.
  */
-export async function updatePlayerProfile(deps: AppDeps, user: UserRow, input: PlayerProfileInput): Promise<CurrentUser> {
+export async function updatePlayerProfile(deps: AppDeps, user: UserRow, input: ParsedUpdatePlayerProfileRequest): Promise<CurrentUser> {
   if (user.userType !== "player") throw forbidden("Player profiles are only available for players.");
   const changes: repo.UserChanges = {};
   for (const [field, value] of Object.entries(input)) {
