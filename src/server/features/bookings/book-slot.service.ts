@@ -8,18 +8,16 @@ import {
 } from "@contract/bookings";
 import { coachEarningsCents, platformFeeCents, totalCents } from "@contract/money";
 import { ErrorCode } from "@contract/errors";
-import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";
 import { badRequest, notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
-import { releaseExpiredHolds } from "./booking-sweeps.service";
 import { bookingForItsBooker } from "./bookings.service";
 import { chooseAthlete } from "../families/families.service";
 import * as repo from "./bookings.repository";
 import * as holdsRepo from "./seat-holds.repository";
 import { present } from "../../present";
-import { cardHold, checkBeforeLocking, planBooking, requireHoldAllowance } from "./booking-plan";
+import { cardHold, requireHoldAllowance, takeSeat } from "./booking-plan";
 import { bookWithCredit } from "./book-with-credit.service";
 
 const MINUTE_MS = 60_000;
@@ -37,10 +35,8 @@ export async function bookSlot(deps: AppDeps, user: UserRow, input: ParsedBookin
 }
 
 /**
- * The seat check and the insert run in one transaction that holds the slot's row lock, so no
- * number of concurrent requests can take more seats than the slot has. `clientAddress` is the
- * requester's (the socket's, or the one TRUST_PROXY allows): unpaid holds are limited per coach
- * and address across accounts.
+ * A seat held for a card payment (takeSeat). `clientAddress` is the requester's (the socket's, or
+ * the one TRUST_PROXY allows): unpaid holds are limited per coach and address across accounts.
  */
 export async function createPendingBooking(
   deps: AppDeps,
@@ -48,37 +44,17 @@ export async function createPendingBooking(
   input: ParsedBookingRequest,
   clientAddress: string,
 ): Promise<repo.BookingRow> {
-  const { db, now, athlete, slot, timeZone, coachRates } = await checkBeforeLocking(deps, user, input);
-
-  let expired: holdsRepo.ExpiredHold[] = [];
-  let booking: repo.BookingRow;
-  try {
-    booking = await db.transaction(async (tx) => {
-      await requireHoldAllowance(tx, { studentId: user.id, coachId: slot.coachId, clientAddress, now });
-      const locked = await holdsRepo.lockSlot(tx, slot.id);
-      if (!locked) throw notFound(BookingMessages.SLOT_NOT_FOUND);
-      // The slot may have changed between the read and the lock: plan again on the locked row.
-      const plan = planBooking(locked, timeZone, coachRates, input, now);
-      // One statement under the lock: the run-out holds cancelled, the athlete's own seat and the seats held.
-      const seats = await holdsRepo.expireAndCountSeats(tx, locked.id, athlete.id, now);
-      expired = seats.expired;
-      if (seats.athleteBooked) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
-      if (seats.held >= locked.capacity) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
+  return takeSeat(deps, user, input, {
+    beforeLock: (tx, { slot, now }) => requireHoldAllowance(tx, { studentId: user.id, coachId: slot.coachId, clientAddress, now }),
+    insert: async (tx, { slot, plan, athlete, now }) => {
       const inserted = await holdsRepo.insertBooking(
         tx,
-        cardHold({ slot: locked, plan, studentId: user.id, athleteId: athlete.id, notes: input.notes, clientAddress, now }),
+        cardHold({ slot, plan, studentId: user.id, athleteId: athlete.id, notes: input.notes, clientAddress, now }),
       );
-      await holdsRepo.refreshSlotAvailability(tx, locked.id, now);
+      await holdsRepo.refreshSlotAvailability(tx, slot.id, now);
       return inserted;
-    });
-  } catch (err) {
-    if (err instanceof holdsRepo.DuplicateActiveBookingError) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
-    throw err;
-  }
-
-  await releaseExpiredHolds(deps, expired);
-  await publishEvents(deps, [calendarEvents.bookingUpdated(booking), calendarEvents.availabilityUpdated(booking.coachId)]);
-  return booking;
+    },
+  });
 }
 
 /**

@@ -1,18 +1,14 @@
-import { BookingMessages, type ParsedBookingRequest } from "@contract/bookings";
-import { ErrorCode } from "@contract/errors";
-import { calendarEvents, publishEvents } from "../../realtime/events";
+import type { ParsedBookingRequest } from "@contract/bookings";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";
-import { notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
-import { releaseExpiredHolds } from "./booking-sweeps.service";
 import { audienceOfBooking, toApiBooking } from "./bookings.service";
 import { sendBookingConfirmedEmails } from "./booking-emails";
 import { chooseCredit, spendCredit } from "../packages/credits.service";
 import * as repo from "./bookings.repository";
 import * as detailsRepo from "./booking-details.repository";
 import * as holdsRepo from "./seat-holds.repository";
-import { checkBeforeLocking, planBooking, seatOfPlan, type BookingPlan } from "./booking-plan";
+import { seatOfPlan, takeSeat, type BookingPlan } from "./booking-plan";
 
 /**
  * A seat paid with a credit: the seat check, the credit's choice, the confirmed booking and the
@@ -21,35 +17,18 @@ import { checkBeforeLocking, planBooking, seatOfPlan, type BookingPlan } from ".
  * package's price and fee as its money; the coach earns the price share after feedback.
  */
 export async function bookWithCredit(deps: AppDeps, user: UserRow, input: ParsedBookingRequest): Promise<repo.BookingRow> {
-  const { db, now, athlete, slot, timeZone, coachRates } = await checkBeforeLocking(deps, user, input);
-
-  let expired: holdsRepo.ExpiredHold[] = [];
-  let booking: repo.BookingRow;
-  try {
-    booking = await db.transaction(async (tx) => {
-      const locked = await holdsRepo.lockSlot(tx, slot.id);
-      if (!locked) throw notFound(BookingMessages.SLOT_NOT_FOUND);
-      const plan = planBooking(locked, timeZone, coachRates, input, now);
-      const seats = await holdsRepo.expireAndCountSeats(tx, locked.id, athlete.id, now);
-      expired = seats.expired;
-      if (seats.athleteBooked) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
-      if (seats.held >= locked.capacity) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
-      return insertCreditBooking(tx, {
-        slot: locked,
+  const booking = await takeSeat(deps, user, input, {
+    insert: (tx, { slot, plan, athlete, now }) =>
+      insertCreditBooking(tx, {
+        slot,
         plan,
         studentId: user.id,
         familyId: athlete.familyId,
         athleteId: athlete.id,
         notes: input.notes,
         now,
-      });
-    });
-  } catch (err) {
-    if (err instanceof holdsRepo.DuplicateActiveBookingError) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
-    throw err;
-  }
-  await releaseExpiredHolds(deps, expired);
-  await publishEvents(deps, [calendarEvents.bookingUpdated(booking), calendarEvents.availabilityUpdated(booking.coachId)]);
+      }),
+  });
   await notifyCreditBooked(deps, booking.id);
   return booking;
 }

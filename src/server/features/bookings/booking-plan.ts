@@ -1,9 +1,11 @@
 // The rules a seat is checked against: the slot, its rate and start (planBooking), the holds a player
-// and an address may have, and the row of a seat held for a card payment.
+// and an address may have, the row of a seat held for a card payment, and the one transaction that
+// takes a seat under the slot's lock however it is paid (takeSeat).
 import { BOOKING_HOLD_MINUTES, BookingMessages, noRatesMessage, type ParsedBookingRequest } from "@contract/bookings";
 import { coachEarningsCents, platformFeeCents, totalCents } from "@contract/money";
 import { TIME_STEP_MINUTES } from "@contract/time";
 import type { AppDeps } from "../../deps";
+import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { Tx } from "../../db/client";
 import { ErrorCode } from "@contract/errors";
 import { LimitMessages, MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS, MAX_HELD_BOOKINGS_PER_PLAYER } from "@contract/limits";
@@ -13,6 +15,7 @@ import { instantToLocal, localToInstant } from "../slots/slot-time";
 import { chooseAthlete } from "../families/families.service";
 import * as repo from "./bookings.repository";
 import * as holdsRepo from "./seat-holds.repository";
+import { releaseExpiredHolds } from "./booking-sweeps.service";
 
 const MINUTE_MS = 60_000;
 
@@ -129,4 +132,55 @@ export async function requireHoldAllowance(tx: Tx, hold: { studentId: number; co
   if (held.fromAddress >= MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS) {
     throw new AppError(429, ErrorCode.RATE_LIMITED, LimitMessages.TOO_MANY_HOLDS_FROM_ADDRESS);
   }
+}
+
+type CheckedBooking = Awaited<ReturnType<typeof checkBeforeLocking>>;
+
+/**
+ * A seat taken in one transaction that holds the slot's row lock, so no number of concurrent
+ * requests can take more seats than the slot has: the slot is planned again on the locked row (it
+ * may have changed since the read), one statement cancels the run-out holds and counts the seats
+ * held and the athlete's own, then `insert` writes the caller's row (a card hold or a credit's
+ * booking). `beforeLock` runs first in the transaction (the card hold's allowance, whose advisory
+ * locks come before the slot's). After the commit the released holds are told and the calendar
+ * hears of the booking.
+ */
+export async function takeSeat(
+  deps: AppDeps,
+  user: UserRow,
+  input: ParsedBookingRequest,
+  steps: {
+    beforeLock?: (tx: Tx, checked: CheckedBooking) => Promise<void>;
+    insert: (
+      tx: Tx,
+      seat: { slot: repo.SlotRow; plan: BookingPlan; athlete: CheckedBooking["athlete"]; now: Date },
+    ) => Promise<repo.BookingRow>;
+  },
+): Promise<repo.BookingRow> {
+  const checked = await checkBeforeLocking(deps, user, input);
+  const { db, now, athlete, slot, timeZone, coachRates } = checked;
+
+  let expired: holdsRepo.ExpiredHold[] = [];
+  let booking: repo.BookingRow;
+  try {
+    booking = await db.transaction(async (tx) => {
+      await steps.beforeLock?.(tx, checked);
+      const locked = await holdsRepo.lockSlot(tx, slot.id);
+      if (!locked) throw notFound(BookingMessages.SLOT_NOT_FOUND);
+      const plan = planBooking(locked, timeZone, coachRates, input, now);
+      // One statement under the lock: the run-out holds cancelled, the athlete's own seat and the seats held.
+      const seats = await holdsRepo.expireAndCountSeats(tx, locked.id, athlete.id, now);
+      expired = seats.expired;
+      if (seats.athleteBooked) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
+      if (seats.held >= locked.capacity) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
+      return steps.insert(tx, { slot: locked, plan, athlete, now });
+    });
+  } catch (err) {
+    if (err instanceof holdsRepo.DuplicateActiveBookingError) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
+    throw err;
+  }
+
+  await releaseExpiredHolds(deps, expired);
+  await publishEvents(deps, [calendarEvents.bookingUpdated(booking), calendarEvents.availabilityUpdated(booking.coachId)]);
+  return booking;
 }

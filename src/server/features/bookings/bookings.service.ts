@@ -24,7 +24,9 @@ export async function getBookingFor(deps: AppDeps, viewer: BookingViewer, bookin
   const isCoach = details.coach.userId === viewer.id;
   if (!isStudent && !isCoach && viewer.userType !== "admin") return undefined;
   // An admin (the operator, DESIGN.md 5) reads contact details; a coach only once the seat is paid.
-  return toApiBooking(details, isCoach || viewer.userType === "admin", deps.clock.now(), { contactWhenUnpaid: !isCoach && viewer.userType === "admin" });
+  return toApiBooking(details, isCoach || viewer.userType === "admin", deps.clock.now(), {
+    contactWhenUnpaid: !isCoach && viewer.userType === "admin",
+  });
 }
 
 /** A booking as the player who just made it sees it (they chose its athlete of their family): one read. */
@@ -99,7 +101,10 @@ export async function listAthleteSessions(deps: AppDeps, athleteId: number): Pro
   );
   return rows.map((r) => {
     const f = feedback.get(r.booking.id);
-    return { ...toApiBooking(r, false, now), feedback: f ? { text: f.feedback, rating: f.rating, createdAt: f.createdAt.toISOString() } : null };
+    return {
+      ...toApiBooking(r, false, now),
+      feedback: f ? { text: f.feedback, rating: f.rating, createdAt: f.createdAt.toISOString() } : null,
+    };
   });
 }
 
