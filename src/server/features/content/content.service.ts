@@ -2,10 +2,8 @@ import {
   CONTENT_BLOCK_NOT_FOUND_MESSAGE,
   TESTIMONIAL_NOT_FOUND_MESSAGE,
   type ContactRequest,
-  type ContentBlock,
   type ContentBlockCreate,
   type ContentBlockUpdate,
-  type Testimonial,
   type TestimonialCreate,
   type TestimonialUpdate,
 } from "@contract/content";
@@ -40,14 +38,14 @@ export async function submitContactMessage(deps: AppDeps, message: ContactReques
   }
 }
 
-export const listTestimonials = (deps: AppDeps): Promise<Testimonial[]> => repo.listTestimonials(deps.database.db);
+export const listTestimonials = (deps: AppDeps) => repo.listTestimonials(deps.database.db);
 
-export const listContentBlocks = (deps: AppDeps): Promise<ContentBlock[]> => repo.listContentBlocks(deps.database.db);
+export const listContentBlocks = (deps: AppDeps) => repo.listContentBlocks(deps.database.db);
 
-export const createContentBlock = (deps: AppDeps, values: ContentBlockCreate): Promise<ContentBlock> =>
+export const createContentBlock = (deps: AppDeps, values: ContentBlockCreate) =>
   repo.insertContentBlock(deps.database.db, values, deps.clock.now());
 
-export async function updateContentBlock(deps: AppDeps, id: number, changes: ContentBlockUpdate): Promise<ContentBlock> {
+export async function updateContentBlock(deps: AppDeps, id: number, changes: ContentBlockUpdate) {
   const block = await repo.updateContentBlock(deps.database.db, id, changes, deps.clock.now());
   if (!block) throw notFound(CONTENT_BLOCK_NOT_FOUND_MESSAGE);
   return block;
@@ -57,10 +55,10 @@ export async function deleteContentBlock(deps: AppDeps, id: number): Promise<voi
   if (!(await repo.deleteContentBlock(deps.database.db, id))) throw notFound(CONTENT_BLOCK_NOT_FOUND_MESSAGE);
 }
 
-export const createTestimonial = (deps: AppDeps, values: TestimonialCreate): Promise<Testimonial> =>
+export const createTestimonial = (deps: AppDeps, values: TestimonialCreate) =>
   repo.insertTestimonial(deps.database.db, values, deps.clock.now());
 
-export async function updateTestimonial(deps: AppDeps, id: number, changes: TestimonialUpdate): Promise<Testimonial> {
+export async function updateTestimonial(deps: AppDeps, id: number, changes: TestimonialUpdate) {
   const testimonial = await repo.updateTestimonial(deps.database.db, id, changes, deps.clock.now());
   if (!testimonial) throw notFound(TESTIMONIAL_NOT_FOUND_MESSAGE);
   return testimonial;
