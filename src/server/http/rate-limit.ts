@@ -4,10 +4,12 @@ import { ErrorCode } from "../../contract/errors";
 import { FAILED_LOGINS_PER_ACCOUNT, LimitMessages, MAX_PROVIDER_CALLS_PER_15_MINUTES, PROVIDER_CALLS_MESSAGE } from "../../contract/limits";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
+import type { AppDeps } from "../deps";
 import * as repo from "../db/rate-limit-hits";
 import { AppError } from "./errors";
 
 export const AUTH_WINDOW_MS = 15 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 /** DESIGN.md 2: failed logins per IP and account pair, whatever AUTH_IP_LIMIT says. */
 export const FAILED_LOGINS_PER_PAIR = 10;
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please try again in 15 minutes.";
@@ -60,6 +62,12 @@ export class PostgresRateLimitStore implements Store {
 /** The client's address: the socket's peer unless TRUST_PROXY names the proxies whose X-Forwarded-For is believed. */
 export const clientIp = (req: Request) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? "unknown");
 
+/** The e-mail a sign-in or reset body names, trimmed and lower-cased: one counter per address however it is typed. */
+export const bodyEmail = (req: Request) => (typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : "");
+
+/** The signed-in user's id, for limits counted per account (0 for none: their route answers 401 anyway). */
+export const signedInUser = (req: Request) => String(req.user?.id ?? 0);
+
 /**
  * An X-Forwarded-For from a client we do not trust as a proxy is expected (TRUST_PROXY unset is the
  * default) and ignored by design; express-rate-limit would otherwise log it as a misconfiguration.
@@ -94,10 +102,7 @@ export function failedLoginRateLimit(deps: { db: Db; clock: Clock }): RequestHan
     limit: FAILED_LOGINS_PER_PAIR,
     standardHeaders: false,
     legacyHeaders: false,
-    keyGenerator: (req) => {
-      const email = typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : "";
-      return failedLoginPairKey(clientIp(req), email);
-    },
+    keyGenerator: (req) => failedLoginPairKey(clientIp(req), bodyEmail(req)),
     requestWasSuccessful: (_req, res) => res.statusCode !== 401,
     skipSuccessfulRequests: true,
     validate,
@@ -105,8 +110,6 @@ export function failedLoginRateLimit(deps: { db: Db; clock: Clock }): RequestHan
     handler: tooManyAttempts,
   });
 }
-
-const emailOf = (req: Request) => (typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : "");
 
 /**
  * Failed logins per account, whatever the address (DESIGN.md 10): a password guesser who owns many
@@ -118,26 +121,26 @@ export function failedLoginPerAccountLimit(deps: { db: Db; clock: Clock }): Requ
     prefix: FAILED_LOGIN_ACCOUNT_PREFIX,
     windowMs: AUTH_WINDOW_MS,
     limit: FAILED_LOGINS_PER_ACCOUNT,
-    key: emailOf,
+    key: bodyEmail,
     message: LimitMessages.ACCOUNT_LOCKED,
     countOnly: (res) => res.statusCode === 401,
   });
 }
 
-/**
- * A limit of `limit` requests per `key` per window, counted in PostgreSQL (shared by every process).
- * With `countOnly`, only answers it accepts count (a failed login, not a successful one).
- */
-export function keyedRateLimit(options: {
-  db: Db;
-  clock: Clock;
+type KeyedLimit = {
   prefix: string;
   windowMs: number;
   limit: number;
   key: (req: Request) => string;
   message: string;
   countOnly?: (res: { statusCode: number }) => boolean;
-}): RequestHandler {
+};
+
+/**
+ * A limit of `limit` requests per `key` per window, counted in PostgreSQL (shared by every process).
+ * With `countOnly`, only answers it accepts count (a failed login, not a successful one).
+ */
+function keyedRateLimit(options: KeyedLimit & { db: Db; clock: Clock }): RequestHandler {
   const countOnly = options.countOnly;
   return rateLimit({
     windowMs: options.windowMs,
@@ -154,6 +157,11 @@ export function keyedRateLimit(options: {
   });
 }
 
+/** The hourly limits of contract/limits.ts (contact messages, uploads, reset mails): `limit` per `key` per hour. */
+export function hourlyRateLimit(deps: Pick<AppDeps, "database" | "clock">, limit: Omit<KeyedLimit, "windowMs">): RequestHandler {
+  return keyedRateLimit({ ...limit, db: deps.database.db, clock: deps.clock, windowMs: HOUR_MS });
+}
+
 /**
  * Endpoints backed by the payment provider, throttled per signed-in user (issue 28): one counter
  * shared by all of them and every process. Signed-out requests pass through to their route's 401.
@@ -164,7 +172,7 @@ export function providerCallRateLimit(deps: { db: Db; clock: Clock }): RequestHa
     limit: MAX_PROVIDER_CALLS_PER_15_MINUTES,
     standardHeaders: "draft-7",
     legacyHeaders: false,
-    keyGenerator: (req) => String(req.user?.id ?? 0),
+    keyGenerator: signedInUser,
     skip: (req) => req.user === undefined,
     validate,
     store: new PostgresRateLimitStore(deps.db, deps.clock, "provider-calls:"),

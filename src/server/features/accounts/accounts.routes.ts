@@ -13,7 +13,7 @@ import {
 } from "@contract/accounts";
 import type { AppDeps } from "../../deps";
 import { LimitMessages, MAX_RESET_EMAILS_PER_HOUR } from "@contract/limits";
-import { authIpRateLimit, failedLoginPerAccountLimit, failedLoginRateLimit, keyedRateLimit } from "../../http/rate-limit";
+import { authIpRateLimit, bodyEmail, failedLoginPerAccountLimit, failedLoginRateLimit, hourlyRateLimit } from "../../http/rate-limit";
 import { clearSessionCookie, readSessionToken, requireUser, secureCookies, setSessionCookie } from "../../http/require-session";
 import { parseBody } from "../../http/validate-request";
 import * as accounts from "./accounts.service";
@@ -27,15 +27,11 @@ export function accountsRouter(deps: AppDeps): Router {
   const perIp = authIpRateLimit({ db, clock: deps.clock, limit: deps.config.authIpLimit });
   const failedLogins = failedLoginRateLimit({ db, clock: deps.clock });
   const failedLoginsPerAccount = failedLoginPerAccountLimit({ db, clock: deps.clock });
-  const HOUR_MS = 60 * 60 * 1000;
   // Per e-mail address, whether or not it has an account (so the limit tells nothing): nobody can mail-bomb an inbox through us.
-  const resetMailsPerAddress = keyedRateLimit({
-    db,
-    clock: deps.clock,
+  const resetMailsPerAddress = hourlyRateLimit(deps, {
     prefix: "reset-mail:",
-    windowMs: HOUR_MS,
     limit: MAX_RESET_EMAILS_PER_HOUR,
-    key: (req) => (typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : ""),
+    key: bodyEmail,
     message: LimitMessages.TOO_MANY_RESET_EMAILS,
   });
   /** Answers a sign-in: the old token of this browser (if any) ends, the new one goes into the cookie. */

@@ -12,7 +12,7 @@ import { termsOfService } from "@contract/legal";
 import { LimitMessages, MAX_CONTACT_MESSAGES_PER_HOUR } from "@contract/limits";
 import type { AppDeps } from "../../deps";
 import { cachePublicRead } from "../../http/cache-headers";
-import { clientIp, keyedRateLimit } from "../../http/rate-limit";
+import { clientIp, hourlyRateLimit } from "../../http/rate-limit";
 import { parseBody, parseIdParam } from "../../http/validate-request";
 import * as content from "./content.service";
 import { renderLegalPdf } from "./terms-pdf";
@@ -24,11 +24,8 @@ export function contentRouter(deps: AppDeps): Router {
   let termsPdf: Promise<Buffer> | undefined;
 
   // Each message mails the support inbox: a few per address and hour (sends that succeed count).
-  const contactPerAddress = keyedRateLimit({
-    db: deps.database.db,
-    clock: deps.clock,
+  const contactPerAddress = hourlyRateLimit(deps, {
     prefix: "contact:",
-    windowMs: 60 * 60 * 1000,
     limit: MAX_CONTACT_MESSAGES_PER_HOUR,
     key: clientIp,
     message: LimitMessages.TOO_MANY_CONTACT_MESSAGES,

@@ -7,20 +7,17 @@ import { ErrorCode } from "@contract/errors";
 import { setCoachPhotoOfUser } from "../coaches/coaches.service";
 import { setProfileImage } from "../users/users.service";
 import { LimitMessages, MAX_UPLOADS_PER_HOUR } from "@contract/limits";
-import { keyedRateLimit } from "../../http/rate-limit";
+import { hourlyRateLimit, signedInUser } from "../../http/rate-limit";
 import { MAX_IMAGE_BYTES, UploadMessages } from "@contract/uploads";
 import { coachPhotoOfUser, removeReplacedImages, storeImage } from "./uploads.service";
 
 export function uploadsRouter(deps: AppDeps): Router {
   const router = Router();
   // Each upload is decoded and stored: one account may send only so many an hour.
-  const uploadsPerUser = keyedRateLimit({
-    db: deps.database.db,
-    clock: deps.clock,
+  const uploadsPerUser = hourlyRateLimit(deps, {
     prefix: "upload:",
-    windowMs: 60 * 60 * 1000,
     limit: MAX_UPLOADS_PER_HOUR,
-    key: (req) => String(req.user?.id ?? 0),
+    key: signedInUser,
     message: LimitMessages.TOO_MANY_UPLOADS,
   });
 
