@@ -2,7 +2,8 @@
 // athlete: the booking details (API shape) and the calendar's sessions both read it.
 import { eq } from "drizzle-orm";
 import { alias, type PgSelect } from "drizzle-orm/pg-core";
-import { athletes, bookings, coaches, timeSlots, users } from "./schema/index";
+import { athletes, bookings, timeSlots, users } from "./schema/index";
+import { joinCoachUser } from "./people";
 
 /** The student's user row in {@link joinBookingPeople}. */
 export const bookingStudentUsers = alias(users, "student_user");
@@ -14,10 +15,7 @@ export const bookingCoachUsers = alias(users, "coach_user");
  * The callers' row types say the athlete may be null (a dynamic query's type is looser).
  */
 export function joinBookingPeople<Q extends PgSelect>(query: Q) {
-  return query
-    .innerJoin(timeSlots, eq(timeSlots.id, bookings.timeSlotId))
-    .innerJoin(coaches, eq(coaches.id, bookings.coachId))
-    .innerJoin(bookingCoachUsers, eq(bookingCoachUsers.id, coaches.userId))
+  return joinCoachUser(query.innerJoin(timeSlots, eq(timeSlots.id, bookings.timeSlotId)), bookings.coachId, bookingCoachUsers)
     .innerJoin(bookingStudentUsers, eq(bookingStudentUsers.id, bookings.studentId))
     .leftJoin(athletes, eq(athletes.id, bookings.athleteId));
 }

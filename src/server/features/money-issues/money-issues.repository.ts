@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, gte, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, isNotNull, ne, or } from "drizzle-orm";
 import type { Dispute, ProviderRefund } from "../../adapters/payments/provider";
 import type { Db } from "../../db/client";
-import { athletes, bookings, coaches, outsideRefunds, packagePurchases, paymentDisputes, refunds, users } from "../../db/schema/index";
+import { joinCoachUser, userNameSql } from "../../db/people";
+import { athletes, bookings, outsideRefunds, packagePurchases, paymentDisputes, refunds, users } from "../../db/schema/index";
 import { present } from "../../present";
 
 export type DisputeRow = typeof paymentDisputes.$inferSelect;
@@ -39,14 +40,14 @@ export async function listDisputes(db: Db): Promise<DisputeRow[]> {
 }
 
 /** The coach's name as the admin reads it: first and last name of the coach's account. */
-const coachName = sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+const coachName = userNameSql(users);
 
 /**
  * Payouts that failed at least once, or were sent without an answer recorded; and payouts a
  * coach owes (a reversed no-show whose transfer the provider could not take back).
  */
 export async function listTroubledPayouts(db: Db) {
-  return db
+  const query = db
     .select({
       bookingId: bookings.id,
       coachId: bookings.coachId,
@@ -59,8 +60,8 @@ export async function listTroubledPayouts(db: Db) {
       startedAt: bookings.payoutStartedAt,
     })
     .from(bookings)
-    .innerJoin(coaches, eq(coaches.id, bookings.coachId))
-    .innerJoin(users, eq(users.id, coaches.userId))
+    .$dynamic();
+  return joinCoachUser(query, bookings.coachId)
     .where(
       or(
         and(eq(bookings.payoutStatus, "pending"), or(gt(bookings.payoutAttempts, 0), isNotNull(bookings.payoutStartedAt))),
@@ -77,7 +78,7 @@ export async function listTroubledPayouts(db: Db) {
  * owes, newest first.
  */
 export async function listNoShows(db: Db, since: Date) {
-  return db
+  const query = db
     .select({
       bookingId: bookings.id,
       coachId: bookings.coachId,
@@ -96,9 +97,9 @@ export async function listNoShows(db: Db, since: Date) {
       noShowReversedAt: bookings.noShowReversedAt,
     })
     .from(bookings)
-    .innerJoin(coaches, eq(coaches.id, bookings.coachId))
-    .innerJoin(users, eq(users.id, coaches.userId))
     .leftJoin(athletes, eq(athletes.id, bookings.athleteId))
+    .$dynamic();
+  return joinCoachUser(query, bookings.coachId)
     .where(
       and(
         isNotNull(bookings.noShowAt),

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
 import { bookings, coaches, creditLedger, packagePurchases, packages, rates, users } from "../../db/schema/index";
 import { instant, rowsOf, type Queryable, returnedRow } from "../../db/sql";
+import { joinCoachUser } from "../../db/people";
 import { present } from "../../present";
 
 export type PackageRow = typeof packages.$inferSelect;
@@ -167,6 +168,13 @@ const creditColumns = {
   /** What the unused credits still carry of the price and fee: a refund now gives back exactly this. */
   centsLeft: sql<number>`(select coalesce(sum(l.value_cents + l.fee_cents), 0)::int from credit_ledger l where l.purchase_id = ${packagePurchases.id})`,
 };
+/** Every read of a credit: the paid purchase with its coach's and its buyer's names. */
+const selectCredits = (db: Queryable) =>
+  joinCoachUser(db.select(creditColumns).from(packagePurchases).$dynamic(), packagePurchases.coachId, coachUser).innerJoin(
+    buyer,
+    eq(buyer.id, packagePurchases.buyerId),
+  );
+
 export type CreditRow = {
   purchase: PurchaseRow;
   coachFirstName: string | null;
@@ -185,12 +193,7 @@ export async function listCredits(
   owner: { familyId: number } | { coachId: number } | "everyone",
   options: { beforeId?: number; limit: number; coachId?: number },
 ): Promise<CreditRow[]> {
-  const rows = await db
-    .select(creditColumns)
-    .from(packagePurchases)
-    .innerJoin(coaches, eq(coaches.id, packagePurchases.coachId))
-    .innerJoin(coachUser, eq(coachUser.id, coaches.userId))
-    .innerJoin(buyer, eq(buyer.id, packagePurchases.buyerId))
+  const rows = await selectCredits(db)
     .where(
       and(
         owner === "everyone"
@@ -209,12 +212,7 @@ export async function listCredits(
 }
 
 export async function findCredit(db: Queryable, purchaseId: number): Promise<CreditRow | undefined> {
-  const [row] = await db
-    .select(creditColumns)
-    .from(packagePurchases)
-    .innerJoin(coaches, eq(coaches.id, packagePurchases.coachId))
-    .innerJoin(coachUser, eq(coachUser.id, coaches.userId))
-    .innerJoin(buyer, eq(buyer.id, packagePurchases.buyerId))
+  const [row] = await selectCredits(db)
     .where(and(eq(packagePurchases.id, purchaseId), eq(packagePurchases.status, "paid")))
     .limit(1);
   return row ? { ...row, credits: Number(row.credits), centsLeft: Number(row.centsLeft) } : undefined;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { athletes, bookings, coaches, sessionFeedback, sessionSkillRatings, users } from "../../db/schema/index";
 import { type Queryable, instant } from "../../db/sql";
+import { joinCoachUser, userNameSql } from "../../db/people";
 
 export { coachRowOfUser as findCoachOfUser } from "../../db/coach-of-user";
 
@@ -45,11 +46,11 @@ export async function hasCoachedAthlete(db: Queryable, coachId: number, athleteI
   return rows.length > 0;
 }
 
-const coachName = sql<string>`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+const coachName = userNameSql(users);
 
 /** Every skill rating of the athlete, oldest session first. */
 export async function listSkillRatings(db: Queryable, athleteId: number) {
-  return db
+  const query = db
     .select({
       skill: sessionSkillRatings.skill,
       rating: sessionSkillRatings.rating,
@@ -61,15 +62,15 @@ export async function listSkillRatings(db: Queryable, athleteId: number) {
     })
     .from(sessionSkillRatings)
     .innerJoin(bookings, eq(bookings.id, sessionSkillRatings.bookingId))
-    .innerJoin(coaches, eq(coaches.id, sessionSkillRatings.coachId))
-    .innerJoin(users, eq(users.id, coaches.userId))
+    .$dynamic();
+  return joinCoachUser(query, sessionSkillRatings.coachId)
     .where(eq(sessionSkillRatings.athleteId, athleteId))
     .orderBy(asc(bookings.startsAt), asc(bookings.id), asc(sessionSkillRatings.id));
 }
 
 /** The feedback texts of the athlete's sessions, the last session first. */
 export async function listFeedback(db: Queryable, athleteId: number) {
-  return db
+  const query = db
     .select({
       bookingId: bookings.id,
       startsAt: bookings.startsAt,
@@ -81,8 +82,8 @@ export async function listFeedback(db: Queryable, athleteId: number) {
     })
     .from(sessionFeedback)
     .innerJoin(bookings, eq(bookings.id, sessionFeedback.bookingId))
-    .innerJoin(coaches, eq(coaches.id, sessionFeedback.coachId))
-    .innerJoin(users, eq(users.id, coaches.userId))
+    .$dynamic();
+  return joinCoachUser(query, sessionFeedback.coachId)
     .where(eq(bookings.athleteId, athleteId))
     .orderBy(desc(bookings.startsAt), desc(bookings.id));
 }

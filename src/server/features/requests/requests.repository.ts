@@ -1,4 +1,4 @@
-import { coachCardColumns, contactColumns, studentColumns, type Contact } from "../../db/people";
+import { coachCardColumns, contactColumns, joinCoachUser, studentColumns, type Contact } from "../../db/people";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { BookingStudent } from "@contract/bookings";
@@ -57,14 +57,14 @@ const detailColumns = {
 };
 
 async function selectDetails(db: Queryable, where: SQL | undefined, limit?: number): Promise<RequestDetails[]> {
-  const query = db
+  const joined = db
     .select(detailColumns)
     .from(sessionRequests)
-    .innerJoin(coaches, eq(coaches.id, sessionRequests.coachId))
-    .innerJoin(coachUsers, eq(coachUsers.id, coaches.userId))
     .innerJoin(studentUsers, eq(studentUsers.id, sessionRequests.studentId))
     .leftJoin(bookings, eq(bookings.id, sessionRequests.bookingId))
     .leftJoin(athletes, eq(athletes.id, sessionRequests.athleteId))
+    .$dynamic();
+  const query = joinCoachUser(joined, sessionRequests.coachId, coachUsers)
     .where(where)
     .orderBy(desc(sessionRequests.createdAt), desc(sessionRequests.id));
   const rows = await (limit === undefined ? query : query.limit(limit));

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
 import { isUniqueViolation, type Queryable, returnedRow } from "../../db/sql";
 import { claimNotices, noticeNotSent } from "../../db/notices";
+import { joinCoachUser } from "../../db/people";
 import { bookings, coaches, reviews, sessionRequests, users } from "../../db/schema/index";
 
 const coachUsers = alias(users, "review_coach_user");
@@ -160,7 +161,7 @@ export async function claimReviewRequests(tx: Tx, now: Date, recentMs: number, l
     now,
   );
   if (claimed.length === 0) return [];
-  return tx
+  const query = tx
     .select({
       bookingId: bookings.id,
       studentEmail: users.email,
@@ -170,7 +171,6 @@ export async function claimReviewRequests(tx: Tx, now: Date, recentMs: number, l
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.studentId))
-    .innerJoin(coaches, eq(coaches.id, bookings.coachId))
-    .innerJoin(coachUsers, eq(coachUsers.id, coaches.userId))
-    .where(inArray(bookings.id, claimed));
+    .$dynamic();
+  return joinCoachUser(query, bookings.coachId, coachUsers).where(inArray(bookings.id, claimed));
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { isUniqueViolation, type Queryable, returnedRow } from "../../db/sql";
 import { athleteIdsOfUserFamily } from "../../db/families";
+import { joinCoachUser } from "../../db/people";
 import { athletes, bookings, coaches, timeSlots, users, waitlistEntries } from "../../db/schema/index";
 import { fullName } from "@contract/names";
 
@@ -50,7 +51,7 @@ export async function setStatus(db: Queryable, entryId: number, status: Waitlist
 
 /** The live places (waiting or offered) of every athlete of the user's family, with their slots. */
 export async function listOfStudent(db: Queryable, userId: number) {
-  return db
+  const query = db
     .select({
       entry: waitlistEntries,
       slot: timeSlots,
@@ -67,10 +68,10 @@ export async function listOfStudent(db: Queryable, userId: number) {
     })
     .from(waitlistEntries)
     .innerJoin(timeSlots, eq(timeSlots.id, waitlistEntries.timeSlotId))
-    .innerJoin(coaches, eq(coaches.id, timeSlots.coachId))
-    .innerJoin(users, eq(users.id, coaches.userId))
     .leftJoin(bookings, eq(bookings.id, waitlistEntries.bookingId))
     .leftJoin(athletes, eq(athletes.id, waitlistEntries.athleteId))
+    .$dynamic();
+  return joinCoachUser(query, timeSlots.coachId)
     .where(
       and(sql`${waitlistEntries.athleteId} in ${athleteIdsOfUserFamily(userId)}`, inArray(waitlistEntries.status, ["waiting", "offered"])),
     )
