@@ -4,7 +4,7 @@ import type { SelectResultFields } from "drizzle-orm/query-builders/select.types
 import { coaches } from "./schema/index";
 import type { Queryable } from "./sql";
 
-type CoachRow = typeof coaches.$inferSelect;
+export type CoachRow = typeof coaches.$inferSelect;
 
 /**
  * The coach profile of a user, with the given columns: at most one per user (coaches_user_id_key).

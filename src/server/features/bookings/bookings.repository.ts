@@ -4,16 +4,16 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CancelCode } from "../../db/schema/bookings";
 import type { Tx } from "../../db/client";
-import { athletes, bookings, rates, sessionFeedback, sessionSkillRatings, timeSlots, users } from "../../db/schema/index";
+import { athletes, bookings, sessionFeedback, sessionSkillRatings, timeSlots, users } from "../../db/schema/index";
 import { type Queryable, isUniqueViolation } from "../../db/sql";
 
 export type BookingRow = typeof bookings.$inferSelect;
 
 export type NewBookingRow = typeof bookings.$inferInsert;
 
-export type SlotRow = typeof timeSlots.$inferSelect;
-
-export type RateRow = typeof rates.$inferSelect;
+// A slot's and a rate's rows are their features' (one definition each); bookings read them whole.
+export type { SlotRow } from "../slots/slots.repository";
+export type { RateRow } from "../coaches/coaches.repository";
 
 export { coachIdOfUser as findCoachIdOfUser } from "../../db/coach-of-user";
 

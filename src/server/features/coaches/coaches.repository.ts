@@ -2,8 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { coaches, rates, users } from "../../db/schema/index";
 import { isUniqueViolation, returnedRow } from "../../db/sql";
+import type { CoachRow } from "../../db/coach-of-user";
 
-export type CoachRow = typeof coaches.$inferSelect;
 export type RateRow = typeof rates.$inferSelect;
 export type CoachUserRow = Pick<typeof users.$inferSelect, "id" | "firstName" | "lastName" | "email" | "phoneNumber" | "profileImageUrl">;
 export type CoachWithDetails = { coach: CoachRow; rates: RateRow[]; user: CoachUserRow };

@@ -2,8 +2,10 @@ import { and, eq, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { bookings, coaches } from "../../db/schema/index";
 import { type Queryable, instant, rowsOf } from "../../db/sql";
 
-export type CoachRow = typeof coaches.$inferSelect;
-export type BookingRow = typeof bookings.$inferSelect;
+import type { CoachRow } from "../../db/coach-of-user";
+import type { BookingRow } from "../bookings/bookings.repository";
+
+export type { BookingRow, CoachRow };
 
 export type AccountState = {
   id: string;
