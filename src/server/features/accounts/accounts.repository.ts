@@ -63,11 +63,16 @@ export async function insertPasswordResetToken(db: Db, values: { userId: number;
   await db.insert(passwordResetTokens).values(values);
 }
 
+/** A link's token that still works: this hash, never used, not expired (reset and verification links alike). */
+function usableToken(tokens: typeof passwordResetTokens | typeof emailVerificationTokens, tokenHash: string, now: Date) {
+  return and(eq(tokens.tokenHash, tokenHash), isNull(tokens.usedAt), gt(tokens.expiresAt, now));
+}
+
 export async function findUsablePasswordResetToken(db: Db, tokenHash: string, now: Date): Promise<{ userId: number } | undefined> {
   const rows = await db
     .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .where(usableToken(passwordResetTokens, tokenHash, now))
     .limit(1);
   return rows[0];
 }
@@ -77,7 +82,7 @@ export async function consumePasswordResetToken(db: Db, tokenHash: string, now: 
   const rows = await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .where(usableToken(passwordResetTokens, tokenHash, now))
     .returning({ userId: passwordResetTokens.userId });
   return rows[0];
 }
@@ -106,13 +111,7 @@ export async function consumeEmailVerificationToken(
   const rows = await db
     .update(emailVerificationTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(emailVerificationTokens.tokenHash, tokenHash),
-        isNull(emailVerificationTokens.usedAt),
-        gt(emailVerificationTokens.expiresAt, now),
-      ),
-    )
+    .where(usableToken(emailVerificationTokens, tokenHash, now))
     .returning({ userId: emailVerificationTokens.userId, email: emailVerificationTokens.email });
   return rows[0];
 }
