@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { personNameField } from "./fields";
+import { EMAIL_INVALID_MESSAGE, personNameField } from "./fields";
 
 export const USER_TYPES = ["player", "coach", "admin"] as const;
 export type UserType = (typeof USER_TYPES)[number];
@@ -8,20 +8,12 @@ export type Intent = (typeof INTENTS)[number];
 
 export const MIN_PASSWORD_LENGTH = 6;
 
-export const EMAIL_INVALID_MESSAGE = "Please enter a valid email address";
-
 /** Field schemas that carry the spec's user-facing messages (player-side 5). */
 export const EmailSchema = z
   .string({ message: EMAIL_INVALID_MESSAGE })
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: EMAIL_INVALID_MESSAGE }).max(254, { message: EMAIL_INVALID_MESSAGE }));
-/** An address a form must have (contact details, a guardian's invitation): blank says so before the format is checked. */
-export const RequiredEmailSchema = z
-  .string({ message: "Email is required" })
-  .trim()
-  .min(1, { message: "Email is required" })
-  .pipe(EmailSchema);
 export const PasswordSchema = z
   .string({ message: "Password must be at least 6 characters" })
   .min(MIN_PASSWORD_LENGTH, { message: "Password must be at least 6 characters" })
@@ -78,11 +70,14 @@ export const VerifyEmailRequestSchema = z.object({
 
 export type VerifyEmailResponse = { success: true; message: string; email: string };
 
+/** Asked when an e-mail change comes without the password (the contact form's field says it too). */
+export const CURRENT_PASSWORD_REQUIRED_MESSAGE = "Please enter your current password to change your e-mail";
+
 export const EmailVerificationMessages = {
   VERIFIED: "Your e-mail address is verified.",
   SENT: "We sent a new verification link. Please check your e-mail.",
   ALREADY_VERIFIED: "Your e-mail address is already verified.",
-  CURRENT_PASSWORD_REQUIRED: "Please enter your current password to change your e-mail",
+  CURRENT_PASSWORD_REQUIRED: CURRENT_PASSWORD_REQUIRED_MESSAGE,
   CURRENT_PASSWORD_WRONG: "Your current password is incorrect",
   GOOGLE_ONLY: "Your account signs in with Google. Set a password (Forgot password) before changing your e-mail.",
 } as const;

@@ -7,8 +7,6 @@
 /** coach-side 5: the positions a coach teaches and a player plays. */
 export const POSITIONS = ["Attack", "Defense", "Faceoff", "Goalie", "Midfield"] as const;
 export type Position = (typeof POSITIONS)[number];
-/** A position that is not one of POSITIONS, in the same words on every form that asks (profile, athlete, filters, ratings). */
-export const POSITION_INVALID_MESSAGE = "Please select a valid position";
 
 export const SESSION_TYPES = ["individual", "group"] as const;
 export type SessionType = (typeof SESSION_TYPES)[number];

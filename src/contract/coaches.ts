@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { POSITIONS, type Position, type RateResponse } from "./coach-basics";
+import { POSITIONS, SESSION_TYPES, type Position, type RateResponse } from "./coach-basics";
 import { decimalToCents } from "./money";
-import { rateDurationField, requiredTextField, sessionTypeField } from "./fields";
-import { ZIPCODE_FORMAT_MESSAGE, ZipcodeSchema } from "./geo";
+import { requiredTextField, ZIPCODE_FORMAT_MESSAGE, zipcodeField } from "./fields";
 
-export { describeRate, POSITION_INVALID_MESSAGE, POSITIONS, SESSION_TYPES } from "./coach-basics";
+export { describeRate, POSITIONS, SESSION_TYPES } from "./coach-basics";
 export type { Position, RateResponse, SessionDuration, SessionType } from "./coach-basics";
 
 /** coach-side 9: the minimal profile the payment step creates when the coach has none yet. */
@@ -24,9 +23,15 @@ export const CoachMessages = {
   PROFILE_NOT_FOUND: "Coach profile not found",
 } as const;
 
+/** Individual or group, in the words of every form that asks it (a rate, a checkout). */
+export const SessionTypeSchema = z.enum(SESSION_TYPES, { message: "Session type must be individual or group" });
+export const RATE_DURATION_MESSAGE = "Duration must be 30 or 60 minutes";
+/** The length of a rate or a package, as a number: 30 or 60 minutes. */
+export const RateDurationSchema = z.union([z.literal(30), z.literal(60)], { message: RATE_DURATION_MESSAGE });
+
 export const RateInputSchema = z.object({
-  sessionType: sessionTypeField,
-  duration: rateDurationField,
+  sessionType: SessionTypeSchema,
+  duration: RateDurationSchema,
   rate: z.union([z.string(), z.number()], { message: CoachMessages.RATE_POSITIVE }).refine(
     (v) => {
       const cents = decimalToCents(v);
@@ -74,7 +79,7 @@ export const ImageUrlSchema = z
 const coachFields = {
   title: requiredText(CoachMessages.TITLE_REQUIRED, 120),
   bio: requiredText(CoachMessages.BIO_REQUIRED, 5000),
-  zipcode: ZipcodeSchema,
+  zipcode: zipcodeField(),
   /** Sent by the client for display; the server computes it from the ZIP. */
   location: z.string().nullable().optional(),
   specializations: SpecializationsSchema,

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { EMAIL_INVALID_MESSAGE } from "./accounts";
-import { requiredTextField } from "./fields";
+import { EMAIL_INVALID_MESSAGE, requiredTextField } from "./fields";
 
 /** Contact form (player-side 5). */
 export const ContactRequestSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SESSION_DURATIONS, SESSION_TYPES } from "./coach-basics";
+import { SESSION_DURATIONS } from "./coach-basics";
 
 /**
  * Field schemas that several contract files share. Numbers arrive as numbers from the app and as
@@ -18,6 +18,22 @@ export const numberOrDigits = (maxDigits: number, message?: string) =>
     ],
     message === undefined ? undefined : { message },
   );
+
+export const ZIPCODE_FORMAT_MESSAGE = "Zipcode must be 5 digits";
+/** A US ZIP as the profiles store it and the ZIP look-up takes it: five digits. */
+export const ZIPCODE_PATTERN = /^\d{5}$/;
+/** A coach's or a player's ZIP (the look-up's path parameter is checked against the same pattern and words). */
+export const zipcodeField = () =>
+  z.string({ message: ZIPCODE_FORMAT_MESSAGE }).trim().regex(ZIPCODE_PATTERN, { message: ZIPCODE_FORMAT_MESSAGE });
+
+/** A position that is not one of POSITIONS, in the same words on every form that asks (profile, athlete, filters, ratings). */
+export const POSITION_INVALID_MESSAGE = "Please select a valid position";
+
+/** An address that is not one: the sign-in, registration and contact forms say it alike. */
+export const EMAIL_INVALID_MESSAGE = "Please enter a valid email address";
+
+/** An athlete that is not there or not of the caller's family, in the same words for families, packages and progress. */
+export const ATHLETE_NOT_FOUND_MESSAGE = "Athlete not found";
 
 /** A positive whole id in a body (a booking, a slot, a coach): every failure says `message`. */
 export const idField = (message: string) => numberOrDigits(9, message).pipe(z.number().int({ message }).positive({ message }));
@@ -39,10 +55,3 @@ export const requiredTextField = (required: string, max: number, tooLong = requi
 
 /** A person's first or last name (an account, a parent, an athlete): "First name is required", then "... is too long" past 100. */
 export const personNameField = (required: string) => requiredTextField(required, 100, required.replace("is required", "is too long"));
-
-/** Individual or group, in the words of every form that asks it (a rate, a checkout). */
-export const sessionTypeField = z.enum(SESSION_TYPES, { message: "Session type must be individual or group" });
-
-export const RATE_DURATION_MESSAGE = "Duration must be 30 or 60 minutes";
-/** The length of a rate or a package, as a number: 30 or 60 minutes. */
-export const rateDurationField = z.union([z.literal(30), z.literal(60)], { message: RATE_DURATION_MESSAGE });

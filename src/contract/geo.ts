@@ -1,14 +1,5 @@
 import { z } from "zod";
 
-export const ZIPCODE_FORMAT_MESSAGE = "Zipcode must be 5 digits";
-/** A US ZIP as the profiles store it and the ZIP look-up takes it: five digits. */
-export const ZIPCODE_PATTERN = /^\d{5}$/;
-/** A coach's or a player's ZIP (the look-up's path parameter is checked against the same pattern and words). */
-export const ZipcodeSchema = z
-  .string({ message: ZIPCODE_FORMAT_MESSAGE })
-  .trim()
-  .regex(ZIPCODE_PATTERN, { message: ZIPCODE_FORMAT_MESSAGE });
-
 /** GET /api/geo/zip/{zip} */
 export const ZipLookupSchema = z.object({
   zip: z.string(),

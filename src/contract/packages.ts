@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { SESSION_TYPES, type SessionType } from "./coach-basics";
 import { decimalToCents } from "./money";
-import { numberOrDigits, RATE_DURATION_MESSAGE, rateDurationField, requiredTextField, wholeNumberField } from "./fields";
-import { FamilyMessages } from "./family-basics";
+import { ATHLETE_NOT_FOUND_MESSAGE, numberOrDigits, requiredTextField, wholeNumberField } from "./fields";
+import { RATE_DURATION_MESSAGE, RateDurationSchema } from "./coaches";
 
 /**
  * Packages and credits (DESIGN.md 11): a coach sells N sessions of one kind and duration for one
@@ -30,7 +30,7 @@ export const PackageMessages = {
   COACHES_ONLY: "Only coaches can sell packages",
   PROFILE_REQUIRED: "Please complete your coach profile first.",
   PLAYERS_ONLY: "Only players can buy packages",
-  ATHLETE_NOT_FOUND: FamilyMessages.ATHLETE_NOT_FOUND,
+  ATHLETE_NOT_FOUND: ATHLETE_NOT_FOUND_MESSAGE,
   PURCHASE_NOT_FOUND: "Purchase not found",
   CHECKOUT_EXPIRED: "This checkout has expired. Please start again.",
   ALREADY_PAID: "This package is already paid.",
@@ -52,7 +52,7 @@ const moneyField = z.union([z.string(), z.number()], { message: PackageMessages.
 const packageFields = {
   title: requiredTextField(PackageMessages.TITLE_REQUIRED, PACKAGE_TITLE_MAX_LENGTH, PackageMessages.TITLE_TOO_LONG),
   sessionType: z.enum(SESSION_TYPES, { message: PackageMessages.SESSION_TYPE }),
-  duration: rateDurationField,
+  duration: RateDurationSchema,
   sessionCount: wholeNumberField(4, PACKAGE_SESSION_COUNT.min, PACKAGE_SESSION_COUNT.max, PackageMessages.SESSION_COUNT),
   /** The whole package's price, before the platform fee (decimal dollars). */
   price: moneyField,

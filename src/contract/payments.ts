@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { OptionalAthleteIdSchema } from "./families";
-import type { SessionType } from "./coaches";
+import { SessionTypeSchema, type SessionType } from "./coaches";
 import { decimalToCents } from "./money";
-import { idField, requiredTextField, sessionDurationField, sessionTypeField } from "./fields";
+import { idField, requiredTextField, sessionDurationField } from "./fields";
 import { BookingMessages } from "./bookings";
 
 /** Largest tip accepted, in cents ($1,000.00): a typo guard, not a business rule. */
@@ -50,7 +50,7 @@ export const CreatePaymentIntentRequestSchema = z.union(
         .optional()
         .transform(() => 1 as const),
       duration: sessionDurationField(BookingMessages.SELECT_DURATION).optional(),
-      sessionType: sessionTypeField.optional(),
+      sessionType: SessionTypeSchema.optional(),
       preferredStartTime: z.string().optional(),
       notes: z.string().optional(),
       athleteId: OptionalAthleteIdSchema,

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { POSITION_INVALID_MESSAGE, POSITIONS, type Position } from "./coach-basics";
-import { FamilyMessages } from "./family-basics";
-import { requiredTextField } from "./fields";
+import { POSITIONS, type Position } from "./coach-basics";
+import { ATHLETE_NOT_FOUND_MESSAGE, POSITION_INVALID_MESSAGE, requiredTextField } from "./fields";
 
 /**
  * The athlete's development record and the coach's business (DESIGN.md 11, "Progress and the
@@ -81,7 +80,7 @@ export function skillLabel(skill: string): string {
 export const ProgressMessages = {
   INVALID_SKILLS: "Please rate each skill once, from 1 to 5.",
   SKILL_NOT_FOR_POSITION: "This skill is not one of the athlete's position.",
-  ATHLETE_NOT_FOUND: FamilyMessages.ATHLETE_NOT_FOUND,
+  ATHLETE_NOT_FOUND: ATHLETE_NOT_FOUND_MESSAGE,
   INVALID_RANGE: "Please choose a valid date range (from on or before to, YYYY-MM-DD).",
   RANGE_TOO_LONG: "Please choose a range of at most 5 years.",
   INVALID_YEAR: "Please choose a valid year.",

@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { EmailSchema, EmailVerificationMessages, RequiredEmailSchema } from "./accounts";
-import { POSITION_INVALID_MESSAGE } from "./coach-basics";
+import { CURRENT_PASSWORD_REQUIRED_MESSAGE, EmailSchema } from "./accounts";
 import { ImageUrlSchema, POSITIONS } from "./coaches";
-import { personNameField } from "./fields";
-import { ZipcodeSchema } from "./geo";
+import { personNameField, POSITION_INVALID_MESSAGE, zipcodeField } from "./fields";
 import { isValidIsoDate, NO_SECONDARY_POSITION, PlayerMessages } from "./players";
 
 export const AGE_GROUPS = ["futures", "juniors", "high-school"] as const;
@@ -48,6 +46,13 @@ export const PhoneNumberSchema = z
   .refine((v) => toUsE164(v) !== null, { message: PHONE_INVALID_MESSAGE })
   .transform((v) => toUsE164(v)!);
 
+/** An address a form must have (contact details, a guardian's invitation): blank says so before the format is checked. */
+export const RequiredEmailSchema = z
+  .string({ message: "Email is required" })
+  .trim()
+  .min(1, { message: "Email is required" })
+  .pipe(EmailSchema);
+
 /** PUT /api/users/{id} */
 export const UpdateContactRequestSchema = z.object({
   firstName: personNameField("First name is required"),
@@ -56,7 +61,7 @@ export const UpdateContactRequestSchema = z.object({
   phoneNumber: PhoneNumberSchema,
   smsOptIn: z.boolean({ message: "smsOptIn must be true or false" }).optional(),
   /** Needed only when `email` changes (DESIGN.md 10); never stored. */
-  currentPassword: z.string({ message: EmailVerificationMessages.CURRENT_PASSWORD_REQUIRED }).max(200).optional(),
+  currentPassword: z.string({ message: CURRENT_PASSWORD_REQUIRED_MESSAGE }).max(200).optional(),
 });
 export type UpdateContactRequest = z.input<typeof UpdateContactRequestSchema>;
 export type ParsedUpdateContactRequest = z.output<typeof UpdateContactRequestSchema>;
@@ -83,7 +88,7 @@ export const UpdatePreferencesRequestSchema = z.object({
     .max(500, { message: "Travel distance must be between 1 and 500 miles" })
     .nullable()
     .optional(),
-  preferredLocation: ZipcodeSchema.nullable().optional(),
+  preferredLocation: zipcodeField().nullable().optional(),
 });
 export type UpdatePreferencesRequest = z.input<typeof UpdatePreferencesRequestSchema>;
 export type ParsedUpdatePreferencesRequest = z.output<typeof UpdatePreferencesRequestSchema>;
