@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_INVALID_MESSAGE, personNameField } from "./fields";
+import { EMAIL_INVALID_MESSAGE, requiredTextField } from "./fields";
 
 export const USER_TYPES = ["player", "coach", "admin"] as const;
 export type UserType = (typeof USER_TYPES)[number];
@@ -7,6 +7,9 @@ export const INTENTS = ["player", "coach"] as const;
 export type Intent = (typeof INTENTS)[number];
 
 export const MIN_PASSWORD_LENGTH = 6;
+
+/** A person's first or last name (an account, a parent, an athlete): "First name is required", then "... is too long" past 100. */
+export const personNameField = (required: string) => requiredTextField(required, 100, required.replace("is required", "is too long"));
 
 /** Field schemas that carry the spec's user-facing messages (player-side 5). */
 export const EmailSchema = z

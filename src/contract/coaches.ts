@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { POSITIONS, SESSION_TYPES, type Position, type RateResponse } from "./coach-basics";
 import { decimalToCents } from "./money";
-import { requiredTextField, ZIPCODE_FORMAT_MESSAGE, zipcodeField } from "./fields";
+import { requiredTextField } from "./fields";
 
 export { describeRate, POSITIONS, SESSION_TYPES } from "./coach-basics";
 export type { Position, RateResponse, SessionDuration, SessionType } from "./coach-basics";
@@ -11,6 +11,13 @@ export const FALLBACK_ZIPCODE = "00000";
 export const FALLBACK_TITLE = "Lacrosse Coach";
 
 export const PRICING_TIPS = { individual: "$50-100 per hour", group: "$25-50 per person" } as const;
+
+export const ZIPCODE_FORMAT_MESSAGE = "Zipcode must be 5 digits";
+/** A US ZIP as the profiles store it and the ZIP look-up takes it: five digits. */
+export const ZIPCODE_PATTERN = /^\d{5}$/;
+/** A coach's or a player's ZIP (the look-up's path parameter is checked against the same pattern and words). */
+export const zipcodeField = () =>
+  z.string({ message: ZIPCODE_FORMAT_MESSAGE }).trim().regex(ZIPCODE_PATTERN, { message: ZIPCODE_FORMAT_MESSAGE });
 
 export const CoachMessages = {
   TITLE_REQUIRED: "Title is required",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fullName } from "./names";
-import { ATHLETE_NOT_FOUND_MESSAGE, idField, personNameField } from "./fields";
+import { ATHLETE_NOT_FOUND_MESSAGE, idField } from "./fields";
+import { personNameField } from "./accounts";
 import { ImageUrlSchema } from "./coaches";
 import { ageOn, ageRuleToday, isMinorAge, isValidIsoDate, NO_SECONDARY_POSITION, UNKNOWN_AGE } from "./players";
 import { PositionSchema, RequiredEmailSchema, SkillLevelSchema, type AgeGroup, type SkillLevel } from "./users";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { idField, personNameField, requiredTextField, sessionDurationField, starRatingField, wholeNumberField } from "./fields";
+import { personNameField } from "./accounts";
+import { idField, requiredTextField, sessionDurationField, starRatingField, wholeNumberField } from "./fields";
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 

@@ -19,13 +19,6 @@ export const numberOrDigits = (maxDigits: number, message?: string) =>
     message === undefined ? undefined : { message },
   );
 
-export const ZIPCODE_FORMAT_MESSAGE = "Zipcode must be 5 digits";
-/** A US ZIP as the profiles store it and the ZIP look-up takes it: five digits. */
-export const ZIPCODE_PATTERN = /^\d{5}$/;
-/** A coach's or a player's ZIP (the look-up's path parameter is checked against the same pattern and words). */
-export const zipcodeField = () =>
-  z.string({ message: ZIPCODE_FORMAT_MESSAGE }).trim().regex(ZIPCODE_PATTERN, { message: ZIPCODE_FORMAT_MESSAGE });
-
 /** A position that is not one of POSITIONS, in the same words on every form that asks (profile, athlete, filters, ratings). */
 export const POSITION_INVALID_MESSAGE = "Please select a valid position";
 
@@ -52,6 +45,3 @@ export const starRatingField = (message: string) => wholeNumberField(1, 1, 5, me
 /** Text that must not be blank once trimmed and is at most `max` characters: missing or blank says `required`. */
 export const requiredTextField = (required: string, max: number, tooLong = required) =>
   z.string({ message: required }).trim().min(1, { message: required }).max(max, { message: tooLong });
-
-/** A person's first or last name (an account, a parent, an athlete): "First name is required", then "... is too long" past 100. */
-export const personNameField = (required: string) => requiredTextField(required, 100, required.replace("is required", "is too long"));

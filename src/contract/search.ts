@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { CoachReviewSummary } from "./reviews";
-import { POSITIONS, type Position, type RateResponse } from "./coaches";
+import { POSITIONS, ZIPCODE_PATTERN, type Position, type RateResponse } from "./coaches";
 import type { TimeSlot } from "./slots";
 import {
   DEFAULT_MATCH_DISTANCE,
@@ -12,7 +12,7 @@ import {
   type SearchRadius,
 } from "./search-basics";
 import { AGE_GROUP_INVALID_MESSAGE, AGE_GROUPS, SKILL_LEVEL_INVALID_MESSAGE, SKILL_LEVELS } from "./users";
-import { POSITION_INVALID_MESSAGE, requiredTextField, ZIPCODE_PATTERN } from "./fields";
+import { POSITION_INVALID_MESSAGE, requiredTextField } from "./fields";
 
 export * from "./search-basics";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CURRENT_PASSWORD_REQUIRED_MESSAGE, EmailSchema } from "./accounts";
-import { ImageUrlSchema, POSITIONS } from "./coaches";
-import { personNameField, POSITION_INVALID_MESSAGE, zipcodeField } from "./fields";
+import { CURRENT_PASSWORD_REQUIRED_MESSAGE, EmailSchema, personNameField } from "./accounts";
+import { ImageUrlSchema, POSITIONS, zipcodeField } from "./coaches";
+import { POSITION_INVALID_MESSAGE } from "./fields";
 import { isValidIsoDate, NO_SECONDARY_POSITION, PlayerMessages } from "./players";
 
 export const AGE_GROUPS = ["futures", "juniors", "high-school"] as const;

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { ZIPCODE_FORMAT_MESSAGE, ZIPCODE_PATTERN } from "@contract/fields";
+import { ZIPCODE_FORMAT_MESSAGE, ZIPCODE_PATTERN } from "@contract/coaches";
 import type { AppDeps } from "../../deps";
 import { badRequest, notFound } from "../../http/errors";
 import { lookupZip } from "./geo.service";
