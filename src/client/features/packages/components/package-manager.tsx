@@ -24,7 +24,12 @@ export function PackageManager({ coachId }: { coachId: number }) {
       <CardContent className="flex flex-col gap-4">
         {editing !== null ? (
           <Suspense fallback={<Spinner label="Loading..." />}>
-            <PackageForm initial={editing === "new" ? null : editing} onDone={() => setEditing(null)} />
+            {/* Edit on another package while one is open starts over with that one's terms (the values are read once). */}
+            <PackageForm
+              key={editing === "new" ? "new" : editing.id}
+              initial={editing === "new" ? null : editing}
+              onDone={() => setEditing(null)}
+            />
           </Suspense>
         ) : null}
         {packages.data && packages.data.length === 0 && editing === null ? (
