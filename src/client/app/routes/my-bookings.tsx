@@ -41,17 +41,21 @@ export function MyBookingsPage() {
   const { upcoming, past } = useMemo(() => splitBookings(list.data ?? [], new Date()), [list.data]);
   // A weekly series' weeks, grouped visibly: "Weekly · week 2 of 8" (DESIGN.md 11).
   const seriesLabels = useMemo(() => seriesWeekLabels(list.data ?? []), [list.data]);
-  const Card = isCoach ? CoachBookingCard : StudentBookingCard;
-  const extras = (booking: Booking) =>
-    isCoach ? (
-      <CoachBookingExtras booking={booking} />
-    ) : (
-      <StudentBookingExtras
-        booking={booking}
-        review={reviewByBooking.get(booking.id)}
-        openReview={reviews.isSuccess && reviewParam === booking.id}
-      />
-    );
+  // Both sections draw a booking alike: the viewer's card, its actions below it, its series week.
+  const bookingView = {
+    Card: isCoach ? CoachBookingCard : StudentBookingCard,
+    extras: (booking: Booking) =>
+      isCoach ? (
+        <CoachBookingExtras booking={booking} />
+      ) : (
+        <StudentBookingExtras
+          booking={booking}
+          review={reviewByBooking.get(booking.id)}
+          openReview={reviews.isSuccess && reviewParam === booking.id}
+        />
+      ),
+    seriesLabels,
+  };
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -92,22 +96,8 @@ export function MyBookingsPage() {
           {isCoach ? null : <FinishBookingStrip bookings={upcoming} />}
           {isCoach ? null : <MyWaitlist />}
           <MyCredits title={isCoach ? "Credits families bought" : "My Credits"} canRefund={isCoach} />
-          <BookingSection
-            title="Upcoming Sessions"
-            empty="No upcoming sessions."
-            bookings={upcoming}
-            Card={Card}
-            extras={extras}
-            seriesLabels={seriesLabels}
-          />
-          <BookingSection
-            title="Past Sessions"
-            empty="No past sessions yet."
-            bookings={past}
-            Card={Card}
-            extras={extras}
-            seriesLabels={seriesLabels}
-          />
+          <BookingSection title="Upcoming Sessions" empty="No upcoming sessions." bookings={upcoming} {...bookingView} />
+          <BookingSection title="Past Sessions" empty="No past sessions yet." bookings={past} {...bookingView} />
           <CalendarFeedCard />
         </>
       )}
