@@ -34,23 +34,3 @@ export function SummaryRow({ label, value }: { label: string; value: string }) {
     </div>
   );
 }
-
-/** One line of a booking's price (session cost, fee, tip), from the API's decimal string. */
-export function PriceRow({ label, amount, testId }: { label: string; amount: string | null | undefined; testId?: string }) {
-  return (
-    <div className="flex justify-between">
-      <dt className="text-slate-600">{label}</dt>
-      <dd data-testid={testId}>{dollars(amount)}</dd>
-    </div>
-  );
-}
-
-/** The last line of a booking's price, under a rule and in bold. */
-export function TotalRow({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold text-field-950">
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
-  );
-}
