@@ -5,6 +5,7 @@ import type { Booking } from "@contract/bookings";
 import { seriesWeekLabels } from "../../lib/states";
 import { decimalToCents, formatDollars } from "@contract/money";
 import { Button } from "../../components/ui/button";
+import { PageHeader } from "../../components/ui/page-header";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { checkoutOfBookings, paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
@@ -59,19 +60,11 @@ export function MyBookingsPage() {
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">My Bookings</h1>
-          <p className="text-slate-600">
-            {isCoach ? "Sessions players have booked with you." : "Your upcoming and past training sessions."}
-          </p>
-        </div>
-        <Button asChild variant="accent">
-          <Link href={paths.findCoaches}>
-            <Search aria-hidden /> Find a Coach
-          </Link>
-        </Button>
-      </header>
+      <PageHeader
+        title="My Bookings"
+        lead={isCoach ? "Sessions players have booked with you." : "Your upcoming and past training sessions."}
+        link={{ href: paths.findCoaches, label: "Find a Coach", icon: Search }}
+      />
 
       {success ? (
         <div
