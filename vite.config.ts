@@ -67,7 +67,7 @@ export default defineConfig({
               name: "ui",
               test: new RegExp(
                 [
-                  /src[\\/]client[\\/]components[\\/]ui[\\/](badge|button|card|checkbox|input|label|form-field|spinner|star-rating|textarea)\.tsx/,
+                  /src[\\/]client[\\/]components[\\/]ui[\\/](badge|button|card|checkbox|input|label|form-field|link-buttons|spinner|star-rating|textarea)\.tsx/,
                   /src[\\/]client[\\/]lib[\\/](cn|just-fetched|when)\.ts/,
                   /src[\\/]contract[\\/]((coach|search|review)-basics|names)\.ts/,
                   /node_modules[\\/](clsx|tailwind-merge|class-variance-authority|date-fns|@date-fns)[\\/]/,
@@ -81,10 +81,12 @@ export default defineConfig({
             },
             {
               // What the shell shows a signed-in user (sign out, resend the verification e-mail),
-              // and the reading of every page of a signed-in user's lists (api-pages.ts): lazy for
-              // visitors, named in a signed-in user's HTML (http/client-assets.ts).
+              // the reading of every page of a signed-in user's lists (api-pages.ts), and the design
+              // system's parts only signed-in pages draw (a page header with its actions, a person's
+              // avatar), so that no visitor's first screen carries them: lazy for visitors, named in a
+              // signed-in user's HTML (http/client-assets.ts).
               name: "account",
-              test: /src[\\/]client[\\/](app[\\/]app-shell\.tsx|features[\\/]accounts[\\/](api[\\/](auth-mutations|email-verification|keys)\.ts|components[\\/](sign-out-button|resend-verification-button|verify-email-notice)\.tsx)|lib[\\/](handle-unauthorized|api-pages)\.ts)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](log-out|mail-warning|menu|x)\.js/,
+              test: /src[\\/]client[\\/](app[\\/]app-shell\.tsx|components[\\/]ui[\\/](avatar|page-header)\.tsx|features[\\/]accounts[\\/](api[\\/](auth-mutations|email-verification|keys)\.ts|components[\\/](sign-out-button|resend-verification-button|verify-email-notice)\.tsx)|lib[\\/](handle-unauthorized|api-pages)\.ts)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](log-out|mail-warning|menu|x)\.js/,
               priority: 10,
               includeDependenciesRecursively: false,
             },

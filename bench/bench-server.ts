@@ -4,13 +4,15 @@
  * SEED_DEMO=false, LOG_LEVEL=error (request logs, refused bookings included, would measure the terminal, not the app).
  */
 import { fork, type ChildProcess } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createApp } from "../src/server/app";
 import type { AppDeps } from "../src/server/deps";
 import { bootstrap } from "../src/server/boot";
 import { loadConfig } from "../src/server/config";
+import { createAppServer } from "../src/server/http/app-server";
 
 export type ServerReady = { port: number; rssMb: number; heapBeforeMb: number; heapPreparedMb: number } & Record<string, unknown>;
 /** Resident memory now and at its highest since the server listened, heap used, and the heap left after a full collection. */
@@ -63,25 +65,30 @@ export async function serveInChild(
   const heapPreparedMb = liveHeapMb();
   let peakRss = process.memoryUsage().rss;
   setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100).unref();
-  const server = createApp(deps).listen(0, "127.0.0.1", () => {
+  let stopHeapSampling = await startHeapSampling();
+  const server = createAppServer(createApp(deps)).listen(0, "127.0.0.1", () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : 0;
     const rssMb = process.memoryUsage().rss / 2 ** 20;
     process.send!({ ...prepared, port, rssMb, heapBeforeMb, heapPreparedMb } satisfies ServerReady);
   });
   process.on("message", (message) => {
-    if (message === "memory") {
-      const memory = process.memoryUsage();
-      peakRss = Math.max(peakRss, memory.rss);
-      process.send!({
-        ...report(deps),
-        rssMb: memory.rss / 2 ** 20,
-        peakRssMb: peakRss / 2 ** 20,
-        heapMb: memory.heapUsed / 2 ** 20,
-        liveHeapMb: liveHeapMb(),
-      } satisfies ServerMemory);
-    }
+    if (message === "memory") void answerMemory();
   });
+  async function answerMemory() {
+    const stop = stopHeapSampling;
+    stopHeapSampling = undefined;
+    await stop?.();
+    const memory = process.memoryUsage();
+    peakRss = Math.max(peakRss, memory.rss);
+    process.send!({
+      ...report(deps),
+      rssMb: memory.rss / 2 ** 20,
+      peakRssMb: peakRss / 2 ** 20,
+      heapMb: memory.heapUsed / 2 ** 20,
+      liveHeapMb: liveHeapMb(),
+    } satisfies ServerMemory);
+  }
   process.on("disconnect", () => {
     server.close();
     void deps.database.close().finally(() => {
@@ -89,6 +96,28 @@ export async function serveInChild(
       process.exit(0);
     });
   });
+}
+
+/**
+ * BENCH_HEAP_SAMPLE=<file>: V8's sampling heap profiler runs from the server's start to the end of
+ * the run and writes the allocations that outlived a young-generation collection (live at the end,
+ * or collected only by a full one) to <file> (a .heapprofile for Chrome's DevTools): where the
+ * objects come from that make scavenges slow and fill the old generation.
+ */
+async function startHeapSampling(): Promise<(() => Promise<void>) | undefined> {
+  const file = process.env.BENCH_HEAP_SAMPLE;
+  if (!file) return undefined;
+  const session = new Session();
+  session.connect();
+  await session.post("HeapProfiler.startSampling", {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: false,
+  });
+  return async () => {
+    const { profile } = await session.post("HeapProfiler.stopSampling");
+    writeFileSync(file, JSON.stringify(profile));
+  };
 }
 
 const compiled = new Map<string, Promise<string>>();

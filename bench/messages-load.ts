@@ -13,7 +13,6 @@
  * exactly once: lost and duplicated counts are printed. Targets: p95 < 100 ms, none lost, none
  * twice, every send answered 201. Exit 1 when missed. Loopback only.
  */
-import { createServer } from "node:http";
 import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -21,6 +20,7 @@ import { sql } from "drizzle-orm";
 import { WebSocket } from "ws";
 import { createApp } from "../src/server/app";
 import { bootstrap } from "../src/server/boot";
+import { createAppServer } from "../src/server/http/app-server";
 import { familyIdOfUser } from "../src/server/db/families";
 import { startSession, SESSION_COOKIE } from "../src/server/features/accounts/sessions.service";
 import { attachCalendarSocket } from "../src/server/realtime/calendar-socket";
@@ -89,7 +89,7 @@ async function seed(): Promise<Pair[]> {
 async function serve(): Promise<void> {
   const { config, dataDir } = benchConfig(databaseUrl);
   const deps = await bootstrap(config);
-  const server = createServer(createApp(deps));
+  const server = createAppServer(createApp(deps));
   const sockets = await attachCalendarSocket(server, deps);
   server.listen(0, "127.0.0.1", () => {
     const address = server.address();

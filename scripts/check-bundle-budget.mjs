@@ -45,7 +45,9 @@ const PAGE_BUDGETS = new Map([
   ["stripe-connect", [150, 19]],
   ["simulated-dashboard", [150, 19]],
   ["family", [155, 20]],
-  ["booking-checkout", [160, 25]],
+  // Issue 22: the signed-in pages load the page header and the avatar with the signed-in shell's chunk, the
+  // design system's digits field and link row, and the booking summary's row (+0.5 KB over 159.9 KB).
+  ["booking-checkout", [160.6, 25]],
   ["forgot-password", [165, 17]],
   ["reset-password", [165, 17]],
   ["book-coach", [167, 29]],

@@ -37,6 +37,28 @@ export function shownFigures(figures: PublicFigures | undefined): { value: strin
   return shown;
 }
 
+/**
+ * The landing page's texts an admin can replace with a content block of the same key, and the
+ * built-in text each shows without one: "hero" (the headline and the text under it), "features"
+ * (the "Why LaxCoach" heading and intro), "how-it-works" (the journey's), "testimonials" (the
+ * testimonials' heading and intro) and "cta" (the closing call to action).
+ */
+export const LANDING_TEXTS = {
+  hero: {
+    title: "Train with the best lacrosse coaches near you",
+    content:
+      "Find a coach for your position and level, book a session that fits your schedule, and pay securely. Coaches: grow your business on one simple platform.",
+  },
+  features: {
+    title: "Everything you need to get better",
+    content: "One place for players and families to find training, and for coaches to run their business.",
+  },
+  "how-it-works": { title: "How it works", content: "Three steps from the couch to the field." },
+  testimonials: { title: "What our players say", content: "" },
+  cta: { title: "Ready to step onto the field?", content: "Join players and coaches already training with LaxCoach." },
+} satisfies Record<string, { title: string; content: string }>;
+export type LandingTextKey = keyof typeof LANDING_TEXTS;
+
 /** The landing page's Help Center answers: what the product does now (self-service cancellation, texts only to those who opted in). */
 export const LANDING_FAQ: readonly { q: string; a: string }[] = [
   {

@@ -1,8 +1,8 @@
-import { createServer } from "node:http";
 import { createApp } from "./app";
 import { describeStartupError } from "./startup-error";
 import { bootstrap } from "./boot";
 import { loadConfigOrReport } from "./config";
+import { createAppServer } from "./http/app-server";
 import { mountClient } from "./http/client-assets";
 import { gracefulClose } from "./http/shutdown";
 import { startSweeps } from "./jobs/sweeps";
@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const dev = process.argv.includes("--dev");
   const deps = await bootstrap(config);
   const app = createApp(deps, { devClient: dev });
-  const server = createServer(app);
+  const server = createAppServer(app);
   const calendarSocket = await attachCalendarSocket(server, deps, { dev });
   const closeServer = gracefulClose(server, { sockets: calendarSocket, logger: deps.logger });
   await mountClient(app, { dev, server });

@@ -54,6 +54,9 @@ test.describe("messages between a family and a coach", () => {
 
     const box = guardian.getByLabel("Message to Casey Coach");
     await box.focus();
+    // An empty box is not sent: the contract's message says why, until the next send.
+    await guardian.keyboard.press("Enter");
+    await expect(guardian.getByRole("alert").filter({ hasText: "Please write a message." })).toBeVisible();
     await guardian.keyboard.type("Hi Coach! Can Jordan work on shooting?");
     await guardian.keyboard.press("Shift+Enter");
     await guardian.keyboard.type("Visit <b>https://example.com</b> for his highlights.");
@@ -64,6 +67,7 @@ test.describe("messages between a family and a coach", () => {
     await expect(log.getByText("Visit <b>https://example.com</b> for his highlights.")).toBeVisible();
     await expect(log.locator("a, b")).toHaveCount(0);
     await expect(box).toHaveValue("");
+    await expect(guardian.getByText("Please write a message.")).toHaveCount(0);
   });
 
   test("the coach, on a 390 px phone, sees the unread count, reads the message and answers; it arrives live for the guardian", async () => {

@@ -73,6 +73,9 @@ test.describe("packages, credits and weekly sessions", () => {
     await expect(page.getByRole("heading", { name: "Coach Dashboard" })).toBeVisible();
     await page.getByRole("button", { name: "New package" }).click();
     const form = page.getByRole("form", { name: "Package" });
+    // The first rule the package breaks is the toast, and its message sits under the field.
+    await form.getByRole("button", { name: "Create package" }).click();
+    await expect(form.getByLabel("Title")).toHaveAccessibleDescription("Please enter a title for the package.");
     await form.getByLabel("Title").fill("Five private hours");
     await form.getByLabel("Session type").selectOption("individual");
     await form.getByLabel("Duration").selectOption("60");

@@ -138,6 +138,15 @@ test.describe("progress a parent can see and a business a coach can read", () =>
     await expect(table.getByRole("row")).toHaveCount(13);
     await expect(table).toContainText("$95.00");
 
+    // A start after the end is refused as it is typed.
+    const from = business.getByLabel("From");
+    const chosenFrom = await from.inputValue();
+    await from.fill("2999-01-01");
+    await expect(business.getByRole("alert").filter({ hasText: "Please choose a start date on or before the end date." })).toBeVisible();
+    await expect(business.getByRole("button", { name: "Show" })).toBeDisabled();
+    await from.fill(chosenFrom);
+    await expect(business.getByRole("button", { name: "Show" })).toBeEnabled();
+
     // By month, over a range the coach picks.
     await business.getByLabel("By").selectOption("month");
     await business.getByRole("button", { name: "Show" }).click();

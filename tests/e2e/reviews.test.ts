@@ -71,6 +71,22 @@ test.describe("honest reviews: a player reviews a session and sees it on the coa
     await expect(page.getByRole("button", { name: "Leave a review" })).toHaveCount(0);
   });
 
+  test("the coach answers the review once from the dashboard", async () => {
+    const { context: coachContext, page: coachPage } = await newPage(browser, t.baseUrl);
+    coachPage.setDefaultTimeout(30_000);
+    const { token } = await startSession(t.deps.database.db, paid.coach.userId, t.deps.clock.now());
+    await coachContext.addCookies([{ name: "sid", value: token, url: t.baseUrl }]);
+    await coachPage.goto("/coach-dashboard");
+    const reply = coachPage.getByLabel("Reply to Jordan P.");
+    await coachPage.getByRole("button", { name: "Post Reply" }).click();
+    await expect(reply).toHaveAccessibleDescription("Please write a reply.");
+    await reply.fill("Thanks Jordan, keep working that off hand!");
+    await coachPage.getByRole("button", { name: "Post Reply" }).click();
+    await expect(coachPage.getByText("Reply posted").first()).toBeVisible();
+    await expect(coachPage.getByRole("button", { name: "Post Reply" })).toHaveCount(0);
+    await coachPage.close();
+  });
+
   test("the coach's profile shows the review, the real average and the distribution", async () => {
     await page.goto(`/coach/${paid.coach.coachId}`);
     await expect(page.getByText("Jordan P.")).toBeVisible();

@@ -1,6 +1,7 @@
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import { createConnection, type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAppServer } from "@server/http/app-server";
 import { gracefulClose } from "@server/http/shutdown";
 import { attachCalendarSocket, type CalendarSocketServer } from "@server/realtime/calendar-socket";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
@@ -15,7 +16,7 @@ const clients: Socket[] = [];
 
 beforeAll(async () => {
   t = await startTestApp();
-  server = createServer(t.app);
+  server = createAppServer(t.app);
   calendar = await attachCalendarSocket(server, t.deps);
   close = gracefulClose(server, { sockets: calendar, logger: { warn: () => {} }, deadlineMs: 10_000 });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

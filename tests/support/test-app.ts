@@ -8,6 +8,7 @@ import { createApp } from "@server/app";
 import { bootstrap } from "@server/boot";
 import { loadConfig } from "@server/config";
 import type { AppDeps } from "@server/deps";
+import { createAppServer } from "@server/http/app-server";
 
 export type TestApp = {
   deps: AppDeps;
@@ -19,6 +20,8 @@ export type TestApp = {
   outbox(): OutboxMessage[];
   /** Listens on an ephemeral port (for WebSocket or browser tests); returns the base URL. */
   listen(): Promise<string>;
+  /** The server listen() started (the app's own, http/app-server.ts). */
+  server(): Server;
   close(): Promise<void>;
 };
 
@@ -56,11 +59,15 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     agent: () => request.agent(app),
     outbox: () => readOutbox(dataDir),
     async listen() {
-      server = app.listen(0, "127.0.0.1");
+      server = createAppServer(app).listen(0, "127.0.0.1");
       await new Promise<void>((resolve) => server!.once("listening", () => resolve()));
       const address = server.address();
       if (!address || typeof address === "string") throw new Error("no address");
       return `http://127.0.0.1:${address.port}`;
+    },
+    server() {
+      if (!server) throw new Error("listen() first");
+      return server;
     },
     async close() {
       if (server) {

@@ -1,7 +1,9 @@
+import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { CurrentUser } from "../../contract/accounts";
 import type { CoachResponse } from "../../contract/coaches";
-import { FullPageSpinner } from "../components/ui/spinner";
+import type { TimeSlot } from "../../contract/slots";
+import { FullPageSpinner, Spinner } from "../components/ui/spinner";
 import { useCurrentUser } from "../lib/current-user";
 import { useCoachProfileOfUser } from "../features/coaches/api/get-coach-profile";
 import { LoadError } from "../features/coaches/components/load-error";
@@ -25,4 +27,11 @@ function CoachProfileGate({ render }: { render: RenderCoachPage }) {
     return <LoadError onRetry={() => void profile.refetch()} text="Could not load your coach profile. Please try again." />;
   }
   return <>{render(user, profile.data ?? null)}</>;
+}
+
+/** The coach's own time slots on the dashboard and the slots page: a spinner, a retryable error, then `render` with the list. */
+export function CoachSlotsState({ slots, render }: { slots: UseQueryResult<TimeSlot[]>; render: (list: TimeSlot[]) => ReactNode }) {
+  if (slots.isLoading) return <Spinner label="Loading time slots..." />;
+  if (slots.isError) return <LoadError onRetry={() => void slots.refetch()} text="Could not load your time slots. Please try again." />;
+  return <>{render(slots.data ?? [])}</>;
 }

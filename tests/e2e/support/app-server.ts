@@ -1,5 +1,6 @@
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import { createApp } from "@server/app";
+import { createAppServer } from "@server/http/app-server";
 import { mountClient } from "@server/http/client-assets";
 import { attachCalendarSocket } from "@server/realtime/calendar-socket";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
@@ -10,7 +11,7 @@ export type E2eServer = TestApp & { baseUrl: string };
 export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
   const t = await startTestApp(env);
   const app = createApp(t.deps);
-  const server: Server = createServer(app);
+  const server: Server = createAppServer(app);
   await mountClient(app, { dev: false, server });
   // As in main.ts: the live calendar channel shares the HTTP server.
   const calendarSocket = await attachCalendarSocket(server, t.deps);

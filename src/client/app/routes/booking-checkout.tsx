@@ -14,7 +14,7 @@ import { toast } from "../../components/ui/toast";
 import { paths } from "../../config/paths";
 import { useBooking } from "../../features/bookings/api/get-booking";
 import { bookingsTogetherQuery } from "../../features/bookings/api/keys";
-import { bookingAthleteName, dollars, sessionTypeLabel } from "../../features/bookings/components/booking-format";
+import { bookingAthleteName, dollars, sessionTypeLabel, SummaryRow } from "../../features/bookings/components/booking-format";
 import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
 import { useConfirmPayment, useCreatePaymentIntent, useUpdatePaymentIntent } from "../../features/payments/api/payment-intents";
 import { HoldCountdown, useHoldRemaining } from "../../features/payments/components/hold-countdown";
@@ -201,10 +201,7 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
             <CardContent>
               <dl className="flex flex-col gap-2 text-sm">
                 {rows.map(([label, value]) => (
-                  <div key={label} className="flex justify-between gap-4">
-                    <dt className="text-slate-600">{label}</dt>
-                    <dd className="text-right font-medium text-slate-900">{value}</dd>
-                  </div>
+                  <SummaryRow key={label} label={label} value={value} />
                 ))}
               </dl>
               {booking.data ? <SessionPlaceDetails place={booking.data.timeSlot} className="mt-4 border-t border-slate-200 pt-4" /> : null}

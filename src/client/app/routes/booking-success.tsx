@@ -5,11 +5,12 @@ import { Link } from "wouter";
 import type { Booking } from "@contract/bookings";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle, IconCardHeader } from "../../components/ui/card";
+import { LinkButtons } from "../../components/ui/link-buttons";
 import { Spinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
 import { useStudentBookings } from "../../features/bookings/api/get-student-bookings";
-import { bookingAthleteName, dollars, personName, sessionTypeLabel } from "../../features/bookings/components/booking-format";
+import { bookingAthleteName, dollars, personName, sessionTypeLabel, SummaryRow } from "../../features/bookings/components/booking-format";
 import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
 import { formatLongDate, formatSessionRange } from "../../lib/when";
 import { confirmPayment, sessionDetailsQuery } from "../../features/payments/api/payment-intents";
@@ -127,14 +128,12 @@ function Success({
         </p>
       ) : null}
 
-      <div className="flex flex-wrap justify-center gap-3">
-        <Button asChild>
-          <Link href={paths.myBookings}>View My Bookings</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link href={paths.findCoaches}>Book Another Session</Link>
-        </Button>
-      </div>
+      <LinkButtons
+        links={[
+          { href: paths.myBookings, label: "View My Bookings" },
+          { href: paths.findCoaches, label: "Book Another Session" },
+        ]}
+      />
     </div>
   );
 }
@@ -149,21 +148,14 @@ function Notice({ icon, title, children }: { icon: ReactNode; title: string; chi
   );
 }
 
+const findCoach = { href: paths.findCoaches, label: "Find a Coach" };
+
 /** A visitor, or a user with no paid booking, who opens this address: nothing to confirm, and no claim that anything was paid. */
 function NothingBooked({ signedIn }: { signedIn: boolean }) {
   return (
     <Notice icon={<CalendarCheck aria-hidden className="size-12 text-field-700" />} title="No booking to show">
       <p className="text-slate-700">There is no payment to confirm here. Find a coach and book a session to see its confirmation.</p>
-      <div className="flex flex-wrap justify-center gap-3">
-        <Button asChild>
-          <Link href={paths.findCoaches}>Find a Coach</Link>
-        </Button>
-        {signedIn ? null : (
-          <Button asChild variant="outline">
-            <Link href={paths.login}>Sign In</Link>
-          </Button>
-        )}
-      </div>
+      <LinkButtons links={signedIn ? [findCoach] : [findCoach, { href: paths.login, label: "Sign In" }]} />
     </Notice>
   );
 }
@@ -230,10 +222,7 @@ function Confirmation({ booking, athlete }: { booking: Booking; athlete: string 
       <CardContent className="flex flex-col gap-4">
         <dl className="flex flex-col gap-2 text-sm">
           {rows.map(([label, value]) => (
-            <div key={label} className="flex justify-between gap-4">
-              <dt className="text-slate-600">{label}</dt>
-              <dd className="text-right font-medium text-slate-900">{value}</dd>
-            </div>
+            <SummaryRow key={label} label={label} value={value} />
           ))}
           {booking.notes ? (
             <div className="flex flex-col gap-1">

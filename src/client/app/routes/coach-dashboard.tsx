@@ -1,12 +1,12 @@
 import { CalendarDays, List, Plus } from "lucide-react";
-import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Link } from "wouter";
 import type { TimeSlot } from "@contract/slots";
-import { CoachPage } from "../coach-page";
+import { CoachPage, CoachSlotsState } from "../coach-page";
 import { Button } from "../../components/ui/button";
+import { PageHeader } from "../../components/ui/page-header";
 import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
-import { LoadError } from "../../features/coaches/components/load-error";
 import { NoCoachProfile } from "../../features/coaches/components/no-coach-profile";
 import { useCoachBookings } from "../../features/bookings/api/coach-bookings";
 import { athletesBySlot } from "../../features/bookings/components/booking-groups";
@@ -63,32 +63,20 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
   const firstScreen = [usePaymentAccountStatus(), useCoachEarnings(), bookings, useCoachRequests(coach.id), slots];
   const settling = firstScreen.some((query) => query.isLoading);
 
-  const slotsBody = (render: (list: TimeSlot[]) => ReactNode) =>
-    slots.isLoading ? (
-      <Spinner label="Loading time slots..." />
-    ) : slots.isError ? (
-      <LoadError onRetry={() => void slots.refetch()} text="Could not load your time slots. Please try again." />
-    ) : (
-      render(slots.data ?? [])
-    );
-
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">Coach Dashboard</h1>
-          <p className="text-slate-600">Welcome back{firstName ? `, ${firstName}` : ""}! Here is your coaching business at a glance.</p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <LiveIndicator state={live} />
-          <Button asChild variant="outline" size="sm">
-            <Link href="/manage-slots">Manage Time Slots</Link>
-          </Button>
-          <Button size="sm" onClick={() => setDialog({ open: true })}>
-            <Plus aria-hidden /> Add Time Slot
-          </Button>
-        </div>
-      </header>
+      <PageHeader
+        title="Coach Dashboard"
+        lead={`Welcome back${firstName ? `, ${firstName}` : ""}! Here is your coaching business at a glance.`}
+      >
+        <LiveIndicator state={live} />
+        <Button asChild variant="outline" size="sm">
+          <Link href="/manage-slots">Manage Time Slots</Link>
+        </Button>
+        <Button size="sm" onClick={() => setDialog({ open: true })}>
+          <Plus aria-hidden /> Add Time Slot
+        </Button>
+      </PageHeader>
 
       {settling ? <Spinner label="Loading your dashboard..." /> : null}
       {/* Issue 29: what needs the coach first (payout setup, requests to answer, the next session), figures after. */}
@@ -119,22 +107,26 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
                   <Plus aria-hidden /> Add Time Slot
                 </Button>
               </div>
-              {slotsBody(() => (
-                <SlotList
-                  slots={available}
-                  seriesOf={slots.data ?? []}
-                  onEdit={openEdit}
-                  emptyText="No available time slots. Add one so players can book you."
-                />
-              ))}
+              <CoachSlotsState
+                slots={slots}
+                render={(list) => (
+                  <SlotList
+                    slots={available}
+                    seriesOf={list}
+                    onEdit={openEdit}
+                    emptyText="No available time slots. Add one so players can book you."
+                  />
+                )}
+              />
             </section>
             <CoachBookingSections sections={["list"]} />
           </TabsContent>
 
           <TabsContent value="calendar">
-            {slotsBody((list) => (
-              <WeeklyCalendar coach={coach} slots={list} onEdit={openEdit} seatNames={seatNames} />
-            ))}
+            <CoachSlotsState
+              slots={slots}
+              render={(list) => <WeeklyCalendar coach={coach} slots={list} onEdit={openEdit} seatNames={seatNames} />}
+            />
           </TabsContent>
         </Tabs>
 

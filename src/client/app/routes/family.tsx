@@ -1,10 +1,10 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { AGE_GROUP_LABELS } from "@contract/players";
 import { athleteName, type Athlete } from "@contract/families";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { fieldControlClass } from "../../components/ui/input";
+import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { paths } from "../../config/paths";
 import {
@@ -13,7 +13,6 @@ import {
   useDeleteAthlete,
   useGuardians,
   useInvitations,
-  useInviteGuardian,
   useRemoveGuardian,
   useRevokeInvitation,
   useUpdateAthlete,
@@ -21,6 +20,11 @@ import {
 import { AthleteForm } from "../../features/families/components/athlete-form";
 import { messageOr } from "../../lib/handle-unauthorized";
 import { fullName } from "@contract/names";
+
+// The form library loads after the page, as the athlete form's does (athlete-form.tsx).
+const InviteGuardianForm = lazy(async () => ({
+  default: (await import("../../features/families/components/invite-guardian-form")).InviteGuardianForm,
+}));
 
 const failed = (title: string) => (error: unknown) => toast({ title, description: messageOr(error, title), variant: "destructive" });
 
@@ -99,23 +103,10 @@ function AthleteRow({ athlete, canRemove }: { athlete: Athlete; canRemove: boole
 function Guardians() {
   const guardians = useGuardians();
   const invitations = useInvitations();
-  const invite = useInviteGuardian();
   const remove = useRemoveGuardian();
   const revoke = useRevokeInvitation();
-  const [email, setEmail] = useState("");
   const [confirming, setConfirming] = useState<number | null>(null);
   const list = guardians.data ?? [];
-
-  const send = (e: FormEvent) => {
-    e.preventDefault();
-    invite.mutate(email, {
-      onSuccess: () => {
-        toast({ title: "Invitation sent", description: `We e-mailed an invitation to ${email}.`, variant: "success" });
-        setEmail("");
-      },
-      onError: failed("Could not send the invitation"),
-    });
-  };
 
   return (
     <Card>
@@ -181,15 +172,9 @@ function Guardians() {
             </ul>
           </div>
         ) : null}
-        <form onSubmit={send} className="flex flex-wrap items-end gap-2">
-          <label className="grid flex-1 gap-1 text-sm font-medium">
-            Invite a guardian by e-mail
-            <input type="email" className={fieldControlClass} value={email} onChange={(e) => setEmail(e.target.value)} required />
-          </label>
-          <Button type="submit" disabled={invite.isPending}>
-            {invite.isPending ? "Sending..." : "Send invitation"}
-          </Button>
-        </form>
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <InviteGuardianForm />
+        </Suspense>
       </CardContent>
     </Card>
   );

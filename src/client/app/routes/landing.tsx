@@ -44,11 +44,7 @@ function SectionHeading({ eyebrow, title, intro, id }: { eyebrow: string; title:
 
 function Hero() {
   const [, navigate] = useLocation();
-  const hero = useContentText("hero", {
-    title: "Train with the best lacrosse coaches near you",
-    content:
-      "Find a coach for your position and level, book a session that fits your schedule, and pay securely. Coaches: grow your business on one simple platform.",
-  });
+  const hero = useContentText("hero");
   return (
     <section className="relative overflow-hidden bg-field-900 text-white" aria-labelledby="hero-title">
       {/* Field lines: decoration only. */}
@@ -109,10 +105,7 @@ function Feature({ icon, title, children }: { icon: ReactNode; title: string; ch
 }
 
 function Features() {
-  const intro = useContentText("features", {
-    title: "Everything you need to get better",
-    content: "One place for players and families to find training, and for coaches to run their business.",
-  });
+  const intro = useContentText("features");
   return (
     <section className="px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="features-title">
       <div className="mx-auto max-w-6xl">
@@ -140,10 +133,7 @@ function Features() {
 }
 
 function Journey() {
-  const how = useContentText("how-it-works", {
-    title: "How it works",
-    content: "Three steps from the couch to the field.",
-  });
+  const how = useContentText("how-it-works");
   const steps = [
     { icon: <Users aria-hidden />, title: "Browse Coaches", text: "Compare coaches by position, distance, rates and availability." },
     {
@@ -225,7 +215,7 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
 /** Up to 6 testimonials, and the whole section only when there is at least one (player-side 1). */
 function Testimonials() {
   const { data } = useTestimonials();
-  const intro = useContentText("testimonials", { title: "What our players say", content: "" });
+  const intro = useContentText("testimonials");
   const shown = (data ?? []).slice(0, MAX_LANDING_TESTIMONIALS);
   if (shown.length === 0) return null;
   return (
@@ -266,10 +256,7 @@ function Help() {
 }
 
 function ClosingCall() {
-  const cta = useContentText("cta", {
-    title: "Ready to step onto the field?",
-    content: "Join players and coaches already training with LaxCoach.",
-  });
+  const cta = useContentText("cta");
   return (
     <section className="bg-field-900 px-4 py-16 text-center text-white sm:px-6" aria-labelledby="cta-title">
       <h2 id="cta-title" className="font-display text-3xl font-bold uppercase sm:text-4xl">

@@ -1,10 +1,8 @@
 import { useState } from "react";
 import { Link } from "wouter";
 import type { TimeSlot } from "@contract/slots";
-import { CoachPage } from "../coach-page";
+import { CoachPage, CoachSlotsState } from "../coach-page";
 import { Button } from "../../components/ui/button";
-import { Spinner } from "../../components/ui/spinner";
-import { LoadError } from "../../features/coaches/components/load-error";
 import { NoCoachProfile } from "../../features/coaches/components/no-coach-profile";
 import { LiveIndicator } from "../../features/realtime/components/live-indicator";
 import { useCalendarSocket } from "../../features/realtime/use-calendar-socket";
@@ -50,13 +48,10 @@ function SlotManager({ user, coach }: { user: { id: number; userType: string }; 
             </Button>
           </div>
         </div>
-        {slots.isLoading ? (
-          <Spinner label="Loading time slots..." />
-        ) : slots.isError ? (
-          <LoadError onRetry={() => void slots.refetch()} text="Could not load your time slots. Please try again." />
-        ) : (
-          <SlotList slots={slots.data ?? []} onEdit={setEditing} emptyText="No upcoming time slots yet. Add some above." />
-        )}
+        <CoachSlotsState
+          slots={slots}
+          render={(list) => <SlotList slots={list} onEdit={setEditing} emptyText="No upcoming time slots yet. Add some above." />}
+        />
       </section>
       <SlotFormDialog coach={coach} open={editing !== undefined} onOpenChange={(open) => !open && setEditing(undefined)} slot={editing} />
     </>

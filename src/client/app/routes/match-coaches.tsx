@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from "react";
-import { Link } from "wouter";
 import type { Athlete } from "@contract/families";
 import { SKILL_LEVEL_LABELS } from "@contract/players";
 import type { MatchedCoach } from "@contract/search";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
+import { LinkButtons } from "../../components/ui/link-buttons";
 import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { paths } from "../../config/paths";
@@ -64,14 +64,12 @@ function CoachesDoNotMatch() {
       <p className="text-slate-700">
         Match Coaches helps players find the right coach. Your players find you here through your profile and time slots.
       </p>
-      <div className="flex flex-wrap justify-center gap-2">
-        <Button asChild>
-          <Link href={paths.coachDashboard}>Go to Dashboard</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link href={paths.coachSetup}>Edit My Profile</Link>
-        </Button>
-      </div>
+      <LinkButtons
+        links={[
+          { href: paths.coachDashboard, label: "Go to Dashboard" },
+          { href: paths.coachSetup, label: "Edit My Profile" },
+        ]}
+      />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import type { Booking } from "@contract/bookings";
 import { seriesWeekLabels } from "../../lib/states";
 import { decimalToCents, formatDollars } from "@contract/money";
 import { Button } from "../../components/ui/button";
+import { PageHeader } from "../../components/ui/page-header";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { checkoutOfBookings, paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
@@ -41,33 +42,29 @@ export function MyBookingsPage() {
   const { upcoming, past } = useMemo(() => splitBookings(list.data ?? [], new Date()), [list.data]);
   // A weekly series' weeks, grouped visibly: "Weekly · week 2 of 8" (DESIGN.md 11).
   const seriesLabels = useMemo(() => seriesWeekLabels(list.data ?? []), [list.data]);
-  const Card = isCoach ? CoachBookingCard : StudentBookingCard;
-  const extras = (booking: Booking) =>
-    isCoach ? (
-      <CoachBookingExtras booking={booking} />
-    ) : (
-      <StudentBookingExtras
-        booking={booking}
-        review={reviewByBooking.get(booking.id)}
-        openReview={reviews.isSuccess && reviewParam === booking.id}
-      />
-    );
+  // Both sections draw a booking alike: the viewer's card, its actions below it, its series week.
+  const bookingView = {
+    Card: isCoach ? CoachBookingCard : StudentBookingCard,
+    extras: (booking: Booking) =>
+      isCoach ? (
+        <CoachBookingExtras booking={booking} />
+      ) : (
+        <StudentBookingExtras
+          booking={booking}
+          review={reviewByBooking.get(booking.id)}
+          openReview={reviews.isSuccess && reviewParam === booking.id}
+        />
+      ),
+    seriesLabels,
+  };
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">My Bookings</h1>
-          <p className="text-slate-600">
-            {isCoach ? "Sessions players have booked with you." : "Your upcoming and past training sessions."}
-          </p>
-        </div>
-        <Button asChild variant="accent">
-          <Link href={paths.findCoaches}>
-            <Search aria-hidden /> Find a Coach
-          </Link>
-        </Button>
-      </header>
+      <PageHeader
+        title="My Bookings"
+        lead={isCoach ? "Sessions players have booked with you." : "Your upcoming and past training sessions."}
+        link={{ href: paths.findCoaches, label: "Find a Coach", icon: Search }}
+      />
 
       {success ? (
         <div
@@ -92,22 +89,8 @@ export function MyBookingsPage() {
           {isCoach ? null : <FinishBookingStrip bookings={upcoming} />}
           {isCoach ? null : <MyWaitlist />}
           <MyCredits title={isCoach ? "Credits families bought" : "My Credits"} canRefund={isCoach} />
-          <BookingSection
-            title="Upcoming Sessions"
-            empty="No upcoming sessions."
-            bookings={upcoming}
-            Card={Card}
-            extras={extras}
-            seriesLabels={seriesLabels}
-          />
-          <BookingSection
-            title="Past Sessions"
-            empty="No past sessions yet."
-            bookings={past}
-            Card={Card}
-            extras={extras}
-            seriesLabels={seriesLabels}
-          />
+          <BookingSection title="Upcoming Sessions" empty="No upcoming sessions." bookings={upcoming} {...bookingView} />
+          <BookingSection title="Past Sessions" empty="No past sessions yet." bookings={past} {...bookingView} />
           <CalendarFeedCard />
         </>
       )}

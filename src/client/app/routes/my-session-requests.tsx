@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { Link } from "wouter";
-import { Button } from "../../components/ui/button";
+import { PageHeader } from "../../components/ui/page-header";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
 import { useStudentRequests } from "../../features/requests/api/get-student-requests";
@@ -13,17 +13,11 @@ export function MySessionRequestsPage() {
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">My Session Requests</h1>
-          <p className="text-slate-600">Sessions you asked coaches for, and their answers.</p>
-        </div>
-        <Button asChild variant="accent">
-          <Link href={paths.findCoaches}>
-            <Search aria-hidden /> Find a Coach
-          </Link>
-        </Button>
-      </header>
+      <PageHeader
+        title="My Session Requests"
+        lead="Sessions you asked coaches for, and their answers."
+        link={{ href: paths.findCoaches, label: "Find a Coach", icon: Search }}
+      />
 
       {requests.isLoading ? (
         <FullPageSpinner label="Loading session requests..." />

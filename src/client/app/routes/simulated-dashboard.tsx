@@ -2,59 +2,49 @@ import { LayoutDashboard } from "lucide-react";
 import { Link, useSearch } from "wouter";
 import { paymentAccountState } from "@contract/payouts";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
 import { usePaymentAccountStatus } from "../../features/payouts/api/payment-account";
 import { StateBadge } from "../../features/payouts/components/payment-account-panel";
+import { SimulatedProviderPage } from "../../features/payouts/components/simulated-provider-page";
 
 /** /payments/simulated/dashboard: what the Stripe Express dashboard is for the built-in simulated provider. */
 export function SimulatedDashboardPage() {
   const accountId = new URLSearchParams(useSearch()).get("account");
   const status = usePaymentAccountStatus();
   return (
-    <div className="flex min-h-dvh items-center justify-center bg-field-50 px-4 py-10">
-      <Card className="w-full max-w-lg">
-        <CardHeader>
-          <CardTitle className="flex items-center gap-3">
-            <LayoutDashboard aria-hidden className="size-7 text-field-700" />
-            <span>Simulated provider dashboard</span>
-          </CardTitle>
-          <CardDescription>
-            This is the built-in simulated payment provider's dashboard. With Stripe, this would be your Stripe Express dashboard with your
-            balance and payouts.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4">
-          {status.isLoading ? (
-            <Spinner label="Loading account..." />
-          ) : status.data ? (
-            <dl className="grid gap-2 text-sm">
-              <div className="flex justify-between gap-3">
-                <dt className="text-slate-600">Account</dt>
-                <dd className="font-mono font-semibold">{status.data.accountId ?? accountId ?? "None"}</dd>
-              </div>
-              <div className="flex justify-between gap-3">
-                <dt className="text-slate-600">Status</dt>
-                <dd>
-                  <StateBadge state={paymentAccountState(status.data)} />
-                </dd>
-              </div>
-              <div className="flex justify-between gap-3">
-                <dt className="text-slate-600">Payouts enabled</dt>
-                <dd className="font-semibold">{status.data.payoutsEnabled ? "Yes" : "No"}</dd>
-              </div>
-            </dl>
-          ) : (
-            <p role="alert" className="text-sm font-semibold text-red-700">
-              Could not load the account status.
-            </p>
-          )}
-          <Button asChild variant="outline">
-            <Link href={paths.coachDashboard}>Back to the coach dashboard</Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </div>
+    <SimulatedProviderPage
+      icon={LayoutDashboard}
+      title="Simulated provider dashboard"
+      description="This is the built-in simulated payment provider's dashboard. With Stripe, this would be your Stripe Express dashboard with your balance and payouts."
+    >
+      {status.isLoading ? (
+        <Spinner label="Loading account..." />
+      ) : status.data ? (
+        <dl className="grid gap-2 text-sm">
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-600">Account</dt>
+            <dd className="font-mono font-semibold">{status.data.accountId ?? accountId ?? "None"}</dd>
+          </div>
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-600">Status</dt>
+            <dd>
+              <StateBadge state={paymentAccountState(status.data)} />
+            </dd>
+          </div>
+          <div className="flex justify-between gap-3">
+            <dt className="text-slate-600">Payouts enabled</dt>
+            <dd className="font-semibold">{status.data.payoutsEnabled ? "Yes" : "No"}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p role="alert" className="text-sm font-semibold text-red-700">
+          Could not load the account status.
+        </p>
+      )}
+      <Button asChild variant="outline">
+        <Link href={paths.coachDashboard}>Back to the coach dashboard</Link>
+      </Button>
+    </SimulatedProviderPage>
   );
 }

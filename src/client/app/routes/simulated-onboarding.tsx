@@ -1,10 +1,10 @@
 import { ShieldCheck } from "lucide-react";
 import { useLocation, useSearch } from "wouter";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { toast } from "../../components/ui/toast";
 import { useCompleteSimulatedOnboarding } from "../../features/payouts/api/payment-account";
 import { safeReturnPath } from "../../features/payouts/components/provider-urls";
+import { SimulatedProviderPage } from "../../features/payouts/components/simulated-provider-page";
 import { messageOr } from "../../lib/handle-unauthorized";
 import { isUnauthorized } from "../../lib/api-client";
 
@@ -35,39 +35,29 @@ export function SimulatedOnboardingPage() {
   }
 
   return (
-    <div className="flex min-h-dvh items-center justify-center bg-field-50 px-4 py-10">
-      <Card className="w-full max-w-lg">
-        <CardHeader>
-          <CardTitle className="flex items-center gap-3">
-            <ShieldCheck aria-hidden className="size-7 text-field-700" />
-            <span>Simulated payment provider</span>
-          </CardTitle>
-          <CardDescription>
-            This app is running with its built-in simulated payment provider instead of Stripe. No real account is created and no personal
-            or bank details are needed.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-5">
-          {accountId ? (
-            <p className="text-sm text-slate-700">
-              Account <span className="font-mono font-semibold">{accountId}</span> is waiting for its setup to be completed. Completing it
-              enables charges and payouts, as Stripe would after verifying your details.
-            </p>
-          ) : (
-            <p role="alert" className="text-sm font-semibold text-red-700">
-              This link does not name a payment account. Go back and start the setup again.
-            </p>
-          )}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-            <Button variant="outline" onClick={() => navigate(refreshPath, { replace: true })} disabled={complete.isPending}>
-              Go back
-            </Button>
-            <Button onClick={finish} isLoading={complete.isPending} disabled={!accountId}>
-              Complete account setup
-            </Button>
-          </div>
-        </CardContent>
-      </Card>
-    </div>
+    <SimulatedProviderPage
+      icon={ShieldCheck}
+      title="Simulated payment provider"
+      description="This app is running with its built-in simulated payment provider instead of Stripe. No real account is created and no personal or bank details are needed."
+    >
+      {accountId ? (
+        <p className="text-sm text-slate-700">
+          Account <span className="font-mono font-semibold">{accountId}</span> is waiting for its setup to be completed. Completing it
+          enables charges and payouts, as Stripe would after verifying your details.
+        </p>
+      ) : (
+        <p role="alert" className="text-sm font-semibold text-red-700">
+          This link does not name a payment account. Go back and start the setup again.
+        </p>
+      )}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Button variant="outline" onClick={() => navigate(refreshPath, { replace: true })} disabled={complete.isPending}>
+          Go back
+        </Button>
+        <Button onClick={finish} isLoading={complete.isPending} disabled={!accountId}>
+          Complete account setup
+        </Button>
+      </div>
+    </SimulatedProviderPage>
   );
 }

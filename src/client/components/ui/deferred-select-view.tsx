@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { DeferredSelectProps } from "./deferred-select";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select";
+import { Select, SelectOptions, SelectTrigger, SelectValue } from "./select";
 
 /** The Radix select behind DeferredSelect, loaded after the page's first screen. */
 export function DeferredSelectView({
@@ -23,13 +23,7 @@ export function DeferredSelectView({
       <SelectTrigger ref={triggerRef} {...trigger}>
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>
-      <SelectContent>
-        {options.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
-            {option.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
+      <SelectOptions options={options} />
     </Select>
   );
 }

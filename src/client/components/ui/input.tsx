@@ -7,3 +7,22 @@ export const fieldControlClass =
 export function Input({ className, type = "text", ...props }: ComponentProps<"input">) {
   return <input type={type} className={cn(fieldControlClass, "h-11", className)} {...props} />;
 }
+
+/**
+ * A field that holds digits only (a ZIP code, a security code, a count): a phone shows its number
+ * pad, anything else typed or pasted is dropped, and at most `maxLength` digits are kept.
+ */
+export function DigitsInput({
+  onValueChange,
+  maxLength,
+  ...props
+}: Omit<ComponentProps<"input">, "onChange" | "inputMode"> & { onValueChange: (digits: string) => void }) {
+  return (
+    <Input
+      inputMode="numeric"
+      maxLength={maxLength}
+      onChange={(e) => onValueChange(e.target.value.replace(/\D/g, "").slice(0, maxLength))}
+      {...props}
+    />
+  );
+}

@@ -2,6 +2,8 @@ import { Check, ChevronDown } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
+import type { SelectOption } from "./deferred-select";
+import { FormField } from "./form-field";
 import { fieldControlClass } from "./input";
 
 export const Select = SelectPrimitive.Root;
@@ -59,5 +61,45 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
       </span>
       <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
     </SelectPrimitive.Item>
+  );
+}
+
+/** The list of a select: one item per option, the option's label shown. */
+export function SelectOptions({ options }: { options: readonly SelectOption[] }) {
+  return (
+    <SelectContent>
+      {options.map((option) => (
+        <SelectItem key={option.value} value={option.value}>
+          {option.label}
+        </SelectItem>
+      ))}
+    </SelectContent>
+  );
+}
+
+/** A labelled select: the Root renders no element, so FormField's wiring (id, label, aria) lands on the trigger. */
+export function SelectField({
+  label,
+  value,
+  onValueChange,
+  options,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  options: readonly SelectOption[];
+  /** Shown while no option is chosen. */
+  placeholder?: string;
+}) {
+  return (
+    <Select value={value} onValueChange={onValueChange}>
+      <FormField label={label}>
+        <SelectTrigger>
+          <SelectValue placeholder={placeholder} />
+        </SelectTrigger>
+      </FormField>
+      <SelectOptions options={options} />
+    </Select>
   );
 }

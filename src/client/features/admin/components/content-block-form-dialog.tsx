@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ContentBlockCreateSchema, type ContentBlock, type ContentBlockInput } from "@contract/content";
+import type { LandingTextKey } from "@contract/landing";
 import { FormField } from "@client/components/ui/form-field";
 import { Input } from "@client/components/ui/input";
 import { Textarea } from "@client/components/ui/textarea";
@@ -8,15 +9,10 @@ import { useUpdateContentBlock } from "../api/update-content-block";
 import { numberOrUndefined } from "./admin-feedback";
 import { AdminForm, AdminFormDialog, ImageUrlField, OrderField, useAdminForm } from "./admin-form";
 
-/**
- * The keys the landing page looks up (src/client/app/routes/landing.tsx, useContentText): "hero"
- * (the headline and the text under it), "features" (the "Why LaxCoach" heading and intro),
- * "how-it-works" (the journey heading and intro), "testimonials" (the testimonials heading and
- * intro) and "cta" (the closing call to action). A block's non-empty title and content replace the
- * built-in texts there; any other key is stored but not shown anywhere yet. Keep this list in step
- * with landing.tsx.
- */
-export const LANDING_CONTENT_KEYS = ["hero", "features", "how-it-works", "testimonials", "cta"] as const;
+/** The keys the landing page looks up (LANDING_TEXTS); naming each here lets the type checker catch one added there and not here. */
+const LANDING_KEYS: Record<LandingTextKey, true> = { hero: true, features: true, "how-it-works": true, testimonials: true, cta: true };
+/** A block with one of these keys replaces the landing's built-in text; any other key is stored but not shown anywhere yet. */
+export const LANDING_CONTENT_KEYS = Object.keys(LANDING_KEYS);
 
 const SAVE_FAILED = "Failed to save content block";
 

@@ -3,12 +3,12 @@ import { athleteFacts, sessionAthleteName } from "@contract/families";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Link } from "wouter";
 import type { Booking } from "@contract/bookings";
-import { Badge } from "@client/components/ui/badge";
+import { Avatar } from "@client/components/ui/avatar";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
 import { messagesWithCoach, messagesWithFamily, paths } from "@client/config/paths";
 import { formatLongDate, formatSessionRange, formatSessionTime } from "@client/lib/when";
-import { bookingState, type Viewer } from "@client/lib/states";
+import { bookingState, SeriesBadge, StateBadge, type Viewer } from "@client/lib/states";
 import { dollars, personName, sessionTypeLabel } from "./booking-format";
 import { SessionPlaceDetails } from "./session-place";
 
@@ -49,19 +49,6 @@ function sessionTime(booking: Booking): string | null {
   );
 }
 
-function Avatar({ name, photo }: { name: string; photo: string | null | undefined }) {
-  return photo ? (
-    <img src={photo} alt={name} className="size-14 shrink-0 rounded-full object-cover" />
-  ) : (
-    <span
-      aria-hidden
-      className="flex size-14 shrink-0 items-center justify-center rounded-full bg-field-700 font-display text-xl font-bold text-white uppercase"
-    >
-      {name.charAt(0)}
-    </span>
-  );
-}
-
 function Facts({ booking }: { booking: Booking }) {
   const date = sessionDate(booking);
   const time = sessionTime(booking);
@@ -89,11 +76,10 @@ function Facts({ booking }: { booking: Booking }) {
 
 const KNOWN_STATES: readonly string[] = ["pending", "confirmed", "completed", "cancelled", "no_show"];
 
-/** The one word and colour of each state (src/client/lib/states.ts); a state this client does not know is an error the card's boundary shows. */
+/** The one word and colour of each state (src/client/lib/states.tsx); a state this client does not know is an error the card's boundary shows. */
 function StatusBadge({ booking, viewer }: { booking: Booking; viewer: Viewer }) {
   if (!KNOWN_STATES.includes(booking.status)) throw new Error(`Unknown booking status: ${String(booking.status)}`);
-  const state = bookingState(booking, viewer);
-  return <Badge variant={state.tone}>{state.label}</Badge>;
+  return <StateBadge state={bookingState(booking, viewer)} />;
 }
 
 /** The name a booking card is about, with the series week and the status as the viewer sees it. */
@@ -112,11 +98,7 @@ function CardHeading({
     <div className="flex flex-wrap items-center justify-between gap-2">
       <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
       <div className="flex flex-wrap gap-1.5">
-        {seriesLabel ? (
-          <Badge variant="outline" data-testid="series-label">
-            {seriesLabel}
-          </Badge>
-        ) : null}
+        <SeriesBadge label={seriesLabel} />
         <StatusBadge booking={booking} viewer={viewer} />
       </div>
     </div>
@@ -131,7 +113,7 @@ export function StudentBookingCard({ booking, seriesLabel }: { booking: Booking;
     <Card data-testid={`booking-${booking.id}`}>
       <CardContent className="flex flex-col gap-4 pt-5 sm:pt-6">
         <div className="flex items-start gap-4">
-          <Avatar name={name} photo={photo} />
+          <Avatar name={name} photo={photo} className="size-14 text-xl" />
           <div className="flex min-w-0 flex-1 flex-col gap-0.5">
             <CardHeading name={name} seriesLabel={seriesLabel} booking={booking} viewer="family" />
             <p className="text-sm text-slate-600">{booking.coach.title}</p>
@@ -176,7 +158,7 @@ export function CoachBookingCard({ booking, seriesLabel }: { booking: Booking; s
     <Card data-testid={`booking-${booking.id}`}>
       <CardContent className="flex flex-col gap-4 pt-5 sm:pt-6">
         <div className="flex items-start gap-4">
-          <Avatar name={name} photo={booking.student?.profileImageUrl} />
+          <Avatar name={name} photo={booking.student?.profileImageUrl} className="size-14 text-xl" />
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <CardHeading name={name} seriesLabel={seriesLabel} booking={booking} viewer="coach" />
             {athleteFacts(booking.athlete) ? <p className="text-sm text-slate-600">{athleteFacts(booking.athlete)}</p> : null}

@@ -5,21 +5,12 @@ import type { TimeSlot } from "@contract/slots";
 import { addMinutesToTime } from "@contract/time";
 import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
 import { formatLongDate, formatSessionRange } from "@client/lib/when";
-import { sessionTypeLabel } from "./booking-format";
+import { sessionTypeLabel, SummaryRow } from "./booking-format";
 import { SessionPlaceDetails } from "./session-place";
 
 /** A session may end exactly at midnight, which leaves the day: it is shown as 12:00 AM. */
 function endOf(start: string, durationMinutes: number): string {
   return addMinutesToTime(start, durationMinutes) ?? "00:00";
-}
-
-function SummaryRow({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="text-right font-medium text-slate-900">{value}</dd>
-    </div>
-  );
 }
 
 /**

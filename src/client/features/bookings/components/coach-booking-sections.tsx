@@ -6,7 +6,7 @@ import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";
 import { Spinner } from "@client/components/ui/spinner";
-import { bookingState, seriesWeekLabels } from "@client/lib/states";
+import { bookingState, SeriesBadge, seriesWeekLabels, StateBadge } from "@client/lib/states";
 import { useCoachBookings, type CoachBooking } from "../api/coach-bookings";
 import { canCancel, canMarkNoShow, groupCoachBookings, payoutLabel, sessionRange, shortDate } from "./booking-groups";
 import { BookingDetailsDialog } from "./booking-details-dialog";
@@ -158,12 +158,8 @@ export function CoachBookingCard({
             {b.athlete ? <span className="text-sm font-normal text-slate-600">{athleteFacts(b.athlete)}</span> : null}
           </p>
           <div className="flex flex-wrap gap-1.5">
-            {seriesLabel ? (
-              <Badge variant="outline" data-testid="series-label">
-                {seriesLabel}
-              </Badge>
-            ) : null}
-            <Badge variant={state.tone}>{state.label}</Badge>
+            <SeriesBadge label={seriesLabel} />
+            <StateBadge state={state} />
             {payout ? <Badge variant={payout === "Paid out" ? "success" : "warning"}>{payout}</Badge> : null}
           </div>
         </div>

@@ -7,7 +7,7 @@ import { formatLocation } from "@contract/geo";
 import { Button } from "@client/components/ui/button";
 import { Checkbox } from "@client/components/ui/checkbox";
 import { FormField } from "@client/components/ui/form-field";
-import { Input } from "@client/components/ui/input";
+import { DigitsInput, Input } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
 import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
@@ -40,8 +40,7 @@ export function CoachProfileForm({ user, coach }: { user: CurrentUser; coach: Co
   const set = <K extends "smsOptIn" | "allowSessionRequests" | "profileImageUrl" | "positions">(key: K, value: CoachProfileValues[K]) =>
     form.setValue(key, value as never, { shouldDirty: true });
 
-  async function onZipcodeChange(text: string) {
-    const zipcode = text.replace(/\D/g, "").slice(0, 5);
+  async function onZipcodeChange(zipcode: string) {
     form.setValue("zipcode", zipcode, { shouldDirty: true });
     if (zipcode.length !== 5) form.setValue("location", "");
     form.clearErrors("zipcode");
@@ -138,10 +137,9 @@ export function CoachProfileForm({ user, coach }: { user: CurrentUser; coach: Co
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Zipcode" error={errors.zipcode?.message}>
-              <Input
+              <DigitsInput
                 value={values.zipcode}
-                onChange={(e) => void onZipcodeChange(e.target.value)}
-                inputMode="numeric"
+                onValueChange={(zipcode) => void onZipcodeChange(zipcode)}
                 autoComplete="postal-code"
                 maxLength={5}
                 required

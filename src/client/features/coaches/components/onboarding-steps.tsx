@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { POSITIONS, PRICING_TIPS, type Position } from "@contract/coaches";
 import { Checkbox } from "@client/components/ui/checkbox";
 import { FormField } from "@client/components/ui/form-field";
-import { Input } from "@client/components/ui/input";
+import { DigitsInput, Input } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
 import { PhotoPickerButton, takeCheckedImage, UploadingOverlay } from "@client/components/ui/photo-picker";
 import { Textarea } from "@client/components/ui/textarea";
@@ -53,12 +53,7 @@ export function PersonalInformationStep({ draft, onChange }: DraftProps) {
         <Textarea value={draft.bio} onChange={(e) => onChange({ bio: e.target.value })} />
       </FormField>
       <FormField label="Zipcode *" hint={draft.location ? draft.location : "5 digits"}>
-        <Input
-          inputMode="numeric"
-          maxLength={5}
-          value={draft.zipcode}
-          onChange={(e) => onChange({ zipcode: e.target.value.replace(/\D/g, "").slice(0, 5), location: "" })}
-        />
+        <DigitsInput maxLength={5} value={draft.zipcode} onValueChange={(zipcode) => onChange({ zipcode, location: "" })} />
       </FormField>
       <FormField label="Location">
         <Input value={draft.location} readOnly placeholder="Filled from the zipcode" />
@@ -178,11 +173,7 @@ export function ScheduleStep({ draft, onChange, today }: DraftProps & { today: s
         </div>
         {slot.isGroup ? (
           <FormField label="Capacity (players)" className="w-40" hint="2 to 10">
-            <Input
-              inputMode="numeric"
-              value={slot.capacity}
-              onChange={(e) => set({ capacity: e.target.value.replace(/\D/g, "").slice(0, 2) })}
-            />
+            <DigitsInput maxLength={2} value={slot.capacity} onValueChange={(capacity) => set({ capacity })} />
           </FormField>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { LANDING_TEXTS, type LandingTextKey } from "@contract/landing";
 import { contentBlocksQuery } from "@client/lib/query-keys";
 
 export function useContentBlocks() {
@@ -6,11 +7,12 @@ export function useContentBlocks() {
 }
 
 /**
- * Marketing texts an admin can override: the block with a matching key wins, field by field, and the
- * built-in text stays when there is no block (or the endpoint fails).
+ * The landing's texts an admin can override: the block with a matching key wins, field by field, and
+ * the built-in text stays when there is no block (or the endpoint fails).
  */
-export function useContentText(key: string, fallback: { title: string; content: string }): { title: string; content: string } {
+export function useContentText(key: LandingTextKey): { title: string; content: string } {
   const { data } = useContentBlocks();
   const block = data?.find((b) => b.key === key);
-  return { title: block?.title?.trim() || fallback.title, content: block?.content?.trim() || fallback.content };
+  const builtIn = LANDING_TEXTS[key];
+  return { title: block?.title?.trim() || builtIn.title, content: block?.content?.trim() || builtIn.content };
 }

@@ -1,17 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { legalDocumentToText, termsOfService } from "@contract/legal";
-
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Let the download start before the URL is released.
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+import { saveBlob } from "@client/lib/save-blob";
 
 /**
  * Downloads the terms as the server's PDF; if that fails the same text is saved as a .txt file made

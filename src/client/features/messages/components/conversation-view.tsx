@@ -1,17 +1,21 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Send } from "lucide-react";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { ArrowLeft } from "lucide-react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { Link } from "wouter";
-import { MESSAGE_MAX_LENGTH, MessageBodySchema, type Conversation, type ConversationMessage } from "@contract/messages";
+import type { Conversation, ConversationMessage } from "@contract/messages";
 import type { MessageNewSocketMessage } from "@contract/realtime";
 import { Button } from "@client/components/ui/button";
-import { Textarea } from "@client/components/ui/textarea";
+import { Spinner } from "@client/components/ui/spinner";
 import { cn } from "@client/lib/cn";
 import { formatInstant } from "@client/lib/when";
-import { addMessageToCache, useConversation, useConversationMessages, useMarkRead, useSendMessage } from "../api/messages";
+import { addMessageToCache, useConversation, useConversationMessages, useMarkRead } from "../api/messages";
 import { useMessageEvents } from "../api/message-socket";
 import { ReportMessageButton } from "./report-message-button";
 import { fullName } from "@contract/names";
+
+// The form library comes with the composer, not with the messages page (its budget,
+// scripts/check-bundle-budget.mjs); the conversation's data is asked for meanwhile.
+const MessageComposer = lazy(async () => ({ default: (await import("./message-composer")).MessageComposer }));
 
 /** Who wrote a message, as the log names them. */
 function senderNameOf(conversation: Conversation | undefined, senderId: number, viewerId: number, fallback: string): string {
@@ -67,36 +71,46 @@ export function ConversationView({ conversationId, viewerId, backHref }: { conve
     );
   }
 
+  // The log and the composer appear together, so the log's first scroll to the newest message
+  // already has the composer below it.
   return (
-    <section aria-labelledby="conversation-title" className="flex h-full min-h-0 flex-col">
-      <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
-        <Link
-          href={backHref}
-          className="rounded p-1 text-field-700 hover:bg-field-50 focus-visible:outline-2 focus-visible:outline-accent-400 md:hidden"
-          aria-label="All messages"
-        >
-          <ArrowLeft aria-hidden className="size-5" />
-        </Link>
-        <div className="min-w-0">
-          <h2 id="conversation-title" className="truncate font-display text-xl font-bold text-field-950 uppercase">
-            {title}
-          </h2>
-          {athletes.length > 0 ? <p className="truncate text-xs text-slate-500">Athletes: {athletes.join(", ")}</p> : null}
+    <Suspense
+      fallback={
+        <div className="flex h-full items-center justify-center">
+          <Spinner label="Loading..." />
         </div>
-      </header>
-      <MessageLog
-        messages={messages}
-        viewerId={viewerId}
-        title={title}
-        conversation={conversation.data}
-        isLoading={history.isLoading}
-        hasOlder={history.hasNextPage}
-        isLoadingOlder={history.isFetchingNextPage}
-        onLoadOlder={() => void history.fetchNextPage()}
-        canReport
-      />
-      <Composer conversationId={conversationId} title={title} />
-    </section>
+      }
+    >
+      <section aria-labelledby="conversation-title" className="flex h-full min-h-0 flex-col">
+        <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
+          <Link
+            href={backHref}
+            className="rounded p-1 text-field-700 hover:bg-field-50 focus-visible:outline-2 focus-visible:outline-accent-400 md:hidden"
+            aria-label="All messages"
+          >
+            <ArrowLeft aria-hidden className="size-5" />
+          </Link>
+          <div className="min-w-0">
+            <h2 id="conversation-title" className="truncate font-display text-xl font-bold text-field-950 uppercase">
+              {title}
+            </h2>
+            {athletes.length > 0 ? <p className="truncate text-xs text-slate-500">Athletes: {athletes.join(", ")}</p> : null}
+          </div>
+        </header>
+        <MessageLog
+          messages={messages}
+          viewerId={viewerId}
+          title={title}
+          conversation={conversation.data}
+          isLoading={history.isLoading}
+          hasOlder={history.hasNextPage}
+          isLoadingOlder={history.isFetchingNextPage}
+          onLoadOlder={() => void history.fetchNextPage()}
+          canReport
+        />
+        <MessageComposer conversationId={conversationId} title={title} />
+      </section>
+    </Suspense>
   );
 }
 
@@ -188,68 +202,5 @@ export function MessageLog({
         </ol>
       </div>
     </div>
-  );
-}
-
-function Composer({ conversationId, title }: { conversationId: number; title: string }) {
-  const send = useSendMessage(conversationId);
-  const [body, setBody] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const length = [...body].length;
-
-  async function submit(event?: FormEvent) {
-    event?.preventDefault();
-    if (send.isPending) return;
-    const parsed = MessageBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Please write a message.");
-      return;
-    }
-    setError(null);
-    try {
-      await send.mutateAsync(parsed.data);
-      setBody("");
-    } catch (err) {
-      setError(err instanceof Error ? err.message : "Could not send the message. Please try again.");
-    }
-  }
-
-  // Enter sends, Shift+Enter starts a new line (as in every chat).
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void submit();
-    }
-  }
-
-  return (
-    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-1 border-t border-slate-200 p-3">
-      <label htmlFor="message-body" className="text-sm font-semibold text-field-950">
-        Message to {title}
-      </label>
-      <div className="flex items-end gap-2">
-        <Textarea
-          id="message-body"
-          rows={2}
-          className="min-h-12 flex-1 resize-none"
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
-          onKeyDown={onKeyDown}
-          aria-describedby={error ? "message-hint message-error" : "message-hint"}
-          aria-invalid={error ? true : undefined}
-        />
-        <Button type="submit" isLoading={send.isPending} aria-label="Send message">
-          <Send aria-hidden /> <span className="hidden sm:inline">Send</span>
-        </Button>
-      </div>
-      <p id="message-hint" className="text-xs text-slate-500">
-        Enter to send, Shift+Enter for a new line. {length}/{MESSAGE_MAX_LENGTH}
-      </p>
-      {error ? (
-        <p id="message-error" role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </form>
   );
 }

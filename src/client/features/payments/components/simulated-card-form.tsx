@@ -1,11 +1,13 @@
 import { Lock } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState, type ChangeEvent, type FormEvent } from "react";
 import { Button } from "@client/components/ui/button";
 import { FormField } from "@client/components/ui/form-field";
 import { Input } from "@client/components/ui/input";
 import { useConfirmSimulatedCard } from "../api/payment-intents";
 import { cardDigits, formatCardNumber, formatExpiry, isCompleteExpiry } from "./card-format";
 import { showPaymentError, showPaymentFailed } from "./payment-feedback";
+
+const digitsUpTo = (count: number) => (text: string) => text.replace(/\D/g, "").slice(0, count);
 
 type Errors = Partial<Record<"cardNumber" | "expiry" | "cvc" | "zip", string>>;
 
@@ -44,6 +46,16 @@ export function SimulatedCardForm({
   const [isProcessing, setIsProcessing] = useState(false);
   const confirmCard = useConfirmSimulatedCard();
 
+  /** A card field: typed on the number pad, reformatted at each keystroke from what was typed and the value before, locked while paying. */
+  function typed(value: string, set: (value: string) => void, format: (text: string, previous: string) => string) {
+    return {
+      inputMode: "numeric" as const,
+      value,
+      onChange: (e: ChangeEvent<HTMLInputElement>) => set(format(e.target.value, value)),
+      disabled: isProcessing,
+    };
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (isProcessing) return;
@@ -68,48 +80,18 @@ export function SimulatedCardForm({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4" aria-label="Card payment">
       <FormField label="Card number" error={errors.cardNumber}>
-        <Input
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          value={cardNumber}
-          onChange={(e) => setCardNumber(formatCardNumber(e.target.value))}
-          disabled={isProcessing}
-        />
+        <Input autoComplete="cc-number" placeholder="1234 1234 1234 1234" {...typed(cardNumber, setCardNumber, formatCardNumber)} />
       </FormField>
       <div className="grid grid-cols-2 gap-4">
         <FormField label="Expiration date" error={errors.expiry}>
-          <Input
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM / YY"
-            value={expiry}
-            onChange={(e) => setExpiry(formatExpiry(e.target.value, expiry))}
-            disabled={isProcessing}
-          />
+          <Input autoComplete="cc-exp" placeholder="MM / YY" {...typed(expiry, setExpiry, formatExpiry)} />
         </FormField>
         <FormField label="Security code" error={errors.cvc}>
-          <Input
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="CVC"
-            maxLength={4}
-            value={cvc}
-            onChange={(e) => setCvc(e.target.value.replace(/\D/g, "").slice(0, 4))}
-            disabled={isProcessing}
-          />
+          <Input autoComplete="cc-csc" placeholder="CVC" maxLength={4} {...typed(cvc, setCvc, digitsUpTo(4))} />
         </FormField>
       </div>
       <FormField label="ZIP code" error={errors.zip}>
-        <Input
-          inputMode="numeric"
-          autoComplete="postal-code"
-          placeholder="12345"
-          maxLength={5}
-          value={zip}
-          onChange={(e) => setZip(e.target.value.replace(/\D/g, "").slice(0, 5))}
-          disabled={isProcessing}
-        />
+        <Input autoComplete="postal-code" placeholder="12345" maxLength={5} {...typed(zip, setZip, digitsUpTo(5))} />
       </FormField>
       <Button type="submit" size="lg" className="w-full" disabled={disabled || isProcessing} isLoading={isProcessing}>
         {isProcessing ? "Processing..." : `Pay $${totalAmount}`}

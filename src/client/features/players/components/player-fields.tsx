@@ -1,14 +1,26 @@
+import type { ComponentProps } from "react";
 import { POSITIONS } from "@contract/coaches";
 import { AGE_GROUP_LABELS, formatBirthdayInput, NO_SECONDARY_POSITION, SKILL_LEVEL_LABELS, travelDistanceLabel } from "@contract/players";
 import { AGE_GROUPS, COACHING_STYLES, SESSION_PREFERENCES, SKILL_LEVELS } from "@contract/users";
 import { Checkbox } from "@client/components/ui/checkbox";
 import { FormField } from "@client/components/ui/form-field";
-import { Input } from "@client/components/ui/input";
+import { DigitsInput, Input } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@client/components/ui/select";
+import { SelectField } from "@client/components/ui/select";
 import { isMinorDraft, type PlayerDraft } from "./player-draft";
 
 type FieldsProps = { draft: PlayerDraft; onChange: (patch: Partial<PlayerDraft>) => void };
+type TextField = { [K in keyof PlayerDraft]: PlayerDraft[K] extends string ? K : never }[keyof PlayerDraft];
+
+/** An input bound to one of the draft's texts: the field is named once, for both its value and its change. */
+function DraftInput({
+  field,
+  draft,
+  onChange,
+  ...props
+}: FieldsProps & { field: TextField } & Omit<ComponentProps<"input">, "value" | "onChange">) {
+  return <Input {...props} value={draft[field]} onChange={(e) => onChange({ [field]: e.target.value })} />;
+}
 
 /** A checkbox with its label beside it. */
 export function ConsentCheckbox({
@@ -39,16 +51,16 @@ export function PlayerInformationFields({ draft, onChange, today }: FieldsProps 
     <div className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="First name">
-          <Input value={draft.firstName} autoComplete="given-name" onChange={(e) => onChange({ firstName: e.target.value })} />
+          <DraftInput field="firstName" autoComplete="given-name" draft={draft} onChange={onChange} />
         </FormField>
         <FormField label="Last name">
-          <Input value={draft.lastName} autoComplete="family-name" onChange={(e) => onChange({ lastName: e.target.value })} />
+          <DraftInput field="lastName" autoComplete="family-name" draft={draft} onChange={onChange} />
         </FormField>
         <FormField label="Phone number">
-          <Input type="tel" value={draft.phoneNumber} autoComplete="tel" onChange={(e) => onChange({ phoneNumber: e.target.value })} />
+          <DraftInput field="phoneNumber" type="tel" autoComplete="tel" draft={draft} onChange={onChange} />
         </FormField>
         <FormField label="Player email">
-          <Input type="email" value={draft.playerEmail} autoComplete="email" onChange={(e) => onChange({ playerEmail: e.target.value })} />
+          <DraftInput field="playerEmail" type="email" autoComplete="email" draft={draft} onChange={onChange} />
         </FormField>
         <FormField label="Birthday" hint="MM/DD/YYYY">
           <Input
@@ -67,16 +79,16 @@ export function PlayerInformationFields({ draft, onChange, today }: FieldsProps 
           <p className="text-sm text-slate-700">Players under 18 need a parent or guardian on file.</p>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="Parent first name">
-              <Input value={draft.parentFirstName} onChange={(e) => onChange({ parentFirstName: e.target.value })} />
+              <DraftInput field="parentFirstName" draft={draft} onChange={onChange} />
             </FormField>
             <FormField label="Parent last name">
-              <Input value={draft.parentLastName} onChange={(e) => onChange({ parentLastName: e.target.value })} />
+              <DraftInput field="parentLastName" draft={draft} onChange={onChange} />
             </FormField>
             <FormField label="Parent phone number">
-              <Input type="tel" value={draft.parentPhoneNumber} onChange={(e) => onChange({ parentPhoneNumber: e.target.value })} />
+              <DraftInput field="parentPhoneNumber" type="tel" draft={draft} onChange={onChange} />
             </FormField>
             <FormField label="Parent email">
-              <Input type="email" value={draft.parentEmail} onChange={(e) => onChange({ parentEmail: e.target.value })} />
+              <DraftInput field="parentEmail" type="email" draft={draft} onChange={onChange} />
             </FormField>
           </div>
           <ConsentCheckbox
@@ -96,60 +108,20 @@ export function LocationFields({ draft, onChange, distances }: FieldsProps & { d
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FormField label="ZIP code" hint="5 digits">
-        <Input
-          inputMode="numeric"
+        <DigitsInput
           maxLength={5}
           value={draft.preferredLocation}
           autoComplete="postal-code"
-          onChange={(e) => onChange({ preferredLocation: e.target.value.replace(/\D/g, "").slice(0, 5) })}
+          onValueChange={(preferredLocation) => onChange({ preferredLocation })}
         />
       </FormField>
-      <Select value={draft.maxTravelDistance} onValueChange={(maxTravelDistance) => onChange({ maxTravelDistance })}>
-        <FormField label="Maximum travel distance">
-          <SelectTrigger>
-            <SelectValue />
-          </SelectTrigger>
-        </FormField>
-        <SelectContent>
-          {distances.map((miles) => (
-            <SelectItem key={miles} value={String(miles)}>
-              {travelDistanceLabel(miles, distances)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <SelectField
+        label="Maximum travel distance"
+        value={draft.maxTravelDistance}
+        onValueChange={(maxTravelDistance) => onChange({ maxTravelDistance })}
+        options={distances.map((miles) => ({ value: String(miles), label: travelDistanceLabel(miles, distances) }))}
+      />
     </div>
-  );
-}
-
-function ChoiceSelect({
-  label,
-  value,
-  onChange,
-  options,
-  placeholder,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: { value: string; label: string }[];
-  placeholder: string;
-}) {
-  return (
-    <Select value={value} onValueChange={onChange}>
-      <FormField label={label}>
-        <SelectTrigger>
-          <SelectValue placeholder={placeholder} />
-        </SelectTrigger>
-      </FormField>
-      <SelectContent>
-        {options.map((o) => (
-          <SelectItem key={o.value} value={o.value}>
-            {o.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
   );
 }
 
@@ -167,31 +139,31 @@ export function PlayingProfileFields({ draft, onChange }: FieldsProps) {
   return (
     <div className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <ChoiceSelect
+        <SelectField
           label="Position"
           value={draft.position}
-          onChange={(position) => onChange({ position })}
+          onValueChange={(position) => onChange({ position })}
           options={positionOptions}
           placeholder="Select your position"
         />
-        <ChoiceSelect
+        <SelectField
           label="Secondary position (optional)"
           value={draft.secondaryPosition}
-          onChange={(secondaryPosition) => onChange({ secondaryPosition })}
+          onValueChange={(secondaryPosition) => onChange({ secondaryPosition })}
           options={[{ value: NO_SECONDARY_POSITION, label: "None" }, ...positionOptions]}
           placeholder="None"
         />
-        <ChoiceSelect
+        <SelectField
           label="Age group"
           value={draft.ageGroup}
-          onChange={(ageGroup) => onChange({ ageGroup })}
+          onValueChange={(ageGroup) => onChange({ ageGroup })}
           options={AGE_GROUPS.map((g) => ({ value: g, label: AGE_GROUP_LABELS[g] }))}
           placeholder="Select your age group"
         />
-        <ChoiceSelect
+        <SelectField
           label="Skill level"
           value={draft.skillLevel}
-          onChange={(skillLevel) => onChange({ skillLevel })}
+          onValueChange={(skillLevel) => onChange({ skillLevel })}
           options={SKILL_LEVELS.map((s) => ({ value: s, label: SKILL_LEVEL_LABELS[s] }))}
           placeholder="Select your skill level"
         />
@@ -210,10 +182,10 @@ export function PlayingProfileFields({ draft, onChange }: FieldsProps) {
         </div>
       </fieldset>
       {/* Shown to the coaches the player books, so they can plan the session. */}
-      <ChoiceSelect
+      <SelectField
         label="Preferred coaching style (optional)"
         value={draft.preferredCoachingStyle}
-        onChange={(preferredCoachingStyle) => onChange({ preferredCoachingStyle })}
+        onValueChange={(preferredCoachingStyle) => onChange({ preferredCoachingStyle })}
         options={[{ value: "none", label: "No preference" }, ...COACHING_STYLES.map((s) => ({ value: s, label: s }))]}
         placeholder="No preference"
       />

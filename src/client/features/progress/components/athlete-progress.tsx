@@ -112,18 +112,11 @@ function SkillTable({ data }: { data: AthleteProgress }) {
         <caption className="sr-only">Skill ratings by session (the chart&apos;s data)</caption>
         <thead>
           <tr className="border-b border-slate-200 text-slate-600">
-            <th scope="col" className="py-1 pr-3">
-              Skill
-            </th>
-            <th scope="col" className="py-1 pr-3">
-              Date
-            </th>
-            <th scope="col" className="py-1 pr-3">
-              Coach
-            </th>
-            <th scope="col" className="py-1">
-              Rating
-            </th>
+            {["Skill", "Date", "Coach", "Rating"].map((column) => (
+              <th key={column} scope="col" className="py-1 pr-3 last:pr-0">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -1,15 +1,18 @@
 import { lazy, Suspense, useState } from "react";
-import type { EarningsInterval } from "@contract/progress";
+import { EarningsQuerySchema, type EarningsInterval } from "@contract/progress";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";
 import { Spinner } from "@client/components/ui/spinner";
+import { useSchemaForm } from "@client/lib/form-errors";
 import { addDaysTo, todayIn } from "@client/lib/when";
 import { earningsQueryString, useEarningsSeries, type EarningsRange } from "../api/progress";
 
 // recharts is fetched only when the section draws, never with the landing or search pages.
 const EarningsCharts = lazy(() => import("./earnings-charts").then((m) => ({ default: m.EarningsCharts })));
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const RANGE_ORDER = "Please choose a start date on or before the end date.";
+/** The contract's days and interval, all three given, the first on or before the last. */
+const RangeFormSchema = EarningsQuerySchema.required().refine((r) => r.from <= r.to, { message: RANGE_ORDER, path: ["to"] });
 
 /** Twelve weeks, the last four of them ahead (paid sessions to come are the pending earnings). */
 function defaultRange(timeZone: string, interval: EarningsInterval): EarningsRange {
@@ -23,9 +26,11 @@ function defaultRange(timeZone: string, interval: EarningsInterval): EarningsRan
  * yearly statement. The table is the charts' text alternative.
  */
 export function CoachBusiness({ timeZone }: { timeZone: string }) {
-  const [draft, setDraft] = useState<EarningsRange>(() => defaultRange(timeZone, "week"));
-  const [range, setRange] = useState<EarningsRange>(draft);
-  const valid = DAY.test(draft.from) && DAY.test(draft.to) && draft.from <= draft.to;
+  const [range, setRange] = useState<EarningsRange>(() => defaultRange(timeZone, "week"));
+  const form = useSchemaForm(RangeFormSchema, range, { toastOnInvalid: false });
+  // Checked as the coach types: Show is off, and the one message shown, while the range is wrong.
+  const valid = RangeFormSchema.safeParse(form.watch()).success;
+  const show = form.submit((next) => setRange(next));
   const series = useEarningsSeries(range, true);
   const thisYear = Number(todayIn(timeZone).slice(0, 4));
   const [year, setYear] = useState(thisYear);
@@ -48,38 +53,18 @@ export function CoachBusiness({ timeZone }: { timeZone: string }) {
         <p className="text-sm text-slate-600">Paid sessions by when they take place; holds and refunded sessions never count.</p>
       </div>
       <Card className="flex flex-col gap-4 p-4">
-        <form
-          className="flex flex-wrap items-end gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (valid) setRange(draft);
-          }}
-        >
+        <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => void show(e)}>
           <label className="flex flex-col text-sm font-semibold text-slate-700">
             From
-            <input
-              type="date"
-              className="rounded-md border border-slate-300 px-2 py-1.5 font-normal"
-              value={draft.from}
-              onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
-            />
+            <input type="date" className="rounded-md border border-slate-300 px-2 py-1.5 font-normal" {...form.register("from")} />
           </label>
           <label className="flex flex-col text-sm font-semibold text-slate-700">
             To
-            <input
-              type="date"
-              className="rounded-md border border-slate-300 px-2 py-1.5 font-normal"
-              value={draft.to}
-              onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
-            />
+            <input type="date" className="rounded-md border border-slate-300 px-2 py-1.5 font-normal" {...form.register("to")} />
           </label>
           <label className="flex flex-col text-sm font-semibold text-slate-700">
             By
-            <select
-              className="rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal"
-              value={draft.interval}
-              onChange={(e) => setDraft((d) => ({ ...d, interval: e.target.value === "month" ? "month" : "week" }))}
-            >
+            <select className="rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal" {...form.register("interval")}>
               <option value="week">Week</option>
               <option value="month">Month</option>
             </select>
@@ -95,7 +80,7 @@ export function CoachBusiness({ timeZone }: { timeZone: string }) {
         </form>
         {!valid ? (
           <p role="alert" className="text-sm text-red-700">
-            Please choose a start date on or before the end date.
+            {RANGE_ORDER}
           </p>
         ) : null}
 

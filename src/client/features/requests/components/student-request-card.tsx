@@ -2,6 +2,7 @@ import { CreditCard, MessageSquare, XCircle } from "lucide-react";
 import { Link } from "wouter";
 import { athleteName } from "@contract/families";
 import { REQUEST_STATUS_LABELS, SessionRequestMessages, type SessionRequest, type SessionRequestStatus } from "@contract/requests";
+import { Avatar } from "@client/components/ui/avatar";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
@@ -41,16 +42,7 @@ export function StudentRequestCard({ request }: { request: SessionRequest }) {
     <Card data-testid={`session-request-${request.id}`}>
       <CardContent className="flex flex-col gap-4 pt-5 sm:pt-6">
         <div className="flex items-start gap-4">
-          {request.coach.profileImageUrl ? (
-            <img src={request.coach.profileImageUrl} alt={coachName} className="size-14 shrink-0 rounded-full object-cover" />
-          ) : (
-            <span
-              aria-hidden
-              className="flex size-14 shrink-0 items-center justify-center rounded-full bg-field-700 font-display text-xl font-bold text-white uppercase"
-            >
-              {coachName.charAt(0)}
-            </span>
-          )}
+          <Avatar name={coachName} photo={request.coach.profileImageUrl} className="size-14 text-xl" />
           <div className="flex min-w-0 flex-1 flex-col gap-0.5">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 className="font-display text-lg font-bold text-field-950 uppercase">{coachName}</h2>

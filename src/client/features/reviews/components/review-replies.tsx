@@ -1,47 +1,45 @@
-import { useState } from "react";
 import { MAX_REVIEW_REPLY_LENGTH, ReplyToReviewRequestSchema, type OwnReview } from "@contract/reviews";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
 import { FormField } from "@client/components/ui/form-field";
 import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
+import { useSchemaForm } from "@client/lib/form-errors";
 import { messageOr } from "@client/lib/handle-unauthorized";
 import { useMyReviews, useReplyToReview } from "../api/reviews";
 import { ReviewItem } from "./coach-reviews";
 import { isUnauthorized } from "@client/lib/api-client";
 
+/** A refusal is shown under the reply, as its own errors are. */
 function ReplyForm({ review }: { review: OwnReview }) {
-  const [reply, setReply] = useState("");
-  const [error, setError] = useState<string>();
+  const form = useSchemaForm(ReplyToReviewRequestSchema, { reply: "" }, { toastOnInvalid: false });
   const send = useReplyToReview();
-  function submit() {
-    const parsed = ReplyToReviewRequestSchema.safeParse({ reply });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
+  const submit = form.submit(({ reply }) =>
     send.mutate(
-      { reviewId: review.id, reply: parsed.data.reply },
+      { reviewId: review.id, reply },
       {
         onSuccess: () => toast({ title: "Reply posted", variant: "success" }),
         onError: (err) => {
-          if (!isUnauthorized(err)) setError(messageOr(err, "Failed to post your reply."));
+          if (!form.showServerError(err) && !isUnauthorized(err)) {
+            form.setError("reply", { message: messageOr(err, "Failed to post your reply.") });
+          }
         },
       },
-    );
-  }
+    ),
+  );
   return (
-    <div className="flex flex-col gap-2 pb-3">
-      <FormField label={`Reply to ${review.authorName}`} error={error}>
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-2 pb-3">
+      <FormField label={`Reply to ${review.authorName}`} error={form.formState.errors.reply?.message}>
         <Textarea
-          value={reply}
-          onChange={(e) => setReply(e.target.value)}
+          {...form.register("reply")}
           maxLength={MAX_REVIEW_REPLY_LENGTH}
           placeholder="Thank the player or answer their points. You can reply once."
         />
       </FormField>
-      <Button size="sm" className="self-start" onClick={submit} isLoading={send.isPending}>
+      <Button type="submit" size="sm" className="self-start" isLoading={send.isPending}>
         Post Reply
       </Button>
-    </div>
+    </form>
   );
 }
 

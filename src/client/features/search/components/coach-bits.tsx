@@ -2,6 +2,7 @@ import { Star } from "lucide-react";
 import type { RateResponse } from "@contract/coach-basics";
 import { FEE_INCLUDED_NOTE, familyPrice, familyPriceCents, formatDollars, lowestFamilyPrice } from "@contract/money";
 import type { TimeSlot } from "@contract/slots";
+import { Badge } from "@client/components/ui/badge";
 import { cn } from "@client/lib/cn";
 import { formatDayLabel, formatSessionRange } from "@client/lib/when";
 import { fullName } from "@contract/names";
@@ -13,6 +14,20 @@ type CoachLike = {
 
 export function coachName(coach: CoachLike): string {
   return fullName(coach.user) || "Coach";
+}
+
+/** The coach's specializations as badges (on the card, the profile and a match); nothing without any. */
+export function SpecializationBadges({ specializations }: { specializations: readonly string[] }) {
+  if (specializations.length === 0) return null;
+  return (
+    <div className="flex flex-wrap gap-1.5" aria-label="Specializations">
+      {specializations.map((s) => (
+        <Badge key={s} variant="secondary">
+          {s}
+        </Badge>
+      ))}
+    </div>
+  );
 }
 
 /** The coach's photo, else the first letter of their name. */

@@ -5,12 +5,11 @@ import { FEE_INCLUDED_NOTE, familyPrice } from "@contract/money";
 import { NO_REVIEWS_TEXT, responseTimeText } from "@contract/review-basics";
 import { PROFILE_SLOT_COUNT } from "@contract/search-basics";
 import type { CoachProfile } from "@contract/search";
-import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
 import { paths } from "@client/config/paths";
 import { lastSearchUrl } from "../last-search";
-import { CoachAvatar, coachName, RateList, RatingSummary, slotLabel, slotOffer } from "./coach-bits";
+import { CoachAvatar, coachName, RateList, RatingSummary, slotLabel, slotOffer, SpecializationBadges } from "./coach-bits";
 
 /**
  * DESIGN.md 10 replaces the spec's placeholder figures with real ones: the reviews' average and
@@ -94,15 +93,7 @@ export function CoachProfileView({
               </p>
             ) : null}
             <RateList rates={coach.rates} />
-            {coach.specializations.length > 0 ? (
-              <div className="flex flex-wrap gap-1.5" aria-label="Specializations">
-                {coach.specializations.map((s) => (
-                  <Badge key={s} variant="secondary">
-                    {s}
-                  </Badge>
-                ))}
-              </div>
-            ) : null}
+            <SpecializationBadges specializations={coach.specializations} />
           </div>
           <div className="flex flex-col gap-2 sm:items-end">
             {slots.length > 0 ? (

@@ -5,7 +5,7 @@ import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
 import { paths } from "@client/config/paths";
-import { CoachAvatar, coachName, fromPrice, RatingStars } from "./coach-bits";
+import { CoachAvatar, coachName, fromPrice, RatingStars, SpecializationBadges } from "./coach-bits";
 
 /** player-side 2: at most 4 positions (then "+n more"), 3 specializations and 3 reasons per card. */
 export const MAX_POSITIONS_SHOWN = 4;
@@ -49,15 +49,7 @@ export function MatchCard({ coach }: { coach: MatchedCoach }) {
             {hiddenPositions > 0 ? <Badge variant="outline">+{hiddenPositions} more</Badge> : null}
           </div>
         ) : null}
-        {specializations.length > 0 ? (
-          <div className="flex flex-wrap gap-1.5" aria-label="Specializations">
-            {specializations.map((s) => (
-              <Badge key={s} variant="secondary">
-                {s}
-              </Badge>
-            ))}
-          </div>
-        ) : null}
+        <SpecializationBadges specializations={specializations} />
         {coach.matchReasons.length > 0 ? (
           <ul className="flex flex-col gap-1 text-sm text-field-900" aria-label="Why this coach">
             {coach.matchReasons.slice(0, MAX_REASONS_SHOWN).map((reason) => (

@@ -6,9 +6,9 @@ import { AGE_GROUPS, SKILL_LEVELS } from "@contract/users";
 import { Button } from "@client/components/ui/button";
 import { Checkbox } from "@client/components/ui/checkbox";
 import { FormField } from "@client/components/ui/form-field";
-import { Input } from "@client/components/ui/input";
+import { DigitsInput, Input } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@client/components/ui/select";
+import { SelectField } from "@client/components/ui/select";
 import type { MatchFilters } from "../api/get-matches";
 
 /** Skills coaches list beside their positions (the demo coaches use these). */
@@ -42,6 +42,7 @@ export const emptyMatchFilters = (): MatchFilters => ({
   maxDistance: String(DEFAULT_MATCH_DISTANCE),
 });
 
+/** A filter's select: "Any" (no filter, an empty value) first, then the options. */
 function AnySelect({
   label,
   value,
@@ -54,21 +55,12 @@ function AnySelect({
   options: { value: string; label: string }[];
 }) {
   return (
-    <Select value={value || ANY} onValueChange={(v) => onChange(v === ANY ? "" : v)}>
-      <FormField label={label}>
-        <SelectTrigger>
-          <SelectValue />
-        </SelectTrigger>
-      </FormField>
-      <SelectContent>
-        <SelectItem value={ANY}>Any</SelectItem>
-        {options.map((o) => (
-          <SelectItem key={o.value} value={o.value}>
-            {o.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <SelectField
+      label={label}
+      value={value || ANY}
+      onValueChange={(v) => onChange(v === ANY ? "" : v)}
+      options={[{ value: ANY, label: "Any" }, ...options]}
+    />
   );
 }
 
@@ -119,11 +111,7 @@ export function MatchFiltersPanel({ value, onChange, onApply, onClear }: Props) 
         </FormField>
       </div>
       <FormField label="Max distance (miles)">
-        <Input
-          inputMode="numeric"
-          value={value.maxDistance}
-          onChange={(e) => onChange({ maxDistance: e.target.value.replace(/\D/g, "") })}
-        />
+        <DigitsInput value={value.maxDistance} onValueChange={(maxDistance) => onChange({ maxDistance })} />
       </FormField>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-semibold text-slate-800">Specialties</legend>

@@ -2,12 +2,11 @@ import { MapPin } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import type { SearchResultCoach, SearchSlot } from "@contract/search";
-import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
 import { paths } from "@client/config/paths";
 import { useAllCoachTimes } from "../api/search-coaches";
-import { CoachAvatar, coachName, RateList, RatingSummary, slotLabel, slotOffer } from "./coach-bits";
+import { CoachAvatar, coachName, RateList, RatingSummary, slotLabel, slotOffer, SpecializationBadges } from "./coach-bits";
 
 /** player-side 9: each coach first shows 6 times. */
 export const INITIAL_TIMES_SHOWN = 6;
@@ -45,15 +44,7 @@ export function SearchResultCard({ coach }: { coach: SearchResultCoach }) {
             <Link href={paths.coachProfile(coach.id)}>View Profile</Link>
           </Button>
         </div>
-        {coach.specializations.length > 0 ? (
-          <div className="flex flex-wrap gap-1.5" aria-label="Specializations">
-            {coach.specializations.map((s) => (
-              <Badge key={s} variant="secondary">
-                {s}
-              </Badge>
-            ))}
-          </div>
-        ) : null}
+        <SpecializationBadges specializations={coach.specializations} />
         <RateList rates={coach.rates} />
         <div className="flex flex-col gap-2">
           <h3 className="text-sm font-semibold text-slate-800">Available times</h3>

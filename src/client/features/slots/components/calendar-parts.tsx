@@ -13,7 +13,7 @@ export const longDateLabel = (date: string) => formatWeekdayDate(date) ?? date;
 export const sessionRange = (date: string, start: string, end: string, timeZone: string) =>
   formatSessionRange(start, end, { date, timeZone }) ?? `${start} - ${end}`;
 
-/** A block in the calendar wears its state's colour (src/client/lib/states.ts). */
+/** A block in the calendar wears its state's colour (src/client/lib/states.tsx). */
 const STATE_BLOCK_CLASSES: Record<StateTone, string> = {
   secondary: "border-field-700 bg-field-100 text-field-950",
   warning: "border-amber-600 bg-amber-50 text-amber-950",

@@ -1,6 +1,5 @@
 import { MapPin, Pencil, Trash2, Users } from "lucide-react";
 import { canDeleteSlot, type TimeSlot } from "@contract/slots";
-import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { useState } from "react";
 import {
@@ -17,7 +16,7 @@ import {
 import { toast } from "@client/components/ui/toast";
 import { ApiError, isUnauthorized } from "@client/lib/api-client";
 import { useDeleteTimeSlot } from "../api/delete-time-slot";
-import { slotState } from "@client/lib/states";
+import { SeriesBadge, slotState, StateBadge } from "@client/lib/states";
 import { formatSessionRange } from "@client/lib/when";
 
 /** Only available slots nobody holds a seat in can change (the server refuses the others). */
@@ -27,10 +26,9 @@ export const isSlotEditable = (slot: TimeSlot) => slot.status === "available" &&
 export const isSlotDeletable = (slot: TimeSlot) =>
   slot.bookingStates ? canDeleteSlot(slot, slot.bookingStates) : slot.canDelete !== false;
 
-/** Available, Held (with its expiry), Booked or Cancelled: the one label and colour of src/client/lib/states.ts. */
+/** Available, Held (with its expiry), Booked or Cancelled: the one label and colour of src/client/lib/states.tsx. */
 export function SlotStatusBadge({ slot }: { slot: TimeSlot }) {
-  const state = slotState(slot);
-  return <Badge variant={state.tone}>{state.label}</Badge>;
+  return <StateBadge state={slotState(slot)} />;
 }
 
 export function slotKindLabel(slot: TimeSlot): string {
@@ -59,11 +57,7 @@ export function SlotCard({
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-semibold text-field-950">{range}</span>
           <SlotStatusBadge slot={slot} />
-          {seriesLabel ? (
-            <Badge variant="outline" data-testid="series-label">
-              {seriesLabel}
-            </Badge>
-          ) : null}
+          <SeriesBadge label={seriesLabel} />
         </div>
         <span className="inline-flex items-center gap-1.5 text-sm text-slate-700">
           <Users aria-hidden className="size-4" />

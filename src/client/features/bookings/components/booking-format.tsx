@@ -24,3 +24,13 @@ export function bookingAthleteName(
 ): string {
   return booking?.athlete ? fullName(booking.athlete) || fallback : fallback;
 }
+
+/** One line of a booking's summary (coach, date, time...): the label on the left, the value on the right. */
+export function SummaryRow({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-right font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}

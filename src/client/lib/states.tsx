@@ -1,5 +1,6 @@
 import type { BookingStatus } from "../../contract/bookings";
 import type { TimeSlot } from "../../contract/slots";
+import { Badge } from "../components/ui/badge";
 import { formatInstantTime } from "./when";
 
 // "Weekly · week 2 of 8" is a booking's place in its series: read here, beside its state, so the
@@ -14,6 +15,20 @@ export { seriesWeekLabels } from "../../contract/series-weeks";
 export type StateTone = "success" | "warning" | "destructive" | "secondary" | "outline";
 export type StateLabel = { label: string; tone: StateTone };
 export type Viewer = "coach" | "family";
+
+/** A state as a badge: its word in its colour. */
+export function StateBadge({ state }: { state: StateLabel }) {
+  return <Badge variant={state.tone}>{state.label}</Badge>;
+}
+
+/** A booking's week in its series ("Weekly · week 2 of 8"), shown before its state; nothing for a single session. */
+export function SeriesBadge({ label }: { label: string | undefined }) {
+  return label ? (
+    <Badge variant="outline" data-testid="series-label">
+      {label}
+    </Badge>
+  ) : null;
+}
 
 /** no_show comes with DESIGN 11's no-show rule; a status this client does not know yet reads as itself. */
 export type BookingState = BookingStatus | "no_show";
