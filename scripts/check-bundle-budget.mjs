@@ -47,7 +47,9 @@ const PAGE_BUDGETS = new Map([
   ["family", [155, 20]],
   // Issue 22: the signed-in pages load the page header and the avatar with the signed-in shell's chunk, the
   // design system's digits field and link row, and the booking summary's row (+0.5 KB over 159.9 KB).
-  ["booking-checkout", [160.6, 25]],
+  // Issue 22 again: the contract's shared field texts have one home each (fields.ts, the wall-clock time
+  // refusals in time.ts), and this page loads nearly every contract chunk they moved between (+0.24 KB over 160.5 KB).
+  ["booking-checkout", [160.8, 25]],
   ["forgot-password", [165, 17]],
   ["reset-password", [165, 17]],
   ["book-coach", [167, 29]],
