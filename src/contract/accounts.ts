@@ -10,6 +10,9 @@ export const MIN_PASSWORD_LENGTH = 6;
 
 /** A person's first or last name (an account, a parent, an athlete): "First name is required", then "... is too long" past 100. */
 export const personNameField = (required: string) => requiredTextField(required, 100, required.replace("is required", "is too long"));
+/** A person's own first and last name: registration, contact details, the player profile, an athlete. */
+export const FirstNameSchema = personNameField("First name is required");
+export const LastNameSchema = personNameField("Last name is required");
 
 /** Field schemas that carry the spec's user-facing messages (player-side 5). */
 export const EmailSchema = z
@@ -32,8 +35,8 @@ export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 export const RegisterRequestSchema = z.object({
   email: EmailSchema,
   password: PasswordSchema,
-  firstName: personNameField("First name is required"),
-  lastName: personNameField("Last name is required"),
+  firstName: FirstNameSchema,
+  lastName: LastNameSchema,
   userType: z.enum(INTENTS, { message: "userType must be player or coach" }).optional(),
   intent: z.enum(INTENTS, { message: "intent must be player or coach" }).optional(),
 });

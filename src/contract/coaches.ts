@@ -2,6 +2,7 @@ import { z } from "zod";
 import { POSITIONS, SESSION_TYPES, type Position, type RateResponse } from "./coach-basics";
 import { decimalToCents } from "./money";
 import { requiredTextField } from "./fields";
+import { SearchMessages } from "./search-basics";
 
 export { describeRate, POSITIONS, SESSION_TYPES } from "./coach-basics";
 export type { Position, RateResponse, SessionDuration, SessionType } from "./coach-basics";
@@ -23,7 +24,8 @@ export const CoachMessages = {
   TITLE_REQUIRED: "Title is required",
   BIO_REQUIRED: "Bio is required",
   ZIPCODE_FORMAT: ZIPCODE_FORMAT_MESSAGE,
-  ZIPCODE_UNKNOWN: "Please enter a valid 5-digit zipcode.",
+  /** A ZIP the look-up does not know is refused in the search's words for a ZIP it cannot use (player-side 5). */
+  ZIPCODE_UNKNOWN: SearchMessages.ZIPCODE_FORMAT,
   RATE_POSITIVE: "Rate must be a positive amount",
   RATE_DUPLICATE: "Only one rate per session type and duration",
   PROFILE_EXISTS: "You already have a coach profile",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { fullName } from "./names";
 import { ATHLETE_NOT_FOUND_MESSAGE, idField } from "./fields";
-import { personNameField } from "./accounts";
+import { FirstNameSchema, LastNameSchema } from "./accounts";
 import { ImageUrlSchema } from "./coaches";
 import { ageOn, ageRuleToday, isMinorAge, isValidIsoDate, NO_SECONDARY_POSITION, UNKNOWN_AGE } from "./players";
 import { PositionSchema, RequiredEmailSchema, SkillLevelSchema, type AgeGroup, type SkillLevel } from "./users";
@@ -63,8 +63,8 @@ const clearableText = (max: number, message: string) =>
   );
 
 const athleteFields = {
-  firstName: personNameField("First name is required"),
-  lastName: personNameField("Last name is required"),
+  firstName: FirstNameSchema,
+  lastName: LastNameSchema,
   birthday: BirthdaySchema,
   position: PositionSchema,
   secondaryPosition: SecondaryPositionSchema,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CURRENT_PASSWORD_REQUIRED_MESSAGE, EmailSchema, personNameField } from "./accounts";
+import { CURRENT_PASSWORD_REQUIRED_MESSAGE, EmailSchema, FirstNameSchema, LastNameSchema, personNameField } from "./accounts";
 import { ImageUrlSchema, POSITIONS, zipcodeField } from "./coaches";
 import { POSITION_INVALID_MESSAGE } from "./fields";
 import { isValidIsoDate, NO_SECONDARY_POSITION, PlayerMessages } from "./players";
@@ -55,8 +55,8 @@ export const RequiredEmailSchema = z
 
 /** PUT /api/users/{id} */
 export const UpdateContactRequestSchema = z.object({
-  firstName: personNameField("First name is required"),
-  lastName: personNameField("Last name is required"),
+  firstName: FirstNameSchema,
+  lastName: LastNameSchema,
   email: RequiredEmailSchema,
   phoneNumber: PhoneNumberSchema,
   smsOptIn: z.boolean({ message: "smsOptIn must be true or false" }).optional(),
@@ -133,8 +133,8 @@ const clearable = <T extends z.ZodType>(schema: T) =>
  * result of applying these changes to the stored profile, with the server's date.
  */
 export const UpdatePlayerProfileRequestSchema = z.object({
-  firstName: personNameField("First name is required").optional(),
-  lastName: personNameField("Last name is required").optional(),
+  firstName: FirstNameSchema.optional(),
+  lastName: LastNameSchema.optional(),
   phoneNumber: PhoneNumberSchema.optional(),
   smsOptIn: z.boolean({ message: "smsOptIn must be true or false" }).optional(),
   playerEmail: clearable(z.string().trim().pipe(EmailSchema)),
