@@ -1,4 +1,3 @@
-import { constants as zlib } from "node:zlib";
 import compression from "compression";
 import express, { type Express } from "express";
 import helmet from "helmet";
@@ -27,6 +26,7 @@ import { slotsRouter } from "./features/slots/slots.routes";
 import { systemRouter } from "./features/system/system.routes";
 import { uploadsRouter } from "./features/uploads/uploads.routes";
 import { usersRouter } from "./features/users/users.routes";
+import { BROTLI_PARAMS } from "./http/compress";
 import { errorHandler, notFoundHandler } from "./http/errors";
 import { noStoreByDefault, requireJsonBody, requireSameOrigin } from "./http/request-guards";
 import { PUBLIC_READ_PATHS, visitorReadLimit } from "./http/rate-limit";
@@ -51,12 +51,8 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
     }),
   );
   // Every text answer (API JSON, HTML, scripts, styles) goes out gzip or brotli when the client
-  // accepts it. Brotli at quality 2: less CPU than gzip per answer, and smaller output (a search page 2.3 KiB); the default
-  // (11) takes milliseconds per answer, too slow for answers made per request.
-  // A 64 KiB window (BROTLI_PARAM_LGWIN 16) instead of the default 4 MiB: an API answer is far
-  // smaller, and each answer's encoder held the whole window outside the heap, which made V8
-  // collect garbage more often.
-  app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 2, [zlib.BROTLI_PARAM_LGWIN]: 16 } } }));
+  // accepts it, brotli with the settings http/compress.ts explains.
+  app.use(compression({ brotli: { params: BROTLI_PARAMS } }));
   app.use(
     pinoHttp({
       logger: deps.logger,

@@ -164,6 +164,10 @@ describe("GET /api/coaches/search: pages of coaches and the card's times", () =>
     const br = await search({ specialization: "Heavy" }).set("Accept-Encoding", "br");
     expect(br.status).toBe(200);
     expect(br.headers["content-encoding"]).toBe("br");
+    // Compressed whole and sent in one write with its length, not streamed in chunks.
+    expect(Number(br.headers["content-length"])).toBeGreaterThan(0);
+    expect(br.headers["transfer-encoding"]).toBeUndefined();
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.body).toHaveLength(SEARCH_MAX_COACHES);
     const gzip = await search({ specialization: "Heavy" }).set("Accept-Encoding", "gzip");
     expect(gzip.headers["content-encoding"]).toBe("gzip");

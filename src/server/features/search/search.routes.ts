@@ -2,6 +2,7 @@ import { Router } from "express";
 import { RecommendationsQuerySchema, SEARCH_NEXT_CURSOR_HEADER, SearchCoachesQuerySchema, SearchMessages } from "@contract/search";
 import type { AppDeps } from "../../deps";
 import { cachePublicRead } from "../../http/cache-headers";
+import { sendJsonText } from "../../http/compress";
 import { notFound } from "../../http/errors";
 import { requireRole } from "../../http/require-session";
 import { parseQuery } from "../../http/validate-request";
@@ -15,11 +16,9 @@ export function searchRouter(deps: AppDeps): Router {
     const query = parseQuery(req, SearchCoachesQuerySchema);
     const { body, nextCursor } = await searchCoaches(deps, query);
     if (nextCursor) res.setHeader(SEARCH_NEXT_CURSOR_HEADER, nextCursor);
-    // Already JSON text in the SearchResultCoach[] shape; res.end skips res.send's ETag hashing of
+    // Already JSON text in the SearchResultCoach[] shape, sent without res.send's ETag hashing of
     // an answer that is different for almost every query anyway.
-    res.setHeader("Content-Type", "application/json; charset=utf-8");
-    res.setHeader("Content-Length", Buffer.byteLength(body));
-    res.end(body);
+    sendJsonText(req, res, body);
   });
 
   router.get("/coaches/recommendations", async (req, res) => {
