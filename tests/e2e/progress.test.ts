@@ -167,6 +167,8 @@ test.describe("progress a parent can see and a business a coach can read", () =>
   test("the same charts fit a phone", async () => {
     const page = await signedInPage(coach.userId, 390);
     await page.goto("/coach-dashboard");
+    // The charts are drawn once their place comes near the screen (WhenNearView).
+    await page.getByRole("region", { name: "Your Business" }).scrollIntoViewIfNeeded();
     const chart = page.getByTestId("earnings-chart");
     await chart.scrollIntoViewIfNeeded();
     await expect(chart.locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();

@@ -192,11 +192,6 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
         </Link>
       </Button>
       <CoachHeader coach={coach} />
-      <Suspense fallback={null}>
-        <PackageOffers coachId={coach.id} onBuy={(p) => (user ? navigate(paths.packageCheckout(p.id)) : booking.signIn())} />
-        {user?.userType === "player" ? <MyCredits coachId={coach.id} title="My credits with this coach" /> : null}
-      </Suspense>
-
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="flex flex-col gap-6">
           <AvailableTimesCard
@@ -293,6 +288,11 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
           />
         </BookingSummary>
       </div>
+      {/* Below the booking itself: they load after the first screen and, above it, pushed the times down as they came (Lighthouse CLS 0.16). */}
+      <Suspense fallback={null}>
+        <PackageOffers coachId={coach.id} onBuy={(p) => (user ? navigate(paths.packageCheckout(p.id)) : booking.signIn())} />
+        {user?.userType === "player" ? <MyCredits coachId={coach.id} title="My credits with this coach" /> : null}
+      </Suspense>
     </div>
   );
 }

@@ -74,7 +74,9 @@ type SlotChoicesProps = Parameters<typeof SlotChoices>[0];
 export function AvailableTimesCard({ failed, ...choices }: SlotChoicesProps & { failed: boolean }) {
   return (
     <Card>
-      <IconCardHeader icon={CalendarDays}>Available Times</IconCardHeader>
+      <IconCardHeader icon={CalendarDays} level={2}>
+        Available Times
+      </IconCardHeader>
       <CardContent>
         {failed ? (
           <p className="text-red-700">Failed to load time slots. Please try again later.</p>

@@ -3,6 +3,7 @@ import type { AthleteProgress } from "@contract/progress";
 import { RATING_LABELS } from "@contract/payouts";
 import { Card } from "@client/components/ui/card";
 import { Spinner } from "@client/components/ui/spinner";
+import { WhenNearView } from "@client/components/ui/when-near-view";
 import { StarRow } from "@client/components/ui/star-rating";
 import { formatMediumDate } from "@client/lib/when";
 import { useAthleteProgress } from "../api/progress";
@@ -51,9 +52,11 @@ export function AthleteProgressView({ athleteId }: { athleteId: number }) {
               <p className="text-sm text-slate-700" data-testid="skill-summary">
                 {skillSummary(data)}
               </p>
-              <Suspense fallback={<Spinner label="Loading chart..." />}>
-                <SkillCharts skills={data.skills} />
-              </Suspense>
+              <WhenNearView className="min-h-72">
+                <Suspense fallback={<Spinner label="Loading chart..." />}>
+                  <SkillCharts skills={data.skills} />
+                </Suspense>
+              </WhenNearView>
               <SkillTable data={data} />
             </Card>
           )}

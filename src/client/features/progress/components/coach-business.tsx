@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { WhenNearView } from "@client/components/ui/when-near-view";
 import { EarningsQuerySchema, type EarningsInterval } from "@contract/progress";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";
@@ -97,9 +98,12 @@ export function CoachBusiness({ timeZone }: { timeZone: string }) {
               {(totals.tipsCents / 100).toFixed(2)} in tips from {data.from} to {data.to}. {data.clients}{" "}
               {data.clients === 1 ? "family" : "families"}, {data.repeatClients} of them repeat clients (two or more sessions).
             </p>
-            <Suspense fallback={<Spinner label="Loading charts..." />}>
-              <EarningsCharts periods={data.periods} />
-            </Suspense>
+            {/* Two charts of h-72 with gap-6: stacked on a phone, side by side from lg. */}
+            <WhenNearView className="min-h-[37.5rem] lg:min-h-72">
+              <Suspense fallback={<Spinner label="Loading charts..." />}>
+                <EarningsCharts periods={data.periods} />
+              </Suspense>
+            </WhenNearView>
             {/* A region that scrolls sideways on a phone is reachable by keyboard (axe: scrollable-region-focusable). */}
             {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus */}
             <div className="overflow-x-auto" role="region" aria-label="Earnings table" tabIndex={0}>
