@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { ageOn, ageRuleToday, isMinorAge, UNKNOWN_AGE } from "@contract/players";
 import { athletes, familyGuardians } from "./schema/index";
 import { type Queryable, rowsOf } from "./sql";
@@ -33,6 +33,10 @@ export async function athletesOfFamily(db: Queryable, familyId: number) {
     .where(and(eq(athletes.familyId, familyId), isNull(athletes.removedAt)))
     .orderBy(asc(athletes.id));
 }
+
+/** SQL: the id of the first athlete of the user's family (made with the family when missing), or null. */
+export const firstAthleteIdOfUserSql = (userId: SQL) =>
+  sql`(select a.id from athletes a where a.family_id = (select family_of_user(${userId})) and a.removed_at is null order by a.id limit 1)`;
 
 /**
  * The first athlete of the user's family (made with the family when missing), in one statement:

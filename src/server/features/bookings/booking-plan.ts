@@ -111,12 +111,18 @@ export async function checkBeforeLocking(deps: AppDeps, user: UserRow, input: Pa
   if (input.studentId != null && input.studentId !== user.id) throw forbidden(BookingMessages.NOT_YOURSELF);
   const db = deps.database.db;
   const now = deps.clock.now();
-  const athlete = await chooseAthlete(deps, user, input.athleteId);
-  const pre = await holdsRepo.findBookingPreRead(db, input.timeSlotId, athlete.id, now);
+  // Most bookings name no athlete (the family's first) and, when the last seats go, most are refused
+  // for a full slot: the first athlete is then chosen in the pre-read's own statement, and the
+  // athlete's row is read only for a booking that goes on (or the refusals chooseAthlete tells apart).
+  const firstAthletePre =
+    input.athleteId == null ? await holdsRepo.findBookingPreReadOfFirstAthlete(db, input.timeSlotId, user.id, now) : undefined;
+  const chosen = firstAthletePre?.athleteId != null ? null : await chooseAthlete(deps, user, input.athleteId);
+  const pre = chosen ? await holdsRepo.findBookingPreRead(db, input.timeSlotId, chosen.id, now) : firstAthletePre;
   if (!pre) throw notFound(BookingMessages.SLOT_NOT_FOUND);
   const { slot, timeZone, coachRates } = pre;
   planBooking(slot, timeZone, coachRates, input, now);
   if (pre.held >= slot.capacity && !pre.mine) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
+  const athlete = chosen ?? (await chooseAthlete(deps, user, input.athleteId));
   return { db, now, athlete, slot, timeZone, coachRates };
 }
 

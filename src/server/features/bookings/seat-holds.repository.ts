@@ -1,7 +1,8 @@
 // Taking a seat (DESIGN.md 4): the slot and what a booking is checked against, the slot's lock, the
 // seats held, the per-player and per-address hold counts and their advisory locks, the new hold.
-import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { firstAthleteIdOfUserSql } from "../../db/families";
 import { aliasHoldExpired, aliasHoldsSeat, holdsSeat, seatsHeld } from "../../db/seat-rule";
 import { bookings, coaches, rates, timeSlots } from "../../db/schema/index";
 import { type Queryable, isUniqueViolation, preparedPerDb, rowsOf, returnedRow } from "../../db/sql";
@@ -12,14 +13,16 @@ export async function findSlot(db: Queryable, slotId: number): Promise<SlotRow |
   return rows[0];
 }
 
-const bookingPreReadQuery = preparedPerDb((db) => {
+/** The pre-read's statement for an athlete given by `athlete` (SQL: a placeholder, or how to choose one). */
+function preReadOf(db: Db, athlete: SQL, name: string) {
   const now = sql`${sql.placeholder("now")}::timestamptz`;
   return db
     .select({
       slot: timeSlots,
       timeZone: coaches.timeZone,
       held: seatsHeld(sql`${timeSlots.id}`, now),
-      mine: sql<boolean>`exists (select 1 from bookings seat where seat.time_slot_id = ${timeSlots.id} and seat.athlete_id = ${sql.placeholder("athleteId")} and ${aliasHoldsSeat("seat", now)})`,
+      athleteId: sql<number | null>`${athlete}`,
+      mine: sql<boolean>`exists (select 1 from bookings seat where seat.time_slot_id = ${timeSlots.id} and seat.athlete_id = ${athlete} and ${aliasHoldsSeat("seat", now)})`,
       coachRates: sql<RateRow[]>`(select coalesce(json_agg(json_build_object('id', r.id, 'coachId', r.coach_id,
         'sessionType', r.session_type, 'durationMinutes', r.duration_minutes, 'rateCents', r.rate_cents) order by r.id), '[]'::json)
         from rates r where r.coach_id = ${timeSlots.coachId})`,
@@ -27,10 +30,23 @@ const bookingPreReadQuery = preparedPerDb((db) => {
     .from(timeSlots)
     .innerJoin(coaches, eq(coaches.id, timeSlots.coachId))
     .where(eq(timeSlots.id, sql.placeholder("slotId")))
-    .prepare("booking_pre_read");
-});
+    .prepare(name);
+}
 
-export type BookingPreRead = { slot: SlotRow; timeZone: string; held: number; mine: boolean; coachRates: RateRow[] };
+const bookingPreReadQuery = preparedPerDb((db) => preReadOf(db, sql`${sql.placeholder("athleteId")}::int`, "booking_pre_read"));
+/** As above for the first athlete of the user's family (what a booking that names none is for), chosen in the same statement. */
+const bookingPreReadOfFirstAthleteQuery = preparedPerDb((db) =>
+  preReadOf(db, firstAthleteIdOfUserSql(sql`${sql.placeholder("userId")}::int`), "booking_pre_read_first_athlete"),
+);
+
+export type BookingPreRead = {
+  slot: SlotRow;
+  timeZone: string;
+  held: number;
+  athleteId: number | null;
+  mine: boolean;
+  coachRates: RateRow[];
+};
 
 /**
  * What a booking is checked against before the slot's lock (every POST /api/bookings, most of them
@@ -38,10 +54,28 @@ export type BookingPreRead = { slot: SlotRow; timeZone: string; held: number; mi
  * whether the student holds one. One prepared statement: one round trip on one connection.
  */
 export async function findBookingPreRead(db: Db, slotId: number, athleteId: number, now: Date): Promise<BookingPreRead | undefined> {
-  const [row] = await bookingPreReadQuery(db).execute({ slotId, athleteId, now: now.toISOString() });
+  return preReadRow(await bookingPreReadQuery(db).execute({ slotId, athleteId, now: now.toISOString() }));
+}
+
+/**
+ * The pre-read for the first athlete of the user's family, chosen in the same statement (its
+ * `athleteId`, null when the user has no family or the family no athlete): a booking refused for
+ * a full slot then costs the session and this one statement.
+ */
+export async function findBookingPreReadOfFirstAthlete(
+  db: Db,
+  slotId: number,
+  userId: number,
+  now: Date,
+): Promise<BookingPreRead | undefined> {
+  return preReadRow(await bookingPreReadOfFirstAthleteQuery(db).execute({ slotId, userId, now: now.toISOString() }));
+}
+
+function preReadRow(rows: (Omit<BookingPreRead, "coachRates" | "athleteId"> & { athleteId: unknown; coachRates: RateRow[] | string })[]) {
+  const [row] = rows;
   if (!row) return undefined;
   const coachRates = typeof row.coachRates === "string" ? (JSON.parse(row.coachRates) as RateRow[]) : row.coachRates;
-  return { ...row, coachRates };
+  return { ...row, athleteId: row.athleteId === null ? null : Number(row.athleteId), coachRates };
 }
 
 /** Locks the slot row: every seat change of this slot waits for the transaction (DESIGN.md 4). */
