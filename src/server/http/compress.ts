@@ -1,4 +1,4 @@
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from "node:zlib";
 import type { Request, Response } from "express";
 
 /**
@@ -13,20 +13,43 @@ export const BROTLI_PARAMS = { [zlib.BROTLI_PARAM_QUALITY]: 2, [zlib.BROTLI_PARA
 /** Below this an answer goes out as it is (the compression middleware's default threshold). */
 const COMPRESS_FROM_BYTES = 1024;
 
+export type JsonEncoding = "br" | "gzip" | "identity";
+
 /**
- * Sends JSON text compressed at once, in one write with its Content-Length, for an answer made
+ * How JSON text of `byteLength` bytes goes out to this request: brotli or gzip as its
+ * Accept-Encoding prefers, as it is when small or when the client takes neither.
+ */
+export function chooseJsonEncoding(req: Request, byteLength: number): JsonEncoding {
+  if (byteLength < COMPRESS_FROM_BYTES) return "identity";
+  const accepted = req.acceptsEncodings("br", "gzip", "identity");
+  return accepted === "br" || accepted === "gzip" ? accepted : "identity";
+}
+
+/** The bytes of JSON text in `encoding`. */
+export function encodeJson(text: string | Buffer, encoding: JsonEncoding): Buffer {
+  if (encoding === "br") return brotliCompressSync(text, { params: BROTLI_PARAMS });
+  if (encoding === "gzip") return gzipSync(text);
+  return typeof text === "string" ? Buffer.from(text) : text;
+}
+
+/** The JSON text's bytes back from `encodeJson`'s output (to make another encoding of an answer kept encoded). */
+export function decodeJson(payload: Buffer, encoding: JsonEncoding): Buffer {
+  if (encoding === "br") return brotliDecompressSync(payload);
+  if (encoding === "gzip") return gunzipSync(payload);
+  return payload;
+}
+
+/**
+ * Sends JSON bytes prepared by `encodeJson` in one write with its Content-Length, for an answer made
  * whole in memory on a hot path (the search). The compression middleware streams instead: a zlib
  * stream per answer, chunked encoding and a write for the headers, each chunk and the end, which
  * was a quarter of the search's CPU (docs/performance-log.md, 26 November 2026, evening). The
  * middleware leaves an answer that already has a Content-Encoding alone.
  */
-export function sendJsonText(req: Request, res: Response, body: string): void {
+export function sendEncodedJson(req: Request, res: Response, encoding: JsonEncoding, payload: Buffer): void {
   res.setHeader("Content-Type", "application/json; charset=utf-8");
   res.vary("Accept-Encoding");
-  const encoding = Buffer.byteLength(body) < COMPRESS_FROM_BYTES ? false : req.acceptsEncodings("br", "gzip", "identity");
-  const payload =
-    encoding === "br" ? brotliCompressSync(body, { params: BROTLI_PARAMS }) : encoding === "gzip" ? gzipSync(body) : Buffer.from(body);
-  if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", payload.length);
   res.end(req.method === "HEAD" ? undefined : payload);
 }

@@ -71,6 +71,10 @@ export type CoachDirectory = {
   near(origin: Origin, miles: number, position: string): Promise<readonly NearbyCoach[]>;
   /** Marks a coach stale, for changes made outside the services (which publish no event). */
   invalidate(coachId: number): void;
+  /** Counts the coaches marked stale so far, by events or `invalidate`: a listing may have changed since the count last moved. */
+  changeCount(): number;
+  /** Where the coach is as last read, or undefined when not on the map or marked stale (it may have moved). */
+  positionOf(coachId: number): Origin | undefined;
   /** Resolves once this process hears coach events. */
   listening: Promise<void>;
   /** Coaches held (for the benchmark's memory figures). */
@@ -225,6 +229,11 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
 
   return {
     invalidate,
+    changeCount: () => changes,
+    positionOf(coachId) {
+      const coach = coaches.get(coachId);
+      return coach && !stale.has(coachId) ? { latitude: coach.latitude, longitude: coach.longitude } : undefined;
+    },
     listening,
     size: () => coaches.size,
     async near(origin, miles, position) {

@@ -73,15 +73,29 @@ type Entry = {
 
 export type CoachRef = { id: number; timeZone: string };
 
+export type BookableSlots = {
+  /** Each coach's next bookable slots as API JSON texts in start order, by coach id. */
+  byCoach: Map<number, string[]>;
+  /**
+   * The earliest instant (ms) at which time alone changes any of these lists: a listed or unlisted
+   * slot starting (it leaves), a running hold expiring (its seat comes back). Infinity when none.
+   */
+  validUntilMs: number;
+  /** performance.now() past which the oldest entry used has expired (ENTRY_TTL_MS). */
+  freshUntil: number;
+};
+
 export type CoachSlotsCache = {
   /**
    * The next `limit` slots a player can book at `now` of each coach, as API JSON texts in start
    * order, by coach id; cached entries are used when still valid, the others are loaded in one
    * statement.
    */
-  bookableSlots(coaches: CoachRef[], now: Date, limit: number): Promise<Map<number, string[]>>;
+  bookableSlots(coaches: CoachRef[], now: Date, limit: number): Promise<BookableSlots>;
   /** Drops a coach's entry (for changes made outside the services, which publish no event). */
   invalidate(coachId: number): void;
+  /** How many times `invalidate` was called: answers made from these slots before a call are stale. */
+  outsideChangeCount(): number;
   /** Resolves once this process hears calendar events, from when on entries are kept. */
   listening: Promise<void>;
   /** Coaches held (for the benchmark's memory figures). */
@@ -99,6 +113,7 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
   const invalidatedAt = new Map<number, number>();
   let discardBefore = 0;
   let loadsRunning = 0;
+  let outsideChanges = 0;
 
   const invalidate = (coachId: number) => {
     entries.delete(coachId);
@@ -185,19 +200,29 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
   }
 
   return {
-    invalidate,
+    invalidate(coachId) {
+      outsideChanges++;
+      invalidate(coachId);
+    },
+    outsideChangeCount: () => outsideChanges,
     listening: subscribed,
     size: () => entries.size,
     async bookableSlots(coaches, now, limit) {
       const nowMs = now.getTime();
       const ttlStart = performance.now() - ENTRY_TTL_MS;
-      const result = new Map<number, string[]>();
+      const result: BookableSlots = { byCoach: new Map(), validUntilMs: Infinity, freshUntil: Infinity };
+      const use = (coachId: number, slots: string[], entry: Entry | undefined) => {
+        result.byCoach.set(coachId, slots);
+        if (!entry) return;
+        result.validUntilMs = Math.min(result.validUntilMs, nextChangeMs(entry, nowMs));
+        result.freshUntil = Math.min(result.freshUntil, entry.loadedAt + ENTRY_TTL_MS);
+      };
       let missing: number[] = [];
       for (const coach of coaches) {
         const entry = entries.get(coach.id);
         const usable = entry && entry.timeZone === coach.timeZone && entry.loadedForMs <= nowMs && entry.loadedAt > ttlStart;
         const slots = usable ? bookable(entry, nowMs, limit) : undefined;
-        if (slots) result.set(coach.id, slots);
+        if (slots) use(coach.id, slots, entry);
         else missing.push(coach.id);
       }
       // A coach whose open slots were mostly held at load time may need more rows.
@@ -207,7 +232,7 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
         for (const coachId of missing) {
           const entry = loaded.get(coachId);
           const slots = entry ? bookable(entry, nowMs, limit) : [];
-          if (slots) result.set(coachId, slots);
+          if (slots) use(coachId, slots, entry);
           else again.push(coachId);
         }
         missing = again;
@@ -220,6 +245,19 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
 function holdsOf(holds: repo.CoachSlotRow["holds"]): number[] {
   const list = typeof holds === "string" ? (JSON.parse(holds) as number[]) : (holds ?? []);
   return list.map(Number);
+}
+
+/**
+ * The first instant after `nowMs` at which `bookable` may answer differently for this entry: the
+ * first slot not started at `nowMs` is skipped from 1 ms after its start (earlier ones already
+ * are, later ones start after it), and a running hold's seat is free from its expiry.
+ */
+function nextChangeMs(entry: Entry, nowMs: number): number {
+  let at = Infinity;
+  const next = entry.startsMs.find((startsMs) => startsMs >= nowMs);
+  if (next !== undefined) at = next + 1;
+  for (const expiries of entry.holds?.values() ?? []) for (const expiresAt of expiries) if (expiresAt > nowMs) at = Math.min(at, expiresAt);
+  return at;
 }
 
 /**

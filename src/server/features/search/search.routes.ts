@@ -2,7 +2,7 @@ import { Router } from "express";
 import { RecommendationsQuerySchema, SEARCH_NEXT_CURSOR_HEADER, SearchCoachesQuerySchema, SearchMessages } from "@contract/search";
 import type { AppDeps } from "../../deps";
 import { cachePublicRead } from "../../http/cache-headers";
-import { sendJsonText } from "../../http/compress";
+import { chooseJsonEncoding, sendEncodedJson } from "../../http/compress";
 import { notFound } from "../../http/errors";
 import { requireRole } from "../../http/require-session";
 import { parseQuery } from "../../http/validate-request";
@@ -14,11 +14,11 @@ export function searchRouter(deps: AppDeps): Router {
 
   router.get("/coaches/search", async (req, res) => {
     const query = parseQuery(req, SearchCoachesQuerySchema);
-    const { body, nextCursor } = await searchCoaches(deps, query);
+    const { nextCursor, encoding, payload } = await searchCoaches(deps, query, (byteLength) => chooseJsonEncoding(req, byteLength));
     if (nextCursor) res.setHeader(SEARCH_NEXT_CURSOR_HEADER, nextCursor);
-    // Already JSON text in the SearchResultCoach[] shape, sent without res.send's ETag hashing of
-    // an answer that is different for almost every query anyway.
-    sendJsonText(req, res, body);
+    // Already encoded JSON in the SearchResultCoach[] shape, sent without res.send's ETag hashing
+    // of an answer that is different for almost every query anyway.
+    sendEncodedJson(req, res, encoding, payload);
   });
 
   router.get("/coaches/recommendations", async (req, res) => {

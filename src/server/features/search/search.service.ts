@@ -13,12 +13,14 @@ import {
 } from "@contract/search";
 import { AGE_GROUPS, SKILL_LEVELS } from "@contract/users";
 import type { AppDeps } from "../../deps";
+import type { JsonEncoding } from "../../http/compress";
 import { badRequest, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { listZipOrigins } from "../geo/geo.service";
 import { toApiSlot } from "../slots/slots.service";
 import { coachDirectoryFor, type NearbyCoach } from "./coach-directory";
 import { coachSlotsCacheFor } from "./coach-slots-cache";
+import { searchAnswerCacheFor, type ComputedPage, type SearchAnswer } from "./search-answer-cache";
 import { roundMiles, type Origin } from "./distance";
 import { compareMatches, scoreCoach, type MatchCriteria } from "./match-score";
 import { perDatabase } from "./per-database";
@@ -36,19 +38,29 @@ export type SearchInput = {
   cursor?: string | undefined;
 };
 
-/** One page of a search: JSON text in the SearchResultCoach[] shape, and the next page's cursor if any. */
-export type SearchPage = { body: string; nextCursor: string | null };
-
 /**
  * GET /api/coaches/search: coaches teaching the position within the radius, nearest first, with
- * their bookable slots, one page (SEARCH_MAX_COACHES) at a time. The coaches and their listings
- * come from the coach directory, their slots from coach-slots-cache; each module explains why it
- * is exact. A page ends where the next starts: the cursor is its last coach's distance and id, so
- * coaches added or removed meanwhile neither repeat nor skip the others.
+ * their bookable slots, one page (SEARCH_MAX_COACHES) at a time, as JSON text in the
+ * SearchResultCoach[] shape encoded as `chooseEncoding` picks for its length, and the next page's
+ * cursor if any. A repeated search is answered from search-answer-cache while valid.
  */
-export async function searchCoaches(deps: AppDeps, input: SearchInput): Promise<SearchPage> {
+export async function searchCoaches(
+  deps: AppDeps,
+  input: SearchInput,
+  chooseEncoding: (byteLength: number) => JsonEncoding,
+): Promise<SearchAnswer> {
   const origin = await requireOrigin(deps, input.zipcode, "zipcode");
   const now = deps.clock.now();
+  return searchAnswerCacheFor(deps).answer(input, origin, now, chooseEncoding, () => computePage(deps, input, origin, now));
+}
+
+/**
+ * One page made afresh. The coaches and their listings come from the coach directory, their slots
+ * from coach-slots-cache; each module explains why it is exact. A page ends where the next starts:
+ * the cursor is its last coach's distance and id, so coaches added or removed meanwhile neither
+ * repeat nor skip the others.
+ */
+async function computePage(deps: AppDeps, input: SearchInput, origin: Origin, now: Date): Promise<ComputedPage> {
   const nearby = await coachDirectoryFor(deps).near(origin, input.radius, input.specialization);
   const after = input.cursor ? parseCursor(input.cursor) : null;
   const candidates = after ? nearby.filter((c) => isAfter(c, after)) : nearby;
@@ -56,6 +68,8 @@ export async function searchCoaches(deps: AppDeps, input: SearchInput): Promise<
   // One coach more than a page tells whether another page exists; one slot more, whether the card has more.
   const wantedCoaches = SEARCH_MAX_COACHES + 1;
   const page: { coach: NearbyCoach; slots: string[] }[] = [];
+  let validUntilMs = Infinity;
+  let freshUntil = Infinity;
   for (let next = 0; page.length < wantedCoaches && next < candidates.length;) {
     const wanted = wantedCoaches - page.length;
     const chunk = candidates.slice(next, next + (input.includeUnavailable ? wanted : wanted + 5));
@@ -65,8 +79,10 @@ export async function searchCoaches(deps: AppDeps, input: SearchInput): Promise<
       now,
       SEARCH_SLOTS_PER_COACH + 1,
     );
+    validUntilMs = Math.min(validUntilMs, slots.validUntilMs);
+    freshUntil = Math.min(freshUntil, slots.freshUntil);
     for (const candidate of chunk) {
-      const coachSlots = slots.get(candidate.coach.id) ?? [];
+      const coachSlots = slots.byCoach.get(candidate.coach.id) ?? [];
       if (!input.includeUnavailable && coachSlots.length === 0) continue;
       page.push({ coach: candidate, slots: coachSlots });
       if (page.length === wantedCoaches) break;
@@ -81,7 +97,7 @@ export async function searchCoaches(deps: AppDeps, input: SearchInput): Promise<
     return `${coach.listingHead},"distance":${roundMiles(distance)},"availableSlots":[${shown}],"hasMoreSlots":${hasMore}}`;
   });
   const last = page.at(-1)?.coach;
-  return { body: `[${parts.join(",")}]`, nextCursor: more && last ? cursorOf(last) : null };
+  return { body: `[${parts.join(",")}]`, nextCursor: more && last ? cursorOf(last) : null, validUntilMs, freshUntil };
 }
 
 type Cursor = { distance: number; id: number };
