@@ -27,6 +27,7 @@ import { coachDirectory, coachDirectorySql, coachSlotsSql } from "../src/server/
 import type { AppDeps } from "../src/server/deps";
 import { coachDirectoryFor } from "../src/server/features/search/coach-directory";
 import { coachSlotsCacheFor, slotsReadPerCoach } from "../src/server/features/search/coach-slots-cache";
+import { searchAnswerCacheFor } from "../src/server/features/search/search-answer-cache";
 import { runBenchmark, serveInChild, serverMemory, startServerChild, type ServerReady } from "./bench-server";
 import {
   BENCH_COACHES,
@@ -251,7 +252,7 @@ async function main(): Promise<void> {
           `server resident memory after the run: ${memory.rssMb.toFixed(0)} MB, at most ${memory.peakRssMb.toFixed(0)} MB (heap used ${memory.heapMb.toFixed(0)} MB, ${memory.liveHeapMb.toFixed(0)} MB live)`,
         );
         console.log(
-          `memory by part (live heap): app ${report.heapBeforeMb.toFixed(0)} MB, directory ${(report.heapPreparedMb - report.heapBeforeMb).toFixed(0)} MB, slot cache of ${String(memory.slotCacheCoaches)} coaches and the rest ${slotCacheMb.toFixed(0)} MB`,
+          `memory by part (live heap): app ${report.heapBeforeMb.toFixed(0)} MB, directory ${(report.heapPreparedMb - report.heapBeforeMb).toFixed(0)} MB, slot cache of ${String(memory.slotCacheCoaches)} coaches, ${String(memory.searchAnswers)} kept answers and the rest ${slotCacheMb.toFixed(0)} MB`,
         );
         console.log(line(search));
         console.log(line(health));
@@ -306,5 +307,6 @@ runBenchmark(main, () =>
   serveInChild(databaseUrl, prepareServer, (deps) => ({
     directoryCoaches: coachDirectoryFor(deps).size(),
     slotCacheCoaches: coachSlotsCacheFor(deps).size(),
+    searchAnswers: searchAnswerCacheFor(deps).size(),
   })),
 );
