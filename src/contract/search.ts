@@ -110,6 +110,8 @@ export const RecommendationsQuerySchema = z
     path: ["minPrice"],
   });
 export type RecommendationFilters = z.output<typeof RecommendationsQuerySchema>;
+/** A validated search: what its answer depends on. */
+export type SearchCoachesQuery = z.output<typeof SearchCoachesQuerySchema>;
 
 /** A coach as search, matching and the profile page show them (player-side 3); contact details are never included. */
 export type CoachListing = {

@@ -1,15 +1,13 @@
-import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SEARCH_MAX_COACHES, SEARCH_NEXT_CURSOR_HEADER, type SearchResultCoach } from "@contract/search";
-import { rates } from "@server/db/schema/index";
 import { startSession } from "@server/features/accounts/sessions.service";
 import { coachDirectoryFor } from "@server/features/search/coach-directory";
 import { coachSlotsCacheFor } from "@server/features/search/coach-slots-cache";
 import { searchAnswerCacheFor } from "@server/features/search/search-answer-cache";
 import { makeCoach } from "@tests/factories/coaches";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
-import { insertBooking, insertCoach, insertPlayer, insertSlot } from "./search-support";
+import { bookThroughApi, insertBooking, insertCoach, insertPlayer, insertSlot } from "./search-support";
 import { pinClock } from "@tests/factories/basics";
 
 const NOW = "2026-12-01T15:00:00.000Z";
@@ -87,13 +85,7 @@ describe("GET /api/coaches/search: answers kept between searches stay current", 
     const second = await insertSlot(t, coachId, IN_TWO_DAYS);
     expect(await cachedSlotsOf(coachId, "Defense")).toEqual([first, second]);
 
-    const [rate] = await t.deps.database.db.select({ id: rates.id }).from(rates).where(eq(rates.coachId, coachId));
-    const player = await insertPlayer(t, { phoneNumber: "4105551234" });
-    const booked = await request(t.app)
-      .post("/api/bookings")
-      .set("Cookie", player.cookie)
-      .send({ timeSlotId: first, rateId: rate!.id, sessionType: "individual", duration: 60 });
-    expect(booked.status).toBe(201);
+    await bookThroughApi(t, coachId, first);
 
     expect(await slotsOf(coachId, "Defense")).toEqual([second]);
   });

@@ -1,13 +1,11 @@
-import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SearchResultCoach } from "@contract/search";
-import { rates } from "@server/db/schema/index";
 import { startSession } from "@server/features/accounts/sessions.service";
 import { coachSlotsCacheFor } from "@server/features/search/coach-slots-cache";
 import { CALENDAR_CHANNEL } from "@server/realtime/event-bus";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
-import { insertBooking, insertCoach, insertPlayer, insertSlot } from "./search-support";
+import { bookThroughApi, insertBooking, insertCoach, insertPlayer, insertSlot } from "./search-support";
 import { pinClock } from "@tests/factories/basics";
 
 const NOW = "2026-12-01T15:00:00.000Z";
@@ -46,13 +44,7 @@ describe("GET /api/coaches/search: slots stay current between searches", () => {
     const second = await insertSlot(t, coachId, IN_TWO_DAYS);
     expect(await slotsOf(coachId, "Goalie")).toEqual([first, second]);
 
-    const [rate] = await t.deps.database.db.select({ id: rates.id }).from(rates).where(eq(rates.coachId, coachId));
-    const player = await insertPlayer(t, { phoneNumber: "4105551234" });
-    const booked = await request(t.app)
-      .post("/api/bookings")
-      .set("Cookie", player.cookie)
-      .send({ timeSlotId: first, rateId: rate!.id, sessionType: "individual", duration: 60 });
-    expect(booked.status).toBe(201);
+    await bookThroughApi(t, coachId, first);
 
     expect(await slotsOf(coachId, "Goalie")).toEqual([second]);
   });

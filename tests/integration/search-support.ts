@@ -1,5 +1,6 @@
 import { uniqueEmail } from "@tests/factories/basics";
 import { eq } from "drizzle-orm";
+import request from "supertest";
 import { coaches, rates, reviews, timeSlots, users } from "@server/db/schema/index";
 import { startSession } from "@server/features/accounts/sessions.service";
 import { lookupZip } from "@server/features/geo/geo.service";
@@ -93,6 +94,17 @@ export async function insertPlayer(
 
 export async function setPreferences(t: TestApp, userId: number, preferences: Partial<typeof users.$inferInsert>): Promise<void> {
   await t.deps.database.db.update(users).set(preferences).where(eq(users.id, userId));
+}
+
+/** A new player books the slot through the API, as a family does (the service announces it); its seat is held. */
+export async function bookThroughApi(t: TestApp, coachId: number, slotId: number): Promise<void> {
+  const [rate] = await t.deps.database.db.select({ id: rates.id }).from(rates).where(eq(rates.coachId, coachId));
+  const player = await insertPlayer(t, { phoneNumber: "4105551234" });
+  const booked = await request(t.app)
+    .post("/api/bookings")
+    .set("Cookie", player.cookie)
+    .send({ timeSlotId: slotId, rateId: rate!.id, sessionType: "individual", duration: 60 });
+  if (booked.status !== 201) throw new Error(`booking answered ${booked.status}: ${booked.text}`);
 }
 
 /** A booking of a slot, inserted directly, holding (or not) a seat. */

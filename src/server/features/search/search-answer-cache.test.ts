@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 import type { CalendarEvent } from "@contract/realtime";
 import type { AppDeps } from "@server/deps";
 import type { EventBus } from "@server/realtime/event-bus";
-import { createSearchAnswerCache, type ComputedPage, type SearchKey } from "./search-answer-cache";
+import type { SearchCoachesQuery } from "@contract/search";
+import { createSearchAnswerCache, type ComputedPage } from "./search-answer-cache";
 import type { Origin } from "./distance";
 
 const BALTIMORE = { latitude: 39.2847, longitude: -76.6205 };
@@ -34,8 +35,8 @@ function setUp(bounds: { maxAnswers?: number; maxBytes?: number } = {}) {
   });
   let computed = 0;
   /** Asks for the answer; its body says which computation made it. */
-  const ask = async (origin: Origin, key: Partial<SearchKey> = {}, compute?: () => Promise<ComputedPage>) => {
-    const search: SearchKey = { zipcode: "21201", radius: 25, specialization: "Midfield", includeUnavailable: false, ...key };
+  const ask = async (origin: Origin, key: Partial<SearchCoachesQuery> = {}, compute?: () => Promise<ComputedPage>) => {
+    const search: SearchCoachesQuery = { zipcode: "21201", radius: 25, specialization: "Midfield", includeUnavailable: false, ...key };
     const made = compute ?? (async () => ({ body: `[${++computed}]`, nextCursor: null, validUntilMs: Infinity, freshUntil: Infinity }));
     const answer = await cache.answer(search, origin, NOW, () => "identity", made);
     return answer.payload.toString();

@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { CalendarEvent } from "@contract/realtime";
+import type { SearchCoachesQuery } from "@contract/search";
 import type { AppDeps } from "../../deps";
 import { decodeJson, encodeJson, type JsonEncoding } from "../../http/compress";
 import type { EventBus } from "../../realtime/event-bus";
@@ -53,15 +54,6 @@ const ANSWER_OVERHEAD_BYTES = 300;
 /** Beyond the search radius for an event's coach: the directory's distances use the same formula and coordinates. */
 const MARGIN_MILES = 1;
 
-/** A search's values as the directory and the page use them (the validated query). */
-export type SearchKey = {
-  zipcode: string;
-  radius: number;
-  specialization: string;
-  includeUnavailable: boolean;
-  cursor?: string | undefined;
-};
-
 /** A page as searchCoaches computes it, with how long it stays valid. */
 export type ComputedPage = {
   body: string;
@@ -76,11 +68,11 @@ export type SearchAnswer = { nextCursor: string | null; encoding: JsonEncoding; 
 
 export type SearchAnswerCache = {
   /**
-   * The answer to `key` at `now` in the encoding `chooseEncoding` picks for its JSON text's length:
+   * The answer to `search` at `now` in the encoding `chooseEncoding` picks for its JSON text's length:
    * kept when still valid, else `compute`d (and kept when nothing changed meanwhile).
    */
   answer(
-    key: SearchKey,
+    search: SearchCoachesQuery,
     origin: Origin,
     now: Date,
     chooseEncoding: (byteLength: number) => JsonEncoding,
@@ -110,7 +102,7 @@ type Answer = {
 /** The answers of one search circle (origin and radius; the key's other values vary inside it). */
 type Circle = { origin: Origin; radius: number; keys: Set<string> };
 
-export type AnswerCacheSources = {
+type AnswerCacheSources = {
   events: EventBus | undefined;
   logger: AppDeps["logger"];
   directory: Pick<CoachDirectory, "changeCount" | "positionOf">;
@@ -253,7 +245,7 @@ export function createSearchAnswerCache(sources: AnswerCacheSources): SearchAnsw
 }
 
 /** The values the page depends on; the specialization last, as the only free text. */
-function keyOf(search: SearchKey): string {
+function keyOf(search: SearchCoachesQuery): string {
   const { zipcode, radius, includeUnavailable, cursor, specialization } = search;
   return `${zipcode}|${radius}|${includeUnavailable ? 1 : 0}|${cursor ?? ""}|${specialization.toLowerCase()}`;
 }

@@ -10,6 +10,7 @@ import {
   type CoachProfile,
   type MatchedCoach,
   type RecommendationFilters,
+  type SearchCoachesQuery,
 } from "@contract/search";
 import { AGE_GROUPS, SKILL_LEVELS } from "@contract/users";
 import type { AppDeps } from "../../deps";
@@ -30,14 +31,6 @@ import { coachReviewSummary } from "../reviews/reviews.service";
 /** Coaches scored per matching request; the heaviest criteria decide which ones get in (search.repository). */
 const MATCH_CANDIDATES = 300;
 
-export type SearchInput = {
-  specialization: string;
-  zipcode: string;
-  radius: number;
-  includeUnavailable: boolean;
-  cursor?: string | undefined;
-};
-
 /**
  * GET /api/coaches/search: coaches teaching the position within the radius, nearest first, with
  * their bookable slots, one page (SEARCH_MAX_COACHES) at a time, as JSON text in the
@@ -46,7 +39,7 @@ export type SearchInput = {
  */
 export async function searchCoaches(
   deps: AppDeps,
-  input: SearchInput,
+  input: SearchCoachesQuery,
   chooseEncoding: (byteLength: number) => JsonEncoding,
 ): Promise<SearchAnswer> {
   const origin = await requireOrigin(deps, input.zipcode, "zipcode");
@@ -60,7 +53,7 @@ export async function searchCoaches(
  * the cursor is its last coach's distance and id, so coaches added or removed meanwhile neither
  * repeat nor skip the others.
  */
-async function computePage(deps: AppDeps, input: SearchInput, origin: Origin, now: Date): Promise<ComputedPage> {
+async function computePage(deps: AppDeps, input: SearchCoachesQuery, origin: Origin, now: Date): Promise<ComputedPage> {
   const nearby = await coachDirectoryFor(deps).near(origin, input.radius, input.specialization);
   const after = input.cursor ? parseCursor(input.cursor) : null;
   const candidates = after ? nearby.filter((c) => isAfter(c, after)) : nearby;
