@@ -17,6 +17,7 @@
  * every player's family holds a paid package of 2 credits per coach and kind, and the credit path's
  * p95 is printed beside the card path's; every credit booking must have exactly one redeem row.
  */
+import { Agent, request } from "node:http";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
@@ -175,25 +176,49 @@ async function race(baseUrl: string, slots: Slot[], cookies: string[], payWith: 
   const orders = cookies.map(() => [...slots].sort(() => random() - 0.5));
   const queue = cookies.map((_, i) => i);
   const started = performance.now();
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const worker = async () => {
     for (let player = queue.shift(); player !== undefined; player = queue.shift()) {
       const slot = orders[player]!.shift();
       if (!slot) continue;
       const sent = performance.now();
-      const res = await fetch(`${baseUrl}/api/bookings`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Cookie: cookies[player]!, "X-Forwarded-For": playerAddress(player) },
-        body: JSON.stringify({ timeSlotId: slot.id, rateId: slot.rateId, sessionType: slot.sessionType, duration: 60, payWith }),
-      });
-      await res.arrayBuffer();
+      const status = await postJson(
+        agent,
+        `${baseUrl}/api/bookings`,
+        { Cookie: cookies[player]!, "X-Forwarded-For": playerAddress(player) },
+        { timeSlotId: slot.id, rateId: slot.rateId, sessionType: slot.sessionType, duration: 60, payWith },
+      );
       latencies.push(performance.now() - sent);
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      if (res.status !== 201) queue.push(player); // refused: this player tries their next slot later
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      if (status !== 201) queue.push(player); // refused: this player tries their next slot later
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  agent.destroy();
   latencies.sort((a, b) => a - b);
   return { latencies, statuses, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * One POST with a JSON body over a kept-alive connection; resolves to the status once the answer has
+ * been read. node:http rather than fetch: on the 2-core machine fetch's own work per request took
+ * about two thirds of a core from the server it measures (docs/performance-log.md, 26 November 2026, night).
+ */
+function postJson(agent: Agent, url: string, headers: Record<string, string>, body: unknown): Promise<number> {
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: "POST", agent, headers: { ...headers, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(text);
+  });
 }
 
 /** Prints one run's figures; true when it failed (seats not exact, an unexpected answer, p95 over target). */
