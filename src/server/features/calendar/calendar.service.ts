@@ -4,7 +4,7 @@ import { BookingMessages } from "@contract/bookings";
 import type { CalendarPart } from "../../adapters/mail";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../http/errors";
-import { athleteFacts, athleteName } from "@contract/families";
+import { athleteFacts, athleteName } from "@contract/family-basics";
 import { familyAudience, isGuardianOfAthlete } from "../../db/families";
 import type { UserRow } from "../accounts/sessions.repository";
 import { toAthleteSummary } from "../families/families.service";

@@ -2,7 +2,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import {
   athleteAgeFacts,
-  athleteName,
   FamilyMessages,
   MAX_ATHLETES_PER_FAMILY,
   type AcceptInvitationResponse,
@@ -14,6 +13,7 @@ import {
   type ParsedUpdateAthleteRequest,
   type PendingInvitation,
 } from "@contract/families";
+import { athleteName } from "@contract/family-basics";
 import { ageRuleToday } from "@contract/players";
 import type { SkillLevel } from "@contract/users";
 import type { BookingGuardian } from "@contract/bookings";

@@ -1,5 +1,5 @@
 import { AlertTriangle } from "lucide-react";
-import { sessionAthleteName } from "@contract/families";
+import { sessionAthleteName } from "@contract/family-basics";
 import { useState } from "react";
 import { CancelSessionRequestSchema, PayoutMessages, RATING_LABELS, SubmitFeedbackRequestSchema } from "@contract/payouts";
 import { Button } from "@client/components/ui/button";

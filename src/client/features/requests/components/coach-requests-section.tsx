@@ -1,7 +1,7 @@
 import { Check, MessageSquare, X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "wouter";
-import { athleteFacts, sessionAthleteName } from "@contract/families";
+import { athleteFacts, sessionAthleteName } from "@contract/family-basics";
 import { MAX_REQUEST_MESSAGE_LENGTH, SessionRequestMessages, type SessionRequest } from "@contract/requests";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";

@@ -1,6 +1,6 @@
 import { CreditCard, MessageSquare, XCircle } from "lucide-react";
 import { Link } from "wouter";
-import { athleteName } from "@contract/families";
+import { athleteName } from "@contract/family-basics";
 import { REQUEST_STATUS_LABELS, SessionRequestMessages, type SessionRequest, type SessionRequestStatus } from "@contract/requests";
 import { Avatar } from "@client/components/ui/avatar";
 import { Badge } from "@client/components/ui/badge";
