@@ -1,7 +1,8 @@
 import { AlertTriangle } from "lucide-react";
 import { sessionAthleteName } from "@contract/family-basics";
 import { useState } from "react";
-import { CancelSessionRequestSchema, PayoutMessages, RATING_LABELS, SubmitFeedbackRequestSchema } from "@contract/payouts";
+import { CancelSessionRequestSchema, PayoutMessages, SubmitFeedbackRequestSchema } from "@contract/payouts";
+import { RATING_LABELS } from "@contract/payout-basics";
 import { Button } from "@client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
 import { FormField } from "@client/components/ui/form-field";
