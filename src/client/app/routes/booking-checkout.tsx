@@ -6,7 +6,7 @@ import { BookingMessages, DEFAULT_BOOKING_DURATION, DEFAULT_SESSION_TYPE, FREE_C
 import { ErrorCode } from "@contract/errors";
 import { centsToDecimal } from "@contract/money";
 import type { CreatePaymentIntentRequest, PaymentIntentResponse } from "@contract/payments";
-import { NO_SHOW_POLICY } from "@contract/progress";
+import { NO_SHOW_POLICY } from "@contract/progress-basics";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle, IconCardHeader } from "../../components/ui/card";
 import { FullPageSpinner } from "../../components/ui/spinner";
