@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BookingMessages } from "@contract/bookings";
+import { BookingMessages } from "@contract/booking-basics";
 import { ErrorCode } from "@contract/errors";
 import { PaymentMessages } from "@contract/payments";
 import type { SimulatedPaymentProvider } from "@server/adapters/payments/simulated";

@@ -1,11 +1,5 @@
-import {
-  BookingMessages,
-  DEFAULT_BOOKING_DURATION,
-  MAX_BOOKING_NOTES_LENGTH,
-  noRatesMessage,
-  type Booking,
-  type ParsedBookingRequest,
-} from "@contract/bookings";
+import type { Booking, ParsedBookingRequest } from "@contract/bookings";
+import { BookingMessages, DEFAULT_BOOKING_DURATION, MAX_BOOKING_NOTES_LENGTH, noRatesMessage } from "@contract/booking-basics";
 import { coachEarningsCents, platformFeeCents, totalCents } from "@contract/money";
 import { ErrorCode } from "@contract/errors";
 import type { AppDeps } from "../../deps";

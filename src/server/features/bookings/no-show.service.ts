@@ -1,5 +1,5 @@
 import { releaseCredit } from "../packages/credits.service";
-import { BookingMessages } from "@contract/bookings";
+import { BookingMessages } from "@contract/booking-basics";
 import { centsToDecimal } from "@contract/money";
 import { ProgressMessages, type NoShowResponse, type ReverseNoShowResponse } from "@contract/progress";
 import { noShowWindow } from "@contract/progress-basics";

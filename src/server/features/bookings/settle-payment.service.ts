@@ -1,4 +1,4 @@
-import { BookingMessages } from "@contract/bookings";
+import { BookingMessages } from "@contract/booking-basics";
 import { coachEarningsCents, totalCents } from "@contract/money";
 import type { RefundReason } from "../../db/schema/index";
 import type { AppDeps } from "../../deps";

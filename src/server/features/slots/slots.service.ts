@@ -11,7 +11,8 @@ import {
   type TimeSlot,
   type UpdateSlotRequest,
 } from "@contract/slots";
-import { BookingMessages, type BookingTimeSlot } from "@contract/bookings";
+import type { BookingTimeSlot } from "@contract/bookings";
+import { BookingMessages } from "@contract/booking-basics";
 import type { Geocoder } from "../../adapters/geo";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";

@@ -2,7 +2,7 @@ import { WAITLIST_HOLD_MINUTES, WaitlistMessages, type WaitlistEntry } from "@co
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { ErrorCode } from "@contract/errors";
-import { BookingMessages } from "@contract/bookings";
+import { BookingMessages } from "@contract/booking-basics";
 import { conflict, forbidden, notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { announceBooking, hasActiveBookingInSlot, heldSeats, holdSeatForWaitlist } from "../bookings/waitlist-hold.service";

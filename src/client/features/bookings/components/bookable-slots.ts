@@ -1,4 +1,4 @@
-import { isSlotStillBookable, ratesForSlot } from "@contract/bookings";
+import { isSlotStillBookable, ratesForSlot } from "@contract/booking-basics";
 import type { RateResponse } from "@contract/coaches";
 import type { TimeSlot } from "@contract/slots";
 import type { LocalDateTime } from "@contract/time";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { noRatesMessage } from "@contract/bookings";
+import { noRatesMessage } from "@contract/booking-basics";
 import type { RateResponse } from "@contract/coaches";
 import { FEE_INCLUDED_NOTE, familyPrice } from "@contract/money";
 import { Button } from "@client/components/ui/button";
