@@ -4,7 +4,7 @@ import { WebSocket, WebSocketServer, type RawData } from "ws";
 import { CALENDAR_SOCKET_PATH, CalendarClientMessageSchema, type CalendarEvent, type CalendarServerMessage } from "../../contract/realtime";
 import type { AppDeps } from "../deps";
 import { MAX_SOCKETS_PER_USER } from "../../contract/limits";
-import { INTERNAL_ERROR_MESSAGE } from "../../contract/errors";
+import { INTERNAL_ERROR_MESSAGE } from "../../contract/error-basics";
 import { hashSessionToken, liveSessions, userForSessionToken } from "../features/accounts/sessions.service";
 import { coachExists, coachIdForUser } from "../features/slots/slots.service";
 import { appOriginCheck } from "../http/request-guards";

@@ -20,7 +20,7 @@ import type { BookingGuardian } from "@contract/bookings";
 import type { GuardianContact } from "../../db/families";
 import type { AppDeps } from "../../deps";
 import { conflict, forbidden, notFound, AppError, badRequest } from "../../http/errors";
-import { ErrorCode } from "@contract/errors";
+import { ErrorCode } from "@contract/error-basics";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./families.repository";
 import { fullName } from "@contract/names";

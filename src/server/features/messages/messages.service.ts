@@ -17,7 +17,7 @@ import {
   type OpenConversationRequest,
   type UnreadSummary,
 } from "@contract/messages";
-import { ErrorCode } from "@contract/errors";
+import { ErrorCode } from "@contract/error-basics";
 import { coachIdOfUser } from "../../db/coach-of-user";
 import { familyAudience, familyIdOfUser } from "../../db/families";
 import type { AppDeps } from "../../deps";

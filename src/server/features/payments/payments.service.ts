@@ -15,7 +15,7 @@ import {
 import type { AppDeps } from "../../deps";
 import { callProvider as callProviderWith } from "../../http/call-provider";
 import { AppError, badRequest, conflict, notFound, refused } from "../../http/errors";
-import { ErrorCode } from "@contract/errors";
+import { ErrorCode } from "@contract/error-basics";
 import type { UserRow } from "../accounts/sessions.repository";
 import { bookSlotForCheckout } from "../bookings/book-slot.service";
 import { listExpiredHoldsWithIntent } from "../bookings/booking-sweeps.service";

@@ -12,7 +12,7 @@ import {
 } from "@contract/requests";
 import { MIN_GROUP_CAPACITY } from "@contract/slots";
 import type { AppDeps } from "../../deps";
-import { ErrorCode } from "@contract/errors";
+import { ErrorCode } from "@contract/error-basics";
 import { LimitMessages, MAX_SESSION_REQUESTS_PER_DAY } from "@contract/limits";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";

@@ -1,7 +1,7 @@
 import { WAITLIST_HOLD_MINUTES, WaitlistMessages, type WaitlistEntry } from "@contract/waitlist";
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
-import { ErrorCode } from "@contract/errors";
+import { ErrorCode } from "@contract/error-basics";
 import { BookingMessages } from "@contract/booking-basics";
 import { conflict, forbidden, notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
