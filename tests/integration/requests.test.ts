@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GROUP_SIZE_MESSAGE, SessionRequestMessages } from "@contract/requests";
+import { GROUP_SIZE_MESSAGE } from "@contract/requests";
+import { SessionRequestMessages } from "@contract/request-basics";
 import { SlotMessages } from "@contract/slots";
 import { bookings, coaches, sessionRequests, timeSlots, users } from "@server/db/schema/index";
 import { instantToLocal } from "@server/features/slots/slot-time";

@@ -7,7 +7,7 @@ import {
   defaultRequestDate,
   meetsRequestAdvance,
   requestPriceCents,
-} from "@contract/requests";
+} from "@contract/request-basics";
 import { isValidDate, isValidTime, parseTime } from "@contract/time";
 import { addToastIssue } from "@client/lib/form-errors";
 import { dateInZone, zonedInstant } from "@client/lib/when";

@@ -6,7 +6,7 @@ import {
   REQUEST_DEFAULT_DURATION,
   REQUEST_DEFAULT_START_TIME,
   SessionRequestMessages,
-} from "@contract/requests";
+} from "@contract/request-basics";
 import { addMinutesToTime, TIME_OPTIONS } from "@contract/time";
 import { Button } from "@client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
