@@ -6,7 +6,7 @@ import {
   CALENDAR_SOCKET_PATH,
   type MessageNewSocketMessage,
 } from "@contract/realtime";
-import { MESSAGE_NEW_EVENT } from "@contract/messages";
+import { MESSAGE_NEW_EVENT } from "@contract/message-basics";
 import { messageKeys } from "./messages";
 
 type Listener = (event: MessageNewSocketMessage) => void;
