@@ -3,7 +3,7 @@ import { isSeatPaid, withoutContact } from "@contract/bookings";
 import { centsToDecimal } from "@contract/money";
 import type { AcceptSessionRequestResponse, ParsedCreateSessionRequest, SessionRequest } from "@contract/requests";
 import { REQUEST_MIN_ADVANCE_MS, SessionRequestMessages, meetsRequestAdvance, requestPriceCents } from "@contract/request-basics";
-import { MIN_GROUP_CAPACITY } from "@contract/slots";
+import { MIN_GROUP_CAPACITY } from "@contract/slot-basics";
 import type { AppDeps } from "../../deps";
 import { ErrorCode } from "@contract/error-basics";
 import { LimitMessages, MAX_SESSION_REQUESTS_PER_DAY } from "@contract/limits";

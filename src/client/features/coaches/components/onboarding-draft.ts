@@ -11,7 +11,7 @@ import {
   type RateInput,
 } from "@contract/coaches";
 import type { PaymentAccountStatus } from "@contract/payouts";
-import { SlotMessages, validateSlot } from "@contract/slots";
+import { SlotMessages, validateSlot } from "@contract/slot-basics";
 import type { LocalDateTime } from "@contract/time";
 import { addToastIssue } from "@client/lib/form-errors";
 import { coachFormValues, filledRates, invalidRateKeys, RateValuesSchema } from "./coach-form-values";
