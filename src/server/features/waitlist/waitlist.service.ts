@@ -1,4 +1,5 @@
-import { WAITLIST_HOLD_MINUTES, WaitlistMessages, type WaitlistEntry } from "@contract/waitlist";
+import type { WaitlistEntry } from "@contract/waitlist";
+import { WAITLIST_HOLD_MINUTES, WaitlistMessages } from "@contract/waitlist-basics";
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { ErrorCode } from "@contract/error-basics";
