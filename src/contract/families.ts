@@ -3,7 +3,8 @@ import { ATHLETE_NOT_FOUND_MESSAGE, idField } from "./fields";
 import { FirstNameSchema, LastNameSchema } from "./accounts";
 import { ImageUrlSchema } from "./coaches";
 import { ageOn, ageRuleToday, isMinorAge, isValidIsoDate, NO_SECONDARY_POSITION, UNKNOWN_AGE } from "./players";
-import { PositionSchema, RequiredEmailSchema, SkillLevelSchema, type AgeGroup, type SkillLevel } from "./users";
+import { PositionSchema, RequiredEmailSchema, SkillLevelSchema } from "./users";
+import type { AgeGroup, SkillLevel } from "./user-basics";
 
 /** Families (DESIGN.md 11): a player account holds 1 to 10 athletes and one or more guardians. */
 export const MAX_ATHLETES_PER_FAMILY = 10;

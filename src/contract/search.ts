@@ -11,7 +11,7 @@ import {
   SearchMessages,
   type SearchRadius,
 } from "./search-basics";
-import { AGE_GROUP_INVALID_MESSAGE, AGE_GROUPS, SKILL_LEVEL_INVALID_MESSAGE, SKILL_LEVELS } from "./users";
+import { AGE_GROUP_INVALID_MESSAGE, AGE_GROUPS, SKILL_LEVEL_INVALID_MESSAGE, SKILL_LEVELS } from "./user-basics";
 import { POSITION_INVALID_MESSAGE, requiredTextField } from "./fields";
 
 export * from "./search-basics";

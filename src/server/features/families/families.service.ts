@@ -15,7 +15,7 @@ import {
 } from "@contract/families";
 import { athleteName } from "@contract/family-basics";
 import { ageRuleToday } from "@contract/players";
-import type { SkillLevel } from "@contract/users";
+import type { SkillLevel } from "@contract/user-basics";
 import type { BookingGuardian } from "@contract/bookings";
 import type { GuardianContact } from "../../db/families";
 import type { AppDeps } from "../../deps";
