@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { OptionalAthleteIdSchema, type AthleteSummary } from "./families";
-import { SESSION_TYPES, type SessionType } from "./coaches";
+import { SESSION_TYPES, type SessionType } from "./coach-basics";
 import { parseTime } from "./time";
 import { BookingMessages, MAX_BOOKING_NOTES_LENGTH, MAX_SERIES_WEEKS } from "./booking-basics";
 import { idField, numberOrDigits, sessionDurationField, wholeNumberField } from "./fields";

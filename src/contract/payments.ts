@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { OptionalAthleteIdSchema } from "./families";
-import { SessionTypeSchema, type SessionType } from "./coaches";
+import { SessionTypeSchema } from "./coaches";
+import type { SessionType } from "./coach-basics";
 import { decimalToCents } from "./money";
 import { idField, requiredTextField, sessionDurationField } from "./fields";
 import { BookingMessages } from "./booking-basics";

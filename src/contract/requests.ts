@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { OptionalAthleteIdSchema, type AthleteSummary } from "./families";
 import type { BookingGuardian, BookingStatus, BookingStudent, PaymentStatus } from "./bookings";
-import { SESSION_TYPES, type SessionType } from "./coaches";
+import { SESSION_TYPES, type SessionType } from "./coach-basics";
 import { idField, numberOrDigits, sessionDurationField } from "./fields";
 import { isOnQuarterHour, isValidDate, isValidTime } from "./time";
 import { MAX_REQUEST_MESSAGE_LENGTH, SessionRequestMessages, type SessionRequestStatus } from "./request-basics";

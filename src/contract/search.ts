@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CoachReviewSummary } from "./reviews";
-import { POSITIONS, ZIPCODE_PATTERN, type Position, type RateResponse } from "./coaches";
+import { ZIPCODE_PATTERN } from "./coaches";
+import { POSITIONS, type Position, type RateResponse } from "./coach-basics";
 import type { TimeSlot } from "./slots";
 import {
   DEFAULT_MATCH_DISTANCE,

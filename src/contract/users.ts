@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CURRENT_PASSWORD_REQUIRED_MESSAGE, EmailSchema, FirstNameSchema, LastNameSchema, personNameField } from "./accounts";
-import { ImageUrlSchema, POSITIONS, zipcodeField } from "./coaches";
+import { ImageUrlSchema, zipcodeField } from "./coaches";
+import { POSITIONS } from "./coach-basics";
 import { POSITION_INVALID_MESSAGE } from "./fields";
 import { isValidIsoDate, NO_SECONDARY_POSITION, PlayerMessages } from "./players";
 import {

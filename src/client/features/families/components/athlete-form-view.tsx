@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { POSITIONS } from "@contract/coaches";
+import { POSITIONS } from "@contract/coach-basics";
 import type { Athlete, CreateAthleteRequest } from "@contract/families";
 import { SKILL_LEVEL_LABELS } from "@contract/players";
 import { SKILL_LEVELS } from "@contract/user-basics";

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { POSITIONS } from "@contract/coaches";
+import { POSITIONS } from "@contract/coach-basics";
 import { AGE_GROUP_LABELS, formatBirthdayInput, NO_SECONDARY_POSITION, SKILL_LEVEL_LABELS, travelDistanceLabel } from "@contract/players";
 import { AGE_GROUPS, COACHING_STYLES, SESSION_PREFERENCES, SKILL_LEVELS } from "@contract/user-basics";
 import { Checkbox } from "@client/components/ui/checkbox";

@@ -1,6 +1,6 @@
 import { Send } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
-import type { RateResponse, SessionType } from "@contract/coaches";
+import type { RateResponse, SessionType } from "@contract/coach-basics";
 import {
   MAX_REQUEST_MESSAGE_LENGTH,
   REQUEST_DEFAULT_DURATION,

@@ -1,5 +1,5 @@
 import type { FormEvent } from "react";
-import { POSITIONS } from "@contract/coaches";
+import { POSITIONS } from "@contract/coach-basics";
 import { AGE_GROUP_LABELS, SKILL_LEVEL_LABELS } from "@contract/players";
 import { DEFAULT_MATCH_DISTANCE } from "@contract/search-basics";
 import { AGE_GROUPS, SKILL_LEVELS } from "@contract/user-basics";
