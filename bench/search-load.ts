@@ -19,7 +19,7 @@ import autocannon from "autocannon";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { POSITIONS } from "../src/contract/coaches";
+import { POSITIONS } from "../src/contract/coach-basics";
 import { SEARCH_MAX_COACHES, SEARCH_RADIUS_OPTIONS, SEARCH_SLOTS_PER_COACH } from "../src/contract/search";
 import type { Database } from "../src/server/db/client";
 import { haversineMiles } from "../src/server/features/search/distance";

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { BookingRequestSchema } from "./bookings";
 import {
   BookingMessages,
-  BookingRequestSchema,
   canCancelForRefund,
   noRatesMessage,
   ratesForSlot,
   startTimeOptions,
   upcomingStartTimeOptions,
-} from "./bookings";
+} from "./booking-basics";
 import { centsToDecimal, platformFeeCents, totalCents } from "./money";
 import { CreatePaymentIntentRequestSchema, PaymentMessages, UpdatePaymentIntentRequestSchema } from "./payments";
 

@@ -1,111 +1,17 @@
-// Over 300 lines: the booking schemas beside the rules both sides apply to them (cancellation window, fees, states).
 import { z } from "zod";
 import { OptionalAthleteIdSchema, type AthleteSummary } from "./families";
-import { SESSION_TYPES, type SessionType } from "./coaches";
-import { formatTime, parseTime, TIME_STEP_MINUTES, TimeMessages } from "./time";
+import { SESSION_TYPES, type SessionType } from "./coach-basics";
+import { parseTime } from "./time";
+import { BookingMessages, MAX_BOOKING_NOTES_LENGTH, MAX_SERIES_WEEKS } from "./booking-basics";
 import { idField, numberOrDigits, sessionDurationField, wholeNumberField } from "./fields";
 
 /** A pending booking holds its seat this long while the student pays (DESIGN.md 4). */
 export const BOOKING_HOLD_MINUTES = 15;
-export const DEFAULT_BOOKING_DURATION = 60;
-export const DEFAULT_SESSION_TYPE: SessionType = "individual";
-export const MAX_BOOKING_NOTES_LENGTH = 2000;
-/** Past sessions listed on My Bookings (coach-side 2). */
-export const MY_BOOKINGS_PAST_LIMIT = 5;
 
 export const BOOKING_STATUSES = ["pending", "confirmed", "completed", "cancelled", "no_show"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const PAYMENT_STATUSES = ["unpaid", "processing", "completed", "failed", "refund_pending", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-/** The spec's booking texts (player-side 5 and 8) and the server's booking refusals. */
-export const BookingMessages = {
-  SELECT_DURATION: "Please select a session duration.",
-  MISSING_INFORMATION: "Missing Information - Please select a time slot and session type.",
-  NO_GROUP_RATES: "No group rates available for this session type. Please select a different time slot or contact the coach.",
-  NO_INDIVIDUAL_RATES: "No individual rates available for this session type. Please select a different time slot or contact the coach.",
-  ONLY_PLAYERS: "Only players can book sessions",
-  ONLY_COACHES: "Only coaches have coach bookings",
-  NOT_YOURSELF: "You can only book sessions for yourself",
-  SLOT_NOT_FOUND: "Time slot not found",
-  SLOT_UNAVAILABLE: "This time slot is no longer available",
-  SLOT_IN_PAST: "This time slot is in the past. Please choose a later time.",
-  ALREADY_BOOKED: "You already have a booking for this time slot",
-  RATE_NOT_FOUND: "The selected rate is not offered by this coach.",
-  RATE_WRONG_KIND_GROUP: "This is a group time slot. Please select a group rate.",
-  RATE_WRONG_KIND_INDIVIDUAL: "This is an individual time slot. Please select an individual rate.",
-  SESSION_TYPE_MISMATCH: "The session type must match the selected rate.",
-  DURATION_MISMATCH: "The session duration must match the selected rate.",
-  START_INVALID: "Please select a valid start time (HH:mm).",
-  START_OFF_STEP: TimeMessages.START_OFF_STEP,
-  START_OUTSIDE_SLOT: "The whole session must fit inside the time slot. Please choose an earlier start time.",
-  NOTES_TOO_LONG: `Notes must be at most ${MAX_BOOKING_NOTES_LENGTH} characters`,
-  BOOKING_NOT_FOUND: "Booking not found",
-  HOLD_EXPIRED: "Your reservation expired. Please book the time slot again.",
-  ALREADY_PAID: "This booking has already been paid.",
-  NOT_PAYABLE: "This booking can no longer be paid.",
-  BOOKING_FAILED: "Booking Failed - Failed to create booking. Please try again.",
-} as const;
-
-export function noRatesMessage(isGroup: boolean): string {
-  return isGroup ? BookingMessages.NO_GROUP_RATES : BookingMessages.NO_INDIVIDUAL_RATES;
-}
-
-type RateLike = { sessionType: SessionType; duration: number };
-
-const RATE_ORDER: readonly string[] = ["individual-30", "individual-60", "group-30", "group-60"];
-
-/**
- * The rates a slot offers (player-side 5): only those of the slot's kind, in the order
- * individual 30, individual 60, group 30, group 60.
- */
-export function ratesForSlot<R extends RateLike>(rates: readonly R[], isGroup: boolean): R[] {
-  const kind: SessionType = isGroup ? "group" : "individual";
-  const rank = (r: R) => {
-    const i = RATE_ORDER.indexOf(`${r.sessionType}-${r.duration}`);
-    return i === -1 ? RATE_ORDER.length : i;
-  };
-  return rates.filter((r) => r.sessionType === kind).sort((a, b) => rank(a) - rank(b));
-}
-
-/**
- * Start times ("HH:mm") a session of `durationMinutes` can begin at inside a slot: 15-minute steps
- * from the slot start such that the whole session ends by the slot end.
- */
-export function startTimeOptions(slotStart: string, slotEnd: string, durationMinutes: number): string[] {
-  const start = parseTime(slotStart);
-  const end = parseTime(slotEnd);
-  if (start === null || end === null || !Number.isInteger(durationMinutes) || durationMinutes <= 0) return [];
-  // A slot ending at midnight is written 00:00; it ends at the end of the day.
-  const slotEndMinutes = end <= start ? 24 * 60 : end;
-  const options: string[] = [];
-  for (let t = start; t + durationMinutes <= slotEndMinutes && t < 24 * 60; t += TIME_STEP_MINUTES) options.push(formatTime(t));
-  return options;
-}
-
-/**
- * The start times a player may still choose (player-side 5, and never one that has begun): the
- * slot's options, minus those at or before `now` when the slot is today. `now` is the coach's
- * wall clock; a slot on a later date keeps every option, one on an earlier date keeps none.
- */
-export function upcomingStartTimeOptions(
-  slot: { date: string; startTime: string; endTime: string },
-  durationMinutes: number,
-  now: { date: string; time: string },
-): string[] {
-  if (slot.date < now.date) return [];
-  const options = startTimeOptions(slot.startTime, slot.endTime, durationMinutes);
-  return slot.date > now.date ? options : options.filter((t) => t > now.time);
-}
-
-/** A slot is offered while at least one start time of its shortest session has not begun. */
-export function isSlotStillBookable(
-  slot: { date: string; startTime: string; endTime: string; isAvailable: boolean },
-  now: { date: string; time: string },
-  shortestDurationMinutes: number,
-): boolean {
-  return slot.isAvailable && upcomingStartTimeOptions(slot, shortestDurationMinutes, now).length > 0;
-}
 
 const optionalId = numberOrDigits(9).pipe(z.number().int().positive()).nullish().catch(undefined);
 
@@ -154,7 +60,6 @@ export const BookingRequestSchema = z
   .transform(({ startTime, preferredStartTime, ...rest }) => ({ ...rest, preferredStartTime: preferredStartTime ?? startTime }));
 export type BookingRequest = z.input<typeof BookingRequestSchema>;
 
-export const MAX_SERIES_WEEKS = 26;
 export const SeriesBookingMessages = {
   WEEKS: `Book 1 to ${MAX_SERIES_WEEKS} weeks.`,
   NONE_OPEN: "None of these weeks is open any more.",
@@ -320,9 +225,6 @@ export type AthleteSession = Booking & { feedback: { text: string; rating: numbe
 /** The answer of POST /api/bookings. */
 export type CreateBookingResponse = Booking;
 
-/** The Terms' policy (player-side 10): a confirmed booking cancelled this far ahead is refunded in full. */
-export const FREE_CANCELLATION_HOURS = 24;
-
 export const StudentCancelMessages = {
   TOO_LATE:
     "Under our 24-hour cancellation policy, a booking can be cancelled for a full refund only 24 hours or more before the session starts. This session starts in less than 24 hours, so please message your coach instead.",
@@ -332,15 +234,6 @@ export const StudentCancelMessages = {
   CANCELLED_REFUNDED: "Booking cancelled. Your payment will be refunded in full.",
   CANCELLED_CREDIT_RETURNED: "Booking cancelled. Your credit has been returned.",
 } as const;
-
-/**
- * Whether the student may still cancel a confirmed booking for a full refund: at least 24 hours
- * before the start, measured on instants (so a daylight saving change in the coach's zone does not
- * shift the deadline by an hour).
- */
-export function canCancelForRefund(startsAt: Date, now: Date): boolean {
-  return startsAt.getTime() - now.getTime() >= FREE_CANCELLATION_HOURS * 3_600_000;
-}
 
 /**
  * A coach sees a student's (or parent's) phone and e-mail only once a seat is paid (issue 28): on a

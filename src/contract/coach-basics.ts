@@ -1,7 +1,7 @@
 /**
  * The coach facts a first screen shows (find coaches, a coach profile), without zod: a page that
  * only displays them does not load the schema library (docs/PERFORMANCE.md, JavaScript per page).
- * `coaches.ts` re-exports all of it beside its schemas.
+ * `coaches.ts` imports what its schemas need from it; client and server import these from here.
  */
 
 /** coach-side 5: the positions a coach teaches and a player plays. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CoachProfileSchema, describeRate, positionsOf, RateInputSchema } from "./coaches";
+import { CoachProfileSchema, positionsOf, RateInputSchema } from "./coaches";
+import { describeRate } from "./coach-basics";
 
 describe("RateInputSchema", () => {
   it.each([["85"], ["85.5"], ["85.50"], [85], [0.5]])("accepts %j", (rate) => {

@@ -4,9 +4,6 @@ import { decimalToCents } from "./money";
 import { requiredTextField } from "./fields";
 import { SearchMessages } from "./search-basics";
 
-export { describeRate, POSITIONS, SESSION_TYPES } from "./coach-basics";
-export type { Position, RateResponse, SessionDuration, SessionType } from "./coach-basics";
-
 /** coach-side 9: the minimal profile the payment step creates when the coach has none yet. */
 export const FALLBACK_ZIPCODE = "00000";
 export const FALLBACK_TITLE = "Lacrosse Coach";

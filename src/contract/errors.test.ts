@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ErrorBodySchema, ErrorCode } from "./errors";
+import { ErrorBodySchema } from "./errors";
+import { ErrorCode } from "./error-basics";
 
 describe("error codes", () => {
   it("each code is its own name in UPPER_SNAKE, so a client can switch on it and a log can grep it", () => {

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { fullName } from "./names";
 import { ATHLETE_NOT_FOUND_MESSAGE, idField } from "./fields";
 import { FirstNameSchema, LastNameSchema } from "./accounts";
 import { ImageUrlSchema } from "./coaches";
 import { ageOn, ageRuleToday, isMinorAge, isValidIsoDate, NO_SECONDARY_POSITION, UNKNOWN_AGE } from "./players";
-import { PositionSchema, RequiredEmailSchema, SkillLevelSchema, type AgeGroup, type SkillLevel } from "./users";
+import { PositionSchema, RequiredEmailSchema, SkillLevelSchema } from "./users";
+import type { AgeGroup, SkillLevel } from "./user-basics";
 
 /** Families (DESIGN.md 11): a player account holds 1 to 10 athletes and one or more guardians. */
 export const MAX_ATHLETES_PER_FAMILY = 10;
@@ -131,8 +131,6 @@ export function athleteAgeFacts(
   return { age, ageGroup: ageGroupOfAge(age), isMinor: isMinorAge(age) };
 }
 
-export const athleteName = fullName;
-
 /** How a session names its athlete (bookings, requests, the coach's calendar). */
 export type AthleteSummary = {
   id: number;
@@ -168,19 +166,3 @@ export type AcceptInvitationResponse = { success: true; message: string; familyI
 
 /** The athlete a booking, request or waitlist place is for; absent means the family's first. */
 export const OptionalAthleteIdSchema = idField("Please choose an athlete").nullish();
-
-/** The name a session shows for its athlete, else the booking account's name (for rows made before families). */
-export function sessionAthleteName(
-  b: { athlete: AthleteSummary | null; student?: { firstName: string | null; lastName: string | null } },
-  fallback: string,
-): string {
-  const fromAthlete = b.athlete ? athleteName(b.athlete) : "";
-  if (fromAthlete) return fromAthlete;
-  return fullName(b.student) || fallback;
-}
-
-/** "age 11 · Attack": what the coach sees beside the athlete's name. */
-export function athleteFacts(a: AthleteSummary | null): string {
-  if (!a) return "";
-  return [a.age !== null ? `age ${a.age}` : null, a.position].filter(Boolean).join(" · ");
-}

@@ -6,7 +6,7 @@
  * only be stated once.
  */
 
-import { NO_SHOW_POLICY } from "./progress";
+import { NO_SHOW_POLICY } from "./progress-basics";
 
 export type LegalSection = {
   heading: string;

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { OptionalAthleteIdSchema } from "./families";
-import { SessionTypeSchema, type SessionType } from "./coaches";
+import { SessionTypeSchema } from "./coaches";
+import type { SessionType } from "./coach-basics";
 import { decimalToCents } from "./money";
 import { idField, requiredTextField, sessionDurationField } from "./fields";
-import { BookingMessages } from "./bookings";
+import { BookingMessages } from "./booking-basics";
 
 /** Largest tip accepted, in cents ($1,000.00): a typo guard, not a business rule. */
 export const MAX_TIP_CENTS = 100_000;

@@ -26,9 +26,6 @@ export const PayoutMessages = {
 export const MAX_CANCELLATION_REASON_LENGTH = 1000;
 export const MAX_FEEDBACK_LENGTH = 5000;
 
-/** Labels of the 1-5 stars of the feedback dialog (coach-side 5). */
-export const RATING_LABELS = ["Poor", "Below average", "Average", "Good", "Excellent"] as const;
-
 /** POST /api/bookings/{id}/cancel: the reason is required and trimmed. */
 export const CancelSessionRequestSchema = z.object({
   reason: requiredTextField(PayoutMessages.REASON_REQUIRED, MAX_CANCELLATION_REASON_LENGTH, PayoutMessages.REASON_TOO_LONG),
@@ -70,35 +67,6 @@ export type PaymentAccountStatus = {
   payoutsEnabled: boolean;
   requirements: { currently_due: string[] };
 };
-
-/** Not Started, Setup Required or Active (coach-side 2 and 4). */
-/** What a coach without a payment account reads (Not Started). */
-export const NO_PAYMENT_ACCOUNT: PaymentAccountStatus = {
-  hasAccount: false,
-  accountId: null,
-  accountComplete: false,
-  onboardingComplete: false,
-  detailsSubmitted: false,
-  chargesEnabled: false,
-  payoutsEnabled: false,
-  requirements: { currently_due: [] },
-};
-
-export type PaymentAccountState = "not_started" | "setup_required" | "active";
-
-export function paymentAccountState(status: Pick<PaymentAccountStatus, "hasAccount" | "accountComplete">): PaymentAccountState {
-  if (!status.hasAccount) return "not_started";
-  return status.accountComplete ? "active" : "setup_required";
-}
-
-/**
- * coach-side 2 and 4: "Manage" and "Open Dashboard" appear once onboarding is complete (the coach
- * has submitted their details), the same rule the server's dashboard link applies, even while the
- * provider still reviews payouts.
- */
-export function canOpenProviderDashboard(status: Pick<PaymentAccountStatus, "hasAccount" | "onboardingComplete">): boolean {
-  return status.hasAccount && status.onboardingComplete;
-}
 
 export type ConnectLinkResponse = { url: string };
 export type DashboardLinkResponse = { success: true; url: string } | { success: false; message: string };

@@ -1,4 +1,4 @@
-import type { AgeGroup, SkillLevel } from "./users";
+import type { AgeGroup, SkillLevel } from "./user-basics";
 
 /**
  * Player set-up rules shared by the onboarding wizard, the profile page and the server

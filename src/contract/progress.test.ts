@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { GENERAL_SKILLS, noShowWindow, SKILLS_BY_POSITION, SkillRatingsSchema, skillLabel, skillsForPosition } from "./progress";
+import { GENERAL_SKILLS, SKILLS_BY_POSITION, SkillRatingsSchema, skillLabel, skillsForPosition } from "./progress";
+import { noShowWindow } from "./progress-basics";
 import { POSITIONS } from "./coach-basics";
 
 describe("noShowWindow", () => {

@@ -1,11 +1,6 @@
 import { z } from "zod";
 import { TimeSlotSchema } from "./slots";
 
-/** The live calendar channel (coach-side 7, DESIGN.md 6). */
-export const CALENDAR_SOCKET_PATH = "/ws/calendar";
-export const CALENDAR_PING_INTERVAL_MS = 30_000;
-export const CALENDAR_RECONNECT_DELAY_MS = 3_000;
-
 /** What a browser may send. auth's fields are accepted for compatibility but never trusted. */
 export const CalendarClientMessageSchema = z.discriminatedUnion("type", [
   z.object({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CoachReviewSummary } from "./reviews";
-import { POSITIONS, ZIPCODE_PATTERN, type Position, type RateResponse } from "./coaches";
+import { ZIPCODE_PATTERN } from "./coaches";
+import { POSITIONS, type Position, type RateResponse } from "./coach-basics";
 import type { TimeSlot } from "./slots";
 import {
   DEFAULT_MATCH_DISTANCE,
@@ -11,7 +12,7 @@ import {
   SearchMessages,
   type SearchRadius,
 } from "./search-basics";
-import { AGE_GROUP_INVALID_MESSAGE, AGE_GROUPS, SKILL_LEVEL_INVALID_MESSAGE, SKILL_LEVELS } from "./users";
+import { AGE_GROUP_INVALID_MESSAGE, AGE_GROUPS, SKILL_LEVEL_INVALID_MESSAGE, SKILL_LEVELS } from "./user-basics";
 import { POSITION_INVALID_MESSAGE, requiredTextField } from "./fields";
 
 export * from "./search-basics";

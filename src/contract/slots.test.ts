@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CreateSlotRequestSchema, SlotMessages, UpdateSlotRequestSchema, validateSlot, type SlotDraft } from "./slots";
+import { CreateSlotRequestSchema, UpdateSlotRequestSchema } from "./slots";
+import { SlotMessages, validateSlot, type SlotDraft } from "./slot-basics";
 
 const now = { date: "2026-06-15", time: "12:07" };
 const base: SlotDraft = { date: "2026-06-16", startTime: "09:00", endTime: "10:00", isGroup: false, capacity: 1 };

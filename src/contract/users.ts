@@ -1,15 +1,17 @@
 import { z } from "zod";
 import { CURRENT_PASSWORD_REQUIRED_MESSAGE, EmailSchema, FirstNameSchema, LastNameSchema, personNameField } from "./accounts";
-import { ImageUrlSchema, POSITIONS, zipcodeField } from "./coaches";
+import { ImageUrlSchema, zipcodeField } from "./coaches";
+import { POSITIONS } from "./coach-basics";
 import { POSITION_INVALID_MESSAGE } from "./fields";
 import { isValidIsoDate, NO_SECONDARY_POSITION, PlayerMessages } from "./players";
-
-export const AGE_GROUPS = ["futures", "juniors", "high-school"] as const;
-export type AgeGroup = (typeof AGE_GROUPS)[number];
-export const SKILL_LEVELS = ["beginner", "intermediate", "advanced"] as const;
-export type SkillLevel = (typeof SKILL_LEVELS)[number];
-export const AGE_GROUP_INVALID_MESSAGE = "Please select a valid age group";
-export const SKILL_LEVEL_INVALID_MESSAGE = "Please select a valid skill level";
+import {
+  AGE_GROUP_INVALID_MESSAGE,
+  AGE_GROUPS,
+  COACHING_STYLES,
+  SESSION_PREFERENCES,
+  SKILL_LEVEL_INVALID_MESSAGE,
+  SKILL_LEVELS,
+} from "./user-basics";
 
 export const PHONE_INVALID_MESSAGE = "Please enter a valid US phone number";
 
@@ -104,24 +106,6 @@ export type PlayerPreferences = {
   maxTravelDistance: number | null;
   preferredLocation: string | null;
 };
-
-/** How a player likes to be coached (coach-side 3's preferredCoachingStyle), as the profile offers it. */
-export const COACHING_STYLES = [
-  "Patient and encouraging",
-  "Direct and demanding",
-  "Technical and detailed",
-  "Game-like and competitive",
-] as const;
-/** What a player wants from sessions (coach-side 3's sessionPreferences). */
-export const SESSION_PREFERENCES = [
-  "Stick skills",
-  "Shooting",
-  "Dodging",
-  "Footwork and agility",
-  "Defensive positioning",
-  "Game IQ",
-  "Conditioning",
-] as const;
 
 /** "" and whitespace mean "clear this field". */
 const clearable = <T extends z.ZodType>(schema: T) =>

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BookingMessages } from "@contract/bookings";
-import { ErrorCode } from "@contract/errors";
+import { BookingMessages } from "@contract/booking-basics";
+import { ErrorCode } from "@contract/error-basics";
 import { bookings, timeSlots } from "@server/db/schema/index";
 import { instantToLocal } from "@server/features/slots/slot-time";
 import {

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NO_PAYMENT_ACCOUNT, PayoutMessages } from "@contract/payouts";
+import { PayoutMessages } from "@contract/payouts";
+import { NO_PAYMENT_ACCOUNT } from "@contract/payout-basics";
 import { coaches } from "@server/db/schema/index";
 import { createBookableCoach, createPerson, get, post } from "@tests/factories/bookings";
 import { startTestApp, type TestApp } from "@tests/support/test-app";

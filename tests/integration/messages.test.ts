@@ -7,7 +7,7 @@ import {
   MAX_NEW_CONVERSATIONS_PER_DAY,
   MESSAGES_PAGE_SIZE,
   MessageMessages,
-} from "@contract/messages";
+} from "@contract/message-basics";
 import { familyIdOfUser } from "@server/db/families";
 import { familyGuardians, users } from "@server/db/schema/index";
 import {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BookingMessages } from "@contract/bookings";
+import { BookingMessages } from "@contract/booking-basics";
 import { refunds } from "@server/db/schema/index";
 import { settlePayment } from "@server/features/payments/payments.service";
 import { instantToLocal } from "@server/features/slots/slot-time";

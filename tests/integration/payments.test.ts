@@ -1,7 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BookingMessages } from "@contract/bookings";
-import { ErrorCode } from "@contract/errors";
+import { BookingMessages } from "@contract/booking-basics";
+import { ErrorCode } from "@contract/error-basics";
 import { PaymentMessages } from "@contract/payments";
 import type { SimulatedPaymentProvider } from "@server/adapters/payments/simulated";
 import {

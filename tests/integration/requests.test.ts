@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GROUP_SIZE_MESSAGE, SessionRequestMessages } from "@contract/requests";
-import { SlotMessages } from "@contract/slots";
+import { GROUP_SIZE_MESSAGE } from "@contract/requests";
+import { SessionRequestMessages } from "@contract/request-basics";
+import { SlotMessages } from "@contract/slot-basics";
 import { bookings, coaches, sessionRequests, timeSlots, users } from "@server/db/schema/index";
 import { instantToLocal } from "@server/features/slots/slot-time";
 import { createBookableCoach, createPerson, createSlot, get, post, type BookableCoach, type Person } from "@tests/factories/bookings";

@@ -1,7 +1,8 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_PROVIDER_CALLS_PER_15_MINUTES, PROVIDER_CALLS_MESSAGE } from "@contract/limits";
-import { canDeleteSlot, MAX_UPCOMING_SLOTS_PER_COACH, SlotMessages, type TimeSlot } from "@contract/slots";
+import type { TimeSlot } from "@contract/slots";
+import { canDeleteSlot, MAX_UPCOMING_SLOTS_PER_COACH, SlotMessages } from "@contract/slot-basics";
 import { timeSlots } from "@server/db/schema/index";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach } from "@tests/factories/bookings";
 import { createPaidBooking } from "@tests/factories/paid-booking";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SlotMessages } from "@contract/slots";
+import { SlotMessages } from "@contract/slot-basics";
 import { makeCoach, createUser, insertBooking, type SignedInCoach } from "@tests/factories/slot-helpers";
 import { pinClock } from "@tests/factories/basics";
 import { startTestApp, type TestApp } from "@tests/support/test-app";

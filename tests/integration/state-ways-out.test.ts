@@ -1,7 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOOKING_STATUSES } from "@contract/bookings";
-import { REQUEST_STATUS_LABELS, SESSION_REQUEST_STATUSES } from "@contract/requests";
+import { REQUEST_STATUS_LABELS, SESSION_REQUEST_STATUSES } from "@contract/request-basics";
 import type { TimeSlot } from "@contract/slots";
 import { instantToLocal } from "@server/features/slots/slot-time";
 import { bookingState } from "@client/lib/states";

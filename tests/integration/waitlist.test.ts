@@ -1,7 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorCode } from "@contract/errors";
-import { WaitlistMessages } from "@contract/waitlist";
+import { ErrorCode } from "@contract/error-basics";
+import { WaitlistMessages } from "@contract/waitlist-basics";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type Person } from "@tests/factories/bookings";
 import { createPaidBooking, GOOD_CARD } from "@tests/factories/paid-booking";
 import { startTestApp, type TestApp } from "@tests/support/test-app";

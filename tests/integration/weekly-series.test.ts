@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addWeeksToDate } from "@contract/slots";
+import { addWeeksToDate } from "@contract/slot-basics";
 import { bookings, timeSlots } from "@server/db/schema/index";
 import { createBookableCoach, createPerson, get, post } from "@tests/factories/bookings";
 import { GOOD_CARD } from "@tests/factories/paid-booking";

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PlayerMessages } from "@contract/players";
-import { SlotMessages, type TimeSlot } from "@contract/slots";
+import type { TimeSlot } from "@contract/slots";
+import { SlotMessages } from "@contract/slot-basics";
 import { bookings, timeSlots } from "@server/db/schema/index";
 import { pinClock, withPinnedClock } from "@tests/factories/basics";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "@tests/factories/bookings";

@@ -1,4 +1,4 @@
-import type { ErrorCode } from "@contract/errors";
+import type { ErrorCode } from "@contract/error-basics";
 
 /**
  * Every call sends cookies and speaks JSON. A non-OK answer becomes an ApiError whose message is the

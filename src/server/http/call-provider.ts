@@ -1,4 +1,4 @@
-import { ErrorCode } from "../../contract/errors";
+import { ErrorCode } from "../../contract/error-basics";
 import { PaymentProviderError } from "../adapters/payments/provider";
 import type { AppDeps } from "../deps";
 import { AppError } from "./errors";

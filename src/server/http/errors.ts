@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { ZodError } from "zod";
-import { ErrorCode, INTERNAL_ERROR_MESSAGE, type ErrorBody } from "../../contract/errors";
+import type { ErrorBody } from "../../contract/errors";
+import { ErrorCode, INTERNAL_ERROR_MESSAGE } from "../../contract/error-basics";
 
 /** An expected failure: answered with its status and `{message, code, field?}`. */
 export class AppError extends Error {

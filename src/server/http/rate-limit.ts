@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import { ipKeyGenerator, rateLimit, type IncrementResponse, type Options, type Store } from "express-rate-limit";
-import { ErrorCode } from "../../contract/errors";
+import { ErrorCode } from "../../contract/error-basics";
 import { FAILED_LOGINS_PER_ACCOUNT, LimitMessages, MAX_PROVIDER_CALLS_PER_15_MINUTES, PROVIDER_CALLS_MESSAGE } from "../../contract/limits";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { ErrorCode } from "../../contract/errors";
+import { ErrorCode } from "../../contract/error-basics";
 import { AppError, forbidden } from "./errors";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -1,10 +1,11 @@
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
-import { CALENDAR_SOCKET_PATH, CalendarClientMessageSchema, type CalendarEvent, type CalendarServerMessage } from "../../contract/realtime";
+import { CalendarClientMessageSchema, type CalendarEvent, type CalendarServerMessage } from "../../contract/realtime";
+import { CALENDAR_SOCKET_PATH } from "../../contract/realtime-basics";
 import type { AppDeps } from "../deps";
 import { MAX_SOCKETS_PER_USER } from "../../contract/limits";
-import { INTERNAL_ERROR_MESSAGE } from "../../contract/errors";
+import { INTERNAL_ERROR_MESSAGE } from "../../contract/error-basics";
 import { hashSessionToken, liveSessions, userForSessionToken } from "../features/accounts/sessions.service";
 import { coachExists, coachIdForUser } from "../features/slots/slots.service";
 import { appOriginCheck } from "../http/request-guards";

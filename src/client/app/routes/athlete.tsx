@@ -1,6 +1,6 @@
 import { Link, useParams } from "wouter";
 import { AGE_GROUP_LABELS } from "@contract/players";
-import { athleteName } from "@contract/families";
+import { athleteName } from "@contract/family-basics";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";

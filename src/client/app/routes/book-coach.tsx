@@ -1,8 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { lazy, Suspense, useCallback, useId, useMemo, useState } from "react";
 import { Link, useLocation, useParams, useSearch } from "wouter";
-import { BookingMessages, DEFAULT_BOOKING_DURATION, ratesForSlot, upcomingStartTimeOptions } from "@contract/bookings";
-import type { RateResponse } from "@contract/coaches";
+import { BookingMessages, DEFAULT_BOOKING_DURATION, ratesForSlot, upcomingStartTimeOptions } from "@contract/booking-basics";
+import type { RateResponse } from "@contract/coach-basics";
 import type { TimeSlot } from "@contract/slots";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { NO_PAYMENT_ACCOUNT } from "@contract/payouts";
+import { NO_PAYMENT_ACCOUNT } from "@contract/payout-basics";
 import { makeUser } from "../../testing/fixtures";
 import { answer, mockApi, renderPage } from "../../testing/render-page";
 import { CoachOnboarding } from "./coach-onboarding";

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { AGE_GROUP_LABELS } from "@contract/players";
-import { athleteName, type Athlete } from "@contract/families";
+import type { Athlete } from "@contract/families";
+import { athleteName } from "@contract/family-basics";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Redirect, useLocation, useParams, useSearch } from "wouter";
-import { conversationPath } from "../../../contract/messages";
+import { conversationPath } from "../../../contract/message-basics";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";

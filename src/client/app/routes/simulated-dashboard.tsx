@@ -1,6 +1,6 @@
 import { LayoutDashboard } from "lucide-react";
 import { Link, useSearch } from "wouter";
-import { paymentAccountState } from "@contract/payouts";
+import { paymentAccountState } from "@contract/payout-basics";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";

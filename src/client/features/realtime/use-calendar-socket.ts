@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { isUnderUrl, sharedKeys } from "../../lib/query-keys";
-import { CALENDAR_PING_INTERVAL_MS, CALENDAR_RECONNECT_DELAY_MS, CALENDAR_SOCKET_PATH } from "@contract/realtime";
+import { CALENDAR_PING_INTERVAL_MS, CALENDAR_RECONNECT_DELAY_MS, CALENDAR_SOCKET_PATH } from "@contract/realtime-basics";
 
 export type CalendarSocketState = "disconnected" | "connecting" | "connected";
 

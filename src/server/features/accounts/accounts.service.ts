@@ -11,7 +11,7 @@ import {
   type UserType,
 } from "@contract/accounts";
 import type { AppDeps } from "../../deps";
-import { ErrorCode } from "@contract/errors";
+import { ErrorCode } from "@contract/error-basics";
 import { FAILED_LOGINS_PER_ACCOUNT, LimitMessages, MAX_VERIFICATION_EMAILS_PER_HOUR } from "@contract/limits";
 import { AppError, badRequest, conflict } from "../../http/errors";
 import {

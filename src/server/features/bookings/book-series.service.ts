@@ -1,12 +1,5 @@
-import {
-  BookingMessages,
-  DEFAULT_BOOKING_DURATION,
-  noRatesMessage,
-  SeriesBookingMessages,
-  type Booking,
-  type ParsedBookingRequest,
-  type ParsedSeriesBookingRequest,
-} from "@contract/bookings";
+import { SeriesBookingMessages, type Booking, type ParsedBookingRequest, type ParsedSeriesBookingRequest } from "@contract/bookings";
+import { BookingMessages, DEFAULT_BOOKING_DURATION, noRatesMessage } from "@contract/booking-basics";
 import { centsToDecimal } from "@contract/money";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { AppDeps } from "../../deps";

@@ -1,13 +1,7 @@
-import {
-  BookingMessages,
-  DEFAULT_BOOKING_DURATION,
-  MAX_BOOKING_NOTES_LENGTH,
-  noRatesMessage,
-  type Booking,
-  type ParsedBookingRequest,
-} from "@contract/bookings";
+import type { Booking, ParsedBookingRequest } from "@contract/bookings";
+import { BookingMessages, DEFAULT_BOOKING_DURATION, MAX_BOOKING_NOTES_LENGTH, noRatesMessage } from "@contract/booking-basics";
 import { coachEarningsCents, platformFeeCents, totalCents } from "@contract/money";
-import { ErrorCode } from "@contract/errors";
+import { ErrorCode } from "@contract/error-basics";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";
 import { badRequest, notFound, refused } from "../../http/errors";

@@ -1,5 +1,5 @@
 import type { Booking } from "@contract/bookings";
-import { athleteFacts } from "@contract/families";
+import { athleteFacts } from "@contract/family-basics";
 import type { AppDeps } from "../../deps";
 import { centsToDecimal } from "@contract/money";
 import { sessionInvitation } from "../calendar/calendar.service";

@@ -1,13 +1,14 @@
 // The rules a seat is checked against: the slot, its rate and start (planBooking), the holds a player
 // and an address may have, the row of a seat held for a card payment, and the one transaction that
 // takes a seat under the slot's lock however it is paid (takeSeat).
-import { BOOKING_HOLD_MINUTES, BookingMessages, noRatesMessage, type ParsedBookingRequest } from "@contract/bookings";
+import { BOOKING_HOLD_MINUTES, type ParsedBookingRequest } from "@contract/bookings";
+import { BookingMessages, noRatesMessage } from "@contract/booking-basics";
 import { coachEarningsCents, platformFeeCents, totalCents } from "@contract/money";
 import { TIME_STEP_MINUTES } from "@contract/time";
 import type { AppDeps } from "../../deps";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { Tx } from "../../db/client";
-import { ErrorCode } from "@contract/errors";
+import { ErrorCode } from "@contract/error-basics";
 import { LimitMessages, MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS, MAX_HELD_BOOKINGS_PER_PLAYER } from "@contract/limits";
 import { AppError, badRequest, forbidden, notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";

@@ -1,12 +1,7 @@
 import { Router } from "express";
 import { z } from "zod";
-import {
-  BookingMessages,
-  BookingRequestSchema,
-  MAX_SERIES_WEEKS,
-  SeriesBookingRequestSchema,
-  type SeriesBookingResponse,
-} from "@contract/bookings";
+import { BookingRequestSchema, SeriesBookingRequestSchema, type SeriesBookingResponse } from "@contract/bookings";
+import { BookingMessages, MAX_SERIES_WEEKS } from "@contract/booking-basics";
 import { CancelSessionRequestSchema, SubmitFeedbackRequestSchema } from "@contract/payouts";
 import { ListPageQuerySchema } from "@contract/paging";
 import { NoShowRequestSchema } from "@contract/progress";

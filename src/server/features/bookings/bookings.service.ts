@@ -1,4 +1,5 @@
-import { BookingMessages, isSeatPaid, withoutContact, type AthleteSession, type Booking, type BookingStudent } from "@contract/bookings";
+import { isSeatPaid, withoutContact, type AthleteSession, type Booking, type BookingStudent } from "@contract/bookings";
+import { BookingMessages } from "@contract/booking-basics";
 import { centsToDecimal } from "@contract/money";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";

@@ -1,4 +1,5 @@
-import { BookingMessages, canCancelForRefund, StudentCancelMessages, type Booking } from "@contract/bookings";
+import { StudentCancelMessages, type Booking } from "@contract/bookings";
+import { BookingMessages, canCancelForRefund } from "@contract/booking-basics";
 import { CANCEL_RULE_TEXT } from "@contract/calendar";
 import { centsToDecimal } from "@contract/money";
 import type { AppDeps } from "../../deps";

@@ -1,4 +1,4 @@
-import { BookingMessages } from "@contract/bookings";
+import { BookingMessages } from "@contract/booking-basics";
 import { centsToDecimal } from "@contract/money";
 import { PayoutMessages, type AffectedBooking, type CancelSessionResponse } from "@contract/payouts";
 import type { AppDeps } from "../../deps";

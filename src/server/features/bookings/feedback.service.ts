@@ -1,4 +1,4 @@
-import { BookingMessages } from "@contract/bookings";
+import { BookingMessages } from "@contract/booking-basics";
 import { PayoutMessages, type SubmitFeedbackResponse } from "@contract/payouts";
 import type { AppDeps } from "../../deps";
 import { ProgressMessages, skillsForPosition } from "@contract/progress";

@@ -1,7 +1,8 @@
 import { releaseCredit } from "../packages/credits.service";
-import { BookingMessages } from "@contract/bookings";
+import { BookingMessages } from "@contract/booking-basics";
 import { centsToDecimal } from "@contract/money";
-import { noShowWindow, ProgressMessages, type NoShowResponse, type ReverseNoShowResponse } from "@contract/progress";
+import { ProgressMessages, type NoShowResponse, type ReverseNoShowResponse } from "@contract/progress";
+import { noShowWindow } from "@contract/progress-basics";
 import { idempotencyKeys } from "../../adapters/payments/idempotency-keys";
 import type { AppDeps } from "../../deps";
 import { conflict, notFound } from "../../http/errors";

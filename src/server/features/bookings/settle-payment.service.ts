@@ -1,8 +1,8 @@
-import { BookingMessages } from "@contract/bookings";
+import { BookingMessages } from "@contract/booking-basics";
 import { coachEarningsCents, totalCents } from "@contract/money";
 import type { RefundReason } from "../../db/schema/index";
 import type { AppDeps } from "../../deps";
-import { ErrorCode } from "@contract/errors";
+import { ErrorCode } from "@contract/error-basics";
 import { notFound, refused } from "../../http/errors";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import { sendBookingConfirmedEmails } from "./booking-emails";

@@ -1,10 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { CalendarMessages, CANCEL_RULE_TEXT, type CalendarTokenResponse } from "@contract/calendar";
-import { BookingMessages } from "@contract/bookings";
+import { BookingMessages } from "@contract/booking-basics";
 import type { CalendarPart } from "../../adapters/mail";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../http/errors";
-import { athleteFacts, athleteName } from "@contract/families";
+import { athleteFacts, athleteName } from "@contract/family-basics";
 import { familyAudience, isGuardianOfAthlete } from "../../db/families";
 import type { UserRow } from "../accounts/sessions.repository";
 import { toAthleteSummary } from "../families/families.service";

@@ -1,5 +1,6 @@
 import sharp, { type OverlayOptions } from "sharp";
-import { describeRate, type CoachResponse } from "@contract/coaches";
+import type { CoachResponse } from "@contract/coaches";
+import { describeRate } from "@contract/coach-basics";
 
 const SIZE = 1080;
 const PHOTO_SIZE = 360;

@@ -2,7 +2,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import {
   athleteAgeFacts,
-  athleteName,
   FamilyMessages,
   MAX_ATHLETES_PER_FAMILY,
   type AcceptInvitationResponse,
@@ -14,13 +13,14 @@ import {
   type ParsedUpdateAthleteRequest,
   type PendingInvitation,
 } from "@contract/families";
+import { athleteName } from "@contract/family-basics";
 import { ageRuleToday } from "@contract/players";
-import type { SkillLevel } from "@contract/users";
+import type { SkillLevel } from "@contract/user-basics";
 import type { BookingGuardian } from "@contract/bookings";
 import type { GuardianContact } from "../../db/families";
 import type { AppDeps } from "../../deps";
 import { conflict, forbidden, notFound, AppError, badRequest } from "../../http/errors";
-import { ErrorCode } from "@contract/errors";
+import { ErrorCode } from "@contract/error-basics";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./families.repository";
 import { fullName } from "@contract/names";

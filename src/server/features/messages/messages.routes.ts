@@ -1,12 +1,6 @@
 import { Router } from "express";
-import {
-  MESSAGES_NEXT_CURSOR_HEADER,
-  MessageMessages,
-  OpenConversationRequestSchema,
-  PageQuerySchema,
-  ReportMessageRequestSchema,
-  SendMessageRequestSchema,
-} from "@contract/messages";
+import { OpenConversationRequestSchema, PageQuerySchema, ReportMessageRequestSchema, SendMessageRequestSchema } from "@contract/messages";
+import { MESSAGES_NEXT_CURSOR_HEADER, MessageMessages } from "@contract/message-basics";
 import type { AppDeps } from "../../deps";
 import { requireUser } from "../../http/require-session";
 import { parseBody, parseIdParam, parseQuery } from "../../http/validate-request";

@@ -1,5 +1,6 @@
 // Over 300 lines: a conversation's whole life (open, list, read, send, report, the notices) goes through one check of who may see a conversation (viewerOf).
 import { fullName } from "@contract/names";
+import type { Conversation, ConversationMessage, Message, MessageReport, OpenConversationRequest, UnreadSummary } from "@contract/messages";
 import {
   CONVERSATIONS_PAGE_SIZE,
   MAX_MESSAGES_PER_HOUR,
@@ -10,14 +11,8 @@ import {
   MessageMessages,
   conversationPath,
   firstLine,
-  type Conversation,
-  type ConversationMessage,
-  type Message,
-  type MessageReport,
-  type OpenConversationRequest,
-  type UnreadSummary,
-} from "@contract/messages";
-import { ErrorCode } from "@contract/errors";
+} from "@contract/message-basics";
+import { ErrorCode } from "@contract/error-basics";
 import { coachIdOfUser } from "../../db/coach-of-user";
 import { familyAudience, familyIdOfUser } from "../../db/families";
 import type { AppDeps } from "../../deps";

@@ -10,7 +10,7 @@ import { centsToDecimal } from "@contract/money";
 import type { Tx } from "../../db/client";
 import { familyIdOfUser } from "../../db/families";
 import type { AppDeps } from "../../deps";
-import { ErrorCode } from "@contract/errors";
+import { ErrorCode } from "@contract/error-basics";
 import { notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./packages.repository";

@@ -15,7 +15,7 @@ import { athletesOfFamily, familyAudience, familyIdOfUser } from "../../db/famil
 import type { RefundReason } from "../../db/schema/index";
 import type { AppDeps } from "../../deps";
 import { callProvider } from "../../http/call-provider";
-import { ErrorCode } from "@contract/errors";
+import { ErrorCode } from "@contract/error-basics";
 import { conflict, forbidden, notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { scheduleRefund, sendRefund } from "../bookings/refunds.service";

@@ -1,5 +1,6 @@
 // Over 300 lines: a booking's payment from its intent to its settlement: creating and updating the intent, confirming, the webhook and the simulated card all end in the one settlePayment and share its provider calls.
-import { BookingMessages, type Booking } from "@contract/bookings";
+import type { Booking } from "@contract/bookings";
+import { BookingMessages } from "@contract/booking-basics";
 import { centsToDecimal, totalCents } from "@contract/money";
 import { PackageMessages } from "@contract/packages";
 import { PaymentMessages, type PaymentIntentResponse, type SimulatedConfirmResponse } from "@contract/payments";
@@ -14,7 +15,7 @@ import {
 import type { AppDeps } from "../../deps";
 import { callProvider as callProviderWith } from "../../http/call-provider";
 import { AppError, badRequest, conflict, notFound, refused } from "../../http/errors";
-import { ErrorCode } from "@contract/errors";
+import { ErrorCode } from "@contract/error-basics";
 import type { UserRow } from "../accounts/sessions.repository";
 import { bookSlotForCheckout } from "../bookings/book-slot.service";
 import { listExpiredHoldsWithIntent } from "../bookings/booking-sweeps.service";

@@ -2,7 +2,6 @@ import { TZDate } from "@date-fns/tz";
 import { addMonths, addWeeks, startOfMonth, startOfWeek } from "date-fns";
 import { centsToDecimal } from "@contract/money";
 import {
-  NO_PAYMENT_ACCOUNT,
   PayoutMessages,
   type CoachEarnings,
   type ConnectLinkResponse,
@@ -10,7 +9,8 @@ import {
   type PaymentAccountStatus,
   type SimulatedOnboardingCompleteResponse,
 } from "@contract/payouts";
-import { type ConnectedAccount } from "../../adapters/payments/provider";
+import { NO_PAYMENT_ACCOUNT } from "@contract/payout-basics";
+import type { ConnectedAccount } from "../../adapters/payments/provider";
 import { idempotencyKeys, transferGroups } from "../../adapters/payments/idempotency-keys";
 import { IN_FLIGHT_GRACE_MS, MAX_MONEY_ATTEMPTS, nextAttemptAt } from "../../jobs/retry-policy";
 import { callProvider } from "../../http/call-provider";

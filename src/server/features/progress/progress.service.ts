@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { addMonths, addWeeks, differenceInCalendarDays, format, startOfMonth, startOfWeek } from "date-fns";
-import { BookingMessages } from "@contract/bookings";
+import { BookingMessages } from "@contract/booking-basics";
 import { CoachMessages } from "@contract/coaches";
 import { centsToDecimal } from "@contract/money";
 import {

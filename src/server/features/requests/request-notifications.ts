@@ -1,4 +1,4 @@
-import { athleteFacts, athleteName } from "@contract/families";
+import { athleteFacts, athleteName } from "@contract/family-basics";
 import type { SessionRequest } from "@contract/requests";
 import type { FamilyAudience } from "../../db/families";
 import type { AppDeps } from "../../deps";

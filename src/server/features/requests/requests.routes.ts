@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { ListPageQuerySchema } from "@contract/paging";
-import { CreateSessionRequestSchema, DeclineSessionRequestSchema, SessionRequestMessages } from "@contract/requests";
+import { CreateSessionRequestSchema, DeclineSessionRequestSchema } from "@contract/requests";
+import { SessionRequestMessages } from "@contract/request-basics";
 import type { AppDeps } from "../../deps";
 import { requireRole, requireUser } from "../../http/require-session";
 import { sendPage } from "../../http/list-page";

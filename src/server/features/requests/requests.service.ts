@@ -1,18 +1,11 @@
 // Over 300 lines: a session request's whole life (ask, accept, decline, withdraw) and its messages, which share one set of checks.
 import { isSeatPaid, withoutContact } from "@contract/bookings";
 import { centsToDecimal } from "@contract/money";
-import {
-  REQUEST_MIN_ADVANCE_MS,
-  SessionRequestMessages,
-  meetsRequestAdvance,
-  requestPriceCents,
-  type AcceptSessionRequestResponse,
-  type ParsedCreateSessionRequest,
-  type SessionRequest,
-} from "@contract/requests";
-import { MIN_GROUP_CAPACITY } from "@contract/slots";
+import type { AcceptSessionRequestResponse, ParsedCreateSessionRequest, SessionRequest } from "@contract/requests";
+import { REQUEST_MIN_ADVANCE_MS, SessionRequestMessages, meetsRequestAdvance, requestPriceCents } from "@contract/request-basics";
+import { MIN_GROUP_CAPACITY } from "@contract/slot-basics";
 import type { AppDeps } from "../../deps";
-import { ErrorCode } from "@contract/errors";
+import { ErrorCode } from "@contract/error-basics";
 import { LimitMessages, MAX_SESSION_REQUESTS_PER_DAY } from "@contract/limits";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";

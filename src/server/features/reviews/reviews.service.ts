@@ -9,7 +9,7 @@ import {
   type PublicReview,
   type RatingDistribution,
 } from "@contract/reviews";
-import { BookingMessages } from "@contract/bookings";
+import { BookingMessages } from "@contract/booking-basics";
 import type { AppDeps } from "../../deps";
 import { conflict, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";

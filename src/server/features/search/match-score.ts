@@ -1,4 +1,4 @@
-import type { AgeGroup, SkillLevel } from "@contract/users";
+import type { AgeGroup, SkillLevel } from "@contract/user-basics";
 import { MAX_MATCH_REASONS } from "@contract/search";
 
 /**

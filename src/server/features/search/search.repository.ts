@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { POSITIONS } from "@contract/coaches";
+import { POSITIONS } from "@contract/coach-basics";
 import type { CoachListing } from "@contract/search";
 import type { Db } from "../../db/client";
 import { aliasHoldsSeat } from "../../db/seat-rule";

@@ -12,7 +12,7 @@ import {
   type RecommendationFilters,
   type SearchCoachesQuery,
 } from "@contract/search";
-import { AGE_GROUPS, SKILL_LEVELS } from "@contract/users";
+import { AGE_GROUPS, SKILL_LEVELS } from "@contract/user-basics";
 import type { AppDeps } from "../../deps";
 import type { JsonEncoding } from "../../http/compress";
 import { badRequest, notFound } from "../../http/errors";

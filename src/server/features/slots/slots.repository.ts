@@ -4,7 +4,7 @@ import type { Db, Tx } from "../../db/client";
 import { holdsSeat, seatsHeld } from "../../db/seat-rule";
 import { bookings, coaches, timeSlots } from "../../db/schema/index";
 import { type Queryable, returnedRow } from "../../db/sql";
-import type { SlotBookingState } from "@contract/slots";
+import type { SlotBookingState } from "@contract/slot-basics";
 import { present } from "../../present";
 
 export type SlotRow = typeof timeSlots.$inferSelect;

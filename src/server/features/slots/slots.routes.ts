@@ -4,9 +4,9 @@ import {
   CreateSlotsRequestSchema,
   DeleteSlotQuerySchema,
   ListSlotsQuerySchema,
-  SlotMessages,
   UpdateSlotRequestSchema,
 } from "@contract/slots";
+import { SlotMessages } from "@contract/slot-basics";
 import type { AppDeps } from "../../deps";
 import { providerCallRateLimit } from "../../http/rate-limit";
 import { sendPage } from "../../http/list-page";

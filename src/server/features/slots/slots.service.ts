@@ -1,17 +1,9 @@
 // Over 300 lines: creating, changing and deleting slots share their checks of time, place and seats.
 import { randomUUID } from "node:crypto";
-import {
-  addWeeksToDate,
-  canDeleteSlot,
-  MAX_UPCOMING_SLOTS_PER_COACH,
-  SlotMessages,
-  validateSlot,
-  type CreateSlotRequest,
-  type CreateSlotSeriesResponse,
-  type TimeSlot,
-  type UpdateSlotRequest,
-} from "@contract/slots";
-import { BookingMessages, type BookingTimeSlot } from "@contract/bookings";
+import type { CreateSlotRequest, CreateSlotSeriesResponse, TimeSlot, UpdateSlotRequest } from "@contract/slots";
+import { addWeeksToDate, canDeleteSlot, MAX_UPCOMING_SLOTS_PER_COACH, SlotMessages, validateSlot } from "@contract/slot-basics";
+import type { BookingTimeSlot } from "@contract/bookings";
+import { BookingMessages } from "@contract/booking-basics";
 import type { Geocoder } from "../../adapters/geo";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";

@@ -3,7 +3,7 @@ import multer from "multer";
 import type { AppDeps } from "../../deps";
 import { AppError, badRequest } from "../../http/errors";
 import { requireUser } from "../../http/require-session";
-import { ErrorCode } from "@contract/errors";
+import { ErrorCode } from "@contract/error-basics";
 import { setCoachPhotoOfUser } from "../coaches/coaches.service";
 import { setProfileImage } from "../users/users.service";
 import { LimitMessages, MAX_UPLOADS_PER_HOUR } from "@contract/limits";

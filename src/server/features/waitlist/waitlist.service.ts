@@ -1,8 +1,9 @@
-import { WAITLIST_HOLD_MINUTES, WaitlistMessages, type WaitlistEntry } from "@contract/waitlist";
+import type { WaitlistEntry } from "@contract/waitlist";
+import { WAITLIST_HOLD_MINUTES, WaitlistMessages } from "@contract/waitlist-basics";
 import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
-import { ErrorCode } from "@contract/errors";
-import { BookingMessages } from "@contract/bookings";
+import { ErrorCode } from "@contract/error-basics";
+import { BookingMessages } from "@contract/booking-basics";
 import { conflict, forbidden, notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { announceBooking, hasActiveBookingInSlot, heldSeats, holdSeatForWaitlist } from "../bookings/waitlist-hold.service";

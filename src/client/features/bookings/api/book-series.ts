@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { MAX_SERIES_WEEKS, type SeriesBookingResponse, type SeriesPreview } from "@contract/bookings";
+import type { SeriesBookingResponse, SeriesPreview } from "@contract/bookings";
+import { MAX_SERIES_WEEKS } from "@contract/booking-basics";
 import { apiGet, apiRequest } from "@client/lib/api-client";
 import { isUnderUrl, sharedKeys } from "@client/lib/query-keys";
 import { bookingsKeys } from "./keys";

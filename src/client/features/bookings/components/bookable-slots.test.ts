@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RateResponse } from "@contract/coaches";
+import type { RateResponse } from "@contract/coach-basics";
 import type { TimeSlot } from "@contract/slots";
 import { bookableSlots, groupByDate } from "./bookable-slots";
 

@@ -1,5 +1,5 @@
-import { isSlotStillBookable, ratesForSlot } from "@contract/bookings";
-import type { RateResponse } from "@contract/coaches";
+import { isSlotStillBookable, ratesForSlot } from "@contract/booking-basics";
+import type { RateResponse } from "@contract/coach-basics";
 import type { TimeSlot } from "@contract/slots";
 import type { LocalDateTime } from "@contract/time";
 

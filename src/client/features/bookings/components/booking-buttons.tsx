@@ -1,4 +1,4 @@
-import type { RateResponse } from "@contract/coaches";
+import type { RateResponse } from "@contract/coach-basics";
 import type { Credit } from "@contract/packages";
 import { Button } from "@client/components/ui/button";
 

@@ -1,5 +1,5 @@
 import { CalendarDays, Clock, CreditCard, Mail, MessageSquare, Phone, Timer, Users } from "lucide-react";
-import { athleteFacts, sessionAthleteName } from "@contract/families";
+import { athleteFacts, sessionAthleteName } from "@contract/family-basics";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Link } from "wouter";
 import type { Booking } from "@contract/bookings";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { athleteFacts, sessionAthleteName } from "@contract/families";
+import { athleteFacts, sessionAthleteName } from "@contract/family-basics";
 import { fullName } from "@contract/names";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
 import { bookingState } from "@client/lib/states";

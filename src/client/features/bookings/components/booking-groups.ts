@@ -1,7 +1,8 @@
 import type { BookingStatus } from "@contract/bookings";
-import { sessionAthleteName, type AthleteSummary } from "@contract/families";
+import type { AthleteSummary } from "@contract/families";
+import { sessionAthleteName } from "@contract/family-basics";
 import type { PayoutStatus } from "@contract/payouts";
-import { noShowWindow } from "@contract/progress";
+import { noShowWindow } from "@contract/progress-basics";
 import { formatClock, formatMediumDate, formatSessionRange, formatSessionTime } from "@client/lib/when";
 
 /** Past sessions listed on the coach dashboard (coach-side 9). */

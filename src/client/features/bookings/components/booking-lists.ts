@@ -1,4 +1,5 @@
-import { MY_BOOKINGS_PAST_LIMIT, type Booking } from "@contract/bookings";
+import type { Booking } from "@contract/bookings";
+import { MY_BOOKINGS_PAST_LIMIT } from "@contract/booking-basics";
 
 /**
  * coach-side 4: upcoming means the session starts now or later, past means earlier. Upcoming is

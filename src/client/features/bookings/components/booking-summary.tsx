@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { RateResponse } from "@contract/coaches";
+import type { RateResponse } from "@contract/coach-basics";
 import { centsToDecimal, decimalToCents, platformFeeCents, totalCents } from "@contract/money";
 import type { TimeSlot } from "@contract/slots";
 import { addMinutesToTime } from "@contract/time";

@@ -1,6 +1,7 @@
 import { XCircle } from "lucide-react";
 import { useState } from "react";
-import { canCancelForRefund, type Booking } from "@contract/bookings";
+import type { Booking } from "@contract/bookings";
+import { canCancelForRefund } from "@contract/booking-basics";
 import { Button } from "@client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
 import { toast } from "@client/components/ui/toast";

@@ -1,5 +1,5 @@
 import { CalendarDays, Clock, DollarSign, Phone, User } from "lucide-react";
-import { athleteFacts, sessionAthleteName } from "@contract/families";
+import { athleteFacts, sessionAthleteName } from "@contract/family-basics";
 import { useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Badge } from "@client/components/ui/badge";

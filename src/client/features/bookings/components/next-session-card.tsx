@@ -1,5 +1,5 @@
 import { CalendarClock, MapPin } from "lucide-react";
-import { athleteFacts, sessionAthleteName } from "@contract/families";
+import { athleteFacts, sessionAthleteName } from "@contract/family-basics";
 import { Card } from "@client/components/ui/card";
 import { useCoachBookings } from "../api/coach-bookings";
 import { sessionRange, shortDate } from "./booking-groups";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { noRatesMessage } from "@contract/bookings";
-import type { RateResponse } from "@contract/coaches";
+import { noRatesMessage } from "@contract/booking-basics";
+import type { RateResponse } from "@contract/coach-basics";
 import { FEE_INCLUDED_NOTE, familyPrice } from "@contract/money";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";

@@ -1,15 +1,7 @@
 import type { CurrentUser } from "@contract/accounts";
 import { z } from "zod";
-import {
-  FALLBACK_ZIPCODE,
-  positionsOf,
-  RateInputSchema,
-  type CoachResponse,
-  type Position,
-  type RateInput,
-  type SessionDuration,
-  type SessionType,
-} from "@contract/coaches";
+import { FALLBACK_ZIPCODE, positionsOf, RateInputSchema, type CoachResponse, type RateInput } from "@contract/coaches";
+import type { Position, SessionDuration, SessionType } from "@contract/coach-basics";
 
 /**
  * What the coach profile page (/coach-setup) and the coach onboarding both read from a user and

@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
-import { POSITIONS, type Position } from "@contract/coaches";
+import { POSITIONS, type Position } from "@contract/coach-basics";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@client/components/ui/card";
 import { toast } from "@client/components/ui/toast";

@@ -1,13 +1,7 @@
 import type { CurrentUser } from "@contract/accounts";
 import { z } from "zod";
-import {
-  CoachMessages,
-  CoachProfileSchema,
-  POSITIONS,
-  type CoachProfileRequest,
-  type CoachResponse,
-  type Position,
-} from "@contract/coaches";
+import { CoachMessages, CoachProfileSchema, type CoachProfileRequest, type CoachResponse } from "@contract/coaches";
+import { POSITIONS, type Position } from "@contract/coach-basics";
 import { addToastIssue } from "@client/lib/form-errors";
 import { coachFormValues, filledRates, invalidRateKeys, RateValuesSchema } from "./coach-form-values";
 

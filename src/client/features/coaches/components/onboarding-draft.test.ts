@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CurrentUser } from "@contract/accounts";
 import type { CoachResponse } from "@contract/coaches";
-import { SlotMessages } from "@contract/slots";
+import { SlotMessages } from "@contract/slot-basics";
 import {
   draftFrom,
   isFullyOnboarded,

@@ -4,14 +4,13 @@ import {
   CoachProfileSchema,
   FALLBACK_TITLE,
   FALLBACK_ZIPCODE,
-  POSITIONS,
   type CoachProfileRequest,
   type CoachResponse,
-  type Position,
   type RateInput,
 } from "@contract/coaches";
+import { POSITIONS, type Position } from "@contract/coach-basics";
 import type { PaymentAccountStatus } from "@contract/payouts";
-import { SlotMessages, validateSlot } from "@contract/slots";
+import { SlotMessages, validateSlot } from "@contract/slot-basics";
 import type { LocalDateTime } from "@contract/time";
 import { addToastIssue } from "@client/lib/form-errors";
 import { coachFormValues, filledRates, invalidRateKeys, RateValuesSchema } from "./coach-form-values";

@@ -1,6 +1,7 @@
 import { Camera } from "lucide-react";
 import { useEffect, useId, useState, type ChangeEvent } from "react";
-import { POSITIONS, PRICING_TIPS, type Position } from "@contract/coaches";
+import { PRICING_TIPS } from "@contract/coaches";
+import { POSITIONS, type Position } from "@contract/coach-basics";
 import { Checkbox } from "@client/components/ui/checkbox";
 import { FormField } from "@client/components/ui/form-field";
 import { DigitsInput, Input } from "@client/components/ui/input";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { POSITIONS } from "@contract/coaches";
+import { POSITIONS } from "@contract/coach-basics";
 import type { Athlete, CreateAthleteRequest } from "@contract/families";
 import { SKILL_LEVEL_LABELS } from "@contract/players";
-import { SKILL_LEVELS } from "@contract/users";
+import { SKILL_LEVELS } from "@contract/user-basics";
 import { Button } from "@client/components/ui/button";
 import { fieldControlClass } from "@client/components/ui/input";
 import { useSchemaForm } from "@client/lib/form-errors";

@@ -1,12 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import {
-  CALENDAR_PING_INTERVAL_MS,
-  CALENDAR_RECONNECT_DELAY_MS,
-  CALENDAR_SOCKET_PATH,
-  type MessageNewSocketMessage,
-} from "@contract/realtime";
-import { MESSAGE_NEW_EVENT } from "@contract/messages";
+import type { MessageNewSocketMessage } from "@contract/realtime";
+import { CALENDAR_PING_INTERVAL_MS, CALENDAR_RECONNECT_DELAY_MS, CALENDAR_SOCKET_PATH } from "@contract/realtime-basics";
+import { MESSAGE_NEW_EVENT } from "@contract/message-basics";
 import { messageKeys } from "./messages";
 
 type Listener = (event: MessageNewSocketMessage) => void;

@@ -1,12 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
-import {
-  MESSAGES_NEXT_CURSOR_HEADER,
-  type Conversation,
-  type ConversationMessage,
-  type Message,
-  type MessageReport,
-  type UnreadSummary,
-} from "@contract/messages";
+import type { Conversation, ConversationMessage, Message, MessageReport, UnreadSummary } from "@contract/messages";
+import { MESSAGES_NEXT_CURSOR_HEADER } from "@contract/message-basics";
 import { apiGet, apiGetWithHeaders, apiRequest } from "@client/lib/api-client";
 
 /** Query keys, URL first (src/client/lib/query-keys.ts). */

@@ -1,5 +1,6 @@
 import { Link } from "wouter";
-import { firstLine, conversationPath, MessageMessages, type Conversation } from "@contract/messages";
+import type { Conversation } from "@contract/messages";
+import { firstLine, conversationPath, MessageMessages } from "@contract/message-basics";
 import { Button } from "@client/components/ui/button";
 import { cn } from "@client/lib/cn";
 import { formatInstant } from "@client/lib/when";

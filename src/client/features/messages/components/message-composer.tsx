@@ -1,6 +1,7 @@
 import { Send } from "lucide-react";
 import type { KeyboardEvent } from "react";
-import { MESSAGE_MAX_LENGTH, SendMessageRequestSchema } from "@contract/messages";
+import { SendMessageRequestSchema } from "@contract/messages";
+import { MESSAGE_MAX_LENGTH } from "@contract/message-basics";
 import { Button } from "@client/components/ui/button";
 import { Textarea } from "@client/components/ui/textarea";
 import { useSchemaForm } from "@client/lib/form-errors";

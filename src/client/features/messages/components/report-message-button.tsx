@@ -1,6 +1,6 @@
 import { Flag } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { MessageMessages } from "@contract/messages";
+import { MessageMessages } from "@contract/message-basics";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@client/components/ui/dialog";
 import { Spinner } from "@client/components/ui/spinner";
 import { useReportMessage } from "../api/messages";

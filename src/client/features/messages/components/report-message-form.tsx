@@ -1,4 +1,5 @@
-import { MessageMessages, REPORT_REASON_MAX_LENGTH, ReportMessageRequestSchema } from "@contract/messages";
+import { ReportMessageRequestSchema } from "@contract/messages";
+import { MessageMessages, REPORT_REASON_MAX_LENGTH } from "@contract/message-basics";
 import { Button } from "@client/components/ui/button";
 import { DialogClose, DialogFooter } from "@client/components/ui/dialog";
 import { FormField } from "@client/components/ui/form-field";

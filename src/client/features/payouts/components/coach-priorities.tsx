@@ -1,6 +1,6 @@
 import { AlertTriangle, ChevronRight } from "lucide-react";
 import { Link } from "wouter";
-import { paymentAccountState } from "@contract/payouts";
+import { paymentAccountState } from "@contract/payout-basics";
 import { useCoachEarnings } from "../api/coach-earnings";
 import { usePaymentAccountStatus } from "../api/payment-account";
 

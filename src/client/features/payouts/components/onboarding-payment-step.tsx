@@ -1,6 +1,7 @@
 import { CheckCircle2, CreditCard } from "lucide-react";
 import { useState } from "react";
-import { paymentAccountState, type PaymentAccountStatus } from "@contract/payouts";
+import type { PaymentAccountStatus } from "@contract/payouts";
+import { paymentAccountState } from "@contract/payout-basics";
 import { Button } from "@client/components/ui/button";
 import { Spinner } from "@client/components/ui/spinner";
 import { toast } from "@client/components/ui/toast";

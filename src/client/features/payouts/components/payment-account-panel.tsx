@@ -1,6 +1,7 @@
 import { AlertCircle, CheckCircle2, CreditCard, ExternalLink } from "lucide-react";
-import { type ReactNode } from "react";
-import { canOpenProviderDashboard, paymentAccountState, type PaymentAccountState, type PaymentAccountStatus } from "@contract/payouts";
+import type { ReactNode } from "react";
+import type { PaymentAccountStatus } from "@contract/payouts";
+import { canOpenProviderDashboard, paymentAccountState, type PaymentAccountState } from "@contract/payout-basics";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@client/components/ui/card";

@@ -1,6 +1,6 @@
 import { ChevronRight, CreditCard } from "lucide-react";
 import { Link } from "wouter";
-import { canOpenProviderDashboard, paymentAccountState } from "@contract/payouts";
+import { canOpenProviderDashboard, paymentAccountState } from "@contract/payout-basics";
 import { Card } from "@client/components/ui/card";
 import { usePaymentAccountStatus } from "../api/payment-account";
 import { PAYMENT_STATE_LABELS } from "./payment-account-panel";

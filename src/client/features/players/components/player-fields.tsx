@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
-import { POSITIONS } from "@contract/coaches";
+import { POSITIONS } from "@contract/coach-basics";
 import { AGE_GROUP_LABELS, formatBirthdayInput, NO_SECONDARY_POSITION, SKILL_LEVEL_LABELS, travelDistanceLabel } from "@contract/players";
-import { AGE_GROUPS, COACHING_STYLES, SESSION_PREFERENCES, SKILL_LEVELS } from "@contract/users";
+import { AGE_GROUPS, COACHING_STYLES, SESSION_PREFERENCES, SKILL_LEVELS } from "@contract/user-basics";
 import { Checkbox } from "@client/components/ui/checkbox";
 import { FormField } from "@client/components/ui/form-field";
 import { DigitsInput, Input } from "@client/components/ui/input";

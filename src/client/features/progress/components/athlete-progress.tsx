@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import type { AthleteProgress } from "@contract/progress";
-import { RATING_LABELS } from "@contract/payouts";
+import { RATING_LABELS } from "@contract/payout-basics";
 import { Card } from "@client/components/ui/card";
 import { Spinner } from "@client/components/ui/spinner";
 import { WhenNearView } from "@client/components/ui/when-near-view";

@@ -1,8 +1,9 @@
 import { Check, MessageSquare, X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "wouter";
-import { athleteFacts, sessionAthleteName } from "@contract/families";
-import { MAX_REQUEST_MESSAGE_LENGTH, SessionRequestMessages, type SessionRequest } from "@contract/requests";
+import { athleteFacts, sessionAthleteName } from "@contract/family-basics";
+import type { SessionRequest } from "@contract/requests";
+import { MAX_REQUEST_MESSAGE_LENGTH, SessionRequestMessages } from "@contract/request-basics";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";

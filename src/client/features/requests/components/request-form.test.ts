@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { RateResponse } from "@contract/coaches";
-import { SessionRequestMessages } from "@contract/requests";
+import type { RateResponse } from "@contract/coach-basics";
+import { SessionRequestMessages } from "@contract/request-basics";
 import { offeredDurations, offeredTypes, priceOf, rateFor, requestProblem, thresholdDate, tomorrow } from "./request-form";
 
 const rates: RateResponse[] = [

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SESSION_TYPES, type RateResponse, type SessionType } from "@contract/coaches";
+import { SESSION_TYPES, type RateResponse, type SessionType } from "@contract/coach-basics";
 import { centsToDecimal, decimalToCents } from "@contract/money";
 import {
   REQUEST_MIN_ADVANCE_MS,
@@ -7,7 +7,7 @@ import {
   defaultRequestDate,
   meetsRequestAdvance,
   requestPriceCents,
-} from "@contract/requests";
+} from "@contract/request-basics";
 import { isValidDate, isValidTime, parseTime } from "@contract/time";
 import { addToastIssue } from "@client/lib/form-errors";
 import { dateInZone, zonedInstant } from "@client/lib/when";

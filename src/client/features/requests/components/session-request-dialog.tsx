@@ -1,12 +1,12 @@
 import { Send } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
-import type { RateResponse, SessionType } from "@contract/coaches";
+import type { RateResponse, SessionType } from "@contract/coach-basics";
 import {
   MAX_REQUEST_MESSAGE_LENGTH,
   REQUEST_DEFAULT_DURATION,
   REQUEST_DEFAULT_START_TIME,
   SessionRequestMessages,
-} from "@contract/requests";
+} from "@contract/request-basics";
 import { addMinutesToTime, TIME_OPTIONS } from "@contract/time";
 import { Button } from "@client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@client/components/ui/dialog";

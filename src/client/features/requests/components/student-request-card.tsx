@@ -1,7 +1,8 @@
 import { CreditCard, MessageSquare, XCircle } from "lucide-react";
 import { Link } from "wouter";
-import { athleteName } from "@contract/families";
-import { REQUEST_STATUS_LABELS, SessionRequestMessages, type SessionRequest, type SessionRequestStatus } from "@contract/requests";
+import { athleteName } from "@contract/family-basics";
+import type { SessionRequest } from "@contract/requests";
+import { REQUEST_STATUS_LABELS, SessionRequestMessages, type SessionRequestStatus } from "@contract/request-basics";
 import { Avatar } from "@client/components/ui/avatar";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";

@@ -1,5 +1,5 @@
 import { MAX_REVIEW_COMMENT_LENGTH, SubmitReviewRequestSchema } from "@contract/reviews";
-import { RATING_LABELS } from "@contract/payouts";
+import { RATING_LABELS } from "@contract/payout-basics";
 import { Button } from "@client/components/ui/button";
 import { DialogFooter } from "@client/components/ui/dialog";
 import { FormField } from "@client/components/ui/form-field";

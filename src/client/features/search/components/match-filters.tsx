@@ -1,8 +1,8 @@
 import type { FormEvent } from "react";
-import { POSITIONS } from "@contract/coaches";
+import { POSITIONS } from "@contract/coach-basics";
 import { AGE_GROUP_LABELS, SKILL_LEVEL_LABELS } from "@contract/players";
-import { DEFAULT_MATCH_DISTANCE } from "@contract/search";
-import { AGE_GROUPS, SKILL_LEVELS } from "@contract/users";
+import { DEFAULT_MATCH_DISTANCE } from "@contract/search-basics";
+import { AGE_GROUPS, SKILL_LEVELS } from "@contract/user-basics";
 import { Button } from "@client/components/ui/button";
 import { Checkbox } from "@client/components/ui/checkbox";
 import { FormField } from "@client/components/ui/form-field";

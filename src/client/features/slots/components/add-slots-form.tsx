@@ -1,7 +1,7 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useFieldArray } from "react-hook-form";
-import { DEFAULT_SLOT_END, DEFAULT_SLOT_START, MIN_GROUP_CAPACITY } from "@contract/slots";
+import { DEFAULT_SLOT_END, DEFAULT_SLOT_START, MIN_GROUP_CAPACITY } from "@contract/slot-basics";
 import { addDaysToDate } from "@contract/time";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@client/components/ui/card";

@@ -1,5 +1,6 @@
 import { MapPin, Pencil, Trash2, Users } from "lucide-react";
-import { canDeleteSlot, type TimeSlot } from "@contract/slots";
+import type { TimeSlot } from "@contract/slots";
+import { canDeleteSlot } from "@contract/slot-basics";
 import { Button } from "@client/components/ui/button";
 import { useState } from "react";
 import {

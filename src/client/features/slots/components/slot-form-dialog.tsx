@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { DEFAULT_SLOT_END, DEFAULT_SLOT_START, MAX_REPEAT_WEEKS, MIN_GROUP_CAPACITY, type TimeSlot } from "@contract/slots";
+import type { TimeSlot } from "@contract/slots";
+import { DEFAULT_SLOT_END, DEFAULT_SLOT_START, MAX_REPEAT_WEEKS, MIN_GROUP_CAPACITY } from "@contract/slot-basics";
 import { Button } from "@client/components/ui/button";
 import { Checkbox } from "@client/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@client/components/ui/dialog";

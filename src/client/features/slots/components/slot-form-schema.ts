@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { validateSlot } from "@contract/slots";
+import { validateSlot } from "@contract/slot-basics";
 import type { LocalDateTime } from "@contract/time";
 
 /** What one slot's form holds (the single dialog and each row of the batch form). */

@@ -1,4 +1,4 @@
-import { MAX_GROUP_CAPACITY, MIN_GROUP_CAPACITY } from "@contract/slots";
+import { MAX_GROUP_CAPACITY, MIN_GROUP_CAPACITY } from "@contract/slot-basics";
 
 /**
  * coach-side 5: the capacity field keeps digits only while typing and is clamped to 2..10 when it

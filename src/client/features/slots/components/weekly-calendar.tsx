@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from "react";
-import { validateSlot, type TimeSlot } from "@contract/slots";
+import type { TimeSlot } from "@contract/slots";
+import { validateSlot } from "@contract/slot-basics";
 import { addDaysToDate } from "@contract/time";
 import { toast } from "@client/components/ui/toast";
 import { cn } from "@client/lib/cn";

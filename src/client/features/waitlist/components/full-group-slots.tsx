@@ -1,6 +1,6 @@
 import { Hourglass } from "lucide-react";
 import type { TimeSlot } from "@contract/slots";
-import { WaitlistMessages } from "@contract/waitlist";
+import { WaitlistMessages } from "@contract/waitlist-basics";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent, IconCardHeader } from "@client/components/ui/card";
 import { toast } from "@client/components/ui/toast";
