@@ -205,6 +205,15 @@ export function FamilyPage() {
         </CardHeader>
         <CardContent className="grid gap-4">
           <ul className="grid gap-2">
+            {athletes.isPending ? (
+              // A row's height while the family loads (every family has its first athlete), so the
+              // guardians below do not jump when it arrives.
+              <li className="rounded-lg border p-4" aria-busy="true">
+                <span className="sr-only">Loading athletes...</span>
+                <div className="h-6 w-40 animate-pulse rounded bg-slate-100" aria-hidden />
+                <div className="h-5 w-28 animate-pulse rounded bg-slate-100" aria-hidden />
+              </li>
+            ) : null}
             {list.map((a) => (
               <AthleteRow key={a.id} athlete={a} canRemove={list.length > 1} />
             ))}
