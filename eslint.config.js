@@ -118,7 +118,7 @@ export default tseslint.config(
         // Type-aware rules read each file's own tsconfig; the JavaScript config files and scripts
         // that no tsconfig includes get TypeScript's default project.
         projectService: {
-          allowDefaultProject: ["*.js", "scripts/*.mjs", "bench/*.mjs"],
+          allowDefaultProject: ["*.js", "scripts/*.mjs", "bench/*.mjs", "src/client/public/*.js"],
           maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 20,
         },
         tsconfigRootDir: import.meta.dirname,
@@ -163,6 +163,11 @@ export default tseslint.config(
     },
   },
   ...noForeignRepository,
+  {
+    // Served as it is (the first screen's boot script): the browser's globals.
+    files: ["src/client/public/*.js"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   {
     files: ["src/client/**/*.{ts,tsx}"],
     ...jsxA11y.flatConfigs.recommended,

@@ -1,14 +1,44 @@
 import zlib from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { build, defineConfig, type Plugin } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+
+/**
+ * The signed-in first screen the server paints before any script (src/client/first-screen.tsx,
+ * http/client-assets.ts), built for Node into dist/first-screen each time the client is built, so
+ * every build of the client (npm start, the browser tests, Lighthouse) has the matching one. Its
+ * packages stay in node_modules.
+ */
+function firstScreenForNode(): Plugin {
+  return {
+    name: "first-screen-for-node",
+    apply: "build",
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root: import.meta.dirname,
+        mode: "production",
+        logLevel: "warn",
+        plugins: [react()],
+        resolve: { tsconfigPaths: true },
+        build: {
+          ssr: "src/client/first-screen.tsx",
+          outDir: "dist/first-screen",
+          emptyOutDir: true,
+          sourcemap: true,
+        },
+      });
+    },
+  };
+}
 
 export default defineConfig({
   root: "src/client",
   plugins: [
     react(),
     tailwindcss(),
+    firstScreenForNode(),
     // Each script, style sheet and image is compressed once, at the highest levels, beside the file
     // (.br, .gz); the server sends those (http/client-assets.ts) instead of compressing every
     // answer on the fly at the low level that leaves it time to answer quickly.

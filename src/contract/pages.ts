@@ -1,4 +1,4 @@
-import type { UserType } from "./accounts";
+import type { CurrentUser, UserType } from "./accounts";
 
 /**
  * The one page list: the page (src/client/app/routes/<module>.tsx) each client path shows, with its
@@ -108,3 +108,12 @@ export const pageRoutes: readonly PageRoute[] = [
   page("/athletes/:id/progress", "athlete-progress", true),
   page("/messages/:id?", "messages", true),
 ];
+
+/**
+ * The first screen the server paints for a signed-in user's page before any script has run: the
+ * layout's own markup (the navigation shell, or a bare page's main area) with the page's skeleton,
+ * drawn by the client's components (src/client/first-screen.tsx, built for Node beside the client).
+ * The client shows its own in the same place once its shell has rendered.
+ */
+export type FirstScreenLayout = "shell" | "bare";
+export type RenderFirstScreen = (user: CurrentUser, path: string, layout: FirstScreenLayout) => string;

@@ -4,6 +4,7 @@ import { Link, useLocation } from "wouter";
 import type { UserType } from "../../contract/accounts";
 import { addAthleteHref, paths } from "../config/paths";
 import { useCurrentUser } from "../lib/current-user";
+import { useShowApp } from "../lib/first-screen";
 import { SiteFooter } from "../features/content/components/site-footer";
 import { Header, HomeLink } from "./shell";
 import { SignOutButton } from "../features/accounts/components/sign-out-button";
@@ -101,6 +102,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const items = navByRole[user?.userType ?? "player"];
+  useShowApp();
 
   // A link chosen in the mobile menu closes it.
   useEffect(() => setMenuOpen(false), [location]);

@@ -2,6 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from "react";
 // Finished class lists, not the Button component: the boundary is in the entry chunk, which has no
 // room for tailwind-merge (docs/PERFORMANCE.md, the landing page's budget).
 import { GHOST_BUTTON_CLASS, OUTLINE_BUTTON_CLASS, PRIMARY_BUTTON_CLASS } from "../components/ui/button-classes";
+import { showApp } from "../lib/first-screen";
 
 const RELOADED_AT_KEY = "laxcoach:stale-chunk-reload-at";
 /** A second stale chunk within this time is a real failure, not a deploy: no reload loop. */
@@ -75,6 +76,8 @@ export class ErrorBoundary extends Component<Props, { error: unknown }> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error("A page failed to render", error, info.componentStack);
+    // The whole app failed: its message replaces the server's first screen (lib/first-screen.ts).
+    if (this.props.scope === "app") showApp();
   }
 
   override render() {

@@ -9,7 +9,7 @@ import { paths } from "../config/paths";
 import { useCurrentUser } from "../lib/current-user";
 import { coachPublicProfileQuery } from "../lib/query-keys";
 import { ErrorBoundary, reloadOnStaleChunk } from "./error-boundary";
-import { PublicShell } from "./shell";
+import { BarePage, PublicShell } from "./shell";
 
 /**
  * Each page is its own chunk, so the first screen loads only what it shows; while a chunk loads
@@ -163,15 +163,6 @@ export function AppRouter() {
 const tableRoutes = pageRoutes.filter((route) => route.module !== "login");
 const shellRoutes = tableRoutes.filter((route) => route.shell === "shell");
 const bareRoutes = tableRoutes.filter((route) => route.shell === "bare");
-
-/** A page without the shell (the wizards, the simulated provider) still has the page's main landmark, which the shell gives the others. */
-function BarePage({ page: Page }: { page: ComponentType }) {
-  return (
-    <main id="main" className="min-h-dvh">
-      <Page />
-    </main>
-  );
-}
 
 /** A visitor: the login chooser at / and /login; the public pages in the public shell; a signed-in-only path asks to sign in. */
 function VisitorRoutes() {

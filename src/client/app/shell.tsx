@@ -1,9 +1,10 @@
-import type { ReactNode } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { BrandName } from "../components/ui/brand-mark";
 import { HEADER_ACCENT_LINK_CLASS, HEADER_GHOST_LINK_CLASS } from "../components/ui/button-classes";
 import { paths } from "../config/paths";
 import { SiteFooter } from "../features/content/components/site-footer";
+import { useShowApp } from "../lib/first-screen";
 
 /** The bar at the top of every page with a shell (the signed-in one is app-shell.tsx). */
 export function Header({ children }: { children: ReactNode }) {
@@ -32,6 +33,7 @@ export function HomeLink({ href }: { href: string }) {
 export function PublicShell({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const showHeader = location !== paths.root && location !== paths.login;
+  useShowApp();
   return (
     <div className="flex min-h-dvh flex-col">
       {showHeader ? (
@@ -56,5 +58,15 @@ export function PublicShell({ children }: { children: ReactNode }) {
       </main>
       <SiteFooter userType={null} />
     </div>
+  );
+}
+
+/** A page without the shell (the wizards, the simulated provider) still has the page's main landmark, which the shell gives the others. */
+export function BarePage({ page: Page }: { page: ComponentType }) {
+  useShowApp();
+  return (
+    <main id="main" className="min-h-dvh">
+      <Page />
+    </main>
   );
 }

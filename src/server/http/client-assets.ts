@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import express, { type Express } from "express";
 import expressStaticGzip from "express-static-gzip";
 import { parse as parseRoute } from "regexparam";
-import { pageRoutes, type PageModule } from "@contract/pages";
+import type { CurrentUser } from "@contract/accounts";
+import { pageRoutes, type PageModule, type RenderFirstScreen } from "@contract/pages";
 
 /**
  * The repository's root: the nearest folder above this module with a package.json. The same from
@@ -119,6 +120,45 @@ function withPageChunks(html: string, links: PageChunkLinks, pathname: string, s
 }
 
 /**
+ * The first-screen renderer the client build made for Node (vite.config.ts, firstScreenForNode),
+ * beside the client's folder; null when it is not there (a test's own page, or an older build).
+ */
+async function loadFirstScreen(distDir: string): Promise<RenderFirstScreen | null> {
+  const file = path.join(distDir, "../first-screen/first-screen.js");
+  if (!existsSync(file)) return null;
+  const loaded = (await import(pathToFileURL(file).href)) as { renderFirstScreen?: RenderFirstScreen };
+  return loaded.renderFirstScreen ?? null;
+}
+
+/**
+ * index.html for a signed-in user with the first screen painted in (contract/pages.ts,
+ * RenderFirstScreen): the layout and the page's skeleton in an inert `#first-screen`, and the app's
+ * root hidden until the app has drawn the same layout (client lib/first-screen.ts). On a slow
+ * phone the navigation and the e-mail notice show as soon as the HTML and the style sheet are in,
+ * not once the scripts have come and run, which are asked for after that first paint. /login sends a signed-in user on: nothing to paint there.
+ */
+export function withFirstScreen(html: string, render: RenderFirstScreen | null, user: CurrentUser, pathname: string): string {
+  if (!render || pathname === "/login") return html;
+  const route = pageMatchers.find((matcher) => matcher.regExp.test(pathname));
+  const markup = render(user, pathname, route?.shell === "bare" ? "bare" : "shell");
+  // The app's scripts (the entry and every module the server or the build names for this page)
+  // are asked for once the first screen is on the screen, by public/first-screen-boot.js: until
+  // then the HTML and the style sheet have the connection to themselves.
+  const modules: string[] = [];
+  const withoutModules = html.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+    modules.push(href);
+    return "";
+  });
+  return withoutModules
+    .replace('<div id="root"></div>', `<div id="first-screen" inert>${markup}</div><div id="root" hidden></div>`)
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_tag, entry: string) =>
+        `<script defer src="/first-screen-boot.js" data-entry="${entry}" data-preload="${modules.join(" ")}"></script>`,
+    );
+}
+
+/**
  * Serves the React app on the same port as the API: through Vite's middleware with hot reload in
  * development, from the built files otherwise. Unknown non-API paths get index.html (client routing).
  */
@@ -151,16 +191,25 @@ export async function mountClient(app: Express, options: { dev: boolean; server:
   app.use(express.static(distDir, { index: false, maxAge: "1h" }));
   const indexHtml = readFileSync(indexFile, "utf8");
   const chunkLinks = pageChunkLinks(distDir);
+  const renderFirstScreen = await loadFirstScreen(distDir);
   app.get(/^(?!\/api\/|\/ws\/).*/, async (req, res) => {
     const pageUser = res.locals.pageUser as (() => Promise<unknown>) | undefined;
     const user = pageUser ? await pageUser() : null;
     const pageMeta = res.locals.pageMeta as (() => Promise<{ title: string; description: string } | null>) | undefined;
     const meta = pageMeta ? await pageMeta() : null;
-    const html = withPageMeta(withPageChunks(indexHtml, chunkLinks, req.path, user !== null && user !== undefined), meta);
+    const signedIn = user !== null && user !== undefined;
+    const page = withPageMeta(withPageChunks(indexHtml, chunkLinks, req.path, signedIn), meta);
+    let html = page;
+    try {
+      if (signedIn) html = withFirstScreen(page, renderFirstScreen, user as CurrentUser, req.path);
+    } catch (err) {
+      // The app still draws the page; only its early paint is lost.
+      req.log.warn({ err }, "The first screen could not be drawn on the server");
+    }
     // A page that embeds the signed-in user is personal data: never stored (not even by the
     // browser, where the next person at a shared computer could go back to it). Others differ by
     // session too: never kept by a shared cache, revalidated by the browser (ETag).
-    res.setHeader("Cache-Control", user !== null && user !== undefined ? "no-store" : "private, no-cache");
+    res.setHeader("Cache-Control", signedIn ? "no-store" : "private, no-cache");
     res.setHeader("Vary", "Cookie");
     res.type("html").send(pageUser ? withPageUser(html, user) : html);
   });

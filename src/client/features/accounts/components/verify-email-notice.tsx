@@ -21,7 +21,7 @@ export function VerifyEmailNotice({ user }: { user: Pick<CurrentUser, "email" | 
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
         <MailWarning aria-hidden className="size-5 shrink-0 text-field-800" />
         {/* A long address breaks anywhere rather than pushing the page wider than a phone (issue 29). */}
-        <p className="min-w-0 flex-1 basis-56 text-sm [overflow-wrap:anywhere]">
+        <p className="min-w-0 flex-1 basis-64 text-sm [overflow-wrap:anywhere]">
           <strong className="font-semibold">Verify your e-mail.</strong>{" "}
           {user.pendingEmail
             ? `Follow the link we sent to ${user.pendingEmail} to start using it; until then we keep using ${user.email}.`

@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render } from "@testing-library/react";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { afterEach, describe, expect, it } from "vitest";
+import { AppShell } from "./app/app-shell";
+import { PageSkeleton } from "./components/ui/page-skeleton";
+import { renderFirstScreen } from "./first-screen";
+import { showApp } from "./lib/first-screen";
+import { sharedKeys } from "./lib/query-keys";
+import { makeUser } from "./testing/fixtures";
+
+const player = makeUser({ userType: "player", email: "pat@example.com", firstName: "Pat", emailVerified: false });
+const coach = makeUser({ userType: "coach", firstName: "Morgan" });
+
+/** The server's first screen as a browser would parse it. */
+function parse(html: string): HTMLElement {
+  const container = document.createElement("div");
+  container.innerHTML = html;
+  return container;
+}
+const texts = (root: HTMLElement, selector: string) => [...root.querySelectorAll(selector)].map((el) => el.textContent);
+
+afterEach(() => {
+  cleanup();
+  document.body.innerHTML = "";
+});
+
+describe("the first screen the server paints for a signed-in user", () => {
+  it("is the shell of the user's role around the page's skeleton: the navigation with the page marked, the greeting, the e-mail notice", () => {
+    const screen = parse(renderFirstScreen(player, "/my-bookings", "shell"));
+    expect(texts(screen, 'nav[aria-label="Main"] a')).toEqual([
+      "Home",
+      "Find Training",
+      "My Bookings",
+      "My Requests",
+      "Messages",
+      "My Profile",
+    ]);
+    expect(texts(screen, '[aria-current="page"]')).toEqual(["My Bookings"]);
+    expect(screen.textContent).toContain("Hi, Pat");
+    expect(screen.textContent).toContain("Verify your e-mail. Follow the link we sent to pat@example.com to confirm it is yours.");
+    expect(screen.querySelector('main#main [data-testid="page-skeleton"]')).not.toBeNull();
+    expect(screen.querySelector("footer")).not.toBeNull();
+  });
+
+  it("shows a coach what a coach works with, and no notice once the address is verified", () => {
+    const screen = parse(renderFirstScreen(coach, "/manage-slots", "shell"));
+    expect(texts(screen, 'nav[aria-label="Main"] a')).toEqual(["Dashboard", "Bookings", "Time Slots", "Messages", "Profile"]);
+    expect(texts(screen, '[aria-current="page"]')).toEqual(["Time Slots"]);
+    expect(screen.textContent).not.toContain("Verify your e-mail");
+    expect(screen.textContent).not.toContain("Account");
+  });
+
+  it("is a bare page's main area and skeleton alone for the wizards", () => {
+    const screen = parse(renderFirstScreen(coach, "/coach-onboarding", "bare"));
+    expect(screen.querySelector("header")).toBeNull();
+    expect(screen.querySelector('main#main [data-testid="page-skeleton"]')).not.toBeNull();
+  });
+
+  it("is exactly what the app draws first in its place, so nothing moves when the app takes over", () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(sharedKeys.currentUser, player);
+    const { container } = render(
+      <QueryClientProvider client={queryClient}>
+        <Router hook={memoryLocation({ path: "/my-bookings" }).hook}>
+          <AppShell>
+            <PageSkeleton />
+          </AppShell>
+        </Router>
+      </QueryClientProvider>,
+    );
+    expect(container.innerHTML).toBe(renderFirstScreen(player, "/my-bookings", "shell"));
+  });
+});
+
+describe("the app taking the first screen's place", () => {
+  it("removes the server's copy and shows the app's root, in one step", () => {
+    document.body.innerHTML = '<div id="first-screen" inert><p>drawn</p></div><div id="root" hidden><p>app</p></div>';
+    showApp();
+    expect(document.getElementById("first-screen")).toBeNull();
+    expect(document.getElementById("root")?.hidden).toBe(false);
+  });
+
+  it("leaves a page without a first screen as it is", () => {
+    document.body.innerHTML = '<div id="root"><p>app</p></div>';
+    showApp();
+    expect(document.body.innerHTML).toBe('<div id="root"><p>app</p></div>');
+  });
+});
