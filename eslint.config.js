@@ -177,6 +177,22 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@tanstack/react-query",
+              importNames: ["useQuery"],
+              message: "Use useQuery from src/client/lib/use-query.ts: it draws each new result in a transition.",
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ["src/client/lib/use-query.ts", "src/client/**/*.test.{ts,tsx}", "src/client/testing/**"],
+    rules: { "no-restricted-imports": "off" },
   },
 );

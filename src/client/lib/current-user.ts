@@ -1,4 +1,5 @@
-import { useQuery, type QueryClient } from "@tanstack/react-query";
+import { type QueryClient } from "@tanstack/react-query";
+import { useQuery } from "./use-query";
 import type { CurrentUser } from "../../contract/accounts";
 import { apiGet } from "./api-client";
 import { returnNullOn401 } from "./query-client";

@@ -1,5 +1,5 @@
 import { AlertCircle, CreditCard, Gift, Receipt } from "lucide-react";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../lib/use-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Redirect, useLocation, useParams, useSearch } from "wouter";
 import type { Booking } from "@contract/bookings";

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../lib/use-query";
 import { AlertCircle, CalendarCheck, CalendarPlus, CheckCircle2, Loader2, Mail, MessageSquare, Printer, Target } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "wouter";

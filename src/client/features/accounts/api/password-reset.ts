@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import type { ForgotPasswordRequest, ResetPasswordRequest } from "@contract/accounts";
 import { apiRequest } from "@client/lib/api-client";
 import { accountsKeys } from "./keys";

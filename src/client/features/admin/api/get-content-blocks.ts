@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import { contentBlocksQuery } from "@client/lib/query-keys";
 
 /** Already ordered by `order`, then id, by the server. */

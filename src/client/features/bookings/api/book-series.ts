@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import type { SeriesBookingResponse, SeriesPreview } from "@contract/bookings";
 import { MAX_SERIES_WEEKS } from "@contract/booking-basics";
 import { apiGet, apiRequest } from "@client/lib/api-client";

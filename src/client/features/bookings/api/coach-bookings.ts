@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import type { Booking } from "@contract/bookings";
 import type {
   CancelSessionRequest,

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import type { TimeSlot } from "@contract/slots";
 import { apiGet } from "@client/lib/api-client";
 import { coachPublicProfileQuery, sharedKeys } from "@client/lib/query-keys";

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import { bookingQuery } from "./keys";
 
 export function useBooking(id: number | undefined) {

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import type { UnauthorizedMeta } from "@client/lib/query-client";
 import { studentBookingsQuery } from "./keys";
 

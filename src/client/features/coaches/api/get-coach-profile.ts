@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import { coachOfUserQuery } from "@client/lib/query-keys";
 
 /** The coach profile of a user, or null when they have none yet. */

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import { LANDING_TEXTS, type LandingTextKey } from "@contract/landing";
 import { contentBlocksQuery } from "@client/lib/query-keys";
 

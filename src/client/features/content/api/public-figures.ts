@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import { shownFigures, type PublicFigures } from "@contract/landing";
 import { apiGet } from "@client/lib/api-client";
 

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import { testimonialsQuery } from "@client/lib/query-keys";
 
 export function useTestimonials() {

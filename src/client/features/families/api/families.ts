@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import type { AthleteSession } from "@contract/bookings";
 import type {
   AcceptInvitationResponse,

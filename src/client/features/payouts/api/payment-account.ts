@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import type {
   ConnectLinkRequest,
   ConnectLinkResponse,

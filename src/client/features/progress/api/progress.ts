@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import type { AthleteProgress, CoachEarningsSeries, EarningsInterval } from "@contract/progress";
 import { apiGet } from "@client/lib/api-client";
 

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import { coachRequestsQuery } from "./keys";
 
 export function useCoachRequests(coachId: number | undefined) {

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import { studentRequestsQuery } from "./keys";
 
 export function useStudentRequests(enabled = true) {

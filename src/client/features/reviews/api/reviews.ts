@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import type { OwnReview, ReplyToReviewRequest, SubmitReviewRequest } from "@contract/reviews";
 import { apiGet, apiRequest } from "@client/lib/api-client";
 import { sharedKeys } from "@client/lib/query-keys";

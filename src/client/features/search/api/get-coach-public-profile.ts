@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import { refetchUnlessJustFetched } from "@client/lib/just-fetched";
 import { coachPublicProfileQuery } from "@client/lib/query-keys";
 

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import type { Athlete } from "@contract/families";
 import { DEFAULT_MATCH_DISTANCE } from "@contract/search-basics";
 import type { MatchedCoach } from "@contract/search";

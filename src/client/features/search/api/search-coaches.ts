@@ -1,4 +1,5 @@
-import { infiniteQueryOptions, useInfiniteQuery, useQuery, type QueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import { SEARCH_NEXT_CURSOR_HEADER } from "@contract/search-basics";
 import type { SearchResultCoach } from "@contract/search";
 import type { TimeSlot } from "@contract/slots";

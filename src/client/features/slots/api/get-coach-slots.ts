@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import { coachSlotsQuery } from "./keys";
 
 export function useCoachSlots(coachId: number | undefined) {

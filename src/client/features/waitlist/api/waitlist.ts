@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/use-query";
 import type { WaitlistEntry } from "@contract/waitlist";
 import { apiGet, apiRequest } from "@client/lib/api-client";
 import { sharedKeys } from "@client/lib/query-keys";
