@@ -235,9 +235,9 @@ export const SLOT_SEPARATOR = "\u0001";
  *
  * Each slot's JSON text is spelled by concatenation, in the contract's key order and exactly as
  * to_json of the same record writes it (strings through to_json, so escaped the same way): that
- * cost PostgreSQL a fifth less than a to_json subquery per slot, and one row per coach instead of
- * one per slot halved the server's CPU for reading the answer (docs/performance-log.md, 27
- * November 2026). Exported for the benchmark's EXPLAIN.
+ * cost PostgreSQL 5-25% less than a to_json subquery per slot, and one row per coach instead of
+ * one per slot halved the server's CPU for sending the statement and reading its answer
+ * (docs/performance-log.md, 27 November 2026). Exported for the benchmark's EXPLAIN.
  */
 export function coachSlotsSql(coachIds: number[], now: Date, perCoach: number): SQL {
   return coachSlotsQuery(intArray(coachIds), sql`${now.toISOString()}::timestamptz`, sql`${perCoach}::int`);
