@@ -13,6 +13,7 @@
  * time_slots, or the run fails. Prints the load average, the server's resident memory and the
  * time of the directory's one full read at start.
  */
+import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -87,6 +88,36 @@ async function loadSamples(database: Database): Promise<Sample[]> {
     radius: SEARCH_RADIUS_OPTIONS[Math.floor(random() * SEARCH_RADIUS_OPTIONS.length)]!,
     position: POSITIONS[Math.floor(random() * POSITIONS.length)]!,
   }));
+}
+
+/** CPU time (ms) a process has used so far, from /proc (Linux, 100 ticks a second); 0 when it cannot be read. */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time used by the server process and by PostgreSQL's backends of this database (the server's
+ * connections), to divide by the requests between two snapshots: on a shared 2-core machine the
+ * latencies move with the other work, the CPU a search costs much less.
+ */
+async function cpuSnapshot(database: Database, serverPid: number): Promise<{ server: number; backends: Map<number, number> }> {
+  const result = await database.db.execute(
+    sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  const pids = (result as unknown as { rows: { pid: number }[] }).rows.map((r) => Number(r.pid));
+  return { server: cpuMsOf(serverPid), backends: new Map(pids.map((pid) => [pid, cpuMsOf(pid)])) };
+}
+
+function cpuPerRequest(before: Awaited<ReturnType<typeof cpuSnapshot>>, after: typeof before, requests: number): string {
+  let backends = 0;
+  for (const [pid, ms] of after.backends) backends += ms - (before.backends.get(pid) ?? 0);
+  const per = (ms: number) => (ms / requests).toFixed(2);
+  return `CPU a request: server ${per(after.server - before.server)} ms, PostgreSQL ${per(backends)} ms (its ${after.backends.size} backends of this database)`;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -233,11 +264,15 @@ async function main(): Promise<void> {
         // Every distinct search once first: the measured run is the steady state of a server that
         // has seen its area's searches, not the first minute after start (printed as "cold").
         console.log(`Warming up: each of the ${samples.length} searches once...`);
+        const coldCpu = await cpuSnapshot(database, child.pid!);
         const cold = await measure("cold", baseUrl, searchPath, { count: samples.length });
         console.log(line(cold));
+        console.log(`cold     ${cpuPerRequest(coldCpu, await cpuSnapshot(database, child.pid!), cold.requests)}`);
         await measure("warmup", baseUrl, () => "/api/health", { seconds: WARMUP_SECONDS });
         console.log(`Measuring: ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`);
+        const searchCpu = await cpuSnapshot(database, child.pid!);
         const search = await measure("search", baseUrl, searchPath, { seconds: DURATION_SECONDS });
+        const searchCpuLine = `search   ${cpuPerRequest(searchCpu, await cpuSnapshot(database, child.pid!), search.requests)}`;
         const health = await measure("health", baseUrl, () => "/api/health", { seconds: DURATION_SECONDS });
         const share = search.perSecond / health.perSecond;
         const memory = await serverMemory(child);
@@ -255,6 +290,7 @@ async function main(): Promise<void> {
           `memory by part (live heap): app ${report.heapBeforeMb.toFixed(0)} MB, directory ${(report.heapPreparedMb - report.heapBeforeMb).toFixed(0)} MB, slot cache of ${String(memory.slotCacheCoaches)} coaches, ${String(memory.searchAnswers)} kept answers and the rest ${slotCacheMb.toFixed(0)} MB`,
         );
         console.log(line(search));
+        console.log(searchCpuLine);
         console.log(line(health));
         console.log(`search/health throughput: ${(share * 100).toFixed(1)}% (target >= ${(TARGET_THROUGHPUT_SHARE * 100).toFixed(1)}%)`);
         const checks: [string, boolean][] = [

@@ -60,7 +60,14 @@ export async function insertSlot(
   t: TestApp,
   coachId: number,
   startsAt: string,
-  options: { minutes?: number; isAvailable?: boolean; isGroup?: boolean; capacity?: number; cancelledAt?: Date } = {},
+  options: {
+    minutes?: number;
+    isAvailable?: boolean;
+    isGroup?: boolean;
+    capacity?: number;
+    cancelledAt?: Date;
+    locationName?: string | null;
+  } = {},
 ): Promise<number> {
   const start = new Date(startsAt);
   const [row] = await t.deps.database.db
@@ -73,7 +80,7 @@ export async function insertSlot(
       isGroup: options.isGroup ?? false,
       capacity: options.capacity ?? 1,
       cancelledAt: options.cancelledAt ?? null,
-      locationName: "Field 1",
+      locationName: options.locationName === undefined ? "Field 1" : options.locationName,
     })
     .returning({ id: timeSlots.id });
   return row!.id;

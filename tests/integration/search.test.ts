@@ -287,6 +287,35 @@ describe("GET /api/coaches/search: which slots are bookable", () => {
     ]);
   });
 
+  it("writes each slot's place and kind exactly as the slot list does, whatever the characters", async () => {
+    pinClock(t, NOW);
+    const { coachId } = await insertCoach(t, { zipcode: "10001", specializations: ["Riding"] });
+    const places = ['He said "here" \\ there', "Line\nbreak\ttab\u0001", "Café ⚽ 🥍", '}{"id":1,', null];
+    for (const [i, locationName] of places.entries())
+      await insertSlot(t, coachId, new Date(Date.parse(TOMORROW) + i * 3600_000).toISOString(), {
+        locationName,
+        isGroup: i % 2 === 1,
+        capacity: i % 2 === 1 ? 4 : 1,
+      });
+    const searched = await request(t.app).get("/api/coaches/search").query({ specialization: "Riding", zipcode: "10001" });
+    const listed = await request(t.app).get(`/api/time-slots/${coachId}`);
+    const card = (listed.body as TimeSlot[]).map(({ id, date, startTime, endTime, isGroup, capacity, locationName, timeZone }) => ({
+      id,
+      date,
+      startTime,
+      endTime,
+      isGroup,
+      capacity,
+      locationName,
+      timeZone,
+    }));
+    expect((searched.body as Results)[0]!.availableSlots).toEqual(card);
+    expect(card.map((s) => s.locationName)).toEqual(places);
+    // Each slot's text as JSON.stringify writes it, in the contract's key order.
+    for (const { id, date, startTime, endTime, timeZone, isGroup, capacity, locationName } of card)
+      expect(searched.text).toContain(JSON.stringify({ id, date, startTime, endTime, timeZone, isGroup, capacity, locationName }));
+  });
+
   it(`lists at most ${SEARCH_SLOTS_PER_COACH} slots per coach, the earliest ones`, async () => {
     pinClock(t, NOW);
     const { coachId } = await insertCoach(t, { zipcode: "10001", specializations: ["Attack"] });

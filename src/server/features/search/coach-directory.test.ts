@@ -56,6 +56,28 @@ describe("coach directory", () => {
     expect(read).toHaveBeenCalledTimes(1); // one full read, then memory
   });
 
+  it("orders coaches at the same distance by id, counts a specialization written twice once, and does so at any radius", async () => {
+    read.mockResolvedValueOnce([
+      row(9, "Towson 9", TOWSON),
+      row(7, "Baltimore 7", BALTIMORE),
+      row(3, "Towson 3", TOWSON, ["Midfield", "midfield"]),
+      row(8, "Baltimore 8", BALTIMORE),
+      row(5, "Baltimore 5", BALTIMORE, ["Goalie", "MIDFIELD"]),
+      row(1, "New York 1", NEW_YORK),
+    ]);
+    const dir = directory();
+    expect(await titles(dir)).toEqual(["Baltimore 5", "Baltimore 7", "Baltimore 8", "Towson 3", "Towson 9"]);
+    // Past the radius where the keys of one numeric sort stay exact, the order is the same.
+    expect(await titles(dir, "Midfield", 1e10)).toEqual([
+      "Baltimore 5",
+      "Baltimore 7",
+      "Baltimore 8",
+      "Towson 3",
+      "Towson 9",
+      "New York 1",
+    ]);
+  });
+
   it("reads a changed coach again before the next search, and drops one who left the map", async () => {
     read.mockResolvedValueOnce([row(1, "Old title", BALTIMORE), row(2, "Towson", TOWSON)]);
     const dir = directory();

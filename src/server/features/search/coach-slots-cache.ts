@@ -60,8 +60,8 @@ type Entry = {
   complete: boolean;
   /**
    * The slots in start order, as columns rather than an object each (a sixth less memory): their
-   * API JSON texts joined into one string, where each text ends in it, when each starts, and the
-   * seats no paid booking holds.
+   * API JSON texts in one string as read (repo.SLOT_SEPARATOR between two), where each text ends
+   * in it, when each starts, and the seats no paid booking holds.
    */
   json: string;
   ends: number[];
@@ -146,7 +146,7 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
   async function load(coachIds: number[], now: Date, perCoach: number): Promise<Map<number, Entry>> {
     const startedAt = sequence;
     loadsRunning++;
-    let rows: repo.CoachSlotRow[];
+    let rows: repo.CoachSlotsRow[];
     try {
       rows = await repo.coachSlots(deps.database.db, coachIds, now, perCoach);
     } finally {
@@ -154,37 +154,7 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
     }
     const loadedAt = performance.now();
     const loaded = new Map<number, Entry>();
-    const texts = new Map<number, string[]>();
-    for (const row of rows) {
-      let entry = loaded.get(row.coachId);
-      if (!entry) {
-        entry = {
-          timeZone: row.timeZone,
-          loadedForMs: now.getTime(),
-          loadedAt,
-          complete: true,
-          json: "",
-          ends: [],
-          startsMs: [],
-          unpaidSeats: [],
-          holds: undefined,
-        };
-        loaded.set(row.coachId, entry);
-        texts.set(row.coachId, []);
-      }
-      if (row.json === null) continue;
-      const holds = holdsOf(row.holds);
-      if (holds.length > 0) (entry.holds ??= new Map()).set(entry.startsMs.length, holds);
-      entry.startsMs.push(Number(row.startsMs));
-      entry.unpaidSeats.push(Number(row.capacity) - Number(row.confirmed));
-      const coachTexts = texts.get(row.coachId) ?? [];
-      coachTexts.push(row.json);
-      entry.ends.push((entry.ends.at(-1) ?? 0) + row.json.length);
-    }
-    for (const [coachId, entry] of loaded) {
-      entry.complete = entry.startsMs.length < perCoach;
-      entry.json = (texts.get(coachId) ?? []).join("");
-    }
+    for (const row of rows) loaded.set(Number(row.coachId), entryOf(row, now.getTime(), loadedAt, perCoach));
     const keep = listening && startedAt >= discardBefore;
     for (const [coachId, entry] of loaded) {
       if (!keep || (invalidatedAt.get(coachId) ?? -1) > startedAt) continue;
@@ -242,9 +212,31 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
   };
 }
 
-function holdsOf(holds: repo.CoachSlotRow["holds"]): number[] {
-  const list = typeof holds === "string" ? (JSON.parse(holds) as number[]) : (holds ?? []);
-  return list.map(Number);
+/** A coach's entry from their row: the slots' texts as read, their columns from the row's meta. */
+function entryOf(row: repo.CoachSlotsRow, loadedForMs: number, loadedAt: number, perCoach: number): Entry {
+  const entry: Entry = {
+    timeZone: row.timeZone,
+    loadedForMs,
+    loadedAt,
+    complete: true,
+    json: row.json ?? "",
+    ends: [],
+    startsMs: [],
+    unpaidSeats: [],
+    holds: undefined,
+  };
+  const slots = row.meta === null ? [] : (JSON.parse(row.meta) as [number, number, number[]][]);
+  let from = 0;
+  for (const [i, [startsMs, unpaidSeats, holds]] of slots.entries()) {
+    const end = i === slots.length - 1 ? entry.json.length : entry.json.indexOf(repo.SLOT_SEPARATOR, from);
+    entry.ends.push(end);
+    from = end + repo.SLOT_SEPARATOR.length;
+    entry.startsMs.push(startsMs);
+    entry.unpaidSeats.push(unpaidSeats);
+    if (holds.length > 0) (entry.holds ??= new Map()).set(i, holds);
+  }
+  entry.complete = slots.length < perCoach;
+  return entry;
 }
 
 /**
@@ -272,7 +264,7 @@ function bookable(entry: Entry, nowMs: number, limit: number): string[] | undefi
     let open = entry.unpaidSeats[i] ?? 0;
     for (const expiresAt of entry.holds?.get(i) ?? []) if (expiresAt > nowMs) open--;
     if (open <= 0) continue;
-    out.push(entry.json.slice(i === 0 ? 0 : entry.ends[i - 1], entry.ends[i]));
+    out.push(entry.json.slice(i === 0 ? 0 : (entry.ends[i - 1] ?? 0) + repo.SLOT_SEPARATOR.length, entry.ends[i]));
     if (out.length === limit) return out;
   }
   return entry.complete ? out : undefined;

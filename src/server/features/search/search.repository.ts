@@ -1,6 +1,6 @@
 // Over 300 lines: the one SQL definition of a listing (listingJsonSql) and the queries built on it.
 import { createHash } from "node:crypto";
-import { sql, type SQL } from "drizzle-orm";
+import { fillPlaceholders, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { POSITIONS } from "@contract/coach-basics";
@@ -203,69 +203,112 @@ export async function coachesChangedSince(db: Db, since: Date): Promise<{ change
 }
 
 /**
- * One open slot of a coach as coach-slots-cache keeps it: what decides at serve time whether a
- * player can still book it (start, seats), and its API JSON text.
+ * One coach's next open slots as coach-slots-cache keeps them, in one row: their API JSON texts
+ * and, for each, what decides at serve time whether a player can still book it.
  */
-export type CoachSlotRow = {
+export type CoachSlotsRow = {
   coachId: number;
   timeZone: string;
-  /** null on the one row of a coach without open slots. */
-  startsMs: number | null;
-  capacity: number | null;
-  /** Bookings holding a seat for good (paid: no hold expiry). */
-  confirmed: number | null;
-  /** Expiry instants (ms) of the pending holds that were still running at `now`. */
-  holds: number[] | string | null;
+  /**
+   * The slots' API JSON texts in start order, each followed by SLOT_SEPARATOR but the last (JSON
+   * text holds no raw control character); null when the coach has no open slot.
+   */
   json: string | null;
+  /**
+   * JSON text of one [starts (ms), seats no paid booking holds, expiry instants (ms) of the pending
+   * holds still running at `now`] per slot, in the same order; null when the coach has no open slot.
+   */
+  meta: string | null;
 };
+
+/** Between two slots' JSON texts in CoachSlotsRow.json (chr(1) in SQL). */
+export const SLOT_SEPARATOR = "\u0001";
 
 /**
  * The next `perCoach` slots of each coach that are open (available, not cancelled), not yet
  * started at `now` and not filled by confirmed bookings, in start order, with their unexpired
- * holds; one statement for all the coaches (time_slots_open_starts_idx for each coach).
- * Holds are returned rather than counted so that the cache can free their seats the moment they
- * expire, as the search did in SQL. Times are written in the coach's zone by PostgreSQL (the same
- * IANA data as the slots feature's date-fns-tz; tests/integration/search.test.ts compares them).
- * Exported for the benchmark's EXPLAIN.
+ * holds; one statement for all the coaches (time_slots_open_starts_idx for each coach), one row
+ * per coach. Holds are returned rather than counted so that the cache can free their seats the
+ * moment they expire, as the search did in SQL. Times are written in the coach's zone by
+ * PostgreSQL (the same IANA data as the slots feature's date-fns-tz; tests/integration/search.test.ts
+ * compares them).
+ *
+ * Each slot's JSON text is spelled by concatenation, in the contract's key order and exactly as
+ * to_json of the same record writes it (strings through to_json, so escaped the same way): that
+ * cost PostgreSQL 5-25% less than a to_json subquery per slot, and one row per coach instead of
+ * one per slot halved the server's CPU for sending the statement and reading its answer
+ * (docs/performance-log.md, 27 November 2026). Exported for the benchmark's EXPLAIN.
  */
 export function coachSlotsSql(coachIds: number[], now: Date, perCoach: number): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  return sql`
-    select c.id as "coachId", c.time_zone as "timeZone", s.starts_ms as "startsMs", s.capacity, s.confirmed, s.holds, s.json
-    from coaches c
-    left join lateral (
-      select ts.id as slot_id, (extract(epoch from ts.starts_at) * 1000)::float8 as starts_ms, ts.capacity, seat.confirmed, seat.holds,
-        (select to_json(j)::text from (
-          select ts.id as "id",
-            to_char(ts.starts_at at time zone c.time_zone, 'YYYY-MM-DD') as "date",
-            to_char(ts.starts_at at time zone c.time_zone, 'HH24:MI') as "startTime",
-            to_char(ts.ends_at at time zone c.time_zone, 'HH24:MI') as "endTime",
-            c.time_zone as "timeZone",
-            ts.is_group as "isGroup", ts.capacity as "capacity", ts.location_name as "locationName"
-        ) j) as json
-      from time_slots ts
-      cross join lateral (
-        select count(*) filter (where b.hold_expires_at is null)::int as confirmed,
-          coalesce(json_agg((extract(epoch from b.hold_expires_at) * 1000)::float8) filter (where b.hold_expires_at is not null), '[]'::json) as holds
-        from bookings b
-        where b.time_slot_id = ts.id and ${aliasHoldsSeat("b", now)}
-      ) seat
-      where ts.coach_id = c.id and ts.is_available and ts.cancelled_at is null and ts.starts_at >= ${at}
-        and seat.confirmed < ts.capacity
-      order by ts.starts_at, ts.id
-      limit ${perCoach}::int
-    ) s on true
-    where c.id = any(${intArray(coachIds)})
-    order by c.id, s.starts_ms, s.slot_id`;
+  return coachSlotsQuery(intArray(coachIds), sql`${now.toISOString()}::timestamptz`, sql`${perCoach}::int`);
 }
 
-export async function coachSlots(db: Db, coachIds: number[], now: Date, perCoach: number): Promise<CoachSlotRow[]> {
-  return rowsOf<CoachSlotRow>(await executePrepared(db, coachSlotsSql(coachIds, now, perCoach)));
+function coachSlotsQuery(coachIds: SQL, at: SQL, perCoach: SQL): SQL {
+  return sql`
+    select c.id as "coachId", c.time_zone as "timeZone", s.json, s.meta
+    from coaches c
+    left join lateral (
+      select string_agg(o.json, chr(1) order by o.starts_at, o.id) as json,
+        json_agg(json_build_array(o.starts_ms, o.capacity - o.confirmed, o.holds) order by o.starts_at, o.id)::text as meta
+      from (
+        select ts.id, ts.starts_at, (extract(epoch from ts.starts_at) * 1000)::float8 as starts_ms, ts.capacity, seat.confirmed, seat.holds,
+          '{"id":' || ts.id
+            || ',"date":"' || to_char(ts.starts_at at time zone c.time_zone, 'YYYY-MM-DD')
+            || '","startTime":"' || to_char(ts.starts_at at time zone c.time_zone, 'HH24:MI')
+            || '","endTime":"' || to_char(ts.ends_at at time zone c.time_zone, 'HH24:MI')
+            || '","timeZone":' || to_json(c.time_zone)::text
+            || ',"isGroup":' || case when ts.is_group then 'true' else 'false' end
+            || ',"capacity":' || ts.capacity
+            || ',"locationName":' || coalesce(to_json(ts.location_name)::text, 'null') || '}' as json
+        from time_slots ts
+        cross join lateral (
+          select count(*) filter (where b.hold_expires_at is null)::int as confirmed,
+            coalesce(json_agg((extract(epoch from b.hold_expires_at) * 1000)::float8) filter (where b.hold_expires_at is not null), '[]'::json) as holds
+          from bookings b
+          where b.time_slot_id = ts.id and ${aliasHoldsSeat("b", at)}
+        ) seat
+        where ts.coach_id = c.id and ts.is_available and ts.cancelled_at is null and ts.starts_at >= ${at}
+          and seat.confirmed < ts.capacity
+        order by ts.starts_at, ts.id
+        limit ${perCoach}
+      ) o
+    ) s on true
+    where c.id = any(${coachIds})
+    order by c.id`;
+}
+
+/**
+ * The statement's text and parameters, built once per process: drizzle's building of it cost
+ * about as much CPU as the server's reading of its answer.
+ */
+let coachSlotsStatement: { text: string; params: unknown[] } | undefined;
+
+export async function coachSlots(db: Db, coachIds: number[], now: Date, perCoach: number): Promise<CoachSlotsRow[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return rowsOf<CoachSlotsRow>(await db.execute(coachSlotsSql(coachIds, now, perCoach)));
+  if (!coachSlotsStatement) {
+    const built = dialect.sqlToQuery(
+      coachSlotsQuery(
+        sql`${sql.placeholder("ids")}::int[]`,
+        sql`${sql.placeholder("at")}::timestamptz`,
+        sql`${sql.placeholder("perCoach")}::int`,
+      ),
+    );
+    coachSlotsStatement = { text: built.sql, params: built.params };
+  }
+  const { text, params } = coachSlotsStatement;
+  const values = fillPlaceholders(params, { ids: intArrayText(coachIds), at: now.toISOString(), perCoach });
+  const result = await client.query<CoachSlotsRow>({ name: statementName(text), text, values });
+  return result.rows;
 }
 
 /** One parameter whatever the number of ids, so that the statement text (and its prepared plan) stays the same. */
 function intArray(ids: number[]): SQL {
-  return sql`${`{${ids.map((id) => Math.trunc(id)).join(",")}}`}::int[]`;
+  return sql`${intArrayText(ids)}::int[]`;
+}
+
+function intArrayText(ids: number[]): string {
+  return `{${ids.map((id) => Math.trunc(id)).join(",")}}`;
 }
 
 const dialect = new PgDialect();
@@ -280,12 +323,16 @@ async function executePrepared(db: Db, query: SQL): Promise<unknown> {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return db.execute(query);
   const { sql: text, params } = dialect.sqlToQuery(query);
+  return client.query({ name: statementName(text), text, values: params });
+}
+
+function statementName(text: string): string {
   let name = statementNames.get(text);
   if (!name) {
     name = `search_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
     statementNames.set(text, name);
   }
-  return client.query({ name, text, values: params });
+  return name;
 }
 
 const statementNames = new Map<string, string>();
