@@ -41,9 +41,9 @@ export async function bookSlot(
  * How POST /api/bookings reads its session (http/require-session.ts loadSessionWith). A valid
  * request that names neither its student nor its athlete (nearly every one, and every refusal when
  * the last seats go) reads its pre-read beside the session, so that a refusal costs one round trip
- * to the database, not two: `preRead` goes on to bookSlot. Any other request reads its session alone,
- * since its own checks come before the pre-read (checkBeforeLocking), and nothing is read for it that
- * the request as it stands would not read.
+ * to the database, not two: `preRead` goes on to bookSlot. Any other request reads its session alone:
+ * its own checks come before the pre-read (checkBeforeLocking), and the pre-read may make the
+ * player's family, which a request refused by those checks must not.
  */
 export function bookingSessionStatement(
   input: ParsedBookingRequest | undefined,

@@ -7,7 +7,7 @@ import { coachEarningsCents, platformFeeCents, totalCents } from "@contract/mone
 import { TIME_STEP_MINUTES } from "@contract/time";
 import type { AppDeps } from "../../deps";
 import { calendarEvents, publishEvents } from "../../realtime/events";
-import type { Tx } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { ErrorCode } from "@contract/error-basics";
 import { LimitMessages, MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS, MAX_HELD_BOOKINGS_PER_PLAYER } from "@contract/limits";
 import { AppError, badRequest, forbidden, notFound, refused } from "../../http/errors";
@@ -109,6 +109,11 @@ export function cardHold(values: {
  */
 export type FirstAthletePreRead = { pre: holdsRepo.BookingPreRead | undefined; now: Date };
 
+/** The pre-read of the family's first athlete: the one the session's statement read, else read now. */
+async function preReadOfFirstAthlete(db: Db, user: UserRow, input: ParsedBookingRequest, now: Date, read: FirstAthletePreRead | undefined) {
+  return read ? read.pre : holdsRepo.findBookingPreReadOfFirstAthlete(db, input.timeSlotId, user.id, now);
+}
+
 /**
  * The read-only checks of a booking, before any lock, so that a bad request never waits for the
  * slot's: the caller may book, the athlete is of the caller's family (another family's answers
@@ -120,15 +125,9 @@ export async function checkBeforeLocking(deps: AppDeps, user: UserRow, input: Pa
   const db = deps.database.db;
   const now = read?.now ?? deps.clock.now();
   // Most bookings name no athlete (the family's first) and, when the last seats go, most are refused
-  // for a full slot: the first athlete is then chosen in the pre-read's own statement (read with the
-  // session when the route could: `read`), and the athlete's row is read only for a booking that
-  // goes on (or the refusals chooseAthlete tells apart).
-  const firstAthletePre =
-    input.athleteId == null
-      ? read
-        ? read.pre
-        : await holdsRepo.findBookingPreReadOfFirstAthlete(db, input.timeSlotId, user.id, now)
-      : undefined;
+  // for a full slot: the first athlete is then chosen in the pre-read's own statement, and the
+  // athlete's row is read only for a booking that goes on (or the refusals chooseAthlete tells apart).
+  const firstAthletePre = input.athleteId == null ? await preReadOfFirstAthlete(db, user, input, now, read) : undefined;
   const chosen = firstAthletePre?.athleteId != null ? null : await chooseAthlete(deps, user, input.athleteId);
   const pre = chosen ? await holdsRepo.findBookingPreRead(db, input.timeSlotId, chosen.id, now) : firstAthletePre;
   if (!pre) throw notFound(BookingMessages.SLOT_NOT_FOUND);
