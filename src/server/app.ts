@@ -5,7 +5,7 @@ import { pinoHttp } from "pino-http";
 import type { AppDeps } from "./deps";
 import { uploadsDir } from "./adapters/storage";
 import { accountsRouter } from "./features/accounts/accounts.routes";
-import { bookingsAdminRouter, bookingsRouter } from "./features/bookings/bookings.routes";
+import { bookingRequestRouter, bookingsAdminRouter, bookingsRouter } from "./features/bookings/bookings.routes";
 import { calendarRouter } from "./features/calendar/calendar.routes";
 import { coachesRouter } from "./features/coaches/coaches.routes";
 import { contentAdminRouter, contentRouter } from "./features/content/content.routes";
@@ -82,6 +82,9 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   // Stripe webhooks need the raw body for signature checks; they mount before the JSON parser.
   api.use(paymentWebhookRouter(deps));
   api.use(express.json({ limit: "1mb" }));
+  // POST /api/bookings loads its session itself, in the same statement as the booking's pre-read
+  // (one round trip for a refusal when the last seats go; PERFORMANCE.md "Booking under contention").
+  api.use(bookingRequestRouter(deps));
   api.use(loadSession(deps));
   api.use(PUBLIC_READ_PATHS, visitorReadLimit(deps.config.publicReadLimit));
   api.use(systemRouter(deps));

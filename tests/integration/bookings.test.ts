@@ -3,7 +3,8 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BookingMessages } from "@contract/booking-basics";
 import { ErrorCode } from "@contract/error-basics";
-import { bookings, timeSlots } from "@server/db/schema/index";
+import { bookings, sessions, timeSlots, users } from "@server/db/schema/index";
+import { hashSessionToken, SESSION_IDLE_MS } from "@server/features/accounts/sessions.service";
 import { instantToLocal } from "@server/features/slots/slot-time";
 import {
   bookSlot,
@@ -184,6 +185,49 @@ describe("POST /api/bookings", () => {
     const signedOut = await request(t.app).post("/api/bookings").send(body);
     expect(signedOut.status).toBe(401);
     expect(signedOut.body).toMatchObject({ message: "Unauthorized" });
+    expect(await bookingCount(slot.id)).toBe(0);
+  });
+
+  // The route reads its session in one statement with the booking's pre-read, not through the
+  // session middleware: the same sessions must count, and nothing of a session is kept between requests.
+  it("signs in by the session as every route does: idle, ended or no longer a player's is refused, a used one is kept alive", async () => {
+    const slot = await createSlot(t, coach.coachId);
+    const body = { timeSlotId: slot.id, rateId: coach.rates.individual60, sessionType: "individual", duration: 60 };
+    const person = await createPerson(t);
+    const idHash = hashSessionToken(person.cookie.slice(person.cookie.indexOf("=") + 1));
+    const db = t.deps.database.db;
+    const lastSeen = async () => (await db.select().from(sessions).where(eq(sessions.idHash, idHash)))[0]?.lastSeenAt;
+    const setLastSeen = (minutesAgo: number) =>
+      db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(t.deps.clock.now().getTime() - minutesAgo * 60_000) })
+        .where(eq(sessions.idHash, idHash));
+
+    // Last used five minutes ago: a request (here for a slot that does not exist) moves its idle deadline on.
+    await setLastSeen(5);
+    const before = await lastSeen();
+    const missing = await post(t, "/api/bookings", person.cookie, { ...body, timeSlotId: 999_999 });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe(BookingMessages.SLOT_NOT_FOUND);
+    expect((await lastSeen())!.getTime()).toBeGreaterThan(before!.getTime());
+
+    // Unused for longer than the idle timeout: signed out.
+    await setLastSeen(SESSION_IDLE_MS / 60_000 + 1);
+    expect((await post(t, "/api/bookings", person.cookie, body)).status).toBe(401);
+
+    // In use again, but the account is now a coach's: the role counts from this request.
+    await setLastSeen(0);
+    await db.update(users).set({ userType: "coach" }).where(eq(users.id, person.userId));
+    const asCoach = await post(t, "/api/bookings", person.cookie, body);
+    expect(asCoach.status).toBe(403);
+    expect(asCoach.body.message).toBe(BookingMessages.ONLY_PLAYERS);
+
+    // A player again, then signed out: the ended session books nothing.
+    await db.update(users).set({ userType: "player" }).where(eq(users.id, person.userId));
+    expect((await post(t, "/api/auth/logout", person.cookie, {})).status).toBeLessThan(300);
+    const ended = await post(t, "/api/bookings", person.cookie, body);
+    expect(ended.status).toBe(401);
+    expect(ended.body).toMatchObject({ message: "Unauthorized" });
     expect(await bookingCount(slot.id)).toBe(0);
   });
 

@@ -3,8 +3,14 @@ import type { Request, RequestHandler, Response } from "express";
 import type { UserType } from "../../contract/accounts";
 import type { Config } from "../config";
 import type { AppDeps } from "../deps";
-import { HOST_SESSION_COOKIE, SESSION_COOKIE, SESSION_TTL_MS, userForSessionToken } from "../features/accounts/sessions.service";
-import type { UserRow } from "../features/accounts/sessions.service";
+import {
+  HOST_SESSION_COOKIE,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  readSession,
+  sessionUserStatement,
+} from "../features/accounts/sessions.service";
+import type { SessionRead, SessionStatement, UserRow } from "../features/accounts/sessions.service";
 import { forbidden, unauthorized } from "./errors";
 
 declare module "express-serve-static-core" {
@@ -28,16 +34,30 @@ export function readSessionToken(cookieHeader: string | undefined): string | und
 /** Loads the user of the session cookie into req.user (never fails: a bad cookie is simply signed out). */
 export function loadSession(deps: AppDeps): RequestHandler {
   return async (req, _res, next) => {
-    const token = readSessionToken(req.headers.cookie);
-    if (token) {
-      const user = await userForSessionToken(deps.database.db, token, deps.clock.now());
-      if (user) {
-        req.user = user;
-        req.sessionToken = token;
-      }
-    }
+    await loadSessionWith(deps, req, sessionUserStatement);
     next();
   };
+}
+
+/**
+ * What loadSession does, with the session read by `statement`: req.user and req.sessionToken are
+ * set when the cookie names a live session, and the statement's answer is returned (undefined when
+ * signed out). A route mounted before loadSession calls it to read its first rows in the session's
+ * own round trip (POST /api/bookings, the busiest write; PERFORMANCE.md "Booking under contention").
+ */
+export async function loadSessionWith<T extends SessionRead>(
+  deps: AppDeps,
+  req: Request,
+  statement: SessionStatement<T>,
+): Promise<T | undefined> {
+  const token = readSessionToken(req.headers.cookie);
+  if (!token) return undefined;
+  const read = await readSession(deps.database.db, token, deps.clock.now(), statement);
+  if (read) {
+    req.user = read.user;
+    req.sessionToken = token;
+  }
+  return read;
 }
 
 /**

@@ -4,7 +4,11 @@ import { fromZodError, notFound } from "./errors";
 
 /** Parses a value with a contract schema; a failure becomes a 400 with the first failing field's message. */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+  return parsedOrThrow(schema.safeParse(value));
+}
+
+/** A parse's result as parseWith answers it (for a route that parsed early and decides later): the data, or the same 400. */
+export function parsedOrThrow<T>(result: z.ZodSafeParseResult<T>): T {
   if (!result.success) throw fromZodError(result.error);
   return result.data;
 }

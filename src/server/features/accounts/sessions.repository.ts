@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { isLiveSession, liveSessionParams, sessionUserJoin, type SessionKey } from "../../db/live-session";
 import { sessions, users } from "../../db/schema/index";
 import { preparedPerDb } from "../../db/sql";
 
@@ -17,26 +18,15 @@ const findSessionUserQuery = preparedPerDb((db) =>
   db
     .select({ user: users, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.idHash, sql.placeholder("idHash")),
-        gt(sessions.expiresAt, sql.placeholder("now")),
-        gt(sessions.lastSeenAt, sql.placeholder("idleSince")),
-      ),
-    )
+    .innerJoin(users, sessionUserJoin)
+    .where(isLiveSession())
     .limit(1)
     .prepare("find_session_user"),
 );
 
-/** The user of a session that has neither passed its absolute end nor sat unused since `idleSince`. */
-export async function findSessionUser(
-  db: Db,
-  idHash: string,
-  now: Date,
-  idleSince: Date,
-): Promise<{ user: UserRow; lastSeenAt: Date } | undefined> {
-  const rows = await findSessionUserQuery(db).execute({ idHash, now: now.toISOString(), idleSince: idleSince.toISOString() });
+/** The user of a live session (db/live-session.ts) and when the session was last used. */
+export async function findSessionUser(db: Db, key: SessionKey): Promise<{ user: UserRow; lastSeenAt: Date } | undefined> {
+  const rows = await findSessionUserQuery(db).execute(liveSessionParams(key));
   return rows[0];
 }
 

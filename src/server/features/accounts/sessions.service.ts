@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../../db/client";
+import type { SessionKey } from "../../db/live-session";
 import type { AppDeps } from "../../deps";
 import { publishSessionsEnded } from "../../realtime/session-events";
 import * as repo from "./sessions.repository";
@@ -34,12 +35,40 @@ export async function startSession(db: Db, userId: number, now: Date): Promise<{
 
 /** The user of a live session, moving its idle deadline forward. */
 export async function userForSessionToken(db: Db, token: string, now: Date): Promise<repo.UserRow | undefined> {
+  return (await readSession(db, token, now, sessionUserStatement))?.user;
+}
+
+/** What a session's statement answers: the live session's user and its last use (and what a route read beside them). */
+export type SessionRead = { user: repo.UserRow; lastSeenAt: Date };
+
+/**
+ * A statement that reads the live session of `key` (the rule of db/live-session.ts) with its user:
+ * the session's own (sessionUserStatement), or a route's that reads its first rows beside them in
+ * the same round trip (POST /api/bookings's pre-read).
+ */
+export type SessionStatement<T extends SessionRead> = (db: Db, key: SessionKey) => Promise<T | undefined>;
+
+/** The session and its user alone: what every request reads (http/require-session.ts). */
+export const sessionUserStatement: SessionStatement<SessionRead> = repo.findSessionUser;
+
+/**
+ * The live session of a token as `statement` reads it, its idle deadline moved forward (last_seen_at
+ * written at most once a minute); undefined when the token names no live session. The one path from
+ * a cookie to a signed-in user, whichever statement reads it: nothing about a session is kept
+ * between requests, so a session ended, a user deleted or a role changed counts from the next request.
+ */
+export async function readSession<T extends SessionRead>(
+  db: Db,
+  token: string,
+  now: Date,
+  statement: SessionStatement<T>,
+): Promise<T | undefined> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
   const idHash = hashSessionToken(token);
-  const found = await repo.findSessionUser(db, idHash, now, idleSince(now));
+  const found = await statement(db, { idHash, now, idleSince: idleSince(now) });
   if (!found) return undefined;
   if (now.getTime() - found.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, idHash, now);
-  return found.user;
+  return found;
 }
 
 /** Of these session hashes, the ones still alive, with their user's current role. */

@@ -6,12 +6,13 @@ import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";
 import { badRequest, notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
+import { sessionUserStatement, type SessionRead, type SessionStatement } from "../accounts/sessions.service";
 import { bookingForItsBooker } from "./bookings.service";
 import { chooseAthlete } from "../families/families.service";
 import * as repo from "./bookings.repository";
 import * as holdsRepo from "./seat-holds.repository";
 import { present } from "../../present";
-import { cardHold, requireHoldAllowance, takeSeat } from "./booking-plan";
+import { cardHold, requireHoldAllowance, takeSeat, type FirstAthletePreRead } from "./booking-plan";
 import { bookWithCredit } from "./book-with-credit.service";
 
 const MINUTE_MS = 60_000;
@@ -22,33 +23,67 @@ const REQUESTED_BOOKING_PAY_BEFORE_START_MS = 2 * 60 * MINUTE_MS;
  * POST /api/bookings: holds a seat for 15 minutes while the student pays (DESIGN.md 4), or with
  * `payWith: "credit"` confirms it at once with one of the family's package credits (DESIGN.md 11).
  */
-export async function bookSlot(deps: AppDeps, user: UserRow, input: ParsedBookingRequest, clientAddress: string): Promise<Booking> {
+export async function bookSlot(
+  deps: AppDeps,
+  user: UserRow,
+  input: ParsedBookingRequest,
+  clientAddress: string,
+  read?: FirstAthletePreRead,
+): Promise<Booking> {
   const row =
-    input.payWith === "credit" ? await bookWithCredit(deps, user, input) : await createPendingBooking(deps, user, input, clientAddress);
+    input.payWith === "credit"
+      ? await bookWithCredit(deps, user, input, read)
+      : await createPendingBooking(deps, user, input, clientAddress, read);
   return present(await bookingForItsBooker(deps, row.id), "the booking just made");
+}
+
+/**
+ * How POST /api/bookings reads its session (http/require-session.ts loadSessionWith). A valid
+ * request that names neither its student nor its athlete (nearly every one, and every refusal when
+ * the last seats go) reads its pre-read beside the session, so that a refusal costs one round trip
+ * to the database, not two: `preRead` goes on to bookSlot. Any other request reads its session alone:
+ * its own checks come before the pre-read (checkBeforeLocking), and the pre-read may make the
+ * player's family, which a request refused by those checks must not.
+ */
+export function bookingSessionStatement(
+  input: ParsedBookingRequest | undefined,
+): SessionStatement<SessionRead & { preRead?: FirstAthletePreRead }> {
+  if (!input || input.studentId != null || input.athleteId != null) return sessionUserStatement;
+  return async (db, key) => {
+    const found = await holdsRepo.findSessionWithBookingPreRead(db, key, input.timeSlotId);
+    return found && { user: found.user, lastSeenAt: found.lastSeenAt, preRead: { pre: found.pre, now: key.now } };
+  };
 }
 
 /**
  * A seat held for a card payment (takeSeat). `clientAddress` is the requester's (the socket's, or
  * the one TRUST_PROXY allows): unpaid holds are limited per coach and address across accounts.
+ * `read`: the pre-read, when the session's statement read it (bookingSessionStatement).
  */
 export async function createPendingBooking(
   deps: AppDeps,
   user: UserRow,
   input: ParsedBookingRequest,
   clientAddress: string,
+  read?: FirstAthletePreRead,
 ): Promise<repo.BookingRow> {
-  return takeSeat(deps, user, input, {
-    beforeLock: (tx, { slot, now }) => requireHoldAllowance(tx, { studentId: user.id, coachId: slot.coachId, clientAddress, now }),
-    insert: async (tx, { slot, plan, athlete, now }) => {
-      const inserted = await holdsRepo.insertBooking(
-        tx,
-        cardHold({ slot, plan, studentId: user.id, athleteId: athlete.id, notes: input.notes, clientAddress, now }),
-      );
-      await holdsRepo.refreshSlotAvailability(tx, slot.id, now);
-      return inserted;
+  return takeSeat(
+    deps,
+    user,
+    input,
+    {
+      beforeLock: (tx, { slot, now }) => requireHoldAllowance(tx, { studentId: user.id, coachId: slot.coachId, clientAddress, now }),
+      insert: async (tx, { slot, plan, athlete, now }) => {
+        const inserted = await holdsRepo.insertBooking(
+          tx,
+          cardHold({ slot, plan, studentId: user.id, athleteId: athlete.id, notes: input.notes, clientAddress, now }),
+        );
+        await holdsRepo.refreshSlotAvailability(tx, slot.id, now);
+        return inserted;
+      },
     },
-  });
+    read,
+  );
 }
 
 /**

@@ -8,7 +8,7 @@ import { chooseCredit, spendCredit } from "../packages/credits.service";
 import * as repo from "./bookings.repository";
 import * as detailsRepo from "./booking-details.repository";
 import * as holdsRepo from "./seat-holds.repository";
-import { seatOfPlan, takeSeat, type BookingPlan } from "./booking-plan";
+import { seatOfPlan, takeSeat, type BookingPlan, type FirstAthletePreRead } from "./booking-plan";
 
 /**
  * A seat paid with a credit: the seat check, the credit's choice, the confirmed booking and the
@@ -16,19 +16,30 @@ import { seatOfPlan, takeSeat, type BookingPlan } from "./booking-plan";
  * seat without a credit, never a credit spent twice). The booking carries the credit's share of the
  * package's price and fee as its money; the coach earns the price share after feedback.
  */
-export async function bookWithCredit(deps: AppDeps, user: UserRow, input: ParsedBookingRequest): Promise<repo.BookingRow> {
-  const booking = await takeSeat(deps, user, input, {
-    insert: (tx, { slot, plan, athlete, now }) =>
-      insertCreditBooking(tx, {
-        slot,
-        plan,
-        studentId: user.id,
-        familyId: athlete.familyId,
-        athleteId: athlete.id,
-        notes: input.notes,
-        now,
-      }),
-  });
+export async function bookWithCredit(
+  deps: AppDeps,
+  user: UserRow,
+  input: ParsedBookingRequest,
+  read?: FirstAthletePreRead,
+): Promise<repo.BookingRow> {
+  const booking = await takeSeat(
+    deps,
+    user,
+    input,
+    {
+      insert: (tx, { slot, plan, athlete, now }) =>
+        insertCreditBooking(tx, {
+          slot,
+          plan,
+          studentId: user.id,
+          familyId: athlete.familyId,
+          athleteId: athlete.id,
+          notes: input.notes,
+          now,
+        }),
+    },
+    read,
+  );
   await notifyCreditBooked(deps, booking.id);
   return booking;
 }

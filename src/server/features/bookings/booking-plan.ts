@@ -7,7 +7,7 @@ import { coachEarningsCents, platformFeeCents, totalCents } from "@contract/mone
 import { TIME_STEP_MINUTES } from "@contract/time";
 import type { AppDeps } from "../../deps";
 import { calendarEvents, publishEvents } from "../../realtime/events";
-import type { Tx } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { ErrorCode } from "@contract/error-basics";
 import { LimitMessages, MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS, MAX_HELD_BOOKINGS_PER_PLAYER } from "@contract/limits";
 import { AppError, badRequest, forbidden, notFound, refused } from "../../http/errors";
@@ -103,20 +103,31 @@ export function cardHold(values: {
 }
 
 /**
+ * The pre-read of the first athlete of the booking user's family (checkBeforeLocking's first
+ * statement), already read at `now` in the session's statement (book-slot.service.ts
+ * bookingSessionStatement): `pre` is undefined when the slot does not exist.
+ */
+export type FirstAthletePreRead = { pre: holdsRepo.BookingPreRead | undefined; now: Date };
+
+/** The pre-read of the family's first athlete: the one the session's statement read, else read now. */
+async function preReadOfFirstAthlete(db: Db, user: UserRow, input: ParsedBookingRequest, now: Date, read: FirstAthletePreRead | undefined) {
+  return read ? read.pre : holdsRepo.findBookingPreReadOfFirstAthlete(db, input.timeSlotId, user.id, now);
+}
+
+/**
  * The read-only checks of a booking, before any lock, so that a bad request never waits for the
  * slot's: the caller may book, the athlete is of the caller's family (another family's answers
  * 404), the slot and rate rules hold, and a full slot is refused at once (when the last seats go,
  * many players ask together, and each would otherwise queue behind the others to hear the same).
  */
-export async function checkBeforeLocking(deps: AppDeps, user: UserRow, input: ParsedBookingRequest) {
+export async function checkBeforeLocking(deps: AppDeps, user: UserRow, input: ParsedBookingRequest, read?: FirstAthletePreRead) {
   if (input.studentId != null && input.studentId !== user.id) throw forbidden(BookingMessages.NOT_YOURSELF);
   const db = deps.database.db;
-  const now = deps.clock.now();
+  const now = read?.now ?? deps.clock.now();
   // Most bookings name no athlete (the family's first) and, when the last seats go, most are refused
   // for a full slot: the first athlete is then chosen in the pre-read's own statement, and the
   // athlete's row is read only for a booking that goes on (or the refusals chooseAthlete tells apart).
-  const firstAthletePre =
-    input.athleteId == null ? await holdsRepo.findBookingPreReadOfFirstAthlete(db, input.timeSlotId, user.id, now) : undefined;
+  const firstAthletePre = input.athleteId == null ? await preReadOfFirstAthlete(db, user, input, now, read) : undefined;
   const chosen = firstAthletePre?.athleteId != null ? null : await chooseAthlete(deps, user, input.athleteId);
   const pre = chosen ? await holdsRepo.findBookingPreRead(db, input.timeSlotId, chosen.id, now) : firstAthletePre;
   if (!pre) throw notFound(BookingMessages.SLOT_NOT_FOUND);
@@ -150,7 +161,7 @@ type CheckedBooking = Awaited<ReturnType<typeof checkBeforeLocking>>;
  * held and the athlete's own, then `insert` writes the caller's row (a card hold or a credit's
  * booking). `beforeLock` runs first in the transaction (the card hold's allowance, whose advisory
  * locks come before the slot's). After the commit the released holds are told and the calendar
- * hears of the booking.
+ * hears of the booking. `read` is the pre-read when the session's statement read it (checkBeforeLocking).
  */
 export async function takeSeat(
   deps: AppDeps,
@@ -163,8 +174,9 @@ export async function takeSeat(
       seat: { slot: repo.SlotRow; plan: BookingPlan; athlete: CheckedBooking["athlete"]; now: Date },
     ) => Promise<repo.BookingRow>;
   },
+  read?: FirstAthletePreRead,
 ): Promise<repo.BookingRow> {
-  const checked = await checkBeforeLocking(deps, user, input);
+  const checked = await checkBeforeLocking(deps, user, input, read);
   const { db, now, athlete, slot, timeZone, coachRates } = checked;
 
   let expired: holdsRepo.ExpiredHold[] = [];

@@ -4,8 +4,10 @@ import { and, asc, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { firstAthleteIdOfUserSql } from "../../db/families";
 import { aliasHoldExpired, aliasHoldsSeat, holdsSeat, seatsHeld } from "../../db/seat-rule";
-import { bookings, coaches, rates, timeSlots } from "../../db/schema/index";
+import { isLiveSession, liveSessionParams, sessionUserJoin, type SessionKey } from "../../db/live-session";
+import { bookings, coaches, rates, sessions, timeSlots, users } from "../../db/schema/index";
 import { type Queryable, isUniqueViolation, preparedPerDb, rowsOf, returnedRow } from "../../db/sql";
+import type { UserRow } from "../accounts/sessions.repository";
 import type { BookingRow, NewBookingRow, RateRow, SlotRow } from "./bookings.repository";
 
 export async function findSlot(db: Queryable, slotId: number): Promise<SlotRow | undefined> {
@@ -13,20 +15,28 @@ export async function findSlot(db: Queryable, slotId: number): Promise<SlotRow |
   return rows[0];
 }
 
-/** The pre-read's statement for an athlete given by `athlete` (SQL: a placeholder, or how to choose one). */
-function preReadOf(db: Db, athlete: SQL, name: string) {
+/**
+ * The pre-read's columns for an athlete given by `athlete` (SQL: a placeholder, or how to choose
+ * one), of the slot joined as `time_slots` with its coach.
+ */
+function preReadColumns(athlete: SQL) {
   const now = sql`${sql.placeholder("now")}::timestamptz`;
-  return db
-    .select({
-      slot: timeSlots,
-      timeZone: coaches.timeZone,
-      held: seatsHeld(sql`${timeSlots.id}`, now),
-      athleteId: sql<number | null>`${athlete}`,
-      mine: sql<boolean>`exists (select 1 from bookings seat where seat.time_slot_id = ${timeSlots.id} and seat.athlete_id = ${athlete} and ${aliasHoldsSeat("seat", now)})`,
-      coachRates: sql<RateRow[]>`(select coalesce(json_agg(json_build_object('id', r.id, 'coachId', r.coach_id,
+  return {
+    slot: timeSlots,
+    timeZone: coaches.timeZone,
+    held: seatsHeld(sql`${timeSlots.id}`, now),
+    athleteId: sql<number | null>`${athlete}`,
+    mine: sql<boolean>`exists (select 1 from bookings seat where seat.time_slot_id = ${timeSlots.id} and seat.athlete_id = ${athlete} and ${aliasHoldsSeat("seat", now)})`,
+    coachRates: sql<RateRow[] | string>`(select coalesce(json_agg(json_build_object('id', r.id, 'coachId', r.coach_id,
         'sessionType', r.session_type, 'durationMinutes', r.duration_minutes, 'rateCents', r.rate_cents) order by r.id), '[]'::json)
         from rates r where r.coach_id = ${timeSlots.coachId})`,
-    })
+  };
+}
+
+/** The pre-read's statement for an athlete given by `athlete`. */
+function preReadOf(db: Db, athlete: SQL, name: string) {
+  return db
+    .select(preReadColumns(athlete))
     .from(timeSlots)
     .innerJoin(coaches, eq(coaches.id, timeSlots.coachId))
     .where(eq(timeSlots.id, sql.placeholder("slotId")))
@@ -37,6 +47,23 @@ const bookingPreReadQuery = preparedPerDb((db) => preReadOf(db, sql`${sql.placeh
 /** As above for the first athlete of the user's family (what a booking that names none is for), chosen in the same statement. */
 const bookingPreReadOfFirstAthleteQuery = preparedPerDb((db) =>
   preReadOf(db, firstAthleteIdOfUserSql(sql`${sql.placeholder("userId")}::int`), "booking_pre_read_first_athlete"),
+);
+
+/**
+ * The live session and its user (db/live-session.ts, the rule of the session's own statement) and
+ * the pre-read of the user's first athlete, in one statement: the slot is joined to the session's
+ * row, so a slot that does not exist leaves the session's row with the pre-read's columns empty.
+ */
+const sessionWithBookingPreReadQuery = preparedPerDb((db) =>
+  db
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, ...preReadColumns(firstAthleteIdOfUserSql(sql`${users.id}`)) })
+    .from(sessions)
+    .innerJoin(users, sessionUserJoin)
+    .leftJoin(timeSlots, eq(timeSlots.id, sql.placeholder("slotId")))
+    .leftJoin(coaches, eq(coaches.id, timeSlots.coachId))
+    .where(isLiveSession())
+    .limit(1)
+    .prepare("session_with_booking_pre_read"),
 );
 
 export type BookingPreRead = {
@@ -54,7 +81,8 @@ export type BookingPreRead = {
  * whether the student holds one. One prepared statement: one round trip on one connection.
  */
 export async function findBookingPreRead(db: Db, slotId: number, athleteId: number, now: Date): Promise<BookingPreRead | undefined> {
-  return preReadRow(await bookingPreReadQuery(db).execute({ slotId, athleteId, now: now.toISOString() }));
+  const [row] = await bookingPreReadQuery(db).execute({ slotId, athleteId, now: now.toISOString() });
+  return row && preReadOfRow(row);
 }
 
 /**
@@ -68,12 +96,27 @@ export async function findBookingPreReadOfFirstAthlete(
   userId: number,
   now: Date,
 ): Promise<BookingPreRead | undefined> {
-  return preReadRow(await bookingPreReadOfFirstAthleteQuery(db).execute({ slotId, userId, now: now.toISOString() }));
+  const [row] = await bookingPreReadOfFirstAthleteQuery(db).execute({ slotId, userId, now: now.toISOString() });
+  return row && preReadOfRow(row);
 }
 
-function preReadRow(rows: (Omit<BookingPreRead, "coachRates" | "athleteId"> & { athleteId: unknown; coachRates: RateRow[] | string })[]) {
-  const [row] = rows;
+/**
+ * The live session of `key`, its user and last use, with the pre-read of the user's first athlete
+ * at `key.now` (`pre`, undefined when the slot does not exist): a booking refused for a full slot
+ * then costs this one statement. Undefined when the session is not alive.
+ */
+export async function findSessionWithBookingPreRead(
+  db: Db,
+  key: SessionKey,
+  slotId: number,
+): Promise<{ user: UserRow; lastSeenAt: Date; pre: BookingPreRead | undefined } | undefined> {
+  const [row] = await sessionWithBookingPreReadQuery(db).execute({ ...liveSessionParams(key), slotId });
   if (!row) return undefined;
+  const { user, lastSeenAt, slot, timeZone, ...rest } = row;
+  return { user, lastSeenAt, pre: slot && timeZone !== null ? preReadOfRow({ ...rest, slot, timeZone }) : undefined };
+}
+
+function preReadOfRow(row: Omit<BookingPreRead, "athleteId" | "coachRates"> & { athleteId: unknown; coachRates: RateRow[] | string }) {
   const coachRates = typeof row.coachRates === "string" ? (JSON.parse(row.coachRates) as RateRow[]) : row.coachRates;
   return { ...row, athleteId: row.athleteId === null ? null : Number(row.athleteId), coachRates };
 }
