@@ -29,7 +29,7 @@ afterEach(() => {
 
 describe("the first screen the server paints for a signed-in user", () => {
   it("is the shell of the user's role around the page's skeleton: the navigation with the page marked, the greeting, the e-mail notice", () => {
-    const screen = parse(renderFirstScreen(player, "/my-bookings", "shell"));
+    const screen = parse(renderFirstScreen(player, "/my-bookings", { layout: "shell", module: "my-bookings" }));
     expect(texts(screen, 'nav[aria-label="Main"] a')).toEqual([
       "Home",
       "Find Training",
@@ -46,17 +46,29 @@ describe("the first screen the server paints for a signed-in user", () => {
   });
 
   it("shows a coach what a coach works with, and no notice once the address is verified", () => {
-    const screen = parse(renderFirstScreen(coach, "/manage-slots", "shell"));
+    const screen = parse(renderFirstScreen(coach, "/manage-slots", { layout: "shell", module: "manage-slots" }));
     expect(texts(screen, 'nav[aria-label="Main"] a')).toEqual(["Dashboard", "Bookings", "Time Slots", "Messages", "Profile"]);
     expect(texts(screen, '[aria-current="page"]')).toEqual(["Time Slots"]);
     expect(screen.textContent).not.toContain("Verify your e-mail");
     expect(screen.textContent).not.toContain("Account");
   });
 
-  it("is a bare page's main area and skeleton alone for the wizards", () => {
-    const screen = parse(renderFirstScreen(coach, "/coach-onboarding", "bare"));
-    expect(screen.querySelector("header")).toBeNull();
+  it("is a setup wizard's own frame, without the shell: its heading and lead above the step's skeleton", () => {
+    const screen = parse(renderFirstScreen(coach, "/coach-onboarding", { layout: "bare", module: "coach-onboarding" }));
+    expect(screen.querySelector('[role="banner"], body > header, nav')).toBeNull();
+    expect(texts(screen, "main#main h1")).toEqual(["Coach Setup"]);
+    expect(screen.textContent).toContain("Five short steps and players can find and book you.");
     expect(screen.querySelector('main#main [data-testid="page-skeleton"]')).not.toBeNull();
+  });
+
+  it("paints at / the page the router shows there: the wizard for a player still in setup, Home's skeleton for one who is done", () => {
+    const inSetup = parse(renderFirstScreen({ ...player, phoneNumber: null }, "/", { layout: "shell", module: null }));
+    expect(texts(inSetup, "main#main h1")).toEqual(["Player Setup"]);
+    const done = parse(
+      renderFirstScreen({ ...player, phoneNumber: "+14105550100", position: "Midfield" }, "/", { layout: "shell", module: null }),
+    );
+    expect(done.querySelector("main#main h1")).toBeNull();
+    expect(done.querySelector('main#main [data-testid="page-skeleton"]')).not.toBeNull();
   });
 
   it("is exactly what the app draws first in its place, so nothing moves when the app takes over", () => {
@@ -71,7 +83,7 @@ describe("the first screen the server paints for a signed-in user", () => {
         </Router>
       </QueryClientProvider>,
     );
-    expect(container.innerHTML).toBe(renderFirstScreen(player, "/my-bookings", "shell"));
+    expect(container.innerHTML).toBe(renderFirstScreen(player, "/my-bookings", { layout: "shell", module: "my-bookings" }));
   });
 });
 

@@ -1,4 +1,5 @@
 import type { CurrentUser, UserType } from "./accounts";
+import { needsPlayerSetup } from "./player-setup";
 
 /**
  * The one page list: the page (src/client/app/routes/<module>.tsx) each client path shows, with its
@@ -116,4 +117,15 @@ export const pageRoutes: readonly PageRoute[] = [
  * The client shows its own in the same place once its shell has rendered.
  */
 export type FirstScreenLayout = "shell" | "bare";
-export type RenderFirstScreen = (user: CurrentUser, path: string, layout: FirstScreenLayout) => string;
+/** The page to paint: its layout, and its module when the path names one (the root's depends on the user: rootPageOf). */
+export type FirstScreenPage = { layout: FirstScreenLayout; module: PageModule | null };
+export type RenderFirstScreen = (user: CurrentUser, path: string, page: FirstScreenPage) => string;
+
+/**
+ * What a signed-in user sees at `/` (player-side 2): a coach the dashboard, a player still in
+ * setup the wizard, anyone else Home. The router and the server's first screen both ask here.
+ */
+export function rootPageOf(user: { userType: UserType; phoneNumber: string | null; position: string | null }): PageModule {
+  if (user.userType === "coach") return "coach-dashboard";
+  return needsPlayerSetup(user) ? "player-onboarding" : "home";
+}

@@ -24,9 +24,9 @@ const manifest = {
   "_account-A.js": { file: "assets/account-A.js", name: "account", imports: ["_react-R.js"] },
   "app/routes/my-bookings.tsx": { file: "assets/my-bookings-B.js", isDynamicEntry: true, imports: ["_react-R.js"] },
 };
-const renderer = `export const renderFirstScreen = (user, path, layout) => {
+const renderer = `export const renderFirstScreen = (user, path, page) => {
   if (path === "/broken") throw new Error("cannot draw");
-  return "<p data-drawn>" + [layout, path, user.firstName, user.userType, user.emailVerified].join("|") + "</p>";
+  return "<p data-drawn>" + [page.layout, page.module, path, user.firstName, user.userType, user.emailVerified].join("|") + "</p>";
 };
 `;
 
@@ -58,15 +58,21 @@ describe("a signed-in page's first screen comes drawn in its HTML, before any sc
   it("draws the shell for the signed-in user and the path, and hides the app's root until the app has drawn its own", async () => {
     const { agent } = await makePlayer(t, { firstName: "Casey" });
     const html = (await agent.get("/my-bookings").expect(200)).text;
-    expect(firstScreenOf(html)).toBe("<p data-drawn>shell|/my-bookings|Casey|player|false</p>");
+    expect(firstScreenOf(html)).toBe("<p data-drawn>shell|my-bookings|/my-bookings|Casey|player|false</p>");
     expect(html.match(/id="root"/g)).toHaveLength(1);
   });
 
   it("draws a bare page (a wizard) without the shell", async () => {
     const { agent } = await makeCoach(t);
     expect(firstScreenOf((await agent.get("/coach-onboarding")).text)).toBe(
-      `<p data-drawn>bare|/coach-onboarding|${(await agent.get("/api/auth/user")).body.firstName}|coach|false</p>`,
+      `<p data-drawn>bare|coach-onboarding|/coach-onboarding|${(await agent.get("/api/auth/user")).body.firstName}|coach|false</p>`,
     );
+  });
+
+  it("leaves the root's page to the renderer (it depends on the user), and names no page this user's role may not see", async () => {
+    const { agent } = await makePlayer(t, { firstName: "Casey" });
+    expect(firstScreenOf((await agent.get("/")).text)).toBe("<p data-drawn>shell||/|Casey|player|false</p>");
+    expect(firstScreenOf((await agent.get("/coach-onboarding")).text)).toBe("<p data-drawn>bare||/coach-onboarding|Casey|player|false</p>");
   });
 
   it("asks for the app's scripts only after that first paint: the entry and every module the page needs, named for the boot script", async () => {

@@ -1,14 +1,15 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ComponentType, type ReactElement, type ReactNode } from "react";
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
 import type { CurrentUser, UserType } from "../../contract/accounts";
-import { pageRoutes, type PageModule, type PageRoute } from "../../contract/pages";
+import { pageRoutes, rootPageOf, type PageModule, type PageRoute } from "../../contract/pages";
 import { needsPlayerSetup } from "../../contract/player-setup";
 import { PageSkeleton } from "../components/ui/page-skeleton";
 import { paths } from "../config/paths";
 import { useCurrentUser } from "../lib/current-user";
 import { coachPublicProfileQuery } from "../lib/query-keys";
 import { ErrorBoundary, reloadOnStaleChunk } from "./error-boundary";
+import { pageSkeletonOf } from "./page-skeletons";
 import { BarePage, PublicShell } from "./shell";
 
 /**
@@ -22,7 +23,7 @@ type Page = ComponentType & {
   preload(): void;
 };
 
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Page {
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, skeleton: ReactElement): Page {
   let loading: Promise<Record<K, ComponentType>> | undefined;
   // One download whether the preload or the render asks first; a failed one may be asked again.
   const loadOnce = () =>
@@ -34,7 +35,7 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   function Page() {
     return (
       <ErrorBoundary scope="page">
-        <Suspense fallback={<PageSkeleton />}>
+        <Suspense fallback={skeleton}>
           <Lazy />
         </Suspense>
       </ErrorBoundary>
@@ -64,14 +65,13 @@ function pageOf(module: PageModule | "not-found" | "unauthorized"): Page {
     const name = `${module.replace(/(^|-)(\w)/g, (_match, _dash: string, letter: string) => letter.toUpperCase())}Page`;
     const load = pageModules[`./routes/${module}.tsx`];
     if (!load) throw new Error(`No page module routes/${module}.tsx`);
-    found = page(load, name);
+    found = page(load, name, pageSkeletonOf(module));
     pageCache.set(module, found);
   }
   return found;
 }
 
 const LoginPage = pageOf("login");
-const HomePage = pageOf("home");
 const NotFoundPage = pageOf("not-found");
 const UnauthorizedPage = pageOf("unauthorized");
 // Shown in place of a page whose role guard (contract/pages.ts `roles`) keeps this user out.
@@ -191,7 +191,6 @@ function VisitorRoutes() {
  */
 function SignedInRoutes({ user }: { user: CurrentUser }) {
   const setupIncomplete = needsPlayerSetup(user);
-  const home = user.userType === "coach" ? pageOf("coach-dashboard") : HomePage;
   return (
     <Switch>
       <Route path={paths.login}>
@@ -205,7 +204,7 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
       <Route>
         <AppShell>
           <Switch>
-            <Route path={paths.root} component={setupIncomplete ? pageOf("player-onboarding") : home} />
+            <Route path={paths.root} component={pageOf(rootPageOf(user))} />
             {shellRoutes.map((route) =>
               setupIncomplete && !route.duringSetup ? (
                 <Route key={route.path} path={route.path}>

@@ -140,7 +140,9 @@ async function loadFirstScreen(distDir: string): Promise<RenderFirstScreen | nul
 export function withFirstScreen(html: string, render: RenderFirstScreen | null, user: CurrentUser, pathname: string): string {
   if (!render || pathname === "/login") return html;
   const route = pageMatchers.find((matcher) => matcher.regExp.test(pathname));
-  const markup = render(user, pathname, route?.shell === "bare" ? "bare" : "shell");
+  // A page this user's role may not see shows "Access Denied" in the general skeleton's place.
+  const module = route && (!route.roles || route.roles.includes(user.userType)) ? route.module : null;
+  const markup = render(user, pathname, { layout: route?.shell === "bare" ? "bare" : "shell", module });
   // The app's scripts (the entry and every module the server or the build names for this page)
   // are asked for once the first screen is on the screen, by public/first-screen-boot.js: until
   // then the HTML and the style sheet have the connection to themselves.

@@ -5,15 +5,16 @@ import type { CoachResponse } from "@contract/coaches";
 import type { PaymentAccountStatus } from "@contract/payouts";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
-import { FullPageSpinner } from "@client/components/ui/spinner";
 import { StepCardHeader, StepProgress } from "@client/components/ui/step-progress";
 import { toast } from "@client/components/ui/toast";
+import { WizardFrame, WizardSkeleton } from "@client/components/ui/wizard-frame";
 import { useSchemaForm } from "@client/lib/form-errors";
 import { isUnauthorized } from "@client/lib/api-client";
 import { useCreateFirstSlot } from "../api/coach-onboarding";
 import { useCoachProfileOfUser } from "../api/get-coach-profile";
 import { useSaveCoachProfile } from "../api/save-coach-profile";
 import { useUpdateContact } from "../api/update-contact";
+import { COACH_SETUP_FRAME } from "../setup-frame";
 import {
   draftFrom,
   isFullyOnboarded,
@@ -54,10 +55,11 @@ type WizardProps = { user: CurrentUser; stripe: string | null; account: Onboardi
 /** /coach-onboarding: loads what the coach already has, then runs the five steps. */
 export function CoachOnboardingWizard({ user, stripe, account, paymentStep }: WizardProps) {
   const profile = useCoachProfileOfUser(user.id);
-  if (profile.isLoading || account.isLoading) return <FullPageSpinner label="Loading..." />;
+  // While loading, the wizard's frame stands where it will be (the page's first screen draws it too).
+  if (profile.isLoading || account.isLoading) return <WizardSkeleton {...COACH_SETUP_FRAME} label="Loading..." />;
   if (profile.isError) {
     return isUnauthorized(profile.error) ? (
-      <FullPageSpinner label="Loading..." />
+      <WizardSkeleton {...COACH_SETUP_FRAME} label="Loading..." />
     ) : (
       <WizardLoadError onRetry={() => void profile.refetch()} />
     );
@@ -198,38 +200,31 @@ function Wizard({ user, coach, stripe, account, paymentStep }: WizardProps & { c
   // step runs 1..STEP_COUNT; the first step stands in for anything else.
   const info = ONBOARDING_STEPS[step - 1] ?? ONBOARDING_STEPS[0];
   return (
-    <div className="min-h-dvh bg-field-50/40">
-      <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6">
-        <header className="flex flex-col gap-2">
-          <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">Coach Setup</h1>
-          <p className="text-slate-600">Five short steps and players can find and book you.</p>
-          <StepProgress step={step} total={STEP_COUNT} title={info.title} />
-        </header>
-        <Card>
-          <StepCardHeader title={info.title} description={info.description} />
-          <CardContent className="flex flex-col gap-6">
-            {step === 1 ? <PersonalInformationStep draft={draft} onChange={form.update} /> : null}
-            {step === 2 ? <SessionRatesStep draft={draft} onChange={form.update} /> : null}
-            {step === 3 ? paymentStep({ showRefreshNote: stripe === "refresh", beforeStart: ensureProfile, onBusyChange: setBusy }) : null}
-            {step === 4 ? <ProfilePhotoStep userId={user.id} photoUrl={photoUrl} /> : null}
-            {step === 5 ? <ScheduleStep draft={draft} onChange={form.update} today={now.date} /> : null}
-            <div className="flex items-center justify-between gap-3 border-t border-slate-200 pt-5">
-              <Button variant="outline" onClick={() => setStep((s) => Math.max(s - 1, 1))} disabled={step === 1 || busy}>
-                Previous
+    <WizardFrame {...COACH_SETUP_FRAME} progress={<StepProgress step={step} total={STEP_COUNT} title={info.title} />}>
+      <Card>
+        <StepCardHeader title={info.title} description={info.description} />
+        <CardContent className="flex flex-col gap-6">
+          {step === 1 ? <PersonalInformationStep draft={draft} onChange={form.update} /> : null}
+          {step === 2 ? <SessionRatesStep draft={draft} onChange={form.update} /> : null}
+          {step === 3 ? paymentStep({ showRefreshNote: stripe === "refresh", beforeStart: ensureProfile, onBusyChange: setBusy }) : null}
+          {step === 4 ? <ProfilePhotoStep userId={user.id} photoUrl={photoUrl} /> : null}
+          {step === 5 ? <ScheduleStep draft={draft} onChange={form.update} today={now.date} /> : null}
+          <div className="flex items-center justify-between gap-3 border-t border-slate-200 pt-5">
+            <Button variant="outline" onClick={() => setStep((s) => Math.max(s - 1, 1))} disabled={step === 1 || busy}>
+              Previous
+            </Button>
+            {step < STEP_COUNT ? (
+              <Button onClick={(e) => void next(e)} isLoading={busy && step !== 3}>
+                Next
               </Button>
-              {step < STEP_COUNT ? (
-                <Button onClick={(e) => void next(e)} isLoading={busy && step !== 3}>
-                  Next
-                </Button>
-              ) : (
-                <Button onClick={(e) => void finish(e)} isLoading={busy}>
-                  Complete Setup
-                </Button>
-              )}
-            </div>
-          </CardContent>
-        </Card>
-      </div>
-    </div>
+            ) : (
+              <Button onClick={(e) => void finish(e)} isLoading={busy}>
+                Complete Setup
+              </Button>
+            )}
+          </div>
+        </CardContent>
+      </Card>
+    </WizardFrame>
   );
 }

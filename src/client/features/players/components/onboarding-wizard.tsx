@@ -7,9 +7,11 @@ import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
 import { StepCardHeader, StepProgress } from "@client/components/ui/step-progress";
 import { toast } from "@client/components/ui/toast";
+import { WizardFrame } from "@client/components/ui/wizard-frame";
 import { addAthleteHref, paths } from "@client/config/paths";
 import { useSchemaForm } from "@client/lib/form-errors";
 import { useSavePlayerProfile } from "../api/update-player-profile";
+import { PLAYER_SETUP_FRAME } from "../setup-frame";
 import {
   draftFromUser,
   localToday,
@@ -69,12 +71,7 @@ export function OnboardingWizard({ user }: { user: CurrentUser }) {
   // step stays within STEPS (see next and Back); the first step stands in for anything else.
   const current = STEPS[step] ?? STEPS[0];
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <header className="flex flex-col gap-2">
-        <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">Player Setup</h1>
-        <p className="text-slate-600">A few details and you can start finding coaches.</p>
-        <StepProgress step={step + 1} total={STEPS.length} />
-      </header>
+    <WizardFrame {...PLAYER_SETUP_FRAME} progress={<StepProgress step={step + 1} total={STEPS.length} />}>
       <Card>
         <StepCardHeader title={current.title} description={current.description} />
         <CardContent className="flex flex-col gap-6">
@@ -131,6 +128,6 @@ export function OnboardingWizard({ user }: { user: CurrentUser }) {
           </div>
         </CardContent>
       </Card>
-    </div>
+    </WizardFrame>
   );
 }

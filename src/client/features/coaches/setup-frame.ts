@@ -1,0 +1,9 @@
+import type { WizardFrameProps } from "@client/components/ui/wizard-frame";
+
+/** The coach's setup wizard's heading and lead, shared with its first screen (app/page-skeletons.tsx). */
+export const COACH_SETUP_FRAME: WizardFrameProps = {
+  title: "Coach Setup",
+  lead: "Five short steps and players can find and book you.",
+  width: "3xl",
+  tinted: true,
+};
