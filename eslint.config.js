@@ -192,7 +192,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/client/lib/use-query.ts", "src/client/**/*.test.{ts,tsx}", "src/client/testing/**"],
+    files: ["src/client/lib/use-query.ts", "src/client/lib/current-user.ts", "src/client/**/*.test.{ts,tsx}", "src/client/testing/**"],
     rules: { "no-restricted-imports": "off" },
   },
 );

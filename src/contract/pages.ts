@@ -117,14 +117,11 @@ export const pageRoutes: readonly PageRoute[] = [
  * The client shows its own in the same place once its shell has rendered.
  */
 export type FirstScreenLayout = "shell" | "bare";
-/** The page to paint: its layout, and its module when the path names one (the root's depends on the user: rootPageOf). */
+/** The page to paint: its layout, and its module when the path names one the user may see (not `/`, whose page depends on the user). */
 export type FirstScreenPage = { layout: FirstScreenLayout; module: PageModule | null };
 export type RenderFirstScreen = (user: CurrentUser, path: string, page: FirstScreenPage) => string;
 
-/**
- * What a signed-in user sees at `/` (player-side 2): a coach the dashboard, a player still in
- * setup the wizard, anyone else Home. The router and the server's first screen both ask here.
- */
+/** What a signed-in user sees at `/` (player-side 2): a coach the dashboard, a player still in setup the wizard, anyone else Home. */
 export function rootPageOf(user: { userType: UserType; phoneNumber: string | null; position: string | null }): PageModule {
   if (user.userType === "coach") return "coach-dashboard";
   return needsPlayerSetup(user) ? "player-onboarding" : "home";

@@ -76,8 +76,8 @@ export class ErrorBoundary extends Component<Props, { error: unknown }> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error("A page failed to render", error, info.componentStack);
-    // The whole app failed: its message replaces the server's first screen (lib/first-screen.ts).
-    if (this.props.scope === "app") showApp();
+    // Its message replaces the server's first screen (lib/first-screen.ts), if that is still up.
+    showApp();
   }
 
   override render() {

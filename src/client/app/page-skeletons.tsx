@@ -6,9 +6,10 @@ import { COACH_SETUP_FRAME } from "../features/coaches/setup-frame";
 import { PLAYER_SETUP_FRAME } from "../features/players/setup-frame";
 
 /**
- * What a page shows while its code loads, and what the server paints as its first screen
- * (first-screen.tsx): the setup wizards their own frame (the heading and lead, which are their
- * largest text), every other page the general skeleton.
+ * The page the server paints in a signed-in page's first screen (first-screen.tsx): for the setup
+ * wizards, outside the shell, their own frame (the heading and lead, their largest text), which
+ * the wizard draws first too; for every other page the skeleton the app shows while the page's
+ * code loads. A bare page takes the first screen's place once it has drawn itself (router.tsx).
  */
 export function pageSkeletonOf(module: PageModule | "not-found" | "unauthorized"): ReactElement {
   if (module === "player-onboarding") return <WizardSkeleton {...PLAYER_SETUP_FRAME} />;

@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, type ComponentType, type ReactElement, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "react";
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
 import type { CurrentUser, UserType } from "../../contract/accounts";
 import { pageRoutes, rootPageOf, type PageModule, type PageRoute } from "../../contract/pages";
@@ -7,9 +7,9 @@ import { needsPlayerSetup } from "../../contract/player-setup";
 import { PageSkeleton } from "../components/ui/page-skeleton";
 import { paths } from "../config/paths";
 import { useCurrentUser } from "../lib/current-user";
+import { useShowApp } from "../lib/first-screen";
 import { coachPublicProfileQuery } from "../lib/query-keys";
 import { ErrorBoundary, reloadOnStaleChunk } from "./error-boundary";
-import { pageSkeletonOf } from "./page-skeletons";
 import { BarePage, PublicShell } from "./shell";
 
 /**
@@ -23,7 +23,12 @@ type Page = ComponentType & {
   preload(): void;
 };
 
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, skeleton: ReactElement): Page {
+function ShowAppWhenDrawn() {
+  useShowApp();
+  return null;
+}
+
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Page {
   let loading: Promise<Record<K, ComponentType>> | undefined;
   // One download whether the preload or the render asks first; a failed one may be asked again.
   const loadOnce = () =>
@@ -35,8 +40,10 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   function Page() {
     return (
       <ErrorBoundary scope="page">
-        <Suspense fallback={skeleton}>
+        <Suspense fallback={<PageSkeleton />}>
           <Lazy />
+          {/* A page without the shell takes the server's first screen's place once it has drawn itself. */}
+          <ShowAppWhenDrawn />
         </Suspense>
       </ErrorBoundary>
     );
@@ -65,7 +72,7 @@ function pageOf(module: PageModule | "not-found" | "unauthorized"): Page {
     const name = `${module.replace(/(^|-)(\w)/g, (_match, _dash: string, letter: string) => letter.toUpperCase())}Page`;
     const load = pageModules[`./routes/${module}.tsx`];
     if (!load) throw new Error(`No page module routes/${module}.tsx`);
-    found = page(load, name, pageSkeletonOf(module));
+    found = page(load, name);
     pageCache.set(module, found);
   }
   return found;
@@ -94,6 +101,7 @@ function routePage(route: PageRoute, userType: UserType): ComponentType {
       return (
         <Suspense fallback={<PageSkeleton />}>
           <AccessDenied allow={allowed} />
+          <ShowAppWhenDrawn />
         </Suspense>
       );
     };

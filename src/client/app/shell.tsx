@@ -63,7 +63,6 @@ export function PublicShell({ children }: { children: ReactNode }) {
 
 /** A page without the shell (the wizards, the simulated provider) still has the page's main landmark, which the shell gives the others. */
 export function BarePage({ page: Page }: { page: ComponentType }) {
-  useShowApp();
   return (
     <main id="main" className="min-h-dvh">
       <Page />

@@ -1,5 +1,6 @@
-import { type QueryClient } from "@tanstack/react-query";
-import { useQuery } from "./use-query";
+// Not lib/use-query.ts: who is signed in decides every route at once (after a sign-out the router
+// must not see the user for one more render), so its answer is never drawn later.
+import { useQuery, type QueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../contract/accounts";
 import { apiGet } from "./api-client";
 import { returnNullOn401 } from "./query-client";

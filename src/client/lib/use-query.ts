@@ -18,10 +18,8 @@ export const useQuery = ((...args: Parameters<typeof useTanstackQuery>) => {
   // re-renders on them, as it does for any property read).
   const answer = `${result.status}:${result.dataUpdatedAt}:${result.errorUpdatedAt}`;
   const shown = useDeferredValue(answer);
-  const previous = useRef<{ answer: string; result: QueryResult } | null>(null);
-  const current = { answer, result };
-  const drawn = shown === answer || previous.current?.answer !== shown ? current : previous.current;
-  // The result last drawn for each answer: the one kept while the next answer waits its turn.
-  if (drawn === current) previous.current = current;
-  return drawn.result;
+  // The result last drawn, with its answer: kept while the next answer waits its turn.
+  const drawn = useRef<[string, QueryResult] | null>(null);
+  if (shown === answer || drawn.current?.[0] !== shown) drawn.current = [answer, result];
+  return drawn.current[1];
 }) as typeof useTanstackQuery;

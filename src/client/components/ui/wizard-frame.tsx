@@ -1,9 +1,7 @@
 import type { ReactNode } from "react";
 
 /** A setup wizard's heading, lead and width; the coach's sits on a tinted page. */
-export type WizardFrameProps = { title: string; lead: string; width: "2xl" | "3xl"; tinted?: boolean };
-
-const widthClass = { "2xl": "max-w-2xl", "3xl": "max-w-3xl" } as const;
+export type WizardFrameProps = { title: string; lead: string; width: "max-w-2xl" | "max-w-3xl"; tinted?: boolean };
 
 /**
  * A setup wizard's page around its step: the heading and lead, then what follows them in the
@@ -19,7 +17,7 @@ export function WizardFrame({
   children,
 }: WizardFrameProps & { progress?: ReactNode; children: ReactNode }) {
   const page = (
-    <div className={`mx-auto flex w-full ${widthClass[width]} flex-col gap-6 px-4 py-8 sm:px-6`}>
+    <div className={`mx-auto flex w-full ${width} flex-col gap-6 px-4 py-8 sm:px-6`}>
       <header className="flex flex-col gap-2">
         <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">{title}</h1>
         <p className="text-slate-600">{lead}</p>

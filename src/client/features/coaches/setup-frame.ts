@@ -4,6 +4,6 @@ import type { WizardFrameProps } from "@client/components/ui/wizard-frame";
 export const COACH_SETUP_FRAME: WizardFrameProps = {
   title: "Coach Setup",
   lead: "Five short steps and players can find and book you.",
-  width: "3xl",
+  width: "max-w-3xl",
   tinted: true,
 };

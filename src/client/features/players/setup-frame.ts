@@ -4,5 +4,5 @@ import type { WizardFrameProps } from "@client/components/ui/wizard-frame";
 export const PLAYER_SETUP_FRAME: WizardFrameProps = {
   title: "Player Setup",
   lead: "A few details and you can start finding coaches.",
-  width: "2xl",
+  width: "max-w-2xl",
 };
