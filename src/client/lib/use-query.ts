@@ -10,7 +10,7 @@ type QueryResult = ReturnType<typeof useTanstackQuery>;
  * thread is not held for the whole page at once when its data comes in (Lighthouse's blocking
  * time). Only an answer defers: a render for any other reason gets the current result (React
  * Query makes a new result object each render, so deferring the object itself would draw every
- * such render twice). Every client query goes through it (eslint.config.js).
+ * such render twice). Every client query but the signed-in user's goes through it (eslint.config.js).
  */
 export const useQuery = ((...args: Parameters<typeof useTanstackQuery>) => {
   const result = useTanstackQuery(...args);
