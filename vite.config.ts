@@ -82,7 +82,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-            { name: "query", test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+            // React Query with the client's one wrapper of it (lib/use-query.ts), which every page with
+            // data loads: in a file of its own it was one more round trip on each of them.
+            { name: "query", test: /node_modules[\\/]@tanstack[\\/]|src[\\/]client[\\/]lib[\\/]use-query\.ts/, priority: 20 },
             { name: "zod", test: /node_modules[\\/]zod[\\/]/, priority: 20 },
             {
               // The form library with the client's one convention on top of it (lib/form-errors.ts):
