@@ -121,6 +121,9 @@ export type FirstScreenLayout = "shell" | "bare";
 export type FirstScreenPage = { layout: FirstScreenLayout; module: PageModule | null };
 export type RenderFirstScreen = (user: CurrentUser, path: string, page: FirstScreenPage) => string;
 
+/** Whether a user of this type may see the route's page (its role guard); the others read "Access Denied". */
+export const mayOpen = (route: PageRoute, userType: UserType): boolean => !route.roles || route.roles.includes(userType);
+
 /** What a signed-in user sees at `/` (player-side 2): a coach the dashboard, a player still in setup the wizard, anyone else Home. */
 export function rootPageOf(user: { userType: UserType; phoneNumber: string | null; position: string | null }): PageModule {
   if (user.userType === "coach") return "coach-dashboard";

@@ -2,7 +2,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CoachProfile, SearchResultCoach } from "@contract/search";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
-import { insertBooking, insertCoach, insertReview, insertPlayer, insertSlot } from "./search-support";
+import { insertBooking, insertCoach, insertReview, insertPlayer, insertSlot, slotCardOf } from "./search-support";
 import { pinClock } from "@tests/factories/basics";
 
 const NOW = "2026-12-01T15:00:00.000Z";
@@ -108,18 +108,7 @@ describe("GET /api/coaches/{id}/profile", () => {
     expect(listed).toEqual(card);
     expect(reviewCount).toBe(listed.totalReviews);
     expect(reviewSummary.rating).toBe(listed.rating);
-    expect(availableSlots).toEqual(
-      profileSlots.map(({ id, date, startTime, endTime, isGroup, capacity, locationName, timeZone }) => ({
-        id,
-        date,
-        startTime,
-        endTime,
-        isGroup,
-        capacity,
-        locationName,
-        timeZone,
-      })),
-    );
+    expect(availableSlots).toEqual(profileSlots.map(slotCardOf));
   });
 
   it.each(["999999", "abc", "stripe-connect", "12abc", "-1"])("answers 404 Coach not found for the id %s", async (id) => {

@@ -6,6 +6,7 @@ import { startSession } from "@server/features/accounts/sessions.service";
 import { lookupZip } from "@server/features/geo/geo.service";
 import { coachDirectoryFor } from "@server/features/search/coach-directory";
 import type { TestApp } from "@tests/support/test-app";
+import type { TimeSlot } from "@contract/slots";
 
 export type SearchCoachOptions = {
   zipcode: string;
@@ -122,3 +123,15 @@ export async function insertReview(t: TestApp, bookingId: number, coachId: numbe
   await t.deps.database.db.insert(reviews).values({ bookingId, coachId, studentId, comment: "Great session", rating });
   coachDirectoryFor(t.deps).invalidate(coachId);
 }
+
+/** A slot as a search card and a profile show it: the slot list's fields that a listing carries. */
+export const slotCardOf = ({ id, date, startTime, endTime, isGroup, capacity, locationName, timeZone }: TimeSlot) => ({
+  id,
+  date,
+  startTime,
+  endTime,
+  isGroup,
+  capacity,
+  locationName,
+  timeZone,
+});

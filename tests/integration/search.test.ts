@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_MAX_COACHES, SEARCH_SLOTS_PER_COACH, type SearchResultCoach } from "@contract/search";
 import type { TimeSlot } from "@contract/slots";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
-import { insertBooking, insertCoach, insertPlayer, insertSlot } from "./search-support";
+import { insertBooking, insertCoach, insertPlayer, insertSlot, slotCardOf } from "./search-support";
 import { pinClock } from "@tests/factories/basics";
 
 const NOW = "2026-12-01T15:00:00.000Z";
@@ -269,16 +269,7 @@ describe("GET /api/coaches/search: which slots are bookable", () => {
     expect(listed.status).toBe(200);
     const coach = (searched.body as Results)[0]!;
     // The card's fields of each slot, exactly as the slot list has them.
-    const card = (listed.body as TimeSlot[]).map(({ id, date, startTime, endTime, isGroup, capacity, locationName, timeZone }) => ({
-      id,
-      date,
-      startTime,
-      endTime,
-      isGroup,
-      capacity,
-      locationName,
-      timeZone,
-    }));
+    const card = (listed.body as TimeSlot[]).map(slotCardOf);
     expect(coach.availableSlots).toEqual(card);
     expect(coach.availableSlots.map((s) => `${s.date} ${s.startTime}-${s.endTime}`)).toEqual([
       "2026-11-01 01:30-02:00",
@@ -299,16 +290,7 @@ describe("GET /api/coaches/search: which slots are bookable", () => {
       });
     const searched = await request(t.app).get("/api/coaches/search").query({ specialization: "Riding", zipcode: "10001" });
     const listed = await request(t.app).get(`/api/time-slots/${coachId}`);
-    const card = (listed.body as TimeSlot[]).map(({ id, date, startTime, endTime, isGroup, capacity, locationName, timeZone }) => ({
-      id,
-      date,
-      startTime,
-      endTime,
-      isGroup,
-      capacity,
-      locationName,
-      timeZone,
-    }));
+    const card = (listed.body as TimeSlot[]).map(slotCardOf);
     expect((searched.body as Results)[0]!.availableSlots).toEqual(card);
     expect(card.map((s) => s.locationName)).toEqual(places);
     // Each slot's text as JSON.stringify writes it, in the contract's key order.

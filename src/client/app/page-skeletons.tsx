@@ -11,7 +11,7 @@ import { PLAYER_SETUP_FRAME } from "../features/players/setup-frame";
  * the wizard draws first too; for every other page the skeleton the app shows while the page's
  * code loads. A bare page takes the first screen's place once it has drawn itself (router.tsx).
  */
-export function pageSkeletonOf(module: PageModule | "not-found" | "unauthorized"): ReactElement {
+export function pageSkeletonOf(module: PageModule): ReactElement {
   if (module === "player-onboarding") return <WizardSkeleton {...PLAYER_SETUP_FRAME} />;
   if (module === "coach-onboarding") return <WizardSkeleton {...COACH_SETUP_FRAME} />;
   return <PageSkeleton />;

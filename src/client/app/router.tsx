@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "react";
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
 import type { CurrentUser, UserType } from "../../contract/accounts";
-import { pageRoutes, rootPageOf, type PageModule, type PageRoute } from "../../contract/pages";
+import { mayOpen, pageRoutes, rootPageOf, type PageModule, type PageRoute } from "../../contract/pages";
 import { needsPlayerSetup } from "../../contract/player-setup";
 import { PageSkeleton } from "../components/ui/page-skeleton";
 import { paths } from "../config/paths";
@@ -91,9 +91,8 @@ const AccessDenied = lazy(
 const deniedPages = new Map<UserType, ComponentType>();
 /** The page of a route, behind its role guard: another user type reads "Access Denied" (player-side 2). */
 function routePage(route: PageRoute, userType: UserType): ComponentType {
-  const roles = route.roles ?? [];
-  const allowed = roles[0];
-  if (!allowed || roles.includes(userType)) return pageOf(route.module);
+  const allowed = route.roles?.[0];
+  if (!allowed || mayOpen(route, userType)) return pageOf(route.module);
   let denied = deniedPages.get(allowed);
   if (!denied) {
     // One component per allowed type, so a re-render does not restart the notice's redirect.

@@ -6,7 +6,7 @@ import express, { type Express } from "express";
 import expressStaticGzip from "express-static-gzip";
 import { parse as parseRoute } from "regexparam";
 import type { CurrentUser } from "@contract/accounts";
-import { pageRoutes, type PageModule, type RenderFirstScreen } from "@contract/pages";
+import { mayOpen, pageRoutes, type PageModule, type RenderFirstScreen } from "@contract/pages";
 
 /**
  * The repository's root: the nearest folder above this module with a package.json. The same from
@@ -141,7 +141,7 @@ export function withFirstScreen(html: string, render: RenderFirstScreen | null, 
   if (!render || pathname === "/login") return html;
   const route = pageMatchers.find((matcher) => matcher.regExp.test(pathname));
   // A page this user's role may not see shows "Access Denied" in the general skeleton's place.
-  const module = route && (!route.roles || route.roles.includes(user.userType)) ? route.module : null;
+  const module = route && mayOpen(route, user.userType) ? route.module : null;
   const markup = render(user, pathname, { layout: route?.shell === "bare" ? "bare" : "shell", module });
   // The app's scripts (the entry and every module the server or the build names for this page)
   // are asked for once the first screen is on the screen, by public/first-screen-boot.js: until
