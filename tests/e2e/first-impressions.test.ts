@@ -180,6 +180,9 @@ test.describe("first impressions: look before signing in, one price, one word pe
     await expect(footer.getByRole("link", { name: /Login/ })).toHaveCount(0);
     await expect(page.getByTestId("payout-setup-banner")).toContainText("Finish payment setup");
     // Payout setup, then requests to answer, then the next session, then the figures.
+    await expect(page.locator("#session-requests-heading")).toBeVisible();
+    await expect(page.locator("#next-session-heading")).toBeVisible();
+    await expect(page.getByTestId("stat-this-week")).toBeVisible();
     const order = await page.evaluate(() =>
       ["payout-setup-banner", "session-requests-heading", "next-session-heading", "stat-this-week"].map((id) => {
         const el = document.querySelector(`[data-testid="${id}"]`) ?? document.getElementById(id);

@@ -10,7 +10,6 @@ export function NextSessionCard({ now = new Date() }: { now?: Date }) {
   const next = (bookings.data ?? [])
     .filter((b) => b.status === "confirmed" && Date.parse(b.endsAt) > now.getTime())
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0];
-  if (bookings.isLoading) return null;
   // The athlete the seat is for, with their age and position (DESIGN.md 11).
   const student = next ? sessionAthleteName(next, "Student") : null;
   const facts = next ? athleteFacts(next.athlete) : "";
@@ -20,7 +19,10 @@ export function NextSessionCard({ now = new Date() }: { now?: Date }) {
       <h2 id="next-session-heading" className="font-display text-xl font-bold text-field-900 uppercase">
         Next Session
       </h2>
-      {next ? (
+      {bookings.isLoading ? (
+        // Holds the place of one session card, so the figures below do not move when it arrives.
+        <div aria-busy="true" aria-label="Loading the next session" className="h-24 animate-pulse rounded-lg bg-slate-100" />
+      ) : next ? (
         <Card className="flex flex-col gap-1 p-4 sm:p-5" data-testid="next-session">
           <p className="font-semibold text-field-950">
             {student} · {next.sessionType === "group" ? "Group" : "Individual"}, {next.duration} min
