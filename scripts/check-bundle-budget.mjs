@@ -37,7 +37,9 @@ const PAGE_BUDGETS = new Map([
   ["booking-success", [125, 15]],
   ["simulated-onboarding", [120, 15]],
   ["coach-profile", [120, 10]],
-  ["find-coaches", [120, 10]],
+  // The select stand-in (deferred-select.tsx) is a file of its own since the profile forms share it
+  // (select-field.tsx): 0.4 KB and one file more than 119.7 KB in 10.
+  ["find-coaches", [120.5, 11]],
   // Issue 25: zod (24 KB) left the first screen of the signed-in pages that only show contract texts,
   // limits and plain rules, now in zod-free modules (src/contract/*-basics.ts); these budgets are set
   // just above what each loaded then (before, in KB and files: stripe-connect 143.8 in 14, athlete
@@ -57,19 +59,24 @@ const PAGE_BUDGETS = new Map([
   ["book-coach", [134, 20]],
   ["my-session-requests", [137, 20]],
   ["messages", [139, 19]],
-  ["my-bookings", [152, 29]],
+  // One file more for each since the dashboard reads its lower sections and the slot dialog lazily
+  // (the modules they shared with the dashboard's first screen became files of their own).
+  ["my-bookings", [152, 30]],
   ["match-coaches", [158, 22]],
-  ["forgot-password", [165, 17]],
-  ["reset-password", [165, 17]],
+  // One file more (0.8 KB) since the e-mail and phone schemas left accounts.ts for contract/contact-fields.ts,
+  // so that the player's profile no longer builds every account request schema on its first screen.
+  ["forgot-password", [165, 18]],
+  ["reset-password", [165, 18]],
   ["package-checkout", [125, 15]],
   ["coach-setup", [170, 21]],
   ["login", [175, 21]],
   ["coach-onboarding", [171, 22]],
-  ["manage-slots", [185, 24]],
+  ["manage-slots", [186, 25]],
   ["player-onboarding", [205, 29]],
   ["player-profile", [205, 30]],
   ["admin", [205, 26]],
-  ["coach-dashboard", [218, 42]],
+  // 217.0 KB in 42 until its lower sections and the slot dialog became lazy (issue 25, Lighthouse).
+  ["coach-dashboard", [192, 37]],
 ]);
 const BUDGETS = new Map([...PAGE_BUDGETS].map(([page, [kbBudget]]) => [`app/routes/${page}.tsx`, kbBudget * 1000]));
 const FILE_BUDGETS = new Map([...PAGE_BUDGETS].map(([page, [, files]]) => [`app/routes/${page}.tsx`, files]));

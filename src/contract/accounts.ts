@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { EMAIL_INVALID_MESSAGE, requiredTextField } from "./fields";
+import { EmailSchema } from "./contact-fields";
+import { requiredTextField } from "./fields";
 
 export const USER_TYPES = ["player", "coach", "admin"] as const;
 export type UserType = (typeof USER_TYPES)[number];
@@ -14,12 +15,6 @@ export const personNameField = (required: string) => requiredTextField(required,
 export const FirstNameSchema = personNameField("First name is required");
 export const LastNameSchema = personNameField("Last name is required");
 
-/** Field schemas that carry the spec's user-facing messages (player-side 5). */
-export const EmailSchema = z
-  .string({ message: EMAIL_INVALID_MESSAGE })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: EMAIL_INVALID_MESSAGE }).max(254, { message: EMAIL_INVALID_MESSAGE }));
 export const PasswordSchema = z
   .string({ message: "Password must be at least 6 characters" })
   .min(MIN_PASSWORD_LENGTH, { message: "Password must be at least 6 characters" })

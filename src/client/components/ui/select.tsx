@@ -3,7 +3,6 @@ import { Select as SelectPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 import type { SelectOption } from "./deferred-select";
-import { FormField } from "./form-field";
 import { fieldControlClass } from "./input";
 
 export const Select = SelectPrimitive.Root;
@@ -74,32 +73,5 @@ export function SelectOptions({ options }: { options: readonly SelectOption[] })
         </SelectItem>
       ))}
     </SelectContent>
-  );
-}
-
-/** A labelled select: the Root renders no element, so FormField's wiring (id, label, aria) lands on the trigger. */
-export function SelectField({
-  label,
-  value,
-  onValueChange,
-  options,
-  placeholder,
-}: {
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  options: readonly SelectOption[];
-  /** Shown while no option is chosen. */
-  placeholder?: string;
-}) {
-  return (
-    <Select value={value} onValueChange={onValueChange}>
-      <FormField label={label}>
-        <SelectTrigger>
-          <SelectValue placeholder={placeholder} />
-        </SelectTrigger>
-      </FormField>
-      <SelectOptions options={options} />
-    </Select>
   );
 }

@@ -13,8 +13,8 @@ import {
 } from "@contract/players";
 import { z } from "zod";
 import { addToastIssue, firstIssueToast } from "@client/lib/form-errors";
-import { EmailSchema } from "@contract/accounts";
-import { PhoneNumberSchema, type UpdatePlayerProfileRequest, type UpdatePreferencesRequest } from "@contract/users";
+import { EmailSchema, PhoneNumberSchema } from "@contract/contact-fields";
+import type { UpdatePlayerProfileRequest, UpdatePreferencesRequest } from "@contract/users";
 
 /** The onboarding and profile forms' values, as typed (birthday MM/DD/YYYY, distance as a select value). */
 const PlayerDraftSchema = z.object({

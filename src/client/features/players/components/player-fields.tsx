@@ -6,7 +6,7 @@ import { Checkbox } from "@client/components/ui/checkbox";
 import { FormField } from "@client/components/ui/form-field";
 import { DigitsInput, Input } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
-import { SelectField } from "@client/components/ui/select";
+import { SelectField } from "@client/components/ui/select-field";
 import { isMinorDraft, type PlayerDraft } from "./player-draft";
 
 type FieldsProps = { draft: PlayerDraft; onChange: (patch: Partial<PlayerDraft>) => void };

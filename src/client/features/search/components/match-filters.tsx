@@ -8,7 +8,7 @@ import { Checkbox } from "@client/components/ui/checkbox";
 import { FormField } from "@client/components/ui/form-field";
 import { DigitsInput, Input } from "@client/components/ui/input";
 import { Label } from "@client/components/ui/label";
-import { SelectField } from "@client/components/ui/select";
+import { SelectField } from "@client/components/ui/select-field";
 import type { MatchFilters } from "../api/get-matches";
 
 /** Skills coaches list beside their positions (the demo coaches use these). */
