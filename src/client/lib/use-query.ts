@@ -1,25 +1,35 @@
-import { useQuery as useTanstackQuery } from "@tanstack/react-query";
-import { useDeferredValue, useRef } from "react";
+import { useQuery as useTanstackQuery, useQueryClient, type QueryState } from "@tanstack/react-query";
+import { startTransition, useEffect, useState } from "react";
 
-type QueryResult = ReturnType<typeof useTanstackQuery>;
+/** What a render shows of a query: a change to any of it is a reason to draw again. */
+const stateKey = (state: QueryState | undefined) =>
+  state ? `${state.status}:${state.fetchStatus}:${state.dataUpdatedAt}:${state.errorUpdatedAt}:${state.isInvalidated}` : "";
 
 /**
- * React Query's useQuery, with each new answer drawn in a transition: when an answer (or an error)
- * arrives, the component renders at once with the result before it (a loading state is still a
- * loading state), then React draws the new one in slices of a few milliseconds, so a phone's main
- * thread is not held for the whole page at once when its data comes in (Lighthouse's blocking
- * time). Only an answer defers: a render for any other reason gets the current result (React
- * Query makes a new result object each render, so deferring the object itself would draw every
- * such render twice). Every client query but the signed-in user's goes through it (eslint.config.js).
+ * React Query's useQuery, with every change of the query (an answer, an error, a fetch starting or
+ * ending) drawn in a transition, which React renders in slices of a few milliseconds. React
+ * Query's own hook re-renders through useSyncExternalStore, whose updates React always renders at
+ * once, in one task: when a dashboard's five reads came in, its whole page was drawn in a task of
+ * 300-600 ms on a simulated phone (Lighthouse's blocking time). Here the hook asks React Query for
+ * no re-renders (`notifyOnChangeProps: []`) and listens to the query cache itself; each render
+ * still reads the query's current result. Every client query but the signed-in user's goes
+ * through it (eslint.config.js): the router decides each page on that one at once.
  */
-export const useQuery = ((...args: Parameters<typeof useTanstackQuery>) => {
-  const result = useTanstackQuery(...args);
-  // What changes when an answer or an error arrives (read through the result, so React Query
-  // re-renders on them, as it does for any property read).
-  const answer = `${result.status}:${result.dataUpdatedAt}:${result.errorUpdatedAt}`;
-  const shown = useDeferredValue(answer);
-  // The result last drawn, with its answer: kept while the next answer waits its turn.
-  const drawn = useRef<[string, QueryResult] | null>(null);
-  if (shown === answer || drawn.current?.[0] !== shown) drawn.current = [answer, result];
-  return drawn.current[1];
+export const useQuery = ((options: Parameters<typeof useTanstackQuery>[0], queryClient?: Parameters<typeof useTanstackQuery>[1]) => {
+  const client = useQueryClient(queryClient);
+  const [, redraw] = useState(0);
+  const result = useTanstackQuery({ ...options, notifyOnChangeProps: [] }, client);
+  const { queryHash } = client.defaultQueryOptions(options);
+  const cache = client.getQueryCache();
+  const drawn = stateKey(cache.get(queryHash)?.state);
+  useEffect(() => {
+    const later = () => startTransition(() => redraw((n) => n + 1));
+    const unsubscribe = cache.subscribe((event) => {
+      if (event.query.queryHash === queryHash && (event.type === "updated" || event.type === "added" || event.type === "removed")) later();
+    });
+    // A change made while React was drawing this render (an answer between render and commit).
+    if (stateKey(cache.get(queryHash)?.state) !== drawn) later();
+    return unsubscribe;
+  }, [cache, queryHash, drawn]);
+  return result;
 }) as typeof useTanstackQuery;
