@@ -76,6 +76,21 @@ describe("GET /api/coaches/search: pages of coaches and the card's times", () =>
     expect(new Set(everyone.map((c) => c.id)).size).toBe(everyone.length);
   });
 
+  it("finds a page of coaches with times beyond many nearer coaches without any, and pages on from there", async () => {
+    // 20 coaches without times at the searched ZIP, then 12 with times about 5 miles away (11201).
+    for (let i = 0; i < 20; i++) await insertCoach(t, { zipcode: "10001", specializations: ["Sparse"] });
+    const withSlots: number[] = [];
+    for (let i = 0; i < SEARCH_MAX_COACHES + 2; i++) {
+      const { coachId } = await insertCoach(t, { zipcode: "11201", specializations: ["Sparse"] });
+      await insertSlot(t, coachId, TOMORROW);
+      withSlots.push(coachId);
+    }
+    const first = await search({ specialization: "Sparse" });
+    expect((first.body as SearchResultCoach[]).map((c) => c.id)).toEqual(withSlots.slice(0, SEARCH_MAX_COACHES));
+    const pages = await allPages({ specialization: "Sparse" });
+    expect(pages.flat().map((c) => c.id)).toEqual(withSlots);
+  });
+
   it("does not offer another page when exactly one page of coaches matches", async () => {
     for (let i = 0; i < SEARCH_MAX_COACHES; i++) {
       const { coachId } = await insertCoach(t, { zipcode: ZIPS[i % ZIPS.length]!, specializations: ["Exactly"] });

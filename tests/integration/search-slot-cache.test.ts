@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SearchResultCoach } from "@contract/search";
 import { startSession } from "@server/features/accounts/sessions.service";
 import { coachSlotsCacheFor } from "@server/features/search/coach-slots-cache";
+import * as repo from "@server/features/search/search.repository";
 import { CALENDAR_CHANNEL } from "@server/realtime/event-bus";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 import { bookThroughApi, insertBooking, insertCoach, insertPlayer, insertSlot } from "./search-support";
@@ -95,5 +96,43 @@ describe("GET /api/coaches/search: slots stay current between searches", () => {
     await t.deps.database.notify(CALENDAR_CHANNEL, JSON.stringify({ type: "availability_updated", coachId }));
 
     await vi.waitFor(async () => expect(await slotsOf(coachId, "Faceoff")).toEqual([added, first]), { timeout: 2000, interval: 20 });
+  });
+
+  it("reads the slots asked for at once in one statement, each asker with its coaches' slots, and keeps none changed meanwhile", async () => {
+    pinClock(t, NOW);
+    const { coachId: first } = await insertCoach(t, { zipcode: "10001", specializations: ["Goalie"] });
+    const { coachId: second } = await insertCoach(t, { zipcode: "21210", specializations: ["Midfield"] });
+    const firstSlot = await insertSlot(t, first, TOMORROW);
+    const secondSlot = await insertSlot(t, second, IN_TWO_DAYS);
+    const cache = coachSlotsCacheFor(t.deps);
+    const reads = vi.spyOn(repo, "coachSlots");
+    const ids = (slots: string[] | undefined) => slots?.map((text) => (JSON.parse(text) as { id: number }).id);
+    const now = t.deps.clock.now();
+    const zone = "America/New_York";
+
+    const asked = [
+      cache.bookableSlots([{ id: first, timeZone: zone }], now, 7),
+      cache.bookableSlots([{ id: second, timeZone: zone }], now, 7),
+    ];
+    // Changed after it was asked for, before the read: used by its askers, not kept.
+    cache.invalidate(second);
+    const [forFirst, forSecond] = await Promise.all(asked);
+    expect(ids(forFirst?.byCoach.get(first))).toEqual([firstSlot]);
+    expect(ids(forSecond?.byCoach.get(second))).toEqual([secondSlot]);
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(reads.mock.calls[0]?.[1]).toEqual([first, second]);
+
+    const again = await cache.bookableSlots(
+      [
+        { id: first, timeZone: zone },
+        { id: second, timeZone: zone },
+      ],
+      now,
+      7,
+    );
+    expect(ids(again.byCoach.get(second))).toEqual([secondSlot]);
+    expect(reads).toHaveBeenCalledTimes(2);
+    expect(reads.mock.calls[1]?.[1]).toEqual([second]);
+    reads.mockRestore();
   });
 });

@@ -183,4 +183,39 @@ describe("coach directory", () => {
     read.mockResolvedValueOnce([row(1, "v3", BALTIMORE)]);
     expect(await titles(dir)).toEqual(["v3"]);
   });
+
+  it("gives the first coaches of near's list that a filter keeps, looking in growing circles, and says when that is all", async () => {
+    // 3,000 coaches around Baltimore, many sharing a ZIP's centre (equal distances), some at a circle's edge.
+    let seed = 11;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const places = Array.from({ length: 400 }, () => ({
+      latitude: BALTIMORE.latitude + (random() - 0.5) * 3,
+      longitude: BALTIMORE.longitude + (random() - 0.5) * 4,
+    }));
+    read.mockResolvedValueOnce(
+      Array.from({ length: 3000 }, (_, i) =>
+        row(i + 1, `Coach ${i + 1}`, places[Math.floor(random() * places.length)]!, i % 3 ? ["Midfield"] : ["Goalie"]),
+      ),
+    );
+    const dir = directory();
+    for (const miles of [5, 10, 25, 50, 100])
+      for (const position of ["Midfield", "goalie"]) {
+        const list = await dir.near(BALTIMORE, miles, position);
+        for (const count of [1, 16, 200, 5000]) {
+          const first = await dir.nearest(BALTIMORE, miles, position, count, () => true);
+          expect(first.coaches).toEqual(list.slice(0, count));
+          expect(first.all).toBe(list.length <= count);
+          // After a cursor (the 40th coach's key), as a later page asks.
+          const cursor = list[40];
+          if (!cursor) continue;
+          const key = Number(cursor.distance.toFixed(6));
+          const keep = (c: { distance: number; coach: { id: number } }) =>
+            Number(c.distance.toFixed(6)) > key || (Number(c.distance.toFixed(6)) === key && c.coach.id > cursor.coach.id);
+          const later = await dir.nearest(BALTIMORE, miles, position, count, keep);
+          expect(later.coaches).toEqual(list.filter(keep).slice(0, count));
+          expect(later.all).toBe(list.filter(keep).length <= count);
+        }
+      }
+    expect(read).toHaveBeenCalledTimes(1);
+  });
 });

@@ -43,6 +43,11 @@ const OVERLAY_LIMIT = 512;
  * events that were in flight, and clocks of other processes a little behind this one.
  */
 const RECONNECT_MARGIN_MS = 5 * 60_000;
+/**
+ * The first circle `nearest` looks in, doubled until it holds enough coaches: a page's worth lies
+ * within a few miles in a metro area, while a 100-mile circle there holds thousands.
+ */
+const FIRST_CIRCLE_MILES = 8;
 
 export type DirectoryCoach = {
   id: number;
@@ -71,6 +76,18 @@ const inBox = (box: Box, coach: { latitude: number; longitude: number }) =>
 export type CoachDirectory = {
   /** Coaches within `miles` of the origin teaching the position, nearest first (to 6 decimals, then by id). */
   near(origin: Origin, miles: number, position: string): Promise<readonly NearbyCoach[]>;
+  /**
+   * The first `count` coaches of `near`'s list that `keep` keeps, in its order, and whether that
+   * is all it keeps (fewer than `count`). Looks in growing circles, so that a wide search in a
+   * dense area measures and orders only the coaches near the centre, not every coach in its radius.
+   */
+  nearest(
+    origin: Origin,
+    miles: number,
+    position: string,
+    count: number,
+    keep: (coach: NearbyCoach) => boolean,
+  ): Promise<{ coaches: NearbyCoach[]; all: boolean }>;
   /** Marks a coach stale, for changes made outside the services (which publish no event). */
   invalidate(coachId: number): void;
   /** Counts the coaches marked stale so far, by events or `invalidate`: a listing may have changed since the count last moved. */
@@ -243,25 +260,46 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
     size: () => coaches.size,
     async near(origin, miles, position) {
       await current();
-      const wanted = position.toLowerCase();
-      const box = boundingBox(origin, miles);
-      const found: DirectoryCoach[] = [];
-      const distances: number[] = [];
-      const consider = (coach: DirectoryCoach) => {
-        const distance = haversineMiles(origin, coach.latitude, coach.longitude);
-        if (distance > miles) return;
-        found.push(coach);
-        distances.push(distance);
-      };
-      const teaching = trees.get(wanted);
-      for (const item of teaching?.tree.range(box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude) ?? []) {
-        const coach = present(teaching?.coaches[item], "a coach of the index");
-        if (overlay.size === 0 || !overlay.has(coach.id)) consider(coach);
-      }
-      for (const coach of overlay.values()) if (coach && coach.teaches.includes(wanted) && inBox(box, coach)) consider(coach);
+      const { found, distances } = within(origin, miles, position.toLowerCase());
       return nearestFirst(found, distances, miles);
     },
+    async nearest(origin, miles, position, count, keep) {
+      await current();
+      const wanted = position.toLowerCase();
+      // A coach left out of a circle is farther than its radius, so its key (distance to 6
+      // decimals) is at least the radius's: those found with a smaller key are the list's exact
+      // first coaches, whatever lies outside.
+      for (let radius = Math.min(miles, FIRST_CIRCLE_MILES); ; radius = Math.min(miles, radius * 2)) {
+        const { found, distances } = within(origin, radius, wanted);
+        const whole = radius >= miles;
+        const limit = Math.round(radius * 1e6);
+        const inside = whole ? found : found.filter((_, i) => Math.round((distances[i] ?? 0) * 1e6) < limit);
+        const insideDistances = whole ? distances : distances.filter((d) => Math.round(d * 1e6) < limit);
+        const kept = nearestFirst(inside, insideDistances, radius).filter(keep);
+        if (whole || kept.length >= count) return { coaches: kept.slice(0, count), all: whole && kept.length <= count };
+      }
+    },
   };
+
+  /** The coaches teaching `wanted` (lower case) within `miles` of the origin, unordered, with their distances. */
+  function within(origin: Origin, miles: number, wanted: string): { found: DirectoryCoach[]; distances: number[] } {
+    const box = boundingBox(origin, miles);
+    const found: DirectoryCoach[] = [];
+    const distances: number[] = [];
+    const consider = (coach: DirectoryCoach) => {
+      const distance = haversineMiles(origin, coach.latitude, coach.longitude);
+      if (distance > miles) return;
+      found.push(coach);
+      distances.push(distance);
+    };
+    const teaching = trees.get(wanted);
+    for (const item of teaching?.tree.range(box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude) ?? []) {
+      const coach = present(teaching?.coaches[item], "a coach of the index");
+      if (overlay.size === 0 || !overlay.has(coach.id)) consider(coach);
+    }
+    for (const coach of overlay.values()) if (coach && coach.teaches.includes(wanted) && inBox(box, coach)) consider(coach);
+    return { found, distances };
+  }
 }
 
 /**

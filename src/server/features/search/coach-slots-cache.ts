@@ -73,6 +73,9 @@ type Entry = {
 
 export type CoachRef = { id: number; timeZone: string };
 
+/** Coaches whose slots are asked for in one turn of the event loop, and their one read. */
+type Gathering = { coachIds: Set<number>; now: Date; loaded: Promise<Map<number, Entry>> };
+
 export type BookableSlots = {
   /** Each coach's next bookable slots as API JSON texts in start order, by coach id. */
   byCoach: Map<number, string[]>;
@@ -143,9 +146,35 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
     );
   }
 
-  async function load(coachIds: number[], now: Date, perCoach: number): Promise<Map<number, Entry>> {
-    const startedAt = sequence;
-    loadsRunning++;
+  /**
+   * Loads asked for in one turn of the event loop (by slots read per coach), read in one statement
+   * at the next: concurrent first searches share a round trip to PostgreSQL. The rules of a load
+   * hold from the moment the first of them asked (its invalidations are counted from then).
+   */
+  const gathering = new Map<number, Gathering>();
+
+  function load(coachIds: number[], now: Date, perCoach: number): Promise<Map<number, Entry>> {
+    let batch = gathering.get(perCoach);
+    if (!batch) {
+      const startedAt = sequence;
+      loadsRunning++;
+      const gathered: Gathering = {
+        coachIds: new Set(),
+        now,
+        loaded: new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+          gathering.delete(perCoach);
+          return read([...gathered.coachIds], gathered.now, perCoach, startedAt);
+        }),
+      };
+      gathering.set(perCoach, (batch = gathered));
+    }
+    for (const coachId of coachIds) batch.coachIds.add(coachId);
+    // The earliest instant asked for: its entries serve the later ones, as a kept entry does.
+    if (now < batch.now) batch.now = now;
+    return batch.loaded;
+  }
+
+  async function read(coachIds: number[], now: Date, perCoach: number, startedAt: number): Promise<Map<number, Entry>> {
     let rows: repo.CoachSlotsRow[];
     try {
       rows = await repo.coachSlots(deps.database.db, coachIds, now, perCoach);

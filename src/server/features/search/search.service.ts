@@ -20,6 +20,7 @@ import type { UserRow } from "../accounts/sessions.repository";
 import { listZipOrigins } from "../geo/geo.service";
 import { toApiSlot } from "../slots/slots.service";
 import { coachDirectoryFor, type NearbyCoach } from "./coach-directory";
+import { present } from "../../present";
 import { coachSlotsCacheFor } from "./coach-slots-cache";
 import { searchAnswerCacheFor, type ComputedPage, type SearchAnswer } from "./search-answer-cache";
 import { roundMiles, type Origin } from "./distance";
@@ -54,9 +55,33 @@ export async function searchCoaches(
  * repeat nor skip the others.
  */
 async function computePage(deps: AppDeps, input: SearchCoachesQuery, origin: Origin, now: Date): Promise<ComputedPage> {
-  const nearby = await coachDirectoryFor(deps).near(origin, input.radius, input.specialization);
   const after = input.cursor ? parseCursor(input.cursor) : null;
-  const candidates = after ? nearby.filter((c) => isAfter(c, after)) : nearby;
+  const keep = after ? (c: NearbyCoach) => isAfter(c, after) : () => true;
+  // Most pages need only the nearest coaches; a page that runs past them is made again from them all.
+  const nearest = await coachDirectoryFor(deps).nearest(origin, input.radius, input.specialization, FIRST_CANDIDATES, keep);
+  return (
+    (await pageOf(deps, input, now, nearest.coaches, nearest.all)) ??
+    present(
+      await pageOf(deps, input, now, (await coachDirectoryFor(deps).near(origin, input.radius, input.specialization)).filter(keep), true),
+      "a page of every candidate",
+    )
+  );
+}
+
+/** Candidates the first look takes: a page, one more, and the first chunk's spare coaches (pageOf). */
+const FIRST_CANDIDATES = SEARCH_MAX_COACHES + 1 + 5;
+
+/**
+ * The page made from `candidates`, the first coaches after the cursor in the directory's order;
+ * undefined when it needs more of them than were given and `all` says there are more.
+ */
+async function pageOf(
+  deps: AppDeps,
+  input: SearchCoachesQuery,
+  now: Date,
+  candidates: readonly NearbyCoach[],
+  all: boolean,
+): Promise<ComputedPage | undefined> {
   const cache = coachSlotsCacheFor(deps);
   // One coach more than a page tells whether another page exists; one slot more, whether the card has more.
   const wantedCoaches = SEARCH_MAX_COACHES + 1;
@@ -81,6 +106,7 @@ async function computePage(deps: AppDeps, input: SearchCoachesQuery, origin: Ori
       if (page.length === wantedCoaches) break;
     }
   }
+  if (page.length < wantedCoaches && !all) return undefined;
   const more = page.length > SEARCH_MAX_COACHES;
   if (more) page.length = SEARCH_MAX_COACHES;
   // The listing is JSON text already, and so is each slot: nothing is parsed or re-serialised.
