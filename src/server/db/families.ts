@@ -34,9 +34,13 @@ export async function athletesOfFamily(db: Queryable, familyId: number) {
     .orderBy(asc(athletes.id));
 }
 
-/** SQL: the id of the first athlete of the user's family (made with the family when missing), or null. */
-export const firstAthleteIdOfUserSql = (userId: SQL) =>
-  sql`(select a.id from athletes a where a.family_id = (select family_of_user(${userId})) and a.removed_at is null order by a.id limit 1)`;
+/**
+ * SQL: the id of the first athlete of the user's family (made with the family when missing), or
+ * null. Read inside `first_athlete_of_user` (migration 0023), which sees the athlete a family made
+ * by this very statement starts with; a subquery around family_of_user would not. A subquery, so
+ * that the function (which may make the family) runs once, not per row.
+ */
+export const firstAthleteIdOfUserSql = (userId: SQL) => sql`(select first_athlete_of_user(${userId}))`;
 
 /**
  * The first athlete of the user's family (made with the family when missing), in one statement:
