@@ -10,6 +10,7 @@ import { readSession, sessionUserStatement, type SessionRead, type SessionStatem
 import { bookingForItsBooker } from "./bookings.service";
 import { chooseAthlete } from "../families/families.service";
 import * as repo from "./bookings.repository";
+import * as detailsRepo from "./booking-details.repository";
 import * as holdsRepo from "./seat-holds.repository";
 import { present } from "../../present";
 import { cardHold, requireHoldAllowance, takeSeat, type FirstAthletePreRead } from "./booking-plan";
@@ -61,9 +62,9 @@ const NO_SESSION_TOKEN = "0".repeat(43);
 /**
  * POST /api/bookings's statements, run at start on every database connection before the server
  * listens (boot.ts, Database.openConnections): the session's (with and without the pre-read) for a
- * token that names no session, and the pre-reads and the first athlete for a slot and a user that
- * do not exist, so nothing is found, made or written. Each connection then has them parsed and
- * planned, and its backend the tables' catalog and family_of_user loaded, before the first booking.
+ * token that names no session, the pre-reads for a slot that does not exist and the answer's read
+ * for a booking that does not exist, so nothing is found, made or written. Each connection then has them parsed and
+ * planned, and its backend the tables' catalog loaded, before the first booking.
  */
 export async function prepareBookingStatements(db: Db, now: Date): Promise<void> {
   const input = BookingRequestSchema.parse({ timeSlotId: 1, rateId: 1, sessionType: "individual", duration: DEFAULT_BOOKING_DURATION });
@@ -71,6 +72,7 @@ export async function prepareBookingStatements(db: Db, now: Date): Promise<void>
   await readSession(db, NO_SESSION_TOKEN, now, bookingSessionStatement(input));
   await holdsRepo.findBookingPreRead(db, 0, 0, now);
   await holdsRepo.findBookingPreReadOfFirstAthlete(db, 0, 0, now);
+  await detailsRepo.findBookingDetailsOutsideTransaction(db, 0);
 }
 
 /**
