@@ -63,8 +63,8 @@ const NO_SESSION_TOKEN = "0".repeat(43);
  * POST /api/bookings's statements, run at start on every database connection before the server
  * listens (boot.ts, Database.openConnections): the session's (with and without the pre-read) for a
  * token that names no session, the pre-reads for a slot that does not exist and the answer's read
- * for a booking that does not exist, so nothing is found, made or written. Each connection then has them parsed and
- * planned, and its backend the tables' catalog loaded, before the first booking.
+ * for a booking that does not exist, so nothing is found, made or written. Each connection then
+ * has them parsed and planned, and its backend the tables' catalog loaded, before the first booking.
  */
 export async function prepareBookingStatements(db: Db, now: Date): Promise<void> {
   const input = BookingRequestSchema.parse({ timeSlotId: 1, rateId: 1, sessionType: "individual", duration: DEFAULT_BOOKING_DURATION });
