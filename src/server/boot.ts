@@ -9,6 +9,7 @@ import type { Config } from "./config";
 import { openDatabase } from "./db/client";
 import { loadReferenceData } from "./db/reference-data";
 import { seedDemoData } from "./db/seed/seed-demo";
+import { prepareBookingStatements } from "./features/bookings/book-slot.service";
 import type { AppDeps } from "./deps";
 import { createLogger } from "./logger";
 import { createEventBus } from "./realtime/event-bus";
@@ -29,6 +30,8 @@ export async function bootstrap(config: Config, overrides: Partial<AppDeps> = {}
   await database.migrate();
   await loadReferenceData(database.db);
   const clock = overrides.clock ?? new Clock();
+  // Every connection opened and the booking's statements prepared on it before the server listens.
+  await database.openConnections((db) => prepareBookingStatements(db, clock.now()));
   // Mail and SMS leave through the outbox table; the transports below deliver from it.
   const outbox =
     overrides.outbox ??

@@ -29,6 +29,14 @@ export type Database = {
    */
   onListenerReconnect?(handler: (lostAt: Date) => void): () => void;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Opens every connection the process books through and runs `prepare` on each (PGlite: its one),
+   * before the server listens (boot.ts): the first requests after a start then find their
+   * connections open, PostgreSQL's backends with the tables' catalog loaded and the hot statements
+   * parsed and planned, instead of paying for it in their own time (PERFORMANCE.md, "Booking under
+   * contention"). The pool keeps them open while idle.
+   */
+  openConnections(prepare: (db: Db) => Promise<void>): Promise<void>;
   /** Applies pending migrations; processes started together on one database take turns. */
   migrate(): Promise<void>;
   /**
@@ -84,6 +92,9 @@ async function openPglite(dataDir?: string): Promise<Database> {
     async notify(channel, payload) {
       await client.query("select pg_notify($1, $2)", [channel, payload]);
     },
+    async openConnections(prepare) {
+      await prepare(db);
+    },
     async migrate() {
       await migratePglite(db as never, { migrationsFolder });
     },
@@ -117,8 +128,15 @@ async function openPglite(dataDir?: string): Promise<Database> {
  */
 const PG_TIMEOUTS = { connectionTimeoutMillis: 10_000, statement_timeout: 60_000, idle_in_transaction_session_timeout: 60_000 };
 
+/**
+ * A process's connections to PostgreSQL, all opened at start (openConnections) and kept while idle
+ * (`min`): a connection closed after a quiet spell would make the next busy second open it again,
+ * with a backend that loads its catalog and plans its statements anew.
+ */
+const POOL_SIZE = 10;
+
 async function openPostgres(url: string, logger?: Logger): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, ...PG_TIMEOUTS });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, min: POOL_SIZE, ...PG_TIMEOUTS });
   // A broken idle connection must not crash the process (the next query gets a fresh one), but an
   // operator sees it: a database restart or a network cut shows in the logs.
   pool.on("error", (err) => logger?.error({ err }, "an idle database connection failed"));
@@ -230,6 +248,14 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
     },
     async notify(channel, payload) {
       await pool.query("select pg_notify($1, $2)", [channel, payload]);
+    },
+    async openConnections(prepare) {
+      const clients = await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect()));
+      // A connection whose statements failed is closed rather than kept half-prepared.
+      const results = await Promise.allSettled(clients.map((client) => prepare(drizzlePg(client, { schema }) as unknown as Db)));
+      clients.forEach((client, i) => client.release(results[i]?.status === "rejected"));
+      const failed = results.find((r) => r.status === "rejected");
+      if (failed) throw failed.reason;
     },
     async migrate() {
       // Without the lock, two processes starting on an empty database race on CREATE TABLE and one

@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { ageOn, ageRuleToday, isMinorAge, UNKNOWN_AGE } from "@contract/players";
 import { athletes, familyGuardians } from "./schema/index";
-import { type Queryable, rowsOf } from "./sql";
+import type { Db } from "./client";
+import { preparedPerDb, type Queryable, rowsOf } from "./sql";
 
 /**
  * The family of a player (DESIGN.md 11), made on first use with the player's own profile as its
@@ -34,23 +35,33 @@ export async function athletesOfFamily(db: Queryable, familyId: number) {
     .orderBy(asc(athletes.id));
 }
 
-/** SQL: the id of the first athlete of the user's family (made with the family when missing), or null. */
-export const firstAthleteIdOfUserSql = (userId: SQL) =>
-  sql`(select a.id from athletes a where a.family_id = (select family_of_user(${userId})) and a.removed_at is null order by a.id limit 1)`;
+/**
+ * SQL: the id of the first athlete of the user's family (made with the family when missing), or
+ * null. Read inside `first_athlete_of_user` (migration 0023), which sees the athlete a family made
+ * by this very statement starts with; a subquery around family_of_user would not. A subquery, so
+ * that the function (which may make the family) runs once, not per row.
+ */
+export const firstAthleteIdOfUserSql = (userId: SQL) => sql`(select first_athlete_of_user(${userId}))`;
+
+/** Built once and prepared on each connection: every booking that goes on to take a seat reads it. */
+const firstAthleteOfUserQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(athletes)
+    // A subquery, so that the function (which may make the family) runs once, not per row.
+    .where(and(eq(athletes.familyId, sql`(select family_of_user(${sql.placeholder("userId")}::int))`), isNull(athletes.removedAt)))
+    .orderBy(asc(athletes.id))
+    .limit(1)
+    .prepare("first_athlete_row_of_user"),
+);
 
 /**
  * The first athlete of the user's family (made with the family when missing), in one statement:
  * what a booking without a named athlete is for. Undefined when the user has no family (a coach or
  * an admin) or the family no athletes; the caller tells the two apart the slow way.
  */
-export async function firstAthleteOfUser(db: Queryable, userId: number) {
-  const rows = await db
-    .select()
-    .from(athletes)
-    // A subquery, so that the function (which may make the family) runs once, not per row.
-    .where(and(eq(athletes.familyId, sql`(select family_of_user(${userId}))`), isNull(athletes.removedAt)))
-    .orderBy(asc(athletes.id))
-    .limit(1);
+export async function firstAthleteOfUser(db: Db, userId: number) {
+  const rows = await firstAthleteOfUserQuery(db).execute({ userId });
   return rows[0];
 }
 

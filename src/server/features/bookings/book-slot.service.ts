@@ -1,15 +1,16 @@
-import type { Booking, ParsedBookingRequest } from "@contract/bookings";
+import { BookingRequestSchema, type Booking, type ParsedBookingRequest } from "@contract/bookings";
 import { BookingMessages, DEFAULT_BOOKING_DURATION, MAX_BOOKING_NOTES_LENGTH, noRatesMessage } from "@contract/booking-basics";
 import { coachEarningsCents, platformFeeCents, totalCents } from "@contract/money";
 import { ErrorCode } from "@contract/error-basics";
 import type { AppDeps } from "../../deps";
-import type { Tx } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { badRequest, notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
-import { sessionUserStatement, type SessionRead, type SessionStatement } from "../accounts/sessions.service";
+import { readSession, sessionUserStatement, type SessionRead, type SessionStatement } from "../accounts/sessions.service";
 import { bookingForItsBooker } from "./bookings.service";
 import { chooseAthlete } from "../families/families.service";
 import * as repo from "./bookings.repository";
+import * as detailsRepo from "./booking-details.repository";
 import * as holdsRepo from "./seat-holds.repository";
 import { present } from "../../present";
 import { cardHold, requireHoldAllowance, takeSeat, type FirstAthletePreRead } from "./booking-plan";
@@ -53,6 +54,25 @@ export function bookingSessionStatement(
     const found = await holdsRepo.findSessionWithBookingPreRead(db, key, input.timeSlotId);
     return found && { user: found.user, lastSeenAt: found.lastSeenAt, preRead: { pre: found.pre, now: key.now } };
   };
+}
+
+/** A session token of the right form whose hash no session has (tokens are 32 random bytes). */
+const NO_SESSION_TOKEN = "0".repeat(43);
+
+/**
+ * POST /api/bookings's statements, run at start on every database connection before the server
+ * listens (boot.ts, Database.openConnections): the session's (with and without the pre-read) for a
+ * token that names no session, the pre-reads for a slot that does not exist and the answer's read
+ * for a booking that does not exist, so nothing is found, made or written. Each connection then
+ * has them parsed and planned, and its backend the tables' catalog loaded, before the first booking.
+ */
+export async function prepareBookingStatements(db: Db, now: Date): Promise<void> {
+  const input = BookingRequestSchema.parse({ timeSlotId: 1, rateId: 1, sessionType: "individual", duration: DEFAULT_BOOKING_DURATION });
+  await readSession(db, NO_SESSION_TOKEN, now, sessionUserStatement);
+  await readSession(db, NO_SESSION_TOKEN, now, bookingSessionStatement(input));
+  await holdsRepo.findBookingPreRead(db, 0, 0, now);
+  await holdsRepo.findBookingPreReadOfFirstAthlete(db, 0, 0, now);
+  await detailsRepo.findBookingDetailsOutsideTransaction(db, 0);
 }
 
 /**

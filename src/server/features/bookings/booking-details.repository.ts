@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { coachCardColumns, studentColumns } from "../../db/people";
 import { athleteIdsOfUserFamily, athleteSummaryColumns, guardianContactsOfAthleteFamily, type GuardianContact } from "../../db/families";
 import { bookings, sessionFeedback, timeSlots } from "../../db/schema/index";
-import type { Queryable } from "../../db/sql";
+import { preparedPerDb, type Queryable } from "../../db/sql";
 import { bookingCoachUsers, bookingStudentUsers, joinBookingPeople } from "../../db/booking-joins";
 import type { BookingRow, SlotRow } from "./bookings.repository";
 
@@ -57,6 +57,22 @@ function selectDetails(db: Queryable, where: SQL | undefined) {
 
 export async function findBookingDetails(db: Queryable, bookingId: number): Promise<BookingDetails | undefined> {
   const rows = await selectDetails(db, eq(bookings.id, bookingId)).limit(1);
+  return rows[0];
+}
+
+const bookingDetailsQuery = preparedPerDb((db) =>
+  selectDetails(db, eq(bookings.id, sql.placeholder("bookingId")))
+    .limit(1)
+    .prepare("booking_details"),
+);
+
+/**
+ * findBookingDetails outside a transaction, built once and prepared on each connection: every
+ * booking made answers with it (drizzle's building of this select of five tables' columns cost more
+ * CPU than PostgreSQL's answering of it).
+ */
+export async function findBookingDetailsOutsideTransaction(db: Db, bookingId: number): Promise<BookingDetails | undefined> {
+  const rows = await bookingDetailsQuery(db).execute({ bookingId });
   return rows[0];
 }
 

@@ -18,7 +18,7 @@ export type BookingViewer = { id: number; userType: UserRow["userType"] };
 
 /** One booking for a viewer allowed to see it (its student, its coach, an admin); undefined otherwise. */
 export async function getBookingFor(deps: AppDeps, viewer: BookingViewer, bookingId: number): Promise<Booking | undefined> {
-  const details = await detailsRepo.findBookingDetails(deps.database.db, bookingId);
+  const details = await detailsRepo.findBookingDetailsOutsideTransaction(deps.database.db, bookingId);
   if (!details) return undefined;
   // A guardian of the athlete's family (DESIGN.md 11), not only the one who booked.
   const isStudent = await isGuardianOfAthlete(deps.database.db, viewer.id, details.booking.athleteId);
@@ -32,7 +32,7 @@ export async function getBookingFor(deps: AppDeps, viewer: BookingViewer, bookin
 
 /** A booking as the player who just made it sees it (they chose its athlete of their family): one read. */
 export async function bookingForItsBooker(deps: AppDeps, bookingId: number): Promise<Booking | undefined> {
-  const details = await detailsRepo.findBookingDetails(deps.database.db, bookingId);
+  const details = await detailsRepo.findBookingDetailsOutsideTransaction(deps.database.db, bookingId);
   return details && toApiBooking(details, false, deps.clock.now(), { contactWhenUnpaid: false });
 }
 
