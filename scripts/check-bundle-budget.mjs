@@ -75,8 +75,9 @@ const PAGE_BUDGETS = new Map([
   ["player-onboarding", [205, 29]],
   ["player-profile", [205, 30]],
   ["admin", [205, 26]],
-  // 217.0 KB in 42 until its lower sections and the slot dialog became lazy (issue 25, Lighthouse).
-  ["coach-dashboard", [192, 37]],
+  // 217.0 KB in 42 until its lower sections, the slot dialog and the session dialogs became lazy
+  // (issue 25, Lighthouse).
+  ["coach-dashboard", [164, 35]],
 ]);
 const BUDGETS = new Map([...PAGE_BUDGETS].map(([page, [kbBudget]]) => [`app/routes/${page}.tsx`, kbBudget * 1000]));
 const FILE_BUDGETS = new Map([...PAGE_BUDGETS].map(([page, [, files]]) => [`app/routes/${page}.tsx`, files]));

@@ -1,6 +1,6 @@
 import { CalendarDays, Clock, DollarSign, Phone, User } from "lucide-react";
 import { athleteFacts, sessionAthleteName } from "@contract/family-basics";
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
@@ -10,7 +10,13 @@ import { bookingState, SeriesBadge, seriesWeekLabels, StateBadge } from "@client
 import { useCoachBookings, type CoachBooking } from "../api/coach-bookings";
 import { canCancel, canMarkNoShow, groupCoachBookings, payoutLabel, sessionRange, shortDate } from "./booking-groups";
 import { BookingDetailsDialog } from "./booking-details-dialog";
-import { CancelSessionDialog, FeedbackDialog, NoShowDialog } from "./session-dialogs";
+
+// Closed until the coach acts: their forms and the feedback, cancellation and no-show schemas load
+// beside the sections, in a file and a task of their own (a phone's first screen, docs/PERFORMANCE.md).
+const loadSessionDialogs = () => import("./session-dialogs");
+const CancelSessionDialog = lazy(async () => ({ default: (await loadSessionDialogs()).CancelSessionDialog }));
+const FeedbackDialog = lazy(async () => ({ default: (await loadSessionDialogs()).FeedbackDialog }));
+const NoShowDialog = lazy(async () => ({ default: (await loadSessionDialogs()).NoShowDialog }));
 
 export const BOOKINGS_LOAD_FAILED = "Failed to load bookings. Please try again later.";
 
@@ -89,9 +95,11 @@ export function CoachBookingSections({ sections = ALL_SECTIONS, now }: { section
         </>
       ) : null}
       <BookingDetailsDialog booking={dialogs.details} onClose={() => open("details", null)} />
-      <CancelSessionDialog booking={dialogs.cancel} onClose={() => open("cancel", null)} />
-      <FeedbackDialog booking={dialogs.feedback} onClose={() => open("feedback", null)} />
-      <NoShowDialog booking={dialogs.noShow} onClose={() => open("noShow", null)} />
+      <Suspense fallback={null}>
+        <CancelSessionDialog booking={dialogs.cancel} onClose={() => open("cancel", null)} />
+        <FeedbackDialog booking={dialogs.feedback} onClose={() => open("feedback", null)} />
+        <NoShowDialog booking={dialogs.noShow} onClose={() => open("noShow", null)} />
+      </Suspense>
     </div>
   );
 }
