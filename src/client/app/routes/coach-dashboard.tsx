@@ -28,8 +28,8 @@ import { WeeklyCalendar } from "../../features/slots/components/weekly-calendar"
 // Below the first screen, each in a file of its own: the business charts and their range form, the
 // packages, the credits families bought (each refundable pro rata, DESIGN.md 11), the review replies
 // and the calendar feed. Their code (and the zod schemas their forms build as they load) is read
-// and drawn in tasks of its own after the first screen, not in the one that draws it: on a phone,
-// that one task was what kept the page under Lighthouse 95 (docs/PERFORMANCE.md).
+// and drawn in tasks of its own after the first screen, not in the one that draws it, which on a
+// phone was the largest part of the page's blocking time (docs/PERFORMANCE.md).
 const CoachBusiness = lazy(async () => ({ default: (await import("../../features/progress/components/coach-business")).CoachBusiness }));
 const PackageManager = lazy(async () => ({ default: (await import("../../features/packages/components/package-manager")).PackageManager }));
 const MyCredits = lazy(async () => ({ default: (await import("../../features/packages/components/my-credits")).MyCredits }));
