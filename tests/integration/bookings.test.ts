@@ -54,7 +54,10 @@ describe("POST /api/bookings", () => {
   });
 
   it("holds the seat as a pending booking priced from the coach's rate, in the coach's time zone", async () => {
-    const slot = await createSlot(t, coach.coachId, { lengthMinutes: 120 });
+    // Two days ahead at about noon on the coach's clock: half an hour into the slot is still the
+    // slot's date whatever the hour the test runs (from 23:30 in New York it was the next day's).
+    const hourThere = Number(instantToLocal(t.deps.clock.now(), "America/New_York").time.slice(0, 2));
+    const slot = await createSlot(t, coach.coachId, { hoursFromNow: 48 + ((36 - hourThere) % 24), lengthMinutes: 120 });
     const start = localTime(slot.startsAt, 30);
     const res = await post(t, "/api/bookings", student.cookie, {
       timeSlotId: slot.id,
