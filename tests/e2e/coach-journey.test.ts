@@ -44,6 +44,16 @@ test.describe("coach journey: profile, time slots, calendar and live updates", (
     await t?.close();
   });
 
+  /** Opens the calendar on the week holding `date` (the week after this one when today is late in the week). */
+  async function showCalendarWeekOf(date: string) {
+    await page.getByRole("tab", { name: "Calendar view" }).click();
+    const calendar = page.getByTestId("weekly-calendar");
+    await expect(calendar.locator("[data-date]")).toHaveCount(7);
+    if ((await calendar.locator(`[data-date="${date}"]`).count()) === 0) await page.getByRole("button", { name: "Next week" }).click();
+    await expect(calendar.locator(`[data-date="${date}"]`)).toHaveCount(1);
+    return calendar;
+  }
+
   async function coachSlots(): Promise<TimeSlot[]> {
     const res = await page.request.get(`/api/time-slots/${coachId}?includeBookingCounts=true`);
     expect(res.ok()).toBe(true);
@@ -178,10 +188,7 @@ test.describe("coach journey: profile, time slots, calendar and live updates", (
   });
 
   test("shows the slots on the weekly calendar and moves one to another day by dragging, and one by keyboard", async () => {
-    await page.getByRole("tab", { name: "Calendar view" }).click();
-    const calendar = page.getByTestId("weekly-calendar");
-    await expect(calendar).toBeVisible();
-    if ((await calendar.locator(`[data-date="${slotDate}"]`).count()) === 0) await page.getByRole("button", { name: "Next week" }).click();
+    const calendar = await showCalendarWeekOf(slotDate);
     const column = calendar.locator(`[data-date="${slotDate}"]`);
     await expect(column.getByTestId("calendar-slot")).toHaveCount(2);
     await expect(calendar.locator("[data-date]")).toHaveCount(7);
@@ -261,8 +268,8 @@ test.describe("coach journey: profile, time slots, calendar and live updates", (
     });
     expect(booked.status()).toBe(201);
 
-    await page.getByRole("tab", { name: "Calendar view" }).click();
-    const block = page.getByTestId("weekly-calendar").locator(`[data-slot-id="${individual.id}"]`);
+    const calendar = await showCalendarWeekOf(individual.date);
+    const block = calendar.locator(`[data-slot-id="${individual.id}"]`);
     await expect(block).toHaveAttribute("aria-label", /^Held until \d{1,2}:\d{2} [AP]M individual slot/);
     await expect(block).toHaveAttribute("aria-disabled", "true");
 
