@@ -61,6 +61,8 @@ type RunResult = {
   p99: number;
   errors: number;
   bytesPerRequest: number;
+  /** p95 of each fifth of the responses in the order they came (is the tail the first seconds?). */
+  p95ByFifth: number[];
 };
 
 const coachCount = coachCountArgument();
@@ -151,6 +153,13 @@ async function measure(
   const result = await instance;
   errors += result.errors + result.timeouts;
   const seconds = "seconds" in limit ? limit.seconds : (performance.now() - started) / 1000;
+  const fifth = Math.ceil(latencies.length / 5);
+  const p95ByFifth = [0, 1, 2, 3, 4].map((i) =>
+    percentile(
+      latencies.slice(i * fifth, (i + 1) * fifth).sort((a, b) => a - b),
+      95,
+    ),
+  );
   latencies.sort((a, b) => a - b);
   return {
     label,
@@ -161,6 +170,7 @@ async function measure(
     p99: percentile(latencies, 99),
     errors,
     bytesPerRequest: latencies.length ? bytes / latencies.length : 0,
+    p95ByFifth,
   };
 }
 
@@ -267,6 +277,7 @@ async function main(): Promise<void> {
         const coldCpu = await cpuSnapshot(database, child.pid!);
         const cold = await measure("cold", baseUrl, searchPath, { count: samples.length });
         console.log(line(cold));
+        console.log(`cold     p95 by fifth of the run, in order: ${cold.p95ByFifth.map((ms) => ms.toFixed(1)).join(", ")} ms`);
         console.log(`cold     ${cpuPerRequest(coldCpu, await cpuSnapshot(database, child.pid!), cold.requests)}`);
         await measure("warmup", baseUrl, () => "/api/health", { seconds: WARMUP_SECONDS });
         console.log(`Measuring: ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`);

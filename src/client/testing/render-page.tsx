@@ -1,10 +1,14 @@
-import { render } from "@testing-library/react";
+import { configure, render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { StrictMode, type ReactNode } from "react";
 import { vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { AppProviders } from "../app/providers";
+
+// A page and its lazy parts load on a shared, busy machine (CI runs two suites on two cores): a
+// `findBy` waits 5 s for them rather than Testing Library's 1 s, which a lazy step missed there.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout: Radix's checkbox measures itself and its select captures the pointer.
 if (typeof window !== "undefined") {
