@@ -235,7 +235,10 @@ export const SLOT_SEPARATOR = "\u0001";
  *
  * Each slot's JSON text is spelled by concatenation, in the contract's key order and exactly as
  * to_json of the same record writes it (strings through to_json, so escaped the same way): that
- * cost PostgreSQL 5-25% less than a to_json subquery per slot, and one row per coach instead of
+ * cost PostgreSQL 5-25% less than a to_json subquery per slot. The date and the start time come
+ * from one to_char, whose format writes the text between them (a double-quoted part, its quotes
+ * escaped with backslashes): one conversion to the coach's zone and one formatting a slot fewer,
+ * the part of the statement that costs most after reading the rows. One row per coach instead of
  * one per slot halved the server's CPU for sending the statement and reading its answer
  * (docs/performance-log.md, 27 November 2026). Exported for the benchmark's EXPLAIN.
  */
@@ -253,8 +256,7 @@ function coachSlotsQuery(coachIds: SQL, at: SQL, perCoach: SQL): SQL {
       from (
         select ts.id, ts.starts_at, (extract(epoch from ts.starts_at) * 1000)::float8 as starts_ms, ts.capacity, seat.confirmed, seat.holds,
           '{"id":' || ts.id
-            || ',"date":"' || to_char(ts.starts_at at time zone c.time_zone, 'YYYY-MM-DD')
-            || '","startTime":"' || to_char(ts.starts_at at time zone c.time_zone, 'HH24:MI')
+            || ',"date":"' || to_char(ts.starts_at at time zone c.time_zone, 'YYYY-MM-DD"\\",\\"startTime\\":\\""HH24:MI')
             || '","endTime":"' || to_char(ts.ends_at at time zone c.time_zone, 'HH24:MI')
             || '","timeZone":' || to_json(c.time_zone)::text
             || ',"isGroup":' || case when ts.is_group then 'true' else 'false' end
