@@ -48,7 +48,10 @@ const PAGE_BUDGETS = new Map([
   // 165.9 in 26, my-session-requests 168.1 in 25, messages 168.0 in 23, my-bookings 183.0 in 34,
   // match-coaches 187.3 in 25, coach-onboarding 173.1 in 23, manage-slots 186.3 in 25, coach-dashboard
   // 224.6 in 45). Manage Slots and the coach dashboard keep zod for the slot form they draw at once.
-  ["stripe-connect", [116, 11]],
+  // The payment account page draws the setup wizards' frame (its heading and lead, painted by the
+  // server first: its largest text), so the frame is a file of its own: 0.3 KB and one file more
+  // here and on the coach's wizard.
+  ["stripe-connect", [116.5, 12]],
   ["athlete-progress", [117, 11]],
   ["simulated-dashboard", [117, 12]],
   ["athlete", [118, 13]],
@@ -70,7 +73,7 @@ const PAGE_BUDGETS = new Map([
   ["package-checkout", [125, 15]],
   ["coach-setup", [170, 21]],
   ["login", [175, 21]],
-  ["coach-onboarding", [171, 22]],
+  ["coach-onboarding", [171, 23]],
   ["manage-slots", [186, 25]],
   ["player-onboarding", [205, 29]],
   ["player-profile", [205, 30]],

@@ -61,6 +61,16 @@ describe("the first screen the server paints for a signed-in user", () => {
     expect(screen.querySelector('main#main [data-testid="page-skeleton"]')).not.toBeNull();
   });
 
+  it("paints the payment account page's heading and lead, its largest text, inside the shell", () => {
+    const screen = parse(renderFirstScreen(coach, "/coach/stripe-connect", { layout: "shell", module: "stripe-connect" }));
+    expect(texts(screen, '[aria-current="page"]')).toEqual([]);
+    expect(texts(screen, "main#main h1")).toEqual(["Payment Setup"]);
+    expect(screen.querySelector("main#main header p")?.textContent).toBe(
+      "Students pay when they book. Your session rate and tips are sent to your payout account after you submit feedback for a session.",
+    );
+    expect(screen.querySelector('main#main [data-testid="page-skeleton"]')).not.toBeNull();
+  });
+
   it("paints at / the shell with the general skeleton, which the app shows there first whoever the user is", () => {
     const inSetup = parse(renderFirstScreen({ ...player, phoneNumber: null }, "/", { layout: "shell", module: null }));
     expect(inSetup.querySelector("main#main h1")).toBeNull();

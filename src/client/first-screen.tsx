@@ -18,8 +18,8 @@ import { sharedKeys } from "./lib/query-keys";
 export const renderFirstScreen: RenderFirstScreen = (user, path, { layout, module }) => {
   const queryClient = new QueryClient();
   queryClient.setQueryData(sharedKeys.currentUser, user);
-  // In the shell the app first shows the general skeleton while the page's code loads.
-  const skeleton = layout === "bare" && module ? pageSkeletonOf(module) : <PageSkeleton />;
+  // What the app shows while the page's code loads: a page's own frame, or the general skeleton.
+  const skeleton = module ? pageSkeletonOf(module) : <PageSkeleton />;
   return renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>
       <Router ssrPath={path}>{layout === "bare" ? <BarePage page={() => skeleton} /> : <AppShell>{skeleton}</AppShell>}</Router>

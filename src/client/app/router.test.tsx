@@ -7,8 +7,6 @@ window.scrollTo = () => {};
 // The pages' code never arrives: whatever the app asks the API for, it asks beside the page's chunk.
 vi.mock("./routes/coach-profile", () => new Promise(() => {}));
 vi.mock("./routes/find-coaches", () => new Promise(() => {}));
-vi.mock("./routes/coach-dashboard", () => new Promise(() => {}));
-vi.mock("./routes/stripe-connect", () => new Promise(() => {}));
 
 const player = {
   id: 3,
@@ -20,8 +18,6 @@ const player = {
   position: "Midfield",
   emailVerified: true,
 };
-
-const coach = { ...player, id: 4, email: "casey@example.com", userType: "coach", firstName: "Casey", lastName: "Coach" };
 
 /** The app opened at an address, as the server sends it: the signed-in user written into the page. */
 async function openAppAt(path: string, user: object | null) {
@@ -36,7 +32,6 @@ async function openAppAt(path: string, user: object | null) {
   const calls = mockApi({
     "GET /api/coaches/7/profile": () => ({}),
     "GET /api/coaches/search": () => [],
-    "GET /api/coaches/user/4": () => ({ id: 12, userId: 4, timeZone: "America/New_York", rates: [] }),
   });
   renderPage(<AppRouter />, { at: path });
   return calls;
@@ -67,25 +62,6 @@ describe("the first page's data, asked for while its code loads", () => {
     await waitFor(() => expect(calls.map((c) => c.path)).toContain("/api/coaches/7/profile"));
   });
 
-  it("asks for a coach's dashboard data beside its code: the profile, then its slots and requests", async () => {
-    const calls = await openAppAt("/coach-dashboard", coach);
-    const asked = () => calls.map((c) => c.path);
-    await waitFor(() => expect(asked()).toEqual(expect.arrayContaining(["/api/time-slots/12", "/api/session-requests/coach/12"])), {
-      timeout: 5000,
-    });
-    expect(asked()).toEqual(
-      expect.arrayContaining(["/api/stripe/connect/account-status", "/api/coaches/me/earnings", "/api/coaches/user/4"]),
-    );
-    // Each once: the page, when it renders, finds them in the cache.
-    expect(new Set(asked()).size).toBe(asked().length);
-  });
-
-  it("asks for the payment account's status at /coach/stripe-connect, and not for another coach's profile", async () => {
-    const calls = await openAppAt("/coach/stripe-connect", coach);
-    await waitFor(() => expect(calls.map((c) => c.path)).toContain("/api/stripe/connect/account-status"), { timeout: 5000 });
-    expect(calls.map((c) => c.path).filter((path) => path.startsWith("/api/coaches/"))).toEqual([]);
-  });
-
   it("asks for nothing the page would not: a search it would refuse, a player still in setup", async () => {
     const refused = await openAppAt("/find-coaches?position=Midfield&zipcode=212", player);
     cleanup();
@@ -94,10 +70,5 @@ describe("the first page's data, asked for while its code loads", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect([...refused, ...inSetup].map((c) => c.path)).not.toContain("/api/coaches/search");
     expect([...refused, ...inSetup].map((c) => c.path)).not.toContain("/api/coaches/7/profile");
-    // A player who opens a coach's page is refused it: nothing of a coach's is asked for.
-    cleanup();
-    const notCoach = await openAppAt("/coach-dashboard", player);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(notCoach.map((c) => c.path)).toEqual([]);
   });
 });

@@ -117,12 +117,10 @@ const pagesByPath: [string, Page][] = pageRoutes.map((route) => [route.path, pag
 
 /**
  * What the first page of a visitor or a signed-in user shows first, asked for beside the page's chunk rather
- * than once it has loaded and rendered: a coach profile, the search find coaches opens with (the
- * search's code comes in a small chunk of its own, not in the entry chunk every page loads), and a
- * coach's dashboard and payment account (coach-first-data.ts).
+ * than once it has loaded and rendered: a coach profile, and the search find coaches opens with
+ * (the search's code comes in a small chunk of its own, not in the entry chunk every page loads).
  */
-type FirstData = (params: { id?: string }, search: string, queryClient: QueryClient, user: CurrentUser | null) => void;
-const firstDataByPath: [string, FirstData][] = [
+const firstDataByPath: [string, (params: { id?: string }, search: string, queryClient: QueryClient) => void][] = [
   [
     "/coach/:id",
     ({ id = "" }, _search, queryClient) => {
@@ -137,31 +135,11 @@ const firstDataByPath: [string, FirstData][] = [
         () => undefined, // the page asks again when it renders
       ),
   ],
-  [
-    paths.coachDashboard,
-    (_params, _search, queryClient, user) => {
-      if (user?.userType !== "coach") return;
-      void import("./coach-first-data").then(
-        ({ prefetchCoachDashboard }) => prefetchCoachDashboard(queryClient, user.id),
-        () => undefined,
-      );
-    },
-  ],
-  [
-    paths.stripeConnect,
-    (_params, _search, queryClient, user) => {
-      if (user?.userType !== "coach") return;
-      void import("./coach-first-data").then(
-        ({ prefetchPaymentAccount }) => prefetchPaymentAccount(queryClient),
-        () => undefined,
-      );
-    },
-  ],
 ];
 
 /** Once per visit: the page at the address the app opened at (later pages load when navigated to), and its first data. */
 let firstPageAsked = false;
-function usePreloadFirstPage(location: string, user: CurrentUser | null, mayOpenPage: boolean): void {
+function usePreloadFirstPage(location: string, mayOpenPage: boolean): void {
   const { parser } = useRouter();
   const search = useSearch();
   const queryClient = useQueryClient();
@@ -171,7 +149,7 @@ function usePreloadFirstPage(location: string, user: CurrentUser | null, mayOpen
   if (!mayOpenPage) return;
   for (const [pattern, prefetch] of firstDataByPath) {
     const [matches, params] = matchRoute(parser, pattern, location);
-    if (matches) prefetch(params ?? {}, search, queryClient, user);
+    if (matches) prefetch(params ?? {}, search, queryClient);
   }
 }
 
@@ -180,7 +158,7 @@ export function AppRouter() {
   const [location] = useLocation();
   useScrollToTopOnNavigate(location);
   // A visitor sees search and profiles too (DESIGN 11); a player still in setup sees only the wizard.
-  usePreloadFirstPage(location, user ?? null, !isLoading && (user === null || !needsPlayerSetup(user)));
+  usePreloadFirstPage(location, !isLoading && (user === null || !needsPlayerSetup(user)));
 
   if (isLoading) return <PageSkeleton label="Loading..." />;
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { isUnderUrl, sharedKeys } from "../../lib/query-keys";
 import { CALENDAR_PING_INTERVAL_MS, CALENDAR_RECONNECT_DELAY_MS, CALENDAR_SOCKET_PATH } from "@contract/realtime-basics";
 
@@ -32,10 +32,14 @@ type Options = { userId: number; userType: string; coachId: number | undefined }
  */
 export function useCalendarSocket({ userId, userType, coachId }: Options): CalendarSocketState {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<CalendarSocketState>("disconnected");
+  const [state, setSocketState] = useState<CalendarSocketState>("disconnected");
 
   useEffect(() => {
     if (coachId === undefined) return;
+    // The state lives in the page that follows the calendar (the coach dashboard, Manage Slots), so
+    // each change redraws that page: as a transition, React does it in slices between frames rather
+    // than in one task of the whole page's render (two of a phone's longest tasks on the dashboard).
+    const setState = (next: CalendarSocketState) => startTransition(() => setSocketState(next));
     let socket: WebSocket | null = null;
     let pingTimer: number | undefined;
     let reconnectTimer: number | undefined;
