@@ -7,7 +7,7 @@
 // The entry goes first; the page's modules follow a few at a time, each batch in a task of its own.
 // Each <link rel="modulepreload"> the browser takes in costs the main thread its request's setup:
 // on a phone (Lighthouse's fourfold slowdown) the coach dashboard's 37 in one insertion made one task
-// of 220-410 ms, most of the page's blocking time; four at a time stay well under 50 ms each.
+// of 220-410 ms, the page's longest; four at a time stay well under 50 ms each.
 (function () {
   var script = document.currentScript;
   var entry = script && script.getAttribute("data-entry");

@@ -238,9 +238,9 @@ export const SLOT_SEPARATOR = "\u0001";
  * cost PostgreSQL 5-25% less than a to_json subquery per slot. The date and the start time come
  * from one to_char, whose format writes the text between them (a double-quoted part, its quotes
  * escaped with backslashes): one conversion to the coach's zone and one formatting a slot fewer,
- * the part of the statement that costs most after reading the rows. One row per coach instead of
- * one per slot halved the server's CPU for sending the statement and reading its answer
- * (docs/performance-log.md, 27 November 2026). Exported for the benchmark's EXPLAIN.
+ * 5-10% of the statement's CPU (docs/performance-log.md, 27 November 2026, later morning). One row
+ * per coach instead of one per slot halved the server's CPU for sending the statement and reading
+ * its answer (docs/performance-log.md, 27 November 2026). Exported for the benchmark's EXPLAIN.
  */
 export function coachSlotsSql(coachIds: number[], now: Date, perCoach: number): SQL {
   return coachSlotsQuery(intArray(coachIds), sql`${now.toISOString()}::timestamptz`, sql`${perCoach}::int`);
