@@ -1,5 +1,5 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BookingMessages } from "@contract/booking-basics";
 import { ErrorCode } from "@contract/error-basics";
 import { PaymentMessages } from "@contract/payments";
@@ -15,6 +15,7 @@ import {
   type Person,
 } from "@tests/factories/bookings";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { instantToLocal } from "@server/features/slots/slot-time";
 
 const GOOD_CARD = "4242 4242 4242 4242";
 const DECLINED_CARD = "4000 0000 0000 0002";
@@ -367,6 +368,34 @@ describe("a payment that arrives after the hold ran out", () => {
       paymentStatus: "completed",
     });
     expect(mailsTo(student.email, "Booking confirmed")).toHaveLength(1);
+  });
+
+  it("refunds in full when the coach moved the slot after the hold ran out, and never confirms the old time", async () => {
+    const { coach, student, slot, bookingId } = await newBooking();
+    const intent = await createIntent(student, bookingId);
+    // The hold runs out while the payment is still open (its cancel at the provider lost).
+    const cancel = vi.spyOn(t.deps.payments, "cancelPaymentIntent").mockRejectedValue(new Error("connection reset"));
+    await request(t.app).post("/api/test/clock").send({ advanceMinutes: 16 });
+    cancel.mockRestore();
+    expect((await get(t, `/api/bookings/${bookingId}`, student.cookie)).body.status).toBe("cancelled");
+    // The slot holds no seat now, so its coach may move it two hours later.
+    const movedStart = instantToLocal(new Date(slot.startsAt.getTime() + 2 * 3_600_000), "America/New_York");
+    const movedEnd = instantToLocal(new Date(slot.endsAt.getTime() + 2 * 3_600_000), "America/New_York");
+    const moved = await request(t.app)
+      .put(`/api/time-slots/${slot.id}`)
+      .set("Cookie", coach.cookie)
+      .send({ date: movedStart.date, startTime: movedStart.time, endTime: movedEnd.time });
+    expect(moved.status).toBe(200);
+
+    // The payment of the old time goes through in a tab left open, and is reported.
+    expect(await simulated().confirmWithCard(intent.paymentIntentId, GOOD_CARD)).toEqual({ status: "succeeded" });
+    const res = await post(t, "/api/confirm-payment", student.cookie, { paymentIntentId: intent.paymentIntentId });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+    expect(mailsTo(student.email, "Booking confirmed")).toHaveLength(0);
+    expect(mailsTo(student.email, "Payment refunded")).toHaveLength(1);
+    // The moved slot is still open to others.
+    expect(await bookSlot(t, await createPerson(t), coach, slot.id)).toMatchObject({ id: expect.any(Number) });
   });
 
   it("refunds in full when someone else took the seat, and never confirms it", async () => {

@@ -122,6 +122,12 @@ export async function settlePaidBooking(
 
     const holdActive = booking.status === "pending" && booking.holdExpiresAt !== null && booking.holdExpiresAt > now;
     if (!holdActive) {
+      // A slot without seats held may have been moved or changed kind since: the payment bought the
+      // time and kind the booking shows, so it stands only if the slot still offers them.
+      const kind = slot.isGroup ? "group" : "individual";
+      if (booking.startsAt < slot.startsAt || booking.endsAt > slot.endsAt || booking.sessionType !== kind) {
+        return cancelAndGiveBack("not_honoured");
+      }
       const seatFree = (await holdsRepo.countHeldSeats(tx, slot.id, now, bookingId)) < slot.capacity;
       const otherActive = await holdsRepo.hasActiveBooking(tx, slot.id, booking.athleteId, bookingId);
       if (!seatFree || otherActive) return cancelAndGiveBack("not_honoured");
