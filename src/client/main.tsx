@@ -1,3 +1,5 @@
+// First: it configures zod before any page loads it.
+import "./zod-jitless";
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { ErrorBoundary } from "./app/error-boundary";

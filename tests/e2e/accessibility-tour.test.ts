@@ -56,6 +56,13 @@ test.describe("accessibility: every page, every role, desktop and phone", () => 
 
   async function pageAs(role: Role, width: number): Promise<Page> {
     const { page } = await newPage(browser, t.baseUrl, { width });
+    // What the Content-Security-Policy refused on each page (even a refusal the page's code caught).
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        const seen = ((window as unknown as { cspViolations?: string[] }).cspViolations ??= []);
+        seen.push(`${event.violatedDirective} refused ${event.blockedURI} in ${event.sourceFile}`);
+      });
+    });
     const login = logins[role as Exclude<Role, "visitor">];
     if (login) {
       const res = await page.request.post("/api/auth/login", { data: login });
@@ -103,7 +110,7 @@ test.describe("accessibility: every page, every role, desktop and phone", () => 
 
   for (const role of Object.keys(tours) as Role[]) {
     for (const width of WIDTHS) {
-      test(`${role}, ${width} px: no serious or critical findings`, async () => {
+      test(`${role}, ${width} px: no serious or critical findings, nothing the security policy refuses`, async () => {
         // Several pages, each scanned by axe.
         test.setTimeout(120_000);
         const page = await pageAs(role, width);
@@ -115,6 +122,8 @@ test.describe("accessibility: every page, every role, desktop and phone", () => 
           await expect(page.locator("h1").first()).toBeVisible();
           await page.waitForLoadState("networkidle");
           for (const finding of await seriousA11yViolations(page)) findings.push(`${path}: ${finding}`);
+          const refused = await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
+          for (const violation of refused) findings.push(`${path}: Content-Security-Policy: ${violation}`);
         }
         expect(findings).toEqual([]);
       });
