@@ -36,7 +36,8 @@ export function InviteGuardianForm() {
   return (
     <form onSubmit={(e) => void send(e)} className="flex flex-wrap items-end gap-2">
       <FormField label="Invite a guardian by e-mail" error={form.formState.errors.email?.message} className="flex-1">
-        <Input type="email" {...form.register("email")} required />
+        {/* Another person's address: the browser should not offer the user's own. */}
+        <Input type="email" autoComplete="off" {...form.register("email")} required />
       </FormField>
       <Button type="submit" disabled={invite.isPending}>
         {invite.isPending ? "Sending..." : "Send invitation"}

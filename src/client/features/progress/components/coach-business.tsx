@@ -140,6 +140,7 @@ export function CoachBusiness({ timeZone }: { timeZone: string }) {
           <label className="flex flex-col text-sm font-semibold text-slate-700">
             Yearly statement
             <select
+              name="statementYear"
               className="rounded-md border border-slate-300 bg-white px-2 py-1.5 font-normal"
               value={year}
               onChange={(e) => setYear(Number(e.target.value))}
