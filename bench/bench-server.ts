@@ -43,7 +43,7 @@ export function benchConfig(databaseUrl: string) {
 }
 
 /** Live heap after a full collection (the child runs with --expose-gc), in MB. */
-function liveHeapMb(): number {
+export function liveHeapMb(): number {
   (globalThis as { gc?: () => void }).gc?.();
   return process.memoryUsage().heapUsed / 2 ** 20;
 }

@@ -7,6 +7,7 @@ import { mountClient } from "./http/client-assets";
 import { gracefulClose } from "./http/shutdown";
 import { startSweeps } from "./jobs/sweeps";
 import { attachCalendarSocket } from "./realtime/calendar-socket";
+import { warmUpSearch } from "./features/search/search-warm-up";
 
 async function main(): Promise<void> {
   const config = loadConfigOrReport();
@@ -19,6 +20,12 @@ async function main(): Promise<void> {
   const closeServer = gracefulClose(server, { sockets: calendarSocket, logger: deps.logger });
   await mountClient(app, { dev, server });
   const stopSweeps = startSweeps(deps);
+  // The coach directory read and the search's code compiled before the first visitor searches.
+  const warmUp = await warmUpSearch(deps);
+  deps.logger.info(
+    { coaches: warmUp.coaches, directoryMs: Math.round(warmUp.directoryMs), searches: warmUp.searches, ms: Math.round(warmUp.totalMs) },
+    "search ready",
+  );
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   deps.logger.info({ url: config.appUrl, database: deps.database.kind }, "server listening");

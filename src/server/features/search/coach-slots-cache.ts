@@ -43,11 +43,13 @@ const ENTRY_TTL_MS = 10 * 60_000;
 const MAX_COACHES = 60_000;
 
 /**
- * Slots read per coach for a search showing `limit`: a few more, so that a booking or a slot
- * passing does not force a reload at once (both drop the entry or are skipped at serve time).
+ * Slots read per coach for a search showing `limit`: one more, so that a slot passing does not
+ * force a reload at once (it is skipped at serve time; a booking drops the entry anyway). Two more
+ * cost the first searches a sixth more of PostgreSQL's time for no fewer reloads worth it
+ * (docs/performance-log.md, 27 November 2026, morning on a faster VM).
  */
 export function slotsReadPerCoach(limit: number): number {
-  return limit + 2;
+  return limit + 1;
 }
 
 type Entry = {

@@ -405,3 +405,13 @@ function toListingRow(raw: RawListingRow): ListingRow {
     })),
   };
 }
+
+/** ZIP codes of up to `limit` coaches on the map, one a coach in id order (the search's warm-up at start). */
+export async function sampleCoachZipcodes(db: Db, limit: number): Promise<string[]> {
+  const rows = rowsOf<{ zipcode: string }>(
+    await db.execute(
+      sql`select c.zipcode from coaches c where c.zipcode is not null and c.latitude is not null order by c.id limit ${limit}`,
+    ),
+  );
+  return rows.map((r) => r.zipcode);
+}

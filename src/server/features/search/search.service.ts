@@ -68,7 +68,17 @@ async function computePage(deps: AppDeps, input: SearchCoachesQuery, origin: Ori
   );
 }
 
-/** Candidates the first look takes: a page, one more, and the first chunk's spare coaches (pageOf). */
+/**
+ * Coaches read beyond those a page still needs, in case some have no bookable slot: one in the
+ * first read of a page, five in each further read (its area evidently has coaches without slots).
+ * Five in the first read too cost the first searches a third more coaches read, nearly all unused
+ * (docs/performance-log.md, 27 November 2026, morning on a faster VM).
+ */
+function sparesAfter(candidatesRead: number): number {
+  return candidatesRead === 0 ? 1 : 5;
+}
+
+/** Candidates the first look takes: a page, one more, and the first read's spare coaches (pageOf). */
 const FIRST_CANDIDATES = SEARCH_MAX_COACHES + 1 + 5;
 
 /**
@@ -90,7 +100,7 @@ async function pageOf(
   let freshUntil = Infinity;
   for (let next = 0; page.length < wantedCoaches && next < candidates.length;) {
     const wanted = wantedCoaches - page.length;
-    const chunk = candidates.slice(next, next + (input.includeUnavailable ? wanted : wanted + 5));
+    const chunk = candidates.slice(next, next + (input.includeUnavailable ? wanted : wanted + sparesAfter(next)));
     next += chunk.length;
     const slots = await cache.bookableSlots(
       chunk.map((c) => c.coach),

@@ -1,0 +1,47 @@
+import { performance } from "node:perf_hooks";
+import { POSITIONS } from "@contract/coach-basics";
+import { SEARCH_RADIUS_OPTIONS, SearchCoachesQuerySchema } from "@contract/search";
+import type { AppDeps } from "../../deps";
+import { coachDirectoryFor } from "./coach-directory";
+import * as repo from "./search.repository";
+import { searchCoaches } from "./search.service";
+
+/** Searches made at start: enough for the server's code on the search's path to be compiled. */
+const WARM_UP_SEARCHES = 200;
+/** As many at a time as a busy minute sends, so that their statements reach several connections. */
+const WARM_UP_CONCURRENCY = 16;
+
+export type SearchWarmUp = { directoryMs: number; coaches: number; searches: number; totalMs: number };
+
+/**
+ * Readies the search before the server listens (main.ts; the benchmark's server does the same).
+ * Without it the first visitor after a start waited for the coach directory's one full read (2.4 s
+ * at 100,000 coaches), and the first hundred searches answered at p95 140-190 ms while the
+ * server's code was still being compiled and each database connection planned the slot statement
+ * for the first time (docs/performance-log.md, 27 November 2026, morning on a faster VM). The
+ * searches are real ones around the first coaches' ZIP codes: their answers and slots are kept as
+ * any search's are, under the same rules, so nothing here can be stale.
+ */
+export async function warmUpSearch(deps: AppDeps, options: { afterDirectory?: () => void } = {}): Promise<SearchWarmUp> {
+  const started = performance.now();
+  const directory = coachDirectoryFor(deps);
+  await directory.near({ latitude: 0, longitude: 0 }, 1, POSITIONS[0]);
+  const directoryMs = performance.now() - started;
+  options.afterDirectory?.();
+
+  const zipcodes = await repo.sampleCoachZipcodes(deps.database.db, WARM_UP_SEARCHES);
+  const searches = zipcodes.map((zipcode, i) =>
+    SearchCoachesQuerySchema.parse({
+      zipcode,
+      specialization: POSITIONS[i % POSITIONS.length],
+      radius: String(SEARCH_RADIUS_OPTIONS[i % SEARCH_RADIUS_OPTIONS.length]),
+    }),
+  );
+  const queue = [...searches];
+  const worker = async () => {
+    // A ZIP code the reference data does not know is refused like any search's; the others go on.
+    for (let search = queue.shift(); search; search = queue.shift()) await searchCoaches(deps, search, () => "br").catch(() => undefined);
+  };
+  await Promise.all(Array.from({ length: WARM_UP_CONCURRENCY }, worker));
+  return { directoryMs, coaches: directory.size(), searches: searches.length, totalMs: performance.now() - started };
+}
