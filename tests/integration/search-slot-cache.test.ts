@@ -2,7 +2,9 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SearchResultCoach } from "@contract/search";
 import { startSession } from "@server/features/accounts/sessions.service";
+import { coachDirectoryFor } from "@server/features/search/coach-directory";
 import { coachSlotsCacheFor } from "@server/features/search/coach-slots-cache";
+import { warmUpSearch } from "@server/features/search/search-warm-up";
 import * as repo from "@server/features/search/search.repository";
 import { CALENDAR_CHANNEL } from "@server/realtime/event-bus";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
@@ -134,5 +136,42 @@ describe("GET /api/coaches/search: slots stay current between searches", () => {
     expect(reads).toHaveBeenCalledTimes(2);
     expect(reads.mock.calls[1]?.[1]).toEqual([second]);
     reads.mockRestore();
+  });
+
+  const search = async (position: string) => {
+    const res = await request(t.app).get("/api/coaches/search").query({ specialization: position, zipcode: "10001", radius: "25" });
+    expect(res.status).toBe(200);
+    return res.body as SearchResultCoach[];
+  };
+
+  it("is readied at start around every coach on the map, and later searches still see every change", async () => {
+    const goalie = await insertCoach(t, { zipcode: "10001", specializations: ["Goalie"] });
+    const attack = await insertCoach(t, { zipcode: "10001", specializations: ["Attack"] });
+    const first = await insertSlot(t, goalie.coachId, TOMORROW);
+
+    // At start (main.ts), before the server listens: a search around each coach on the map, up to 200.
+    const warmUp = await warmUpSearch(t.deps);
+    expect(warmUp.coaches).toBe(coachDirectoryFor(t.deps).size());
+    expect(warmUp.searches).toBe(Math.min(200, warmUp.coaches));
+
+    // What the warm-up kept is kept under the search's rules: a slot added since is shown.
+    expect((await search("Goalie")).find((c) => c.id === goalie.coachId)?.availableSlots.map((s) => s.id)).toEqual([first]);
+    // The warm-up searched for Attack around 10001: the attack coach had no slot then.
+    const { token } = await startSession(t.deps.database.db, attack.userId, t.deps.clock.now());
+    const added = await request(t.app)
+      .post("/api/time-slots")
+      .set("Cookie", `sid=${token}`)
+      .send({ date: "2026-12-03", startTime: "10:00", endTime: "11:00" });
+    expect(added.status).toBe(201);
+    expect((await search("Attack")).find((c) => c.id === attack.coachId)?.availableSlots.map((s) => s.id)).toEqual([added.body.id]);
+  });
+
+  it("readies nothing on a marketplace without coaches, and fails nothing", async () => {
+    const empty = await startTestApp();
+    try {
+      expect(await warmUpSearch(empty.deps)).toMatchObject({ coaches: 0, searches: 0 });
+    } finally {
+      await empty.close();
+    }
   });
 });
