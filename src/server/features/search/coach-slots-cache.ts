@@ -35,10 +35,10 @@ import * as repo from "./search.repository";
  */
 const ENTRY_TTL_MS = 10 * 60_000;
 /**
- * The bound of the cache: about 1.8 KB a coach (9 slots of about 150 bytes of JSON text in one
- * string, and three small number lists), so at most about 110 MB, whatever the marketplace's size
- * (docs/performance-log.md has the measured figures). The benchmark's 5,000 searches across the
- * country touch about 46,000 coaches. Oldest loaded are dropped first beyond it.
+ * The bound of the cache: at most about 1.8 KB a coach (8 slots of about 150 bytes of JSON text in
+ * one string, and three small number lists), so at most about 110 MB, whatever the marketplace's
+ * size (docs/performance-log.md has the measured figures). The benchmark's 5,000 searches across
+ * the country touch about 38,500 coaches. Oldest loaded are dropped first beyond it.
  */
 const MAX_COACHES = 60_000;
 
