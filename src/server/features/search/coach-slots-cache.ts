@@ -46,7 +46,7 @@ const MAX_COACHES = 60_000;
  * Slots read per coach for a search showing `limit`: one more, so that a slot passing does not
  * force a reload at once (it is skipped at serve time; a booking drops the entry anyway). Two more
  * cost the first searches a sixth more of PostgreSQL's time for no fewer reloads worth it
- * (docs/performance-log.md, 27 November 2026, morning on a faster VM).
+ * (docs/performance-log.md, 27 November 2026, late morning).
  */
 export function slotsReadPerCoach(limit: number): number {
   return limit + 1;

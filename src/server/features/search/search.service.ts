@@ -72,13 +72,13 @@ async function computePage(deps: AppDeps, input: SearchCoachesQuery, origin: Ori
  * Coaches read beyond those a page still needs, in case some have no bookable slot: one in the
  * first read of a page, five in each further read (its area evidently has coaches without slots).
  * Five in the first read too cost the first searches a third more coaches read, nearly all unused
- * (docs/performance-log.md, 27 November 2026, morning on a faster VM).
+ * (docs/performance-log.md, 27 November 2026, late morning).
  */
 function sparesAfter(candidatesRead: number): number {
   return candidatesRead === 0 ? 1 : 5;
 }
 
-/** Candidates the first look takes: a page, one more, and the first read's spare coaches (pageOf). */
+/** Candidates the first look takes: a page, one more, and five spare coaches (one for the first read, the rest for a further one). */
 const FIRST_CANDIDATES = SEARCH_MAX_COACHES + 1 + 5;
 
 /**
