@@ -17,8 +17,8 @@ export type SearchWarmUp = { directoryMs: number; coaches: number; searches: num
  * Readies the search before the server listens (main.ts; the benchmark's server does the same).
  * Without it the first visitor after a start waited for the coach directory's one full read (2.4 s
  * at 100,000 coaches), and the first hundred searches answered at p95 140-190 ms while the
- * server's code was still being compiled and each database connection planned the slot statement
- * for the first time (docs/performance-log.md, 27 November 2026, late morning). The
+ * server's code and its database connections were cold (75-104 ms after 200 searches;
+ * docs/performance-log.md, 27 November 2026, late morning). The
  * searches are real ones around the first coaches' ZIP codes: their answers and slots are kept as
  * any search's are, under the same rules, so nothing here can be stale.
  */
