@@ -138,12 +138,6 @@ describe("GET /api/coaches/search: slots stay current between searches", () => {
     reads.mockRestore();
   });
 
-  const search = async (position: string) => {
-    const res = await request(t.app).get("/api/coaches/search").query({ specialization: position, zipcode: "10001", radius: "25" });
-    expect(res.status).toBe(200);
-    return res.body as SearchResultCoach[];
-  };
-
   it("is readied at start around every coach on the map, and later searches still see every change", async () => {
     const goalie = await insertCoach(t, { zipcode: "10001", specializations: ["Goalie"] });
     const attack = await insertCoach(t, { zipcode: "10001", specializations: ["Attack"] });
@@ -154,16 +148,15 @@ describe("GET /api/coaches/search: slots stay current between searches", () => {
     expect(warmUp.coaches).toBe(coachDirectoryFor(t.deps).size());
     expect(warmUp.searches).toBe(Math.min(200, warmUp.coaches));
 
-    // What the warm-up kept is kept under the search's rules: a slot added since is shown.
-    expect((await search("Goalie")).find((c) => c.id === goalie.coachId)?.availableSlots.map((s) => s.id)).toEqual([first]);
-    // The warm-up searched for Attack around 10001: the attack coach had no slot then.
-    const { token } = await startSession(t.deps.database.db, attack.userId, t.deps.clock.now());
+    // What the warm-up kept is kept under the search's rules: the slots it read are shown, and a slot
+    // added since (the warm-up searched for Attack around 10001 when the attack coach had none) too.
+    expect(await slotsOf(goalie.coachId, "Goalie")).toEqual([first]);
     const added = await request(t.app)
       .post("/api/time-slots")
-      .set("Cookie", `sid=${token}`)
+      .set("Cookie", await coachCookie(attack.userId))
       .send({ date: "2026-12-03", startTime: "10:00", endTime: "11:00" });
     expect(added.status).toBe(201);
-    expect((await search("Attack")).find((c) => c.id === attack.coachId)?.availableSlots.map((s) => s.id)).toEqual([added.body.id]);
+    expect(await slotsOf(attack.coachId, "Attack")).toEqual([added.body.id]);
   });
 
   it("readies nothing on a marketplace without coaches, and fails nothing", async () => {
