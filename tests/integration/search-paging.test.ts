@@ -187,6 +187,15 @@ describe("GET /api/coaches/search: pages of coaches and the card's times", () =>
     const gzip = await search({ specialization: "Heavy" }).set("Accept-Encoding", "gzip");
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(gzip.body).toHaveLength(SEARCH_MAX_COACHES);
+    // A browser lists gzip first and weighs both the same: it gets the smaller brotli answer.
+    const browser = await search({ specialization: "Heavy" }).set("Accept-Encoding", "gzip, deflate, br, zstd");
+    expect(browser.headers["content-encoding"]).toBe("br");
+    expect(browser.body).toEqual(br.body);
+    // A client that weighs gzip higher gets gzip; one that refuses brotli never gets it.
+    const weighed = await search({ specialization: "Heavy" }).set("Accept-Encoding", "br;q=0.5, gzip");
+    expect(weighed.headers["content-encoding"]).toBe("gzip");
+    const noBrotli = await search({ specialization: "Heavy" }).set("Accept-Encoding", "*, br;q=0");
+    expect(noBrotli.headers["content-encoding"]).toBe("gzip");
     const plain = await search({ specialization: "Heavy" }).set("Accept-Encoding", "identity");
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(Buffer.byteLength(plain.text)).toBeGreaterThan(10_000);
