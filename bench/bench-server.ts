@@ -102,7 +102,9 @@ export async function serveInChild(
  * BENCH_HEAP_SAMPLE=<file>: V8's sampling heap profiler runs from the server's start to the end of
  * the run and writes the allocations that outlived a young-generation collection (live at the end,
  * or collected only by a full one) to <file> (a .heapprofile for Chrome's DevTools): where the
- * objects come from that make scavenges slow and fill the old generation.
+ * objects come from that make scavenges slow and fill the old generation. BENCH_HEAP_SAMPLE_ALL=1
+ * adds those a young-generation collection freed: every allocation, for what makes scavenges frequent
+ * (pino-http's child logger per request, redacted, was an eighth of them; docs/performance-log.md).
  */
 async function startHeapSampling(): Promise<(() => Promise<void>) | undefined> {
   const file = process.env.BENCH_HEAP_SAMPLE;
@@ -112,7 +114,7 @@ async function startHeapSampling(): Promise<(() => Promise<void>) | undefined> {
   await session.post("HeapProfiler.startSampling", {
     samplingInterval: 4096,
     includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: false,
+    includeObjectsCollectedByMinorGC: Boolean(process.env.BENCH_HEAP_SAMPLE_ALL),
   });
   return async () => {
     const { profile } = await session.post("HeapProfiler.stopSampling");
