@@ -1,6 +1,7 @@
 import zlib from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
-import react from "@vitejs/plugin-react";
+import babel from "@rolldown/plugin-babel";
+import react, { reactCompilerPreset } from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
@@ -37,6 +38,12 @@ export default defineConfig({
   root: "src/client",
   plugins: [
     react(),
+    // React Compiler, only for the components marked "use memo": their results are memoised at build
+    // time, so an answer to one of their reads re-renders only what reads it. The coach dashboard
+    // re-rendered its whole page in one task for each of its reads (react-query's updates are
+    // synchronous), its largest blocking time on a phone. Everywhere, it put 3-13 KB on every
+    // page's first screen (over the landing page's 100 KB; docs/performance-log.md).
+    babel({ presets: [reactCompilerPreset({ compilationMode: "annotation" })] }),
     tailwindcss(),
     firstScreenForNode(),
     // Each script, style sheet and image is compressed once, at the highest levels, beside the file

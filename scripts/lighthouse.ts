@@ -5,6 +5,7 @@
  *
  *   npm run lighthouse                      (builds the client first; every page)
  *   npm run lighthouse -- landing "my bookings"   (only the pages named)
+ *   LIGHTHOUSE_NO_BUILD=1 npm run lighthouse ...  (measures the client already in dist/client, without building it again)
  *
  * Scores depend on the machine: on a shared machine, note its load average with them
  * (docs/performance-log.md).
@@ -105,7 +106,7 @@ async function seedPages(server: E2eServer): Promise<PageToMeasure[]> {
 }
 
 async function main(): Promise<void> {
-  execSync("npx vite build", { stdio: "ignore" });
+  if (!process.env.LIGHTHOUSE_NO_BUILD) execSync("npx vite build", { stdio: "ignore" });
   const server = await startE2eServer({ SEED_DEMO: "false" });
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROMIUM_ARGS });
   let failed = false;
