@@ -40,9 +40,9 @@ export default defineConfig({
     react(),
     // React Compiler, only for the components marked "use memo": their results are memoised at build
     // time, so an answer to one of their reads re-renders only what reads it. The coach dashboard
-    // re-rendered its whole page in one task for each of its reads (react-query's updates are
-    // synchronous), its largest blocking time on a phone. Everywhere, it put 3-13 KB on every
-    // page's first screen (over the landing page's 100 KB; docs/performance-log.md).
+    // re-rendered every section, chart and list for each answer to its reads, its largest
+    // blocking time on a phone. Everywhere, it put 3-13 KB on every page's first screen (over the
+    // landing page's 100 KB; docs/performance-log.md).
     babel({ presets: [reactCompilerPreset({ compilationMode: "annotation" })] }),
     tailwindcss(),
     firstScreenForNode(),

@@ -59,7 +59,7 @@ export function CoachDashboardPage() {
 type DialogState = { open: false } | { open: true; slot?: TimeSlot };
 
 function Dashboard({ user, firstName, coach }: { user: { id: number; userType: string }; firstName: string | null; coach: SlotCoach }) {
-  // React Compiler (vite.config.ts): each of the page's reads re-rendered every section in one task;
+  // React Compiler (vite.config.ts): each answer to the page's reads re-rendered every section;
   // memoised, a section renders again only when what it is given changes.
   "use memo";
   const live = useCalendarSocket({ userId: user.id, userType: user.userType, coachId: coach.id });
