@@ -35,21 +35,21 @@ import * as repo from "./search.repository";
  */
 const ENTRY_TTL_MS = 10 * 60_000;
 /**
- * The bound of the cache: at most about 1.8 KB a coach (8 slots of about 150 bytes of JSON text in
- * one string, and three small number lists), so at most about 110 MB, whatever the marketplace's
+ * The bound of the cache: at most about 1.6 KB a coach (7 slots of about 150 bytes of JSON text in
+ * one string, and three small number lists), so at most about 100 MB, whatever the marketplace's
  * size (docs/performance-log.md has the measured figures). The benchmark's 5,000 searches across
  * the country touch about 38,500 coaches. Oldest loaded are dropped first beyond it.
  */
 const MAX_COACHES = 60_000;
 
 /**
- * Slots read per coach for a search showing `limit`: one more, so that a slot passing does not
- * force a reload at once (it is skipped at serve time; a booking drops the entry anyway). Two more
- * cost the first searches a sixth more of PostgreSQL's time for no fewer reloads worth it
- * (docs/performance-log.md, 27 November 2026, late morning).
+ * Slots read per coach for a search showing `limit`: no spare. A spare slot saved a coach's reload
+ * when their first slot started (a booking drops the entry anyway), and cost every first search
+ * an eighth more of PostgreSQL's time; two spares a sixth more (docs/performance-log.md, 27
+ * November 2026, late morning and noon).
  */
 export function slotsReadPerCoach(limit: number): number {
-  return limit + 1;
+  return limit;
 }
 
 type Entry = {
