@@ -4,10 +4,10 @@ import Negotiator from "negotiator";
 
 /**
  * Brotli at quality 2: less CPU than gzip's default level per answer for about the same size (a
- * search page of 16 KB: 41 µs and 1.44 KB, gzip 66 µs and 1.42 KB); the default (11) takes milliseconds per answer, too slow for answers made per request. A 64 KiB
- * window (BROTLI_PARAM_LGWIN 16) instead of the default 4 MiB: an API answer is far smaller, and
- * each answer's encoder held the whole window outside the heap, which made V8 collect garbage more
- * often.
+ * search page of 16 KB: 41 µs and 1.44 KB, gzip 66 µs and 1.42 KB); the default (11) takes
+ * milliseconds per answer, too slow for answers made per request. A 64 KiB window
+ * (BROTLI_PARAM_LGWIN 16) instead of the default 4 MiB: an API answer is far smaller, and each
+ * answer's encoder held the whole window outside the heap, which made V8 collect garbage more often.
  */
 export const BROTLI_PARAMS = { [zlib.BROTLI_PARAM_QUALITY]: 2, [zlib.BROTLI_PARAM_LGWIN]: 16 };
 
