@@ -8,6 +8,7 @@ import { gracefulClose } from "./http/shutdown";
 import { startSweeps } from "./jobs/sweeps";
 import { attachCalendarSocket } from "./realtime/calendar-socket";
 import { warmUpSearch } from "./features/search/search-warm-up";
+import { warmUpBooking } from "./features/bookings/booking-warm-up";
 
 async function main(): Promise<void> {
   const config = loadConfigOrReport();
@@ -26,6 +27,11 @@ async function main(): Promise<void> {
     { coaches: warmUp.coaches, directoryMs: Math.round(warmUp.directoryMs), searches: warmUp.searches, ms: Math.round(warmUp.totalMs) },
     "search ready",
   );
+
+  // The booking's code compiled and its writes planned on every connection before the first booking.
+  const bookingWarmUpStarted = performance.now();
+  const warmUpBookings = await warmUpBooking(deps);
+  deps.logger.info({ bookings: warmUpBookings, ms: Math.round(performance.now() - bookingWarmUpStarted) }, "booking ready");
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   deps.logger.info({ url: config.appUrl, database: deps.database.kind }, "server listening");

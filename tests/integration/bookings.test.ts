@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BookingMessages } from "@contract/booking-basics";
 import { ErrorCode } from "@contract/error-basics";
+import type { CalendarEvent } from "@contract/realtime";
 import { bookings, sessions, timeSlots, users } from "@server/db/schema/index";
 import { hashSessionToken, SESSION_IDLE_MS } from "@server/features/accounts/sessions.service";
 import { instantToLocal } from "@server/features/slots/slot-time";
@@ -116,27 +117,27 @@ describe("POST /api/bookings", () => {
 
   it("tells the coach's calendar about the new booking and the slot's availability", async () => {
     const slot = await createSlot(t, coach.coachId);
-    const published: { type: string; [key: string]: unknown }[] = [];
-    const original = t.deps.events.publish;
-    t.deps.events.publish = async (event) => {
-      published.push(event);
-      await original(event);
-    };
+    const heard: CalendarEvent[] = [];
+    const stopListening = await t.deps.events.subscribe((event) => {
+      if (event.coachId === coach.coachId) heard.push(event);
+    });
     try {
       const booking = await bookSlot(t, student, coach, slot.id);
-      expect(published).toEqual([
-        {
-          type: "booking_updated",
-          coachId: coach.coachId,
-          bookingId: booking.id,
-          studentId: student.userId,
-          status: "pending",
-          timeSlotId: slot.id,
-        },
-        { type: "availability_updated", coachId: coach.coachId },
-      ]);
+      await vi.waitFor(() =>
+        expect(heard).toEqual([
+          {
+            type: "booking_updated",
+            coachId: coach.coachId,
+            bookingId: booking.id,
+            studentId: student.userId,
+            status: "pending",
+            timeSlotId: slot.id,
+          },
+          { type: "availability_updated", coachId: coach.coachId },
+        ]),
+      );
     } finally {
-      t.deps.events.publish = original;
+      await stopListening();
     }
   });
 

@@ -196,6 +196,37 @@ describe("two server processes on one database", () => {
     await coachOnB.close();
     await playerOnB.close();
   });
+
+  it("events sent inside a transaction arrive at its commit, never after a rollback, and run local handlers only when announced", async () => {
+    const heardOnB: number[] = [];
+    const stopListening = await depsB.events.subscribe((event) => heardOnB.push(event.coachId));
+    const heardLocally: number[] = [];
+    const stopLocal = a.deps.events.onPublish!((event) => heardLocally.push(event.coachId));
+    const [undone, committed] = [900_001, 900_002];
+
+    await expect(
+      a.deps.database.db.transaction(async (tx) => {
+        await a.deps.events.publishInTransaction(tx, [{ type: "availability_updated", coachId: undone }]);
+        tx.rollback();
+      }),
+    ).rejects.toThrow();
+    let announce = () => {};
+    await a.deps.database.db.transaction(async (tx) => {
+      announce = await a.deps.events.publishInTransaction(tx, [
+        { type: "availability_updated", coachId: committed },
+        { type: "coach_updated", coachId: committed },
+      ]);
+      expect(heardLocally).toEqual([]);
+    });
+    // One channel delivers in order: once the committed events are in, the undone one would have been.
+    await vi.waitFor(() => expect(heardOnB.filter((id) => id === committed)).toHaveLength(2));
+    expect(heardOnB).not.toContain(undone);
+    expect(heardLocally).toEqual([]);
+    announce();
+    expect(heardLocally).toEqual([committed, committed]);
+    stopLocal();
+    await stopListening();
+  });
 });
 
 // PGlite runs in this process: there is no listening connection to lose.

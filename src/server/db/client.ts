@@ -37,6 +37,13 @@ export type Database = {
    * contention"). The pool keeps them open while idle.
    */
   openConnections(prepare: (db: Db) => Promise<void>): Promise<void>;
+  /**
+   * Runs `work` on one connection, taken from the pool once and given back after (PGlite: its
+   * one): a request that would otherwise take a connection for each of its steps waits for one only
+   * once, not behind every other request's queries at each step. `work` must use only the `db` it is
+   * given (boundTo): a pooled query from inside could wait for a connection that every holder keeps.
+   */
+  withConnection<T>(work: (db: Db) => Promise<T>): Promise<T>;
   /** Applies pending migrations; processes started together on one database take turns. */
   migrate(): Promise<void>;
   /**
@@ -63,6 +70,11 @@ export function lockKey(name: string): number {
     hash = Math.imul(hash, 0x01000193);
   }
   return hash & 0x7fffffff;
+}
+
+/** The database as seen by work running on one of its connections (withConnection), or inside a transaction: everything goes there. */
+export function boundTo(database: Database, db: Db): Database {
+  return { ...database, db, withConnection: (work) => work(db) };
 }
 
 /** `DATABASE_URL` set: a PostgreSQL server through `pg`. Unset: PGlite in `dataDir` (or in memory when dataDir is "memory://"). */
@@ -95,6 +107,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     async openConnections(prepare) {
       await prepare(db);
     },
+    withConnection: (work) => work(db),
     async migrate() {
       await migratePglite(db as never, { migrationsFolder });
     },
@@ -141,6 +154,13 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
   // operator sees it: a database restart or a network cut shows in the logs.
   pool.on("error", (err) => logger?.error({ err }, "an idle database connection failed"));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  /** One Db per pooled connection, kept while it lives: the statements prepared per Db (preparedPerDb) are built once each. */
+  const connectionDbs = new WeakMap<pg.PoolClient, Db>();
+  const dbOfConnection = (client: pg.PoolClient): Db => {
+    let own = connectionDbs.get(client);
+    if (!own) connectionDbs.set(client, (own = drizzlePg(client, { schema }) as unknown as Db));
+    return own;
+  };
   const handlers = new Map<string, Set<(payload: string) => void>>();
   const reconnectHandlers = new Set<(lostAt: Date) => void>();
   let listener: Promise<pg.Client> | undefined;
@@ -252,10 +272,19 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
     async openConnections(prepare) {
       const clients = await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect()));
       // A connection whose statements failed is closed rather than kept half-prepared.
-      const results = await Promise.allSettled(clients.map((client) => prepare(drizzlePg(client, { schema }) as unknown as Db)));
+      const results = await Promise.allSettled(clients.map((client) => prepare(dbOfConnection(client))));
       clients.forEach((client, i) => client.release(results[i]?.status === "rejected"));
       const failed = results.find((r) => r.status === "rejected");
       if (failed) throw failed.reason;
+    },
+    async withConnection(work) {
+      const client = await pool.connect();
+      try {
+        return await work(dbOfConnection(client));
+      } finally {
+        // pg-pool closes a connection that can no longer be queried rather than lend it again.
+        client.release();
+      }
     },
     async migrate() {
       // Without the lock, two processes starting on an empty database race on CREATE TABLE and one

@@ -1,6 +1,7 @@
+import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { CalendarEventSchema, type CalendarEvent } from "../../contract/realtime";
-import type { Database } from "../db/client";
+import type { Database, Tx } from "../db/client";
 
 export const CALENDAR_CHANNEL = "calendar_events";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
@@ -13,6 +14,15 @@ const MAX_PAYLOAD_BYTES = 7900;
 export type EventBus = {
   /** Call after the transaction that made the change has committed; never throws. */
   publish(event: CalendarEvent): Promise<void>;
+  /**
+   * Sends the events from inside the transaction that makes the change, in one statement:
+   * PostgreSQL delivers a NOTIFY when its transaction commits and drops it on a rollback, so a
+   * busy request takes no connection of its own after its commit (a booking took two, which waited
+   * behind every other request's queries when the last seats went). Returns the call that runs
+   * this process's onPublish handlers, to make right after the commit (before it they could let a
+   * search keep what the transaction is changing).
+   */
+  publishInTransaction(tx: Tx, events: CalendarEvent[]): Promise<() => void>;
   /** Starts listening (one LISTEN per process is shared); returns an unsubscribe function. */
   subscribe(handler: (event: CalendarEvent) => void): Promise<() => Promise<void>>;
   /**
@@ -30,32 +40,50 @@ export type EventBus = {
 
 export function createEventBus(database: Database, logger: Logger): EventBus {
   const localHandlers = new Set<(event: CalendarEvent) => void>();
+  const runLocalHandlers = (event: CalendarEvent) => {
+    for (const handler of localHandlers) {
+      try {
+        handler(event);
+      } catch (err) {
+        logger.error({ err }, "calendar event handler failed");
+      }
+    }
+  };
+  /** The NOTIFY payload of an event; undefined for a message too large to carry. */
+  const payloadOf = (event: CalendarEvent): string | undefined => {
+    const payload = JSON.stringify(event);
+    if (Buffer.byteLength(payload) <= MAX_PAYLOAD_BYTES) return payload;
+    if (event.type === "message:new") {
+      // The message schema keeps a message well under the limit (2000 characters, no escapes of
+      // six bytes); one that still does not fit is read from the conversation when opened.
+      logger.error({ conversationId: event.conversationId }, "a message event is too large to publish");
+      return undefined;
+    }
+    // Too large to carry: listeners still learn that the coach's calendar changed and refetch.
+    return JSON.stringify({ type: "availability_updated", coachId: event.coachId } satisfies CalendarEvent);
+  };
   return {
     async publish(event) {
-      for (const handler of localHandlers) {
-        try {
-          handler(event);
-        } catch (err) {
-          logger.error({ err }, "calendar event handler failed");
-        }
-      }
-      let payload = JSON.stringify(event);
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES && event.type === "message:new") {
-        // The message schema keeps a message well under the limit (2000 characters, no escapes of
-        // six bytes); one that still does not fit is read from the conversation when opened.
-        logger.error({ conversationId: event.conversationId }, "a message event is too large to publish");
-        return;
-      }
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
-        // Too large to carry: listeners still learn that the coach's calendar changed and refetch.
-        payload = JSON.stringify({ type: "availability_updated", coachId: event.coachId } satisfies CalendarEvent);
-      }
+      runLocalHandlers(event);
+      const payload = payloadOf(event);
+      if (payload === undefined) return;
       try {
         await database.notify(CALENDAR_CHANNEL, payload);
       } catch (err) {
         // The change itself is committed; a lost event only delays a refresh in open browsers.
         logger.error({ err, event: event.type }, "could not publish calendar event");
       }
+    },
+    async publishInTransaction(tx, events) {
+      const payloads = events.map(payloadOf).filter((payload) => payload !== undefined);
+      if (payloads.length > 0) {
+        const rows = sql.join(
+          payloads.map((payload) => sql`(${payload}::text)`),
+          sql`, `,
+        );
+        await tx.execute(sql`select pg_notify(${CALENDAR_CHANNEL}, v.payload) from (values ${rows}) as v(payload)`);
+      }
+      return () => events.forEach(runLocalHandlers);
     },
     async subscribe(handler) {
       return database.listen(CALENDAR_CHANNEL, (payload) => {

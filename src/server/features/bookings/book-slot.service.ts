@@ -31,11 +31,11 @@ export async function bookSlot(
   clientAddress: string,
   read?: FirstAthletePreRead,
 ): Promise<Booking> {
-  const row =
-    input.payWith === "credit"
-      ? await bookWithCredit(deps, user, input, read)
-      : await createPendingBooking(deps, user, input, clientAddress, read);
-  return present(await bookingForItsBooker(deps, row.id), "the booking just made");
+  // Read on the booking's own connection (takeSeat), right after its commit.
+  const answer = async (on: AppDeps, row: repo.BookingRow) => present(await bookingForItsBooker(on, row.id), "the booking just made");
+  return input.payWith === "credit"
+    ? bookWithCredit(deps, user, input, answer, read)
+    : createPendingBooking(deps, user, input, clientAddress, answer, read);
 }
 
 /**
@@ -78,20 +78,23 @@ export async function prepareBookingStatements(db: Db, now: Date): Promise<void>
 /**
  * A seat held for a card payment (takeSeat). `clientAddress` is the requester's (the socket's, or
  * the one TRUST_PROXY allows): unpaid holds are limited per coach and address across accounts.
+ * `answer` makes the request's answer from the new row once committed (takeSeat).
  * `read`: the pre-read, when the session's statement read it (bookingSessionStatement).
  */
-export async function createPendingBooking(
+export async function createPendingBooking<T>(
   deps: AppDeps,
   user: UserRow,
   input: ParsedBookingRequest,
   clientAddress: string,
+  answer: (on: AppDeps, row: repo.BookingRow) => Promise<T>,
   read?: FirstAthletePreRead,
-): Promise<repo.BookingRow> {
+): Promise<T> {
   return takeSeat(
     deps,
     user,
     input,
     {
+      answer,
       beforeLock: (tx, { slot, now }) => requireHoldAllowance(tx, { studentId: user.id, coachId: slot.coachId, clientAddress, now }),
       insert: async (tx, { slot, plan, athlete, now }) => {
         const inserted = await holdsRepo.insertBooking(
@@ -147,6 +150,7 @@ export async function bookSlotForCheckout(
       athleteId: athlete.id,
     },
     clientAddress,
+    async (_on, row) => row,
   );
 }
 

@@ -16,17 +16,23 @@ import { seatOfPlan, takeSeat, type BookingPlan, type FirstAthletePreRead } from
  * seat without a credit, never a credit spent twice). The booking carries the credit's share of the
  * package's price and fee as its money; the coach earns the price share after feedback.
  */
-export async function bookWithCredit(
+export async function bookWithCredit<T>(
   deps: AppDeps,
   user: UserRow,
   input: ParsedBookingRequest,
+  answer: (on: AppDeps, row: repo.BookingRow) => Promise<T>,
   read?: FirstAthletePreRead,
-): Promise<repo.BookingRow> {
-  const booking = await takeSeat(
+): Promise<T> {
+  let bookingId = 0;
+  const answered = await takeSeat(
     deps,
     user,
     input,
     {
+      answer: (on, booking) => {
+        bookingId = booking.id;
+        return answer(on, booking);
+      },
       insert: (tx, { slot, plan, athlete, now }) =>
         insertCreditBooking(tx, {
           slot,
@@ -40,8 +46,9 @@ export async function bookWithCredit(
     },
     read,
   );
-  await notifyCreditBooked(deps, booking.id);
-  return booking;
+  // On the pool, after the booking's connection is given back (the e-mails' outbox takes its own).
+  await notifyCreditBooked(deps, bookingId);
+  return answered;
 }
 
 /**

@@ -6,14 +6,15 @@ import { BookingMessages, noRatesMessage } from "@contract/booking-basics";
 import { coachEarningsCents, platformFeeCents, totalCents } from "@contract/money";
 import { TIME_STEP_MINUTES } from "@contract/time";
 import type { AppDeps } from "../../deps";
-import { calendarEvents, publishEvents } from "../../realtime/events";
-import type { Db, Tx } from "../../db/client";
+import { calendarEvents } from "../../realtime/events";
+import { boundTo, type Db, type Tx } from "../../db/client";
 import { ErrorCode } from "@contract/error-basics";
 import { LimitMessages, MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS, MAX_HELD_BOOKINGS_PER_PLAYER } from "@contract/limits";
 import { AppError, badRequest, forbidden, notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { instantToLocal, localToInstant } from "../slots/slot-time";
 import { chooseAthlete } from "../families/families.service";
+import type { AthleteRow } from "../families/families.repository";
 import * as repo from "./bookings.repository";
 import * as holdsRepo from "./seat-holds.repository";
 import { releaseExpiredHolds } from "./booking-sweeps.service";
@@ -134,8 +135,8 @@ export async function checkBeforeLocking(deps: AppDeps, user: UserRow, input: Pa
   const { slot, timeZone, coachRates } = pre;
   planBooking(slot, timeZone, coachRates, input, now);
   if (pre.held >= slot.capacity && !pre.mine) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
-  const athlete = chosen ?? (await chooseAthlete(deps, user, input.athleteId));
-  return { db, now, athlete, slot, timeZone, coachRates };
+  // The athlete when it was read for the pre-read; else takeSeat reads it on the booking's connection.
+  return { now, chosen, slot, timeZone, coachRates };
 }
 
 /**
@@ -160,46 +161,60 @@ type CheckedBooking = Awaited<ReturnType<typeof checkBeforeLocking>>;
  * may have changed since the read), one statement cancels the run-out holds and counts the seats
  * held and the athlete's own, then `insert` writes the caller's row (a card hold or a credit's
  * booking). `beforeLock` runs first in the transaction (the card hold's allowance, whose advisory
- * locks come before the slot's). After the commit the released holds are told and the calendar
- * hears of the booking. `read` is the pre-read when the session's statement read it (checkBeforeLocking).
+ * locks come before the slot's). The calendar hears of the booking from the transaction itself
+ * (its NOTIFY goes out at the commit), then `answer` reads what the request answers. `read` is the
+ * pre-read when the session's statement read it (checkBeforeLocking).
+ *
+ * A booking that goes on past the checks runs on one connection from the athlete's read to the
+ * answer's (Database.withConnection): it waited for a pooled connection four times, each time
+ * behind every refused request's query when the last seats went (docs/performance-log.md,
+ * 27 November 2026, afternoon). The released holds are told after, on the pool.
  */
-export async function takeSeat(
+export async function takeSeat<T>(
   deps: AppDeps,
   user: UserRow,
   input: ParsedBookingRequest,
   steps: {
     beforeLock?: (tx: Tx, checked: CheckedBooking) => Promise<void>;
-    insert: (
-      tx: Tx,
-      seat: { slot: repo.SlotRow; plan: BookingPlan; athlete: CheckedBooking["athlete"]; now: Date },
-    ) => Promise<repo.BookingRow>;
+    insert: (tx: Tx, seat: { slot: repo.SlotRow; plan: BookingPlan; athlete: AthleteRow; now: Date }) => Promise<repo.BookingRow>;
+    answer: (on: AppDeps, booking: repo.BookingRow) => Promise<T>;
   },
   read?: FirstAthletePreRead,
-): Promise<repo.BookingRow> {
+): Promise<T> {
   const checked = await checkBeforeLocking(deps, user, input, read);
-  const { db, now, athlete, slot, timeZone, coachRates } = checked;
+  const { now, slot, timeZone, coachRates } = checked;
 
   let expired: holdsRepo.ExpiredHold[] = [];
-  let booking: repo.BookingRow;
-  try {
-    booking = await db.transaction(async (tx) => {
-      await steps.beforeLock?.(tx, checked);
-      const locked = await holdsRepo.lockSlot(tx, slot.id);
-      if (!locked) throw notFound(BookingMessages.SLOT_NOT_FOUND);
-      const plan = planBooking(locked, timeZone, coachRates, input, now);
-      // One statement under the lock: the run-out holds cancelled, the athlete's own seat and the seats held.
-      const seats = await holdsRepo.expireAndCountSeats(tx, locked.id, athlete.id, now);
-      expired = seats.expired;
-      if (seats.athleteBooked) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
-      if (seats.held >= locked.capacity) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
-      return steps.insert(tx, { slot: locked, plan, athlete, now });
-    });
-  } catch (err) {
-    if (err instanceof holdsRepo.DuplicateActiveBookingError) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
-    throw err;
-  }
-
+  const answer = await deps.database.withConnection(async (db) => {
+    const on: AppDeps = { ...deps, database: boundTo(deps.database, db) };
+    const athlete = checked.chosen ?? (await chooseAthlete(on, user, input.athleteId));
+    let announce = () => {};
+    let booking: repo.BookingRow;
+    try {
+      booking = await db.transaction(async (tx) => {
+        await steps.beforeLock?.(tx, checked);
+        const locked = await holdsRepo.lockSlot(tx, slot.id);
+        if (!locked) throw notFound(BookingMessages.SLOT_NOT_FOUND);
+        const plan = planBooking(locked, timeZone, coachRates, input, now);
+        // One statement under the lock: the run-out holds cancelled, the athlete's own seat and the seats held.
+        const seats = await holdsRepo.expireAndCountSeats(tx, locked.id, athlete.id, now);
+        expired = seats.expired;
+        if (seats.athleteBooked) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
+        if (seats.held >= locked.capacity) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
+        const inserted = await steps.insert(tx, { slot: locked, plan, athlete, now });
+        announce = await deps.events.publishInTransaction(tx, [
+          calendarEvents.bookingUpdated(inserted),
+          calendarEvents.availabilityUpdated(inserted.coachId),
+        ]);
+        return inserted;
+      });
+    } catch (err) {
+      if (err instanceof holdsRepo.DuplicateActiveBookingError) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
+      throw err;
+    }
+    announce();
+    return steps.answer(on, booking);
+  });
   await releaseExpiredHolds(deps, expired);
-  await publishEvents(deps, [calendarEvents.bookingUpdated(booking), calendarEvents.availabilityUpdated(booking.coachId)]);
-  return booking;
+  return answer;
 }

@@ -18,6 +18,7 @@ function setUp(bounds: { maxAnswers?: number; maxBytes?: number } = {}) {
   const listened = new Promise<void>((resolve) => (listen = resolve));
   const events: EventBus = {
     publish: async () => {},
+    publishInTransaction: async () => () => {},
     subscribe: async (handler) => {
       handlers.push(handler);
       await listened;
