@@ -35,6 +35,7 @@ const silentEvents: EventBus = {
 export async function warmUpBooking(deps: AppDeps): Promise<number> {
   let made = 0;
   await deps.database.openConnections(async (db) => {
+    // Awaited first: `made += await ...` would read `made` before the other connections add to it.
     const onConnection = await warmUpOn(deps, db);
     made += onConnection;
   });
