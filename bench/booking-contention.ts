@@ -169,6 +169,7 @@ async function main(): Promise<void> {
 }
 
 type RaceResult = {
+  /** Every answer's latency, sorted. */
   latencies: number[];
   statuses: Map<number, number>;
   seconds: number;
@@ -178,7 +179,6 @@ type RaceResult = {
 
 /** Every player tries the slots in their own random order until one seat is theirs or every slot refused them. */
 async function race(baseUrl: string, slots: Slot[], cookies: string[], payWith: "card" | "credit"): Promise<RaceResult> {
-  const latencies: number[] = [];
   const inOrder: RaceResult["inOrder"] = [];
   const statuses = new Map<number, number>();
   let seed32 = 11;
@@ -198,17 +198,15 @@ async function race(baseUrl: string, slots: Slot[], cookies: string[], payWith: 
         { Cookie: cookies[player]!, "X-Forwarded-For": playerAddress(player) },
         { timeSlotId: slot.id, rateId: slot.rateId, sessionType: slot.sessionType, duration: 60, payWith },
       );
-      const ms = performance.now() - sent;
-      latencies.push(ms);
-      inOrder.push({ sent, ms, status });
+      inOrder.push({ sent, ms: performance.now() - sent, status });
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       if (status !== 201) queue.push(player); // refused: this player tries their next slot later
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   agent.destroy();
-  latencies.sort((a, b) => a - b);
   inOrder.sort((a, b) => a.sent - b.sent);
+  const latencies = inOrder.map((r) => r.ms).sort((a, b) => a - b);
   return { latencies, statuses, seconds: (performance.now() - started) / 1000, inOrder };
 }
 
