@@ -75,6 +75,10 @@ type ServerReport = ServerReady & {
   directoryCoaches: number;
   /** The live heap once the directory is read, before the warm-up's searches. */
   heapDirectoryMb: number;
+  /** The live heap once every coach's next slots are read too. */
+  heapSlotsMb: number;
+  slotCoaches: number;
+  slotsMs: number;
   warmUpMs: number;
   warmUpSearches: number;
 };
@@ -82,11 +86,19 @@ type ServerReport = ServerReady & {
 /** What the server does before it listens (main.ts): the directory's one full read and the search's warm-up. */
 async function prepareServer(deps: AppDeps): Promise<Record<string, unknown>> {
   let heapDirectoryMb = 0;
-  const warmUp = await warmUpSearch(deps, { afterDirectory: () => (heapDirectoryMb = liveHeapMb()) });
+  let heapSlotsMb = 0;
+  const warmUp = await warmUpSearch(deps, {
+    afterDirectory: () => (heapDirectoryMb = liveHeapMb()),
+    afterSlots: () => (heapSlotsMb = liveHeapMb()),
+  });
+  coachSlotsCacheFor(deps).keepFresh();
   return {
+    slotCoaches: warmUp.slotCoaches,
+    slotsMs: warmUp.slotsMs,
     directoryMs: warmUp.directoryMs,
     directoryCoaches: warmUp.coaches,
     heapDirectoryMb,
+    heapSlotsMb,
     warmUpMs: warmUp.totalMs,
     warmUpSearches: warmUp.searches,
   };
@@ -274,10 +286,10 @@ async function main(): Promise<void> {
       const { child, baseUrl, ready } = await startServerChild(fileURLToPath(import.meta.url), databaseUrl);
       const report = ready as ServerReport;
       console.log(
-        `Server: coach directory read in ${report.directoryMs.toFixed(0)} ms at start (its only full read), ${report.warmUpSearches} warm-up searches, ready after ${report.warmUpMs.toFixed(0)} ms; resident memory ${report.rssMb.toFixed(0)} MB`,
+        `Server: coach directory read in ${report.directoryMs.toFixed(0)} ms at start (its only full read), the next slots of ${report.slotCoaches} coaches in ${report.slotsMs.toFixed(0)} ms, ${report.warmUpSearches} warm-up searches, ready after ${report.warmUpMs.toFixed(0)} ms; resident memory ${report.rssMb.toFixed(0)} MB`,
       );
       console.log(
-        `Live heap: ${report.heapBeforeMb.toFixed(0)} MB before the directory, ${report.heapDirectoryMb.toFixed(0)} MB with it (directory of ${report.directoryCoaches} coaches: ${(report.heapDirectoryMb - report.heapBeforeMb).toFixed(0)} MB), ${report.heapPreparedMb.toFixed(0)} MB after the warm-up`,
+        `Live heap: ${report.heapBeforeMb.toFixed(0)} MB before the directory, ${report.heapDirectoryMb.toFixed(0)} MB with it (directory of ${report.directoryCoaches} coaches: ${(report.heapDirectoryMb - report.heapBeforeMb).toFixed(0)} MB), ${report.heapSlotsMb.toFixed(0)} MB with their next slots (${(report.heapSlotsMb - report.heapDirectoryMb).toFixed(0)} MB), ${report.heapPreparedMb.toFixed(0)} MB after the warm-up`,
       );
       try {
         let i = 0;
@@ -301,7 +313,7 @@ async function main(): Promise<void> {
         const health = await measure("health", baseUrl, () => "/api/health", { seconds: DURATION_SECONDS });
         const share = search.perSecond / health.perSecond;
         const memory = await serverMemory(child);
-        const slotCacheMb = memory.liveHeapMb - report.heapDirectoryMb;
+        const restMb = memory.liveHeapMb - report.heapSlotsMb;
         console.log("");
         console.log(
           `load average after: ${loadavg()
@@ -312,7 +324,7 @@ async function main(): Promise<void> {
           `server resident memory after the run: ${memory.rssMb.toFixed(0)} MB, at most ${memory.peakRssMb.toFixed(0)} MB (heap used ${memory.heapMb.toFixed(0)} MB, ${memory.liveHeapMb.toFixed(0)} MB live)`,
         );
         console.log(
-          `memory by part (live heap): app ${report.heapBeforeMb.toFixed(0)} MB, directory ${(report.heapDirectoryMb - report.heapBeforeMb).toFixed(0)} MB, slot cache of ${String(memory.slotCacheCoaches)} coaches, ${String(memory.searchAnswers)} kept answers and the rest ${slotCacheMb.toFixed(0)} MB`,
+          `memory by part (live heap): app ${report.heapBeforeMb.toFixed(0)} MB, directory ${(report.heapDirectoryMb - report.heapBeforeMb).toFixed(0)} MB, slot cache ${(report.heapSlotsMb - report.heapDirectoryMb).toFixed(0)} MB at start (${String(memory.slotCacheCoaches)} coaches now), ${String(memory.searchAnswers)} kept answers and the rest ${restMb.toFixed(0)} MB`,
         );
         console.log(line(search));
         console.log(searchCpuLine);

@@ -7,6 +7,7 @@ import { mountClient } from "./http/client-assets";
 import { gracefulClose } from "./http/shutdown";
 import { startSweeps } from "./jobs/sweeps";
 import { attachCalendarSocket } from "./realtime/calendar-socket";
+import { coachSlotsCacheFor } from "./features/search/coach-slots-cache";
 import { warmUpSearch } from "./features/search/search-warm-up";
 import { warmUpBooking } from "./features/bookings/booking-warm-up";
 
@@ -24,9 +25,17 @@ async function main(): Promise<void> {
   // The coach directory read and the search's code compiled before the first visitor searches.
   const warmUp = await warmUpSearch(deps);
   deps.logger.info(
-    { coaches: warmUp.coaches, directoryMs: Math.round(warmUp.directoryMs), searches: warmUp.searches, ms: Math.round(warmUp.totalMs) },
+    {
+      coaches: warmUp.coaches,
+      directoryMs: Math.round(warmUp.directoryMs),
+      slotCoaches: warmUp.slotCoaches,
+      slotsMs: Math.round(warmUp.slotsMs),
+      searches: warmUp.searches,
+      ms: Math.round(warmUp.totalMs),
+    },
     "search ready",
   );
+  const stopSlotRefresh = coachSlotsCacheFor(deps).keepFresh();
 
   // The booking's code compiled and its writes planned on every connection before the first booking.
   // Only a speed-up: the site still starts when it fails, and the log says why.
@@ -46,6 +55,7 @@ async function main(): Promise<void> {
     deps.logger.info({ signal }, "shutting down: no new connections, finishing requests in flight");
     await closeServer();
     await stopSweeps();
+    stopSlotRefresh();
     // Messages being delivered in the background are finished (or left to another process's sweep).
     await deps.outbox.drain();
     await deps.database.close();

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SearchResultCoach } from "@contract/search";
@@ -143,10 +144,19 @@ describe("GET /api/coaches/search: slots stay current between searches", () => {
     const attack = await insertCoach(t, { zipcode: "10001", specializations: ["Attack"] });
     const first = await insertSlot(t, goalie.coachId, TOMORROW);
 
-    // At start (main.ts), before the server listens: a search around each coach on the map, up to 200.
+    // At start (main.ts), before the server listens: every coach's next slots, then a search around
+    // each coach on the map, up to 200.
     const warmUp = await warmUpSearch(t.deps);
     expect(warmUp.coaches).toBe(coachDirectoryFor(t.deps).size());
+    expect(warmUp.slotCoaches).toBeGreaterThanOrEqual(warmUp.coaches);
     expect(warmUp.searches).toBe(Math.min(200, warmUp.coaches));
+
+    // A first search after it, whatever it looks for, reads no slot from the database.
+    const reads = vi.spyOn(repo, "coachSlots");
+    const res = await request(t.app).get("/api/coaches/search").query({ specialization: "Attack", zipcode: "21210", radius: "100" });
+    expect(res.status).toBe(200);
+    expect(reads).not.toHaveBeenCalled();
+    reads.mockRestore();
 
     // What the warm-up kept is kept under the search's rules: the slots it read are shown, and a slot
     // added since (the warm-up searched for Attack around 10001 when the attack coach had none) too.
@@ -157,6 +167,32 @@ describe("GET /api/coaches/search: slots stay current between searches", () => {
       .send({ date: "2026-12-03", startTime: "10:00", endTime: "11:00" });
     expect(added.status).toBe(201);
     expect(await slotsOf(attack.coachId, "Attack")).toEqual([added.body.id]);
+  });
+
+  it("reads every entry again in the background before it expires, so a change no event announced shows", async () => {
+    pinClock(t, NOW);
+    const { coachId } = await insertCoach(t, { zipcode: "10001", specializations: ["Goalie"] });
+    const slot = await insertSlot(t, coachId, IN_TWO_DAYS, { locationName: "Field 1" });
+    const cache = coachSlotsCacheFor(t.deps);
+    const zone = "America/New_York";
+    const locationOf = async () => {
+      const { byCoach } = await cache.bookableSlots([{ id: coachId, timeZone: zone }], t.deps.clock.now(), 7);
+      return byCoach.get(coachId)?.map((text) => (JSON.parse(text) as { locationName: string | null }).locationName);
+    };
+    expect(await cache.preload([coachId], 7)).toBeGreaterThan(0);
+    expect(await locationOf()).toEqual(["Field 1"]);
+
+    // Written straight into the table with no event, as a repair by hand would be: the entry is kept...
+    await t.deps.database.db.execute(sql`update time_slots set location_name = 'Field 2' where id = ${slot}`);
+    expect(await locationOf()).toEqual(["Field 1"]);
+
+    // ...until the background reads it again (here at once; in production before it is 8 minutes old).
+    const stop = cache.keepFresh({ afterMs: 0, everyMs: 10 });
+    try {
+      await vi.waitFor(async () => expect(await locationOf()).toEqual(["Field 2"]), { timeout: 2000, interval: 20 });
+    } finally {
+      stop();
+    }
   });
 
   it("readies nothing on a marketplace without coaches, and fails nothing", async () => {

@@ -96,6 +96,8 @@ export type CoachDirectory = {
   positionOf(coachId: number): Origin | undefined;
   /** Resolves once this process hears coach events. */
   listening: Promise<void>;
+  /** The ids of the coaches on the map, as last read (the slot cache reads theirs at start). */
+  coachIds(): number[];
   /** Coaches held (for the benchmark's memory figures). */
   size(): number;
 };
@@ -257,6 +259,7 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
       return coach && !stale.has(coachId) ? { latitude: coach.latitude, longitude: coach.longitude } : undefined;
     },
     listening,
+    coachIds: () => [...coaches.keys()],
     size: () => coaches.size,
     async near(origin, miles, position) {
       await current();

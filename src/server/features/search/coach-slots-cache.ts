@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { CalendarEvent } from "@contract/realtime";
+import { SEARCH_SLOTS_PER_COACH } from "@contract/search";
 import type { AppDeps } from "../../deps";
 import { perDatabase } from "./per-database";
 import * as repo from "./search.repository";
@@ -26,6 +27,10 @@ import * as repo from "./search.repository";
  *   for a write made outside the services (which publish no event).
  * - The coach's time zone (the slots' dates and times are written in it) is checked against the
  *   search's own row.
+ *
+ * At start (search-warm-up.ts) every coach on the map is read, so that a first search reads
+ * nothing from PostgreSQL; then each entry is read again in the background before it expires
+ * (keepFresh), rather than all of them in the same minute ten minutes later.
  */
 
 /**
@@ -35,12 +40,20 @@ import * as repo from "./search.repository";
  */
 const ENTRY_TTL_MS = 10 * 60_000;
 /**
- * The bound of the cache: at most about 1.6 KB a coach (7 slots of about 150 bytes of JSON text in
- * one string, and three small number lists), so at most about 100 MB, whatever the marketplace's
- * size (docs/performance-log.md has the measured figures). The benchmark's 5,000 searches across
- * the country touch about 38,500 coaches. Oldest loaded are dropped first beyond it.
+ * The bound of the cache: at most about 0.6 KB a coach (7 slots of 7 numbers in one Float64Array,
+ * the entry and its map's slot), so at most about 90 MB whatever the marketplace's size
+ * (docs/performance-log.md has the measured figures). Oldest loaded are dropped first beyond it;
+ * at start only this many coaches are read.
  */
-const MAX_COACHES = 60_000;
+const MAX_COACHES = 150_000;
+/** How old an entry is re-read in the background (keepFresh): well before ENTRY_TTL_MS. */
+const REFRESH_AFTER_MS = ENTRY_TTL_MS - 2 * 60_000;
+/** How often keepFresh looks for entries to re-read, and at most how many it reads at once. */
+const REFRESH_TICK_MS = 1000;
+const REFRESH_BATCH = 1000;
+/** Coaches read in one statement at start, and statements at a time (PostgreSQL does most of the work: one a core). */
+const PRELOAD_BATCH = 500;
+const PRELOAD_CONCURRENCY = 2;
 
 /**
  * Slots read per coach for a search showing `limit`: no spare. A spare slot saved a coach's reload
@@ -61,17 +74,26 @@ type Entry = {
   /** All the coach's open slots from loadedForMs on are here (fewer than were asked for). */
   complete: boolean;
   /**
-   * The slots in start order, as columns rather than an object each (a sixth less memory): their
-   * API JSON texts in one string as read (repo.SLOT_SEPARATOR between two), where each text ends
-   * in it, when each starts, and the seats no paid booking holds.
+   * The slots in start order, FIELDS numbers each in one typed array (their API JSON is written
+   * from them when a page is made): as JSON text and number lists a coach took about 1.6 KB.
    */
-  json: string;
-  ends: number[];
-  startsMs: number[];
-  unpaidSeats: number[];
+  slots: Float64Array;
+  /** The JSON texts of the location names the slots name (FLAGS >> 1 is one's index plus one, 0 for none). */
+  locations: readonly string[];
   /** The expiry instants of the holds that were running at load, by slot index; most slots have none. */
   holds: Map<number, number[]> | undefined;
 };
+
+/** A slot's numbers in Entry.slots, as repo.SlotFields sends them (the location as an index, the group flag a bit). */
+const ID = 0;
+const STARTS_MS = 1;
+const LOCAL_MINUTE = 2;
+const END_MINUTE = 3;
+const CAPACITY = 4;
+const FLAGS = 5;
+const UNPAID_SEATS = 6;
+const FIELDS = 7;
+const NO_LOCATIONS: readonly string[] = [];
 
 export type CoachRef = { id: number; timeZone: string };
 
@@ -103,6 +125,17 @@ export type CoachSlotsCache = {
   outsideChangeCount(): number;
   /** Resolves once this process hears calendar events, from when on entries are kept. */
   listening: Promise<void>;
+  /**
+   * Reads the slots of these coaches (the first MAX_COACHES) for searches showing `limit` a coach,
+   * as a search's misses would; resolves with the coaches held after. Reads nothing when not
+   * listening to calendar events (nothing would be kept).
+   */
+  preload(coachIds: readonly number[], limit: number): Promise<number>;
+  /**
+   * Re-reads each entry in the background before it expires, from now on; returns what stops it.
+   * The options are for tests: how old an entry is re-read, how often to look.
+   */
+  keepFresh(options?: { afterMs?: number; everyMs?: number }): () => void;
   /** Coaches held (for the benchmark's memory figures). */
   size(): number;
 };
@@ -200,7 +233,55 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
     return loaded;
   }
 
+  /** Slots read per coach by the last preload: keepFresh reads as many. */
+  let usualPerCoach = slotsReadPerCoach(SEARCH_SLOTS_PER_COACH + 1);
+
+  /** Reads these coaches' slots under the rules of a load started now (its invalidations counted from now). */
+  const readNow = (coachIds: number[], perCoach: number) => {
+    loadsRunning++;
+    return read(coachIds, deps.clock.now(), perCoach, sequence);
+  };
+
   return {
+    async preload(coachIds, limit) {
+      if (!deps.events) return 0;
+      await subscribed;
+      if (!listening) return 0;
+      usualPerCoach = slotsReadPerCoach(limit);
+      const queue = coachIds.slice(0, MAX_COACHES);
+      const worker = async () => {
+        for (let next = queue.splice(0, PRELOAD_BATCH); next.length > 0; next = queue.splice(0, PRELOAD_BATCH)) {
+          await readNow(next, usualPerCoach);
+        }
+      };
+      await Promise.all(Array.from({ length: PRELOAD_CONCURRENCY }, worker));
+      return entries.size;
+    },
+    keepFresh({ afterMs = REFRESH_AFTER_MS, everyMs = REFRESH_TICK_MS } = {}) {
+      let reading = false;
+      const tick = () => {
+        if (reading) return;
+        const before = performance.now() - afterMs;
+        // The map is in load order (a load deletes and sets again): the oldest are first.
+        const due: number[] = [];
+        for (const [coachId, entry] of entries) {
+          if (entry.loadedAt > before || due.length === REFRESH_BATCH) break;
+          due.push(coachId);
+        }
+        if (due.length === 0) return;
+        reading = true;
+        readNow(due, usualPerCoach).then(
+          () => (reading = false),
+          (err: unknown) => {
+            reading = false;
+            deps.logger.error({ err }, "search slot cache: cannot read slots again; they expire and are read on the next search");
+          },
+        );
+      };
+      const timer = setInterval(tick, everyMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
     invalidate(coachId) {
       outsideChanges++;
       invalidate(coachId);
@@ -243,31 +324,35 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
   };
 }
 
-/** A coach's entry from their row: the slots' texts as read, their columns from the row's meta. */
+/** A coach's entry from their row: each slot's numbers in one typed array, its location's JSON text once. */
 function entryOf(row: repo.CoachSlotsRow, loadedForMs: number, loadedAt: number, perCoach: number): Entry {
-  const entry: Entry = {
+  const read = row.meta === null ? [] : (JSON.parse(row.meta) as repo.SlotFields[]);
+  const slots = new Float64Array(read.length * FIELDS);
+  let locations: string[] | undefined;
+  let holds: Map<number, number[]> | undefined;
+  for (const [i, [id, startsMs, localMinute, endMinute, capacity, isGroup, unpaidSeats, running, locationName]] of read.entries()) {
+    let location = 0;
+    if (locationName !== null) {
+      const text = JSON.stringify(locationName);
+      locations ??= [];
+      location = locations.indexOf(text) + 1 || locations.push(text);
+    }
+    slots.set([id, startsMs, localMinute, endMinute, capacity, (location << 1) | (isGroup ? 1 : 0), unpaidSeats], i * FIELDS);
+    if (running.length > 0) (holds ??= new Map()).set(i, running);
+  }
+  return {
     timeZone: row.timeZone,
     loadedForMs,
     loadedAt,
-    complete: true,
-    json: row.json ?? "",
-    ends: [],
-    startsMs: [],
-    unpaidSeats: [],
-    holds: undefined,
+    complete: read.length < perCoach,
+    slots,
+    locations: locations ?? NO_LOCATIONS,
+    holds,
   };
-  const slots = row.meta === null ? [] : (JSON.parse(row.meta) as [number, number, number[]][]);
-  let from = 0;
-  for (const [i, [startsMs, unpaidSeats, holds]] of slots.entries()) {
-    const end = i === slots.length - 1 ? entry.json.length : entry.json.indexOf(repo.SLOT_SEPARATOR, from);
-    entry.ends.push(end);
-    from = end + repo.SLOT_SEPARATOR.length;
-    entry.startsMs.push(startsMs);
-    entry.unpaidSeats.push(unpaidSeats);
-    if (holds.length > 0) (entry.holds ??= new Map()).set(i, holds);
-  }
-  entry.complete = slots.length < perCoach;
-  return entry;
+}
+
+function slotCount(entry: Entry): number {
+  return entry.slots.length / FIELDS;
 }
 
 /**
@@ -277,26 +362,59 @@ function entryOf(row: repo.CoachSlotsRow, loadedForMs: number, loadedAt: number,
  */
 function nextChangeMs(entry: Entry, nowMs: number): number {
   let at = Infinity;
-  const next = entry.startsMs.find((startsMs) => startsMs >= nowMs);
-  if (next !== undefined) at = next + 1;
+  for (let i = 0; i < slotCount(entry); i++) {
+    const startsMs = entry.slots[i * FIELDS + STARTS_MS] ?? 0;
+    if (startsMs >= nowMs) {
+      at = startsMs + 1;
+      break;
+    }
+  }
   for (const expiries of entry.holds?.values() ?? []) for (const expiresAt of expiries) if (expiresAt > nowMs) at = Math.min(at, expiresAt);
   return at;
 }
 
 /**
- * The first `limit` slots bookable at `nowMs`: started slots and slots whose seats are taken by
- * confirmed bookings and running holds are skipped. undefined when the entry has too few slots to
- * know (the coach has more open slots than were read).
+ * The first `limit` slots bookable at `nowMs`, as API JSON texts: started slots and slots whose
+ * seats are taken by confirmed bookings and running holds are skipped. undefined when the entry
+ * has too few slots to know (the coach has more open slots than were read).
  */
 function bookable(entry: Entry, nowMs: number, limit: number): string[] | undefined {
   const out: string[] = [];
-  for (let i = 0; i < entry.startsMs.length; i++) {
-    if ((entry.startsMs[i] ?? 0) < nowMs) continue;
-    let open = entry.unpaidSeats[i] ?? 0;
+  const { slots } = entry;
+  for (let i = 0; i < slotCount(entry); i++) {
+    const at = i * FIELDS;
+    if ((slots[at + STARTS_MS] ?? 0) < nowMs) continue;
+    let open = slots[at + UNPAID_SEATS] ?? 0;
     for (const expiresAt of entry.holds?.get(i) ?? []) if (expiresAt > nowMs) open--;
     if (open <= 0) continue;
-    out.push(entry.json.slice(i === 0 ? 0 : (entry.ends[i - 1] ?? 0) + repo.SLOT_SEPARATOR.length, entry.ends[i]));
+    out.push(slotJson(entry, at));
     if (out.length === limit) return out;
   }
   return entry.complete ? out : undefined;
+}
+
+/** Each time zone's JSON text, written once (a few hundred zones at most). */
+const zoneJson = new Map<string, string>();
+
+/**
+ * A slot's API JSON text (TimeSlot of the contract, in its key order), written as PostgreSQL's
+ * to_json wrote it when the statement spelled it: the date and the start time from the slot's
+ * wall-clock minute in the coach's zone, the end time from its minute of the day.
+ */
+function slotJson(entry: Entry, at: number): string {
+  const { slots } = entry;
+  const local = new Date((slots[at + LOCAL_MINUTE] ?? 0) * 60_000).toISOString();
+  const endMinute = slots[at + END_MINUTE] ?? 0;
+  const flags = slots[at + FLAGS] ?? 0;
+  let zone = zoneJson.get(entry.timeZone);
+  if (zone === undefined) zoneJson.set(entry.timeZone, (zone = JSON.stringify(entry.timeZone)));
+  return (
+    `{"id":${slots[at + ID]},"date":"${local.slice(0, 10)}","startTime":"${local.slice(11, 16)}",` +
+    `"endTime":"${twoDigits(Math.floor(endMinute / 60))}:${twoDigits(endMinute % 60)}","timeZone":${zone},` +
+    `"isGroup":${flags & 1 ? "true" : "false"},"capacity":${slots[at + CAPACITY]},"locationName":${entry.locations[(flags >> 1) - 1] ?? "null"}}`
+  );
+}
+
+function twoDigits(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
 }

@@ -1,8 +1,9 @@
 import { performance } from "node:perf_hooks";
 import { POSITIONS } from "@contract/coach-basics";
-import { SEARCH_RADIUS_OPTIONS, SearchCoachesQuerySchema } from "@contract/search";
+import { SEARCH_RADIUS_OPTIONS, SEARCH_SLOTS_PER_COACH, SearchCoachesQuerySchema } from "@contract/search";
 import type { AppDeps } from "../../deps";
 import { coachDirectoryFor } from "./coach-directory";
+import { coachSlotsCacheFor } from "./coach-slots-cache";
 import * as repo from "./search.repository";
 import { searchCoaches } from "./search.service";
 
@@ -11,7 +12,15 @@ const WARM_UP_SEARCHES = 200;
 /** As many at a time as a busy minute sends, so that their statements reach several connections. */
 const WARM_UP_CONCURRENCY = 16;
 
-export type SearchWarmUp = { directoryMs: number; coaches: number; searches: number; totalMs: number };
+export type SearchWarmUp = {
+  directoryMs: number;
+  coaches: number;
+  /** Coaches whose next slots were read at start, and how long that took. */
+  slotCoaches: number;
+  slotsMs: number;
+  searches: number;
+  totalMs: number;
+};
 
 /**
  * Readies the search before the server listens (main.ts; the benchmark's server does the same).
@@ -22,13 +31,21 @@ export type SearchWarmUp = { directoryMs: number; coaches: number; searches: num
  * searches are real ones around the first coaches' ZIP codes: their answers and slots are kept as
  * any search's are, under the same rules, so nothing here can be stale.
  */
-export async function warmUpSearch(deps: AppDeps, options: { afterDirectory?: () => void } = {}): Promise<SearchWarmUp> {
+export async function warmUpSearch(
+  deps: AppDeps,
+  options: { afterDirectory?: () => void; afterSlots?: () => void } = {},
+): Promise<SearchWarmUp> {
   const started = performance.now();
   const directory = coachDirectoryFor(deps);
   // Any question reads the whole directory first; this one, a mile around a point at sea, finds no one.
   await directory.near({ latitude: 0, longitude: 0 }, 1, POSITIONS[0]);
   const directoryMs = performance.now() - started;
   options.afterDirectory?.();
+  // Every coach's next slots, so that a first search anywhere reads nothing from PostgreSQL.
+  const slotsStarted = performance.now();
+  const slotCoaches = await coachSlotsCacheFor(deps).preload(directory.coachIds(), SEARCH_SLOTS_PER_COACH + 1);
+  const slotsMs = performance.now() - slotsStarted;
+  options.afterSlots?.();
 
   const zipcodes = await repo.sampleCoachZipcodes(deps.database.db, WARM_UP_SEARCHES);
   const queue = zipcodes.map((zipcode, i) =>
@@ -43,5 +60,12 @@ export async function warmUpSearch(deps: AppDeps, options: { afterDirectory?: ()
     for (let search = queue.shift(); search; search = queue.shift()) await searchCoaches(deps, search, () => "br").catch(() => undefined);
   };
   await Promise.all(Array.from({ length: WARM_UP_CONCURRENCY }, worker));
-  return { directoryMs, coaches: directory.size(), searches: zipcodes.length, totalMs: performance.now() - started };
+  return {
+    directoryMs,
+    coaches: directory.size(),
+    slotCoaches,
+    slotsMs,
+    searches: zipcodes.length,
+    totalMs: performance.now() - started,
+  };
 }

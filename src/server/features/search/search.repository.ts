@@ -203,44 +203,41 @@ export async function coachesChangedSince(db: Db, since: Date): Promise<{ change
 }
 
 /**
- * One coach's next open slots as coach-slots-cache keeps them, in one row: their API JSON texts
- * and, for each, what decides at serve time whether a player can still book it.
+ * One coach's next open slots as coach-slots-cache keeps them, in one row: for each, what its API
+ * JSON is written from and what decides at serve time whether a player can still book it.
  */
 export type CoachSlotsRow = {
   coachId: number;
   timeZone: string;
   /**
-   * The slots' API JSON texts in start order, each followed by SLOT_SEPARATOR but the last (JSON
-   * text holds no raw control character); null when the coach has no open slot.
-   */
-  json: string | null;
-  /**
-   * JSON text of one [starts (ms), seats no paid booking holds, expiry instants (ms) of the pending
-   * holds still running at `now`] per slot, in the same order; null when the coach has no open slot.
+   * JSON text of one SlotFields per slot, in start order; null when the coach has no open slot.
    */
   meta: string | null;
 };
 
-/** Between two slots' JSON texts in CoachSlotsRow.json (chr(1) in SQL). */
-export const SLOT_SEPARATOR = "\u0001";
+/**
+ * A slot as the statement sends it: id; starts (ms); its start in the coach's zone as minutes
+ * since 1970-01-01 00:00 of that zone's wall clock (the date and start time are written from it);
+ * its end's minute of the day in that zone; capacity; is it a group slot; the seats no paid booking
+ * holds; the expiry instants (ms) of the pending holds still running at `now`; the location name.
+ */
+export type SlotFields = [number, number, number, number, number, boolean, number, number[], string | null];
 
 /**
  * The next `perCoach` slots of each coach that are open (available, not cancelled), not yet
  * started at `now` and not filled by confirmed bookings, in start order, with their unexpired
  * holds; one statement for all the coaches (time_slots_open_starts_idx for each coach), one row
  * per coach. Holds are returned rather than counted so that the cache can free their seats the
- * moment they expire, as the search did in SQL. Times are written in the coach's zone by
+ * moment they expire, as the search did in SQL. Wall-clock times in the coach's zone come from
  * PostgreSQL (the same IANA data as the slots feature's date-fns-tz; tests/integration/search.test.ts
  * compares them).
  *
- * Each slot's JSON text is spelled by concatenation, in the contract's key order and exactly as
- * to_json of the same record writes it (strings through to_json, so escaped the same way): that
- * cost PostgreSQL 5-25% less than a to_json subquery per slot. The date and the start time come
- * from one to_char, whose format writes the text between them (a double-quoted part, its quotes
- * escaped with backslashes): one conversion to the coach's zone and one formatting a slot fewer,
- * 5-10% of the statement's CPU (docs/performance-log.md, 27 November 2026, later morning). One row
- * per coach instead of one per slot halved the server's CPU for sending the statement and reading
- * its answer (docs/performance-log.md, 27 November 2026). Exported for the benchmark's EXPLAIN.
+ * The slots' API JSON texts are written by the server from these numbers when a page is made: as
+ * text (which this statement spelled until 27 November 2026) a coach's slots held about 1 KB each
+ * in the cache, and the text was the one part of the statement's time beyond the noise
+ * (docs/performance-log.md, 27 November 2026, afternoon). One row per coach instead of one per slot
+ * halved the server's CPU for sending the statement and reading its answer (docs/performance-log.md,
+ * 27 November 2026). Exported for the benchmark's EXPLAIN.
  */
 export function coachSlotsSql(coachIds: number[], now: Date, perCoach: number): SQL {
   return coachSlotsQuery(intArray(coachIds), sql`${now.toISOString()}::timestamptz`, sql`${perCoach}::int`);
@@ -248,20 +245,16 @@ export function coachSlotsSql(coachIds: number[], now: Date, perCoach: number): 
 
 function coachSlotsQuery(coachIds: SQL, at: SQL, perCoach: SQL): SQL {
   return sql`
-    select c.id as "coachId", c.time_zone as "timeZone", s.json, s.meta
+    select c.id as "coachId", c.time_zone as "timeZone", s.meta
     from coaches c
     left join lateral (
-      select string_agg(o.json, chr(1) order by o.starts_at, o.id) as json,
-        json_agg(json_build_array(o.starts_ms, o.capacity - o.confirmed, o.holds) order by o.starts_at, o.id)::text as meta
+      select json_agg(json_build_array(o.id, o.starts_ms, o.local_minute, o.end_minute, o.capacity, o.is_group,
+          o.capacity - o.confirmed, o.holds, o.location_name) order by o.starts_at, o.id)::text as meta
       from (
-        select ts.id, ts.starts_at, (extract(epoch from ts.starts_at) * 1000)::float8 as starts_ms, ts.capacity, seat.confirmed, seat.holds,
-          '{"id":' || ts.id
-            || ',"date":"' || to_char(ts.starts_at at time zone c.time_zone, 'YYYY-MM-DD"\\",\\"startTime\\":\\""HH24:MI')
-            || '","endTime":"' || to_char(ts.ends_at at time zone c.time_zone, 'HH24:MI')
-            || '","timeZone":' || to_json(c.time_zone)::text
-            || ',"isGroup":' || case when ts.is_group then 'true' else 'false' end
-            || ',"capacity":' || ts.capacity
-            || ',"locationName":' || coalesce(to_json(ts.location_name)::text, 'null') || '}' as json
+        select ts.id, ts.starts_at, (extract(epoch from ts.starts_at) * 1000)::float8 as starts_ms, ts.capacity, ts.is_group,
+          ts.location_name, seat.confirmed, seat.holds,
+          floor(extract(epoch from ts.starts_at at time zone c.time_zone) / 60)::int as local_minute,
+          (floor(extract(epoch from ts.ends_at at time zone c.time_zone) / 60)::bigint % 1440)::int as end_minute
         from time_slots ts
         cross join lateral (
           select count(*) filter (where b.hold_expires_at is null)::int as confirmed,
