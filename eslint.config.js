@@ -183,8 +183,8 @@ export default tseslint.config(
           paths: [
             {
               name: "@tanstack/react-query",
-              importNames: ["useQuery"],
-              message: "Use useQuery from src/client/lib/use-query.ts: it draws each new result in a transition.",
+              importNames: ["useQuery", "useInfiniteQuery"],
+              message: "Use useQuery and useInfiniteQuery from src/client/lib/use-query.ts: they draw each new result in a transition.",
             },
           ],
         },

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { Suspense, use, useLayoutEffect, useState, type ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { useQuery } from "./use-query";
+import { useInfiniteQuery, useQuery } from "./use-query";
 
 afterEach(cleanup);
 
@@ -106,5 +106,38 @@ describe("useQuery drawing each change of a query in a transition", () => {
     }
     render(withClient(client, <Page />));
     expect(await screen.findByText("changed")).toBeTruthy();
+  });
+
+  it("draws a paged list's answer once and each next page, with the current pages", async () => {
+    const client = new QueryClient();
+    let renders = 0;
+    const answers: ((page: { items: string[]; next: number | null }) => void)[] = [];
+    function List() {
+      renders++;
+      const query = useInfiniteQuery({
+        queryKey: ["paged"],
+        queryFn: () => new Promise<{ items: string[]; next: number | null }>((resolve) => answers.push(resolve)),
+        initialPageParam: 0,
+        getNextPageParam: (last) => last.next,
+      });
+      if (query.isPending) return <p>loading</p>;
+      return (
+        <button type="button" onClick={() => void query.fetchNextPage()}>
+          {query.data?.pages.flatMap((p) => p.items).join(",")}
+          {query.isFetchingNextPage ? " (more coming)" : ""}
+        </button>
+      );
+    }
+    render(withClient(client, <List />));
+    expect(screen.getByText("loading")).toBeTruthy();
+    const beforeAnswer = renders;
+    await act(async () => answers[0]?.({ items: ["a", "b"], next: 1 }));
+    expect(await screen.findByText("a,b")).toBeTruthy();
+    expect(renders - beforeAnswer).toBe(1);
+
+    await act(async () => screen.getByRole("button").click());
+    expect(await screen.findByText("a,b (more coming)")).toBeTruthy();
+    await act(async () => answers[1]?.({ items: ["c"], next: null }));
+    expect(await screen.findByText("a,b,c")).toBeTruthy();
   });
 });

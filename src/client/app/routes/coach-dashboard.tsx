@@ -1,5 +1,5 @@
 import { CalendarDays, List, Plus } from "lucide-react";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from "react";
 import { Link } from "wouter";
 import type { TimeSlot } from "@contract/slots";
 import { CoachPage, CoachSlotsState } from "../coach-page";
@@ -73,6 +73,11 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
   // down as each one arrives (Lighthouse counted 0.3 of layout shift). Each keeps its own error state.
   const firstScreen = [usePaymentAccountStatus(), useCoachEarnings(), bookings, useCoachRequests(coach.id), slots];
   const settling = firstScreen.some((query) => query.isLoading);
+  // The sections are drawn only once the reads are in, and in a render React may interrupt (a
+  // deferred value renders as a transition, in slices of a few milliseconds): mounted while hidden,
+  // each section rendered again in one task as each read arrived, and drawn together they were
+  // tasks of 70-130 ms on Lighthouse's simulated phone (docs/PERFORMANCE.md).
+  const ready = useDeferredValue(!settling, false);
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -89,68 +94,70 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
         </Button>
       </PageHeader>
 
-      {settling ? <Spinner label="Loading your dashboard..." /> : null}
+      {ready ? null : <Spinner label="Loading your dashboard..." />}
       {/* Issue 29: what needs the coach first (payout setup, requests to answer, the next session), figures after. */}
-      <div className={settling ? "hidden" : "contents"}>
-        <PayoutSetupBanner />
-        <CoachRequestsSection coachId={coach.id} />
-        <NextSessionCard />
-        <EarningsStats />
+      {ready ? (
+        <>
+          <PayoutSetupBanner />
+          <CoachRequestsSection coachId={coach.id} />
+          <NextSessionCard />
+          <EarningsStats />
 
-        <Tabs defaultValue="list">
-          <TabsList className="max-w-sm" aria-label="Dashboard view">
-            <TabsTrigger value="list">
-              <List aria-hidden className="mr-1.5 inline size-4" /> List view
-            </TabsTrigger>
-            <TabsTrigger value="calendar">
-              <CalendarDays aria-hidden className="mr-1.5 inline size-4" /> Calendar view
-            </TabsTrigger>
-          </TabsList>
+          <Tabs defaultValue="list">
+            <TabsList className="max-w-sm" aria-label="Dashboard view">
+              <TabsTrigger value="list">
+                <List aria-hidden className="mr-1.5 inline size-4" /> List view
+              </TabsTrigger>
+              <TabsTrigger value="calendar">
+                <CalendarDays aria-hidden className="mr-1.5 inline size-4" /> Calendar view
+              </TabsTrigger>
+            </TabsList>
 
-          <TabsContent value="list" className="flex flex-col gap-8">
-            <CoachBookingSections sections={["awaitingPayment", "awaitingFeedback"]} />
-            <section aria-labelledby="available-slots" className="flex flex-col gap-4">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h2 id="available-slots" className="font-display text-2xl font-bold text-field-950 uppercase">
-                  Available Time Slots
-                </h2>
-                <Button variant="outline" size="sm" onClick={() => setDialog({ open: true })}>
-                  <Plus aria-hidden /> Add Time Slot
-                </Button>
-              </div>
+            <TabsContent value="list" className="flex flex-col gap-8">
+              <CoachBookingSections sections={["awaitingPayment", "awaitingFeedback"]} />
+              <section aria-labelledby="available-slots" className="flex flex-col gap-4">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h2 id="available-slots" className="font-display text-2xl font-bold text-field-950 uppercase">
+                    Available Time Slots
+                  </h2>
+                  <Button variant="outline" size="sm" onClick={() => setDialog({ open: true })}>
+                    <Plus aria-hidden /> Add Time Slot
+                  </Button>
+                </div>
+                <CoachSlotsState
+                  slots={slots}
+                  render={(list) => (
+                    <SlotList
+                      slots={available}
+                      seriesOf={list}
+                      onEdit={openEdit}
+                      emptyText="No available time slots. Add one so players can book you."
+                    />
+                  )}
+                />
+              </section>
+              <CoachBookingSections sections={["list"]} />
+            </TabsContent>
+
+            <TabsContent value="calendar">
               <CoachSlotsState
                 slots={slots}
-                render={(list) => (
-                  <SlotList
-                    slots={available}
-                    seriesOf={list}
-                    onEdit={openEdit}
-                    emptyText="No available time slots. Add one so players can book you."
-                  />
-                )}
+                render={(list) => <WeeklyCalendar coach={coach} slots={list} onEdit={openEdit} seatNames={seatNames} />}
               />
-            </section>
-            <CoachBookingSections sections={["list"]} />
-          </TabsContent>
+            </TabsContent>
+          </Tabs>
 
-          <TabsContent value="calendar">
-            <CoachSlotsState
-              slots={slots}
-              render={(list) => <WeeklyCalendar coach={coach} slots={list} onEdit={openEdit} seatNames={seatNames} />}
-            />
-          </TabsContent>
-        </Tabs>
-
-        <Suspense fallback={<Spinner label="Loading your business..." />}>
-          <CoachBusiness timeZone={coach.timeZone} />
-          <PackageManager coachId={coach.id} />
-          <MyCredits title="Credits families bought" canRefund />
-          <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-            <ReviewReplies />
-            <CalendarFeedCard />
-          </div>
-        </Suspense>
-      </div>
+          <Suspense fallback={<Spinner label="Loading your business..." />}>
+            <CoachBusiness timeZone={coach.timeZone} />
+            <PackageManager coachId={coach.id} />
+            <MyCredits title="Credits families bought" canRefund />
+            <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+              <ReviewReplies />
+              <CalendarFeedCard />
+            </div>
+          </Suspense>
+        </>
+      ) : null}
 
       <Suspense fallback={null}>
         <SlotFormDialog

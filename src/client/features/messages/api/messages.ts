@@ -1,5 +1,5 @@
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
-import { useQuery } from "../../../lib/use-query";
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "../../../lib/use-query";
 import type { Conversation, ConversationMessage, Message, MessageReport, UnreadSummary } from "@contract/messages";
 import { MESSAGES_NEXT_CURSOR_HEADER } from "@contract/message-basics";
 import { apiGet, apiGetWithHeaders, apiRequest } from "@client/lib/api-client";

@@ -1,5 +1,5 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { useQuery } from "../../../lib/use-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "../../../lib/use-query";
 import type { CreatePackageRequest, Credit, CreditLedger, CreditRefundResponse, Package, PurchaseResponse } from "@contract/packages";
 import { apiGet, apiGetWithHeaders, apiRequest } from "@client/lib/api-client";
 import { isUnderUrl } from "@client/lib/query-keys";

@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from "@tanstack/react-query";
-import { useQuery } from "../../../lib/use-query";
+import { infiniteQueryOptions, type QueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "../../../lib/use-query";
 import { SEARCH_NEXT_CURSOR_HEADER } from "@contract/search-basics";
 import type { SearchResultCoach } from "@contract/search";
 import type { TimeSlot } from "@contract/slots";
