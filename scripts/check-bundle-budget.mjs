@@ -57,7 +57,9 @@ const PAGE_BUDGETS = new Map([
   ["athlete", [118, 13]],
   ["privacy-policy", [118, 10]],
   ["terms-of-service", [119, 11]],
-  ["family", [121, 13]],
+  // 120,970 bytes until the paged lists' hook was drawn in transitions like useQuery (37 bytes more
+  // in the query chunk every page with a read loads: 121,007).
+  ["family", [121.5, 13]],
   ["booking-checkout", [128, 19]],
   ["book-coach", [134, 20]],
   ["my-session-requests", [137, 20]],

@@ -22,28 +22,25 @@ const stateKey = (state: QueryState | undefined) =>
  * still reads the query's current result. Every client query but the signed-in user's goes
  * through it (eslint.config.js): the router decides each page on that one at once.
  */
-export const useQuery = ((options: Parameters<typeof useTanstackQuery>[0], queryClient?: Parameters<typeof useTanstackQuery>[1]) => {
-  const client = useQueryClient(queryClient);
-  const result = useTanstackQuery({ ...options, notifyOnChangeProps: [] }, client);
-  useRedrawnInTransitions(client, options);
-  return result;
-}) as typeof useTanstackQuery;
+export const useQuery = drawnInTransitions(useTanstackQuery);
 
 /**
- * React Query's useInfiniteQuery, drawn as useQuery above: an answer, a next page, a message added
- * to the cache each drawn in a transition. The coach dashboard's packages and credits (two paged
- * lists below its first screen) were drawn at once when their answers came, in tasks of 70-180 ms
- * on Lighthouse's simulated phone.
+ * React Query's useInfiniteQuery, drawn the same way: an answer, a next page, a message added to
+ * the cache each drawn in a transition. The coach dashboard's packages and credits (two paged lists
+ * below its first screen) were drawn at once when their answers came, in tasks of 70-180 ms on
+ * Lighthouse's simulated phone.
  */
-export const useInfiniteQuery = ((
-  options: Parameters<typeof useTanstackInfiniteQuery>[0],
-  queryClient?: Parameters<typeof useTanstackInfiniteQuery>[1],
-) => {
-  const client = useQueryClient(queryClient);
-  const result = useTanstackInfiniteQuery({ ...options, notifyOnChangeProps: [] }, client);
-  useRedrawnInTransitions(client, options);
-  return result;
-}) as typeof useTanstackInfiniteQuery;
+export const useInfiniteQuery = drawnInTransitions(useTanstackInfiniteQuery);
+
+/** React Query's hook asked for no re-renders of its own, and drawn again in transitions instead. */
+function drawnInTransitions<Hook extends typeof useTanstackQuery | typeof useTanstackInfiniteQuery>(hook: Hook): Hook {
+  return function useDrawnInTransitions(options: { queryKey: QueryKey }, queryClient?: QueryClient) {
+    const client = useQueryClient(queryClient);
+    const result = (hook as (options: object, client: QueryClient) => unknown)({ ...options, notifyOnChangeProps: [] }, client);
+    useRedrawnInTransitions(client, options);
+    return result;
+  } as Hook;
+}
 
 /** Draws the component again, in a transition, whenever its query's state in the cache changes. */
 function useRedrawnInTransitions(client: QueryClient, options: { queryKey: QueryKey }) {
