@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { Agent, get, type IncomingMessage, type ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
@@ -49,4 +49,24 @@ describe("the app's HTTP server", () => {
     expect(res.headers.get("x-powered-by")).toBeNull();
     await expect(res.json()).resolves.toBeTruthy();
   });
+
+  it("keeps an idle connection open past Node's 5 seconds, so a client reusing it is answered", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const health = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = get(`${baseUrl}/api/health`, { agent }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+        });
+        req.on("error", reject);
+      });
+    try {
+      expect(await health()).toEqual({ status: 200, reused: false });
+      // Node closes an idle connection about 6 s after its 5 s keep-alive timeout began (a second of grace).
+      await new Promise((resolve) => setTimeout(resolve, 7_000));
+      expect(await health()).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
+  }, 15_000);
 });

@@ -27,11 +27,20 @@ export function createAppServer(app: Express): Server {
     ServerResponse.call(this, ...args);
   }
   AppResponse.prototype = app.response;
-  return createServer(
+  const server = createServer(
     {
       IncomingMessage: AppRequest as unknown as typeof IncomingMessage,
       ServerResponse: AppResponse as unknown as typeof ServerResponse,
     },
     app,
   );
+  // An idle kept-alive connection stays open longer than a load balancer keeps its own (60 s on the
+  // common ones): with Node's 5 s, the server could close a connection at the moment a client sent
+  // on it again, and the client saw ECONNRESET (or its balancer a 502). The time to receive a
+  // request's headers stays above it, as Node requires.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
+  return server;
 }
+
+export const KEEP_ALIVE_MS = 65_000;
