@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type { CalendarEvent } from "@contract/realtime";
 import { SEARCH_SLOTS_PER_COACH } from "@contract/search";
+import { formatTime } from "@contract/time";
 import type { AppDeps } from "../../deps";
 import { perDatabase } from "./per-database";
 import * as repo from "./search.repository";
@@ -65,6 +66,12 @@ export function slotsReadPerCoach(limit: number): number {
   return limit;
 }
 
+/**
+ * Slots read per coach for a search's page (a card shows SEARCH_SLOTS_PER_COACH, one more says
+ * there are more): what preload and keepFresh read.
+ */
+const USUAL_PER_COACH = slotsReadPerCoach(SEARCH_SLOTS_PER_COACH + 1);
+
 type Entry = {
   timeZone: string;
   /** The request instant the slots were read for (slots starting before it are not included). */
@@ -126,11 +133,11 @@ export type CoachSlotsCache = {
   /** Resolves once this process hears calendar events, from when on entries are kept. */
   listening: Promise<void>;
   /**
-   * Reads the slots of these coaches (the first MAX_COACHES) for searches showing `limit` a coach,
-   * as a search's misses would; resolves with the coaches held after. Reads nothing when not
-   * listening to calendar events (nothing would be kept).
+   * Reads the slots of these coaches (the first MAX_COACHES) as a search's misses would; resolves
+   * with the coaches held after. Reads nothing when not listening to calendar events (nothing would
+   * be kept).
    */
-  preload(coachIds: readonly number[], limit: number): Promise<number>;
+  preload(coachIds: readonly number[]): Promise<number>;
   /**
    * Re-reads each entry in the background before it expires, from now on; returns what stops it.
    * The options are for tests: how old an entry is re-read, how often to look.
@@ -233,9 +240,6 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
     return loaded;
   }
 
-  /** Slots read per coach by the last preload: keepFresh reads as many. */
-  let usualPerCoach = slotsReadPerCoach(SEARCH_SLOTS_PER_COACH + 1);
-
   /** Reads these coaches' slots under the rules of a load started now (its invalidations counted from now). */
   const readNow = (coachIds: number[], perCoach: number) => {
     loadsRunning++;
@@ -243,15 +247,14 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
   };
 
   return {
-    async preload(coachIds, limit) {
+    async preload(coachIds) {
       if (!deps.events) return 0;
       await subscribed;
       if (!listening) return 0;
-      usualPerCoach = slotsReadPerCoach(limit);
       const queue = coachIds.slice(0, MAX_COACHES);
       const worker = async () => {
         for (let next = queue.splice(0, PRELOAD_BATCH); next.length > 0; next = queue.splice(0, PRELOAD_BATCH)) {
-          await readNow(next, usualPerCoach);
+          await readNow(next, USUAL_PER_COACH);
         }
       };
       await Promise.all(Array.from({ length: PRELOAD_CONCURRENCY }, worker));
@@ -270,7 +273,7 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
         }
         if (due.length === 0) return;
         reading = true;
-        readNow(due, usualPerCoach).then(
+        readNow(due, USUAL_PER_COACH).then(
           () => (reading = false),
           (err: unknown) => {
             reading = false;
@@ -410,11 +413,7 @@ function slotJson(entry: Entry, at: number): string {
   if (zone === undefined) zoneJson.set(entry.timeZone, (zone = JSON.stringify(entry.timeZone)));
   return (
     `{"id":${slots[at + ID]},"date":"${local.slice(0, 10)}","startTime":"${local.slice(11, 16)}",` +
-    `"endTime":"${twoDigits(Math.floor(endMinute / 60))}:${twoDigits(endMinute % 60)}","timeZone":${zone},` +
+    `"endTime":"${formatTime(endMinute)}","timeZone":${zone},` +
     `"isGroup":${flags & 1 ? "true" : "false"},"capacity":${slots[at + CAPACITY]},"locationName":${entry.locations[(flags >> 1) - 1] ?? "null"}}`
   );
-}
-
-function twoDigits(n: number): string {
-  return n < 10 ? `0${n}` : String(n);
 }

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { POSITIONS } from "@contract/coach-basics";
-import { SEARCH_RADIUS_OPTIONS, SEARCH_SLOTS_PER_COACH, SearchCoachesQuerySchema } from "@contract/search";
+import { SEARCH_RADIUS_OPTIONS, SearchCoachesQuerySchema } from "@contract/search";
 import type { AppDeps } from "../../deps";
 import { coachDirectoryFor } from "./coach-directory";
 import { coachSlotsCacheFor } from "./coach-slots-cache";
@@ -43,7 +43,7 @@ export async function warmUpSearch(
   options.afterDirectory?.();
   // Every coach's next slots, so that a first search anywhere reads nothing from PostgreSQL.
   const slotsStarted = performance.now();
-  const slotCoaches = await coachSlotsCacheFor(deps).preload(directory.coachIds(), SEARCH_SLOTS_PER_COACH + 1);
+  const slotCoaches = await coachSlotsCacheFor(deps).preload(directory.coachIds());
   const slotsMs = performance.now() - slotsStarted;
   options.afterSlots?.();
 
