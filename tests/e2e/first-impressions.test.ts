@@ -171,7 +171,14 @@ test.describe("first impressions: look before signing in, one price, one word pe
     expect(
       (await page.request.post("/api/auth/login", { data: { email: coachEmail, password: coachPassword, intent: "coach" } })).ok(),
     ).toBe(true);
+    // The first date format's data is read by a worker of its own (public/intl-warm-up.js), which the page's policy allows.
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && message.text().includes("Content Security Policy")) refused.push(message.text());
+    });
+    const warmUp = page.waitForEvent("worker");
     await page.goto("/coach-dashboard");
+    expect(new URL((await warmUp).url()).pathname).toBe("/intl-warm-up.js");
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const item of ["Dashboard", "Bookings", "Time Slots", "Profile"])
       await expect(nav.getByRole("link", { name: item, exact: true })).toBeVisible();
@@ -192,6 +199,7 @@ test.describe("first impressions: look before signing in, one price, one word pe
     expect(order.every((top) => top >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     await expect(page.getByText("Live", { exact: true })).toHaveCount(0);
+    expect(refused).toEqual([]);
     await expect(
       page.getByRole("region", { name: "Bookings Awaiting Payment" }).getByText(/^Held until \d{1,2}:\d\d [AP]M$/),
     ).toBeVisible();

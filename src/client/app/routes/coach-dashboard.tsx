@@ -1,9 +1,10 @@
 import { CalendarDays, List, Plus } from "lucide-react";
-import { lazy, Suspense, useDeferredValue, useMemo, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { Link } from "wouter";
 import type { TimeSlot } from "@contract/slots";
 import { CoachPage, CoachSlotsState } from "../coach-page";
 import { Button } from "../../components/ui/button";
+import { OneAtATime } from "../../components/ui/one-at-a-time";
 import { PageHeader } from "../../components/ui/page-header";
 import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
@@ -27,16 +28,20 @@ import { WeeklyCalendar } from "../../features/slots/components/weekly-calendar"
 
 // Below the first screen, each in a file of its own: the business charts and their range form, the
 // packages, the credits families bought (each refundable pro rata, DESIGN.md 11), the review replies
-// and the calendar feed. Their code (and the zod schemas their forms build as they load) is read
-// and drawn in tasks of its own after the first screen, not in the one that draws it, which on a
-// phone was the largest part of the page's blocking time (docs/PERFORMANCE.md).
-const CoachBusiness = lazy(async () => ({ default: (await import("../../features/progress/components/coach-business")).CoachBusiness }));
-const PackageManager = lazy(async () => ({ default: (await import("../../features/packages/components/package-manager")).PackageManager }));
-const MyCredits = lazy(async () => ({ default: (await import("../../features/packages/components/my-credits")).MyCredits }));
-const ReviewReplies = lazy(async () => ({ default: (await import("../../features/reviews/components/review-replies")).ReviewReplies }));
-const CalendarFeedCard = lazy(async () => ({
-  default: (await import("../../features/calendar/components/calendar-feed-card")).CalendarFeedCard,
-}));
+// and the calendar feed. Their code (and the zod schemas their forms build as they load) is asked
+// for together once the first screen is drawn, and each is drawn in tasks of its own after it
+// (OneAtATime): drawn in the same task, they were the page's longest on a phone (docs/PERFORMANCE.md).
+const loadBusiness = () => import("../../features/progress/components/coach-business");
+const loadPackages = () => import("../../features/packages/components/package-manager");
+const loadCredits = () => import("../../features/packages/components/my-credits");
+const loadReviews = () => import("../../features/reviews/components/review-replies");
+const loadCalendarFeed = () => import("../../features/calendar/components/calendar-feed-card");
+const CoachBusiness = lazy(async () => ({ default: (await loadBusiness()).CoachBusiness }));
+const PackageManager = lazy(async () => ({ default: (await loadPackages()).PackageManager }));
+const MyCredits = lazy(async () => ({ default: (await loadCredits()).MyCredits }));
+const ReviewReplies = lazy(async () => ({ default: (await loadReviews()).ReviewReplies }));
+const CalendarFeedCard = lazy(async () => ({ default: (await loadCalendarFeed()).CalendarFeedCard }));
+const loadBelowTheFirstScreen = () => Promise.all([loadBusiness(), loadPackages(), loadCredits(), loadReviews(), loadCalendarFeed()]);
 // The add / edit dialog, closed at first: its form and schemas load beside the page, not in it.
 const SlotFormDialog = lazy(async () => ({ default: (await import("../../features/slots/components/slot-form-dialog")).SlotFormDialog }));
 
@@ -78,6 +83,9 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
   // each section rendered again in one task as each read arrived, and drawn together they were
   // tasks of 70-130 ms on Lighthouse's simulated phone (docs/PERFORMANCE.md).
   const ready = useDeferredValue(!settling, false);
+  useEffect(() => {
+    if (ready) void loadBelowTheFirstScreen();
+  }, [ready]);
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -97,7 +105,7 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
       {ready ? null : <Spinner label="Loading your dashboard..." />}
       {/* Issue 29: what needs the coach first (payout setup, requests to answer, the next session), figures after. */}
       {ready ? (
-        <>
+        <OneAtATime>
           <PayoutSetupBanner />
           <CoachRequestsSection coachId={coach.id} />
           <NextSessionCard />
@@ -114,29 +122,31 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
             </TabsList>
 
             <TabsContent value="list" className="flex flex-col gap-8">
-              <CoachBookingSections sections={["awaitingPayment", "awaitingFeedback"]} />
-              <section aria-labelledby="available-slots" className="flex flex-col gap-4">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <h2 id="available-slots" className="font-display text-2xl font-bold text-field-950 uppercase">
-                    Available Time Slots
-                  </h2>
-                  <Button variant="outline" size="sm" onClick={() => setDialog({ open: true })}>
-                    <Plus aria-hidden /> Add Time Slot
-                  </Button>
-                </div>
-                <CoachSlotsState
-                  slots={slots}
-                  render={(list) => (
-                    <SlotList
-                      slots={available}
-                      seriesOf={list}
-                      onEdit={openEdit}
-                      emptyText="No available time slots. Add one so players can book you."
-                    />
-                  )}
-                />
-              </section>
-              <CoachBookingSections sections={["list"]} />
+              <OneAtATime>
+                <CoachBookingSections sections={["awaitingPayment", "awaitingFeedback"]} />
+                <section aria-labelledby="available-slots" className="flex flex-col gap-4">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <h2 id="available-slots" className="font-display text-2xl font-bold text-field-950 uppercase">
+                      Available Time Slots
+                    </h2>
+                    <Button variant="outline" size="sm" onClick={() => setDialog({ open: true })}>
+                      <Plus aria-hidden /> Add Time Slot
+                    </Button>
+                  </div>
+                  <CoachSlotsState
+                    slots={slots}
+                    render={(list) => (
+                      <SlotList
+                        slots={available}
+                        seriesOf={list}
+                        onEdit={openEdit}
+                        emptyText="No available time slots. Add one so players can book you."
+                      />
+                    )}
+                  />
+                </section>
+                <CoachBookingSections sections={["list"]} />
+              </OneAtATime>
             </TabsContent>
 
             <TabsContent value="calendar">
@@ -147,16 +157,14 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
             </TabsContent>
           </Tabs>
 
-          <Suspense fallback={<Spinner label="Loading your business..." />}>
-            <CoachBusiness timeZone={coach.timeZone} />
-            <PackageManager coachId={coach.id} />
-            <MyCredits title="Credits families bought" canRefund />
-            <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-              <ReviewReplies />
-              <CalendarFeedCard />
-            </div>
-          </Suspense>
-        </>
+          <CoachBusiness timeZone={coach.timeZone} />
+          <PackageManager coachId={coach.id} />
+          <MyCredits title="Credits families bought" canRefund />
+          <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+            <ReviewReplies />
+            <CalendarFeedCard />
+          </div>
+        </OneAtATime>
       ) : null}
 
       <Suspense fallback={null}>
