@@ -42,7 +42,7 @@ const MyCredits = lazy(async () => ({ default: (await loadCredits()).MyCredits }
 const ReviewReplies = lazy(async () => ({ default: (await loadReviews()).ReviewReplies }));
 const CalendarFeedCard = lazy(async () => ({ default: (await loadCalendarFeed()).CalendarFeedCard }));
 const loadBelowTheFirstScreen = () => Promise.all([loadBusiness(), loadPackages(), loadCredits(), loadReviews(), loadCalendarFeed()]);
-// The add / edit dialog, closed at first: its form and schemas load beside the page, not in it.
+// The add / edit dialog, closed at first: its form and schemas load after the page, not in it.
 const SlotFormDialog = lazy(async () => ({ default: (await import("../../features/slots/components/slot-form-dialog")).SlotFormDialog }));
 
 export function CoachDashboardPage() {
@@ -167,14 +167,17 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
         </OneAtATime>
       ) : null}
 
-      <Suspense fallback={null}>
-        <SlotFormDialog
-          coach={coach}
-          open={dialog.open}
-          onOpenChange={(open) => !open && setDialog({ open: false })}
-          slot={dialog.open ? dialog.slot : undefined}
-        />
-      </Suspense>
+      {/* Asked for once the first screen is drawn (or the coach opens it first), not in the commit that mounts the page. */}
+      {ready || dialog.open ? (
+        <Suspense fallback={null}>
+          <SlotFormDialog
+            coach={coach}
+            open={dialog.open}
+            onOpenChange={(open) => !open && setDialog({ open: false })}
+            slot={dialog.open ? dialog.slot : undefined}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
