@@ -24,12 +24,11 @@ startTransition(() => {
 });
 
 /*
- * The first Intl date format a page makes costs its browser far more than any later one (about
- * 25 ms on a laptop, 100 ms on a phone; any later zone a fraction of a millisecond): the time zone
- * data is read then. Every page that shows a session time makes one, and a CPU profile of the coach
- * dashboard at Lighthouse's fourfold slowdown found it inside a render that was already long (the
- * idle callback that made it before had not come yet). Made in a task of its own as soon as the
- * entry has run, while the page's code and data are on their way: a task of its own counts for
- * blocking time only beyond 50 ms, a part of a long render counts whole.
+ * The first Intl date format a page makes reads ICU's time zone, calendar and zone name data: 14-45
+ * ms on a laptop, four times that on a phone, in one task nothing can slice (a CPU profile of the
+ * coach dashboard found it inside a render that was already long). That data is kept by the
+ * browser's process, not by a thread: a worker reads it on another core while the page's code and
+ * data are on their way, and the page's own first format then costs under 2 ms
+ * (public/intl-warm-up.js; docs/PERFORMANCE.md).
  */
-setTimeout(() => new Intl.DateTimeFormat("en-US", { timeZoneName: "short" }).resolvedOptions(), 0);
+new Worker("/intl-warm-up.js");

@@ -36,7 +36,16 @@ async function errorFrom(res: Response): Promise<ApiError> {
   return new ApiError(res.status, message || text || res.statusText || `Request failed (${res.status})`, field, code);
 }
 
+/**
+ * The main thread's next turn. A page's reads all start in the effects of the commit that mounts it,
+ * and the browser sets up each request on the main thread (on the coach dashboard, seven reads and
+ * two sockets were one task of up to 67 ms, 270 ms on Lighthouse's simulated phone, half of it in
+ * `fetch`): each read is sent in a short task of its own. A change (POST, PATCH, DELETE) is sent at once.
+ */
+const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  if (method === "GET") await nextTurn();
   const isForm = typeof FormData !== "undefined" && body instanceof FormData;
   const res = await fetch(url, {
     method,
@@ -50,32 +59,7 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-type Yielding = { scheduler?: { yield?: () => Promise<void> } };
-
-/**
- * The main thread's next turn: at once after the tasks already queued. A page's reads all start in
- * the effects of one commit, and the browser sets up each request on the main thread (on the coach
- * dashboard, seven reads and two sockets were a task of 67 ms at the real speed, 270 ms on
- * Lighthouse's simulated phone, half of it in `fetch`); each read waiting its turn is a short task
- * of its own. A change (POST, PATCH, DELETE) is sent at once.
- */
-function nextTurn(): Promise<void> {
-  const yielding = (globalThis as Yielding).scheduler?.yield;
-  if (yielding) return yielding.call((globalThis as Yielding).scheduler);
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
-
-export async function apiGet<T>(url: string): Promise<T> {
-  await nextTurn();
-  return apiRequest<T>("GET", url);
-}
+export const apiGet = <T>(url: string) => apiRequest<T>("GET", url);
 
 /** A GET whose answer headers matter too (a search page's X-Next-Cursor). */
 export async function apiGetWithHeaders<T>(url: string): Promise<{ data: T; headers: Headers }> {

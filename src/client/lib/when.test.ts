@@ -45,6 +45,11 @@ describe("the client's one time module", () => {
     expect(formatClock("00:15")).toBe("12:15 AM");
     expect(formatClock("24:00")).toBeNull();
     expect(startOfWeekDate("2026-11-25")).toBe("2026-11-22");
+    // A day the month does not have is not a date; a leap day is one.
+    for (const notADate of ["2026-02-29", "2026-02-31", "2026-13-01", "2026-00-10", "2026-11-00", "2026-11-2", " 2026-11-23"])
+      expect(formatLongDate(notADate)).toBeNull();
+    expect(formatLongDate("2028-02-29")).toBe("Tuesday, February 29, 2028");
+    expect(addDaysTo("2026-12-31", 1)).toBe("2027-01-01");
   });
 
   it("writes every time of day as date-fns' h:mm a did, and refuses what is not one", () => {
@@ -101,6 +106,11 @@ describe("the client's one time module", () => {
     expect(formatInstantDate("2026-11-24T03:00:00Z", "America/Los_Angeles")).toBe("November 23, 2026");
     expect(formatInstantDate("2026-11-24T03:00:00Z", "UTC")).toBe("November 24, 2026");
     expect(formatInstantDate("not a date")).toBeNull();
+    // An instant written with another offset is the same instant; a date or a clock without an offset is not one.
+    expect(formatInstantTime("2026-11-24T03:00:00+05:30", "UTC", "UTC")).toBe("9:30 PM");
+    expect(formatInstantDate("2026-11-24T03:00Z", "UTC")).toBe("November 24, 2026");
+    for (const notAnInstant of ["2026-11-24", "2026-11-24T03:00:00", "Nov 24, 2026 03:00 UTC", "2026-11-24T25:00:00Z"])
+      expect(formatInstantDate(notAnInstant, "UTC")).toBeNull();
   });
 
   it("reads the calendar date on a zone's clock, for the request form's first offered day", () => {

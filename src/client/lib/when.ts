@@ -1,5 +1,5 @@
 import { TZDate, tzOffset } from "@date-fns/tz";
-import { addDays, isValid, parseISO } from "date-fns";
+import { addDays } from "date-fns";
 import type { LocalDateTime } from "../../contract/time";
 
 /**
@@ -99,9 +99,13 @@ export function zonedInstant(date: string, time: string, timeZone: string | null
 
 /** A calendar date (no zone: the API's yyyy-MM-dd is already the coach's date). */
 function calendarDate(date: string | null | undefined): Date | null {
-  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
-  const parsed = parseISO(date);
-  return isValid(parsed) ? parsed : null;
+  const day = date ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
+  if (!day) return null;
+  const [year, month, dayOfMonth] = [Number(day[1]), Number(day[2]) - 1, Number(day[3])];
+  const parsed = new Date(2000, 0, 1);
+  parsed.setFullYear(year, month, dayOfMonth);
+  // A day the month does not have ("2026-02-31") rolls over into the next: not a date.
+  return parsed.getMonth() === month && parsed.getDate() === dayOfMonth ? parsed : null;
 }
 
 const formatCalendarDate = (pattern: string) => (date: string | null | undefined) => {
@@ -182,8 +186,10 @@ export function addDaysTo(date: string, days: number): string {
 
 /** An instant read on a zone's clock (the viewer's own when no zone is given). */
 function instantIn(iso: string, timeZone: string | null | undefined): TZDate | null {
-  const at = parseISO(iso);
-  return isValid(at) ? new TZDate(at.getTime(), usableZone(timeZone)) : null;
+  // The API's instants are ISO 8601 with their offset ("2026-11-23T21:30:00.000Z"), which every
+  // browser reads the same way; any other text is not one.
+  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(iso) ? Date.parse(iso) : NaN;
+  return Number.isNaN(at) ? null : new TZDate(at, usableZone(timeZone));
 }
 
 /** "November 23, 2026": the calendar date of an instant on the viewer's clock (or a zone's); null when it is not an instant. */

@@ -12,14 +12,6 @@
   var script = document.currentScript;
   var entry = script && script.getAttribute("data-entry");
   if (!entry) return;
-  // The first date format's data, read on another core while the scripts load (intl-warm-up.js).
-  if (typeof Worker === "function") {
-    try {
-      new Worker("/intl-warm-up.js");
-    } catch (error) {
-      // A browser that refuses it makes the formats itself, as before.
-    }
-  }
   var modules = (script.getAttribute("data-preload") || "").split(" ").filter(Boolean);
   var BATCH = 4;
   var next = 0;

@@ -1,4 +1,4 @@
-// A worker that makes the page's first date formats before the page does (first-screen-boot.js
+// A worker that makes the page's first date formats before the page does (src/client/main.tsx
 // starts it). The first Intl.DateTimeFormat a browser process makes reads ICU's time zone, calendar
 // and zone name data: 15-45 ms on a laptop, four times that on a phone, one task on the main thread
 // that no slicing can split (docs/PERFORMANCE.md). That data is kept by the process, not the
