@@ -84,7 +84,8 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
   // tasks of 70-130 ms on Lighthouse's simulated phone (docs/PERFORMANCE.md).
   const ready = useDeferredValue(!settling, false);
   useEffect(() => {
-    if (ready) void loadBelowTheFirstScreen();
+    // A chunk that fails here is asked for again when its section renders, which shows the error.
+    if (ready) loadBelowTheFirstScreen().catch(() => undefined);
   }, [ready]);
 
   return (
