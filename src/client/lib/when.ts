@@ -11,6 +11,8 @@ import type { LocalDateTime } from "../../contract/time";
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const pad2 = (n: number) => String(n).padStart(2, "0");
+/** The API's calendar date, "yyyy-MM-dd", its year, month and day captured. */
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
  * A date (a TZDate reads its zone's clock) in a date-fns pattern, US English. Only the tokens this
@@ -90,7 +92,7 @@ export const todayIn = (timeZone: string | null | undefined, now: Date = new Dat
 
 /** The instant a wall-clock "yyyy-MM-dd" + "HH:mm" names in a zone; null when either text is not one. */
 export function zonedInstant(date: string, time: string, timeZone: string | null | undefined): Date | null {
-  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const day = CALENDAR_DATE.exec(date);
   const clock = /^(\d{2}):(\d{2})$/.exec(time);
   if (!day || !clock) return null;
   const zoned = new TZDate(Number(day[1]), Number(day[2]) - 1, Number(day[3]), Number(clock[1]), Number(clock[2]), 0, usableZone(timeZone));
@@ -99,7 +101,7 @@ export function zonedInstant(date: string, time: string, timeZone: string | null
 
 /** A calendar date (no zone: the API's yyyy-MM-dd is already the coach's date). */
 function calendarDate(date: string | null | undefined): Date | null {
-  const day = date ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
+  const day = date ? CALENDAR_DATE.exec(date) : null;
   if (!day) return null;
   const [year, month, dayOfMonth] = [Number(day[1]), Number(day[2]) - 1, Number(day[3])];
   const parsed = new Date(2000, 0, 1);

@@ -1,6 +1,6 @@
 // A worker that makes the page's first date formats before the page does (src/client/main.tsx
 // starts it). The first Intl.DateTimeFormat a browser process makes reads ICU's time zone, calendar
-// and zone name data: 15-45 ms on a laptop, four times that on a phone, one task on the main thread
+// and zone name data: 14-45 ms on a laptop, four times that on a phone, one task on the main thread
 // that no slicing can split (docs/PERFORMANCE.md). That data is kept by the process, not the
 // thread: read here, on another core, the page's own first format then costs a fraction of a
 // millisecond. The formats are the ones the app makes: the zone's short name (lib/when.ts) and the
