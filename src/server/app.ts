@@ -5,6 +5,7 @@ import { pinoHttp } from "pino-http";
 import type { AppDeps } from "./deps";
 import { uploadsDir } from "./adapters/storage";
 import { accountsRouter } from "./features/accounts/accounts.routes";
+import { auditAdminRouter } from "./features/audit/audit.routes";
 import { bookingRequestRouter, bookingsAdminRouter, bookingsRouter } from "./features/bookings/bookings.routes";
 import { calendarRouter } from "./features/calendar/calendar.routes";
 import { coachesRouter } from "./features/coaches/coaches.routes";
@@ -95,7 +96,7 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(contentRouter(deps));
   // Everything under /api/admin is for admins only: one guard for the whole surface (DESIGN.md 5).
   api.use("/admin", requireRoleForAll("admin"), contentAdminRouter(deps), moneyIssuesRouter(deps), messageReportsAdminRouter(deps));
-  api.use("/admin", requireRoleForAll("admin"), bookingsAdminRouter(deps));
+  api.use("/admin", requireRoleForAll("admin"), bookingsAdminRouter(deps), auditAdminRouter(deps));
   api.use(slotsRouter(deps));
   api.use(geoRouter(deps));
   api.use(coachesRouter(deps));

@@ -15,3 +15,4 @@ export * from "./families";
 export * from "./outbox";
 export * from "./messages";
 export * from "./packages";
+export * from "./audit";

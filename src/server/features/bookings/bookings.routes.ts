@@ -21,6 +21,7 @@ import { cancelSession } from "./cancel-session.service";
 import { submitFeedback } from "./feedback.service";
 import { markNoShow, reverseNoShow } from "./no-show.service";
 import { previewSeries } from "./series-preview.service";
+import { recordAdminAction } from "../audit/audit.service";
 
 /**
  * GET /api/bookings/series/preview's query: the fields of a series booking that decide its weeks
@@ -135,7 +136,14 @@ export function bookingsRouter(deps: AppDeps): Router {
 export function bookingsAdminRouter(deps: AppDeps): Router {
   const router = Router();
   router.post("/bookings/:id/reverse-no-show", async (req, res) => {
-    res.json(await reverseNoShow(deps, parseIdParam(req)));
+    const id = parseIdParam(req);
+    const answer = await reverseNoShow(deps, id);
+    await recordAdminAction(
+      deps.database.db,
+      { adminId: requireUser(req).id, action: "no_show_reversed", subject: `booking ${id}` },
+      deps.clock.now(),
+    );
+    res.json(answer);
   });
   return router;
 }

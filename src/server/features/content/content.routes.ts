@@ -1,4 +1,4 @@
-import { Router } from "express";
+import { Router, type Request } from "express";
 import {
   CONTACT_SUCCESS_MESSAGE,
   ContactRequestSchema,
@@ -11,6 +11,8 @@ import {
 import { termsOfService } from "@contract/legal";
 import { LimitMessages, MAX_CONTACT_MESSAGES_PER_HOUR } from "@contract/limits";
 import type { AppDeps } from "../../deps";
+import { requireUser } from "../../http/require-session";
+import { recordAdminAction, type AdminAction } from "../audit/audit.service";
 import { cachePublicRead } from "../../http/cache-headers";
 import { clientIp, hourlyRateLimit } from "../../http/rate-limit";
 import { parseBody, parseIdParam } from "../../http/validate-request";
@@ -76,36 +78,50 @@ export function contentRouter(deps: AppDeps): Router {
 /** The admin API of the marketing content, mounted under /api/admin behind the admin guard (app.ts). */
 export function contentAdminRouter(deps: AppDeps): Router {
   const router = Router();
+  const audit = (req: Request, action: AdminAction["action"], subject: string) =>
+    recordAdminAction(deps.database.db, { adminId: requireUser(req).id, action, subject }, deps.clock.now());
 
   router.post("/content-blocks", async (req, res) => {
     const values = parseBody(req, ContentBlockCreateSchema);
-    res.status(201).json(await content.createContentBlock(deps, values));
+    const block = await content.createContentBlock(deps, values);
+    await audit(req, "content_block_created", `content block ${block.id} (${block.key})`);
+    res.status(201).json(block);
   });
 
   router.put("/content-blocks/:id", async (req, res) => {
     const id = parseIdParam(req);
     const changes = parseBody(req, ContentBlockUpdateSchema);
-    res.json(await content.updateContentBlock(deps, id, changes));
+    const block = await content.updateContentBlock(deps, id, changes);
+    await audit(req, "content_block_updated", `content block ${id} (${block.key})`);
+    res.json(block);
   });
 
   router.delete("/content-blocks/:id", async (req, res) => {
-    await content.deleteContentBlock(deps, parseIdParam(req));
+    const id = parseIdParam(req);
+    await content.deleteContentBlock(deps, id);
+    await audit(req, "content_block_deleted", `content block ${id}`);
     res.status(204).end();
   });
 
   router.post("/testimonials", async (req, res) => {
     const values = parseBody(req, TestimonialCreateSchema);
-    res.status(201).json(await content.createTestimonial(deps, values));
+    const testimonial = await content.createTestimonial(deps, values);
+    await audit(req, "testimonial_created", `testimonial ${testimonial.id}`);
+    res.status(201).json(testimonial);
   });
 
   router.put("/testimonials/:id", async (req, res) => {
     const id = parseIdParam(req);
     const changes = parseBody(req, TestimonialUpdateSchema);
-    res.json(await content.updateTestimonial(deps, id, changes));
+    const testimonial = await content.updateTestimonial(deps, id, changes);
+    await audit(req, "testimonial_updated", `testimonial ${id}`);
+    res.json(testimonial);
   });
 
   router.delete("/testimonials/:id", async (req, res) => {
-    await content.deleteTestimonial(deps, parseIdParam(req));
+    const id = parseIdParam(req);
+    await content.deleteTestimonial(deps, id);
+    await audit(req, "testimonial_deleted", `testimonial ${id}`);
     res.status(204).end();
   });
 
