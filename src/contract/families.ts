@@ -28,7 +28,30 @@ export const FamilyMessages = {
   INVITATION_ACCEPTED: "You are now a guardian of this family.",
   GUARDIAN_REMOVED: "Guardian removed",
   ATHLETE_REMOVED: "Athlete removed",
+  ONLY_OWNER: "Only the family's owner can do that.",
+  MINOR_CANNOT_MANAGE: "Your parent or guardian manages who belongs to your family.",
+  MINOR_PARENT_CONTACT_LOCKED: "Your parent or guardian's contact is already set. Ask them or our support team to change it.",
+  OWNER_NEVER_REMOVED: "The family's owner cannot be removed.",
+  OWNER_CANNOT_LEAVE: "Hand ownership to another guardian before leaving the family.",
+  OWNER_MUST_BE_ADULT_PARENT: "Only the parent named on this account can own this family.",
+  PARENT_JOINS_FIRST: "Only the parent named on this account can join this family first.",
+  VERIFY_TO_INVITE: "Please verify your e-mail address before inviting a guardian.",
+  TOO_MANY_FAMILY_INVITATIONS: "Your family can send at most 5 invitations a day. Please try again tomorrow.",
+  TOO_MANY_ADDRESS_INVITATIONS: "This address has been invited 3 times today. Please try again tomorrow.",
+  INVITATION_EXPIRED: "This invitation has expired. Ask the family to send a new one.",
+  INVITEE_HAS_ATHLETES: "This account already has its own athletes.",
+  GUARDIAN_LEFT: "You left the family.",
+  OWNER_CHANGED: "Ownership handed over.",
+  PARENT_CONTACT_CONFIRMED: "Thank you: this address now receives the messages of your child's account.",
+  PARENT_CONTACT_LINK_INVALID: "This confirmation link is invalid or has expired.",
 } as const;
+
+/** Invitations per family and per invited address in a day, and how long one stays valid (DESIGN.md 12). */
+export const MAX_FAMILY_INVITATIONS_PER_DAY = 5;
+export const MAX_INVITATIONS_PER_ADDRESS_PER_DAY = 3;
+export const INVITATION_VALID_DAYS = 7;
+/** The invitation mail's fixed subject (DESIGN.md 12). */
+export const INVITATION_SUBJECT = "You're invited to join a family on LaxCoach";
 
 const birthdayMessage = "Birthday must be a date in the past (YYYY-MM-DD)";
 const BirthdaySchema = z
@@ -154,8 +177,20 @@ export type Guardian = {
   email: string;
   /** The account holder (the first guardian). */
   isAccountHolder: boolean;
+  /** The family's owner (DESIGN.md 12): invites, removes, hands over. A minor account holder never is. */
+  isOwner: boolean;
   isMe: boolean;
 };
+
+/** POST /api/family/owner */
+export const HandOverOwnershipRequestSchema = z.object({
+  userId: idField("Please choose a guardian"),
+});
+
+/** POST /api/family/parent-contact/confirm */
+export const ConfirmParentContactRequestSchema = z.object({
+  token: z.string({ message: "Token is required" }).trim().min(1, { message: "Token is required" }).max(200, { message: "Token is not valid" }),
+});
 
 export type PendingInvitation = { id: number; email: string; createdAt: string };
 

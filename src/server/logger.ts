@@ -81,11 +81,28 @@ function scrubMessage(message: string): string {
 
 const SENSITIVE_QUERY = /token|code|state|password|email|phone/i;
 
-/** A request URL for the log: the values of query parameters that carry secrets or contact details are hidden. */
+/**
+ * Paths that carry a token (DESIGN.md 12: access logs never hold one): a family invitation's
+ * (`/api/family/invitations/{token}` and its `/accept`; the numeric id of DELETE stays). The other
+ * token links (e-mail verification, password reset, parent contact) send theirs in the body or the
+ * query. Any other segment that looks like a token (24 or more URL-safe characters with a digit or
+ * a mix of cases) is hidden too, so a token route added later is covered.
+ */
+const TOKEN_PATHS = [/^(\/api\/family\/invitations\/)(?!\d+(?:[/?]|$))[^/?]+/];
+const TOKEN_LIKE_SEGMENT = /(?<=\/)(?=[A-Za-z0-9_-]{24,}(?:[/?]|$))(?=[^/?]*(?:\d|[A-Z][^/?]*[a-z]|[a-z][^/?]*[A-Z]))[A-Za-z0-9_-]+(?=[/?]|$)/g;
+const TOKEN_MARK = "[token]";
+
+function redactPath(path: string): string {
+  let out = path;
+  for (const pattern of TOKEN_PATHS) out = out.replace(pattern, `$1${TOKEN_MARK}`);
+  return out.replace(TOKEN_LIKE_SEGMENT, TOKEN_MARK);
+}
+
+/** A request URL for the log: tokens in its path and the values of query parameters that carry secrets or contact details are hidden. */
 export function redactUrl(url: string): string {
   const i = url.indexOf("?");
-  if (i < 0) return url;
+  if (i < 0) return redactPath(url);
   const params = new URLSearchParams(url.slice(i + 1));
   for (const key of [...params.keys()]) if (SENSITIVE_QUERY.test(key)) params.set(key, "[Redacted]");
-  return `${url.slice(0, i)}?${params.toString()}`;
+  return `${redactPath(url.slice(0, i))}?${params.toString()}`;
 }

@@ -45,6 +45,17 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return false;
 }
 
+/** True when the error is PostgreSQL's foreign key violation (23503), found as isUniqueViolation finds its own. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 8; depth++) {
+    const pgErr = e as { code?: string; cause?: unknown };
+    if (pgErr.code === "23503") return true;
+    if (pgErr.cause === e) break;
+    e = pgErr.cause;
+  }
+  return false;
+}
+
 /**
  * The first row a statement returned, when it must return one: an insert or update ... returning,
  * or an aggregate such as count(*). A missing row is a bug (or a row deleted underneath), never

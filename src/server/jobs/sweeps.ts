@@ -1,7 +1,7 @@
 import type { AppDeps } from "../deps";
 import { purgeExpiredSessions } from "../features/accounts/sessions.service";
 import { completeSessions, expireHolds } from "../features/bookings/booking-sweeps.service";
-import { mailPendingInvitations } from "../features/families/families.service";
+import { mailPendingInvitations } from "../features/families/guardians.service";
 import { retryDueRefunds } from "../features/bookings/refunds.service";
 import { refundLatePayments } from "../features/payments/late-payments.service";
 import { settleExpiredHoldsPaidMeanwhile } from "../features/payments/payments.service";

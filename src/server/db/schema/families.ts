@@ -11,6 +11,8 @@ import { requiredRef } from "./columns";
 export const families = pgTable("families", {
   id: serial("id").primaryKey(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** The guardian who invites, removes and hands over (DESIGN.md 12); the first guardian by trigger (migration 0025). */
+  ownerUserId: integer("owner_user_id").references(() => users.id, { onDelete: "set null" }),
 });
 
 /** A user is a guardian of at most one family (family_guardians_user_id_key). */
@@ -67,5 +69,26 @@ export const familyInvitations = pgTable(
     acceptedBy: integer("accepted_by").references(() => users.id, { onDelete: "set null" }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("family_invitations_token_hash_key").on(t.tokenHash), index("family_invitations_family_idx").on(t.familyId)],
+  (t) => [
+    uniqueIndex("family_invitations_token_hash_key").on(t.tokenHash),
+    index("family_invitations_family_idx").on(t.familyId),
+    index("family_invitations_email_created_idx").on(t.email, t.createdAt),
+  ],
+);
+
+/** A link mailed to a parent contact (DESIGN.md 12): following it confirms the address for message text. */
+export const parentContactConfirmations = pgTable(
+  "parent_contact_confirmations",
+  {
+    id: serial("id").primaryKey(),
+    userId: requiredRef("user_id", () => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("parent_contact_confirmations_token_hash_key").on(t.tokenHash),
+    index("parent_contact_confirmations_user_idx").on(t.userId, t.email),
+  ],
 );

@@ -6,6 +6,7 @@ import {
   families,
   familyGuardians,
   familyInvitations,
+  parentContactConfirmations,
   sessionRequests,
   users,
   waitlistEntries,
@@ -120,23 +121,91 @@ export async function deleteFamily(tx: Tx, familyId: number): Promise<void> {
   await tx.delete(families).where(eq(families.id, familyId));
 }
 
-/** Moves athletes (and with them their sessions, requests and waitlist places) into another family. */
-export async function moveAthletes(tx: Tx, athleteIds: number[], toFamilyId: number, now: Date): Promise<void> {
-  if (athleteIds.length === 0) return;
-  await tx.update(athletes).set({ familyId: toFamilyId, updatedAt: now }).where(inArray(athletes.id, athleteIds));
+/**
+ * Whether anything is on record for the family (DESIGN.md 12): a booking, request, waitlist place,
+ * feedback rating of any of its athletes (removed ones too), a package or a conversation. Such a
+ * family is never dissolved by joining another one.
+ */
+export async function familyHasHistory(db: Queryable, familyId: number): Promise<boolean> {
+  const rows = await db.execute(sql`
+    select 1 from athletes a
+    where a.family_id = ${familyId}
+      and (exists (select 1 from bookings b where b.athlete_id = a.id)
+        or exists (select 1 from session_requests r where r.athlete_id = a.id)
+        or exists (select 1 from waitlist_entries w where w.athlete_id = a.id)
+        or exists (select 1 from session_skill_ratings s where s.athlete_id = a.id))
+    union all select 1 from conversations c where c.family_id = ${familyId}
+    union all select 1 from package_purchases p where p.family_id = ${familyId}
+    limit 1`);
+  return rowsOf(rows).length > 0;
 }
 
-/** Athletes worth keeping when their family joins another: those with a profile or anything on record. */
-export async function athletesWorthMoving(tx: Tx, familyId: number): Promise<number[]> {
-  const rows = await tx.execute(sql`
-    select a.id from athletes a
-    where a.family_id = ${familyId} and a.removed_at is null
-      and (a.birthday is not null or a.position is not null
-        or exists (select 1 from bookings b where b.athlete_id = a.id)
-        or exists (select 1 from session_requests r where r.athlete_id = a.id)
-        or exists (select 1 from waitlist_entries w where w.athlete_id = a.id))
-    order by a.id`);
-  return rowsOf<{ id: number }>(rows).map((r) => Number(r.id));
+/** A guardian with what decides their rights in the family: age and parent fields (a minor account holder). */
+export type FamilyMemberRow = GuardianRow & { birthday: string | null; parentEmail: string | null };
+
+/** The family's guardians (the account holder first) and its stored owner. */
+export async function familyMembers(db: Queryable, familyId: number): Promise<{ members: FamilyMemberRow[]; storedOwnerId: number | null }> {
+  const members = await db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      since: familyGuardians.createdAt,
+      birthday: users.birthday,
+      parentEmail: users.parentEmail,
+    })
+    .from(familyGuardians)
+    .innerJoin(users, eq(users.id, familyGuardians.userId))
+    .where(eq(familyGuardians.familyId, familyId))
+    .orderBy(asc(familyGuardians.createdAt), asc(familyGuardians.userId));
+  const owner = await db.select({ ownerUserId: families.ownerUserId }).from(families).where(eq(families.id, familyId)).limit(1);
+  return { members, storedOwnerId: owner[0]?.ownerUserId ?? null };
+}
+
+export async function setOwner(tx: Tx, familyId: number, userId: number): Promise<void> {
+  await tx.update(families).set({ ownerUserId: userId }).where(eq(families.id, familyId));
+}
+
+/** Invitations the family sent since a moment, and those sent to one address by any family. */
+export async function countInvitationsSince(db: Queryable, since: Date, by: { familyId: number } | { email: string }): Promise<number> {
+  const who = "familyId" in by ? eq(familyInvitations.familyId, by.familyId) : eq(familyInvitations.email, by.email);
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(familyInvitations)
+    .where(and(who, gt(familyInvitations.createdAt, since)));
+  return Number(rows[0]?.n ?? 0);
+}
+
+export type ParentConfirmationRow = typeof parentContactConfirmations.$inferSelect;
+
+export async function insertParentConfirmation(db: Queryable, values: { userId: number; email: string; tokenHash: string; now: Date }) {
+  await db.insert(parentContactConfirmations).values({ userId: values.userId, email: values.email, tokenHash: values.tokenHash, createdAt: values.now });
+}
+
+export async function findParentConfirmation(db: Queryable, tokenHash: string): Promise<ParentConfirmationRow | undefined> {
+  const rows = await db.select().from(parentContactConfirmations).where(eq(parentContactConfirmations.tokenHash, tokenHash)).limit(1);
+  return rows[0];
+}
+
+export async function markParentConfirmed(db: Queryable, id: number, now: Date): Promise<void> {
+  await db.update(parentContactConfirmations).set({ confirmedAt: now }).where(eq(parentContactConfirmations.id, id));
+}
+
+/** Whether this address confirmed itself as the user's parent contact. */
+export async function isParentEmailConfirmed(db: Queryable, userId: number, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: parentContactConfirmations.id })
+    .from(parentContactConfirmations)
+    .where(
+      and(
+        eq(parentContactConfirmations.userId, userId),
+        eq(parentContactConfirmations.email, email.trim().toLowerCase()),
+        sql`${parentContactConfirmations.confirmedAt} is not null`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function insertInvitation(
@@ -242,4 +311,10 @@ export async function isEmailGuardianOf(db: Queryable, familyId: number, email: 
     .where(and(eq(familyGuardians.familyId, familyId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
     .limit(1);
   return rows.length > 0;
+}
+
+/** The user's parent contact address as stored (null when none). */
+export async function findUserParentEmail(db: Queryable, userId: number): Promise<string | null> {
+  const rows = await db.select({ parentEmail: users.parentEmail }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0]?.parentEmail ?? null;
 }

@@ -1,24 +1,28 @@
 import { Router, type Request } from "express";
-import { CreateAthleteRequestSchema, FamilyMessages, InviteGuardianRequestSchema, UpdateAthleteRequestSchema } from "@contract/families";
+import {
+  ConfirmParentContactRequestSchema,
+  CreateAthleteRequestSchema,
+  FamilyMessages,
+  HandOverOwnershipRequestSchema,
+  InviteGuardianRequestSchema,
+  UpdateAthleteRequestSchema,
+} from "@contract/families";
 import type { AppDeps } from "../../deps";
 import { requireRole } from "../../http/require-session";
 import { parseBody, parseIdParam } from "../../http/validate-request";
 import { listAthleteSessions } from "../bookings/bookings.service";
+import { createAthlete, deleteAthlete, getAthlete, listAthletes, requireFamilyAthlete, updateAthlete } from "./families.service";
 import {
   acceptInvitation,
-  createAthlete,
-  deleteAthlete,
-  getAthlete,
+  handOverOwnership,
   inviteGuardian,
-  listAthletes,
   listGuardians,
   listInvitations,
   previewInvitation,
   removeGuardian,
-  requireFamilyAthlete,
   revokeInvitation,
-  updateAthlete,
-} from "./families.service";
+} from "./guardians.service";
+import { confirmParentContact } from "./parent-contact.service";
 
 /** A family belongs to a player account (DESIGN.md 11). */
 const requirePlayer = (req: Request) => requireRole(req, "player", FamilyMessages.ONLY_PLAYERS);
@@ -73,6 +77,18 @@ export function familiesRouter(deps: AppDeps): Router {
   router.delete("/family/guardians/:userId", async (req, res) => {
     const user = requirePlayer(req);
     res.json(await removeGuardian(deps, user, parseIdParam(req, "userId")));
+  });
+
+  router.post("/family/owner", async (req, res) => {
+    const user = requirePlayer(req);
+    const { userId } = parseBody(req, HandOverOwnershipRequestSchema);
+    res.json(await handOverOwnership(deps, user, userId));
+  });
+
+  // The parent contact confirms itself from the mailed link, signed in or not (it may have no account).
+  router.post("/family/parent-contact/confirm", async (req, res) => {
+    const { token } = parseBody(req, ConfirmParentContactRequestSchema);
+    res.json(await confirmParentContact(deps, token));
   });
 
   router.get("/family/invitations", async (req, res) => {

@@ -14,6 +14,7 @@ import {
 } from "@contract/message-basics";
 import { ErrorCode } from "@contract/error-basics";
 import { coachIdOfUser } from "../../db/coach-of-user";
+import { parentCopyOf } from "../families/parent-contact.service";
 import { familyAudience, familyIdOfUser } from "../../db/families";
 import type { AppDeps } from "../../deps";
 import { AppError, forbidden, notFound } from "../../http/errors";
@@ -384,14 +385,26 @@ async function sendParentCopies(deps: AppDeps, now: Date): Promise<void> {
     const to = (await familyAudience(deps.database.db, { familyId: copy.family_id }, now)).parent?.email;
     if (!to) continue;
     const sender = personName(copy.sender_first_name, copy.sender_last_name, "Someone");
-    const text = [
-      `As the parent named on your child's account, you receive a copy of every message between your family and ${copy.coach_name || "a coach"}.`,
-      "",
-      `From: ${sender}`,
-      `Sent: ${iso(copy.created_at)}`,
-      "",
-      ...copy.body.split(/\r?\n/).map((l) => `> ${l}`),
-    ].join("\n");
+    // DESIGN.md 12: the text only to an address that confirmed itself; before that, a notice and the link.
+    const copyOf = await parentCopyOf(deps, copy.family_id, to);
+    const text = copyOf.confirmed
+      ? [
+          `As the parent named on your child's account, you receive a copy of every message between your family and ${copy.coach_name || "a coach"}.`,
+          "",
+          `From: ${sender}`,
+          `Sent: ${iso(copy.created_at)}`,
+          "",
+          ...copy.body.split(/\r?\n/).map((l) => `> ${l}`),
+        ].join("\n")
+      : [
+          `${sender} sent a message in your child's conversation with ${copy.coach_name || "a coach"} on LaxCoach (${iso(copy.created_at)}).`,
+          "",
+          "You were named as this player's parent or guardian. Confirm this address to receive the text of every message:",
+          "",
+          copyOf.link,
+          "",
+          "If you are not this player's parent or guardian, ignore this e-mail.",
+        ].join("\n");
     try {
       await deps.mailer.send({ to, subject: `Copy of a message with ${copy.coach_name || "a coach"}`, text });
     } catch (err) {

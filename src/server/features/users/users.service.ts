@@ -13,6 +13,7 @@ import { badRequest, conflict, forbidden } from "../../http/errors";
 import { currentUserOf, EMAIL_TAKEN, requestEmailChange } from "../accounts/accounts.service";
 import type { UserRow } from "../accounts/sessions.repository";
 import { announceListingChange } from "../coaches/coaches.service";
+import { parentContactSaved, requireParentContactChangeAllowed } from "../families/parent-contact.service";
 import { removeReplacedImages } from "../uploads/uploads.service";
 import * as repo from "./users.repository";
 
@@ -55,7 +56,8 @@ export async function updatePreferences(deps: AppDeps, user: UserRow, input: Par
 
 /**
  * PATCH /api/users/profile: a player changes the fields they send. The minor rule is checked on
- * the profile as it will be after the change, with today's date in the app's time zone.
+ * the profile as it will be after the change, with today's date in the app's time zone; the parent
+ * contact changes only as DESIGN.md 12 allows, and a new one is mailed its confirmation link.
  */
 export async function updatePlayerProfile(deps: AppDeps, user: UserRow, input: ParsedUpdatePlayerProfileRequest): Promise<CurrentUser> {
   if (user.userType !== "player") throw forbidden("Player profiles are only available for players.");
@@ -63,12 +65,14 @@ export async function updatePlayerProfile(deps: AppDeps, user: UserRow, input: P
   for (const [field, value] of Object.entries(input)) {
     if (value !== undefined) Object.assign(changes, { [field]: value });
   }
+  await requireParentContactChangeAllowed(deps, user, changes);
   const after = { ...user, ...changes };
   const problem = minorRuleProblem(after.birthday, ageRuleToday(deps.clock.now()), after);
   if (problem) throw badRequest(problem.description, problem === PlayerMessages.MISSING_PARENT ? "parentFirstName" : "parentSmsOptIn");
   if (Object.keys(changes).length === 0) return currentUserOf(deps, user);
   const saved = await saveChanges(deps, user.id, changes);
   if (saved.profileImageUrl !== user.profileImageUrl) await removeReplacedImages(deps, [user.profileImageUrl]);
+  await parentContactSaved(deps, user, saved);
   return currentUserOf(deps, saved);
 }
 
