@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   "testimonial_updated",
   "testimonial_deleted",
   "no_show_reversed",
+  "credential_verified",
+  "credential_rejected",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -24,6 +26,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   testimonial_updated: "Edited a testimonial",
   testimonial_deleted: "Deleted a testimonial",
   no_show_reversed: "Reversed a no-show",
+  credential_verified: "Verified a coach's credential",
+  credential_rejected: "Rejected a coach's credential",
 };
 
 /** GET /api/admin/audit-log (admins, paged newest first with `?cursor=` and `X-Next-Cursor`): who, when, what, on whom. */

@@ -9,6 +9,7 @@ import { auditAdminRouter } from "./features/audit/audit.routes";
 import { bookingRequestRouter, bookingsAdminRouter, bookingsRouter } from "./features/bookings/bookings.routes";
 import { calendarRouter } from "./features/calendar/calendar.routes";
 import { coachesRouter } from "./features/coaches/coaches.routes";
+import { credentialsAdminRouter, credentialsRouter, screeningWebhookRouter } from "./features/credentials/credentials.routes";
 import { contentAdminRouter, contentRouter } from "./features/content/content.routes";
 import { familiesRouter } from "./features/families/families.routes";
 import { geoRouter } from "./features/geo/geo.routes";
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(requireJsonBody);
   // Stripe webhooks need the raw body for signature checks; they mount before the JSON parser.
   api.use(paymentWebhookRouter(deps));
+  api.use(screeningWebhookRouter(deps));
   api.use(express.json({ limit: "1mb" }));
   // POST /api/bookings loads its session itself, in the same statement as the booking's pre-read
   // (one round trip for a refusal when the last seats go; PERFORMANCE.md "Booking under contention").
@@ -97,6 +99,7 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   // Everything under /api/admin is for admins only: one guard for the whole surface (DESIGN.md 5).
   api.use("/admin", requireRoleForAll("admin"), contentAdminRouter(deps), moneyIssuesRouter(deps), messageReportsAdminRouter(deps));
   api.use("/admin", requireRoleForAll("admin"), bookingsAdminRouter(deps), auditAdminRouter(deps));
+  api.use("/admin", requireRoleForAll("admin"), credentialsAdminRouter(deps));
   api.use(slotsRouter(deps));
   api.use(geoRouter(deps));
   api.use(coachesRouter(deps));
@@ -113,6 +116,7 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(familiesRouter(deps));
   api.use(messagesRouter(deps));
   api.use(packagesRouter(deps));
+  api.use(credentialsRouter(deps));
   api.use(notFoundHandler);
   app.use("/api", api);
   // Upload names are random and never reused, so browsers may keep them forever.

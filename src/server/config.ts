@@ -82,6 +82,11 @@ const EnvSchema = z.object({
   AUTH_IP_LIMIT: z.coerce.number().int().min(1).default(100),
   PUBLIC_READ_LIMIT: z.coerce.number().int().min(1).default(600),
   ENABLE_TEST_CLOCK: booleanString.default(false),
+  SCREENING_PROVIDER: optionalString.pipe(z.enum(["simulated", "http"], { message: "must be simulated or http" }).optional()),
+  SCREENING_API_URL: optionalString.pipe(z.url({ message: "must be a URL" }).optional()),
+  SCREENING_API_KEY: optionalString,
+  SCREENING_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, { message: "must be at least 16 characters" }).optional()),
+  REQUIRE_SCREENING_FOR_MINORS: booleanString.default(false),
 });
 
 const PROXY_KEYWORDS = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -147,6 +152,10 @@ export type Config = {
   /** DESIGN 11: a visitor's (signed-out) reads of search, profiles, open times and reviews per address per minute. */
   publicReadLimit: number;
   enableTestClock: boolean;
+  /** Background checks (DESIGN 12): a real provider's HTTP API when chosen, else the simulated one. */
+  screening?: { apiUrl: string; apiKey: string; webhookSecret: string };
+  /** DESIGN 12: bookings for athletes under 18 only with a coach holding current SafeSport and background check. */
+  requireScreeningForMinors: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -206,6 +215,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError("Invalid configuration: STRIPE_WEBHOOK_SECRET must be set when payments go through Stripe");
   }
 
+  if (e.SCREENING_PROVIDER === "http" && !(e.SCREENING_API_URL && e.SCREENING_API_KEY && e.SCREENING_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      "Invalid configuration: SCREENING_PROVIDER=http needs SCREENING_API_URL, SCREENING_API_KEY and SCREENING_WEBHOOK_SECRET",
+    );
+  }
+
   const dataDir = path.resolve(e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   const mailFrom = e.MAIL_FROM;
@@ -246,6 +261,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authIpLimit: e.AUTH_IP_LIMIT,
     publicReadLimit: e.PUBLIC_READ_LIMIT,
     enableTestClock: e.ENABLE_TEST_CLOCK,
+    screening:
+      e.SCREENING_PROVIDER === "http" && e.SCREENING_API_URL && e.SCREENING_API_KEY && e.SCREENING_WEBHOOK_SECRET
+        ? { apiUrl: e.SCREENING_API_URL.replace(/\/$/, ""), apiKey: e.SCREENING_API_KEY, webhookSecret: e.SCREENING_WEBHOOK_SECRET }
+        : undefined,
+    requireScreeningForMinors: e.REQUIRE_SCREENING_FOR_MINORS,
   };
 }
 

@@ -6,7 +6,9 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Paths under /api whose bodies are not JSON: image uploads are multipart, Stripe's webhook is read raw for its signature. */
 const MULTIPART_PATHS = new Set(["/upload", "/upload/profile-image"]);
-const RAW_PATHS = new Set(["/stripe/webhook"]);
+const RAW_PATHS = new Set(["/stripe/webhook", "/webhooks/screening"]);
+/** A credential's document (DESIGN 12) is multipart too. */
+const MULTIPART_PATTERN = /^\/coach\/credentials\/\d{1,9}\/document$/;
 
 export const FOREIGN_ORIGIN = "Cross-site requests are not allowed.";
 export const JSON_ONLY = "Request body must be JSON (Content-Type: application/json).";
@@ -59,7 +61,7 @@ export const requireJsonBody: RequestHandler = (req, _res, next) => {
   const hasBody = req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
   if (!hasBody) return next();
   // The upload routes answer any other body with UploadMessages.NOT_AN_IMAGE (contract/uploads.ts) themselves.
-  if (MULTIPART_PATHS.has(req.path) || req.is("application/json")) return next();
+  if (MULTIPART_PATHS.has(req.path) || MULTIPART_PATTERN.test(req.path) || req.is("application/json")) return next();
   next(new AppError(415, ErrorCode.VALIDATION, JSON_ONLY));
 };
 

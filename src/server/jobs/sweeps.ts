@@ -11,6 +11,7 @@ import { sendDueReminders } from "../features/calendar/calendar.service";
 import { sendReviewRequests } from "../features/reviews/reviews.service";
 import { offerFreedSeats } from "../features/waitlist/waitlist.service";
 import { sendMessageNotices } from "../features/messages/messages.service";
+import { expireCredentials, sendCredentialExpiryNotices } from "../features/credentials/credentials.service";
 import { closeLapsedPurchases, expireCredits, sendExpiryNotices } from "../features/packages/purchases.service";
 
 /**
@@ -43,6 +44,9 @@ const sweeps: Sweep[] = [
   { name: "send-review-requests", run: async (deps) => void (await sendReviewRequests(deps)) },
   // Unread messages: the first within a minute, then at most one e-mail per 15 minutes per conversation.
   { name: "send-message-notices", run: async (deps) => void (await sendMessageNotices(deps)) },
+  // Credentials: the coach hears 30 and 7 days before and on the day; on the day the badge goes.
+  { name: "send-credential-expiry-notices", run: sendCredentialExpiryNotices },
+  { name: "expire-credentials", run: expireCredentials },
   // Sessions past their absolute end or idle timeout: removed, and their sockets told to close.
   { name: "purge-expired-sessions", run: purgeExpiredSessions },
   // Last: what the sweeps above enqueued went out at once; this retries what failed or was left by a process that died.

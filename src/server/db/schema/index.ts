@@ -16,3 +16,4 @@ export * from "./outbox";
 export * from "./messages";
 export * from "./packages";
 export * from "./audit";
+export * from "./credentials";
