@@ -116,6 +116,8 @@ export const CurrentUserSchema = z.object({
   sessionPreferences: z.array(z.string()),
   /** Set for coaches who have a profile. */
   coachId: z.number().nullable(),
+  /** A guardian who joined another's family by invitation (DESIGN.md 12): no player setup wizard. */
+  isInvitedGuardian: z.boolean().optional(),
   hasPassword: z.boolean(),
   createdAt: z.string(),
 });

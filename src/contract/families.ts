@@ -189,7 +189,11 @@ export const HandOverOwnershipRequestSchema = z.object({
 
 /** POST /api/family/parent-contact/confirm */
 export const ConfirmParentContactRequestSchema = z.object({
-  token: z.string({ message: "Token is required" }).trim().min(1, { message: "Token is required" }).max(200, { message: "Token is not valid" }),
+  token: z
+    .string({ message: "Token is required" })
+    .trim()
+    .min(1, { message: "Token is required" })
+    .max(200, { message: "Token is not valid" }),
 });
 
 export type PendingInvitation = { id: number; email: string; createdAt: string };

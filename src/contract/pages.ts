@@ -31,6 +31,7 @@ export type PageModule =
   | "my-bookings"
   | "my-session-requests"
   | "package-checkout"
+  | "parent-contact-confirm"
   | "player-onboarding"
   | "player-profile"
   | "privacy-policy"
@@ -105,6 +106,8 @@ export const pageRoutes: readonly PageRoute[] = [
   page("/family", "family", true),
   // An invited guardian accepts before (or without) setting up a profile of their own.
   page("/family/invitations/:token", "family-invitation", true, open),
+  // A parent contact confirms their address from the mailed link, with or without an account (DESIGN.md 12).
+  page("/family/parent-contact/confirm", "parent-contact-confirm", false, open),
   page("/athletes/:id", "athlete", true),
   page("/athletes/:id/progress", "athlete-progress", true),
   page("/messages/:id?", "messages", true),
@@ -125,7 +128,12 @@ export type RenderFirstScreen = (user: CurrentUser, path: string, page: FirstScr
 export const mayOpen = (route: PageRoute, userType: UserType): boolean => !route.roles || route.roles.includes(userType);
 
 /** What a signed-in user sees at `/` (player-side 2): a coach the dashboard, a player still in setup the wizard, anyone else Home. */
-export function rootPageOf(user: { userType: UserType; phoneNumber: string | null; position: string | null }): PageModule {
+export function rootPageOf(user: {
+  userType: UserType;
+  phoneNumber: string | null;
+  position: string | null;
+  isInvitedGuardian?: boolean;
+}): PageModule {
   if (user.userType === "coach") return "coach-dashboard";
   return needsPlayerSetup(user) ? "player-onboarding" : "home";
 }

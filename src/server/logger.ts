@@ -89,7 +89,8 @@ const SENSITIVE_QUERY = /token|code|state|password|email|phone/i;
  * a mix of cases) is hidden too, so a token route added later is covered.
  */
 const TOKEN_PATHS = [/^(\/api\/family\/invitations\/)(?!\d+(?:[/?]|$))[^/?]+/];
-const TOKEN_LIKE_SEGMENT = /(?<=\/)(?=[A-Za-z0-9_-]{24,}(?:[/?]|$))(?=[^/?]*(?:\d|[A-Z][^/?]*[a-z]|[a-z][^/?]*[A-Z]))[A-Za-z0-9_-]+(?=[/?]|$)/g;
+const TOKEN_LIKE_SEGMENT =
+  /(?<=\/)(?=[A-Za-z0-9_-]{24,}(?:[/?]|$))(?=[^/?]*(?:\d|[A-Z][^/?]*[a-z]|[a-z][^/?]*[A-Z]))[A-Za-z0-9_-]+(?=[/?]|$)/g;
 const TOKEN_MARK = "[token]";
 
 function redactPath(path: string): string {

@@ -329,7 +329,9 @@ describe("a minor account holder", () => {
     const confirmed = await post(t, "/api/family/parent-contact/confirm", "", { token: link![1] });
     expect(confirmed.status).toBe(200);
 
-    expect((await post(t, `/api/conversations/${conversation.id}/messages`, coach.cookie, { body: "Bring water, 12 bottles" })).status).toBe(201);
+    expect(
+      (await post(t, `/api/conversations/${conversation.id}/messages`, coach.cookie, { body: "Bring water, 12 bottles" })).status,
+    ).toBe(201);
     await advance(1);
     expect(mailsTo(parentEmail).some((m) => m.body.includes("Bring water, 12 bottles"))).toBe(true);
   });

@@ -57,6 +57,7 @@ async function bookFor(t: TestApp, who: Person, coach: BookableCoach, slotId: nu
 
 /** A second guardian joins `holder`'s family through the invitation mail. */
 async function joinAsGuardian(t: TestApp, holder: Person): Promise<Person> {
+  await verified(t, holder);
   const second = await verified(t, await createPerson(t, "player", { firstName: "Jordan" }));
   expect((await post(t, "/api/family/guardians", holder.cookie, { email: second.email })).status).toBe(201);
   const accepted = await post(t, `/api/family/invitations/${invitationToken(t, second.email)}/accept`, second.cookie, {});
@@ -190,7 +191,7 @@ describe("families: athletes and guardians (DESIGN.md 11)", () => {
 
   it("a second guardian is invited by e-mail, accepts with that verified address, then sees, pays for and cancels the family's bookings", async () => {
     const coach = await createBookableCoach(t);
-    const holder = await createPerson(t, "player", { firstName: "Alex" });
+    const holder = await verified(t, await createPerson(t, "player", { firstName: "Alex" }));
     const mia = await addAthlete(t, holder.cookie);
     const slot = await createSlot(t, coach.coachId, { hoursFromNow: 72 });
     const booking = await bookFor(t, holder, coach, slot.id, mia.id);
@@ -233,24 +234,27 @@ describe("families: athletes and guardians (DESIGN.md 11)", () => {
     expect((await get(t, `/api/bookings/${booking.body.id}`, wrong.cookie)).status).toBe(404);
     expect((await del(t, `/api/bookings/${booking.body.id}`, wrong.cookie)).status).toBe(404);
 
-    // Either guardian removes the other, never the last one; another family's guardian is 404.
+    // The owner (the first guardian) removes the other, is never removed, and is never the last one to go;
+    // another family's guardian is 404 (DESIGN.md 12).
     expect((await del(t, `/api/family/guardians/${wrong.userId}`, holder.cookie)).status).toBe(404);
-    expect((await del(t, `/api/family/guardians/${holder.userId}`, invitee.cookie)).status).toBe(200);
-    expect((await del(t, `/api/family/guardians/${invitee.userId}`, invitee.cookie)).status).toBe(409);
-    expect((await get(t, `/api/bookings/${booking.body.id}`, holder.cookie)).status).toBe(404);
+    expect((await del(t, `/api/family/guardians/${holder.userId}`, invitee.cookie)).status).toBe(409);
+    expect((await del(t, `/api/family/guardians/${invitee.userId}`, holder.cookie)).status).toBe(200);
+    expect((await del(t, `/api/family/guardians/${holder.userId}`, holder.cookie)).status).toBe(409);
+    expect((await get(t, `/api/bookings/${booking.body.id}`, invitee.cookie)).status).toBe(404);
   });
 
-  it("an invitee's own athletes move into the family", async () => {
-    const holder = await createPerson(t);
+  it("an invitee's own athletes without history do not move into the family (DESIGN.md 12): their empty profiles go", async () => {
+    const holder = await verified(t, await createPerson(t));
     const invitee = await verified(t, await createPerson(t));
     const theirs = await addAthlete(t, invitee.cookie, SIBLING);
     await post(t, "/api/family/guardians", holder.cookie, { email: invitee.email });
     expect((await post(t, `/api/family/invitations/${invitationToken(t, invitee.email)}/accept`, invitee.cookie, {})).status).toBe(200);
-    expect((await get(t, "/api/athletes", holder.cookie)).body.map((a: { id: number }) => a.id)).toContain(theirs.id);
+    expect((await get(t, "/api/athletes", holder.cookie)).body.map((a: { id: number }) => a.id)).not.toContain(theirs.id);
+    expect((await get(t, `/api/athletes/${theirs.id}`, invitee.cookie)).status).toBe(404);
   });
 
   it("an unverified address cannot accept; another family's invitation ids are 404", async () => {
-    const holder = await createPerson(t);
+    const holder = await verified(t, await createPerson(t));
     const invitee = await createPerson(t);
     await post(t, "/api/family/guardians", holder.cookie, { email: invitee.email });
     const token = invitationToken(t, invitee.email);

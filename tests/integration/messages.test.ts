@@ -384,7 +384,7 @@ describe("telling people who are away", () => {
     expect(t.outbox().filter((m) => m.channel === "sms" && m.body.includes("Are you coming Saturday?"))).toHaveLength(1);
   });
 
-  it("a minor who is their family's only login: the parent named on the account gets a copy of every message", async () => {
+  it("a minor who is their family's only login: the parent named on the account gets a copy of every message, its text once the address is confirmed", async () => {
     const coach = await createBookableCoach(t);
     const minor = await createPerson(t);
     const parentEmail = `parent-${minor.userId}@example.com`;
@@ -396,16 +396,23 @@ describe("telling people who are away", () => {
     await send(minor, conversation.id, "Hi coach, can I come early?");
     await send(coach, conversation.id, "Yes, 4:30 works.");
     await advance(1);
-    const copies = t.outbox().filter((m) => m.recipient === parentEmail);
-    expect(copies.map((m) => m.body.includes("can I come early?") || m.body.includes("4:30 works"))).toEqual([true, true]);
+    // DESIGN.md 12: an unconfirmed address gets a notice without the text, with its confirmation link.
+    const notices = t.outbox().filter((m) => m.recipient === parentEmail);
+    expect(notices).toHaveLength(2);
+    expect(notices.map((m) => m.body.includes("can I come early?") || m.body.includes("4:30 works"))).toEqual([false, false]);
+    const token = /\/family\/parent-contact\/confirm\?token=([A-Za-z0-9_-]+)/.exec(notices[0]!.body)?.[1];
+    expect((await request(t.app).post("/api/family/parent-contact/confirm").send({ token })).status).toBe(200);
+    await send(coach, conversation.id, "Bring your stick.");
+    await advance(1);
+    expect(t.outbox().filter((m) => m.recipient === parentEmail && m.body.includes("Bring your stick."))).toHaveLength(1);
     await advance(30);
-    expect(t.outbox().filter((m) => m.recipient === parentEmail)).toHaveLength(2);
+    expect(t.outbox().filter((m) => m.recipient === parentEmail)).toHaveLength(3);
 
     // Once an adult guardian has joined, they are the family's contact: no more copies.
     await addGuardian(minor);
     await send(coach, conversation.id, "See you there.");
     await advance(1);
-    expect(t.outbox().filter((m) => m.recipient === parentEmail)).toHaveLength(2);
+    expect(t.outbox().filter((m) => m.recipient === parentEmail)).toHaveLength(3);
   });
 });
 

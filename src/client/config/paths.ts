@@ -27,6 +27,7 @@ export const paths = {
   bookCoach: (id: number | string) => `/book-coach/${id}`,
   playerProfile: "/player-profile",
   family: "/family",
+  parentContactConfirm: "/family/parent-contact/confirm",
   athlete: (id: number | string) => `/athletes/${id}`,
   athleteProgress: (id: number | string) => `/athletes/${id}/progress`,
   /** The Messages page, or one conversation in it (issue 24). */

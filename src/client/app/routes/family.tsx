@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { AGE_GROUP_LABELS } from "@contract/players";
-import type { Athlete } from "@contract/families";
+import type { Athlete, Guardian } from "@contract/families";
 import { athleteName } from "@contract/family-basics";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { ConfirmDialog } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { paths } from "../../config/paths";
@@ -13,6 +14,7 @@ import {
   useCreateAthlete,
   useDeleteAthlete,
   useGuardians,
+  useHandOverOwnership,
   useInvitations,
   useRemoveGuardian,
   useRevokeInvitation,
@@ -101,13 +103,85 @@ function AthleteRow({ athlete, canRemove }: { athlete: Athlete; canRemove: boole
   );
 }
 
+function GuardianRow({ guardian, isOwnerMe, count }: { guardian: Guardian; isOwnerMe: boolean; count: number }) {
+  const remove = useRemoveGuardian();
+  const handOver = useHandOverOwnership();
+  const name = fullName(guardian) || guardian.email;
+  const act = async (run: () => Promise<{ message: string }>, failure: string) => {
+    try {
+      const r = await run();
+      toast({ title: r.message, variant: "success" });
+    } catch (error) {
+      failed(failure)(error);
+    }
+  };
+  const mayLeave = guardian.isMe && !guardian.isOwner && count > 1;
+  const mayRemove = isOwnerMe && !guardian.isMe && !guardian.isOwner;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3">
+      <div className="min-w-0">
+        <p className="font-semibold break-words">
+          {name}
+          {guardian.isMe ? " (you)" : ""}
+          {guardian.isOwner ? (
+            <span className="ml-2 rounded bg-field-100 px-2 py-0.5 text-xs font-semibold text-field-800">Owner</span>
+          ) : null}
+        </p>
+        <p className="text-sm break-all text-slate-600">{guardian.email}</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {mayRemove ? (
+          <ConfirmDialog
+            title="Make owner?"
+            description={`${name} will own the family: they invite and remove guardians. You stay a guardian.`}
+            confirmLabel="Make owner"
+            destructive={false}
+            onConfirm={() => act(() => handOver.mutateAsync(guardian.userId), "Could not hand over")}
+            trigger={
+              <Button type="button" size="sm" variant="outline" aria-label={`Make ${name} owner`}>
+                Make owner
+              </Button>
+            }
+          />
+        ) : null}
+        {mayRemove ? (
+          <ConfirmDialog
+            title="Remove guardian?"
+            description={`${name} will no longer see, book or pay for the family's sessions. Every guardian is told by e-mail.`}
+            confirmLabel="Remove"
+            onConfirm={() => act(() => remove.mutateAsync(guardian.userId), "Could not remove the guardian")}
+            trigger={
+              <Button type="button" size="sm" variant="outline" aria-label={`Remove ${name}`}>
+                Remove
+              </Button>
+            }
+          />
+        ) : null}
+        {mayLeave ? (
+          <ConfirmDialog
+            title="Leave family?"
+            description="You will no longer see, book or pay for this family's sessions. Every guardian is told by e-mail."
+            confirmLabel="Leave family"
+            onConfirm={() => act(() => remove.mutateAsync(guardian.userId), "Could not leave the family")}
+            trigger={
+              <Button type="button" size="sm" variant="outline">
+                Leave family
+              </Button>
+            }
+          />
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
 function Guardians() {
   const guardians = useGuardians();
   const invitations = useInvitations();
-  const remove = useRemoveGuardian();
   const revoke = useRevokeInvitation();
-  const [confirming, setConfirming] = useState<number | null>(null);
   const list = guardians.data ?? [];
+  const isOwnerMe = list.some((g) => g.isMe && g.isOwner);
+  const owner = list.find((g) => g.isOwner);
 
   return (
     <Card>
@@ -115,51 +189,25 @@ function Guardians() {
         <CardTitle level={2}>Guardians</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
+        {guardians.isSuccess ? (
+          <p className="text-sm text-slate-600">
+            {owner
+              ? `${owner.isMe ? "You own" : `${fullName(owner) || owner.email} owns`} this family: only the owner invites and removes guardians.`
+              : "Your parent or guardian will own this family once they accept their invitation."}
+          </p>
+        ) : null}
         <ul className="grid gap-2">
-          {list.map((g) => {
-            const name = fullName(g) || g.email;
-            return (
-              <li key={g.userId} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3">
-                <div>
-                  <p className="font-semibold">
-                    {name}
-                    {g.isMe ? " (you)" : ""}
-                  </p>
-                  <p className="text-sm text-slate-600">{g.email}</p>
-                </div>
-                {list.length > 1 && confirming !== g.userId ? (
-                  <Button type="button" size="sm" variant="outline" onClick={() => setConfirming(g.userId)} aria-label={`Remove ${name}`}>
-                    Remove
-                  </Button>
-                ) : null}
-                {confirming === g.userId ? (
-                  <div className="flex gap-2">
-                    <Button
-                      type="button"
-                      size="sm"
-                      variant="destructive"
-                      onClick={() =>
-                        remove.mutate(g.userId, { onError: failed("Could not remove the guardian"), onSettled: () => setConfirming(null) })
-                      }
-                    >
-                      Yes, remove
-                    </Button>
-                    <Button type="button" size="sm" variant="outline" onClick={() => setConfirming(null)}>
-                      Keep
-                    </Button>
-                  </div>
-                ) : null}
-              </li>
-            );
-          })}
+          {list.map((g) => (
+            <GuardianRow key={g.userId} guardian={g} isOwnerMe={isOwnerMe} count={list.length} />
+          ))}
         </ul>
-        {(invitations.data ?? []).length > 0 ? (
+        {isOwnerMe && (invitations.data ?? []).length > 0 ? (
           <div>
             <h3 className="text-sm font-semibold">Invitations waiting for an answer</h3>
             <ul className="mt-2 grid gap-2">
               {(invitations.data ?? []).map((i) => (
-                <li key={i.id} className="flex items-center justify-between gap-2 text-sm">
-                  {i.email}
+                <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                  <span className="break-all">{i.email}</span>
                   <Button
                     type="button"
                     size="sm"
@@ -173,15 +221,17 @@ function Guardians() {
             </ul>
           </div>
         ) : null}
-        <Suspense fallback={<Spinner label="Loading..." />}>
-          <InviteGuardianForm />
-        </Suspense>
+        {isOwnerMe ? (
+          <Suspense fallback={<Spinner label="Loading..." />}>
+            <InviteGuardianForm />
+          </Suspense>
+        ) : null}
       </CardContent>
     </Card>
   );
 }
 
-/** /family (DESIGN.md 11): the family's athletes (list, add, edit, remove) and its guardians (invite, remove). */
+/** /family (DESIGN.md 11, 12): the family's athletes (list, add, edit, remove) and its guardians (the owner invites, removes, hands over; others leave). */
 export function FamilyPage() {
   const adding = new URLSearchParams(useSearch()).get("add") === "athlete";
   const [, navigate] = useLocation();

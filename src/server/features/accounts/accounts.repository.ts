@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { emailVerificationTokens, passwordResetTokens, users } from "../../db/schema/index";
 import type { UserRow } from "./sessions.repository";
-import { isUniqueViolation, returnedRow } from "../../db/sql";
+import { isUniqueViolation, returnedRow, rowsOf } from "../../db/sql";
 
 export type NewUser = {
   email: string;
@@ -57,6 +57,16 @@ export async function listAdmins(db: Db): Promise<UserRow[]> {
 /** The id of the user's coach profile, or null when they have none. */
 export async function findCoachIdForUser(db: Db, userId: number): Promise<number | null> {
   return (await coachIdOfUser(db, userId)) ?? null;
+}
+
+/** A guardian of a family who is not its account holder (its first guardian): they joined by invitation. */
+export async function isInvitedGuardian(db: Db, userId: number): Promise<boolean> {
+  const rows = await db.execute(sql`
+    select 1 from family_guardians g
+    where g.user_id = ${userId}
+      and exists (select 1 from family_guardians o where o.family_id = g.family_id
+        and (o.created_at, o.user_id) < (g.created_at, g.user_id))`);
+  return rowsOf(rows).length > 0;
 }
 
 export async function insertPasswordResetToken(db: Db, values: { userId: number; tokenHash: string; expiresAt: Date }): Promise<void> {

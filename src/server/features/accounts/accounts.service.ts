@@ -49,7 +49,7 @@ export const FORGOT_PASSWORD_ANSWER_MS = 250;
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
 /** The public shape of a user (never the password hash or the Google subject). */
-export function toCurrentUser(row: UserRow, coachId: number | null): CurrentUser {
+export function toCurrentUser(row: UserRow, coachId: number | null, isInvitedGuardian = false): CurrentUser {
   return {
     id: row.id,
     email: row.email,
@@ -78,12 +78,14 @@ export function toCurrentUser(row: UserRow, coachId: number | null): CurrentUser
     preferredCoachingStyle: row.preferredCoachingStyle,
     sessionPreferences: row.sessionPreferences ?? [],
     coachId,
+    isInvitedGuardian,
     hasPassword: row.passwordHash !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 export async function currentUserOf(deps: AppDeps, row: UserRow): Promise<CurrentUser> {
+  if (row.userType === "player") return toCurrentUser(row, null, await repo.isInvitedGuardian(deps.database.db, row.id));
   return toCurrentUser(row, await repo.findCoachIdForUser(deps.database.db, row.id));
 }
 

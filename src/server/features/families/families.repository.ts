@@ -144,7 +144,10 @@ export async function familyHasHistory(db: Queryable, familyId: number): Promise
 export type FamilyMemberRow = GuardianRow & { birthday: string | null; parentEmail: string | null };
 
 /** The family's guardians (the account holder first) and its stored owner. */
-export async function familyMembers(db: Queryable, familyId: number): Promise<{ members: FamilyMemberRow[]; storedOwnerId: number | null }> {
+export async function familyMembers(
+  db: Queryable,
+  familyId: number,
+): Promise<{ members: FamilyMemberRow[]; storedOwnerId: number | null }> {
   const members = await db
     .select({
       userId: users.id,
@@ -180,7 +183,9 @@ export async function countInvitationsSince(db: Queryable, since: Date, by: { fa
 export type ParentConfirmationRow = typeof parentContactConfirmations.$inferSelect;
 
 export async function insertParentConfirmation(db: Queryable, values: { userId: number; email: string; tokenHash: string; now: Date }) {
-  await db.insert(parentContactConfirmations).values({ userId: values.userId, email: values.email, tokenHash: values.tokenHash, createdAt: values.now });
+  await db
+    .insert(parentContactConfirmations)
+    .values({ userId: values.userId, email: values.email, tokenHash: values.tokenHash, createdAt: values.now });
 }
 
 export async function findParentConfirmation(db: Queryable, tokenHash: string): Promise<ParentConfirmationRow | undefined> {

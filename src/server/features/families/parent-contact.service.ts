@@ -59,7 +59,12 @@ export async function parentContactSaved(deps: AppDeps, before: UserRow, after: 
 /** A fresh confirmation link (stored hashed) for the user's parent contact address. */
 export async function parentConfirmationLink(deps: AppDeps, userId: number, email: string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await repo.insertParentConfirmation(deps.database.db, { userId, email: email.trim().toLowerCase(), tokenHash: sha256(token), now: deps.clock.now() });
+  await repo.insertParentConfirmation(deps.database.db, {
+    userId,
+    email: email.trim().toLowerCase(),
+    tokenHash: sha256(token),
+    now: deps.clock.now(),
+  });
   return `${deps.config.appUrl}/family/parent-contact/confirm?token=${token}`;
 }
 
@@ -113,7 +118,11 @@ export async function confirmParentContact(deps: AppDeps, token: string): Promis
  * How a message reaches the family's parent contact (DESIGN.md 12): its text once the address
  * confirmed itself; until then a notice without the text, with a fresh confirmation link.
  */
-export async function parentCopyOf(deps: AppDeps, familyId: number, email: string): Promise<{ confirmed: true } | { confirmed: false; link: string }> {
+export async function parentCopyOf(
+  deps: AppDeps,
+  familyId: number,
+  email: string,
+): Promise<{ confirmed: true } | { confirmed: false; link: string }> {
   const [holderId] = await repo.guardianIdsOfFamily(deps.database.db, familyId);
   if (holderId === undefined) return { confirmed: false, link: `${deps.config.appUrl}/login` };
   if (await repo.isParentEmailConfirmed(deps.database.db, holderId, email)) return { confirmed: true };

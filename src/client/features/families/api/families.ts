@@ -71,6 +71,14 @@ export const useInviteGuardian = () =>
 export const useRemoveGuardian = () =>
   useFamilyMutation((userId: number) => apiRequest<{ success: true; message: string }>("DELETE", `/api/family/guardians/${userId}`));
 
+export const useHandOverOwnership = () =>
+  useFamilyMutation((userId: number) => apiRequest<{ success: true; message: string }>("POST", "/api/family/owner", { userId }));
+
+export const useConfirmParentContact = () =>
+  useMutation({
+    mutationFn: (token: string) => apiRequest<{ success: true; message: string }>("POST", "/api/family/parent-contact/confirm", { token }),
+  });
+
 export const useRevokeInvitation = () =>
   useFamilyMutation((id: number) => apiRequest<{ success: true }>("DELETE", `/api/family/invitations/${id}`));
 
