@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, lte, ne, or, sql } from "dr
 import type { CredentialStatus } from "@contract/credentials";
 import { coachCredentials, coaches, credentialDocuments, users } from "../../db/schema/index";
 import { userNameSql } from "../../db/people";
-import type { Queryable } from "../../db/sql";
+import { returnedRow, type Queryable } from "../../db/sql";
 
 export type CredentialRow = typeof coachCredentials.$inferSelect;
 export type DocumentInfo = { contentType: (typeof credentialDocuments.$inferSelect)["contentType"]; sizeBytes: number; uploadedAt: Date };
@@ -55,8 +55,7 @@ export async function findPendingOfKind(db: Queryable, coachId: number, kind: Cr
 }
 
 export async function insertCredential(db: Queryable, values: typeof coachCredentials.$inferInsert): Promise<CredentialRow> {
-  const [row] = await db.insert(coachCredentials).values(values).returning();
-  return row!;
+  return returnedRow(await db.insert(coachCredentials).values(values).returning(), "the new credential");
 }
 
 export async function updateCredential(db: Queryable, id: number, values: Partial<typeof coachCredentials.$inferInsert>): Promise<void> {
