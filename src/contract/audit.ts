@@ -12,6 +12,11 @@ export const AUDIT_ACTIONS = [
   "testimonial_updated",
   "testimonial_deleted",
   "no_show_reversed",
+  "report_dismissed",
+  "user_warned",
+  "messaging_suspended",
+  "account_suspended",
+  "user_reinstated",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -24,6 +29,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   testimonial_updated: "Edited a testimonial",
   testimonial_deleted: "Deleted a testimonial",
   no_show_reversed: "Reversed a no-show",
+  report_dismissed: "Dismissed a message report",
+  user_warned: "Warned a user about a message",
+  messaging_suspended: "Suspended a user from messaging",
+  account_suspended: "Suspended a user's account",
+  user_reinstated: "Lifted a user's suspension",
 };
 
 /** GET /api/admin/audit-log (admins, paged newest first with `?cursor=` and `X-Next-Cursor`): who, when, what, on whom. */
