@@ -14,6 +14,11 @@ export const AUDIT_ACTIONS = [
   "no_show_reversed",
   "credential_verified",
   "credential_rejected",
+  "report_dismissed",
+  "user_warned",
+  "messaging_suspended",
+  "account_suspended",
+  "user_reinstated",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -28,6 +33,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   no_show_reversed: "Reversed a no-show",
   credential_verified: "Verified a coach's credential",
   credential_rejected: "Rejected a coach's credential",
+  report_dismissed: "Dismissed a message report",
+  user_warned: "Warned a user about a message",
+  messaging_suspended: "Suspended a user from messaging",
+  account_suspended: "Suspended a user's account",
+  user_reinstated: "Lifted a user's suspension",
 };
 
 /** GET /api/admin/audit-log (admins, paged newest first with `?cursor=` and `X-Next-Cursor`): who, when, what, on whom. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ReportResolutionState, SenderStanding } from "./moderation-basics";
 import { MESSAGE_MAX_LENGTH, MessageMessages, REPORT_REASON_MAX_LENGTH } from "./message-basics";
 
 /** The schemas of the messages between a coach and a family (DESIGN.md 11, issue 24); their limits and texts are in `message-basics.ts`. */
@@ -94,4 +95,8 @@ export type MessageReport = {
   coachName: string;
   familyName: string;
   message: ConversationMessage;
+  /** Null while open; the admin's decision once resolved (DESIGN 12, Moderation). */
+  resolution: ReportResolutionState | null;
+  /** The sender's standing now (a suspension may have been lifted since). */
+  sender: SenderStanding;
 };

@@ -14,6 +14,7 @@ import { contentAdminRouter, contentRouter } from "./features/content/content.ro
 import { familiesRouter } from "./features/families/families.routes";
 import { geoRouter } from "./features/geo/geo.routes";
 import { messageReportsAdminRouter, messagesRouter } from "./features/messages/messages.routes";
+import { moderationAdminRouter } from "./features/moderation/moderation.routes";
 import { packagesRouter } from "./features/packages/packages.routes";
 import { moneyIssuesRouter } from "./features/money-issues/money-issues.routes";
 import { paymentsRouter, paymentWebhookRouter } from "./features/payments/payments.routes";
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use("/admin", requireRoleForAll("admin"), contentAdminRouter(deps), moneyIssuesRouter(deps), messageReportsAdminRouter(deps));
   api.use("/admin", requireRoleForAll("admin"), bookingsAdminRouter(deps), auditAdminRouter(deps));
   api.use("/admin", requireRoleForAll("admin"), credentialsAdminRouter(deps));
+  api.use("/admin", requireRoleForAll("admin"), moderationAdminRouter(deps));
   api.use(slotsRouter(deps));
   api.use(geoRouter(deps));
   api.use(coachesRouter(deps));

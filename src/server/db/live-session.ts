@@ -1,4 +1,4 @@
-import { eq, gt, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import { sessions, users } from "./schema/index";
 
 /** Which session a statement looks for, and the instants that decide whether it is still alive. */
@@ -19,8 +19,8 @@ export function isLiveSession(): SQL {
   return sql`(${sql.join(conditions, sql` and `)})`;
 }
 
-/** The session's user, joined to `sessions` in a statement that reads a session. */
-export const sessionUserJoin = eq(users.id, sessions.userId);
+/** The session's user, joined to `sessions` in a statement that reads a session; a suspended account has none (DESIGN 12, Moderation). */
+export const sessionUserJoin = and(eq(users.id, sessions.userId), isNull(users.accountSuspendedAt));
 
 /** The placeholders of isLiveSession for a key (instants as ISO strings, as prepared statements take them). */
 export const liveSessionParams = (key: SessionKey) => ({

@@ -2,6 +2,7 @@ import { AlertTriangle, ArrowLeft, ChevronRight, ClipboardList, Trophy } from "l
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { INTENTS, type Intent } from "@contract/accounts";
+import { ModerationMessages } from "@contract/moderation-basics";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";
@@ -33,6 +34,10 @@ const googleErrors: Record<string, { title: string; text: string }> = {
   google_failed: {
     title: "Sign-in with Google failed",
     text: "We could not sign you in with Google. Please try again, or use your email and password.",
+  },
+  account_suspended: {
+    title: "Account suspended",
+    text: ModerationMessages.ACCOUNT_SUSPENDED,
   },
 };
 

@@ -18,6 +18,10 @@ export const users = pgTable(
     userType: text("user_type", { enum: ["player", "coach", "admin"] })
       .notNull()
       .default("player"),
+    /** Moderation (DESIGN 12): set while an admin has suspended the user from sending messages. */
+    messagingSuspendedAt: timestamp("messaging_suspended_at", { withTimezone: true }),
+    /** Moderation (DESIGN 12): set while the account is suspended (no sign-in, no session). */
+    accountSuspendedAt: timestamp("account_suspended_at", { withTimezone: true }),
     phoneNumber: text("phone_number"),
     smsOptIn: boolean("sms_opt_in").notNull().default(false),
     playerEmail: text("player_email"),

@@ -85,10 +85,20 @@ export const messageReports = pgTable(
     reporterId: requiredRef("reporter_id", () => users.id),
     reason: text("reason").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** Set once, when an admin resolves the report (DESIGN 12, Moderation); a second resolution is refused. */
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: integer("resolved_by").references(() => users.id),
+    resolution: text("resolution", { enum: ["dismiss", "warn", "suspend_messaging", "suspend_account"] }),
+    resolutionNote: text("resolution_note").notNull().default(""),
   },
   (t) => [
     uniqueIndex("message_reports_message_reporter_key").on(t.messageId, t.reporterId),
     index("message_reports_created_idx").on(t.createdAt, t.id),
     check("message_reports_reason_length_check", sql`char_length(${t.reason}) <= 1000`),
+    check(
+      "message_reports_resolution_check",
+      sql`${t.resolution} IS NULL OR ${t.resolution} IN ('dismiss', 'warn', 'suspend_messaging', 'suspend_account')`,
+    ),
+    check("message_reports_resolved_check", sql`(${t.resolvedAt} IS NULL) = (${t.resolution} IS NULL)`),
   ],
 );

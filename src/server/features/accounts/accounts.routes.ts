@@ -1,5 +1,6 @@
 import { parse as parseCookie } from "cookie";
 import { Router, type Request, type Response } from "express";
+import { AppError } from "../../http/errors";
 import {
   ForgotPasswordRequestSchema,
   LoginRequestSchema,
@@ -135,7 +136,8 @@ export function accountsRouter(deps: AppDeps): Router {
       res.redirect(302, result.redirectUrl);
     } catch (err) {
       deps.logger.warn({ err }, "google sign-in failed");
-      res.redirect(302, "/login?error=google_failed");
+      // A suspended account (DESIGN 12, Moderation) is told so, not that Google failed.
+      res.redirect(302, err instanceof AppError && err.status === 403 ? "/login?error=account_suspended" : "/login?error=google_failed");
     }
   });
 

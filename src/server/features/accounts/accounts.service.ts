@@ -13,7 +13,8 @@ import {
 import type { AppDeps } from "../../deps";
 import { ErrorCode } from "@contract/error-basics";
 import { FAILED_LOGINS_PER_ACCOUNT, LimitMessages, MAX_VERIFICATION_EMAILS_PER_HOUR } from "@contract/limits";
-import { AppError, badRequest, conflict } from "../../http/errors";
+import { ModerationMessages } from "@contract/moderation-basics";
+import { AppError, badRequest, conflict, forbidden } from "../../http/errors";
 import {
   AUTH_WINDOW_MS,
   FAILED_LOGIN_ACCOUNT_PREFIX,
@@ -99,6 +100,8 @@ export async function currentUserOfToken(deps: AppDeps, token: string | undefine
 export type SignedIn = AuthResponse & { sessionToken: string };
 
 async function signIn(deps: AppDeps, row: UserRow): Promise<SignedIn> {
+  // DESIGN 12, Moderation: a suspended account signs in by no way (password, Google, a reset link).
+  if (row.accountSuspendedAt !== null) throw forbidden(ModerationMessages.ACCOUNT_SUSPENDED);
   const user = await currentUserOf(deps, row);
   const { token } = await startSession(deps.database.db, row.id, deps.clock.now());
   return { user, redirectUrl: redirectUrlFor(user), sessionToken: token };

@@ -45,7 +45,7 @@ export async function findLiveSessions(
   return db
     .select({ idHash: sessions.idHash, userType: users.userType })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(users, sessionUserJoin)
     .where(and(inArray(sessions.idHash, idHashes), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)));
 }
 

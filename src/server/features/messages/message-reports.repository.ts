@@ -44,24 +44,50 @@ export type ReportListRow = {
   coach_first_name: string | null;
   coach_last_name: string | null;
   family_name: string | null;
+  resolved_at: Date | string | null;
+  resolved_by: number | null;
+  resolution: "dismiss" | "warn" | "suspend_messaging" | "suspend_account" | null;
+  resolution_note: string;
+  resolver_first_name: string | null;
+  resolver_last_name: string | null;
+  sender_messaging_suspended: boolean;
+  sender_account_suspended: boolean;
 };
 
-/** The admin's queue, newest report first. */
-export async function listReports(db: Queryable, beforeId: number | null, limit: number): Promise<ReportListRow[]> {
+/**
+ * The queue's order is open reports first, then resolved ones, each newest first. Its cursor is one
+ * number: an open report's id, or a resolved one's id plus this offset (so both fit the digits-only cursor).
+ */
+export const RESOLVED_CURSOR_OFFSET = 1_000_000_000_000;
+
+/** The admin's queue: open reports first, then resolved ones, each newest first (cursor: see RESOLVED_CURSOR_OFFSET). */
+export async function listReports(db: Queryable, cursor: number | null, limit: number): Promise<ReportListRow[]> {
+  let after = sql``;
+  if (cursor !== null) {
+    after =
+      cursor >= RESOLVED_CURSOR_OFFSET
+        ? sql`where r.resolved_at is not null and r.id < ${cursor - RESOLVED_CURSOR_OFFSET}::bigint`
+        : sql`where (r.resolved_at is null and r.id < ${cursor}::bigint) or r.resolved_at is not null`;
+  }
   const rows = await db.execute(sql`
     select r.id, r.reason, r.created_at, r.reporter_id, ru.first_name as reporter_first_name, ru.last_name as reporter_last_name,
       m.conversation_id, m.id as message_id, m.sender_id, m.body, m.created_at as message_created_at,
       su.first_name as sender_first_name, su.last_name as sender_last_name, (m.sender_id = co.user_id) as from_coach,
       cu.first_name as coach_first_name, cu.last_name as coach_last_name,
-      ${familyNameOfConversation} as family_name
+      ${familyNameOfConversation} as family_name,
+      r.resolved_at, r.resolved_by, r.resolution, r.resolution_note,
+      au.first_name as resolver_first_name, au.last_name as resolver_last_name,
+      (su.messaging_suspended_at is not null) as sender_messaging_suspended,
+      (su.account_suspended_at is not null) as sender_account_suspended
     from message_reports r
     join messages m on m.id = r.message_id
     join conversations c on c.id = m.conversation_id
     ${joinCoachOfConversation}
     join users ru on ru.id = r.reporter_id
     join users su on su.id = m.sender_id
-    ${beforeId === null ? sql`` : sql`where r.id < ${beforeId}::bigint`}
-    order by r.id desc
+    left join users au on au.id = r.resolved_by
+    ${after}
+    order by (r.resolved_at is not null), r.id desc
     limit ${limit}`);
   return rowsOf<ReportListRow>(rows);
 }

@@ -13,6 +13,7 @@ import {
   firstLine,
 } from "@contract/message-basics";
 import { ErrorCode } from "@contract/error-basics";
+import { ModerationMessages } from "@contract/moderation-basics";
 import { coachIdOfUser } from "../../db/coach-of-user";
 import { parentCopyOf } from "../families/parent-contact.service";
 import { familyAudience, familyIdOfUser } from "../../db/families";
@@ -236,6 +237,8 @@ function toConversationMessage(row: repo.MessageListRow): ConversationMessage {
 export async function sendMessage(deps: AppDeps, user: UserRow, conversationId: number, body: string): Promise<Message> {
   const db = deps.database.db;
   const conversation = await requireParticipant(deps, user, conversationId);
+  // DESIGN 12, Moderation: a user an admin suspended from messaging (or altogether) sends nothing.
+  if (user.messagingSuspendedAt !== null || user.accountSuspendedAt !== null) throw forbidden(ModerationMessages.MESSAGING_SUSPENDED);
   const now = deps.clock.now();
   // DESIGN.md 11: a minor account holder's parent is copied until a second guardian has joined (the one audience rule).
   const copyToParent = (await familyAudience(db, { familyId: conversation.familyId }, now)).parent?.email != null;
@@ -318,8 +321,26 @@ export async function listMessageReports(deps: AppDeps, cursor: string | undefin
         sender_last_name: r.sender_last_name,
         from_coach: r.from_coach,
       }),
+      resolution:
+        r.resolution === null || r.resolved_at === null || r.resolved_by === null
+          ? null
+          : {
+              action: r.resolution,
+              resolvedAt: iso(r.resolved_at),
+              resolvedBy: r.resolved_by,
+              resolvedByName: personName(r.resolver_first_name, r.resolver_last_name, "Admin"),
+              note: r.resolution_note,
+            },
+      sender: {
+        userId: r.sender_id,
+        messagingSuspended: Boolean(r.sender_messaging_suspended),
+        accountSuspended: Boolean(r.sender_account_suspended),
+      },
     })),
-    nextCursor: rows.length > CONVERSATIONS_PAGE_SIZE && last ? String(last.id) : null,
+    nextCursor:
+      rows.length > CONVERSATIONS_PAGE_SIZE && last
+        ? String(last.resolved_at === null ? last.id : last.id + reportsRepo.RESOLVED_CURSOR_OFFSET)
+        : null,
   };
 }
 

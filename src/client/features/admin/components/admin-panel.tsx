@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@client/components/ui/tabs";
+import { AuditLogPanel } from "./audit-log-panel";
 import { ContentBlocksPanel } from "./content-blocks-panel";
 import { MoneyIssuesPanel } from "./money-issues-panel";
 import { TestimonialsPanel } from "./testimonials-panel";
@@ -28,6 +29,7 @@ export function AdminPanel({ extraTabs = [] }: { extraTabs?: AdminTab[] } = {}) 
               {tab.label}
             </TabsTrigger>
           ))}
+          <TabsTrigger value="audit-log">Audit log</TabsTrigger>
         </TabsList>
         <TabsContent value="content-blocks">
           <ContentBlocksPanel />
@@ -43,6 +45,9 @@ export function AdminPanel({ extraTabs = [] }: { extraTabs?: AdminTab[] } = {}) 
             {tab.content}
           </TabsContent>
         ))}
+        <TabsContent value="audit-log">
+          <AuditLogPanel />
+        </TabsContent>
       </Tabs>
     </div>
   );

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from
 import { useInfiniteQuery, useQuery } from "../../../lib/use-query";
 import type { Conversation, ConversationMessage, Message, MessageReport, UnreadSummary } from "@contract/messages";
 import { MESSAGES_NEXT_CURSOR_HEADER } from "@contract/message-basics";
+import type { ReportResolution, SenderStanding } from "@contract/moderation-basics";
 import { apiGet, apiGetWithHeaders, apiRequest } from "@client/lib/api-client";
 
 /** Query keys, URL first (src/client/lib/query-keys.ts). */
@@ -119,5 +120,28 @@ export function useMessageReports() {
     queryFn: ({ pageParam }) => getPage<MessageReport>("/api/admin/message-reports", pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** POST /api/admin/message-reports/{id}/resolve (DESIGN 12, Moderation): the queue shows the report's new state. */
+export function useResolveReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reportId, action, note }: { reportId: number; action: ReportResolution; note: string }) =>
+      apiRequest<{ reportId: number; action: ReportResolution; sender: SenderStanding }>(
+        "POST",
+        `/api/admin/message-reports/${reportId}/resolve`,
+        { action, note },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: messageKeys.reports }),
+  });
+}
+
+/** POST /api/admin/users/{id}/reinstate: lifts a sender's suspensions. */
+export function useReinstateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => apiRequest<SenderStanding>("POST", `/api/admin/users/${userId}/reinstate`, {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: messageKeys.reports }),
   });
 }
