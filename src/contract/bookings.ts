@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OptionalAthleteIdSchema, type AthleteSummary } from "./families";
+import { MAX_ATHLETES_PER_FAMILY, OptionalAthleteIdSchema, type AthleteSummary } from "./families";
 import { SESSION_TYPES, type SessionType } from "./coach-basics";
 import { parseTime } from "./time";
 import { BookingMessages, MAX_BOOKING_NOTES_LENGTH, MAX_SERIES_WEEKS } from "./booking-basics";
@@ -34,6 +34,19 @@ const bookingNotesField = z
 /** DESIGN.md 11: "credit" confirms at once with one of the family's package credits, no card. */
 const payWithField = z.enum(["card", "credit"], { message: "Pay with a card or a credit." });
 
+export const SiblingBookingMessages = {
+  ATHLETES: "Choose the athletes this session is for, each once.",
+  ONE_WAY: "Name the athletes in athleteIds or one athlete in athleteId, not both.",
+  BY_CARD: "Siblings booked together pay by card in one checkout; book a credit's session one athlete at a time.",
+} as const;
+
+/** DESIGN.md 12 "Siblings in one slot": the athletes of the family that each take a seat, all or none. */
+const athleteIdsField = z
+  .array(idField(SiblingBookingMessages.ATHLETES), { message: SiblingBookingMessages.ATHLETES })
+  .min(1, { message: SiblingBookingMessages.ATHLETES })
+  .max(MAX_ATHLETES_PER_FAMILY, { message: SiblingBookingMessages.ATHLETES })
+  .refine((ids) => new Set(ids).size === ids.length, { message: SiblingBookingMessages.ATHLETES });
+
 /**
  * POST /api/bookings. `rate`, `coachId` and `studentId` are accepted for compatibility with the
  * spec's payload but never decide money or identity: the price comes from the coach's rate in the
@@ -52,11 +65,15 @@ export const BookingRequestSchema = z
     startTime: optionalStartTime,
     studentId: optionalId,
     coachId: optionalId,
-    /** The athlete the seat is for (DESIGN.md 11); absent: the family's first athlete. */
+    /** The athlete the seat is for (DESIGN.md 11); absent: the family's only athlete (DESIGN.md 12). */
     athleteId: OptionalAthleteIdSchema,
+    /** Siblings in one slot (DESIGN.md 12): a seat for each, in one request; answered `{bookings}`. */
+    athleteIds: athleteIdsField.optional(),
     /** DESIGN.md 11: "credit" confirms at once with one of the family's package credits, no card. */
     payWith: payWithField.optional(),
   })
+  .refine((b) => b.athleteIds === undefined || b.athleteId == null, { message: SiblingBookingMessages.ONE_WAY, path: ["athleteIds"] })
+  .refine((b) => b.athleteIds === undefined || b.payWith !== "credit", { message: SiblingBookingMessages.BY_CARD, path: ["payWith"] })
   .transform(({ startTime, preferredStartTime, ...rest }) => ({ ...rest, preferredStartTime: preferredStartTime ?? startTime }));
 export type BookingRequest = z.input<typeof BookingRequestSchema>;
 
@@ -68,7 +85,8 @@ export const SeriesBookingMessages = {
 /** POST /api/bookings/series (DESIGN.md 11): this slot and the series' next weeks, by card in one checkout or a credit a week. */
 export const SeriesBookingRequestSchema = z.object({
   timeSlotId: idField(BookingMessages.MISSING_INFORMATION),
-  athleteId: optionalId,
+  // A bad id is refused (400), never read as "no athlete" and booked for another (DESIGN.md 12).
+  athleteId: OptionalAthleteIdSchema,
   weeks: wholeNumberField(2, 1, MAX_SERIES_WEEKS, SeriesBookingMessages.WEEKS),
   payWith: payWithField.default("card"),
   duration: durationField.optional(),
@@ -103,6 +121,9 @@ export type SeriesBookingResponse = {
 };
 
 export type ParsedBookingRequest = z.output<typeof BookingRequestSchema>;
+
+/** The answer of POST /api/bookings with `athleteIds`: one held seat per athlete, in the order named. */
+export type SiblingBookingResponse = { bookings: Booking[] };
 
 export type BookingCoach = {
   id: number;

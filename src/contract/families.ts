@@ -203,5 +203,11 @@ export type InvitationPreview = { email: string; invitedBy: string; athletes: st
 
 export type AcceptInvitationResponse = { success: true; message: string; familyId: number };
 
-/** The athlete a booking, request or waitlist place is for; absent means the family's first. */
+/**
+ * The athlete a booking, request or waitlist place is for. Absent: the family's only athlete; a
+ * family of two or more must name one (DESIGN.md 12, ATHLETE_REQUIRED_MESSAGE).
+ */
 export const OptionalAthleteIdSchema = idField("Please choose an athlete").nullish();
+
+/** DESIGN.md 12: a family of two or more athletes names the one a session is for (400, field athleteId). */
+export const ATHLETE_REQUIRED_MESSAGE = "Choose which athlete this session is for.";

@@ -135,11 +135,43 @@ test.describe("families: athletes and guardians", () => {
     await parent.goto(`/book-coach/${coachId}`);
     const picker = parent.getByRole("combobox", { name: /^Athlete/ });
     await expect(picker).toBeVisible();
+    // DESIGN.md 12: nobody is chosen for a family of two or more, and nothing can be booked until one is.
+    await expect(picker).toHaveValue("");
+    await expect(parent.getByRole("button", { name: "Book & Pay" })).toBeDisabled();
     const mia = (await athletes(parent)).find((a) => a.firstName === "Mia")!;
     await picker.selectOption(String(mia.id));
-    // Remembered for this coach.
+    await expect(parent.getByRole("button", { name: "Book Mia's session" })).toBeEnabled();
+    // Never chosen again by default, not even the last one chosen.
     await parent.reload();
-    await expect(parent.getByRole("combobox", { name: /^Athlete/ })).toHaveValue(String(mia.id));
+    await expect(parent.getByRole("combobox", { name: /^Athlete/ })).toHaveValue("");
+  });
+
+  test("on a phone, a parent of two chooses the child; the summary and the button name them, and the booking is the child's", async () => {
+    await parent.setViewportSize({ width: 390, height: 844 });
+    const coach = await makeCoach(t, { firstName: "Avery", lastName: "Lane" });
+    const slot = await coach.agent
+      .post("/api/time-slots")
+      .send({ date: tomorrowIn(coach.coach.timeZone), startTime: "15:00", endTime: "17:00", locationName: "Memorial Field" });
+    expect(slot.status).toBe(201);
+    const slotId = (slot.body as { id: number }).id;
+
+    await parent.goto(`/book-coach/${coach.coach.id}?slot=${slotId}`);
+    await parent.getByRole("button", { name: /60 min Individual Session/ }).click();
+    await parent.getByRole("region", { name: "Start Time" }).getByRole("button", { name: "3:00 PM" }).click();
+    await expect(parent.getByRole("button", { name: "Book & Pay" })).toBeDisabled();
+    const mia = (await athletes(parent)).find((a) => a.firstName === "Mia")!;
+    await parent.getByRole("combobox", { name: /^Athlete/ }).selectOption(String(mia.id));
+    await expect(parent.getByText(`Mia Parker, age ${mia.age}`, { exact: true })).toBeVisible();
+    const book = parent.getByRole("button", { name: "Book Mia's session" });
+    await expect(book).toBeEnabled();
+    // The page fits the phone: nothing wider than its 390 px.
+    expect(await parent.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await book.click();
+    await parent.waitForURL(/\/booking-checkout\/\d+$/);
+    const bookingId = Number(new URL(parent.url()).pathname.split("/").at(-1));
+    const booking = (await (await parent.request.get(`/api/bookings/${bookingId}`)).json()) as Booking;
+    expect(booking.athleteId).toBe(mia.id);
+    await parent.setViewportSize({ width: 1280, height: 720 });
   });
 
   test("two siblings take seats in one group session and are paid for in one checkout; the coach sees each athlete", async () => {
@@ -155,18 +187,18 @@ test.describe("families: athletes and guardians", () => {
     await parent.getByRole("region", { name: "Start Time" }).getByRole("button", { name: "10:00 AM" }).click();
     const coming = parent.getByRole("group", { name: "Who is coming?" });
     await expect(coming.getByText("4 spots left.", { exact: false })).toBeVisible();
-    // The family's first athlete is ticked to start with; the parent brings the two children instead.
-    await expect(coming.getByRole("checkbox", { name: "Dana Parker" })).toBeChecked();
+    // Nobody is ticked to start with (DESIGN.md 12): the parent brings the two children.
+    await expect(coming.getByRole("checkbox", { name: "Dana Parker" })).not.toBeChecked();
+    await expect(parent.getByRole("button", { name: "Book & Pay" })).toBeDisabled();
     await coming.getByRole("checkbox", { name: "Mia Parker" }).check();
     await coming.getByRole("checkbox", { name: "Leo Parker" }).check();
-    await coming.getByRole("checkbox", { name: "Dana Parker" }).uncheck();
     const price = parent.getByLabel("Price");
     await expect(price.getByText("Session cost (2 athletes)")).toBeVisible();
     await expect(price.getByText("$80.00", { exact: true })).toBeVisible();
     await expect(price.getByText("$12.00", { exact: true })).toBeVisible();
     await expect(price.getByText("$92.00", { exact: true })).toBeVisible();
 
-    await parent.getByRole("button", { name: "Book & Pay" }).click();
+    await parent.getByRole("button", { name: "Book Mia and Leo's sessions" }).click();
     await parent.waitForURL(/\/booking-checkout\?bookingIds=\d+,\d+$/);
     await expect(parent.getByTestId("summary-line")).toHaveText(["Session cost, Mia Parker$40.00", "Session cost, Leo Parker$40.00"]);
     await expect(parent.getByTestId("summary-total")).toHaveText("$92.00");
@@ -246,8 +278,6 @@ test.describe("families: athletes and guardians", () => {
     await expect(coming.getByText("3 spots left.", { exact: false })).toBeVisible();
     await coming.getByRole("checkbox", { name: "Mia Parker" }).check();
     await coming.getByRole("checkbox", { name: "Leo Parker" }).check();
-    await expect(coming.getByRole("checkbox", { name: "Dana Parker" })).toBeChecked();
-    await coming.getByRole("checkbox", { name: "Dana Parker" }).uncheck();
     await coming.getByRole("checkbox", { name: "Mia Parker" }).uncheck();
 
     // Another family takes two seats while this page is open: one is left for two children.
@@ -263,9 +293,9 @@ test.describe("families: athletes and guardians", () => {
       await other.close();
     }
     await coming.getByRole("checkbox", { name: "Mia Parker" }).check();
-    await parent.getByRole("button", { name: "Book & Pay" }).click();
+    await parent.getByRole("button", { name: "Book Mia and Leo's sessions" }).click();
     const failure = parent.locator("li").filter({ has: parent.getByText("Booking Failed", { exact: true }) });
-    await expect(failure.getByText(/No seat for Leo Parker, so nothing was booked\.$/)).toBeVisible();
+    await expect(failure.getByText(/Nothing was booked\.$/)).toBeVisible();
     expect(new URL(parent.url()).pathname).toBe(`/book-coach/${coach.coach.id}`);
     // Mia's seat, held first, was let go: the family holds nothing in this session.
     await expect

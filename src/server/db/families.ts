@@ -51,18 +51,18 @@ const firstAthleteOfUserQuery = preparedPerDb((db) =>
     // A subquery, so that the function (which may make the family) runs once, not per row.
     .where(and(eq(athletes.familyId, sql`(select family_of_user(${sql.placeholder("userId")}::int))`), isNull(athletes.removedAt)))
     .orderBy(asc(athletes.id))
-    .limit(1)
-    .prepare("first_athlete_row_of_user"),
+    .limit(2)
+    .prepare("first_athlete_rows_of_user"),
 );
 
 /**
- * The first athlete of the user's family (made with the family when missing), in one statement:
- * what a booking without a named athlete is for. Undefined when the user has no family (a coach or
- * an admin) or the family no athletes; the caller tells the two apart the slow way.
+ * The first two athletes of the user's family (made with the family when missing), in one
+ * statement: a booking without a named athlete is for the first when there is no second (DESIGN.md
+ * 12). Empty when the user has no family (a coach or an admin) or the family no athletes; the caller
+ * tells the two apart the slow way.
  */
-export async function firstAthleteOfUser(db: Db, userId: number) {
-  const rows = await firstAthleteOfUserQuery(db).execute({ userId });
-  return rows[0];
+export async function firstAthletesOfUser(db: Db, userId: number) {
+  return firstAthleteOfUserQuery(db).execute({ userId });
 }
 
 /** The family a user is a guardian of, without making one (undefined for a coach or a player not yet in one). */

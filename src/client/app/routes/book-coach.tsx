@@ -17,7 +17,6 @@ import type { WeeklyChoice } from "../../features/bookings/components/weekly-ser
 import { useBookableCoach, useBookableSlots, useSeatsLeft } from "../../features/bookings/api/get-bookable-coach";
 import { backHref } from "../../features/bookings/components/back-link";
 import { bookableSlots } from "../../features/bookings/components/bookable-slots";
-import { bookingAthleteName } from "../../features/bookings/components/booking-format";
 import { BookingButtons } from "../../features/bookings/components/booking-buttons";
 import { BookingSummary } from "../../features/bookings/components/booking-summary";
 import { SessionOptionsCard } from "../../features/bookings/components/session-options";
@@ -25,7 +24,8 @@ import { AvailableTimesCard } from "../../features/bookings/components/slot-choi
 import { useBookSlot } from "../../features/bookings/components/use-book-slot";
 import { CoachHeader } from "../../features/bookings/components/coach-header";
 import { useAthletes } from "../../features/families/api/families";
-import { AthletePicker } from "../../features/families/components/athlete-picker";
+import { AthletePicker, mustChooseAthlete } from "../../features/families/components/athlete-picker";
+import { athleteWithAge, bookSessionLabel, isWhoseSessionShown } from "../../features/bookings/components/whose-session";
 import { FullGroupSlots } from "../../features/waitlist/components/full-group-slots";
 import { useCredits } from "../../features/packages/api/packages";
 import { loadLastSearch, toSearchQuery } from "../../features/search/last-search";
@@ -89,7 +89,11 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   const [notes, setNotes] = useState("");
   // Which athletes of the family take a seat (DESIGN.md 11): one (the picker shows with two or
   // more athletes), or several siblings in a group session, paid in one checkout.
-  const [athleteIds, setAthleteIds] = useState<number[]>([]);
+  // Chosen on Match (?athlete=): the family chose it there; the picker and the server check it is theirs.
+  const [athleteIds, setAthleteIds] = useState<number[]>(() => {
+    const fromMatch = Number(new URLSearchParams(search).get("athlete"));
+    return Number.isInteger(fromMatch) && fromMatch > 0 ? [fromMatch] : [];
+  });
   const athleteId = athleteIds[0] ?? null;
   const setAthleteId = useCallback((id: number) => setAthleteIds([id]), []);
   // DESIGN.md 11: "every week for N weeks" from a slot of a weekly series (for one athlete).
@@ -111,6 +115,10 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   const canBringSeveral = !!slot?.isGroup && family.length > 1 && (seatsLeft.data ?? slot.capacity) > 1;
   const chosen = canBringSeveral ? athleteIds : athleteIds.slice(0, 1);
   const seatCount = Math.max(1, chosen.length);
+  // DESIGN.md 12: a family of two or more chooses whom the session is for; nothing is booked before.
+  const mustChoose = isPlayer && mustChooseAthlete(athletes.data, chosen);
+  const whose = chosen.flatMap((id) => family.filter((a) => a.id === id));
+  const isWhoseShown = isPlayer && whose.length > 0 && isWhoseSessionShown(family, user);
   // DESIGN.md 11: a credit of this coach, kind and duration books without a card.
   const credits = useCredits(coach.id, user?.userType === "player");
 
@@ -142,8 +150,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   }
 
   const returnPath = slot ? `${paths.bookCoach(coach.id)}?slot=${slot.id}` : paths.bookCoach(coach.id);
-  const athleteName = (id: number) => bookingAthleteName({ athlete: family.find((a) => a.id === id) ?? null }, "");
-  const booking = useBookSlot({ returnPath, athleteName });
+  const booking = useBookSlot({ returnPath });
 
   function bookAndPay(payWith: "card" | "credit" = "card") {
     if (!user) return booking.signIn();
@@ -152,8 +159,8 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
     if (!rate) return toast({ title: "Error", description: BookingMessages.SELECT_DURATION, variant: "destructive" });
     if (!chosenStart)
       return toast({ title: "Missing Information", description: "Please select a time slot and session type.", variant: "destructive" });
-    if (canBringSeveral && chosen.length === 0)
-      return toast({ title: "Missing Information", description: "Please choose who is coming.", variant: "destructive" });
+    if (mustChoose)
+      return toast({ title: "Missing Information", description: "Choose which athlete this session is for.", variant: "destructive" });
     const request = {
       timeSlotId: slot.id,
       rateId: rate.id,
@@ -172,6 +179,8 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   function bookWeekly(payWith: "card" | "credit") {
     if (!user) return booking.signIn();
     if (!slot) return;
+    if (mustChoose)
+      return toast({ title: "Missing Information", description: "Choose which athlete this session is for.", variant: "destructive" });
     if (!rate) return toast({ title: "Error", description: BookingMessages.SELECT_DURATION, variant: "destructive" });
     if (openWeeks === 0) return toast({ title: "No open weeks", description: "None of these weeks is open.", variant: "destructive" });
     booking.bookWeekly({
@@ -202,7 +211,13 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
             timeZone={coach.timeZone}
             offerOf={(s) => slotOffer(s, coach.rates)}
           />
-          <FullGroupSlots slots={slots} today={coachNow.date} signedIn={!!user} athleteId={athleteId} />
+          <FullGroupSlots
+            slots={slots}
+            today={coachNow.date}
+            signedIn={!!user}
+            athleteId={athleteId}
+            mustChooseAthlete={isPlayer && mustChooseAthlete(athletes.data, athleteIds)}
+          />
 
           {slot ? (
             <SessionOptionsCard
@@ -241,12 +256,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
                 <div className="mb-3">
                   {canBringSeveral ? (
                     <Suspense fallback={null}>
-                      <AthletesComing
-                        coachId={coach.id}
-                        seats={seatsLeft.data ?? slot.capacity}
-                        value={athleteIds}
-                        onChange={setAthleteIds}
-                      />
+                      <AthletesComing seats={seatsLeft.data ?? slot.capacity} value={athleteIds} onChange={setAthleteIds} />
                     </Suspense>
                   ) : (
                     <AthletePicker coachId={coach.id} value={athleteId} onChange={setAthleteId} />
@@ -272,7 +282,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
           duration={duration}
           chosenStart={chosenStart}
           {...(isWeekly ? { weeks: preview.data ? { open: openWeeks, total: seriesWeeks.length } : null } : {})}
-          athletes={family.length > 1 && chosen.length > 0 ? chosen.map(athleteName) : null}
+          athletes={isWhoseShown ? whose.map(athleteWithAge) : null}
           seatCount={seatCount}
         >
           <BookingButtons
@@ -285,6 +295,8 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
             isBookingOne={booking.isBookingOne}
             isBooking={booking.isBookingSeveral}
             isBookingWeekly={booking.isBookingWeekly}
+            mustChooseAthlete={mustChoose}
+            {...(isWhoseShown ? { bookLabel: bookSessionLabel(whose) } : {})}
           />
         </BookingSummary>
       </div>

@@ -46,11 +46,17 @@ afterEach(() => {
 });
 
 describe("Match Coaches for a family", { timeout: 30_000 }, () => {
-  it("matches on the first athlete's position, level and goals, then on the athlete the family switches to", async () => {
+  it("a family of two chooses the athlete first (none by default), then matches on their position, level and goals", async () => {
     const calls = family();
     const { user } = renderPage(<SignedInPage />);
 
     const switcher = await screen.findByRole("group", { name: "Match for" }, SLOW);
+    expect(await screen.findByText("Choose which athlete to match coaches for.", {}, SLOW)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Mia Parker" }).getAttribute("aria-pressed")).not.toBe("true");
+    expect(screen.getByRole("button", { name: "Leo Parker" }).getAttribute("aria-pressed")).not.toBe("true");
+    expect(matchQueries(calls)).toHaveLength(0);
+
+    await user.click(within(switcher).getByRole("button", { name: "Mia Parker" }));
     expect(screen.getByRole("button", { name: "Mia Parker" }).getAttribute("aria-pressed")).toBe("true");
     await waitFor(() => expect(matchQueries(calls)).toHaveLength(1), SLOW);
     expect(matchQueries(calls)[0]).toEqual({
@@ -71,14 +77,14 @@ describe("Match Coaches for a family", { timeout: 30_000 }, () => {
     expect(calls.some((c) => c.path === "/api/coaches/quick-matches")).toBe(false);
   });
 
-  it("starts on the athlete the family matched for last time", async () => {
+  it("never starts on the athlete the family matched for last time (DESIGN.md 12)", async () => {
     window.localStorage.setItem("match-athlete", "2");
     const calls = family();
     renderPage(<SignedInPage />);
 
     await screen.findByRole("group", { name: "Match for" }, SLOW);
-    expect(screen.getByRole("button", { name: "Leo Parker" }).getAttribute("aria-pressed")).toBe("true");
-    await waitFor(() => expect(matchQueries(calls)[0]?.position).toBe("Goalie"), SLOW);
+    expect(screen.getByRole("button", { name: "Leo Parker" }).getAttribute("aria-pressed")).not.toBe("true");
+    expect(matchQueries(calls)).toHaveLength(0);
   });
 
   it("shows no switcher with one athlete, and says whom it matches for", async () => {

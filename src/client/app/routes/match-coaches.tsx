@@ -10,6 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
 import { useAthletes } from "../../features/families/api/families";
+import { athleteWithAge, isWhoseSessionShown } from "../../features/bookings/components/whose-session";
 import {
   athleteMatchFilters,
   RECOMMENDATIONS_FAILED,
@@ -36,26 +37,6 @@ export function MatchCoachesPage() {
   return <MatchCoaches canQuickMatch={user?.userType === "player"} maxTravelDistance={user?.maxTravelDistance ?? null} />;
 }
 
-const MATCH_ATHLETE_KEY = "match-athlete";
-
-/** The athlete the family last matched for (remembered in this browser), if any. */
-function rememberedMatchAthlete(): number | null {
-  try {
-    const value = Number(window.localStorage.getItem(MATCH_ATHLETE_KEY));
-    return Number.isInteger(value) && value > 0 ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-function rememberMatchAthlete(athleteId: number): void {
-  try {
-    window.localStorage.setItem(MATCH_ATHLETE_KEY, String(athleteId));
-  } catch {
-    // Private mode: the choice is simply not remembered.
-  }
-}
-
 /** A coach who lands here (an old link, a typed address) is told what the page is for and where to go. */
 function CoachesDoNotMatch() {
   return (
@@ -78,10 +59,15 @@ function MatchCoaches({ canQuickMatch, maxTravelDistance }: { canQuickMatch: boo
   const [mode, setMode] = useState<Mode>(canQuickMatch ? "quick" : "custom");
   const [draft, setDraft] = useState<MatchFilters>(emptyMatchFilters);
   const [applied, setApplied] = useState<MatchFilters>(emptyMatchFilters);
-  // DESIGN.md 11: Quick Match is per athlete; the family picks whom for, the first (or the last chosen) by default.
+  // DESIGN.md 11-12: Quick Match is per athlete; a family of one is its athlete's, a family of two or
+  // more chooses whom for on this page (never a default: its "Book" goes on with that athlete).
   const athletes = useAthletes(canQuickMatch);
-  const [athleteId, setAthleteId] = useState<number | null>(rememberedMatchAthlete);
-  const athlete = athletes.data?.find((a) => a.id === athleteId) ?? athletes.data?.[0] ?? null;
+  const [athleteId, setAthleteId] = useState<number | null>(null);
+  const family = athletes.data ?? [];
+  const athlete = family.length === 1 ? family[0]! : (family.find((a) => a.id === athleteId) ?? null);
+  const mustChoose = family.length > 1 && athlete === null;
+  const { user } = useCurrentUser();
+  const isWhoseShown = athlete !== null && isWhoseSessionShown(family, user);
   const byAthlete = useRecommendations(
     athlete ? athleteMatchFilters(athlete, maxTravelDistance) : emptyMatchFilters(),
     mode === "quick" && athlete !== null,
@@ -89,14 +75,9 @@ function MatchCoaches({ canQuickMatch, maxTravelDistance }: { canQuickMatch: boo
   // Without an athlete list (it failed, or an account from before families), the saved preferences.
   const withoutAthletes = athletes.isError || (athletes.isSuccess && athletes.data.length === 0);
   const saved = useQuickMatches(mode === "quick" && canQuickMatch && withoutAthletes);
-  const quick = athlete ? byAthlete : withoutAthletes ? saved : { data: undefined, isLoading: true, error: null };
+  const quick = athlete ? byAthlete : withoutAthletes ? saved : { data: undefined, isLoading: !mustChoose, error: null };
   const custom = useRecommendations(applied, mode === "custom");
   const active = mode === "quick" ? quick : custom;
-
-  function chooseAthlete(id: number) {
-    rememberMatchAthlete(id);
-    setAthleteId(id);
-  }
 
   // Quick Match's filters are the saved preferences: clearing them shows every coach in Custom Search.
   function clearFilters() {
@@ -127,17 +108,30 @@ function MatchCoaches({ canQuickMatch, maxTravelDistance }: { canQuickMatch: boo
           >
             {tab === mode ? (
               <>
-                {mode === "quick" && athlete && athletes.data ? (
+                {mode === "quick" && family.length > 0 && (athlete || mustChoose) ? (
                   <div className="mb-4 flex flex-col gap-2">
                     <p className="text-sm font-semibold text-slate-700">
-                      {athletes.data.length > 1 ? "Match for" : `Matching for ${athlete.firstName}`}
+                      {family.length > 1 ? "Match for" : `Matching for ${athlete!.firstName}`}
                     </p>
                     <Suspense fallback={null}>
-                      <AthleteSwitcher athletes={athletes.data} currentId={athlete.id} label="Match for" onSelect={chooseAthlete} />
+                      <AthleteSwitcher athletes={family} currentId={athlete?.id ?? null} label="Match for" onSelect={setAthleteId} />
                     </Suspense>
-                    <p className="text-sm text-slate-600" data-testid="match-basis">
-                      {matchBasis(athlete)}
-                    </p>
+                    {athlete ? (
+                      <>
+                        {isWhoseShown ? (
+                          <p className="text-sm font-medium text-field-900" data-testid="match-athlete">
+                            Athlete: {athleteWithAge(athlete)}
+                          </p>
+                        ) : null}
+                        <p className="text-sm text-slate-600" data-testid="match-basis">
+                          {matchBasis(athlete)}
+                        </p>
+                      </>
+                    ) : (
+                      <p role="status" className="text-sm font-medium text-amber-800">
+                        Choose which athlete to match coaches for.
+                      </p>
+                    )}
                   </div>
                 ) : null}
                 {mode === "custom" ? (
@@ -149,6 +143,7 @@ function MatchCoaches({ canQuickMatch, maxTravelDistance }: { canQuickMatch: boo
                   />
                 ) : null}
                 <MatchResults
+                  forAthlete={mode === "quick" && athlete && isWhoseShown ? athlete : null}
                   coaches={active.data}
                   isLoading={active.isLoading}
                   error={active.error}
@@ -175,12 +170,15 @@ function matchBasis(athlete: Pick<Athlete, "position" | "skillLevel" | "goals">)
 }
 
 function MatchResults({
+  forAthlete,
   coaches,
   isLoading,
   error,
   onClear,
   errorText,
 }: {
+  /** Whose session a card's "Book" goes on to (DESIGN.md 12); null: the account holder's, or a custom search. */
+  forAthlete: Pick<Athlete, "id" | "firstName"> | null;
   coaches: MatchedCoach[] | undefined;
   isLoading: boolean;
   error: unknown;
@@ -222,7 +220,7 @@ function MatchResults({
       ) : (
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {coaches.map((coach) => (
-            <MatchCard key={coach.id} coach={coach} />
+            <MatchCard key={coach.id} coach={coach} forAthlete={forAthlete} />
           ))}
         </div>
       )}

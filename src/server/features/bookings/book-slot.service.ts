@@ -49,7 +49,7 @@ export async function bookSlot(
 export function bookingSessionStatement(
   input: ParsedBookingRequest | undefined,
 ): SessionStatement<SessionRead & { preRead?: FirstAthletePreRead }> {
-  if (!input || input.studentId != null || input.athleteId != null) return sessionUserStatement;
+  if (!input || input.studentId != null || input.athleteId != null || input.athleteIds) return sessionUserStatement;
   return async (db, key) => {
     const found = await holdsRepo.findSessionWithBookingPreRead(db, key, input.timeSlotId);
     return found && { user: found.user, lastSeenAt: found.lastSeenAt, preRead: { pre: found.pre, now: key.now } };

@@ -129,7 +129,9 @@ export async function checkBeforeLocking(deps: AppDeps, user: UserRow, input: Pa
   // for a full slot: the first athlete is then chosen in the pre-read's own statement, and the
   // athlete's row is read only for a booking that goes on (or the refusals chooseAthlete tells apart).
   const firstAthletePre = input.athleteId == null ? await preReadOfFirstAthlete(db, user, input, now, read) : undefined;
-  const chosen = firstAthletePre?.athleteId != null ? null : await chooseAthlete(deps, user, input.athleteId);
+  // A family of two or more names the athlete (DESIGN.md 12): chooseAthlete refuses it with a 400.
+  const isOnlyAthlete = firstAthletePre?.athleteId != null && !firstAthletePre.hasSibling;
+  const chosen = isOnlyAthlete ? null : await chooseAthlete(deps, user, input.athleteId);
   const pre = chosen ? await holdsRepo.findBookingPreRead(db, input.timeSlotId, chosen.id, now) : firstAthletePre;
   if (!pre) throw notFound(BookingMessages.SLOT_NOT_FOUND);
   const { slot, timeZone, coachRates } = pre;
@@ -144,11 +146,20 @@ export async function checkBeforeLocking(deps: AppDeps, user: UserRow, input: Pa
  * accounts from one address (DESIGN.md 10). Inside the booking's transaction, before any slot lock:
  * the advisory locks make parallel requests of one player (and of one address) count one after the other.
  */
-export async function requireHoldAllowance(tx: Tx, hold: { studentId: number; coachId: number; clientAddress: string; now: Date }) {
+export async function requireHoldAllowance(
+  tx: Tx,
+  hold: {
+    studentId: number;
+    coachId: number;
+    clientAddress: string;
+    now: Date;
+    /** Seats the new checkout holds (siblings): 1 by default. */ seats?: number;
+  },
+) {
   await holdsRepo.lockHoldAllowance(tx, hold.studentId, hold.coachId, hold.clientAddress);
   const held = await holdsRepo.countHeldAllowance(tx, hold);
   if (held.ofStudent >= MAX_HELD_BOOKINGS_PER_PLAYER) throw new AppError(429, ErrorCode.RATE_LIMITED, LimitMessages.TOO_MANY_HOLDS);
-  if (held.fromAddress >= MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS) {
+  if (held.fromAddress + (hold.seats ?? 1) > MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS) {
     throw new AppError(429, ErrorCode.RATE_LIMITED, LimitMessages.TOO_MANY_HOLDS_FROM_ADDRESS);
   }
 }

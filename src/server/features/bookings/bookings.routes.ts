@@ -14,6 +14,7 @@ import { parseBody, parseIdParam, parseQuery, parsedOrThrow } from "../../http/v
 import { sendPage } from "../../http/list-page";
 import { createPaymentIntent } from "../payments/payments.service";
 import { bookSeries } from "./book-series.service";
+import { bookSiblings } from "./book-siblings.service";
 import { bookingSessionStatement, bookSlot } from "./book-slot.service";
 import { getBooking, listCoachBookings, listStudentBookings } from "./bookings.service";
 import { cancelOwnBooking } from "./cancel-booking.service";
@@ -48,6 +49,9 @@ export function bookingRequestRouter(deps: AppDeps): Router {
     // The role first: a coach's booking attempt is refused whatever its body.
     const user = requireRole(req, "player", BookingMessages.ONLY_PLAYERS);
     const input = parsedOrThrow(body);
+    // DESIGN.md 12: siblings in one slot, a seat each in one request, answered {bookings}.
+    const { athleteIds } = input;
+    if (athleteIds) return void res.status(201).json(await bookSiblings(deps, user, { ...input, athleteIds }, clientIp(req)));
     res.status(201).json(await bookSlot(deps, user, input, clientIp(req), session?.preRead));
   });
   return router;

@@ -27,6 +27,9 @@ function preReadColumns(athlete: SQL) {
     held: seatsHeld(sql`${timeSlots.id}`, now),
     athleteId: sql<number | null>`${athlete}`,
     mine: sql<boolean>`exists (select 1 from bookings seat where seat.time_slot_id = ${timeSlots.id} and seat.athlete_id = ${athlete} and ${aliasHoldsSeat("seat", now)})`,
+    // DESIGN.md 12: a booking naming no athlete is the family's only athlete's; with a sibling it must name one.
+    hasSibling: sql<boolean>`exists (select 1 from athletes sib where sib.family_id = (select a.family_id from athletes a where a.id = ${athlete})
+        and sib.id <> ${athlete} and sib.removed_at is null)`,
     coachRates: sql<RateRow[] | string>`(select coalesce(json_agg(json_build_object('id', r.id, 'coachId', r.coach_id,
         'sessionType', r.session_type, 'durationMinutes', r.duration_minutes, 'rateCents', r.rate_cents) order by r.id), '[]'::json)
         from rates r where r.coach_id = ${timeSlots.coachId})`,
@@ -72,6 +75,8 @@ export type BookingPreRead = {
   held: number;
   athleteId: number | null;
   mine: boolean;
+  /** The athlete's family has another athlete (not removed). */
+  hasSibling: boolean;
   coachRates: RateRow[];
 };
 
@@ -197,9 +202,9 @@ export async function refreshSlotAvailability(tx: Tx, slotId: number, now: Date)
 
 /** Unpaid bookings of the student that still hold a seat (the one seat rule, limited to pending ones). */
 export async function countHeldBookingsOfStudent(tx: Tx, studentId: number, now: Date): Promise<number> {
-  // The holds of one checkout (bookings sharing a payment intent) count as one (DESIGN.md 11).
+  // The holds of one checkout count as one: bookings sharing a payment intent (DESIGN.md 11) or one slot (siblings, DESIGN.md 12).
   const rows = await tx
-    .select({ count: sql<number>`count(distinct coalesce(${bookings.paymentIntentId}, ${bookings.id}::text))::int` })
+    .select({ count: sql<number>`count(distinct coalesce(${bookings.paymentIntentId}, 'slot ' || ${bookings.timeSlotId}))::int` })
     .from(bookings)
     .where(and(eq(bookings.studentId, studentId), eq(bookings.status, "pending"), holdsSeat(now)));
   return rows[0]?.count ?? 0;
@@ -226,7 +231,7 @@ export async function countHeldAllowance(
   const { studentId, coachId, clientAddress, now } = hold;
   const pending = sql`b.status = 'pending' and ${aliasHoldsSeat("b", now)}`;
   const result = await tx.execute(sql`select
-    (select count(distinct coalesce(b.payment_intent_id, b.id::text))::int from bookings b
+    (select count(distinct coalesce(b.payment_intent_id, 'slot ' || b.time_slot_id))::int from bookings b
       where b.student_id = ${studentId} and ${pending}) as "ofStudent",
     (select count(*)::int from bookings b
       where b.coach_id = ${coachId} and b.client_address = ${clientAddress} and ${pending}) as "fromAddress"`);

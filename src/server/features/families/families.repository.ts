@@ -17,7 +17,7 @@ export type AthleteRow = typeof athletes.$inferSelect;
 export type NewAthleteValues = Omit<typeof athletes.$inferInsert, "id" | "familyId" | "createdAt" | "updatedAt" | "removedAt">;
 export type InvitationRow = typeof familyInvitations.$inferSelect;
 
-export { athletesOfFamily, existingFamilyIdOfUser, familyIdOfUser, firstAthleteOfUser, guardianIdsOfFamily } from "../../db/families";
+export { athletesOfFamily, existingFamilyIdOfUser, familyIdOfUser, firstAthletesOfUser, guardianIdsOfFamily } from "../../db/families";
 
 /** Serialises changes to one family's athletes and guardians (counts stay true under concurrency). */
 export async function lockFamily(tx: Tx, familyId: number): Promise<void> {

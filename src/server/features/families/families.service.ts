@@ -1,5 +1,6 @@
 // A family's athletes (DESIGN.md 11); its guardians, owner and invitations are in guardians.service.ts.
 import {
+  ATHLETE_REQUIRED_MESSAGE,
   athleteAgeFacts,
   FamilyMessages,
   MAX_ATHLETES_PER_FAMILY,
@@ -59,15 +60,21 @@ export async function requireFamilyAthlete(deps: AppDeps, user: UserRow, athlete
   return row;
 }
 
-/** The athlete a booking, request or waitlist place is for: the one named (of the caller's family), else the family's first. */
+/**
+ * The athlete a booking, request or waitlist place is for: the one named (of the caller's family;
+ * another family's answers 404), else the family's only one. A family of two or more must name it
+ * (DESIGN.md 12: 400), so a parent never books a session for the wrong child by default.
+ */
 export async function chooseAthlete(deps: AppDeps, user: UserRow, athleteId: number | null | undefined): Promise<repo.AthleteRow> {
   if (athleteId != null) return requireFamilyAthlete(deps, user, athleteId);
   // One round trip in the usual case (every booking asks); the refusals below are told apart after.
-  const usual = await repo.firstAthleteOfUser(deps.database.db, user.id);
+  const [usual, sibling] = await repo.firstAthletesOfUser(deps.database.db, user.id);
+  if (sibling) throw badRequest(ATHLETE_REQUIRED_MESSAGE, "athleteId");
   if (usual) return usual;
   const familyId = await familyOf(deps, user);
-  const [first] = await repo.athletesOfFamily(deps.database.db, familyId);
+  const [first, second] = await repo.athletesOfFamily(deps.database.db, familyId);
   if (!first) throw notFound(FamilyMessages.ATHLETE_NOT_FOUND);
+  if (second) throw badRequest(ATHLETE_REQUIRED_MESSAGE, "athleteId");
   return first;
 }
 

@@ -23,6 +23,8 @@ export function BookingButtons({
   isBookingOne,
   isBooking,
   isBookingWeekly,
+  bookLabel = "Book & Pay",
+  mustChooseAthlete = false,
 }: {
   rate: RateResponse | null;
   credits: readonly Credit[];
@@ -34,17 +36,34 @@ export function BookingButtons({
   isBookingOne: boolean;
   isBooking: boolean;
   isBookingWeekly: boolean;
+  /** The first button's words: whose session it is ("Book Riley's session", DESIGN.md 12), else "Book & Pay". */
+  bookLabel?: string;
+  /** A family of two or more that has not chosen the athlete yet (DESIGN.md 12): nothing can be booked. */
+  mustChooseAthlete?: boolean;
 }) {
   const usable = rate ? creditsFor(credits, rate) : [];
   if (openWeeks !== undefined) {
     const creditsLeft = usable.reduce((sum, c) => sum + c.remaining, 0);
     return (
       <>
-        <Button size="lg" className="w-full" onClick={() => onBookWeekly("card")} isLoading={isBookingWeekly} disabled={openWeeks === 0}>
+        <Button
+          size="lg"
+          className="w-full"
+          onClick={() => onBookWeekly("card")}
+          isLoading={isBookingWeekly}
+          disabled={openWeeks === 0 || mustChooseAthlete}
+        >
           {openWeeks !== null ? `Book ${openWeeks} weeks & Pay` : "Book weekly & Pay"}
         </Button>
         {openWeeks && creditsLeft >= openWeeks ? (
-          <Button size="lg" variant="outline" className="w-full" onClick={() => onBookWeekly("credit")} isLoading={isBookingWeekly}>
+          <Button
+            size="lg"
+            variant="outline"
+            className="w-full"
+            onClick={() => onBookWeekly("credit")}
+            isLoading={isBookingWeekly}
+            disabled={mustChooseAthlete}
+          >
             Use {openWeeks} credits ({creditsLeft} left)
           </Button>
         ) : null}
@@ -54,11 +73,18 @@ export function BookingButtons({
   const usableCredit = seatCount === 1 ? usable.find((c) => c.remaining > 0) : undefined;
   return (
     <>
-      <Button size="lg" className="w-full" onClick={() => onBook("card")} isLoading={isBooking}>
-        Book &amp; Pay
+      <Button size="lg" className="w-full" onClick={() => onBook("card")} isLoading={isBooking} disabled={mustChooseAthlete}>
+        {bookLabel}
       </Button>
       {usableCredit ? (
-        <Button size="lg" variant="outline" className="w-full" onClick={() => onBook("credit")} isLoading={isBookingOne}>
+        <Button
+          size="lg"
+          variant="outline"
+          className="w-full"
+          onClick={() => onBook("credit")}
+          isLoading={isBookingOne}
+          disabled={mustChooseAthlete}
+        >
           Use a credit ({usableCredit.remaining} left)
         </Button>
       ) : null}

@@ -1,13 +1,12 @@
-import { useState } from "react";
 import { useLocation } from "wouter";
-import type { Booking, BookingRequest } from "@contract/bookings";
+import type { BookingRequest } from "@contract/bookings";
 import { toast } from "@client/components/ui/toast";
 import { checkoutOfBookings, paths, signInHref } from "@client/config/paths";
 import { ApiError, isUnauthorized } from "@client/lib/api-client";
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from "@client/lib/handle-unauthorized";
 import { formatLongDate } from "@client/lib/when";
 import { useBookSeries, type BookSeriesInput } from "../api/book-series";
-import { useCancelOwnBooking } from "../api/cancel-own-booking";
+import { useBookSiblings } from "../api/book-siblings";
 import { useCreateBooking } from "../api/create-booking";
 
 /**
@@ -36,13 +35,11 @@ export type SeatRequest = Omit<BookingRequest, "athleteId" | "payWith">;
  * The book-a-coach page's three ways to book, with what each says and where each goes next: one
  * seat (card or credit), several siblings in one checkout, and the weeks of a weekly series.
  */
-export function useBookSlot({ returnPath, athleteName }: { returnPath: string; athleteName: (athleteId: number) => string }) {
+export function useBookSlot({ returnPath }: { returnPath: string }) {
   const [, navigate] = useLocation();
   const createBooking = useCreateBooking();
-  // Undoing the seats already held when a sibling's booking fails: the page says what failed.
-  const cancelOwnBooking = useCancelOwnBooking({ unauthorizedIsAnswer: true });
+  const bookSiblingsTogether = useBookSiblings();
   const bookSeries = useBookSeries();
-  const [isBookingSeveral, setIsBookingSeveral] = useState(false);
   const signIn = () => askToLogIn(navigate, returnPath);
 
   function failed(error: unknown) {
@@ -92,37 +89,23 @@ export function useBookSlot({ returnPath, athleteName }: { returnPath: string; a
   }
 
   /**
-   * One seat per athlete (POST /api/bookings each), then one checkout for all of them. All or
-   * nothing: when one athlete cannot have a seat, the seats already held are let go, so the family
-   * is never left paying for some of the children it meant to bring.
+   * One seat per athlete in one request (DESIGN.md 12: all or none, on the server), then one
+   * checkout for all of them: the family is never left paying for some of the children it meant to bring.
    */
-  async function bookSiblings(request: SeatRequest, ids: readonly number[]) {
-    setIsBookingSeveral(true);
-    const made: Booking[] = [];
-    try {
-      for (const id of ids) {
-        try {
-          made.push(await createBooking.mutateAsync({ ...request, athleteId: id, payWith: "card" }));
-        } catch (error) {
-          await Promise.allSettled(made.map((b) => cancelOwnBooking.mutateAsync(b.id)));
+  function bookSiblings(request: SeatRequest, ids: readonly number[]) {
+    bookSiblingsTogether.mutate(
+      { ...request, athleteIds: [...ids], payWith: "card" },
+      {
+        onSuccess: ({ bookings }) => {
+          toast({ title: "Booking Created", description: "Proceeding to checkout...", variant: "success" });
+          navigate(checkoutOfBookings(bookings.map((b) => b.id)));
+        },
+        onError: (error) => {
           if (isUnauthorized(error)) return signIn();
-          const name = athleteName(id);
-          toast({
-            title: "Booking Failed",
-            description:
-              made.length > 0 && name
-                ? `${bookingFailureText(error)} No seat for ${name}, so nothing was booked.`
-                : bookingFailureText(error),
-            variant: "destructive",
-          });
-          return;
-        }
-      }
-      toast({ title: "Booking Created", description: "Proceeding to checkout...", variant: "success" });
-      navigate(checkoutOfBookings(made.map((b) => b.id)));
-    } finally {
-      setIsBookingSeveral(false);
-    }
+          toast({ title: "Booking Failed", description: `${bookingFailureText(error)} Nothing was booked.`, variant: "destructive" });
+        },
+      },
+    );
   }
 
   return {
@@ -131,7 +114,7 @@ export function useBookSlot({ returnPath, athleteName }: { returnPath: string; a
     bookSiblings,
     bookWeekly,
     isBookingOne: createBooking.isPending,
-    isBookingSeveral: createBooking.isPending || isBookingSeveral,
+    isBookingSeveral: createBooking.isPending || bookSiblingsTogether.isPending,
     isBookingWeekly: bookSeries.isPending,
   };
 }

@@ -4,56 +4,43 @@ import { fullName } from "@contract/names";
 import { fieldControlClass } from "@client/components/ui/input";
 import { useAthletes } from "../api/families";
 
-const storageKey = (coachId: number) => `athlete-for-coach-${coachId}`;
-
-/** The athlete last chosen for this coach (remembered in this browser), if any. */
-export function rememberedAthlete(coachId: number): number | null {
-  try {
-    const value = Number(window.localStorage.getItem(storageKey(coachId)));
-    return Number.isInteger(value) && value > 0 ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Remembers the athlete chosen for this coach (this browser), for the next booking or request. */
-export function rememberAthlete(coachId: number, athleteId: number): void {
-  try {
-    window.localStorage.setItem(storageKey(coachId), String(athleteId));
-  } catch {
-    // Private mode: the choice is simply not remembered.
-  }
-}
-
 type Props = { coachId: number; value: number | null; onChange(athleteId: number): void; enabled?: boolean };
 
+/** True while a family of two or more has not said whom a session is for (DESIGN.md 12): its buttons wait. */
+export function mustChooseAthlete(athletes: readonly Pick<Athlete, "id">[] | undefined, chosen: readonly number[]): boolean {
+  return !!athletes && athletes.length > 1 && !chosen.some((id) => athletes.some((a) => a.id === id));
+}
+
 /**
- * "Who is this session for?" (DESIGN.md 11): shown when the family has more than one athlete;
- * the choice is remembered per coach. With one athlete it shows nothing and picks that one.
+ * "Who is this session for?" (DESIGN.md 11): shown when the family has more than one athlete, with
+ * nothing chosen until the family chooses (DESIGN.md 12: a parent never books the wrong child by
+ * default). With one athlete it shows nothing and picks that one.
  */
 export function AthletePicker({ coachId, value, onChange, enabled = true }: Props) {
   const { data: athletes } = useAthletes(enabled);
+  const only = athletes?.length === 1 ? athletes[0] : undefined;
   useEffect(() => {
-    if (!athletes || athletes.length === 0) return;
-    if (value !== null && athletes.some((a) => a.id === value)) return;
-    const remembered = rememberedAthlete(coachId);
-    const pick = athletes.find((a) => a.id === remembered) ?? athletes[0]!;
-    onChange(pick.id);
-  }, [athletes, coachId, value, onChange]);
+    if (only && value !== only.id) onChange(only.id);
+  }, [only, value, onChange]);
 
   if (!athletes || athletes.length < 2) return null;
+  const isChosen = value !== null && athletes.some((a) => a.id === value);
   return (
     <label className="grid gap-1 text-sm font-medium">
       Athlete
       <select
         className={`${fieldControlClass} h-10`}
-        value={value ?? ""}
+        name={`athlete-for-coach-${coachId}`}
+        value={isChosen ? value : ""}
+        aria-invalid={!isChosen}
         onChange={(e) => {
           const id = Number(e.target.value);
-          rememberAthlete(coachId, id);
-          onChange(id);
+          if (id > 0) onChange(id);
         }}
       >
+        <option value="" disabled>
+          Choose an athlete
+        </option>
         {athletes.map((a: Athlete) => (
           <option key={a.id} value={a.id}>
             {fullName(a)}

@@ -1,11 +1,9 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId } from "react";
 import { fullName } from "@contract/names";
 import { Checkbox } from "@client/components/ui/checkbox";
 import { useAthletes } from "../api/families";
-import { rememberAthlete, rememberedAthlete } from "./athlete-picker";
 
 type Props = {
-  coachId: number;
   /** The seats still open in the session: no more athletes than that can be ticked. */
   seats: number;
   value: readonly number[];
@@ -14,27 +12,22 @@ type Props = {
 
 /**
  * "Who is coming?" on a group session (DESIGN.md 11: two siblings in one session are two seats,
- * paid in one checkout). Starts with the athlete last chosen for this coach, else the first; a
- * single choice is remembered for the coach, as the athlete picker does.
+ * paid in one checkout). Nobody is ticked until the family ticks (DESIGN.md 12: never a default
+ * athlete for a family of two or more); a family of one is its only athlete.
  */
-export function AthletesComing({ coachId, seats, value, onChange }: Props) {
+export function AthletesComing({ seats, value, onChange }: Props) {
   const { data: athletes } = useAthletes();
   const legendId = useId();
   const hintId = useId();
-  // The default is set once: a family that unticks everyone is asked to choose, not re-ticked.
-  const isStarted = useRef(false);
   useEffect(() => {
     if (!athletes || athletes.length === 0) return;
-    const known = value.filter((id) => athletes.some((a) => a.id === id));
-    if (known.length !== value.length) onChange(known);
-    if (isStarted.current || known.length > 0) {
-      isStarted.current = true;
+    if (athletes.length === 1) {
+      if (value.length !== 1 || value[0] !== athletes[0]!.id) onChange([athletes[0]!.id]);
       return;
     }
-    isStarted.current = true;
-    const remembered = rememberedAthlete(coachId);
-    onChange([(athletes.find((a) => a.id === remembered) ?? athletes[0]!).id]);
-  }, [athletes, coachId, value, onChange]);
+    const known = value.filter((id) => athletes.some((a) => a.id === id));
+    if (known.length !== value.length) onChange(known);
+  }, [athletes, value, onChange]);
 
   if (!athletes || athletes.length < 2) return null;
   const isFull = value.length >= seats;
@@ -42,9 +35,7 @@ export function AthletesComing({ coachId, seats, value, onChange }: Props) {
   function toggle(athleteId: number, isTicked: boolean) {
     const next = isTicked ? [...value, athleteId] : value.filter((id) => id !== athleteId);
     // Keep the family's order, whatever order the boxes were ticked in.
-    const ordered = athletes!.map((a) => a.id).filter((id) => next.includes(id));
-    if (ordered.length === 1) rememberAthlete(coachId, ordered[0]!);
-    onChange(ordered);
+    onChange(athletes!.map((a) => a.id).filter((id) => next.includes(id)));
   }
 
   return (

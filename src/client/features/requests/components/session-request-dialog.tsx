@@ -36,9 +36,12 @@ export type SessionRequestDialogProps = {
   coach: { id: number; name: string; rates: RateResponse[]; timeZone?: string };
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The athlete the session is for (the page's picker, DESIGN.md 11); the family's first when absent. */
+  /** The athlete the session is for (the page's picker, DESIGN.md 11); the family's only one when absent. */
   athleteId?: number | null;
-  /** The page's athlete picker, shown in the form. */
+  /**
+   * The page's athlete picker, shown in the form. It chooses a family's only athlete itself; until
+   * `athleteId` is set a family of two or more has not chosen, and the request waits (DESIGN.md 12).
+   */
   athletePicker?: ReactNode;
 };
 
@@ -105,6 +108,7 @@ function RequestForm({
     form.update({ ...patch, duration: next.duration });
   };
 
+  const mustChooseAthlete = !!athletePicker && athleteId == null;
   const submit = form.submit(async (sent) => {
     try {
       await createRequest.mutateAsync({
@@ -228,7 +232,7 @@ function RequestForm({
           <Button type="button" variant="outline" disabled={createRequest.isPending} onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" isLoading={createRequest.isPending}>
+          <Button type="submit" isLoading={createRequest.isPending} disabled={mustChooseAthlete}>
             <Send aria-hidden /> Send Request
           </Button>
         </DialogFooter>

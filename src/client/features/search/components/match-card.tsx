@@ -12,7 +12,11 @@ export const MAX_POSITIONS_SHOWN = 4;
 export const MAX_SPECIALIZATIONS_SHOWN = 3;
 export const MAX_REASONS_SHOWN = 3;
 
-export function MatchCard({ coach }: { coach: MatchedCoach }) {
+/**
+ * `forAthlete`: the athlete Quick Match was for, when it is not the account holder (DESIGN.md 12):
+ * "Book" names them and goes on to the booking page with them chosen.
+ */
+export function MatchCard({ coach, forAthlete = null }: { coach: MatchedCoach; forAthlete?: { id: number; firstName: string } | null }) {
   const positions = coach.positions.slice(0, MAX_POSITIONS_SHOWN);
   const hiddenPositions = coach.positions.length - positions.length;
   const specializations = coach.specializations
@@ -70,7 +74,11 @@ export function MatchCard({ coach }: { coach: MatchedCoach }) {
               <Link href={paths.coachProfile(coach.id)}>View Profile</Link>
             </Button>
             <Button asChild size="sm">
-              <Link href={paths.bookCoach(coach.id)}>Book Session</Link>
+              {forAthlete ? (
+                <Link href={`${paths.bookCoach(coach.id)}?athlete=${forAthlete.id}`}>Book {forAthlete.firstName}&apos;s session</Link>
+              ) : (
+                <Link href={paths.bookCoach(coach.id)}>Book Session</Link>
+              )}
             </Button>
           </div>
         </div>

@@ -19,12 +19,15 @@ export function FullGroupSlots({
   today,
   signedIn,
   athleteId = null,
+  mustChooseAthlete = false,
 }: {
   slots: readonly TimeSlot[];
   today: string;
   signedIn: boolean;
-  /** The athlete the place is for (the page's athlete picker); the family's first when null. */
+  /** The athlete the place is for (the page's athlete picker); the family's only one when null. */
   athleteId?: number | null;
+  /** A family of two or more that has not chosen the athlete yet (DESIGN.md 12): joining waits. */
+  mustChooseAthlete?: boolean;
 }) {
   const full = slots
     .filter((s) => s.isGroup && s.status === "booked" && s.date >= today)
@@ -53,6 +56,7 @@ export function FullGroupSlots({
         <p className="text-sm text-slate-600">
           Join the waitlist: when a seat opens up, the first player waiting gets it held for 30 minutes.
         </p>
+        {mustChooseAthlete ? <p className="text-sm font-medium text-amber-800">Choose the athlete under Session Details to join.</p> : null}
         <ul className="flex flex-col gap-2" aria-label="Full group sessions">
           {full.map((slot) => {
             const place = waitlist.data?.find((e) => e.timeSlotId === slot.id);
@@ -71,7 +75,7 @@ export function FullGroupSlots({
                     variant="outline"
                     onClick={() => joinSlot(slot.id)}
                     isLoading={join.isPending && join.variables?.slotId === slot.id}
-                    disabled={!signedIn}
+                    disabled={!signedIn || mustChooseAthlete}
                   >
                     Join waitlist
                   </Button>
