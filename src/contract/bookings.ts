@@ -222,6 +222,8 @@ export type Booking = {
   holdExpiresAt: string | null;
   /** DESIGN.md 11: paid by card, or with a package credit (then refunded as a credit, not money). */
   paidWith: "card" | "credit";
+  /** Paid by card in one checkout with other sessions of the family (siblings, a weekly series). */
+  sharedCheckout: boolean;
   /** The weekly series of the booking's slot, if any: My Bookings and the coach's calendar group its weeks. */
   seriesId: string | null;
   confirmedAt: string | null;
@@ -239,6 +241,17 @@ export type Booking = {
   noShowNote: string | null;
   createdAt: string;
 };
+
+/** What a credit-paid session shows wherever a price would be (DESIGN.md 12), never its share of the package. */
+export const PAID_WITH_CREDIT = "Paid with a credit";
+
+/** How a session was paid, for My Bookings' rows: null while nothing is paid (a hold, a cancelled hold). */
+export function paymentLabel(booking: Pick<Booking, "paidWith" | "sharedCheckout" | "paymentStatus">): string | null {
+  if (booking.paidWith === "credit") return PAID_WITH_CREDIT;
+  if (booking.paymentStatus !== "completed" && booking.paymentStatus !== "refund_pending" && booking.paymentStatus !== "refunded")
+    return null;
+  return booking.sharedCheckout ? "Paid by card, in one checkout with other sessions" : "Paid by card";
+}
 
 /** A session on an athlete's page: the booking and the coach's feedback, once given. */
 export type AthleteSession = Booking & { feedback: { text: string; rating: number; createdAt: string } | null };

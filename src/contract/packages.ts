@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SESSION_TYPES, type SessionType } from "./coach-basics";
-import { decimalToCents } from "./money";
+import { decimalToCents, totalCents as withFeeCents } from "./money";
 import { ATHLETE_NOT_FOUND_MESSAGE, numberOrDigits, requiredTextField, wholeNumberField } from "./fields";
 import { RATE_DURATION_MESSAGE, RateDurationSchema } from "./coaches";
 
@@ -96,6 +96,15 @@ export type Package = {
   /** The platform fee (15%) and the total the family pays. */
   platformFee: string;
   totalAmount: string;
+  /**
+   * The one price rule (DESIGN.md 12): what a family sees is what it pays, fee included. The
+   * package's family price is `totalAmount`; these set it beside the single sessions it replaces.
+   */
+  familyPricePerSession: string;
+  /** The family's price of one session at the coach's single-session rate of this kind and duration. */
+  singleSessionFamilyPrice: string | null;
+  /** sessionCount x singleSessionFamilyPrice - totalAmount, when the package saves anything. */
+  familySaving: string | null;
   validDays: number;
   isArchived: boolean;
   createdAt: string;
@@ -114,6 +123,14 @@ export type PurchaseResponse = {
   sessionCount: number;
   sessionType: SessionType;
   duration: number;
+  coachId: number;
+  /** The package's family price per session, and what one session costs the family without it. */
+  familyPricePerSession: string;
+  singleSessionFamilyPrice: string | null;
+  familySaving: string | null;
+  validDays: number;
+  /** The last day (ISO instant) the credits can be used if paid now: validDays from the payment. */
+  validUntil: string;
   /** Until when this checkout can be paid (ISO). */
   payBy: string;
   provider: "stripe" | "simulated";
@@ -186,3 +203,31 @@ export function sessionShareCents(totalCents: number, sessionCount: number): { s
   const share = Math.floor(totalCents / sessionCount);
   return { share, last: totalCents - share * (sessionCount - 1) };
 }
+
+/**
+ * A package at the family's price (DESIGN.md 12, the one price rule of money.ts): the package's
+ * total with the fee, its share per session, one single session's family price at the coach's rate
+ * of this kind and duration, and what the package saves against buying those sessions one by one.
+ */
+export function packageFamilyPrices(
+  priceCents: number,
+  sessionCount: number,
+  singleRateCents: number | null,
+): { totalCents: number; perSessionCents: number; singleSessionCents: number | null; savingCents: number | null } {
+  const total = withFeeCents(priceCents);
+  const single = singleRateCents === null ? null : withFeeCents(singleRateCents);
+  const saving = single === null ? 0 : single * sessionCount - total;
+  return {
+    totalCents: total,
+    perSessionCents: sessionShareCents(total, sessionCount).share,
+    singleSessionCents: single,
+    savingCents: saving > 0 ? saving : null,
+  };
+}
+
+/** What a family is told before it pays for a package (the checkout's refund rules). */
+export const PACKAGE_TERMS = {
+  WHO_MAY_USE: "Any athlete of your family can use these credits.",
+  REFUND_RULES:
+    "A session booked with a credit and cancelled 24 hours or more before it starts gives the credit back. Unused credits can be refunded by the coach, fee included, for the credits left; they expire after the valid-until date.",
+} as const;

@@ -84,16 +84,20 @@ test.describe("packages, credits and weekly sessions", () => {
     await form.getByLabel("Valid for (days)").fill("90");
     await form.getByRole("button", { name: "Create package" }).click();
     await expect(form).toHaveCount(0);
-    await expect(page.getByText("5 × 60 min individual · $350.00 ($70.00 per session) · valid 90 days")).toBeVisible();
+    await expect(
+      page.getByText("5 × 60 min individual · families pay $402.50 ($80.50 per session), you receive $350.00 · valid 90 days"),
+    ).toBeVisible();
   });
 
   test("a player sees it on the coach's profile with the price per session and the saving, and buys it through the checkout", async () => {
     player = await playerPage();
     await player.goto(`/coach/${coachId}`);
     const offer = player.getByRole("listitem", { name: "Five private hours" });
-    await expect(offer.getByText("Save $75.00")).toBeVisible();
-    await expect(offer.getByText("($70.00 per session instead of $85.00)")).toBeVisible();
-    await expect(offer.getByText("Platform fee (15%) $52.50; total $402.50")).toBeVisible();
+    // DESIGN.md 12: the family's price, fee included, beside the family price of a single session.
+    await expect(offer.getByText("Save $86.25")).toBeVisible();
+    await expect(offer.getByText("$402.50", { exact: true })).toBeVisible();
+    await expect(offer.getByText("($80.50 per session instead of $97.75)")).toBeVisible();
+    await expect(offer.getByText("incl. 15% platform fee")).toBeVisible();
     await offer.getByRole("button", { name: "Buy Five private hours" }).click();
 
     await player.waitForURL(/\/package-checkout\/\d+$/);
@@ -115,7 +119,7 @@ test.describe("packages, credits and weekly sessions", () => {
     await player.getByRole("button", { name: /10:00 AM - 11:00 AM/ }).click();
     await player.getByRole("button", { name: /60 min Individual Session/ }).click();
     await player.getByRole("region", { name: "Start Time" }).getByRole("button", { name: "10:00 AM" }).click();
-    await player.getByRole("button", { name: "Use a credit (5 left)" }).click();
+    await player.getByRole("button", { name: "Book with a credit (5 left)" }).click();
 
     await player.waitForURL(/\/my-bookings$/);
     const upcoming = player.getByRole("region", { name: "Upcoming Sessions" });

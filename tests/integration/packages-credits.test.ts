@@ -418,3 +418,72 @@ describe("paged lists and the admin's refund", () => {
     expect(report.mismatches.filter((m) => m.message.includes(paymentIntentId))).toEqual([]);
   });
 });
+
+describe("one price rule and credits first (DESIGN.md 12)", () => {
+  const mailsTo = (address: string, prefix: string) =>
+    t.outbox().filter((m) => m.channel === "email" && m.recipient === address && m.headers.Subject?.startsWith(prefix));
+
+  it("a package is offered at the family's price beside the single session's, and checkout charges exactly that, to the cent", async () => {
+    // $85.00 rate: a family pays $97.75 a session. $350.00 for 5: the family pays $402.50, $80.50 a session.
+    const coach = await createBookableCoach(t);
+    const pkg = await createPackage(coach);
+    const listed = await get(t, `/api/coaches/${coach.coachId}/packages`, "");
+    expect(listed.status).toBe(200);
+    const offer = (listed.body as Record<string, unknown>[]).find((p) => p.id === pkg.id);
+    expect(offer).toMatchObject({
+      totalAmount: "402.50",
+      familyPricePerSession: "80.50",
+      singleSessionFamilyPrice: "97.75",
+      familySaving: "86.25",
+    });
+
+    const player = await createPerson(t);
+    const started = await post(t, `/api/packages/${pkg.id}/purchase`, player.cookie, {});
+    expect(started.status).toBe(201);
+    const now = t.deps.clock.now().getTime();
+    expect(started.body).toMatchObject({
+      coachId: coach.coachId,
+      coachName: expect.any(String),
+      totalAmount: offer!.totalAmount,
+      familyPricePerSession: "80.50",
+      singleSessionFamilyPrice: "97.75",
+      familySaving: "86.25",
+      validDays: 90,
+    });
+    const validUntil = Date.parse(started.body.validUntil);
+    expect(Math.abs(validUntil - (now + 90 * 24 * 3600 * 1000))).toBeLessThan(60_000);
+    // What the provider is asked to charge is the price the family was shown.
+    const [intent] = await db().select().from(simulatedPaymentObjects).where(eq(simulatedPaymentObjects.id, started.body.paymentIntentId));
+    expect(intent!.amountCents).toBe(40250);
+    const paid = await post(t, "/api/payments/simulated/confirm", player.cookie, {
+      paymentIntentId: started.body.paymentIntentId,
+      cardNumber: GOOD_CARD,
+    });
+    expect(paid.body).toEqual({ status: "succeeded" });
+    const [purchase] = await db().select().from(packagePurchases).where(eq(packagePurchases.id, started.body.purchaseId));
+    expect(purchase).toMatchObject({ status: "paid", totalCents: 40250 });
+    // The credits run until the date the checkout named.
+    const [credit] = await credits(player);
+    expect(Math.abs(Date.parse((credit as unknown as { expiresAt: string }).expiresAt) - validUntil)).toBeLessThan(60_000);
+  });
+
+  it("a credit-paid session answers paidWith credit and its e-mail says 'Paid with a credit', never a total; a card one names its total", async () => {
+    const coach = await createBookableCoach(t);
+    const pkg = await createPackage(coach);
+    const player = await createPerson(t);
+    await buyPackage(player, pkg.id);
+    const slot = await createSlot(t, coach.coachId, { hoursFromNow: 72 });
+    const booked = await bookWithCredit(player, coach, slot.id);
+    expect(booked.status).toBe(201);
+    expect(booked.body).toMatchObject({ paidWith: "credit", sharedCheckout: false, status: "confirmed" });
+    const listed = await get(t, "/api/bookings/student", player.cookie);
+    expect(listed.status).toBe(200);
+    expect((listed.body as { id: number; paidWith: string }[]).find((b) => b.id === booked.body.id)).toMatchObject({ paidWith: "credit" });
+
+    const mails = mailsTo(player.email, "Booking confirmed");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).toContain("Paid with a credit");
+    expect(mails[0]!.body).not.toContain("Total paid");
+    expect(mails[0]!.body).not.toContain("$80.50");
+  });
+});

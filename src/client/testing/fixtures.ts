@@ -115,6 +115,7 @@ export function makeBooking(overrides: Partial<Booking> = {}): Booking {
     },
     holdExpiresAt: null,
     paidWith: "card",
+    sharedCheckout: false,
     seriesId: null,
     confirmedAt: null,
     completedAt: null,

@@ -2,7 +2,7 @@ import { useQuery } from "../../lib/use-query";
 import { AlertCircle, CalendarCheck, CalendarPlus, CheckCircle2, Loader2, Mail, MessageSquare, Printer, Target } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "wouter";
-import type { Booking } from "@contract/bookings";
+import { PAID_WITH_CREDIT, type Booking } from "@contract/bookings";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle, IconCardHeader } from "../../components/ui/card";
 import { LinkButtons } from "../../components/ui/link-buttons";
@@ -233,13 +233,22 @@ function Confirmation({ booking, athlete }: { booking: Booking; athlete: string 
         </dl>
         {booking.timeSlot ? <SessionPlaceDetails place={booking.timeSlot} className="border-t border-slate-200 pt-4" /> : null}
         <dl className="flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm" aria-label="Price">
-          <PriceRow label="Session cost" value={booking.rate} />
-          <PriceRow label="Platform fee (15%)" value={booking.platformFee} />
-          <PriceRow label="Tip" value={booking.tipAmount} />
-          <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold text-field-950">
-            <dt>Total paid</dt>
-            <dd data-testid="amount-paid">{dollars(booking.totalAmount)}</dd>
-          </div>
+          {booking.paidWith === "credit" ? (
+            <div className="flex justify-between text-base font-bold text-field-950">
+              <dt>Payment</dt>
+              <dd data-testid="amount-paid">{PAID_WITH_CREDIT}</dd>
+            </div>
+          ) : (
+            <>
+              <PriceRow label="Session cost" value={booking.rate} />
+              <PriceRow label="Platform fee (15%)" value={booking.platformFee} />
+              <PriceRow label="Tip" value={booking.tipAmount} />
+              <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold text-field-950">
+                <dt>Total paid</dt>
+                <dd data-testid="amount-paid">{dollars(booking.totalAmount)}</dd>
+              </div>
+            </>
+          )}
         </dl>
         <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-4 print:hidden">
           <Button type="button" variant="outline" size="sm" onClick={() => window.print()}>

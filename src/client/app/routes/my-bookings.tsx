@@ -39,7 +39,14 @@ export function MyBookingsPage() {
   const reviews = useMyReviews(!!user && !isCoach);
   const reviewByBooking = useMemo(() => new Map((reviews.data ?? []).map((r) => [r.bookingId, r])), [reviews.data]);
 
-  const { upcoming, past } = useMemo(() => splitBookings(list.data ?? [], new Date()), [list.data]);
+  // My Bookings by child (issue 42): a family of two or more athletes picks whose sessions it sees.
+  const athletes = useMemo(() => athletesOf(isCoach ? [] : (list.data ?? [])), [isCoach, list.data]);
+  const [athleteId, setAthleteId] = useState<number | null>(null);
+  const shown = useMemo(
+    () => (list.data ?? []).filter((b) => athleteId === null || athletes.length < 2 || b.athleteId === athleteId),
+    [list.data, athleteId, athletes.length],
+  );
+  const { upcoming, past } = useMemo(() => splitBookings(shown, new Date()), [shown]);
   // A weekly series' weeks, grouped visibly: "Weekly · week 2 of 8" (DESIGN.md 11).
   const seriesLabels = useMemo(() => seriesWeekLabels(list.data ?? []), [list.data]);
   // Both sections draw a booking alike: the viewer's card, its actions below it, its series week.
@@ -86,6 +93,7 @@ export function MyBookingsPage() {
         )
       ) : (
         <>
+          {athletes.length >= 2 ? <AthleteFilter athletes={athletes} value={athleteId} onChange={setAthleteId} /> : null}
           {isCoach ? null : <FinishBookingStrip bookings={upcoming} />}
           {isCoach ? null : <MyWaitlist />}
           <MyCredits title={isCoach ? "Credits families bought" : "My Credits"} canRefund={isCoach} />
@@ -94,6 +102,44 @@ export function MyBookingsPage() {
           <CalendarFeedCard />
         </>
       )}
+    </div>
+  );
+}
+
+/** The athletes a family's bookings are for, in first-name order. */
+function athletesOf(bookings: readonly Booking[]): { id: number; name: string }[] {
+  const byId = new Map<number, string>();
+  for (const b of bookings) if (b.athleteId !== null && b.athlete) byId.set(b.athleteId, b.athlete.firstName);
+  return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+}
+
+function AthleteFilter({
+  athletes,
+  value,
+  onChange,
+}: {
+  athletes: { id: number; name: string }[];
+  value: number | null;
+  onChange: (athleteId: number | null) => void;
+}) {
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor="bookings-athlete" className="font-semibold text-field-950">
+        Sessions of
+      </label>
+      <select
+        id="bookings-athlete"
+        className="min-h-11 rounded-lg border border-slate-300 bg-white px-3"
+        value={value ?? ""}
+        onChange={(e) => onChange(e.target.value === "" ? null : Number(e.target.value))}
+      >
+        <option value="">All athletes</option>
+        {athletes.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.name}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

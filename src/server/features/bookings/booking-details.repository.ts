@@ -27,6 +27,8 @@ const detailColumns = {
   athlete: athleteSummaryColumns,
   /** Every guardian of the athlete's family (contact for the coach once paid). */
   guardians: guardianContactsOfAthleteFamily,
+  /** Paid in one checkout with other bookings (one payment intent for several, DESIGN.md 11). */
+  sharedCheckout: sql<boolean>`(${bookings.paymentIntentId} is not null and exists (select 1 from bookings shared_checkout where shared_checkout.payment_intent_id = ${bookings.paymentIntentId} and shared_checkout.id <> ${bookings.id}))`,
 };
 
 /** A booking with what its API shape shows: slot, coach (and their user), student. */
@@ -40,6 +42,8 @@ export type BookingDetails = {
   /** The athlete the seat is for (DESIGN.md 11). */
   athlete: BookingAthleteColumns | null;
   guardians: GuardianContact[] | null;
+  /** Absent where a booking's details were read without it (then: not a shared checkout). */
+  sharedCheckout?: boolean;
 };
 
 export type BookingAthleteColumns = {

@@ -1,4 +1,4 @@
-import type { Booking } from "@contract/bookings";
+import { PAID_WITH_CREDIT, type Booking } from "@contract/bookings";
 import { athleteFacts } from "@contract/family-basics";
 import type { AppDeps } from "../../deps";
 import { centsToDecimal } from "@contract/money";
@@ -96,10 +96,15 @@ async function sendFamilyConfirmation(deps: AppDeps, booking: Booking, facts: Se
       ...(booking.athlete ? [`Athlete: ${athleteLabel(booking)}`] : []),
       ...sessionLines(booking),
       "",
-      `Session cost: $${booking.rate}`,
-      `Platform fee: $${booking.platformFee}`,
-      `Tip: $${booking.tipAmount}`,
-      `Total paid: $${booking.totalAmount}`,
+      // A credit-paid session names how it was paid, never a total the family did not pay now (DESIGN.md 12).
+      ...(booking.paidWith === "credit"
+        ? [PAID_WITH_CREDIT]
+        : [
+            `Session cost: $${booking.rate}`,
+            `Platform fee: $${booking.platformFee}`,
+            `Tip: $${booking.tipAmount}`,
+            `Total paid: $${booking.totalAmount}`,
+          ]),
       "",
       "Your coach will contact you before the session.",
       `Your bookings: ${appUrl}/my-bookings`,

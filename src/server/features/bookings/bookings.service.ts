@@ -177,6 +177,7 @@ export function toApiBooking(
     timeSlot: toBookingTimeSlot(slot, zone),
     holdExpiresAt: b.status === "pending" ? iso(b.holdExpiresAt) : null,
     paidWith: b.packagePurchaseId !== null ? "credit" : "card",
+    sharedCheckout: details.sharedCheckout === true,
     seriesId: slot.seriesId,
     confirmedAt: iso(b.confirmedAt),
     completedAt: iso(b.completedAt),

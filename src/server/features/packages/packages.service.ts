@@ -1,6 +1,7 @@
 import { centsToDecimal, platformFeeCents, totalCents } from "@contract/money";
 import {
   PackageMessages,
+  packageFamilyPrices,
   sessionShareCents,
   type Package,
   type ParsedCreatePackageRequest,
@@ -18,6 +19,7 @@ export function toApiPackage(row: repo.PackageRow, rates: Rate[]): Package {
   const perSession = sessionShareCents(row.priceCents, row.sessionCount).share;
   const single = rates.find((r) => r.sessionType === row.sessionType && r.durationMinutes === row.durationMinutes);
   const savingCents = single ? single.rateCents * row.sessionCount - row.priceCents : 0;
+  const family = packageFamilyPrices(row.priceCents, row.sessionCount, single ? single.rateCents : null);
   return {
     id: row.id,
     coachId: row.coachId,
@@ -32,6 +34,9 @@ export function toApiPackage(row: repo.PackageRow, rates: Rate[]): Package {
     savingPercent: single && savingCents > 0 ? Math.round((savingCents * 100) / (single.rateCents * row.sessionCount)) : null,
     platformFee: centsToDecimal(platformFeeCents(row.priceCents)),
     totalAmount: centsToDecimal(totalCents(row.priceCents)),
+    familyPricePerSession: centsToDecimal(family.perSessionCents),
+    singleSessionFamilyPrice: family.singleSessionCents === null ? null : centsToDecimal(family.singleSessionCents),
+    familySaving: family.savingCents === null ? null : centsToDecimal(family.savingCents),
     validDays: row.validDays,
     isArchived: row.archivedAt !== null,
     createdAt: row.createdAt.toISOString(),

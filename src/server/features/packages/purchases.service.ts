@@ -4,6 +4,7 @@ import { centsToDecimal, platformFeeCents, totalCents } from "@contract/money";
 import {
   CREDIT_EXPIRY_NOTICE_DAYS,
   PackageMessages,
+  packageFamilyPrices,
   type Credit,
   type CreditRefundResponse,
   type PurchaseResponse,
@@ -74,7 +75,9 @@ export async function startPurchase(
     createdAt: now,
     updatedAt: now,
   });
-  const coach = await repo.findCoach(db, pkg.coachId);
+  const [coach, rates] = await Promise.all([repo.findCoach(db, pkg.coachId), repo.listRatesOfCoach(db, pkg.coachId)]);
+  const single = rates.find((r) => r.sessionType === pkg.sessionType && r.durationMinutes === pkg.durationMinutes);
+  const family = packageFamilyPrices(purchase.priceCents, purchase.sessionCount, single ? single.rateCents : null);
   const intent = await callProvider(deps, "create intent", PaymentMessages.PROVIDER_ERROR, () =>
     deps.payments.createPaymentIntent({
       amountCents: purchase.totalCents,
@@ -101,6 +104,13 @@ export async function startPurchase(
     sessionCount: purchase.sessionCount,
     sessionType: purchase.sessionType,
     duration: purchase.durationMinutes,
+    coachId: purchase.coachId,
+    familyPricePerSession: centsToDecimal(family.perSessionCents),
+    singleSessionFamilyPrice: family.singleSessionCents === null ? null : centsToDecimal(family.singleSessionCents),
+    familySaving: family.savingCents === null ? null : centsToDecimal(family.savingCents),
+    validDays: purchase.validDays,
+    // The credits run validDays from the payment, as settlement sets them (expiresAt).
+    validUntil: new Date(now.getTime() + purchase.validDays * DAY_MS).toISOString(),
     payBy: purchase.payBy.toISOString(),
     provider: deps.payments.kind,
   };

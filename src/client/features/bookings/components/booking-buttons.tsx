@@ -6,11 +6,14 @@ type PayWith = "card" | "credit";
 
 /** The family's active credits that pay for a session of this kind and length (DESIGN.md 11). */
 function creditsFor(credits: readonly Credit[], rate: RateResponse): Credit[] {
-  return credits.filter((c) => c.state === "active" && c.sessionType === rate.sessionType && c.duration === rate.duration);
+  return credits.filter(
+    (c) => c.state === "active" && c.remaining > 0 && c.sessionType === rate.sessionType && c.duration === rate.duration,
+  );
 }
 
 /**
- * The summary's buttons: pay by card, or with a credit of this coach, kind and duration. A weekly
+ * The summary's buttons: with a credit of this coach, kind and duration first when the family holds
+ * one, else pay by card. A weekly
  * series (`openWeeks`: how many of its weeks are open, `null` until known) takes a credit a week.
  */
 export function BookingButtons({
@@ -70,24 +73,31 @@ export function BookingButtons({
       </>
     );
   }
-  const usableCredit = seatCount === 1 ? usable.find((c) => c.remaining > 0) : undefined;
-  return (
-    <>
-      <Button size="lg" className="w-full" onClick={() => onBook("card")} isLoading={isBooking} disabled={mustChooseAthlete}>
-        {bookLabel}
-      </Button>
-      {usableCredit ? (
+  // DESIGN.md 12: credits first. A family holding a credit for this rate is offered it as the first
+  // action, and the card only as a second choice; the count is every usable credit left.
+  const creditsLeft = seatCount === 1 ? usable.reduce((sum, c) => sum + c.remaining, 0) : 0;
+  if (creditsLeft > 0) {
+    return (
+      <>
+        <Button size="lg" className="w-full" onClick={() => onBook("credit")} isLoading={isBookingOne} disabled={mustChooseAthlete}>
+          Book with a credit ({creditsLeft} left)
+        </Button>
         <Button
           size="lg"
           variant="outline"
           className="w-full"
-          onClick={() => onBook("credit")}
-          isLoading={isBookingOne}
+          onClick={() => onBook("card")}
+          isLoading={isBooking}
           disabled={mustChooseAthlete}
         >
-          Use a credit ({usableCredit.remaining} left)
+          Pay by card instead
         </Button>
-      ) : null}
-    </>
+      </>
+    );
+  }
+  return (
+    <Button size="lg" className="w-full" onClick={() => onBook("card")} isLoading={isBooking} disabled={mustChooseAthlete}>
+      {bookLabel}
+    </Button>
   );
 }

@@ -2,7 +2,7 @@ import { CalendarDays, Clock, CreditCard, Mail, MessageSquare, Phone, Timer, Use
 import { athleteFacts, sessionAthleteName } from "@contract/family-basics";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Link } from "wouter";
-import type { Booking } from "@contract/bookings";
+import { PAID_WITH_CREDIT, paymentLabel, type Booking } from "@contract/bookings";
 import { Avatar } from "@client/components/ui/avatar";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
@@ -122,12 +122,7 @@ export function StudentBookingCard({ booking, seriesLabel }: { booking: Booking;
         </div>
         <Facts booking={booking} />
         {booking.timeSlot ? <SessionPlaceDetails place={booking.timeSlot} /> : null}
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 border-t border-slate-100 pt-3 text-sm sm:grid-cols-4">
-          <Amount label="Session" value={booking.rate} />
-          <Amount label="Platform fee" value={booking.platformFee} />
-          <Amount label="Tip" value={booking.tipAmount} />
-          <Amount label="Total" value={booking.totalAmount} strong />
-        </dl>
+        <PaymentLine booking={booking} />
         {booking.status === "pending" ? (
           <Button asChild className="self-start">
             <Link href={paths.bookingCheckout(booking.id)}>
@@ -181,6 +176,29 @@ export function CoachBookingCard({ booking, seriesLabel }: { booking: Booking; s
         <MessageLink href={messagesWithFamily(booking.studentId)} label={`Message ${name}'s family`} />
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * How the family paid, in one line (DESIGN.md 12): a credit-paid session says so and never shows
+ * its share of the package as a total; a card payment shows what was charged; a hold what is due.
+ */
+function PaymentLine({ booking }: { booking: Booking }) {
+  const label = paymentLabel(booking);
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2 border-t border-slate-100 pt-2 text-sm" data-testid="payment-line">
+      {label === PAID_WITH_CREDIT ? (
+        <span className="font-semibold text-field-950">{label}</span>
+      ) : label ? (
+        <>
+          <span className="text-slate-700">{label}</span>
+          <span className="font-bold text-field-950">{dollars(booking.totalAmount)} total</span>
+          {booking.tipAmount !== "0.00" ? <span className="text-slate-500">incl. {dollars(booking.tipAmount)} tip</span> : null}
+        </>
+      ) : (
+        <span className="font-bold text-field-950">{dollars(booking.totalAmount)} due</span>
+      )}
+    </p>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { athleteFacts, sessionAthleteName } from "@contract/family-basics";
 import { fullName } from "@contract/names";
+import { PAID_WITH_CREDIT } from "@contract/bookings";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
 import { bookingState } from "@client/lib/states";
 import type { CoachBooking } from "../api/coach-bookings";
@@ -60,7 +61,7 @@ export function BookingDetailsDialog({ booking: b, onClose }: { booking: CoachBo
               <DetailGroup title="Amounts">
                 <Detail label="Session rate">${b.rate}</Detail>
                 <Detail label="Tip">${b.tipAmount}</Detail>
-                <Detail label="Student paid">${b.totalAmount}</Detail>
+                <Detail label="Student paid">{b.paidWith === "credit" ? PAID_WITH_CREDIT : `$${b.totalAmount}`}</Detail>
                 <Detail label="Your earnings">${b.coachEarnings}</Detail>
                 {payoutLabel(b) ? <Detail label="Payout">{payoutLabel(b)}</Detail> : null}
               </DetailGroup>

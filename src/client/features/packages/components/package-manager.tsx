@@ -43,8 +43,8 @@ export function PackageManager({ coachId }: { coachId: number }) {
               <div>
                 <p className="font-semibold">{p.title}</p>
                 <p className="text-sm text-slate-600">
-                  {p.sessionCount} × {p.duration} min {p.sessionType} · ${p.price} (${p.pricePerSession} per session) · valid {p.validDays}{" "}
-                  days
+                  {p.sessionCount} × {p.duration} min {p.sessionType} · families pay ${p.totalAmount} (${p.familyPricePerSession} per
+                  session), you receive ${p.price} · valid {p.validDays} days
                 </p>
               </div>
               <div className="flex gap-2">
