@@ -193,14 +193,30 @@ export function isBadgeCurrent(badge: Pick<Badge, "expiresOn">, today: string): 
   return badge.expiresOn === null || badge.expiresOn > today;
 }
 
-/** The badges that count today, in the order of CREDENTIAL_KINDS. */
+/** The badges that count today: one per kind (the one valid longest), in the order of CREDENTIAL_KINDS. */
 export function currentBadges(badges: readonly Badge[], today: string): Badge[] {
-  return badges.filter((b) => isBadgeCurrent(b, today));
+  const best = new Map<CredentialKind, Badge>();
+  for (const badge of badges) {
+    if (!isBadgeCurrent(badge, today)) continue;
+    const known = best.get(badge.kind);
+    if (!known || (known.expiresOn !== null && (badge.expiresOn === null || badge.expiresOn > known.expiresOn)))
+      best.set(badge.kind, badge);
+  }
+  return CREDENTIAL_KINDS.flatMap((kind) => best.get(kind) ?? []);
 }
 
 /** Whether the coach holds a current SafeSport training and background check. */
 export function isScreened(badges: readonly Pick<Badge, "kind" | "expiresOn">[], today: string): boolean {
   return SCREENING_KINDS.every((kind) => badges.some((b) => b.kind === kind && isBadgeCurrent(b, today)));
+}
+
+/** The screening badges' shared expiry as a parent reads it: the earlier of the two. */
+export function screeningValidUntil(badges: readonly Pick<Badge, "kind" | "expiresOn">[], today: string): string | null {
+  if (!isScreened(badges, today)) return null;
+  const dates = badges
+    .filter((b) => (SCREENING_KINDS as readonly string[]).includes(b.kind) && b.expiresOn !== null)
+    .map((b) => b.expiresOn as string);
+  return dates.sort()[0] ?? null;
 }
 
 /** The line a parent sees: "SafeSport trained · background checked". */

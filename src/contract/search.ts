@@ -3,6 +3,7 @@ import type { CoachReviewSummary } from "./reviews";
 import { ZIPCODE_PATTERN } from "./coaches";
 import { POSITIONS, type Position, type RateResponse } from "./coach-basics";
 import type { TimeSlot } from "./slots";
+import type { Badge } from "./credentials";
 import {
   DEFAULT_MATCH_DISTANCE,
   DEFAULT_SEARCH_RADIUS,
@@ -18,6 +19,8 @@ import { POSITION_INVALID_MESSAGE, requiredTextField } from "./fields";
 export * from "./search-basics";
 
 const requiredText = requiredTextField(SearchMessages.REQUIRED, 60);
+
+const VERIFIED_FLAG_MESSAGE = "verified must be true or false";
 
 const booleanFlag = (message: string) =>
   z
@@ -44,6 +47,8 @@ export const SearchCoachesQuerySchema = z.object({
         .refine((v): v is SearchRadius => (SEARCH_RADIUS_OPTIONS as readonly number[]).includes(v), { message: SearchMessages.RADIUS }),
     ),
   includeUnavailable: booleanFlag(SearchMessages.INCLUDE_UNAVAILABLE),
+  /** DESIGN 12: only coaches with a current SafeSport training and background check. */
+  verified: booleanFlag(VERIFIED_FLAG_MESSAGE),
   /** The previous page's X-Next-Cursor; absent for the first page. */
   cursor: z
     .string({ message: SearchMessages.CURSOR })
@@ -98,6 +103,7 @@ export const RecommendationsQuerySchema = z
           .min(1, { message: `Maximum distance must be a whole number of miles from 1 to ${MAX_MATCH_DISTANCE}` })
           .max(MAX_MATCH_DISTANCE, { message: `Maximum distance must be a whole number of miles from 1 to ${MAX_MATCH_DISTANCE}` }),
       ),
+    verified: booleanFlag(VERIFIED_FLAG_MESSAGE),
     /** Origin of the distance criterion; defaults to the signed-in player's preferred location. */
     zipcode: z
       .string({ message: SearchMessages.ZIPCODE_FORMAT })
@@ -132,6 +138,8 @@ export type CoachListing = {
   /** Average of the students' reviews (1 decimal), null without reviews; the coach's own feedback never counts. */
   rating: number | null;
   totalReviews: number;
+  /** DESIGN 12: verified credentials that count today; never documents or member numbers. */
+  badges: Badge[];
 };
 
 /**

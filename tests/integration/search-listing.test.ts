@@ -26,6 +26,7 @@ const LISTING_FIELDS = {
   allowSessionRequests: true,
   rating: true,
   totalReviews: true,
+  badges: true,
 } satisfies Record<keyof CoachListing, true>;
 const listingKeys = Object.keys(LISTING_FIELDS);
 

@@ -8,6 +8,8 @@ import { signScreeningPayload } from "@server/adapters/screening/http";
 import { instantToLocal } from "@server/features/slots/slot-time";
 import { createBookableCoach, createPerson, type BookableCoach, type Person } from "@tests/factories/bookings";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { startSession } from "@server/features/accounts/sessions.service";
+import { insertCoach, insertSlot } from "./search-support";
 
 const PDF = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(200, 0x20), Buffer.from("\n%%EOF\n")]);
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
@@ -344,6 +346,81 @@ describe("background checks through a real provider's HTTP API", () => {
     const consider = await webhook({ ...body, data: { checkId, result: "consider" } });
     expect(consider.status).toBe(200);
     expect((await as(app, coach.cookie).get("/api/coach/credentials")).body[0]).toMatchObject({ status: "pending", screening: "consider" });
+  });
+});
+
+describe("badges where parents decide", () => {
+  it("appear on search, match and profile once verified, filter with verified=true, and go on the day they expire", async () => {
+    const app = await startTestApp();
+    try {
+      const boss = await createPerson(app, "admin");
+      const screened = await insertCoach(app, { zipcode: "21201", specializations: ["Attack"], firstName: "Sam" });
+      const other = await insertCoach(app, { zipcode: "21201", specializations: ["Attack"], firstName: "Lee" });
+      const later = new Date(app.deps.clock.now().getTime() + 200 * 86_400_000).toISOString();
+      await insertSlot(app, screened.coachId, later);
+      await insertSlot(app, other.coachId, later);
+      const { token } = await startSession(app.deps.database.db, screened.userId, app.deps.clock.now());
+      const coach = as(app, `sid=${token}`);
+
+      // SafeSport done 300 days ago (65 days left), a USA Lacrosse membership, and a clear background check.
+      const safesport = await coach.post("/api/coach/credentials", { kind: "safesport", completedOn: daysFromToday(-300, app) });
+      const member = await coach.post("/api/coach/credentials", {
+        kind: "usa_lacrosse",
+        memberNumber: "ULX-123456",
+        expiresOn: daysFromToday(300, app),
+      });
+      const search = (query: object = {}) =>
+        request(app.app)
+          .get("/api/coaches/search")
+          .query({ specialization: "Attack", zipcode: "21201", ...query });
+      const cardOf = async (coachId: number, query: object = {}) =>
+        ((await search(query)).body as { id: number; badges: unknown[] }[]).find((c) => c.id === coachId);
+
+      // Pending: nothing shows yet.
+      expect((await cardOf(screened.coachId))?.badges).toEqual([]);
+      expect(await cardOf(screened.coachId, { verified: "true" })).toBeUndefined();
+
+      await as(app, boss.cookie).post(`/api/admin/credentials/${safesport.body.id}/verify`);
+      await as(app, boss.cookie).post(`/api/admin/credentials/${member.body.id}/verify`);
+      const check = await coach.post("/api/coach/background-check");
+      await request(app.app).post(`/api/test/screening/${check.body.id}`).send({ result: "clear" });
+
+      const card = await cardOf(screened.coachId);
+      expect(card?.badges).toEqual([
+        { kind: "safesport", label: "SafeSport trained", verifiedAt: expect.any(String), expiresOn: daysFromToday(65, app) },
+        { kind: "background_check", label: "Background checked", verifiedAt: expect.any(String), expiresOn: expect.any(String) },
+        { kind: "usa_lacrosse", label: "USA Lacrosse member", verifiedAt: expect.any(String), expiresOn: daysFromToday(300, app) },
+      ]);
+      expect(JSON.stringify((await search()).body)).not.toContain("ULX-123456");
+      const verifiedOnly = (await search({ verified: "true" })).body as { id: number }[];
+      expect(verifiedOnly.map((c) => c.id)).toEqual([screened.coachId]);
+      const profile = await request(app.app).get(`/api/coaches/${screened.coachId}/profile`);
+      expect(profile.body.badges.map((b: { kind: string }) => b.kind)).toEqual(["safesport", "background_check", "usa_lacrosse"]);
+      expect(JSON.stringify(profile.body)).not.toContain("ULX-123456");
+      const matches = await request(app.app)
+        .get("/api/coaches/recommendations")
+        .query({ position: "Attack", zipcode: "21201", verified: "true" });
+      expect(matches.status).toBe(200);
+      expect(matches.body.map((c: { id: number }) => c.id)).toEqual([screened.coachId]);
+      expect(matches.body[0].badges).toHaveLength(3);
+      expect((await search({ verified: "maybe" })).status).toBe(400);
+
+      // 65 days on, the SafeSport training has lapsed: its badge goes and the filter leaves the coach out.
+      await advanceDays(65, app);
+      expect(((await cardOf(screened.coachId))?.badges as { kind: string }[]).map((b) => b.kind)).toEqual([
+        "background_check",
+        "usa_lacrosse",
+      ]);
+      expect(await cardOf(screened.coachId, { verified: "true" })).toBeUndefined();
+      const after = await request(app.app).get(`/api/coaches/${screened.coachId}/profile`);
+      expect(after.body.badges.map((b: { kind: string }) => b.kind)).toEqual(["background_check", "usa_lacrosse"]);
+      const noMatch = await request(app.app)
+        .get("/api/coaches/recommendations")
+        .query({ position: "Attack", zipcode: "21201", verified: "true" });
+      expect(noMatch.body).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 });
 

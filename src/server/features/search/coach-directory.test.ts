@@ -9,7 +9,7 @@ const changedSince = vi.mocked(repo.coachesChangedSince);
 
 /** A coach row as the database gives it; the listing carries the title so a test can tell versions apart. */
 function row(id: number, title: string, place: { latitude: number; longitude: number }, specializations = ["Midfield"]): repo.DirectoryRow {
-  return { id, ...place, timeZone: "America/New_York", specializations, listing: JSON.stringify({ id, title }) };
+  return { id, ...place, timeZone: "America/New_York", specializations, listing: JSON.stringify({ id, title }), badges: "[]" };
 }
 const BALTIMORE = { latitude: 39.2847, longitude: -76.6205 };
 const TOWSON = { latitude: 39.4015, longitude: -76.6019 }; // about 8 miles north

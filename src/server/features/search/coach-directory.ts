@@ -1,5 +1,6 @@
 import { getHeapStatistics } from "node:v8";
 import KDBush from "kdbush";
+import type { Badge } from "@contract/credentials";
 import type { CalendarEvent } from "@contract/realtime";
 import type { AppDeps } from "../../deps";
 import { boundingBox, haversineMiles, type Origin } from "./distance";
@@ -59,9 +60,13 @@ export type DirectoryCoach = {
    * text shared by every coach who teaches it: a few references a coach instead of a Set of copies.
    */
   teaches: readonly string[];
-  /** The listing JSON object without its closing brace, ready for distance and availableSlots. */
+  /** The listing JSON object without its closing brace, ready for badges, distance and availableSlots. */
   listingHead: string;
+  /** Verified credentials, expired ones included: each answer keeps those that count on its day. */
+  badges: readonly Badge[];
 };
+
+const NO_BADGES: readonly Badge[] = Object.freeze([]);
 
 export type NearbyCoach = { coach: DirectoryCoach; distance: number };
 
@@ -166,6 +171,7 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
     timeZone: shared(row.timeZone),
     teaches: row.specializations.map((s) => shared(s.toLowerCase())),
     listingHead: row.listing.slice(0, -1),
+    badges: row.badges === "[]" ? NO_BADGES : (JSON.parse(row.badges) as Badge[]),
   });
 
   function buildTree(): void {

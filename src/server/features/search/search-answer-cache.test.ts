@@ -37,7 +37,14 @@ function setUp(bounds: { maxAnswers?: number; maxBytes?: number } = {}) {
   let computed = 0;
   /** Asks for the answer; its body says which computation made it. */
   const ask = async (origin: Origin, key: Partial<SearchCoachesQuery> = {}, compute?: () => Promise<ComputedPage>) => {
-    const search: SearchCoachesQuery = { zipcode: "21201", radius: 25, specialization: "Midfield", includeUnavailable: false, ...key };
+    const search: SearchCoachesQuery = {
+      zipcode: "21201",
+      radius: 25,
+      specialization: "Midfield",
+      includeUnavailable: false,
+      verified: false,
+      ...key,
+    };
     const made = compute ?? (async () => ({ body: `[${++computed}]`, nextCursor: null, validUntilMs: Infinity, freshUntil: Infinity }));
     const answer = await cache.answer(search, origin, NOW, () => "identity", made);
     return answer.payload.toString();

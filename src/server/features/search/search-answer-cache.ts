@@ -246,8 +246,8 @@ export function createSearchAnswerCache(sources: AnswerCacheSources): SearchAnsw
 
 /** The values the page depends on; the specialization last, as the only free text. */
 function keyOf(search: SearchCoachesQuery): string {
-  const { zipcode, radius, includeUnavailable, cursor, specialization } = search;
-  return `${zipcode}|${radius}|${includeUnavailable ? 1 : 0}|${cursor ?? ""}|${specialization.toLowerCase()}`;
+  const { zipcode, radius, includeUnavailable, verified, cursor, specialization } = search;
+  return `${zipcode}|${radius}|${includeUnavailable ? 1 : 0}|${verified ? 1 : 0}|${cursor ?? ""}|${specialization.toLowerCase()}`;
 }
 
 function circleKey(origin: Origin, radius: number): string {

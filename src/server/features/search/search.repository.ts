@@ -4,6 +4,7 @@ import { fillPlaceholders, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { POSITIONS } from "@contract/coach-basics";
+import { CREDENTIAL_KINDS, CREDENTIAL_LABELS, SCREENING_KINDS } from "@contract/credentials";
 import type { CoachListing } from "@contract/search";
 import type { Db } from "../../db/client";
 import { aliasHoldsSeat } from "../../db/seat-rule";
@@ -104,8 +105,10 @@ export type DirectoryRow = {
   longitude: number;
   timeZone: string;
   specializations: string[];
-  /** JSON text in the SearchResultCoach shape without distance and availableSlots. */
+  /** JSON text in the SearchResultCoach shape without badges, distance and availableSlots. */
   listing: string;
+  /** The coach's verified credentials (Badge[]) as JSON text, expired ones included. */
+  badges: string;
 };
 
 /**
@@ -117,7 +120,9 @@ export type DirectoryRow = {
  */
 function listingJsonSql(alias: "c" | "p", options: { withText: boolean }): SQL {
   const c = sql.raw(alias);
+  // The directory keeps badges beside the listing (they are filtered by the day at each answer).
   const text = options.withText ? sql`${c}.bio as "bio", ${c}.experience as "experience",` : sql``;
+  const badges = options.withText ? sql`, ${badgesJsonSql(sql`${c}.id`)} as "badges"` : sql``;
   return sql`(select to_json(v) from (
       select ${c}.id as "id",
         json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'profileImageUrl', u.profile_image_url) as "user",
@@ -131,7 +136,7 @@ function listingJsonSql(alias: "c" | "p", options: { withText: boolean }): SQL {
           from rates ra where ra.coach_id = ${c}.id order by ra.session_type desc, ra.duration_minutes
         ) rt), '[]'::json) as "rates",
         ${c}.allow_session_requests as "allowSessionRequests",
-        fb.rating as "rating", fb.total_reviews as "totalReviews"
+        fb.rating as "rating", fb.total_reviews as "totalReviews" ${badges}
       from users u
       -- The average of the students' reviews (reviews_coach_idx); the coach's own feedback never counts.
       cross join lateral (
@@ -142,6 +147,33 @@ function listingJsonSql(alias: "c" | "p", options: { withText: boolean }): SQL {
     ) v)`;
 }
 
+/** Each kind's label, from the contract's one list. */
+const BADGE_LABEL_SQL = sql.raw(
+  `case cc.kind ${CREDENTIAL_KINDS.map((k) => `when '${k}' then '${CREDENTIAL_LABELS[k].replace(/'/g, "''")}'`).join(" ")} end`,
+);
+
+/**
+ * A coach's verified credentials as badges (DESIGN 12): kind, label, verifiedAt, expiresOn, never a
+ * document or a member number. Expired ones are left out by the reader, by the day (contract
+ * `currentBadges`), so an answer is right even before the expiry sweep ran.
+ */
+function badgesJsonSql(coachId: SQL): SQL {
+  return sql`coalesce((select json_agg(json_build_object('kind', cc.kind, 'label', ${BADGE_LABEL_SQL},
+      'verifiedAt', to_char(cc.verified_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'expiresOn', cc.expires_on) order by cc.id)
+    from coach_credentials cc where cc.coach_id = ${coachId} and cc.status = 'verified' and cc.verified_at is not null), '[]'::json)`;
+}
+
+/** The coach holds a verified SafeSport training and background check that count on `today` (yyyy-MM-dd). */
+function screenedSql(today: string): SQL {
+  return sql.join(
+    SCREENING_KINDS.map(
+      (kind) => sql`exists (select 1 from coach_credentials cc where cc.coach_id = c.id and cc.kind = ${kind} and cc.status = 'verified'
+        and (cc.expires_on is null or cc.expires_on > ${today}::date))`,
+    ),
+    sql` and `,
+  );
+}
+
 /**
  * Every coach a radius search can find (those with coordinates), or only the given ones, with
  * their listing JSON (users_pkey, rates_coach_type_duration_key and reviews_coach_idx
@@ -150,7 +182,7 @@ function listingJsonSql(alias: "c" | "p", options: { withText: boolean }): SQL {
 export function coachDirectorySql(coachIds: number[] | null, page?: { afterId: number; limit: number }): SQL {
   return sql`
     select c.id, c.latitude, c.longitude, c.time_zone as "timeZone", c.specializations,
-      ${listingJsonSql("c", { withText: false })}::text as listing
+      ${listingJsonSql("c", { withText: false })}::text as listing, ${badgesJsonSql(sql`c.id`)}::text as badges
     from coaches c
     where c.latitude is not null and c.longitude is not null
       ${coachIds ? sql`and c.id = any(${intArray(coachIds)})` : sql``}
@@ -354,6 +386,8 @@ export async function matchCandidates(
     limit: number;
     minPriceCents?: number;
     maxPriceCents?: number;
+    /** `verified=true`: only coaches screened on this day (yyyy-MM-dd). */
+    screenedOn?: string;
   },
 ): Promise<ListingRow[]> {
   const { origin, position } = options;
@@ -369,7 +403,7 @@ export async function matchCandidates(
     options.minPriceCents !== undefined
       ? sql`and exists (select 1 from rates ra where ra.coach_id = c.id and ra.rate_cents >= ${options.minPriceCents}::int)`
       : sql``
-  }`;
+  } ${options.screenedOn ? sql`and ${screenedSql(options.screenedOn)}` : sql``}`;
   const where = origin
     ? sql`where c.latitude is not null and ${boundingBoxSql(origin, options.maxDistance)} ${priceFilter}`
     : sql`where c.latitude is not null ${priceFilter}`;

@@ -1,4 +1,6 @@
+import { currentBadges, isScreened } from "@contract/credentials";
 import { decimalToCents } from "@contract/money";
+import { addDaysToDate } from "@contract/time";
 import type { TimeSlot } from "@contract/slots";
 import {
   COACH_BOOKABLE_SLOTS_MAX,
@@ -19,6 +21,8 @@ import { badRequest, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { listZipOrigins } from "../geo/geo.service";
 import { toApiSlot } from "../slots/slots.service";
+import { startOfLocalDate } from "../slots/slot-time";
+import { todayOf } from "../credentials/credentials.service";
 import { coachDirectoryFor, type NearbyCoach } from "./coach-directory";
 import { present } from "../../present";
 import { coachSlotsCacheFor } from "./coach-slots-cache";
@@ -56,7 +60,10 @@ export async function searchCoaches(
  */
 async function computePage(deps: AppDeps, input: SearchCoachesQuery, origin: Origin, now: Date): Promise<ComputedPage> {
   const after = input.cursor ? parseCursor(input.cursor) : null;
-  const keep = after ? (c: NearbyCoach) => isAfter(c, after) : () => true;
+  const today = todayOf(deps);
+  const afterCursor = after ? (c: NearbyCoach) => isAfter(c, after) : () => true;
+  // verified=true (DESIGN 12): coaches screened today, from the badges the directory holds.
+  const keep = input.verified ? (c: NearbyCoach) => afterCursor(c) && isScreened(c.coach.badges, today) : afterCursor;
   // Most pages need only the nearest coaches; a page that runs past them is made again from them all.
   const nearest = await coachDirectoryFor(deps).nearest(origin, input.radius, input.specialization, FIRST_CANDIDATES, keep);
   return (
@@ -119,11 +126,15 @@ async function pageOf(
   if (page.length < wantedCoaches && !all) return undefined;
   const more = page.length > SEARCH_MAX_COACHES;
   if (more) page.length = SEARCH_MAX_COACHES;
+  // Badges count by the day: an answer is kept no later than the day's end in the app's zone.
+  const today = todayOf(deps);
+  validUntilMs = Math.min(validUntilMs, startOfLocalDate(addDaysToDate(today, 1), deps.config.appTimeZone).getTime());
   // The listing is JSON text already, and so is each slot: nothing is parsed or re-serialised.
   const parts = page.map(({ coach: { coach, distance }, slots }) => {
     const shown = slots.slice(0, SEARCH_SLOTS_PER_COACH).join(",");
     const hasMore = slots.length > SEARCH_SLOTS_PER_COACH;
-    return `${coach.listingHead},"distance":${roundMiles(distance)},"availableSlots":[${shown}],"hasMoreSlots":${hasMore}}`;
+    const badges = coach.badges.length === 0 ? "[]" : JSON.stringify(currentBadges(coach.badges, today));
+    return `${coach.listingHead},"badges":${badges},"distance":${roundMiles(distance)},"availableSlots":[${shown}],"hasMoreSlots":${hasMore}}`;
   });
   const last = page.at(-1)?.coach;
   return { body: `[${parts.join(",")}]`, nextCursor: more && last ? cursorOf(last) : null, validUntilMs, freshUntil };
@@ -152,7 +163,8 @@ export async function getCoachProfile(deps: AppDeps, coachId: number): Promise<C
   if (!row) throw notFound(SearchMessages.COACH_NOT_FOUND);
   const slots = row.slots.map((slot) => toApiSlot(slot, row.timeZone, false));
   const reviewSummary = await coachReviewSummary(deps, coachId);
-  return { ...row.listing, availableSlots: slots, reviewCount: reviewSummary.reviewCount, reviewSummary };
+  const badges = currentBadges(row.listing.badges, todayOf(deps));
+  return { ...row.listing, badges, availableSlots: slots, reviewCount: reviewSummary.reviewCount, reviewSummary };
 }
 
 /**
@@ -184,6 +196,7 @@ export async function recommendCoaches(
     minPriceCents: filters.minPrice,
     maxPriceCents: filters.maxPrice,
     maxDistance: filters.maxDistance,
+    verifiedOnly: filters.verified,
   });
 }
 
@@ -199,7 +212,12 @@ export async function quickMatches(deps: AppDeps, player: UserRow): Promise<Matc
   });
 }
 
-async function matchCoaches(deps: AppDeps, origin: Origin | null, criteria: MatchCriteria): Promise<MatchedCoach[]> {
+async function matchCoaches(
+  deps: AppDeps,
+  origin: Origin | null,
+  criteria: MatchCriteria & { verifiedOnly?: boolean },
+): Promise<MatchedCoach[]> {
+  const today = todayOf(deps);
   const rows = await repo.matchCandidates(deps.database.db, {
     origin,
     maxDistance: criteria.maxDistance,
@@ -208,6 +226,7 @@ async function matchCoaches(deps: AppDeps, origin: Origin | null, criteria: Matc
     limit: MATCH_CANDIDATES,
     minPriceCents: criteria.minPriceCents,
     maxPriceCents: criteria.maxPriceCents,
+    screenedOn: criteria.verifiedOnly ? today : undefined,
   });
   const matches = rows.map(({ listing, distance: miles }): MatchedCoach => {
     const distance = miles === null ? null : roundMiles(miles);
@@ -223,7 +242,7 @@ async function matchCoaches(deps: AppDeps, origin: Origin | null, criteria: Matc
       totalReviews: listing.totalReviews,
       distance,
     });
-    return { ...listing, distance, matchScore: score, matchReasons: reasons };
+    return { ...listing, badges: currentBadges(listing.badges, today), distance, matchScore: score, matchReasons: reasons };
   });
   return matches.sort(compareMatches).slice(0, MAX_MATCH_RESULTS);
 }
