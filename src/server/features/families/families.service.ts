@@ -14,7 +14,7 @@ import type { SkillLevel } from "@contract/user-basics";
 import type { BookingGuardian } from "@contract/bookings";
 import type { GuardianContact } from "../../db/families";
 import type { AppDeps } from "../../deps";
-import { conflict, forbidden, notFound } from "../../http/errors";
+import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./families.repository";
 
