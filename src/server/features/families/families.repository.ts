@@ -94,21 +94,6 @@ export async function removeAthlete(tx: Tx, athleteId: number, now: Date): Promi
 
 export type GuardianRow = { userId: number; firstName: string | null; lastName: string | null; email: string; since: Date };
 
-export async function listGuardians(db: Queryable, familyId: number): Promise<GuardianRow[]> {
-  return db
-    .select({
-      userId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      since: familyGuardians.createdAt,
-    })
-    .from(familyGuardians)
-    .innerJoin(users, eq(users.id, familyGuardians.userId))
-    .where(eq(familyGuardians.familyId, familyId))
-    .orderBy(asc(familyGuardians.createdAt), asc(familyGuardians.userId));
-}
-
 export async function removeGuardian(tx: Tx, familyId: number, userId: number): Promise<void> {
   await tx.delete(familyGuardians).where(and(eq(familyGuardians.familyId, familyId), eq(familyGuardians.userId, userId)));
 }
