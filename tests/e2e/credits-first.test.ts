@@ -24,6 +24,8 @@ test.describe("credits first, one price for packages", () => {
   let player: Page;
 
   test.beforeAll(async ({ browser }) => {
+    // Building and starting the app on a loaded machine can take longer than one test's minute.
+    test.setTimeout(240_000);
     t = await startE2eServer();
     // The default profile: individual 60 at $85.00, so a family pays $97.75 a session.
     const coach = await makeCoach(t, { firstName: "Casey", lastName: "Coach" });
