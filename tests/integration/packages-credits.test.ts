@@ -467,7 +467,7 @@ describe("one price rule and credits first (DESIGN.md 12)", () => {
     expect(Math.abs(Date.parse((credit as unknown as { expiresAt: string }).expiresAt) - validUntil)).toBeLessThan(60_000);
   });
 
-  it("a credit-paid session answers paidWith credit and its e-mail says 'Paid with a credit', never a total; a card one names its total", async () => {
+  it("a credit-paid session answers paidWith credit and its e-mail says 'Paid with a credit', never a total", async () => {
     const coach = await createBookableCoach(t);
     const pkg = await createPackage(coach);
     const player = await createPerson(t);
