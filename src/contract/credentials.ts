@@ -19,19 +19,12 @@ export const CREDENTIAL_LABELS: Record<CredentialKind, string> = {
   first_aid: "First aid/CPR certified",
 };
 
-export const CREDENTIAL_STATUS_LABELS: Record<CredentialStatus, string> = {
-  pending: "Pending review",
-  verified: "Verified",
-  rejected: "Rejected",
-  expired: "Expired",
-};
-
 /** The two credentials a coach needs to be shown as screened (and, with the setting on, to coach minors). */
 export const SCREENING_KINDS = ["safesport", "background_check"] as const satisfies readonly CredentialKind[];
 
 /** SafeSport training is valid a year from its completion; a clear background check two years. */
-export const SAFESPORT_VALID_DAYS = 365;
-export const BACKGROUND_CHECK_VALID_YEARS = 2;
+const SAFESPORT_VALID_DAYS = 365;
+const BACKGROUND_CHECK_VALID_YEARS = 2;
 /** The coach is mailed this many days before a credential expires, and on the day (0). */
 export const CREDENTIAL_EXPIRY_NOTICE_DAYS = [30, 7, 0] as const;
 
@@ -189,7 +182,7 @@ function addYearsToDate(date: string, years: number): string {
 }
 
 /** A badge counts on `today` (yyyy-MM-dd) while its expiry date is still ahead. */
-export function isBadgeCurrent(badge: Pick<Badge, "expiresOn">, today: string): boolean {
+function isBadgeCurrent(badge: Pick<Badge, "expiresOn">, today: string): boolean {
   return badge.expiresOn === null || badge.expiresOn > today;
 }
 
@@ -209,15 +202,3 @@ export function currentBadges(badges: readonly Badge[], today: string): Badge[] 
 export function isScreened(badges: readonly Pick<Badge, "kind" | "expiresOn">[], today: string): boolean {
   return SCREENING_KINDS.every((kind) => badges.some((b) => b.kind === kind && isBadgeCurrent(b, today)));
 }
-
-/** The screening badges' shared expiry as a parent reads it: the earlier of the two. */
-export function screeningValidUntil(badges: readonly Pick<Badge, "kind" | "expiresOn">[], today: string): string | null {
-  if (!isScreened(badges, today)) return null;
-  const dates = badges
-    .filter((b) => (SCREENING_KINDS as readonly string[]).includes(b.kind) && b.expiresOn !== null)
-    .map((b) => b.expiresOn as string);
-  return dates.sort()[0] ?? null;
-}
-
-/** The line a parent sees: "SafeSport trained · background checked". */
-export const SCREENED_BADGE_TEXT = "SafeSport trained · background checked";

@@ -4,7 +4,7 @@ import type { ScreeningCandidate, ScreeningEvent, ScreeningProvider } from "./pr
 import { ScreeningSignatureError } from "./provider";
 
 /** A signed webhook older (or newer) than this is refused, so a captured one cannot be replayed later. */
-export const SCREENING_WEBHOOK_TOLERANCE_SECONDS = 300;
+const SCREENING_WEBHOOK_TOLERANCE_SECONDS = 300;
 const REQUEST_TIMEOUT_MS = 10_000;
 
 const CheckCreatedSchema = z.object({ id: z.string().min(1).max(200) });

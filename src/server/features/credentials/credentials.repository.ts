@@ -5,7 +5,7 @@ import { userNameSql } from "../../db/people";
 import { returnedRow, type Queryable } from "../../db/sql";
 
 export type CredentialRow = typeof coachCredentials.$inferSelect;
-export type DocumentInfo = { contentType: (typeof credentialDocuments.$inferSelect)["contentType"]; sizeBytes: number; uploadedAt: Date };
+type DocumentInfo = { contentType: (typeof credentialDocuments.$inferSelect)["contentType"]; sizeBytes: number; uploadedAt: Date };
 export type CredentialWithDocument = CredentialRow & { document: DocumentInfo | null };
 
 const documentColumns = {
@@ -127,26 +127,6 @@ export async function findCoachUser(db: Queryable, coachId: number) {
     .where(eq(coaches.id, coachId))
     .limit(1);
   return row;
-}
-
-/** Verified credentials of the coaches (all, or the given ones): what their badges are made of. */
-export async function listVerifiedCredentials(db: Queryable, coachIds?: readonly number[]) {
-  return db
-    .select({
-      coachId: coachCredentials.coachId,
-      kind: coachCredentials.kind,
-      verifiedAt: coachCredentials.verifiedAt,
-      expiresOn: coachCredentials.expiresOn,
-    })
-    .from(coachCredentials)
-    .where(
-      and(
-        eq(coachCredentials.status, "verified"),
-        isNotNull(coachCredentials.verifiedAt),
-        coachIds ? inArray(coachCredentials.coachId, [...coachIds]) : undefined,
-      ),
-    )
-    .orderBy(asc(coachCredentials.coachId), asc(coachCredentials.id));
 }
 
 /** Verified credentials whose expiry date has come (on or before `today`): the sweep marks them expired. */

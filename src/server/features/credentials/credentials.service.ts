@@ -1,7 +1,6 @@
 import {
   type AddCredentialRequest,
   type AdminCredential,
-  type Badge,
   CREDENTIAL_EXPIRY_NOTICE_DAYS,
   CREDENTIAL_LABELS,
   type Credential,
@@ -9,8 +8,6 @@ import {
   CredentialMessages,
   type CredentialStatus,
   credentialExpiresOn,
-  currentBadges,
-  isScreened,
   type ScreeningResult,
 } from "@contract/credentials";
 import { ErrorCode } from "@contract/error-basics";
@@ -109,7 +106,7 @@ export async function addCredential(deps: AppDeps, user: UserRow, body: AddCrede
 }
 
 /** What a document's first bytes say it is: only PDF, PNG and JPEG are taken, whatever the upload claimed. */
-export function sniffDocumentType(bytes: Buffer): CredentialDocumentType | null {
+function sniffDocumentType(bytes: Buffer): CredentialDocumentType | null {
   if (bytes.subarray(0, 5).toString("latin1") === "%PDF-") return "application/pdf";
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
   if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
@@ -310,25 +307,6 @@ export async function decideCredential(
   const row = await repo.findCredential(deps.database.db, id);
   if (!row) throw notFound("Credential not found");
   return toCredential(row);
-}
-
-/** The verified credentials of coaches as badges that count today (never documents or member numbers). */
-export async function badgesOfCoaches(deps: AppDeps, coachIds: readonly number[]): Promise<Map<number, Badge[]>> {
-  const today = todayOf(deps);
-  const byCoach = new Map<number, Badge[]>();
-  for (const row of await repo.listVerifiedCredentials(deps.database.db, coachIds)) {
-    if (!row.verifiedAt) continue;
-    const list = byCoach.get(row.coachId) ?? [];
-    list.push({ kind: row.kind, label: CREDENTIAL_LABELS[row.kind], verifiedAt: row.verifiedAt.toISOString(), expiresOn: row.expiresOn });
-    byCoach.set(row.coachId, list);
-  }
-  for (const [coachId, badges] of byCoach) byCoach.set(coachId, currentBadges(badges, today));
-  return byCoach;
-}
-
-/** Whether the coach holds a current SafeSport training and background check today. */
-export async function isCoachScreened(deps: AppDeps, coachId: number): Promise<boolean> {
-  return isScreened((await badgesOfCoaches(deps, [coachId])).get(coachId) ?? [], todayOf(deps));
 }
 
 /** Sweep: verified credentials whose date has come are expired; search shows the coach without the badge. */
