@@ -25,15 +25,10 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The clock is pinned: moves it to `minutesAfter` the instant, then lets the sweeps run there. */
 async function advanceTo(at: Date, minutesAfter = 0): Promise<void> {
-  const minutes = (at.getTime() + minutesAfter * 60_000 - t.deps.clock.now().getTime()) / 60_000;
-  expect(
-    (
-      await request(t.app)
-        .post("/api/test/clock")
-        .send({ advanceMinutes: Math.max(0.01, minutes) })
-    ).status,
-  ).toBe(200);
+  pinClock(t, new Date(at.getTime() + minutesAfter * 60_000));
+  expect((await request(t.app).post("/api/test/clock").send({ advanceMinutes: 0.01 })).status).toBe(200);
 }
 
 async function connectAccount(coach: BookableCoach): Promise<void> {

@@ -1,6 +1,7 @@
+import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get } from "@tests/factories/bookings";
-import { createPaidBooking, passSessionEnd } from "@tests/factories/paid-booking";
+import { createPaidBooking } from "@tests/factories/paid-booking";
 import { pinClock } from "@tests/factories/basics";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
@@ -43,7 +44,9 @@ describe("GET /api/coaches/me/earnings", () => {
       upcoming: "340.00",
     });
 
-    await passSessionEnd(t, taught);
+    // The clock is pinned: move it past the session's end, then let the sweeps run at that instant.
+    pinClock(t, new Date(taught.slot.endsAt.getTime() + 60_000));
+    expect((await request(t.app).post("/api/test/clock").send({ advanceMinutes: 0.01 })).status).toBe(200);
     const res = await get(t, "/api/coaches/me/earnings", coach.cookie);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
