@@ -37,6 +37,7 @@ export const PackageMessages = {
   CREDIT_NOT_FOUND: "Credit not found",
   NO_CREDIT: "You have no credit left for this coach's sessions of this kind and length.",
   NOTHING_TO_REFUND: "There are no unused credits to refund.",
+  ALREADY_REFUNDED: "The unused credits of this package were already refunded.",
   REFUNDED: "The unused credits have been refunded.",
 } as const;
 

@@ -100,17 +100,3 @@ export type SubmitFeedbackResponse = {
   message: typeof PayoutMessages.FEEDBACK_SUBMITTED;
   booking: { id: number; feedbackSubmittedAt: string; payoutStatus: PayoutStatus };
 };
-
-/** GET /api/coaches/me/earnings: the dashboard's stat cards. */
-export type CoachEarnings = {
-  /** Confirmed or completed sessions starting this week (Monday to Sunday, coach's time zone). */
-  thisWeekSessions: number;
-  /** Whole dollars earned from confirmed or completed sessions starting this month (coach's time zone). */
-  monthlyEarnings: number;
-  /** Distinct students with a confirmed or completed session. */
-  totalStudents: number;
-  /** Earnings of paid sessions not yet paid out ("123.00"). */
-  pendingPayouts: string;
-  /** Earnings already transferred to the coach ("456.00"). */
-  paidOut: string;
-};

@@ -8,9 +8,10 @@ describe("noShowWindow", () => {
   const end = new Date("2026-11-20T16:00:00Z");
   const at = (iso: string) => noShowWindow(start, end, new Date(iso));
 
-  it("opens at the start to the millisecond and closes 48 hours after the end, both edges included", () => {
-    expect(at("2026-11-20T14:59:59.999Z")).toBe("too_early");
-    expect(at("2026-11-20T15:00:00.000Z")).toBe("open");
+  it("opens 15 minutes after the start to the millisecond and closes 48 hours after the end, both edges included", () => {
+    expect(at("2026-11-20T15:00:00.000Z")).toBe("too_early");
+    expect(at("2026-11-20T15:14:59.999Z")).toBe("too_early");
+    expect(at("2026-11-20T15:15:00.000Z")).toBe("open");
     expect(at("2026-11-20T15:30:00.000Z")).toBe("open");
     expect(at("2026-11-22T16:00:00.000Z")).toBe("open");
     expect(at("2026-11-22T16:00:00.001Z")).toBe("too_late");

@@ -90,7 +90,7 @@ export const ProgressMessages = {
   NO_SHOW_ALREADY: "This session is already marked as a no-show.",
   NO_SHOW_FEEDBACK_GIVEN: "Feedback was already given for this session; it cannot be marked as a no-show.",
   NO_SHOW_NOT_PAID: "Only a paid session can be marked as a no-show.",
-  NO_SHOW_TOO_EARLY: "A no-show can be marked once the session has started.",
+  NO_SHOW_TOO_EARLY: "A no-show can be marked from 15 minutes after the session starts.",
   NO_SHOW_TOO_LATE: "A no-show can be marked up to 48 hours after the session ends.",
   NO_SHOW_MARKED: "Marked as a no-show",
   NOT_A_NO_SHOW: "This session is not marked as a no-show.",
@@ -142,56 +142,6 @@ export type AthleteProgress = {
   skills: SkillSeries[];
   /** The feedback texts, the last session's first. */
   feedback: FeedbackEntry[];
-};
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** GET /api/coach/earnings?from&to&interval: dates in the coach's time zone, both included. */
-export const EarningsQuerySchema = z.object({
-  from: z.string({ message: ProgressMessages.INVALID_RANGE }).regex(DAY, { message: ProgressMessages.INVALID_RANGE }).optional(),
-  to: z.string({ message: ProgressMessages.INVALID_RANGE }).regex(DAY, { message: ProgressMessages.INVALID_RANGE }).optional(),
-  interval: z.enum(["week", "month"], { message: "interval must be week or month" }).optional(),
-});
-export type EarningsQuery = z.infer<typeof EarningsQuerySchema>;
-export type EarningsInterval = "week" | "month";
-
-/**
- * One period of the coach's business, by the sessions starting in it that were paid for (holds
- * never count; a refunded session neither). Money as decimal strings: gross is the sum of the
- * rates (before the platform fee, without tips); paidOut and pending split gross + tips by whether
- * the payout was sent.
- */
-export type EarningsPeriod = {
-  start: string;
-  sessions: number;
-  gross: string;
-  tips: string;
-  platformFees: string;
-  paidOut: string;
-  pending: string;
-};
-
-export type CoachEarningsSeries = {
-  from: string;
-  to: string;
-  interval: EarningsInterval;
-  periods: EarningsPeriod[];
-  /** Families with a session in the range, and those with two or more (repeat clients). */
-  clients: number;
-  repeatClients: number;
-};
-
-/** The columns of GET /api/coach/earnings.csv, in order. */
-export const EARNINGS_CSV_HEADER = ["start", "sessions", "gross", "tips", "platform_fees", "paid_out", "pending"] as const;
-
-/** GET /api/coach/statements/{year}(.pdf): a year's summary for taxes, by month, from the same figures. */
-export type CoachStatement = {
-  year: number;
-  coach: { name: string; timeZone: string };
-  months: EarningsPeriod[];
-  totals: Omit<EarningsPeriod, "start">;
-  /** The payouts sent for the year's sessions (one transfer each), whose sum is totals.paidOut. */
-  payouts: { bookingId: number; sessionDate: string; amount: string; transferId: string; paidAt: string }[];
 };
 
 /** POST /api/bookings/{id}/no-show */

@@ -131,11 +131,16 @@ test.describe("progress a parent can see and a business a coach can read", () =>
     await business.scrollIntoViewIfNeeded();
     await expect(business.getByTestId("earnings-chart").locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
     await expect(business.getByTestId("sessions-chart").locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
-    await expect(business.getByTestId("business-summary")).toContainText("2 sessions, $170.00 gross and $10.00 in tips");
+    await expect(business.getByTestId("business-summary")).toContainText(
+      "2 sessions taught, $170.00 earned and $10.00 in tips, $0.00 upcoming",
+    );
     await expect(business.getByTestId("business-summary")).toContainText("1 of them repeat clients");
 
     const table = business.getByRole("table", { name: "Earnings by week (the charts' data)" });
     await expect(table.getByRole("row")).toHaveCount(13);
+    // The table speaks the contract's words (DESIGN.md 12).
+    for (const word of ["Earned", "Paid out", "To be paid", "Upcoming"])
+      await expect(table.getByRole("columnheader", { name: word })).toBeVisible();
     await expect(table).toContainText("$95.00");
 
     // A start after the end is refused as it is typed.
@@ -156,7 +161,9 @@ test.describe("progress a parent can see and a business a coach can read", () =>
     expect(csvHref).toMatch(/^\/api\/coach\/earnings\.csv\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&interval=month$/);
     const csv = await page.request.get(csvHref!);
     expect(csv.status()).toBe(200);
-    expect((await csv.text()).split("\r\n")[0]).toBe("start,sessions,gross,tips,platform_fees,paid_out,pending");
+    expect((await csv.text()).split("\r\n")[0]).toBe(
+      "start,sessions,earned,tips,platform_fees,paid_out,to_be_paid,upcoming,upcoming_sessions",
+    );
     const statementHref = await business.getByRole("link", { name: /statement \(PDF\)/ }).getAttribute("href");
     const pdf = await page.request.get(statementHref!);
     expect(pdf.status()).toBe(200);

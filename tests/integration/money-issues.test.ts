@@ -154,7 +154,7 @@ describe("no-shows and payouts a coach owes in GET /api/admin/money-issues", () 
     const owed = await createPaidBooking(t, { hoursFromNow: 2 });
     await connectAccount(kept.coach);
     await connectAccount(owed.coach);
-    const started = owed.slot.startsAt.getTime() + 5 * 60_000 - t.deps.clock.now().getTime();
+    const started = owed.slot.startsAt.getTime() + 20 * 60_000 - t.deps.clock.now().getTime();
     expect(
       (
         await request(t.app)
@@ -165,8 +165,16 @@ describe("no-shows and payouts a coach owes in GET /api/admin/money-issues", () 
     for (const b of [kept, owed]) {
       const marked = await post(t, `/api/bookings/${b.bookingId}/no-show`, b.coach.cookie, { note: "Nobody came to the field" });
       expect(marked.status).toBe(200);
-      expect(marked.body.booking.payoutStatus).toBe("paid");
+      expect(marked.body.booking.payoutStatus).toBe("pending");
     }
+    // The payouts wait 24 hours for the family's answer, then the sweep sends them.
+    expect(
+      (
+        await request(t.app)
+          .post("/api/test/clock")
+          .send({ advanceMinutes: 24 * 60 + 1 })
+      ).status,
+    ).toBe(200);
 
     // Both stand as no-shows: booking, coach, athlete, what the family paid and what the coach was paid.
     let issues = await moneyIssues(admin.cookie);

@@ -315,7 +315,7 @@ describe("booking with a credit", () => {
     expect(refund.body).toMatchObject({ refundAmount: "153.34", refundStatus: "refunded", credit: { remaining: 0, state: "refunded" } });
     const again = await post(t, `/api/credits/${purchaseId}/refund`, coach.cookie, {});
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(PackageMessages.NOTHING_TO_REFUND);
+    expect(again.body.message).toBe(PackageMessages.ALREADY_REFUNDED);
     const providerRefunds = await db().select().from(simulatedPaymentObjects).where(eq(simulatedPaymentObjects.kind, "refund"));
     expect(
       providerRefunds.filter((r) => (r.data as { paymentIntentId?: string }).paymentIntentId === paymentIntentId).map((r) => r.amountCents),

@@ -3,11 +3,13 @@ import { format } from "date-fns";
 import { and, eq, inArray } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EARNINGS_CSV_HEADER, SKILLS_BY_POSITION, type CoachEarningsSeries, type CoachStatement } from "@contract/progress";
+import { EARNINGS_CSV_HEADER, earningsCsvRow, type CoachEarningsSeries, type CoachStatement } from "@contract/earnings";
+import { SKILLS_BY_POSITION } from "@contract/progress";
 import { athletes, bookings, sessionSkillRatings, simulatedPaymentObjects } from "@server/db/schema/index";
 import { reconcilePayments } from "@server/features/reconcile/reconcile.service";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach } from "@tests/factories/bookings";
 import { createPaidBooking, passSessionEnd, type PaidBooking } from "@tests/factories/paid-booking";
+import { getPdf, pdfText } from "@tests/support/pdf-text";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 
 let t: TestApp;
@@ -58,17 +60,6 @@ async function advance(minutes: number): Promise<void> {
 async function advanceTo(at: Date, minutesAfter = 0): Promise<void> {
   const target = at.getTime() + minutesAfter * 60_000;
   await advance(Math.max(0, (target - t.deps.clock.now().getTime()) / 60_000));
-}
-
-/** The text a PDF shows, read from its uncompressed content streams (each TJ/Tj operand's hex strings). */
-function pdfText(pdf: Buffer): string {
-  const source = pdf.toString("latin1");
-  const lines: string[] = [];
-  for (const match of source.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]+)>\s*Tj/g)) {
-    const hexes = match[1] !== undefined ? [...match[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]!) : [match[2]!];
-    lines.push(hexes.map((h) => Buffer.from(h, "hex").toString("latin1")).join(""));
-  }
-  return lines.join("\n");
 }
 
 describe("GET /api/skills", () => {
@@ -200,7 +191,7 @@ describe("feedback with skills and the athlete's development record", () => {
 });
 
 describe("the coach's earnings, CSV and yearly statement", () => {
-  it("answers every week of the range (empty ones too), counts only paid sessions, and the CSV, the statement and the payouts agree to the cent", async () => {
+  it("answers every week of the range (empty ones too), counts taught sessions as earned and paid ones to come as upcoming, and the CSV, the statement and the payouts agree to the cent", async () => {
     const coach = await createBookableCoach(t);
     await connectAccount(coach);
     const student = await createPerson(t);
@@ -238,16 +229,28 @@ describe("the coach's earnings, CSV and yearly statement", () => {
       platformFees: "12.75",
       paidOut: "95.50",
       pending: "0.00",
+      upcoming: "0.00",
+      upcomingSessions: 0,
     });
-    expect(series.periods[1]).toMatchObject({ sessions: 0, gross: "0.00", tips: "0.00", paidOut: "0.00", pending: "0.00" });
+    expect(series.periods[1]).toMatchObject({
+      sessions: 0,
+      gross: "0.00",
+      tips: "0.00",
+      paidOut: "0.00",
+      pending: "0.00",
+      upcoming: "0.00",
+    });
+    // Paid but not yet taught: upcoming, not earned (DESIGN.md 12).
     expect(series.periods[2]).toEqual({
       start: weekOf(later.slot.startsAt),
-      sessions: 1,
-      gross: "85.00",
+      sessions: 0,
+      gross: "0.00",
       tips: "0.00",
-      platformFees: "12.75",
+      platformFees: "0.00",
       paidOut: "0.00",
-      pending: "85.00",
+      pending: "0.00",
+      upcoming: "85.00",
+      upcomingSessions: 1,
     });
     expect(series).toMatchObject({ from, to, interval: "week", clients: 1, repeatClients: 1 });
 
@@ -257,9 +260,7 @@ describe("the coach's earnings, CSV and yearly statement", () => {
     expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="?earnings-week-/);
     const lines = csv.text.trim().split(/\r\n/);
     expect(lines[0]).toBe(EARNINGS_CSV_HEADER.join(","));
-    expect(lines.slice(1)).toEqual(
-      series.periods.map((p) => [p.start, p.sessions, p.gross, p.tips, p.platformFees, p.paidOut, p.pending].join(",")),
-    );
+    expect(lines.slice(1)).toEqual(series.periods.map(earningsCsvRow));
 
     const months = await get(
       t,
@@ -272,7 +273,7 @@ describe("the coach's earnings, CSV and yearly statement", () => {
     const body = statement.body as CoachStatement;
     expect(body.months).toEqual(months.body.periods);
     const cents = (amounts: string[]) => amounts.reduce((sum, a) => sum + Math.round(Number(a) * 100), 0);
-    for (const field of ["gross", "tips", "platformFees", "paidOut", "pending"] as const) {
+    for (const field of ["gross", "tips", "platformFees", "paidOut", "pending", "upcoming"] as const) {
       expect(cents([body.totals[field]])).toBe(cents(body.months.map((m) => m[field])));
     }
     // The payouts listed are the transfers the provider made, to the cent.
@@ -282,24 +283,16 @@ describe("the coach's earnings, CSV and yearly statement", () => {
     expect(cents(body.payouts.map((p) => p.amount))).toBe(transfers.reduce((sum, tr) => sum + tr.amountCents!, 0));
     expect(cents([body.totals.paidOut])).toBe(cents(body.payouts.map((p) => p.amount)));
 
-    const pdf = await request(t.app)
-      .get(`/api/coach/statements/${from.slice(0, 4)}.pdf`)
-      .set("Cookie", coach.cookie)
-      .buffer(true)
-      .parse((response, callback) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => callback(null, Buffer.concat(chunks)));
-      });
+    const pdf = await getPdf(t, `/api/coach/statements/${from.slice(0, 4)}.pdf`, coach.cookie);
     expect(pdf.status).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     const text = pdfText(pdf.body as Buffer);
     expect(text).toContain(`Earnings statement ${body.year}`);
-    expect(text).toContain(`Sessions: ${body.totals.sessions}`);
-    expect(text).toContain(`Gross: $${body.totals.gross}`);
+    expect(text).toContain(`Sessions taught: ${body.totals.sessions}`);
+    expect(text).toContain(`Earned: $${body.totals.gross}`);
     expect(text).toContain(`Platform fees: $${body.totals.platformFees}`);
     expect(text).toContain(`Tips: $${body.totals.tips}`);
-    expect(text).toContain(`Payouts: $${body.totals.paidOut}`);
+    expect(text).toContain(`Paid out: $${body.totals.paidOut}`);
 
     // Bad ranges and years are the client's mistake, never a 500; other roles are refused.
     expect((await get(t, `/api/coach/earnings?from=${to}&to=${from}`, coach.cookie)).status).toBe(400);
@@ -320,13 +313,14 @@ describe("no-shows", () => {
     return post(t, `/api/bookings/${paid.bookingId}/no-show`, cookie, { note });
   }
 
-  it("opens at the session's start and closes 48 hours after its end", async () => {
+  it("opens 15 minutes after the session's start (409 before) and closes 48 hours after its end", async () => {
     const early = await createPaidBooking(t, { hoursFromNow: 2 });
-    await advanceTo(early.slot.startsAt, -1);
+    await advanceTo(early.slot.startsAt, 14.9);
     const tooEarly = await noShow(early);
     expect(tooEarly.status).toBe(409);
-    expect(tooEarly.body.message).toBe("A no-show can be marked once the session has started.");
-    await advanceTo(early.slot.startsAt, 0.05);
+    expect(tooEarly.body.message).toBe("A no-show can be marked from 15 minutes after the session starts.");
+    expect((await bookingRow(early.bookingId)).status).toBe("confirmed");
+    await advanceTo(early.slot.startsAt, 15.05);
     const atStart = await noShow(early);
     expect(atStart.status).toBe(200);
     expect(atStart.body).toMatchObject({
@@ -347,10 +341,10 @@ describe("no-shows", () => {
     expect((await bookingRow(late.bookingId)).status).toBe("completed");
   });
 
-  it("pays the coach without feedback, tells the family with the note, and refuses twice, cancelled, feedback after, and anyone but the coach", async () => {
+  it("pays the coach without feedback after 24 hours, tells the family with the note, and refuses twice, cancelled, feedback after, and anyone but the coach", async () => {
     const paid = await createPaidBooking(t, { hoursFromNow: 2, tip: "5.00" });
     await connectAccount(paid.coach);
-    await advanceTo(paid.slot.startsAt, 10);
+    await advanceTo(paid.slot.startsAt, 20);
 
     const otherCoach = await createBookableCoach(t);
     for (const cookie of [otherCoach.cookie, paid.student.cookie, (await createPerson(t, "admin")).cookie]) {
@@ -361,14 +355,19 @@ describe("no-shows", () => {
 
     const marked = await noShow(paid, paid.coach.cookie, "Waited 30 minutes at Memorial Field; nobody came.");
     expect(marked.status).toBe(200);
-    expect(marked.body.booking.payoutStatus).toBe("paid");
-    const row = await bookingRow(paid.bookingId);
-    expect(row).toMatchObject({
+    // The payout waits 24 hours for the family's answer (DESIGN.md 12), then the sweep sends it.
+    expect(marked.body.booking.payoutStatus).toBe("pending");
+    expect(await bookingRow(paid.bookingId)).toMatchObject({
       status: "no_show",
       paymentStatus: "completed",
-      payoutStatus: "paid",
+      payoutStatus: "pending",
       noShowNote: "Waited 30 minutes at Memorial Field; nobody came.",
     });
+    expect(await transfersOf([paid.bookingId])).toHaveLength(0);
+    await advance(24 * 60 - 2);
+    expect(await transfersOf([paid.bookingId])).toHaveLength(0);
+    await advance(3);
+    expect((await bookingRow(paid.bookingId)).payoutStatus).toBe("paid");
     const transfers = await transfersOf([paid.bookingId]);
     expect(transfers).toHaveLength(1);
     expect(transfers[0]!.amountCents).toBe(8500 + 500);
@@ -427,8 +426,11 @@ describe("no-shows", () => {
     const unpaidCoach = await createPaidBooking(t, { hoursFromNow: 2 });
     const owed = await createPaidBooking(t, { hoursFromNow: 2 });
     await connectAccount(owed.coach);
-    await advanceTo(paid.slot.startsAt, 5);
+    await advanceTo(paid.slot.startsAt, 20);
     for (const b of [paid, unpaidCoach, owed]) expect((await noShow(b)).status).toBe(200);
+    // After the family's 24 hours the payouts go out (the coach without an account waits).
+    await advance(24 * 60 + 1);
+    expect((await bookingRow(paid.bookingId)).payoutStatus).toBe("paid");
     expect((await bookingRow(unpaidCoach.bookingId)).payoutStatus).toBe("pending");
 
     expect((await post(t, `/api/admin/bookings/${paid.bookingId}/reverse-no-show`, paid.coach.cookie, {})).status).toBe(403);

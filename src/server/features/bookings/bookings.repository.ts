@@ -176,10 +176,22 @@ export async function findAthleteOfBooking(db: Queryable, bookingId: number) {
 }
 
 /** The coach marks the athlete absent: the note stands for feedback, so the payout waits to be sent (pending). */
-export async function markNoShow(tx: Tx, bookingId: number, values: { note: string; now: Date }): Promise<BookingRow | undefined> {
+/** Marks the no-show; its payout waits (for the payout sweep) until `payoutDueAt`. */
+export async function markNoShow(
+  tx: Tx,
+  bookingId: number,
+  values: { note: string; now: Date; payoutDueAt: Date },
+): Promise<BookingRow | undefined> {
   const rows = await tx
     .update(bookings)
-    .set({ status: "no_show", noShowAt: values.now, noShowNote: values.note, payoutStatus: "pending", updatedAt: values.now })
+    .set({
+      status: "no_show",
+      noShowAt: values.now,
+      noShowNote: values.note,
+      payoutStatus: "pending",
+      payoutNextAttemptAt: values.payoutDueAt,
+      updatedAt: values.now,
+    })
     .where(and(eq(bookings.id, bookingId), inArray(bookings.status, ["confirmed", "completed"])))
     .returning();
   return rows[0];

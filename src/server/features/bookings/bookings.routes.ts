@@ -125,7 +125,7 @@ export function bookingsRouter(deps: AppDeps): Router {
   });
 
   // DESIGN.md 11: only the session's coach; anyone else (another coach, the family, a stranger) gets 404.
-  router.post("/bookings/:id/no-show", async (req, res) => {
+  router.post("/bookings/:id/no-show", providerCalls, async (req, res) => {
     const user = requireUser(req);
     const id = parseIdParam(req);
     if (user.userType !== "coach") throw notFound(BookingMessages.BOOKING_NOT_FOUND);

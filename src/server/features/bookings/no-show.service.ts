@@ -2,14 +2,13 @@ import { releaseCredit } from "../packages/credits.service";
 import { BookingMessages } from "@contract/booking-basics";
 import { centsToDecimal } from "@contract/money";
 import { ProgressMessages, type NoShowResponse, type ReverseNoShowResponse } from "@contract/progress";
-import { noShowWindow } from "@contract/progress-basics";
+import { NO_SHOW_PAYOUT_WAIT_HOURS, noShowPayoutDueAt, noShowWindow } from "@contract/progress-basics";
 import { idempotencyKeys } from "../../adapters/payments/idempotency-keys";
 import type { AppDeps } from "../../deps";
 import { conflict, notFound } from "../../http/errors";
 import { sessionWhen } from "../../messages/session-text";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { UserRow } from "../accounts/sessions.repository";
-import { releasePayout } from "../payouts/payouts.service";
 import * as repo from "./bookings.repository";
 import * as detailsRepo from "./booking-details.repository";
 import { audienceOfBooking, coachNameOf } from "./bookings.service";
@@ -17,11 +16,13 @@ import { scheduleRefund, sendRefund } from "./refunds.service";
 import { present } from "../../present";
 
 /**
- * POST /api/bookings/{id}/no-show (DESIGN.md 11): the coach of a paid session without feedback
- * (confirmed, or completed once its end passed) marks the athlete absent, from the session's start
- * to 48 hours after its end. No refund; the note stands for feedback, so the payout is released
- * through the one exactly-once path (releasePayout); the family is told by e-mail with the note.
- * Another coach's or a missing booking answers 404.
+ * POST /api/bookings/{id}/no-show (DESIGN.md 11, 12): the coach of a paid session without feedback
+ * (confirmed, or completed once its end passed) marks the athlete absent, from 15 minutes after the
+ * session's start to 48 hours after its end. No refund; the note stands for feedback. The payout
+ * waits 24 hours for the family's answer (an admin may reverse the no-show meanwhile, which cancels
+ * it), then the payout sweep sends it through the one exactly-once path (releasePayout), unless the
+ * charge is disputed. The family is told by e-mail with the note. Another coach's or a missing
+ * booking answers 404.
  */
 export async function markNoShow(deps: AppDeps, user: UserRow, bookingId: number, note: string): Promise<NoShowResponse> {
   const db = deps.database.db;
@@ -35,18 +36,17 @@ export async function markNoShow(deps: AppDeps, user: UserRow, bookingId: number
     if (!locked) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
     // It may have changed while we waited (marked twice at once, feedback given meanwhile).
     requireNoShowAllowed(locked, now);
-    const row = await repo.markNoShow(tx, bookingId, { note, now });
+    const row = await repo.markNoShow(tx, bookingId, { note, now, payoutDueAt: noShowPayoutDueAt(now) });
     if (!row) throw conflict(ProgressMessages.NO_SHOW_ALREADY);
     return row;
   });
 
-  const paid = await releasePayout(deps, bookingId);
   await tellFamilyOfNoShow(deps, target, note);
   await publishEvents(deps, [calendarEvents.bookingUpdated(marked)]);
   return {
     success: true,
     message: ProgressMessages.NO_SHOW_MARKED,
-    booking: { id: bookingId, status: "no_show", noShowAt: now.toISOString(), payoutStatus: paid ? "paid" : "pending" },
+    booking: { id: bookingId, status: "no_show", noShowAt: now.toISOString(), payoutStatus: "pending" },
   };
 }
 
@@ -77,7 +77,7 @@ async function tellFamilyOfNoShow(deps: AppDeps, details: detailsRepo.BookingDet
           "",
           note,
           "",
-          `Under the no-show policy the session is not refunded. If you think this is a mistake, reply to your coach in messages or write to support.`,
+          `Under the no-show policy the session is not refunded. If you think this is a mistake, reply to your coach in messages or write to support within ${NO_SHOW_PAYOUT_WAIT_HOURS} hours; after that the coach is paid for the session.`,
           "",
           `Your bookings: ${deps.config.appUrl}/my-bookings`,
         ].join("\n"),

@@ -5,13 +5,18 @@ import type { Dispute, ProviderRefund, RefundedCharge } from "../../adapters/pay
 import { REFUND_REASONS } from "../../db/schema/index";
 import type { AppDeps } from "../../deps";
 import { callProvider } from "../../http/call-provider";
+import { voidCreditsOfCharge } from "../packages/credits.service";
 import * as repo from "./money-issues.repository";
 import { MAX_MONEY_ATTEMPTS } from "../../jobs/retry-policy";
 import { present } from "../../present";
 
-/** Stripe's charge.dispute.created: kept on the booking for the admin; the money stays as the bank decides. */
+/**
+ * Stripe's charge.dispute.created: kept on the booking for the admin; the money stays as the bank
+ * decides. Every payout the charge paid for waits (payoutDue) and a package's unused credits are void.
+ */
 export async function recordDispute(deps: AppDeps, dispute: Dispute, openedAt: Date): Promise<void> {
   const row = await repo.insertDispute(deps.database.db, dispute, openedAt);
+  if (dispute.paymentIntentId) await voidCreditsOfCharge(deps, dispute.paymentIntentId);
   if (row) {
     deps.logger.warn(
       { disputeId: row.id, bookingId: row.bookingId, amountCents: row.amountCents, reason: row.reason },
@@ -26,6 +31,7 @@ export async function recordDispute(deps: AppDeps, dispute: Dispute, openedAt: D
  */
 export async function updateDispute(deps: AppDeps, dispute: Dispute, at: Date): Promise<void> {
   await repo.insertDispute(deps.database.db, dispute, at);
+  if (dispute.paymentIntentId) await voidCreditsOfCharge(deps, dispute.paymentIntentId);
   const row = await repo.setDisputeStatus(deps.database.db, dispute.id, dispute.status);
   if (row) deps.logger.warn({ disputeId: row.id, bookingId: row.bookingId, status: row.status }, "a dispute changed");
 }
@@ -60,6 +66,10 @@ export async function recordChargeRefunded(deps: AppDeps, charge: RefundedCharge
   const outside = provided.filter((refund) => !madeByTheApp(refund, knownIds));
   if (outside.length === 0) return;
   const owner = await repo.findChargeOwner(db, paymentIntentId);
+  // The payouts the charge paid for now wait for a person (payoutDue); a package's unused credits are void.
+  if (owner.purchaseId !== null && outside.some((r) => r.status === "succeeded" || r.status === "pending")) {
+    await voidCreditsOfCharge(deps, paymentIntentId);
+  }
   const now = deps.clock.now();
   for (const refund of outside) {
     const isNew = await repo.recordOutsideRefund(db, refund, { chargeId: charge.id, ...owner, now });

@@ -100,6 +100,21 @@ export async function voidCredits(tx: Tx, purchaseId: number, now: Date): Promis
   return balance.credits;
 }
 
+/**
+ * The charge of a package purchase was disputed or refunded outside the app (DESIGN.md 12): its
+ * unused credits are void at once (an expiry row), so none is spent on money the bank or the
+ * provider's dashboard gave back. Answers how many were voided (0 when the charge paid no package).
+ */
+export async function voidCreditsOfCharge(deps: AppDeps, paymentIntentId: string): Promise<number> {
+  const purchase = await repo.findPurchaseByIntent(deps.database.db, paymentIntentId);
+  if (!purchase) return 0;
+  const now = deps.clock.now();
+  return deps.database.db.transaction(async (tx) => {
+    await repo.lockPurchase(tx, purchase.id);
+    return voidCredits(tx, purchase.id, now);
+  });
+}
+
 /** A credit is a paid purchase: its payment time and expiry were set when it was paid. */
 function paidPurchase(p: repo.CreditRow["purchase"]): { paidAt: Date; expiresAt: Date } {
   return { paidAt: present(p.paidAt, "the payment time of a credit"), expiresAt: present(p.expiresAt, "the expiry of a credit") };

@@ -104,6 +104,16 @@ export async function insertLedgerRow(tx: Tx, values: NewLedgerRow): Promise<voi
   await tx.insert(creditLedger).values(values);
 }
 
+/** Whether the purchase's unused credits were refunded already (its one refund row). */
+export async function hasRefundRow(db: Queryable, purchaseId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: creditLedger.id })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.purchaseId, purchaseId), eq(creditLedger.kind, "refund")))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function balanceOf(db: Queryable, purchaseId: number): Promise<Balance> {
   const [row] = await db
     .select({

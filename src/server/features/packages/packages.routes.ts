@@ -2,6 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { CreatePackageRequestSchema, PackageMessages, PurchasePackageRequestSchema, UpdatePackageRequestSchema } from "@contract/packages";
 import type { AppDeps } from "../../deps";
+import { providerCallRateLimit } from "../../http/rate-limit";
 import { requireRole, requireUser } from "../../http/require-session";
 import { parseBody, parseIdParam, parseQuery } from "../../http/validate-request";
 import { getCreditLedger, listCredits } from "./credits.service";
@@ -38,6 +39,8 @@ const PackagesQuerySchema = z.object({
 /** Packages a coach sells, their purchase, and the family's credits (DESIGN.md 11). */
 export function packagesRouter(deps: AppDeps): Router {
   const router = Router();
+  // A purchase and a credit refund call the payment provider: the same per-user throttle as the other such calls (issue 28, DESIGN.md 12).
+  const providerCalls = providerCallRateLimit({ db: deps.database.db, clock: deps.clock });
 
   router.post("/packages", async (req, res) => {
     const user = requireRole(req, "coach", PackageMessages.COACHES_ONLY);
@@ -63,7 +66,7 @@ export function packagesRouter(deps: AppDeps): Router {
     res.json(page.packages);
   });
 
-  router.post("/packages/:id/purchase", async (req, res) => {
+  router.post("/packages/:id/purchase", providerCalls, async (req, res) => {
     const user = requireRole(req, "player", PackageMessages.PLAYERS_ONLY);
     const id = parseIdParam(req);
     res.status(201).json(await startPurchase(deps, user, id, parseBody(req, PurchasePackageRequestSchema)));
@@ -81,7 +84,7 @@ export function packagesRouter(deps: AppDeps): Router {
     res.json(await getCreditLedger(deps, requireUser(req), parseIdParam(req)));
   });
 
-  router.post("/credits/:id/refund", async (req, res) => {
+  router.post("/credits/:id/refund", providerCalls, async (req, res) => {
     const user = requireRole(req, ["coach", "admin"]);
     res.json(await refundUnusedCredits(deps, user, parseIdParam(req)));
   });

@@ -255,6 +255,9 @@ export async function refundUnusedCredits(deps: AppDeps, user: UserRow, purchase
   const now = deps.clock.now();
   const refund = await deps.database.db.transaction(async (tx) => {
     const purchase = present(await repo.lockPurchase(tx, purchaseId), "the purchase of a visible credit");
+    // One refund per purchase (its charge is refunded once): a credit given back after it (a
+    // cancelled credit session) stays usable but is not refunded a second time.
+    if (await repo.hasRefundRow(tx, purchaseId)) throw conflict(PackageMessages.ALREADY_REFUNDED);
     const balance = await repo.balanceOf(tx, purchaseId);
     if (balance.credits <= 0 || (purchase.expiresAt && purchase.expiresAt <= now)) throw conflict(PackageMessages.NOTHING_TO_REFUND);
     const amountCents = balance.valueCents + balance.feeCents;

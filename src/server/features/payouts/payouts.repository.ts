@@ -100,13 +100,22 @@ export type ClaimedPayout = {
  * account can receive, the backoff has passed, and either not in flight with attempts left, or in
  * flight for longer than `graceMs` (its process died or lost the answer; it is looked up first).
  */
+/** The charge of the package purchase whose credit paid booking `b` (null for a card booking). */
+const purchaseIntentOf = sql.raw(`(select pp.payment_intent_id from package_purchases pp where pp.id = b.package_purchase_id)`);
+
 function payoutDue(now: Date, graceMs: number, maxAttempts: number): SQL {
   const inFlightCutoff = new Date(now.getTime() - graceMs);
   return sql`b.payout_status = 'pending' and c.payment_account_id is not null and c.payment_payouts_enabled
     and (b.payout_next_attempt_at is null or b.payout_next_attempt_at <= ${instant(now)})
     and ((b.payout_started_at is null and b.payout_attempts < ${maxAttempts}) or b.payout_started_at <= ${instant(inFlightCutoff)})
-    -- A disputed charge holds the payout back until the dispute is settled in the platform's favour (issue 28).
-    and not exists (select 1 from payment_disputes d where d.booking_id = b.id and d.status not in ('won', 'warning_closed'))`;
+    -- A disputed charge holds back every payout it paid for until the dispute is settled in the
+    -- platform's favour (issue 28): the booking's own charge, which one checkout may share with
+    -- siblings or a series, or the package purchase whose credit paid the session (DESIGN.md 12).
+    and not exists (select 1 from payment_disputes d where d.status not in ('won', 'warning_closed')
+      and (d.booking_id = b.id or d.payment_intent_id = b.payment_intent_id or d.payment_intent_id = ${purchaseIntentOf}))
+    -- So does a refund of that charge made outside the app (the provider's dashboard): a person decides.
+    and not exists (select 1 from outside_refunds r where r.status in ('succeeded', 'pending')
+      and (r.booking_id = b.id or r.payment_intent_id = b.payment_intent_id or r.payment_intent_id = ${purchaseIntentOf}))`;
 }
 
 /**
@@ -184,40 +193,4 @@ export async function listDuePayoutIds(
     limit ${limit}
   `);
   return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
-}
-
-export type EarningsFigures = {
-  thisWeekSessions: number;
-  monthlyEarningsCents: number;
-  totalStudents: number;
-  pendingPayoutCents: number;
-  paidOutCents: number;
-};
-
-/** The dashboard's figures in one query; only sessions that were paid for (confirmed or completed) count. */
-export async function earningsOfCoach(
-  db: Queryable,
-  coachId: number,
-  week: { from: Date; to: Date },
-  month: { from: Date; to: Date },
-): Promise<EarningsFigures> {
-  const held = sql`${bookings.status} in ('confirmed', 'completed', 'no_show')`;
-  const rows = await db
-    .select({
-      thisWeekSessions: sql<number>`count(*) filter (where ${held} and ${bookings.startsAt} >= ${instant(week.from)} and ${bookings.startsAt} < ${instant(week.to)})::int`,
-      monthlyEarningsCents: sql<number>`coalesce(sum(${bookings.coachEarningsCents}) filter (where ${held} and ${bookings.startsAt} >= ${instant(month.from)} and ${bookings.startsAt} < ${instant(month.to)}), 0)::int`,
-      totalStudents: sql<number>`count(distinct ${bookings.studentId}) filter (where ${held})::int`,
-      pendingPayoutCents: sql<number>`coalesce(sum(${bookings.coachEarningsCents}) filter (where ${held} and ${bookings.paymentStatus} = 'completed' and ${bookings.payoutStatus} <> 'paid'), 0)::int`,
-      paidOutCents: sql<number>`coalesce(sum(${bookings.coachEarningsCents}) filter (where ${bookings.payoutStatus} = 'paid'), 0)::int`,
-    })
-    .from(bookings)
-    .where(eq(bookings.coachId, coachId));
-  const row = rows[0];
-  return {
-    thisWeekSessions: Number(row?.thisWeekSessions ?? 0),
-    monthlyEarningsCents: Number(row?.monthlyEarningsCents ?? 0),
-    totalStudents: Number(row?.totalStudents ?? 0),
-    pendingPayoutCents: Number(row?.pendingPayoutCents ?? 0),
-    paidOutCents: Number(row?.paidOutCents ?? 0),
-  };
 }

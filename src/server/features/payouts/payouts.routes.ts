@@ -5,14 +5,8 @@ import { notFound } from "../../http/errors";
 import { providerCallRateLimit } from "../../http/rate-limit";
 import { requireRole } from "../../http/require-session";
 import { parseBody } from "../../http/validate-request";
-import {
-  completeSimulatedOnboarding,
-  createAccount,
-  dashboardLink,
-  getAccountStatus,
-  getEarnings,
-  onboardingLink,
-} from "./payouts.service";
+import { getEarningsCards } from "../progress/earnings.service";
+import { completeSimulatedOnboarding, createAccount, dashboardLink, getAccountStatus, onboardingLink } from "./payouts.service";
 
 /** Coaches' payout accounts and earnings (cancellation and feedback are the bookings feature's). */
 export function payoutsRouter(deps: AppDeps): Router {
@@ -52,7 +46,7 @@ export function payoutsRouter(deps: AppDeps): Router {
 
   router.get("/coaches/me/earnings", async (req, res) => {
     const user = requireRole(req, "coach");
-    res.json(await getEarnings(deps, user));
+    res.json(await getEarningsCards(deps, user));
   });
 
   return router;

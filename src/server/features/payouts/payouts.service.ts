@@ -1,9 +1,5 @@
-import { TZDate } from "@date-fns/tz";
-import { addMonths, addWeeks, startOfMonth, startOfWeek } from "date-fns";
-import { centsToDecimal } from "@contract/money";
 import {
   PayoutMessages,
-  type CoachEarnings,
   type ConnectLinkResponse,
   type DashboardLinkResponse,
   type PaymentAccountStatus,
@@ -233,29 +229,6 @@ export async function releasePayout(deps: AppDeps, bookingId: number): Promise<b
 
 async function releaseWaitingPayouts(deps: AppDeps, coachId: number): Promise<void> {
   for (const id of await repo.listWaitingPayoutIdsOfCoach(deps.database.db, coachId)) await releasePayout(deps, id);
-}
-
-/** GET /api/coaches/me/earnings: weeks run Monday to Sunday, weeks and months in the coach's time zone. */
-export async function getEarnings(deps: AppDeps, user: UserRow): Promise<CoachEarnings> {
-  const coach = await repo.findCoachOfUser(deps.database.db, user.id);
-  if (!coach) return { thisWeekSessions: 0, monthlyEarnings: 0, totalStudents: 0, pendingPayouts: "0.00", paidOut: "0.00" };
-  // The coach's wall clock: weeks and months start at local midnight, whatever daylight saving does.
-  const now = new TZDate(deps.clock.now().getTime(), coach.timeZone);
-  const week = startOfWeek(now, { weekStartsOn: 1 });
-  const month = startOfMonth(now);
-  const figures = await repo.earningsOfCoach(
-    deps.database.db,
-    coach.id,
-    { from: week, to: addWeeks(week, 1) },
-    { from: month, to: addMonths(month, 1) },
-  );
-  return {
-    thisWeekSessions: figures.thisWeekSessions,
-    monthlyEarnings: Math.floor(figures.monthlyEarningsCents / 100),
-    totalStudents: figures.totalStudents,
-    pendingPayouts: centsToDecimal(figures.pendingPayoutCents),
-    paidOut: centsToDecimal(figures.paidOutCents),
-  };
 }
 
 /** Sweep: payouts that waited for the coach's account, failed and are due again, or were left in flight. */

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzl
 import { athletes, bookings, coaches, sessionFeedback, sessionSkillRatings, users } from "../../db/schema/index";
 import { type Queryable, instant } from "../../db/sql";
 import { joinCoachUser, userNameSql } from "../../db/people";
+import { EARNED_STATUSES, UPCOMING_STATUSES } from "@contract/earnings";
 
 export { coachRowOfUser as findCoachOfUser } from "../../db/coach-of-user";
 
@@ -91,6 +92,8 @@ export async function listFeedback(db: Queryable, athleteId: number) {
 export type EarningSession = {
   id: number;
   startsAt: Date;
+  status: string;
+  paymentStatus: string;
   rateCents: number;
   tipCents: number;
   platformFeeCents: number;
@@ -98,20 +101,24 @@ export type EarningSession = {
   payoutStatus: string;
   transferId: string | null;
   payoutReleasedAt: Date | null;
+  /** The account that booked it (Total Students). */
+  studentId: number;
   /** The family that booked it (its first athlete's family), for repeat clients. */
   clientKey: string;
 };
 
 /**
- * The coach's sessions starting in [from, to) that were paid for and are kept: confirmed,
- * completed or no-show with the payment completed. Holds (unpaid), cancellations and refunds
+ * The coach's paid sessions that count toward a figure (contract/earnings.ts: earned or upcoming),
+ * starting in [from, to), or all of them without a range. Holds (unpaid), cancellations and refunds
  * never count.
  */
-export async function listEarningSessions(db: Queryable, coachId: number, from: Date, to: Date): Promise<EarningSession[]> {
+export async function listEarningSessions(db: Queryable, coachId: number, range?: { from: Date; to: Date }): Promise<EarningSession[]> {
   const rows = await db
     .select({
       id: bookings.id,
       startsAt: bookings.startsAt,
+      status: bookings.status,
+      paymentStatus: bookings.paymentStatus,
       rateCents: bookings.rateCents,
       tipCents: bookings.tipCents,
       platformFeeCents: bookings.platformFeeCents,
@@ -119,6 +126,7 @@ export async function listEarningSessions(db: Queryable, coachId: number, from: 
       payoutStatus: bookings.payoutStatus,
       transferId: bookings.transferId,
       payoutReleasedAt: bookings.payoutReleasedAt,
+      studentId: bookings.studentId,
       clientKey: sql<string>`coalesce('f' || ${athletes.familyId}::text, 'u' || ${bookings.studentId}::text)`,
     })
     .from(bookings)
@@ -126,10 +134,10 @@ export async function listEarningSessions(db: Queryable, coachId: number, from: 
     .where(
       and(
         eq(bookings.coachId, coachId),
-        inArray(bookings.status, ["confirmed", "completed", "no_show"]),
+        inArray(bookings.status, [...EARNED_STATUSES, ...UPCOMING_STATUSES]),
         eq(bookings.paymentStatus, "completed"),
-        gte(bookings.startsAt, sql`${instant(from)}`),
-        lt(bookings.startsAt, sql`${instant(to)}`),
+        range ? gte(bookings.startsAt, sql`${instant(range.from)}`) : undefined,
+        range ? lt(bookings.startsAt, sql`${instant(range.to)}`) : undefined,
       ),
     )
     .orderBy(asc(bookings.startsAt), asc(bookings.id));

@@ -1,9 +1,11 @@
 import { Router } from "express";
-import { EarningsQuerySchema, SkillsQuerySchema } from "@contract/progress";
+import { EarningsQuerySchema } from "@contract/earnings";
+import { SkillsQuerySchema } from "@contract/progress";
 import type { AppDeps } from "../../deps";
 import { requireRole, requireUser } from "../../http/require-session";
 import { parseIdParam, parseQuery } from "../../http/validate-request";
-import { getAthleteProgress, getEarningsCsv, getEarningsSeries, getStatement, listSkills } from "./progress.service";
+import { getEarningsCsv, getEarningsSeries, getStatement } from "./earnings.service";
+import { getAthleteProgress, listSkills } from "./progress.service";
 import { renderStatementPdf } from "./statement-pdf";
 
 /** The athlete's development record and the coach's business over time (DESIGN.md 11). */

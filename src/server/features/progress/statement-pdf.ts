@@ -1,25 +1,35 @@
 import PDFDocument from "pdfkit";
 import { BRAND_COLOR, collectPdf } from "../../adapters/pdf";
-import type { CoachStatement, EarningsPeriod } from "@contract/progress";
+import { EarningsWords, type CoachStatement, type EarningsPeriod } from "@contract/earnings";
 
 const TEXT_COLOR = "#1f2933";
 const MUTED_COLOR = "#52606d";
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 const COLUMNS = [
-  { title: "Month", width: 88 },
-  { title: "Sessions", width: 52 },
-  { title: "Gross", width: 72 },
-  { title: "Platform fees", width: 78 },
-  { title: "Tips", width: 62 },
-  { title: "Paid out", width: 76 },
-  { title: "Pending", width: 72 },
+  { title: "Month", width: 76 },
+  { title: "Sessions", width: 46 },
+  { title: EarningsWords.earned, width: 66 },
+  { title: "Platform fees", width: 70 },
+  { title: "Tips", width: 56 },
+  { title: EarningsWords.paidOut, width: 66 },
+  { title: EarningsWords.toBePaid, width: 66 },
+  { title: EarningsWords.upcoming, width: 66 },
 ] as const;
 
 const money = (amount: string) => `$${amount}`;
 
 function cells(label: string, p: Omit<EarningsPeriod, "start">): string[] {
-  return [label, String(p.sessions), money(p.gross), money(p.platformFees), money(p.tips), money(p.paidOut), money(p.pending)];
+  return [
+    label,
+    String(p.sessions),
+    money(p.gross),
+    money(p.platformFees),
+    money(p.tips),
+    money(p.paidOut),
+    money(p.pending),
+    money(p.upcoming),
+  ];
 }
 
 /**
@@ -48,7 +58,7 @@ export function renderStatementPdf(statement: CoachStatement, options: { created
     .fontSize(9)
     .fillColor(MUTED_COLOR)
     .text(
-      `Sessions paid for and kept (completed, confirmed or no-show), by the month they took place (${statement.coach.timeZone}). Gross is the sum of your rates; the platform fee was paid by the families on top; tips are yours in full.`,
+      `Paid sessions by the month they take place (${statement.coach.timeZone}). Earned: sessions taught or no-show, at your rates (the platform fee was paid by the families on top; tips are yours in full). Paid out: sent to you. To be paid: earned and not paid out yet. Upcoming: paid sessions not yet taught. Holds and unpaid or refunded sessions count in none of them.`,
     );
   pdf.moveDown(1);
 
@@ -56,12 +66,13 @@ export function renderStatementPdf(statement: CoachStatement, options: { created
   pdf.font("Helvetica-Bold").fontSize(12).fillColor(BRAND_COLOR).text("Summary");
   pdf.font("Helvetica").fontSize(10).fillColor(TEXT_COLOR);
   for (const line of [
-    `Sessions: ${totals.sessions}`,
-    `Gross: ${money(totals.gross)}`,
+    `Sessions taught: ${totals.sessions}`,
+    `${EarningsWords.earned}: ${money(totals.gross)}`,
     `Platform fees: ${money(totals.platformFees)}`,
     `Tips: ${money(totals.tips)}`,
-    `Payouts: ${money(totals.paidOut)}`,
-    `Pending: ${money(totals.pending)}`,
+    `${EarningsWords.paidOut}: ${money(totals.paidOut)}`,
+    `${EarningsWords.toBePaid}: ${money(totals.pending)}`,
+    `${EarningsWords.upcoming}: ${money(totals.upcoming)} (${totals.upcomingSessions} sessions)`,
   ]) {
     pdf.text(line);
   }

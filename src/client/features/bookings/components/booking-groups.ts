@@ -2,7 +2,7 @@ import type { BookingStatus } from "@contract/bookings";
 import type { AthleteSummary } from "@contract/families";
 import { sessionAthleteName } from "@contract/family-basics";
 import type { PayoutStatus } from "@contract/payouts";
-import { noShowWindow } from "@contract/progress-basics";
+import { noShowClosesAt, noShowOpensAt, noShowWindow } from "@contract/progress-basics";
 import { formatClock, formatMediumDate, formatSessionRange, formatSessionTime } from "@client/lib/when";
 
 /** Past sessions listed on the coach dashboard (coach-side 9). */
@@ -36,17 +36,27 @@ export function canCancel(b: { status: BookingStatus; paymentStatus: string; sta
   return b.status === "confirmed" && b.paymentStatus === "completed" && Date.parse(b.startsAt) >= now.getTime();
 }
 
+/** The no-show button of a card: open until its deadline, or shown (disabled) with its earliest time. */
+export type NoShowButton = { open: true; until: Date } | { open: false; from: Date } | null;
+
 /**
- * DESIGN.md 11: a paid session without feedback (confirmed, or completed) may be marked a no-show
- * from its start to 48 hours after its end (the server decides; this only shows the button).
+ * DESIGN.md 11, 12: a paid session without feedback (confirmed, or completed) may be marked a
+ * no-show from 15 minutes after its start to 48 hours after its end (the server decides; this only
+ * shows the button). From the start until it opens the button is shown disabled with its earliest
+ * time; while open it names its deadline.
  */
-export function canMarkNoShow(
+export function noShowButton(
   b: { status: BookingStatus; paymentStatus: string; startsAt: string; endsAt: string; feedbackSubmittedAt: string | null },
   now: Date,
-): boolean {
-  if (b.status !== "confirmed" && b.status !== "completed") return false;
-  if (b.paymentStatus !== "completed" || b.feedbackSubmittedAt) return false;
-  return noShowWindow(new Date(b.startsAt), new Date(b.endsAt), now) === "open";
+): NoShowButton {
+  if (b.status !== "confirmed" && b.status !== "completed") return null;
+  if (b.paymentStatus !== "completed" || b.feedbackSubmittedAt) return null;
+  const startsAt = new Date(b.startsAt);
+  const endsAt = new Date(b.endsAt);
+  const window = noShowWindow(startsAt, endsAt, now);
+  if (window === "open") return { open: true, until: noShowClosesAt(endsAt) };
+  if (window === "too_early" && now.getTime() >= startsAt.getTime()) return { open: false, from: noShowOpensAt(startsAt) };
+  return null;
 }
 
 export type PayoutLabel = "Paid out" | "Payout pending" | "Payment held until feedback" | null;

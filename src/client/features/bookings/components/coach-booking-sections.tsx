@@ -8,7 +8,8 @@ import { Card } from "@client/components/ui/card";
 import { Spinner } from "@client/components/ui/spinner";
 import { bookingState, SeriesBadge, seriesWeekLabels, StateBadge } from "@client/lib/states";
 import { useCoachBookings, type CoachBooking } from "../api/coach-bookings";
-import { canCancel, canMarkNoShow, groupCoachBookings, payoutLabel, sessionRange, shortDate } from "./booking-groups";
+import { canCancel, groupCoachBookings, noShowButton, payoutLabel, sessionRange, shortDate, type NoShowButton } from "./booking-groups";
+import { formatInstantDate, formatInstantTime } from "@client/lib/when";
 import { BookingDetailsDialog } from "./booking-details-dialog";
 
 // Closed until the coach acts: their forms and the feedback, cancellation and no-show schemas load
@@ -60,7 +61,7 @@ export function CoachBookingSections({ sections = ALL_SECTIONS, now }: { section
       booking={b}
       seriesLabel={seriesLabels.get(b.id)}
       canCancel={canCancel(b, at)}
-      canMarkNoShow={canMarkNoShow(b, at)}
+      noShow={noShowButton(b, at)}
       onDetails={() => open("details", b)}
       onCancel={() => open("cancel", b)}
       onFeedback={() => open("feedback", b)}
@@ -135,7 +136,8 @@ type CardProps = {
   /** "Weekly · week 2 of 8" for a week of a series. */
   seriesLabel?: string | undefined;
   canCancel: boolean;
-  canMarkNoShow?: boolean;
+  /** The no-show button: open until its deadline, or disabled with its earliest time. */
+  noShow?: NoShowButton;
   onDetails: () => void;
   onCancel: () => void;
   onFeedback: () => void;
@@ -147,7 +149,7 @@ export function CoachBookingCard({
   booking: b,
   seriesLabel,
   canCancel: cancellable,
-  canMarkNoShow: noShowOpen = false,
+  noShow = null,
   onDetails,
   onCancel,
   onFeedback,
@@ -203,10 +205,17 @@ export function CoachBookingCard({
               Cancel
             </Button>
           ) : null}
-          {noShowOpen && onNoShow ? (
-            <Button variant="outline" size="sm" onClick={onNoShow}>
-              Mark No-show
-            </Button>
+          {noShow && onNoShow ? (
+            <span className="flex flex-col items-start">
+              <Button variant="outline" size="sm" onClick={onNoShow} disabled={!noShow.open} aria-describedby={`no-show-when-${b.id}`}>
+                Mark No-show
+              </Button>
+              <span id={`no-show-when-${b.id}`} className="text-xs text-slate-500" data-testid="no-show-when">
+                {noShow.open
+                  ? `until ${formatInstantDate(noShow.until.toISOString(), b.timeZone) ?? ""}, ${formatInstantTime(noShow.until.toISOString(), b.timeZone) ?? ""}`
+                  : `from ${formatInstantTime(noShow.from.toISOString(), b.timeZone) ?? ""}`}
+              </span>
+            </span>
           ) : null}
           {b.athleteId !== null && (b.feedbackSubmittedAt || b.status === "completed") ? (
             <Button asChild variant="ghost" size="sm">

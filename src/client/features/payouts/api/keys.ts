@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { CoachEarnings, PaymentAccountStatus } from "@contract/payouts";
+import type { CoachEarnings } from "@contract/earnings";
+import type { PaymentAccountStatus } from "@contract/payouts";
 import { apiGet } from "@client/lib/api-client";
 import { sharedKeys } from "@client/lib/query-keys";
 

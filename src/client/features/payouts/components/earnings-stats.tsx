@@ -6,7 +6,8 @@ import { PaymentSetupCard } from "./payment-setup-card";
 
 /**
  * coach-side 2: This Week, Monthly Earnings (whole dollars), Total Students, counted by the server
- * from real bookings, then the Payment Setup card. A failed read shows zeros rather than breaking
+ * from real bookings with the one earnings rule (contract/earnings.ts: Monthly Earnings is what was
+ * earned this month; the note says what is to be paid), then the Payment Setup card. A failed read shows zeros rather than breaking
  * the dashboard.
  */
 export function EarningsStats() {
@@ -19,7 +20,7 @@ export function EarningsStats() {
       <StatCard
         label="Monthly Earnings"
         value={earnings.isLoading ? "..." : `$${(e?.monthlyEarnings ?? 0).toLocaleString("en-US")}`}
-        note={e && e.pendingPayouts !== "0.00" ? `$${e.pendingPayouts} awaiting payout` : "this month"}
+        note={e && e.pendingPayouts !== "0.00" ? `earned this month; $${e.pendingPayouts} to be paid` : "earned this month"}
         icon={<DollarSign aria-hidden />}
       />
       <StatCard label="Total Students" value={shown(e?.totalStudents)} note="students" icon={<Users aria-hidden />} />

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { useQuery } from "../../../lib/use-query";
-import type { AthleteProgress, CoachEarningsSeries, EarningsInterval } from "@contract/progress";
+import type { CoachEarningsSeries, EarningsInterval } from "@contract/earnings";
+import type { AthleteProgress } from "@contract/progress";
 import { apiGet } from "@client/lib/api-client";
 
 export type EarningsRange = { from: string; to: string; interval: EarningsInterval };

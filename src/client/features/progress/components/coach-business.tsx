@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { WhenNearView } from "@client/components/ui/when-near-view";
-import { EarningsQuerySchema, type EarningsInterval } from "@contract/progress";
+import { EarningsQuerySchema, EarningsWords, type EarningsInterval } from "@contract/earnings";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";
 import { Spinner } from "@client/components/ui/spinner";
@@ -22,9 +22,9 @@ function defaultRange(timeZone: string, interval: EarningsInterval): EarningsRan
 }
 
 /**
- * The coach's business over time (DESIGN.md 11): earnings per week or month (gross, tips, paid out,
- * pending) and sessions per period for any range, repeat clients, the CSV of the same rows and the
- * yearly statement. The table is the charts' text alternative.
+ * The coach's business over time (DESIGN.md 11, 12): per week or month, in the contract's words
+ * (earned, upcoming, paid out, to be paid) and sessions, for any range, repeat clients, the CSV of
+ * the same rows and the yearly statement. The table is the charts' text alternative.
  */
 export function CoachBusiness({ timeZone }: { timeZone: string }) {
   const [range, setRange] = useState<EarningsRange>(() => defaultRange(timeZone, "week"));
@@ -41,8 +41,9 @@ export function CoachBusiness({ timeZone }: { timeZone: string }) {
       sessions: sum.sessions + p.sessions,
       grossCents: sum.grossCents + Math.round(Number(p.gross) * 100),
       tipsCents: sum.tipsCents + Math.round(Number(p.tips) * 100),
+      upcomingCents: sum.upcomingCents + Math.round(Number(p.upcoming) * 100),
     }),
-    { sessions: 0, grossCents: 0, tipsCents: 0 },
+    { sessions: 0, grossCents: 0, tipsCents: 0, upcomingCents: 0 },
   );
 
   return (
@@ -51,7 +52,10 @@ export function CoachBusiness({ timeZone }: { timeZone: string }) {
         <h2 id="business-heading" className="font-display text-2xl font-bold text-field-950 uppercase">
           Your Business
         </h2>
-        <p className="text-sm text-slate-600">Paid sessions by when they take place; holds and refunded sessions never count.</p>
+        <p className="text-sm text-slate-600">
+          Paid sessions by when they take place. Earned: taught or no-show, at your rates. Upcoming: paid, not yet taught. To be paid:
+          earned, not paid out yet. Holds, unpaid and refunded sessions never count.
+        </p>
       </div>
       <Card className="flex flex-col gap-4 p-4">
         <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => void show(e)}>
@@ -94,9 +98,10 @@ export function CoachBusiness({ timeZone }: { timeZone: string }) {
         ) : (
           <>
             <p className="text-sm text-slate-700" data-testid="business-summary">
-              {totals.sessions} {totals.sessions === 1 ? "session" : "sessions"}, ${(totals.grossCents / 100).toFixed(2)} gross and $
-              {(totals.tipsCents / 100).toFixed(2)} in tips from {data.from} to {data.to}. {data.clients}{" "}
-              {data.clients === 1 ? "family" : "families"}, {data.repeatClients} of them repeat clients (two or more sessions).
+              {totals.sessions} {totals.sessions === 1 ? "session" : "sessions"} taught, ${(totals.grossCents / 100).toFixed(2)} earned and
+              ${(totals.tipsCents / 100).toFixed(2)} in tips, ${(totals.upcomingCents / 100).toFixed(2)} upcoming from {data.from} to{" "}
+              {data.to}. {data.clients} {data.clients === 1 ? "family" : "families"}, {data.repeatClients} of them repeat clients (two or
+              more sessions).
             </p>
             {/* Two charts of h-72 with gap-6: stacked on a phone, side by side from lg. */}
             <WhenNearView className="min-h-[37.5rem] lg:min-h-72">
@@ -107,11 +112,19 @@ export function CoachBusiness({ timeZone }: { timeZone: string }) {
             {/* A region that scrolls sideways on a phone is reachable by keyboard (axe: scrollable-region-focusable). */}
             {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus */}
             <div className="overflow-x-auto" role="region" aria-label="Earnings table" tabIndex={0}>
-              <table className="w-full min-w-[36rem] text-left text-sm">
+              <table className="w-full min-w-[42rem] text-left text-sm">
                 <caption className="sr-only">Earnings by {data.interval} (the charts&apos; data)</caption>
                 <thead>
                   <tr className="border-b border-slate-200 text-slate-600">
-                    {[data.interval === "week" ? "Week of" : "Month", "Sessions", "Gross", "Tips", "Paid out", "Pending"].map((h) => (
+                    {[
+                      data.interval === "week" ? "Week of" : "Month",
+                      "Sessions",
+                      EarningsWords.earned,
+                      "Tips",
+                      EarningsWords.paidOut,
+                      EarningsWords.toBePaid,
+                      EarningsWords.upcoming,
+                    ].map((h) => (
                       <th key={h} scope="col" className="py-1 pr-3">
                         {h}
                       </th>
@@ -128,7 +141,8 @@ export function CoachBusiness({ timeZone }: { timeZone: string }) {
                       <td className="py-1 pr-3">${p.gross}</td>
                       <td className="py-1 pr-3">${p.tips}</td>
                       <td className="py-1 pr-3">${p.paidOut}</td>
-                      <td className="py-1">${p.pending}</td>
+                      <td className="py-1 pr-3">${p.pending}</td>
+                      <td className="py-1">${p.upcoming}</td>
                     </tr>
                   ))}
                 </tbody>

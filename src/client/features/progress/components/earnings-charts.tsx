@@ -1,20 +1,22 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { EarningsPeriod } from "@contract/progress";
+import { EarningsWords, type EarningsPeriod } from "@contract/earnings";
 
 const toNumber = (amount: string) => Number(amount);
 
 /**
- * The coach's earnings per period (gross, tips, paid out, pending) and sessions per period, drawn
- * with recharts (loaded lazily). The table beside them is the text alternative.
+ * The coach's figures per period in the contract's words (earned, upcoming, paid out, to be paid)
+ * and sessions per period, drawn with recharts (loaded lazily). The table beside them is the text
+ * alternative.
  */
 export function EarningsCharts({ periods }: { periods: EarningsPeriod[] }) {
   const data = periods.map((p) => ({
     start: p.start,
     gross: toNumber(p.gross),
-    tips: toNumber(p.tips),
+    upcoming: toNumber(p.upcoming),
     paidOut: toNumber(p.paidOut),
     pending: toNumber(p.pending),
     sessions: p.sessions,
+    upcomingSessions: p.upcomingSessions,
   }));
   return (
     <div aria-hidden="true" className="grid gap-6 lg:grid-cols-2">
@@ -26,10 +28,10 @@ export function EarningsCharts({ periods }: { periods: EarningsPeriod[] }) {
             <YAxis tick={{ fontSize: 11 }} tickFormatter={(v: number) => `$${v}`} />
             <Tooltip formatter={(v) => `$${Number(v).toFixed(2)}`} />
             <Legend />
-            <Bar dataKey="gross" name="Gross" fill="#0b5d3b" isAnimationActive={false} />
-            <Bar dataKey="tips" name="Tips" fill="#d97706" isAnimationActive={false} />
-            <Bar dataKey="paidOut" name="Paid out" stackId="money" fill="#2563eb" isAnimationActive={false} />
-            <Bar dataKey="pending" name="Pending" stackId="money" fill="#94a3b8" isAnimationActive={false} />
+            <Bar dataKey="gross" name={EarningsWords.earned} fill="#0b5d3b" isAnimationActive={false} />
+            <Bar dataKey="upcoming" name={EarningsWords.upcoming} fill="#d97706" isAnimationActive={false} />
+            <Bar dataKey="paidOut" name={EarningsWords.paidOut} stackId="money" fill="#2563eb" isAnimationActive={false} />
+            <Bar dataKey="pending" name={EarningsWords.toBePaid} stackId="money" fill="#94a3b8" isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </div>
@@ -41,7 +43,8 @@ export function EarningsCharts({ periods }: { periods: EarningsPeriod[] }) {
             <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
             <Tooltip />
             <Legend />
-            <Bar dataKey="sessions" name="Sessions" fill="#0f766e" isAnimationActive={false} />
+            <Bar dataKey="sessions" name="Sessions taught" stackId="sessions" fill="#0f766e" isAnimationActive={false} />
+            <Bar dataKey="upcomingSessions" name="Sessions to come" stackId="sessions" fill="#99d5c9" isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </div>
