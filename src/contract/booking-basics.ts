@@ -102,12 +102,8 @@ export function isSlotStillBookable(
   return slot.isAvailable && upcomingStartTimeOptions(slot, shortestDurationMinutes, now).length > 0;
 }
 
+/** The weeks of a series, and the bookings one checkout may pay for (a whole series, DESIGN.md 12). */
 export const MAX_SERIES_WEEKS = 26;
-/**
- * The bookings one checkout may pay for: a whole weekly series (DESIGN.md 12), and more than a
- * family's siblings in one session. The checkout page reads its `?bookingIds=` up to this many.
- */
-export const MAX_BOOKINGS_PER_CHECKOUT = MAX_SERIES_WEEKS;
 
 /** The Terms' policy (player-side 10): a confirmed booking cancelled this far ahead is refunded in full. */
 export const FREE_CANCELLATION_HOURS = 24;

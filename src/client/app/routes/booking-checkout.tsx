@@ -8,7 +8,7 @@ import {
   DEFAULT_BOOKING_DURATION,
   DEFAULT_SESSION_TYPE,
   FREE_CANCELLATION_HOURS,
-  MAX_BOOKINGS_PER_CHECKOUT,
+  MAX_SERIES_WEEKS,
 } from "@contract/booking-basics";
 import { ErrorCode } from "@contract/error-basics";
 import { centsToDecimal } from "@contract/money";
@@ -38,7 +38,7 @@ const CANCELLATION_POLICY = `Cancel from My Bookings ${FREE_CANCELLATION_HOURS} 
 /** Up to a whole series' worth of booking ids (a 26-week series is paid in one checkout, DESIGN.md 12). */
 const isBookingIdList = (ids: string) => {
   const parts = ids.split(",");
-  return parts.length <= MAX_BOOKINGS_PER_CHECKOUT && parts.every((id) => /^\d{1,9}$/.test(id));
+  return parts.length <= MAX_SERIES_WEEKS && parts.every((id) => /^\d{1,9}$/.test(id));
 };
 
 /** The intent request from the path and the query (player-side 2); null when neither names a booking or a slot. */
