@@ -102,6 +102,7 @@ export function isSlotStillBookable(
   return slot.isAvailable && upcomingStartTimeOptions(slot, shortestDurationMinutes, now).length > 0;
 }
 
+/** The weeks of a series, and the bookings one checkout may pay for (a whole series, DESIGN.md 12). */
 export const MAX_SERIES_WEEKS = 26;
 
 /** The Terms' policy (player-side 10): a confirmed booking cancelled this far ahead is refunded in full. */

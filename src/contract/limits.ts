@@ -22,6 +22,10 @@ export const MAX_SOCKETS_PER_USER = 10;
 export const LimitMessages = {
   TOO_MANY_HOLDS: `You already have ${MAX_HELD_BOOKINGS_PER_PLAYER} bookings awaiting payment. Pay for one or let it expire before holding another seat.`,
   TOO_MANY_HOLDS_FROM_ADDRESS: `${MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS} of this coach's seats are already held unpaid from your network. Please try again once they are paid or released.`,
+  UNPAID_SERIES_IN_FAMILY:
+    "Your family already has a weekly series awaiting payment. Pay for it or let it expire before holding another series.",
+  UNPAID_SERIES_FROM_ADDRESS:
+    "A weekly series of this coach is already held unpaid from your network. Please try again once it is paid or released.",
   TOO_MANY_REQUESTS: `You can send at most ${MAX_SESSION_REQUESTS_PER_DAY} session requests a day. Please try again tomorrow.`,
   TOO_MANY_CONTACT_MESSAGES: "Too many messages. Please try again in an hour.",
   TOO_MANY_UPLOADS: "Too many uploads. Please try again in an hour.",

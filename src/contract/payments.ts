@@ -4,7 +4,7 @@ import { SessionTypeSchema } from "./coaches";
 import type { SessionType } from "./coach-basics";
 import { decimalToCents } from "./money";
 import { idField, requiredTextField, sessionDurationField } from "./fields";
-import { BookingMessages } from "./booking-basics";
+import { BookingMessages, MAX_SERIES_WEEKS } from "./booking-basics";
 
 /** Largest tip accepted, in cents ($1,000.00): a typo guard, not a business rule. */
 export const MAX_TIP_CENTS = 100_000;
@@ -31,8 +31,6 @@ export const PaymentMessages = {
  * (timeSlotId + sessions + duration + sessionType, the checkout page's query). `sessions` is
  * always 1: one booking is one session.
  */
-export const MAX_BOOKINGS_PER_CHECKOUT = 20;
-
 export const CreatePaymentIntentRequestSchema = z.union(
   [
     /** Several pending bookings of one family in one payment (siblings in one session; DESIGN.md 11). */
@@ -40,7 +38,7 @@ export const CreatePaymentIntentRequestSchema = z.union(
       bookingIds: z
         .array(idField(PaymentMessages.BOOKING_REQUIRED), { message: PaymentMessages.BOOKING_REQUIRED })
         .min(1, { message: PaymentMessages.BOOKING_REQUIRED })
-        .max(MAX_BOOKINGS_PER_CHECKOUT, { message: `At most ${MAX_BOOKINGS_PER_CHECKOUT} sessions can be paid at once` })
+        .max(MAX_SERIES_WEEKS, { message: `At most ${MAX_SERIES_WEEKS} sessions can be paid at once` })
         .transform((ids) => [...new Set(ids)]),
     }),
     z.object({ bookingId: idField(PaymentMessages.BOOKING_REQUIRED) }),

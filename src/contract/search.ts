@@ -148,7 +148,10 @@ export type CoachListing = {
  * GET /api/time-slots/{coachId} and GET /api/coaches/{id}/available-slots; keeping them out keeps
  * a page of results small.
  */
-export type SearchSlot = Pick<TimeSlot, "id" | "date" | "startTime" | "endTime" | "timeZone" | "isGroup" | "capacity" | "locationName">;
+export type SearchSlot = Pick<TimeSlot, "id" | "date" | "startTime" | "endTime" | "timeZone" | "isGroup" | "capacity" | "locationName"> & {
+  /** A week of the coach's weekly series (DESIGN.md 11): the card says "Weekly on Tuesdays, 6 PM". */
+  weekly?: true;
+};
 
 /**
  * GET /api/coaches/search: one result. The spec names both upcomingSlots and availableSlots for the

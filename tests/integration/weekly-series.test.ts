@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addWeeksToDate } from "@contract/slot-basics";
+import { LimitMessages } from "@contract/limits";
 import { bookings, timeSlots } from "@server/db/schema/index";
 import { createBookableCoach, createPerson, get, post } from "@tests/factories/bookings";
 import { GOOD_CARD } from "@tests/factories/paid-booking";
@@ -298,5 +299,161 @@ describe("a series in calendars", () => {
     const starts = feed.events.map((e) => e.startsAt.getTime());
     expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(7 * 86_400_000 - 3_600_000);
     expect(feed.events.every((e) => e.localStart === "17:00")).toBe(true);
+  });
+});
+
+describe("an unpaid series and the hold caps (DESIGN.md 12)", () => {
+  const seriesFrom = (address: string, person: { cookie: string }, timeSlotId: number, weeks = 26) =>
+    request(t.app)
+      .post("/api/bookings/series")
+      .set("Cookie", person.cookie)
+      .set("X-Forwarded-For", address)
+      .send({ timeSlotId, weeks, payWith: "card" });
+  const holdFrom = (address: string, person: { cookie: string }, coach: { rates: { individual60: number } }, timeSlotId: number) =>
+    request(t.app)
+      .post("/api/bookings")
+      .set("Cookie", person.cookie)
+      .set("X-Forwarded-For", address)
+      .send({ timeSlotId, rateId: coach.rates.individual60, sessionType: "individual", duration: 60 });
+
+  it("26 weeks held unpaid are one hold toward the player's cap and the address's cap, not 26", async () => {
+    const coach = await createBookableCoach(t);
+    const series = await post(t, "/api/time-slots", coach.cookie, { ...TUESDAY_5PM, date: daysAhead(11), repeatWeeks: 26 });
+    expect(series.body.slots).toHaveLength(26);
+    const singles = [];
+    for (let day = 0; day < 12; day++) {
+      const slot = await post(t, "/api/time-slots", coach.cookie, { startTime: "09:00", endTime: "10:00", date: daysAhead(12 + day) });
+      singles.push(slot.body.id as number);
+    }
+    const address = "198.51.100.42";
+    const player = await createPerson(t);
+
+    const held = await seriesFrom(address, player, series.body.slots[0].id);
+    expect(held.status).toBe(201);
+    expect(held.body.bookingIds).toHaveLength(26);
+    // The series is one of the player's five holds: four more seats, then the cap.
+    for (const slotId of singles.slice(0, 4)) expect((await holdFrom(address, player, coach, slotId)).status).toBe(201);
+    const fifth = await holdFrom(address, player, coach, singles[4]!);
+    expect(fifth.status).toBe(429);
+    expect(fifth.body.message).toBe(LimitMessages.TOO_MANY_HOLDS);
+
+    // The series is one of the ten holds of this coach's seats from the address: 1 + 4 + 5 = 10, then the cap.
+    const neighbour = await createPerson(t);
+    for (const slotId of singles.slice(5, 10)) expect((await holdFrom(address, neighbour, coach, slotId)).status).toBe(201);
+    const third = await createPerson(t);
+    const eleventh = await holdFrom(address, third, coach, singles[10]!);
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.message).toBe(LimitMessages.TOO_MANY_HOLDS_FROM_ADDRESS);
+    expect(await db().select().from(bookings).where(eq(bookings.studentId, third.userId))).toEqual([]);
+  });
+
+  it("a family holds one unpaid series at a time, an address one unpaid series of a coach; paid or expired, the next may go", async () => {
+    const coach = await createBookableCoach(t);
+    const otherCoach = await createBookableCoach(t);
+    const first = await post(t, "/api/time-slots", coach.cookie, { ...TUESDAY_5PM, date: daysAhead(13), repeatWeeks: 4 });
+    const second = await post(t, "/api/time-slots", coach.cookie, {
+      ...TUESDAY_5PM,
+      startTime: "19:00",
+      endTime: "20:00",
+      date: daysAhead(13),
+      repeatWeeks: 4,
+    });
+    const elsewhere = await post(t, "/api/time-slots", otherCoach.cookie, { ...TUESDAY_5PM, date: daysAhead(13), repeatWeeks: 4 });
+    const family = await createPerson(t);
+    const home = "198.51.100.77";
+
+    const held = await seriesFrom(home, family, first.body.slots[0].id, 4);
+    expect(held.status).toBe(201);
+    // The same family, another coach and another network: still one unpaid series per family.
+    const again = await seriesFrom("198.51.100.78", family, elsewhere.body.slots[0].id, 4);
+    expect(again.status).toBe(429);
+    expect(again.body).toMatchObject({ code: "RATE_LIMITED", message: LimitMessages.UNPAID_SERIES_IN_FAMILY });
+    expect(await db().select().from(bookings).where(eq(bookings.studentId, family.userId))).toHaveLength(4);
+
+    // Another family on the same network: not a second unpaid series of this coach, but one of another coach.
+    const neighbour = await createPerson(t);
+    const sameCoach = await seriesFrom(home, neighbour, second.body.slots[0].id, 4);
+    expect(sameCoach.status).toBe(429);
+    expect(sameCoach.body.message).toBe(LimitMessages.UNPAID_SERIES_FROM_ADDRESS);
+    expect(await db().select().from(bookings).where(eq(bookings.studentId, neighbour.userId))).toEqual([]);
+    expect((await seriesFrom(home, neighbour, elsewhere.body.slots[0].id, 4)).status).toBe(201);
+    // Single sessions are not series: they still go.
+    expect((await holdFrom(home, family, coach, second.body.slots[0].id)).status).toBe(201);
+
+    // Paid, the family's series is no longer unpaid: the next one may be held.
+    const paid = await post(t, "/api/payments/simulated/confirm", family.cookie, {
+      paymentIntentId: held.body.paymentIntentId,
+      cardNumber: GOOD_CARD,
+    });
+    expect(paid.body).toEqual({ status: "succeeded" });
+    expect((await seriesFrom(home, family, second.body.slots[1].id, 3)).status).toBe(201);
+
+    // Expired, the neighbour's series frees the way too.
+    await t.agent().post("/api/test/clock").send({ advanceMinutes: 16 }).expect(200);
+    const fresh = await post(t, "/api/time-slots", otherCoach.cookie, {
+      ...TUESDAY_5PM,
+      startTime: "07:00",
+      endTime: "08:00",
+      date: daysAhead(14),
+      repeatWeeks: 2,
+    });
+    expect((await seriesFrom(home, neighbour, fresh.body.slots[0].id, 2)).status).toBe(201);
+  });
+});
+
+describe("a 26-week series by card: one checkout end to end", () => {
+  it("holds 26 weeks, opens the checkout page's payment for all of them, and one simulated card payment confirms every week", async () => {
+    const coach = await createBookableCoach(t);
+    const series = await post(t, "/api/time-slots", coach.cookie, {
+      ...TUESDAY_5PM,
+      startTime: "15:00",
+      endTime: "16:00",
+      date: daysAhead(15),
+      repeatWeeks: 26,
+    });
+    expect(series.body.slots).toHaveLength(26);
+    const player = await createPerson(t);
+
+    const held = await post(t, "/api/bookings/series", player.cookie, { timeSlotId: series.body.slots[0].id, weeks: 26, payWith: "card" });
+    expect(held.status).toBe(201);
+    expect(held.body).toMatchObject({ skipped: [], totalAmount: "2541.50", provider: "simulated" });
+    expect(held.body.bookingIds).toHaveLength(26);
+    // The checkout page asks create-payment-intent for all 26 (its ?bookingIds=): the same one payment.
+    const checkout = await post(t, "/api/create-payment-intent", player.cookie, { bookingIds: held.body.bookingIds });
+    expect(checkout.status).toBe(200);
+    expect(checkout.body).toMatchObject({
+      paymentIntentId: held.body.paymentIntentId,
+      totalAmount: "2541.50",
+      bookingIds: held.body.bookingIds,
+    });
+    // More than a series is still refused, and holds nothing more.
+    const tooMany = await post(t, "/api/create-payment-intent", player.cookie, { bookingIds: [...held.body.bookingIds, 999999] });
+    expect(tooMany.status).toBe(400);
+
+    const paid = await post(t, "/api/payments/simulated/confirm", player.cookie, {
+      paymentIntentId: checkout.body.paymentIntentId,
+      cardNumber: GOOD_CARD,
+    });
+    expect(paid.body).toEqual({ status: "succeeded" });
+    const rows = await db().select().from(bookings).where(eq(bookings.studentId, player.userId));
+    expect(rows).toHaveLength(26);
+    expect(rows.every((b) => b.status === "confirmed" && b.paymentStatus === "completed" && b.totalCents === 9775)).toBe(true);
+    expect(new Set(rows.map((b) => b.timeSlotId))).toEqual(new Set(series.body.slots.map((s: { id: number }) => s.id)));
+  });
+});
+
+describe("weekly sessions where families look", () => {
+  it("the profile's slots carry their seriesId (one-off slots none): what its weekly label reads", async () => {
+    const coach = await createBookableCoach(t);
+    const oneOff = await post(t, "/api/time-slots", coach.cookie, { startTime: "08:00", endTime: "09:00", date: daysAhead(2) });
+    expect(oneOff.status).toBe(201);
+    const series = await post(t, "/api/time-slots", coach.cookie, { ...TUESDAY_5PM, date: daysAhead(2), repeatWeeks: 3 });
+    expect(series.status).toBe(201);
+
+    const profile = await request(t.app).get(`/api/coaches/${coach.coachId}/profile`);
+    expect(profile.body.availableSlots.map((s: { id: number; seriesId?: string }) => [s.id, s.seriesId ?? null])).toEqual([
+      [oneOff.body.id, null],
+      ...series.body.slots.map((s: { id: number; seriesId: string }) => [s.id, s.seriesId]),
+    ]);
   });
 });

@@ -133,4 +133,23 @@ describe("checkout", { timeout: 30_000 }, () => {
     ]);
     expect(screen.getByText("Mia Parker")).toBeTruthy();
   });
+  it("pays a whole 26-week series in one checkout instead of sending the family back to the search", async () => {
+    const ids = Array.from({ length: 26 }, (_, week) => 100 + week);
+    const weeks = Object.fromEntries(
+      ids.map((id, week) => [
+        `GET /api/bookings/${id}`,
+        () => makeBooking({ id, sessionDate: `2027-01-${String(week + 1).padStart(2, "0")}` }),
+      ]),
+    );
+    const calls = mockApi({
+      "POST /api/create-payment-intent": () => ({ ...intent, bookingId: 100, bookingIds: ids, totalAmount: "2541.50" }),
+      ...weeks,
+    });
+    const { history } = checkout(`/booking-checkout?bookingIds=${ids.join(",")}`);
+
+    expect(await screen.findByRole("heading", { name: "Complete Your Booking" })).toBeTruthy();
+    expect(history.at(-1)).toBe(`/booking-checkout?bookingIds=${ids.join(",")}`);
+    expect(calls.filter((c) => c.path === "/api/create-payment-intent").map((c) => c.body)).toEqual([{ bookingIds: ids.map(String) }]);
+    expect(await screen.findByRole("button", { name: "Pay $2541.50" })).toBeTruthy();
+  });
 });

@@ -3,7 +3,13 @@ import { useQuery } from "../../lib/use-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Redirect, useLocation, useParams, useSearch } from "wouter";
 import type { Booking } from "@contract/bookings";
-import { BookingMessages, DEFAULT_BOOKING_DURATION, DEFAULT_SESSION_TYPE, FREE_CANCELLATION_HOURS } from "@contract/booking-basics";
+import {
+  BookingMessages,
+  DEFAULT_BOOKING_DURATION,
+  DEFAULT_SESSION_TYPE,
+  FREE_CANCELLATION_HOURS,
+  MAX_SERIES_WEEKS,
+} from "@contract/booking-basics";
 import { ErrorCode } from "@contract/error-basics";
 import { centsToDecimal } from "@contract/money";
 import type { CreatePaymentIntentRequest, PaymentIntentResponse } from "@contract/payments";
@@ -29,12 +35,18 @@ const FAILED_SETUP_REDIRECT_DELAY_MS = 2500;
 
 const CANCELLATION_POLICY = `Cancel from My Bookings ${FREE_CANCELLATION_HOURS} hours or more before the session for a full refund. Later cancellations and missed sessions are not refunded. If your coach cancels, you are refunded in full.`;
 
+/** Up to a whole series' worth of booking ids (a 26-week series is paid in one checkout, DESIGN.md 12). */
+const isBookingIdList = (ids: string) => {
+  const parts = ids.split(",");
+  return parts.length <= MAX_SERIES_WEEKS && parts.every((id) => /^\d{1,9}$/.test(id));
+};
+
 /** The intent request from the path and the query (player-side 2); null when neither names a booking or a slot. */
 function intentRequestFrom(pathBookingId: string | undefined, search: string): CreatePaymentIntentRequest | null {
   const query = new URLSearchParams(search);
   // One checkout for several held sessions (siblings in one session, a weekly series): /booking-checkout?bookingIds=1,2,3.
   const bookingIds = query.get("bookingIds");
-  if (!pathBookingId && bookingIds && /^\d{1,9}(,\d{1,9}){0,19}$/.test(bookingIds)) return { bookingIds: bookingIds.split(",") };
+  if (!pathBookingId && bookingIds && isBookingIdList(bookingIds)) return { bookingIds: bookingIds.split(",") };
   const bookingId = pathBookingId ?? query.get("bookingId");
   if (bookingId) return { bookingId };
   const timeSlotId = query.get("timeSlotId");

@@ -1,4 +1,6 @@
+import { Repeat } from "lucide-react";
 import { useState } from "react";
+import { MAX_REPEAT_WEEKS } from "@contract/slot-basics";
 import { Link } from "wouter";
 import type { TimeSlot } from "@contract/slots";
 import { CoachPage, CoachSlotsState } from "../coach-page";
@@ -32,10 +34,18 @@ function SlotManager({ user, coach }: { user: { id: number; userType: string }; 
   const live = useCalendarSocket({ userId: user.id, userType: user.userType, coachId: coach.id });
   const slots = useCoachSlots(coach.id);
   const [editing, setEditing] = useState<TimeSlot | undefined>();
+  const [addingWeekly, setAddingWeekly] = useState(false);
 
   return (
     <>
       <AddSlotsForm coach={coach} />
+      {/* The dashboard's slot dialog, whose "Repeat weekly" makes a series (DESIGN.md 11). */}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="button" variant="outline" onClick={() => setAddingWeekly(true)}>
+          <Repeat aria-hidden /> Repeat weekly
+        </Button>
+        <p className="text-sm text-slate-600">The same time every week, up to {MAX_REPEAT_WEEKS} weeks.</p>
+      </div>
       <section className="flex flex-col gap-4" aria-labelledby="your-slots">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="your-slots" className="font-display text-2xl font-bold text-field-950 uppercase">
@@ -54,6 +64,7 @@ function SlotManager({ user, coach }: { user: { id: number; userType: string }; 
         />
       </section>
       <SlotFormDialog coach={coach} open={editing !== undefined} onOpenChange={(open) => !open && setEditing(undefined)} slot={editing} />
+      <SlotFormDialog coach={coach} open={addingWeekly} onOpenChange={setAddingWeekly} />
     </>
   );
 }

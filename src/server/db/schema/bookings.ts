@@ -94,6 +94,11 @@ export const bookings = pgTable(
     noShowReversedAt: timestamp("no_show_reversed_at", { withTimezone: true }),
     /** Paid with a credit of this package purchase instead of a card (DESIGN.md 11; foreign key in migration 0019). */
     packagePurchaseId: integer("package_purchase_id"),
+    /**
+     * The card holds of one weekly series booking share this id (DESIGN.md 12): an unpaid series is
+     * one hold toward both caps, and at most one per family and one per coach and client address.
+     */
+    seriesHoldId: text("series_hold_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -117,6 +122,9 @@ export const bookings = pgTable(
     index("bookings_pending_address_idx")
       .on(t.coachId, t.clientAddress)
       .where(sql`${t.status} = 'pending'`),
+    index("bookings_pending_series_hold_idx")
+      .on(t.seriesHoldId)
+      .where(sql`${t.status} = 'pending' and ${t.seriesHoldId} is not null`),
     // The late-payment sweep asks the provider about cancelled bookings that had an intent.
     index("bookings_cancelled_intent_idx")
       .on(t.cancelledAt)

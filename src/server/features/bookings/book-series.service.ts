@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { SeriesBookingMessages, type Booking, type ParsedBookingRequest, type ParsedSeriesBookingRequest } from "@contract/bookings";
 import { BookingMessages, DEFAULT_BOOKING_DURATION, noRatesMessage } from "@contract/booking-basics";
 import { centsToDecimal } from "@contract/money";
@@ -10,7 +11,7 @@ import { instantToLocal } from "../slots/slot-time";
 import { releaseExpiredHolds } from "./booking-sweeps.service";
 import { bookingForItsBooker } from "./bookings.service";
 import { insertCreditBooking, notifyCreditBooked } from "./book-with-credit.service";
-import { cardHold, planBooking, requireHoldAllowance, type BookingPlan } from "./booking-plan";
+import { cardHold, planBooking, requireSeriesAllowance, type BookingPlan } from "./booking-plan";
 import type * as repo from "./bookings.repository";
 import * as holdsRepo from "./seat-holds.repository";
 import { present } from "../../present";
@@ -56,7 +57,8 @@ export type SeriesBooking = {
  * that is full, cancelled, started or already booked is skipped and named before anything is paid.
  * With credits, each week is confirmed with its own credit (all or none: without enough credits
  * nothing is booked); by card, each week is held like a single booking and the holds are paid
- * together (they count as one checkout toward the hold cap). Each week is then an ordinary booking.
+ * together: they share a series hold id and count as one hold toward both caps, one unpaid series
+ * per family and per coach and address (requireSeriesAllowance). Each week is then an ordinary booking.
  */
 export async function bookSeries(
   deps: AppDeps,
@@ -83,7 +85,10 @@ export async function bookSeries(
   const skipped: string[] = [];
   let expired: holdsRepo.ExpiredHold[] = [];
   const rows = await db.transaction(async (tx) => {
-    if (input.payWith === "card") await requireHoldAllowance(tx, { studentId: user.id, coachId: first.coachId, clientAddress, now });
+    const seriesHoldId = randomUUID();
+    if (input.payWith === "card") {
+      await requireSeriesAllowance(tx, { studentId: user.id, familyId: athlete.familyId, coachId: first.coachId, clientAddress, now });
+    }
     const booked: repo.BookingRow[] = [];
     for (const week of weeks) {
       const locked = await holdsRepo.lockSlot(tx, week.id);
@@ -108,7 +113,7 @@ export async function bookSeries(
         booked.push(await insertCreditBooking(tx, { ...seat, familyId: athlete.familyId }));
         continue;
       }
-      booked.push(await holdsRepo.insertBooking(tx, cardHold({ ...seat, clientAddress })));
+      booked.push(await holdsRepo.insertBooking(tx, { ...cardHold({ ...seat, clientAddress }), seriesHoldId }));
       await holdsRepo.refreshSlotAvailability(tx, locked.id, now);
     }
     if (booked.length === 0) throw conflict(SeriesBookingMessages.NONE_OPEN);

@@ -164,6 +164,21 @@ export async function requireHoldAllowance(
   }
 }
 
+/**
+ * A series held by card is one hold toward both caps (requireHoldAllowance counts it so), and a
+ * family may hold one unpaid series at a time, a client address one unpaid series of a coach
+ * (DESIGN.md 12): 26 weeks held unpaid must not stack up.
+ */
+export async function requireSeriesAllowance(
+  tx: Tx,
+  hold: { studentId: number; familyId: number; coachId: number; clientAddress: string; now: Date },
+) {
+  await requireHoldAllowance(tx, hold);
+  const unpaid = await holdsRepo.lockAndFindUnpaidSeries(tx, hold);
+  if (unpaid.ofFamily) throw new AppError(429, ErrorCode.RATE_LIMITED, LimitMessages.UNPAID_SERIES_IN_FAMILY);
+  if (unpaid.fromAddress) throw new AppError(429, ErrorCode.RATE_LIMITED, LimitMessages.UNPAID_SERIES_FROM_ADDRESS);
+}
+
 type CheckedBooking = Awaited<ReturnType<typeof checkBeforeLocking>>;
 
 /**

@@ -200,11 +200,26 @@ export async function refreshSlotAvailability(tx: Tx, slotId: number, now: Date)
     .where(eq(timeSlots.id, slotId));
 }
 
+/**
+ * What one hold toward the per-player cap is (DESIGN.md 11, 12): a series' holds are one, as are the
+ * holds of one checkout (sharing a payment intent) and the siblings held in one slot by one request.
+ */
+function playerHoldUnit(alias: string): SQL<string> {
+  const a = sql.raw(alias);
+  return sql<string>`coalesce('series:' || ${a}.series_hold_id, 'intent:' || ${a}.payment_intent_id, 'slot:' || ${a}.time_slot_id)`;
+}
+
+/** What one hold toward the per-coach-and-address cap is (DESIGN.md 10, 12): a series' holds are one. */
+function addressHoldUnit(alias: string): SQL<string> {
+  const a = sql.raw(alias);
+  return sql<string>`coalesce('series:' || ${a}.series_hold_id, ${a}.id::text)`;
+}
+
 /** Unpaid bookings of the student that still hold a seat (the one seat rule, limited to pending ones). */
 export async function countHeldBookingsOfStudent(tx: Tx, studentId: number, now: Date): Promise<number> {
-  // The holds of one checkout count as one: bookings sharing a payment intent (DESIGN.md 11) or one slot (siblings, DESIGN.md 12).
+  // The holds of one series, of one checkout (bookings sharing a payment intent) and of siblings in one slot count as one (DESIGN.md 11, 12).
   const rows = await tx
-    .select({ count: sql<number>`count(distinct coalesce(${bookings.paymentIntentId}, 'slot ' || ${bookings.timeSlotId}))::int` })
+    .select({ count: sql<number>`count(distinct ${playerHoldUnit("bookings")})::int` })
     .from(bookings)
     .where(and(eq(bookings.studentId, studentId), eq(bookings.status, "pending"), holdsSeat(now)));
   return rows[0]?.count ?? 0;
@@ -231,9 +246,9 @@ export async function countHeldAllowance(
   const { studentId, coachId, clientAddress, now } = hold;
   const pending = sql`b.status = 'pending' and ${aliasHoldsSeat("b", now)}`;
   const result = await tx.execute(sql`select
-    (select count(distinct coalesce(b.payment_intent_id, 'slot ' || b.time_slot_id))::int from bookings b
+    (select count(distinct ${playerHoldUnit("b")})::int from bookings b
       where b.student_id = ${studentId} and ${pending}) as "ofStudent",
-    (select count(*)::int from bookings b
+    (select count(distinct ${addressHoldUnit("b")})::int from bookings b
       where b.coach_id = ${coachId} and b.client_address = ${clientAddress} and ${pending}) as "fromAddress"`);
   const row = rowsOf<{ ofStudent: number; fromAddress: number }>(result)[0];
   return { ofStudent: Number(row?.ofStudent ?? 0), fromAddress: Number(row?.fromAddress ?? 0) };
@@ -267,6 +282,27 @@ export async function expireAndCountSeats(
   const row = rowsOf<{ expired: ExpiredHold[] | string; athleteBooked: boolean; held: number }>(result)[0];
   const expired = typeof row?.expired === "string" ? (JSON.parse(row.expired) as ExpiredHold[]) : (row?.expired ?? []);
   return { expired, athleteBooked: row?.athleteBooked === true, held: Number(row?.held ?? 0) };
+}
+
+/**
+ * After lockHoldAllowance, for a series held by card: serialises the family's series (another
+ * guardian may book at the same time), then tells whether the family, and the client address for
+ * this coach, already hold an unpaid series (DESIGN.md 12). One statement, the lock first.
+ */
+export async function lockAndFindUnpaidSeries(
+  tx: Tx,
+  hold: { familyId: number; coachId: number; clientAddress: string; now: Date },
+): Promise<{ ofFamily: boolean; fromAddress: boolean }> {
+  const { familyId, coachId, clientAddress, now } = hold;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('booking-series-family'), ${familyId})`);
+  const unpaidSeries = sql`b.status = 'pending' and b.series_hold_id is not null and ${aliasHoldsSeat("b", now)}`;
+  const result = await tx.execute(sql`select
+    exists (select 1 from bookings b join athletes a on a.id = b.athlete_id
+      where a.family_id = ${familyId} and ${unpaidSeries}) as "ofFamily",
+    exists (select 1 from bookings b
+      where b.coach_id = ${coachId} and b.client_address = ${clientAddress} and ${unpaidSeries}) as "fromAddress"`);
+  const row = rowsOf<{ ofFamily: boolean; fromAddress: boolean }>(result)[0];
+  return { ofFamily: row?.ofFamily === true, fromAddress: row?.fromAddress === true };
 }
 
 /** The student's lock of lockHoldAllowance alone, without waiting: false when another transaction holds the student's lock now. */

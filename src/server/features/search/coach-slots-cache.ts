@@ -85,7 +85,7 @@ type Entry = {
    * from them when a page is made): as JSON text and number lists a coach took about 1.6 KB.
    */
   slots: Float64Array;
-  /** The JSON texts of the location names the slots name (FLAGS >> 1 is one's index plus one, 0 for none). */
+  /** The JSON texts of the location names the slots name (FLAGS >> 2 is one's index plus one, 0 for none). */
   locations: readonly string[];
   /** The expiry instants of the holds that were running at load, by slot index; most slots have none. */
   holds: Map<number, number[]> | undefined;
@@ -100,6 +100,9 @@ const CAPACITY = 4;
 const FLAGS = 5;
 const UNPAID_SEATS = 6;
 const FIELDS = 7;
+/** FLAGS' bits: a group slot, a week of a weekly series; the location's index plus one above them. */
+const GROUP_FLAG = 1;
+const WEEKLY_FLAG = 2;
 const NO_LOCATIONS: readonly string[] = [];
 
 export type CoachRef = { id: number; timeZone: string };
@@ -333,14 +336,18 @@ function entryOf(row: repo.CoachSlotsRow, loadedForMs: number, loadedAt: number,
   const slots = new Float64Array(read.length * FIELDS);
   let locations: string[] | undefined;
   let holds: Map<number, number[]> | undefined;
-  for (const [i, [id, startsMs, localMinute, endMinute, capacity, isGroup, unpaidSeats, running, locationName]] of read.entries()) {
+  for (const [
+    i,
+    [id, startsMs, localMinute, endMinute, capacity, isGroup, unpaidSeats, running, locationName, isWeekly],
+  ] of read.entries()) {
     let location = 0;
     if (locationName !== null) {
       const text = JSON.stringify(locationName);
       locations ??= [];
       location = locations.indexOf(text) + 1 || locations.push(text);
     }
-    slots.set([id, startsMs, localMinute, endMinute, capacity, (location << 1) | (isGroup ? 1 : 0), unpaidSeats], i * FIELDS);
+    const flags = (location << 2) | (isWeekly ? WEEKLY_FLAG : 0) | (isGroup ? GROUP_FLAG : 0);
+    slots.set([id, startsMs, localMinute, endMinute, capacity, flags, unpaidSeats], i * FIELDS);
     if (running.length > 0) (holds ??= new Map()).set(i, running);
   }
   return {
@@ -414,6 +421,7 @@ function slotJson(entry: Entry, at: number): string {
   return (
     `{"id":${slots[at + ID]},"date":"${local.slice(0, 10)}","startTime":"${local.slice(11, 16)}",` +
     `"endTime":"${formatTime(endMinute)}","timeZone":${zone},` +
-    `"isGroup":${flags & 1 ? "true" : "false"},"capacity":${slots[at + CAPACITY]},"locationName":${entry.locations[(flags >> 1) - 1] ?? "null"}}`
+    `"isGroup":${flags & GROUP_FLAG ? "true" : "false"},"capacity":${slots[at + CAPACITY]},"locationName":${entry.locations[(flags >> 2) - 1] ?? "null"}` +
+    (flags & WEEKLY_FLAG ? `,"weekly":true}` : "}")
   );
 }

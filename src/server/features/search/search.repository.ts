@@ -67,7 +67,7 @@ function listingSelect(picked: SQL, now: Date, slotLimit: number, orderBy: SQL):
       select json_agg(json_build_object('id', s.id, 'coachId', s.coach_id, 'startsAt', s.starts_at, 'endsAt', s.ends_at,
         'isAvailable', s.is_available, 'isGroup', s.is_group, 'capacity', s.capacity, 'locationName', s.location_name,
         'locationAddress', s.location_address, 'locationLat', s.location_lat, 'locationLng', s.location_lng,
-        'locationNotes', s.location_notes, 'bookingCount', 0) order by s.starts_at, s.id) as slots
+        'locationNotes', s.location_notes, 'seriesId', s.series_id, 'bookingCount', 0) order by s.starts_at, s.id) as slots
       from (
         -- Ordered by the index's own key, so the scan stops after slotLimit bookable slots.
         select ts.* from time_slots ts where ${bookableSlotSql(sql`p.id`, now)}
@@ -251,9 +251,10 @@ export type CoachSlotsRow = {
  * A slot as the statement sends it: id; starts (ms); its start in the coach's zone as minutes
  * since 1970-01-01 00:00 of that zone's wall clock (the date and start time are written from it);
  * its end's minute of the day in that zone; capacity; is it a group slot; the seats no paid booking
- * holds; the expiry instants (ms) of the pending holds still running at `now`; the location name.
+ * holds; the expiry instants (ms) of the pending holds still running at `now`; the location name;
+ * is it a week of a weekly series (DESIGN.md 11; the card says "Weekly on Tuesdays, 6 PM").
  */
-export type SlotFields = [number, number, number, number, number, boolean, number, number[], string | null];
+export type SlotFields = [number, number, number, number, number, boolean, number, number[], string | null, boolean];
 
 /**
  * The next `perCoach` slots of each coach that are open (available, not cancelled), not yet
@@ -281,10 +282,10 @@ function coachSlotsQuery(coachIds: SQL, at: SQL, perCoach: SQL): SQL {
     from coaches c
     left join lateral (
       select json_agg(json_build_array(o.id, o.starts_ms, o.local_minute, o.end_minute, o.capacity, o.is_group,
-          o.capacity - o.confirmed, o.holds, o.location_name) order by o.starts_at, o.id)::text as meta
+          o.capacity - o.confirmed, o.holds, o.location_name, o.series_id is not null) order by o.starts_at, o.id)::text as meta
       from (
         select ts.id, ts.starts_at, (extract(epoch from ts.starts_at) * 1000)::float8 as starts_ms, ts.capacity, ts.is_group,
-          ts.location_name, seat.confirmed, seat.holds,
+          ts.location_name, ts.series_id, seat.confirmed, seat.holds,
           floor(extract(epoch from ts.starts_at at time zone c.time_zone) / 60)::int as local_minute,
           (floor(extract(epoch from ts.ends_at at time zone c.time_zone) / 60)::bigint % 1440)::int as end_minute
         from time_slots ts

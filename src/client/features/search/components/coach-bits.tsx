@@ -6,6 +6,7 @@ import { Badge } from "@client/components/ui/badge";
 import { cn } from "@client/lib/cn";
 import { formatDayLabel, formatSessionRange } from "@client/lib/when";
 import { fullName } from "@contract/names";
+import { weeklyLabels, type MaybeWeeklySlot } from "../weekly-label";
 
 type CoachLike = {
   profileImageUrl: string | null;
@@ -148,4 +149,19 @@ export function RatingStars({ rating, totalReviews }: { rating: number | null; t
 /** "1 coach found", "3 coaches found" (the spec's "n coach(es) found"). */
 export function coachCountLabel(count: number): string {
   return count === 1 ? "1 coach found" : `${count} coaches found`;
+}
+
+/** The coach's weekly sessions among these slots: "Weekly on Tuesdays, 6 PM" (DESIGN.md 12), nothing without one. */
+export function WeeklySessions({ slots }: { slots: readonly MaybeWeeklySlot[] }) {
+  const labels = weeklyLabels(slots);
+  if (labels.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-2" aria-label="Weekly sessions">
+      {labels.map((label) => (
+        <li key={label} className="rounded-full bg-field-50 px-3 py-1 text-sm font-medium text-field-900" data-testid="weekly-session">
+          {label}
+        </li>
+      ))}
+    </ul>
+  );
 }

@@ -9,7 +9,7 @@ import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
 import { paths } from "@client/config/paths";
 import { lastSearchUrl } from "../last-search";
-import { CoachAvatar, coachName, RateList, RatingSummary, slotLabel, slotOffer, SpecializationBadges } from "./coach-bits";
+import { CoachAvatar, coachName, RateList, RatingSummary, slotLabel, slotOffer, SpecializationBadges, WeeklySessions } from "./coach-bits";
 
 /**
  * DESIGN.md 10 replaces the spec's placeholder figures with real ones: the reviews' average and
@@ -201,7 +201,8 @@ export function CoachProfileView({
             <CardHeader>
               <CardTitle level={2}>Next Available</CardTitle>
             </CardHeader>
-            <CardContent>
+            <CardContent className="flex flex-col gap-3">
+              <WeeklySessions slots={coach.availableSlots} />
               {slots.length === 0 ? (
                 <p className="text-slate-600">No available times right now.</p>
               ) : (

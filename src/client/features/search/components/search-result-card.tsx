@@ -6,7 +6,7 @@ import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
 import { paths } from "@client/config/paths";
 import { useAllCoachTimes } from "../api/search-coaches";
-import { CoachAvatar, coachName, RateList, RatingSummary, slotLabel, slotOffer, SpecializationBadges } from "./coach-bits";
+import { CoachAvatar, coachName, RateList, RatingSummary, slotLabel, slotOffer, SpecializationBadges, WeeklySessions } from "./coach-bits";
 
 /** player-side 9: each coach first shows 6 times. */
 export const INITIAL_TIMES_SHOWN = 6;
@@ -46,6 +46,7 @@ export function SearchResultCard({ coach }: { coach: SearchResultCoach }) {
         </div>
         <SpecializationBadges specializations={coach.specializations} />
         <RateList rates={coach.rates} />
+        <WeeklySessions slots={coach.availableSlots} />
         <div className="flex flex-col gap-2">
           <h3 className="text-sm font-semibold text-slate-800">Available times</h3>
           {slots.length === 0 ? (
