@@ -175,6 +175,8 @@ test.describe("families: athletes and guardians", () => {
   });
 
   test("two siblings take seats in one group session and are paid for in one checkout; the coach sees each athlete", async () => {
+    // Booking, paying and the coach's pages in one journey: over a minute on a busy shared machine.
+    test.setTimeout(180_000);
     // The default profile offers a 60-minute group session at $40.00.
     const coach = await makeCoach(t, { firstName: "Morgan", lastName: "Reyes" });
     const date = tomorrowIn(coach.coach.timeZone);
