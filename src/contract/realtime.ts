@@ -16,7 +16,11 @@ export const CalendarClientMessageSchema = z.discriminatedUnion("type", [
 
 /** Events about one coach's calendar, as published between server processes. */
 export const CalendarEventSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("time_slot_updated"), coachId: z.number(), slot: TimeSlotSchema }),
+  /**
+   * A slot changed. Its coach's sockets get it whole; other followers get the public slot (no
+   * counts, no location notes), and nothing of a slot made for a request (DESIGN.md 12).
+   */
+  z.object({ type: z.literal("time_slot_updated"), coachId: z.number(), slot: TimeSlotSchema, requestOnly: z.boolean().optional() }),
   z.object({ type: z.literal("time_slot_deleted"), coachId: z.number(), slotId: z.number() }),
   z.object({ type: z.literal("availability_updated"), coachId: z.number() }),
   z.object({

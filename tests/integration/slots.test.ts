@@ -30,8 +30,10 @@ async function createSlot(coach: SignedInCoach, body: unknown = slot()) {
   return res.body as { id: number; date: string; startTime: string; endTime: string };
 }
 
-async function slotsOf(coachId: number, query = "") {
-  const res = await api().get(`/api/time-slots/${coachId}${query}`);
+async function slotsOf(coachId: number, query = "", cookie?: string) {
+  const res = cookie
+    ? await api().get(`/api/time-slots/${coachId}${query}`).set("Cookie", cookie)
+    : await api().get(`/api/time-slots/${coachId}${query}`);
   expect(res.status).toBe(200);
   return res.body as Record<string, unknown>[];
 }
@@ -283,7 +285,8 @@ describe("reading time slots", () => {
         holdExpiresAt: holdMinutes === undefined ? undefined : new Date(now + holdMinutes * 60_000),
       });
     }
-    const [listed] = await slotsOf(coach.coachId, "?includeBookingCounts=true");
+    // The counts are the coach's own (DESIGN.md 12).
+    const [listed] = await slotsOf(coach.coachId, "?includeBookingCounts=true", coach.cookie);
     expect(listed).toMatchObject({ id: created.id, bookingCount: 3 });
     const single = await api().get(`/api/time-slots/single/${created.id}`);
     expect(single.status).toBe(200);

@@ -81,7 +81,7 @@ export async function attachCalendarSocket(server: Server, deps: AppDeps, option
 
   const unsubscribe = await deps.events.subscribe((event) => {
     for (const client of clients) {
-      if (client.socket.readyState === WebSocket.OPEN && shouldReceive(client, event)) send(client.socket, messageFor(event));
+      if (client.socket.readyState === WebSocket.OPEN && shouldReceive(client, event)) send(client.socket, messageFor(client, event));
     }
   });
 
@@ -227,10 +227,19 @@ function shouldReceive(client: Client, event: CalendarEvent): boolean {
   if (event.type === "booking_updated" || event.type === "session_request_updated") {
     return client.ownCoachId === event.coachId || client.userId === event.studentId;
   }
+  // A slot made for one family's request is the coach's alone (DESIGN.md 12).
+  if (event.type === "time_slot_updated" && event.requestOnly === true && client.ownCoachId !== event.coachId) return false;
   return client.subscriptions.has(event.coachId);
 }
 
-function messageFor(event: CalendarEvent): CalendarServerMessage {
+function messageFor(client: Client, event: CalendarEvent): CalendarServerMessage {
+  if (event.type === "time_slot_updated") {
+    const { requestOnly: _requestOnly, ...rest } = event;
+    if (client.ownCoachId === event.coachId) return rest;
+    // A coach's calendar is the coach's (DESIGN.md 12): followers get the public slot, without counts or location notes.
+    const { bookingCount: _count, bookingStates: _states, canDelete: _canDelete, paidCount: _paid, heldUntil: _held, ...slot } = event.slot;
+    return { ...rest, slot: { ...slot, locationNotes: null } };
+  }
   if (event.type === "message:new") return { type: event.type, conversationId: event.conversationId, message: event.message };
   if (event.type === "booking_updated" || event.type === "session_request_updated") {
     // The student's id is routing information, not news for the coach's browser.

@@ -22,8 +22,8 @@ export const calendarEvents = {
   availabilityUpdated(coachId: number): CalendarEvent {
     return { type: "availability_updated", coachId };
   },
-  slotUpdated(coachId: number, slot: TimeSlot): CalendarEvent {
-    return { type: "time_slot_updated", coachId, slot };
+  slotUpdated(coachId: number, slot: TimeSlot, requestOnly = false): CalendarEvent {
+    return { type: "time_slot_updated", coachId, slot, ...(requestOnly ? { requestOnly } : {}) };
   },
   slotDeleted(coachId: number, slotId: number): CalendarEvent {
     return { type: "time_slot_deleted", coachId, slotId };

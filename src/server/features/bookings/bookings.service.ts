@@ -129,6 +129,11 @@ export function coachNameOf(details: Pick<detailsRepo.BookingDetails, "coachUser
   return fullName(details.coachUser) || "Your coach";
 }
 
+/** A booking that holds a paid seat now: confirmed, taught, or marked no-show (not a hold, not cancelled). */
+function holdsPaidSeat(b: { status: string }): boolean {
+  return b.status === "confirmed" || b.status === "completed" || b.status === "no_show";
+}
+
 /** The API shape of a booking; `withStudent` adds the student's contact and profile (for the coach and admins). */
 export function toApiBooking(
   details: detailsRepo.BookingDetails,
@@ -174,7 +179,8 @@ export function toApiBooking(
       profileImageUrl: coach.profileImageUrl ?? coachUser.profileImageUrl,
       user: { firstName: coachUser.firstName, lastName: coachUser.lastName, profileImageUrl: coachUser.profileImageUrl },
     },
-    timeSlot: toBookingTimeSlot(slot, zone),
+    // A slot's location notes (gate codes) reach only its coach and a family holding a paid seat (DESIGN.md 12).
+    timeSlot: toBookingTimeSlot(slot, zone, withStudent || holdsPaidSeat(b)),
     holdExpiresAt: b.status === "pending" ? iso(b.holdExpiresAt) : null,
     paidWith: b.packagePurchaseId !== null ? "credit" : "card",
     sharedCheckout: details.sharedCheckout === true,

@@ -27,7 +27,11 @@ function athleteOf(row: repo.SessionRow, now: Date): { name: string; details: st
   return { name, details: athleteFacts(toAthleteSummary(row.athlete, now)) };
 }
 
-function factsOf(row: repo.SessionRow, now: Date): SessionFacts {
+/**
+ * A session's facts for a calendar or a message. The slot's location notes (gate codes) reach only
+ * its coach and a family holding a paid seat (DESIGN.md 12): `withNotes` false leaves them out.
+ */
+function factsOf(row: repo.SessionRow, now: Date, withNotes = true): SessionFacts {
   const athlete = athleteOf(row, now);
   return {
     bookingId: row.bookingId,
@@ -41,9 +45,12 @@ function factsOf(row: repo.SessionRow, now: Date): SessionFacts {
     athleteDetails: athlete.details,
     locationName: row.locationName,
     locationAddress: row.locationAddress,
-    locationNotes: row.locationNotes,
+    locationNotes: withNotes ? row.locationNotes : null,
   };
 }
+
+/** A family holds a paid seat of the session: confirmed, taught or marked no-show (not cancelled). */
+const holdsPaidSeat = (row: repo.SessionRow) => row.status === "confirmed" || row.status === "completed" || row.status === "no_show";
 
 /** The .ics part of a confirmation (REQUEST) or cancellation (CANCEL) e-mail, same UID for both. */
 export function sessionInvitation(deps: AppDeps, facts: SessionFacts, audience: Audience, method: "REQUEST" | "CANCEL"): CalendarPart {
@@ -62,7 +69,8 @@ export function sessionInvitation(deps: AppDeps, facts: SessionFacts, audience: 
 export async function cancellationInvitation(deps: AppDeps, bookingId: number, audience: Audience): Promise<CalendarPart | undefined> {
   const row = await repo.findSession(deps.database.db, bookingId);
   if (!row?.confirmedAt) return undefined;
-  return sessionInvitation(deps, factsOf(row, deps.clock.now()), audience, "CANCEL");
+  // The family no longer holds the seat: its cancellation carries no gate code.
+  return sessionInvitation(deps, factsOf(row, deps.clock.now(), audience === "coach"), audience, "CANCEL");
 }
 
 /** GET /api/bookings/{id}/calendar.ics: one booked session for its coach or a guardian of its athlete's family. */
@@ -132,9 +140,15 @@ export async function calendarFeed(deps: AppDeps, token: unknown): Promise<strin
 
   const now = deps.clock.now();
   const rows = await repo.listSessionsOfUser(deps.database.db, userId, new Date(now.getTime() - FEED_HISTORY_MS));
-  const events = rows.map((row) =>
-    sessionEvent(factsOf(row, now), row.coachUser.id === userId ? "coach" : "student", deps.config.appUrl, row.status === "cancelled"),
-  );
+  const events = rows.map((row) => {
+    const isCoach = row.coachUser.id === userId;
+    return sessionEvent(
+      factsOf(row, now, isCoach || holdsPaidSeat(row)),
+      isCoach ? "coach" : "student",
+      deps.config.appUrl,
+      row.status === "cancelled",
+    );
+  });
   return sessionsCalendar("feed", events, { name: "Lacrosse sessions", stamp: now });
 }
 

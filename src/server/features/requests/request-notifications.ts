@@ -115,7 +115,8 @@ export async function notifyStudentAccepted(
         `${coach} accepted your session request.`,
         "",
         ...requestLines(request),
-        ...placeLines(booking.place),
+        // Not paid yet: the location notes (gate codes) come with the confirmation once the seat is paid (DESIGN.md 12).
+        ...placeLines({ ...booking.place, locationNotes: null }),
         "",
         `Complete payment: ${link}`,
       ].join("\n"),

@@ -67,7 +67,7 @@ function listingSelect(picked: SQL, now: Date, slotLimit: number, orderBy: SQL):
       select json_agg(json_build_object('id', s.id, 'coachId', s.coach_id, 'startsAt', s.starts_at, 'endsAt', s.ends_at,
         'isAvailable', s.is_available, 'isGroup', s.is_group, 'capacity', s.capacity, 'locationName', s.location_name,
         'locationAddress', s.location_address, 'locationLat', s.location_lat, 'locationLng', s.location_lng,
-        'locationNotes', s.location_notes, 'seriesId', s.series_id, 'bookingCount', 0) order by s.starts_at, s.id) as slots
+        'locationNotes', null, 'seriesId', s.series_id, 'bookingCount', 0) order by s.starts_at, s.id) as slots
       from (
         -- Ordered by the index's own key, so the scan stops after slotLimit bookable slots.
         select ts.* from time_slots ts where ${bookableSlotSql(sql`p.id`, now)}

@@ -161,7 +161,7 @@ function isAfter(candidate: NearbyCoach, cursor: Cursor): boolean {
 export async function getCoachProfile(deps: AppDeps, coachId: number): Promise<CoachProfile> {
   const row = await repo.findListing(deps.database.db, coachId, deps.clock.now(), PROFILE_SLOT_COUNT);
   if (!row) throw notFound(SearchMessages.COACH_NOT_FOUND);
-  const slots = row.slots.map((slot) => toApiSlot(slot, row.timeZone, false));
+  const slots = row.slots.map((slot) => toApiSlot(slot, row.timeZone, false, false));
   const reviewSummary = await coachReviewSummary(deps, coachId);
   const badges = currentBadges(row.listing.badges, todayOf(deps));
   return { ...row.listing, badges, availableSlots: slots, reviewCount: reviewSummary.reviewCount, reviewSummary };
@@ -174,7 +174,7 @@ export async function getCoachProfile(deps: AppDeps, coachId: number): Promise<C
 export async function getCoachBookableSlots(deps: AppDeps, coachId: number): Promise<TimeSlot[]> {
   const row = await repo.findListing(deps.database.db, coachId, deps.clock.now(), COACH_BOOKABLE_SLOTS_MAX);
   if (!row) throw notFound(SearchMessages.COACH_NOT_FOUND);
-  return row.slots.map((slot) => toApiSlot(slot, row.timeZone, false));
+  return row.slots.map((slot) => toApiSlot(slot, row.timeZone, false, false));
 }
 
 /**

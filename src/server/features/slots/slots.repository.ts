@@ -3,7 +3,7 @@ import { and, asc, eq, getTableColumns, gt, gte, isNull, lt, ne, sql, type SQL }
 import type { Db, Tx } from "../../db/client";
 import { holdsSeat, seatsHeld } from "../../db/seat-rule";
 import { bookings, coaches, timeSlots } from "../../db/schema/index";
-import { type Queryable, returnedRow } from "../../db/sql";
+import { type Queryable, returnedRow, rowsOf } from "../../db/sql";
 import type { SlotBookingState } from "@contract/slot-basics";
 import { present } from "../../present";
 
@@ -22,6 +22,32 @@ const seatHoldingCount = (now: Date): SQL<number> => seatsHeld(sql`time_slots.id
 export async function findCoach(db: Queryable, coachId: number): Promise<CoachZone | undefined> {
   const rows = await db.select(coachZoneColumns).from(coaches).where(eq(coaches.id, coachId)).limit(1);
   return rows[0];
+}
+
+/**
+ * Whether the user's family holds a paid seat in the slot (DESIGN.md 12: a slot's location notes
+ * reach only its coach and the families holding a seat in it). A paid seat: confirmed, completed or
+ * marked no-show; an unpaid hold does not see the gate code.
+ */
+export async function familyHoldsPaidSeat(db: Queryable, slotId: number, userId: number): Promise<boolean> {
+  const rows = await db.execute(sql`select 1 from bookings b
+    left join athletes a on a.id = b.athlete_id
+    where b.time_slot_id = ${slotId} and b.status in ('confirmed', 'completed', 'no_show')
+      and (b.student_id = ${userId}
+        or a.family_id = (select g.family_id from family_guardians g where g.user_id = ${userId}))
+    limit 1`);
+  return rowsOf(rows).length > 0;
+}
+
+/** Whether the user's family has any booking of the slot (a request-only slot is theirs to read). */
+export async function familyHasBooking(db: Queryable, slotId: number, userId: number): Promise<boolean> {
+  const rows = await db.execute(sql`select 1 from bookings b
+    left join athletes a on a.id = b.athlete_id
+    where b.time_slot_id = ${slotId}
+      and (b.student_id = ${userId}
+        or a.family_id = (select g.family_id from family_guardians g where g.user_id = ${userId}))
+    limit 1`);
+  return rowsOf(rows).length > 0;
 }
 
 export async function findCoachByUserId(db: Queryable, userId: number): Promise<CoachZone | undefined> {

@@ -21,14 +21,14 @@ export function slotsRouter(deps: AppDeps): Router {
 
   // Before /:coachId, which would otherwise take "single" for a coach id.
   router.get("/time-slots/single/:id", async (req, res) => {
-    res.json(await getSlot(deps, parseIdParam(req)));
+    res.json(await getSlot(deps, req.user, parseIdParam(req)));
   });
 
-  // Public: a coach's availability is what players browse before signing in.
+  // Public: a coach's availability is what players browse before signing in; the coach's own calendar is theirs (DESIGN.md 12).
   router.get("/time-slots/:coachId", async (req, res) => {
     const coachId = parseIdParam(req, "coachId");
     const query = parseQuery(req, ListSlotsQuerySchema);
-    const page = await listSlots(deps, coachId, {
+    const page = await listSlots(deps, req.user, coachId, {
       fromDate: query.fromDate,
       includeBookingCounts: query.includeBookingCounts === "true",
       cursor: query.cursor,

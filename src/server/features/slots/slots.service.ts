@@ -40,22 +40,27 @@ export async function coachExists(deps: AppDeps, coachId: number): Promise<boole
 /**
  * GET /api/time-slots/{coachId}: the coach's slots from `fromDate` (default today in the coach's
  * zone), one page of SLOTS_PAGE_SIZE in start order (decision 012); `cursor` continues after the
- * previous page.
+ * previous page. A coach's calendar is the coach's (DESIGN.md 12): the slots' own coach gets every
+ * slot (request-only ones included) and, with `includeBookingCounts`, the counts, states and hold
+ * times; anyone else gets the public slots without them and without location notes, whatever the query.
  */
 export async function listSlots(
   deps: AppDeps,
+  viewer: UserRow | undefined,
   coachId: number,
   options: { fromDate?: string; includeBookingCounts: boolean; cursor?: number },
 ): Promise<Page<TimeSlot>> {
   const db = deps.database.db;
   const coach = await repo.findCoach(db, coachId);
   if (!coach) throw notFound(SlotMessages.COACH_NOT_FOUND);
+  const isOwner = viewer !== undefined && viewer.id === coach.userId;
+  const withCounts = isOwner && options.includeBookingCounts;
   if (options.cursor !== undefined && !(await repo.isSlotOfCoach(db, options.cursor, coachId))) throw badCursor();
   const now = deps.clock.now();
   const fromDate = options.fromDate ?? instantToLocal(now, coach.timeZone).date;
   const rows = await repo.listCoachSlots(db, coachId, startOfLocalDate(fromDate, coach.timeZone), now, {
     // The public list leaves out slots made for one student's request.
-    includeRequestOnly: options.includeBookingCounts,
+    includeRequestOnly: isOwner,
     afterId: options.cursor,
     limit: SLOTS_PAGE_SIZE + 1,
   });
@@ -64,19 +69,30 @@ export async function listSlots(
     SLOTS_PAGE_SIZE,
     (row) => row.id,
     ({ bookingStates, paidCount, heldUntil, ...row }) => {
-      const slot = toApiSlot(row, coach.timeZone, options.includeBookingCounts);
-      if (!options.includeBookingCounts) return slot;
+      const slot = toApiSlot(row, coach.timeZone, withCounts, isOwner);
+      if (!withCounts) return slot;
       // The coach's own list carries what the delete rule reads, so the client offers Delete exactly where DELETE works.
       return { ...slot, bookingStates, canDelete: canDeleteSlot(slot, bookingStates), paidCount, heldUntil: isoOrNull(heldUntil) };
     },
   );
 }
 
-export async function getSlot(deps: AppDeps, slotId: number): Promise<TimeSlot> {
-  const row = await repo.findSlot(deps.database.db, slotId, deps.clock.now());
+/**
+ * GET /api/time-slots/single/{id}: a slot's times, place and seats taken (the booking page counts
+ * the seats left). A slot made for a request is read only by its coach and the family it was made
+ * for (404 to anyone else); its location notes only by its coach and families holding a paid seat.
+ */
+export async function getSlot(deps: AppDeps, viewer: UserRow | undefined, slotId: number): Promise<TimeSlot> {
+  const db = deps.database.db;
+  const row = await repo.findSlot(db, slotId, deps.clock.now());
   if (!row) throw notFound(BookingMessages.SLOT_NOT_FOUND);
-  const coach = await repo.findCoach(deps.database.db, row.coachId);
-  return toApiSlot(row, present(coach, "the slot's coach").timeZone, true);
+  const coach = present(await repo.findCoach(db, row.coachId), "the slot's coach");
+  const isOwner = viewer !== undefined && viewer.id === coach.userId;
+  if (row.requestOnly && !isOwner && (viewer === undefined || !(await repo.familyHasBooking(db, slotId, viewer.id)))) {
+    throw notFound(BookingMessages.SLOT_NOT_FOUND);
+  }
+  const seesNotes = isOwner || (viewer !== undefined && (await repo.familyHoldsPaidSeat(db, slotId, viewer.id)));
+  return toApiSlot(row, coach.timeZone, true, seesNotes);
 }
 
 /** Creates one or several slots for the signed-in coach: all of them or none. */
@@ -130,7 +146,7 @@ export async function createSlots(deps: AppDeps, user: UserRow, inputs: CreateSl
     return repo.insertSlots(tx, values);
   });
 
-  const slots = rows.map((row) => toApiSlot({ ...row, bookingCount: 0 }, coach.timeZone, true));
+  const slots = rows.map((row) => toApiSlot({ ...row, bookingCount: 0 }, coach.timeZone, true, true));
   await publishEvents(deps, [
     ...slots.map((slot) => calendarEvents.slotUpdated(coach.id, slot)),
     calendarEvents.availabilityUpdated(coach.id),
@@ -199,7 +215,7 @@ export async function createSlotSeries(
     }
     return repo.insertSlots(tx, values);
   });
-  const slots = rows.map((row) => toApiSlot({ ...row, bookingCount: 0 }, coach.timeZone, true));
+  const slots = rows.map((row) => toApiSlot({ ...row, bookingCount: 0 }, coach.timeZone, true, true));
   await publishEvents(deps, [
     ...slots.map((slot) => calendarEvents.slotUpdated(coach.id, slot)),
     calendarEvents.availabilityUpdated(coach.id),
@@ -285,8 +301,11 @@ export async function editSlot(deps: AppDeps, user: UserRow, slotId: number, pat
     });
   });
 
-  const slot = toApiSlot({ ...updated, bookingCount: 0 }, coach.timeZone, true);
-  await publishEvents(deps, [calendarEvents.slotUpdated(coach.id, slot), calendarEvents.availabilityUpdated(coach.id)]);
+  const slot = toApiSlot({ ...updated, bookingCount: 0 }, coach.timeZone, true, true);
+  await publishEvents(deps, [
+    calendarEvents.slotUpdated(coach.id, slot, updated.requestOnly),
+    calendarEvents.availabilityUpdated(coach.id),
+  ]);
   return slot;
 }
 
@@ -365,7 +384,16 @@ async function coordinatesFor(
 }
 
 /** A slot row in the API shape: date and times in the coach's time zone (also used by search). */
-export function toApiSlot(row: repo.SlotRowWithCount, timeZone: string, includeBookingCount: boolean): TimeSlot {
+/**
+ * A slot as the API answers it. `includeBookingCount`: the seats held; `includeLocationNotes`: the
+ * gate code and the like, only for the slot's coach and families holding a paid seat (DESIGN.md 12).
+ */
+export function toApiSlot(
+  row: repo.SlotRowWithCount,
+  timeZone: string,
+  includeBookingCount: boolean,
+  includeLocationNotes: boolean,
+): TimeSlot {
   const start = instantToLocal(row.startsAt, timeZone);
   const end = instantToLocal(row.endsAt, timeZone);
   return {
@@ -384,14 +412,19 @@ export function toApiSlot(row: repo.SlotRowWithCount, timeZone: string, includeB
     locationAddress: row.locationAddress,
     locationLat: row.locationLat,
     locationLng: row.locationLng,
-    locationNotes: row.locationNotes,
+    locationNotes: includeLocationNotes ? row.locationNotes : null,
     ...(row.seriesId ? { seriesId: row.seriesId } : {}),
   };
 }
 
 /** The slot of a booking as the booking shows it: the API slot's place and times, without its status, zone and counts. */
-export function toBookingTimeSlot(row: repo.SlotRow, timeZone: string): BookingTimeSlot {
-  const { id, coachId, date, startTime, endTime, isAvailable, isGroup, capacity } = toApiSlot({ ...row, bookingCount: 0 }, timeZone, false);
+export function toBookingTimeSlot(row: repo.SlotRow, timeZone: string, withLocationNotes: boolean): BookingTimeSlot {
+  const { id, coachId, date, startTime, endTime, isAvailable, isGroup, capacity } = toApiSlot(
+    { ...row, bookingCount: 0 },
+    timeZone,
+    false,
+    false,
+  );
   const { locationName, locationAddress, locationLat, locationLng, locationNotes } = row;
   return {
     id,
@@ -406,7 +439,7 @@ export function toBookingTimeSlot(row: repo.SlotRow, timeZone: string): BookingT
     locationAddress,
     locationLat,
     locationLng,
-    locationNotes,
+    locationNotes: withLocationNotes ? locationNotes : null,
   };
 }
 
@@ -432,7 +465,7 @@ export async function publishSlotCreated(deps: AppDeps, slotId: number, timeZone
   const row = await repo.findSlot(deps.database.db, slotId, deps.clock.now());
   if (!row) return;
   await publishEvents(deps, [
-    calendarEvents.slotUpdated(row.coachId, toApiSlot(row, timeZone, true)),
+    calendarEvents.slotUpdated(row.coachId, toApiSlot(row, timeZone, true, true), row.requestOnly),
     calendarEvents.availabilityUpdated(row.coachId),
   ]);
 }
