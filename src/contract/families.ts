@@ -5,6 +5,7 @@ import { ImageUrlSchema } from "./coaches";
 import { ageOn, ageRuleToday, isMinorAge, isValidIsoDate, NO_SECONDARY_POSITION, UNKNOWN_AGE } from "./players";
 import { PositionSchema, RequiredEmailSchema, SkillLevelSchema } from "./users";
 import type { AgeGroup, SkillLevel } from "./user-basics";
+import { ConsentSchema } from "./children";
 
 /** Families (DESIGN.md 11): a player account holds 1 to 10 athletes and one or more guardians. */
 export const MAX_ATHLETES_PER_FAMILY = 10;
@@ -97,8 +98,8 @@ const athleteFields = {
   photoUrl: z.preprocess((v) => (v === "" ? null : v), ImageUrlSchema.optional()),
 };
 
-/** POST /api/athletes */
-export const CreateAthleteRequestSchema = z.object(athleteFields);
+/** POST /api/athletes; `consent` is needed for an athlete under 13 (DESIGN.md 12). */
+export const CreateAthleteRequestSchema = z.object({ ...athleteFields, consent: ConsentSchema.optional() });
 export type CreateAthleteRequest = z.input<typeof CreateAthleteRequestSchema>;
 export type ParsedCreateAthleteRequest = z.output<typeof CreateAthleteRequestSchema>;
 
@@ -113,6 +114,8 @@ export const UpdateAthleteRequestSchema = z.object({
   goals: athleteFields.goals,
   school: athleteFields.school,
   photoUrl: athleteFields.photoUrl,
+  /** Needed when the birthday changes to one under 13 (DESIGN.md 12). */
+  consent: ConsentSchema.optional(),
 });
 export type UpdateAthleteRequest = z.input<typeof UpdateAthleteRequestSchema>;
 export type ParsedUpdateAthleteRequest = z.output<typeof UpdateAthleteRequestSchema>;

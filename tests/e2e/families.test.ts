@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { PRIVACY_POLICY_VERSION } from "@contract/children";
 import { eq } from "drizzle-orm";
 import type { Booking } from "@contract/bookings";
 import type { Athlete } from "@contract/families";
@@ -33,12 +34,26 @@ test.describe("families: athletes and guardians", () => {
     return (await (await page.request.get("/api/athletes")).json()) as Athlete[];
   }
 
-  async function addAthleteThroughForm(page: Page, firstName: string, birthday: string, position: string): Promise<void> {
+  async function addAthleteThroughForm(
+    page: Page,
+    firstName: string,
+    birthday: string,
+    position: string,
+    underThirteen = false,
+  ): Promise<void> {
     const form = page.getByRole("form", { name: "New athlete" });
     await form.getByLabel("First name").fill(firstName);
     await form.getByLabel("Last name").fill("Parker");
     await form.getByLabel("Birthday").fill(birthday);
     await form.getByRole("combobox", { name: /^Position/ }).selectOption(position);
+    // DESIGN.md 12: a child under 13 is added with the guardian's consent to the Privacy Policy version shown.
+    const consent = form.getByRole("checkbox", { name: /I am this child's parent or guardian/ });
+    if (underThirteen) {
+      await expect(form.getByText(`version ${PRIVACY_POLICY_VERSION}`)).toBeVisible();
+      await consent.check();
+    } else {
+      await expect(consent).toHaveCount(0);
+    }
     await form.getByRole("button", { name: "Add athlete" }).click();
   }
 
@@ -62,7 +77,7 @@ test.describe("families: athletes and guardians", () => {
     await parent.goto("/my-bookings");
     await parent.getByRole("button", { name: "Account" }).click();
     await parent.getByRole("link", { name: "Add an athlete" }).click();
-    await addAthleteThroughForm(parent, "Mia", "2015-04-12", "Midfield");
+    await addAthleteThroughForm(parent, "Mia", "2015-04-12", "Midfield", true);
     await expect(parent.getByRole("link", { name: "Mia Parker" })).toBeVisible();
     expect((await athletes(parent)).map((a) => a.firstName)).toEqual(["Dana", "Mia"]);
 

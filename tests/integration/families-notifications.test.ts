@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { PRIVACY_POLICY_VERSION } from "@contract/children";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { familyGuardians, users } from "@server/db/schema/index";
@@ -38,6 +39,8 @@ const MIA = {
   position: "Attack",
   skillLevel: "beginner",
   goals: ["Shooting"],
+  // Under 13: added with the guardian's consent (DESIGN.md 12).
+  consent: { policyVersion: PRIVACY_POLICY_VERSION },
 };
 
 let phoneSequence = 0;

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { PRIVACY_POLICY_VERSION } from "@contract/children";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "@server/db/schema/index";
 import { createBookableCoach, createPerson, createSlot, get, post, type BookableCoach, type Person } from "@tests/factories/bookings";
@@ -20,6 +21,8 @@ const CHILD = {
   position: "Attack",
   skillLevel: "beginner",
   goals: ["Shooting"],
+  // Under 13: added with the guardian's consent (DESIGN.md 12).
+  consent: { policyVersion: PRIVACY_POLICY_VERSION },
 };
 const SIBLING = { firstName: "Leo", lastName: "Parker", birthday: "2012-09-01", position: "Goalie", secondaryPosition: "Defense" };
 

@@ -12,6 +12,7 @@ export * from "./rate-limits";
 export * from "./reviews";
 export * from "./waitlist";
 export * from "./families";
+export * from "./consents";
 export * from "./outbox";
 export * from "./messages";
 export * from "./packages";

@@ -1,16 +1,6 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import {
-  athletes,
-  bookings,
-  families,
-  familyGuardians,
-  familyInvitations,
-  parentContactConfirmations,
-  sessionRequests,
-  users,
-  waitlistEntries,
-} from "../../db/schema/index";
+import { athletes, families, familyGuardians, familyInvitations, parentContactConfirmations, users } from "../../db/schema/index";
 import { type Queryable, returnedRow, rowsOf } from "../../db/sql";
 
 export type AthleteRow = typeof athletes.$inferSelect;
@@ -56,40 +46,6 @@ export async function updateAthlete(db: Queryable, athleteId: number, values: Pa
     .where(eq(athletes.id, athleteId))
     .returning();
   return returnedRow(rows, "athlete");
-}
-
-/** Pending (still holding) or confirmed bookings of the athlete that have not started. */
-export async function hasUpcomingBooking(db: Queryable, athleteId: number, now: Date): Promise<boolean> {
-  const rows = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(and(eq(bookings.athleteId, athleteId), inArray(bookings.status, ["pending", "confirmed"]), gt(bookings.endsAt, now)))
-    .limit(1);
-  return rows.length > 0;
-}
-
-async function hasHistory(db: Queryable, athleteId: number): Promise<boolean> {
-  const rows = await db.execute(
-    sql`select 1 from bookings where athlete_id = ${athleteId} union all select 1 from session_requests where athlete_id = ${athleteId} limit 1`,
-  );
-  return rowsOf(rows).length > 0;
-}
-
-/** Removes an athlete: deleted when nothing refers to them, else archived (their sessions stay on record). */
-export async function removeAthlete(tx: Tx, athleteId: number, now: Date): Promise<void> {
-  if (await hasHistory(tx, athleteId)) {
-    await tx.update(athletes).set({ removedAt: now, updatedAt: now }).where(eq(athletes.id, athleteId));
-    await tx
-      .update(waitlistEntries)
-      .set({ status: "left", updatedAt: now })
-      .where(and(eq(waitlistEntries.athleteId, athleteId), inArray(waitlistEntries.status, ["waiting"])));
-    await tx
-      .update(sessionRequests)
-      .set({ status: "cancelled", updatedAt: now })
-      .where(and(eq(sessionRequests.athleteId, athleteId), eq(sessionRequests.status, "pending")));
-    return;
-  }
-  await tx.delete(athletes).where(eq(athletes.id, athleteId));
 }
 
 export type GuardianRow = { userId: number; firstName: string | null; lastName: string | null; email: string; since: Date };

@@ -11,7 +11,8 @@ import type { AppDeps } from "../../deps";
 import { requireRole } from "../../http/require-session";
 import { parseBody, parseIdParam } from "../../http/validate-request";
 import { listAthleteSessions } from "../bookings/bookings.service";
-import { createAthlete, deleteAthlete, getAthlete, listAthletes, requireFamilyAthlete, updateAthlete } from "./families.service";
+import { createAthlete, getAthlete, listAthletes, requireFamilyAthlete, updateAthlete } from "./families.service";
+import { eraseAthlete, exportAthlete } from "./children.service";
 import {
   acceptInvitation,
   handOverOwnership,
@@ -39,7 +40,7 @@ export function familiesRouter(deps: AppDeps): Router {
 
   router.post("/athletes", async (req, res) => {
     const user = requirePlayer(req);
-    res.status(201).json(await createAthlete(deps, user, parseBody(req, CreateAthleteRequestSchema)));
+    res.status(201).json(await createAthlete(deps, { user, ipAddress: req.ip ?? null }, parseBody(req, CreateAthleteRequestSchema)));
   });
 
   router.get("/athletes/:id", async (req, res) => {
@@ -56,12 +57,21 @@ export function familiesRouter(deps: AppDeps): Router {
   router.put("/athletes/:id", async (req, res) => {
     const user = requirePlayer(req);
     const id = parseIdParam(req);
-    res.json(await updateAthlete(deps, user, id, parseBody(req, UpdateAthleteRequestSchema)));
+    res.json(await updateAthlete(deps, { user, ipAddress: req.ip ?? null }, id, parseBody(req, UpdateAthleteRequestSchema)));
   });
 
+  // DESIGN.md 12: erasure of the athlete's personal data (money records stay, anonymised); another family's athlete is 404.
   router.delete("/athletes/:id", async (req, res) => {
     const user = requirePlayer(req);
-    res.json(await deleteAthlete(deps, user, parseIdParam(req)));
+    res.json(await eraseAthlete(deps, user, parseIdParam(req)));
+  });
+
+  // DESIGN.md 12: everything held about the athlete, as JSON, for a guardian of the family.
+  router.get("/athletes/:id/export", async (req, res) => {
+    const user = requirePlayer(req);
+    const id = parseIdParam(req);
+    res.setHeader("Content-Disposition", `attachment; filename="athlete-${id}.json"`);
+    res.json(await exportAthlete(deps, user, id));
   });
 
   router.get("/family/guardians", async (req, res) => {

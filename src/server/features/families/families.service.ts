@@ -17,6 +17,8 @@ import type { AppDeps } from "../../deps";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./families.repository";
+import { removeReplacedImages } from "../uploads/uploads.service";
+import { recordConsentIfChild, requireConsentFor, type ConsentContext } from "./children.service";
 
 /** The API shape of an athlete, with what the birthday says today. */
 export function toApiAthlete(row: repo.AthleteRow, now: Date, isPrimary: boolean): Athlete {
@@ -84,14 +86,15 @@ export async function getAthlete(deps: AppDeps, user: UserRow, athleteId: number
   return toApiAthlete(row, deps.clock.now(), first?.id === row.id);
 }
 
-/** POST /api/athletes: at most 10 per family, counted under the family's lock. */
-export async function createAthlete(deps: AppDeps, user: UserRow, input: ParsedCreateAthleteRequest): Promise<Athlete> {
-  const familyId = await familyOf(deps, user);
+/** POST /api/athletes: at most 10 per family, counted under the family's lock; under 13 only with consent (DESIGN.md 12). */
+export async function createAthlete(deps: AppDeps, context: ConsentContext, input: ParsedCreateAthleteRequest): Promise<Athlete> {
+  const familyId = await familyOf(deps, context.user);
   const now = deps.clock.now();
+  requireConsentFor(input.birthday, input.consent, now);
   const row = await deps.database.db.transaction(async (tx) => {
     await repo.lockFamily(tx, familyId);
     if ((await repo.countAthletes(tx, familyId)) >= MAX_ATHLETES_PER_FAMILY) throw conflict(FamilyMessages.TOO_MANY_ATHLETES);
-    return repo.insertAthlete(
+    const inserted = await repo.insertAthlete(
       tx,
       familyId,
       {
@@ -107,34 +110,39 @@ export async function createAthlete(deps: AppDeps, user: UserRow, input: ParsedC
       },
       now,
     );
+    await recordConsentIfChild(tx, inserted, input.consent, context, now);
+    return inserted;
   });
   return toApiAthlete(row, now, false);
 }
 
-/** PUT /api/athletes/{id}: the fields sent change. */
-export async function updateAthlete(deps: AppDeps, user: UserRow, athleteId: number, input: ParsedUpdateAthleteRequest): Promise<Athlete> {
-  const row = await requireFamilyAthlete(deps, user, athleteId);
+/** PUT /api/athletes/{id}: the fields sent change; a birthday changed to one under 13 needs consent (DESIGN.md 12). */
+export async function updateAthlete(
+  deps: AppDeps,
+  context: ConsentContext,
+  athleteId: number,
+  input: ParsedUpdateAthleteRequest,
+): Promise<Athlete> {
+  const row = await requireFamilyAthlete(deps, context.user, athleteId);
+  const { consent, ...fields } = input;
   const changes: Partial<repo.NewAthleteValues> = {};
-  for (const [field, value] of Object.entries(input)) {
+  for (const [field, value] of Object.entries(fields)) {
     if (value !== undefined) Object.assign(changes, { [field]: value });
   }
-  const saved = Object.keys(changes).length ? await repo.updateAthlete(deps.database.db, row.id, changes, deps.clock.now()) : row;
+  const now = deps.clock.now();
+  const birthdayChanged = fields.birthday !== undefined && fields.birthday !== row.birthday;
+  if (birthdayChanged) requireConsentFor(fields.birthday, consent, now);
+  const saved = Object.keys(changes).length
+    ? await deps.database.db.transaction(async (tx) => {
+        const updated = await repo.updateAthlete(tx, row.id, changes, now);
+        if (birthdayChanged) await recordConsentIfChild(tx, updated, consent, context, now);
+        return updated;
+      })
+    : row;
+  // The family replaced or removed the athlete's photo: the old file goes once nothing shows it.
+  if (saved.photoUrl !== row.photoUrl) await removeReplacedImages(deps, [row.photoUrl]);
   const [first] = await repo.athletesOfFamily(deps.database.db, row.familyId);
   return toApiAthlete(saved, deps.clock.now(), first?.id === row.id);
-}
-
-/** DELETE /api/athletes/{id}: never the last athlete, never one with an upcoming session (409). */
-export async function deleteAthlete(deps: AppDeps, user: UserRow, athleteId: number): Promise<{ success: true; message: string }> {
-  const row = await requireFamilyAthlete(deps, user, athleteId);
-  const now = deps.clock.now();
-  await deps.database.db.transaction(async (tx) => {
-    await repo.lockFamily(tx, row.familyId);
-    if (!(await repo.findAthleteOfFamily(tx, row.familyId, row.id))) throw notFound(FamilyMessages.ATHLETE_NOT_FOUND);
-    if (await repo.hasUpcomingBooking(tx, row.id, now)) throw conflict(FamilyMessages.ATHLETE_HAS_BOOKINGS);
-    if ((await repo.countAthletes(tx, row.familyId)) <= 1) throw conflict(FamilyMessages.LAST_ATHLETE);
-    await repo.removeAthlete(tx, row.id, now);
-  });
-  return { success: true, message: FamilyMessages.ATHLETE_REMOVED };
 }
 
 /** How a session names its athlete: name, age and position (what the coach sees on bookings and requests). */

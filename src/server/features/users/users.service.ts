@@ -7,6 +7,7 @@ import {
   type PlayerPreferences,
 } from "@contract/users";
 import { ageRuleToday, minorRuleProblem, PlayerMessages } from "@contract/players";
+import { ChildrenMessages, isUnderConsentAge } from "@contract/children";
 import { coachIdOfUser } from "../../db/coach-of-user";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, forbidden } from "../../http/errors";
@@ -67,6 +68,10 @@ export async function updatePlayerProfile(deps: AppDeps, user: UserRow, input: P
   }
   await requireParentContactChangeAllowed(deps, user, changes);
   const after = { ...user, ...changes };
+  // DESIGN.md 12: nobody under 13 holds an account; a parent creates it and adds the child as an athlete.
+  if (input.birthday && isUnderConsentAge(input.birthday, ageRuleToday(deps.clock.now()))) {
+    throw badRequest(ChildrenMessages.ACCOUNT_UNDER_13, "birthday");
+  }
   const problem = minorRuleProblem(after.birthday, ageRuleToday(deps.clock.now()), after);
   if (problem) throw badRequest(problem.description, problem === PlayerMessages.MISSING_PARENT ? "parentFirstName" : "parentSmsOptIn");
   if (Object.keys(changes).length === 0) return currentUserOf(deps, user);

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { POSITIONS } from "@contract/coach-basics";
 import type { Athlete, CreateAthleteRequest } from "@contract/families";
-import { SKILL_LEVEL_LABELS } from "@contract/players";
+import { ageRuleToday, SKILL_LEVEL_LABELS } from "@contract/players";
+import { CONSENT_AGE, isUnderConsentAge, PRIVACY_POLICY_VERSION } from "@contract/children";
 import { SKILL_LEVELS } from "@contract/user-basics";
 import { Button } from "@client/components/ui/button";
 import { fieldControlClass } from "@client/components/ui/input";
@@ -27,6 +28,7 @@ const AthleteFormSchema = z.object({
   skillLevel: z.string(),
   goals: z.string(),
   school: z.string(),
+  consent: z.boolean(),
 });
 type AthleteFormValues = z.infer<typeof AthleteFormSchema>;
 
@@ -40,12 +42,20 @@ function athleteFormValues(athlete?: Athlete): AthleteFormValues {
     skillLevel: athlete?.skillLevel ?? "",
     goals: (athlete?.goals ?? []).join(", "),
     school: athlete?.school ?? "",
+    consent: false,
   };
 }
 
+/** DESIGN.md 12: a new athlete under 13, or a birthday changed to one, needs the guardian's consent. */
+function needsConsent(values: Pick<AthleteFormValues, "birthday">, athlete?: Athlete): boolean {
+  if (athlete && athlete.birthday === values.birthday) return false;
+  return isUnderConsentAge(values.birthday, ageRuleToday(new Date()));
+}
+
 /** The request the form sends: empty choices are null, goals a list; the server checks the rest. */
-function athleteRequestOf(values: AthleteFormValues): CreateAthleteRequest {
+function athleteRequestOf(values: AthleteFormValues, withConsent: boolean): CreateAthleteRequest {
   return {
+    ...(withConsent && values.consent ? { consent: { policyVersion: PRIVACY_POLICY_VERSION } } : {}),
     firstName: values.firstName,
     lastName: values.lastName,
     birthday: values.birthday,
@@ -68,7 +78,8 @@ function athleteRequestOf(values: AthleteFormValues): CreateAthleteRequest {
 export function AthleteFormView({ athlete, submitLabel, pending, onSubmit, onCancel }: AthleteFormProps) {
   const form = useSchemaForm(AthleteFormSchema, athleteFormValues(athlete), { toastOnInvalid: false });
   const id = athlete ? `athlete-${athlete.id}` : "athlete-new";
-  const submit = form.submit((values) => onSubmit(athleteRequestOf(values)));
+  const submit = form.submit((values) => onSubmit(athleteRequestOf(values, needsConsent(values, athlete))));
+  const askConsent = needsConsent({ birthday: form.watch("birthday") }, athlete);
 
   return (
     <form
@@ -121,6 +132,19 @@ export function AthleteFormView({ athlete, submitLabel, pending, onSubmit, onCan
         School or club team
         <input className={fieldControlClass} {...form.register("school")} />
       </label>
+      {askConsent ? (
+        <label className="flex items-start gap-2 text-sm sm:col-span-2">
+          <input type="checkbox" className="mt-1" {...form.register("consent")} required />
+          <span>
+            I am this child&apos;s parent or guardian and I consent to LaxCoach keeping the information of a child under {CONSENT_AGE} as
+            described in the{" "}
+            <a href="/privacy-policy" target="_blank" rel="noreferrer" className="underline">
+              Privacy Policy
+            </a>{" "}
+            (version {PRIVACY_POLICY_VERSION}).
+          </span>
+        </label>
+      ) : null}
       <div className="flex gap-2 sm:col-span-2">
         <Button type="submit" disabled={pending}>
           {pending ? "Saving..." : submitLabel}
