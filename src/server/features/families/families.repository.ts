@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { athletes, families, familyGuardians, familyInvitations, parentContactConfirmations, users } from "../../db/schema/index";
 import { type Queryable, returnedRow, rowsOf } from "../../db/sql";
