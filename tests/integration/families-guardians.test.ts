@@ -7,6 +7,7 @@ import { users } from "@server/db/schema/index";
 import { createLogger } from "@server/logger";
 import { createBookableCoach, createPerson, createSlot, get, post, type Person } from "@tests/factories/bookings";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { PRIVACY_POLICY_VERSION } from "@contract/children";
 
 /**
  * DESIGN.md 12, guardians and children: the family's owner, invitations (verified senders, daily
@@ -27,7 +28,14 @@ const patch = (path: string, cookie: string, body: object) => request(t.app).pat
 const advance = async (minutes: number) =>
   expect((await request(t.app).post("/api/test/clock").send({ advanceMinutes: minutes })).status).toBe(200);
 
-const MIA = { firstName: "Mia", lastName: "Parker", birthday: "2015-04-12", position: "Attack" };
+// Under 13: added with the guardian's consent (DESIGN.md 12).
+const MIA = {
+  firstName: "Mia",
+  lastName: "Parker",
+  birthday: "2015-04-12",
+  position: "Attack",
+  consent: { policyVersion: PRIVACY_POLICY_VERSION },
+};
 
 const mailsTo = (email: string, subject?: string) =>
   t.outbox().filter((m) => m.channel === "email" && m.recipient === email && (subject === undefined || m.headers.Subject === subject));

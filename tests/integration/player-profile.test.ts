@@ -3,6 +3,7 @@ import { ageRuleToday, PlayerMessages } from "@contract/players";
 import { makeCoach } from "@tests/factories/coaches";
 import { makePlayer } from "@tests/factories/users";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { FamilyMessages } from "@contract/families";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,9 +94,11 @@ describe("PATCH /api/users/profile", () => {
       .patch("/api/users/profile")
       .send({ ...adultProfile(), birthday: yearsAgo(15), ...parent, parentSmsOptIn: true })
       .expect(200);
+    // Once set, a minor's parent contact is the parent's to change (DESIGN.md 12): 403, nothing saved.
     const res = await agent.patch("/api/users/profile").send({ parentSmsOptIn: false });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe(PlayerMessages.PARENT_SMS_CONSENT.description);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(FamilyMessages.MINOR_PARENT_CONTACT_LOCKED);
+    expect((await agent.get("/api/auth/user")).body).toMatchObject({ parentSmsOptIn: true });
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { bookings } from "@server/db/schema/index";
 import { createBookableCoach, createPerson, createSlot, get, post, type BookableCoach, type Person } from "@tests/factories/bookings";
 import { GOOD_CARD } from "@tests/factories/paid-booking";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { PRIVACY_POLICY_VERSION } from "@contract/children";
 
 // DESIGN.md 12 "Families and money": the right child, and siblings in one slot.
 
@@ -19,7 +20,14 @@ afterAll(async () => {
 });
 
 const CHOOSE = "Choose which athlete this session is for.";
-const RILEY = { firstName: "Riley", lastName: "Whitaker", birthday: "2015-04-12", position: "Attack" };
+// Under 13: added with the guardian's consent (DESIGN.md 12).
+const RILEY = {
+  firstName: "Riley",
+  lastName: "Whitaker",
+  birthday: "2015-04-12",
+  position: "Attack",
+  consent: { policyVersion: PRIVACY_POLICY_VERSION },
+};
 const SAM = { firstName: "Sam", lastName: "Whitaker", birthday: "2012-09-01", position: "Goalie" };
 const daysAhead = (days: number) => new Date(t.deps.clock.now().getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
