@@ -27,12 +27,17 @@ import { register } from "tsx/esm/api";
  * profile 26 (vite.config.ts groups them). A new page names its budget here, or the check fails.
  */
 const PAGE_BUDGETS = new Map([
-  ["landing", [100, 9]],
+  // 100.2 KB since the fourth round's pages (guardians, parent contact, credentials) grew the entry's
+  // page list and the signed-in user's answer: issue 44 (the landing served by the server) is to win
+  // the 0.3 KB back and return this budget to 100.
+  ["landing", [100.3, 9]],
   ["not-found", [115, 10]],
   ["unauthorized", [120, 11]],
   ["home", [120, 10]],
   ["verify-email", [120, 13]],
   ["family-invitation", [120, 14]],
+  // The link a parent contact address follows to confirm itself (DESIGN.md 12): one call, like verify-email.
+  ["parent-contact-confirm", [120, 14]],
   // It reads the family's bookings through the paging helper of the signed-in "account" chunk (a signed-in user loads it anyway).
   ["booking-success", [125, 15]],
   ["simulated-onboarding", [120, 15]],
@@ -55,15 +60,18 @@ const PAGE_BUDGETS = new Map([
   ["athlete-progress", [117, 11]],
   ["simulated-dashboard", [117, 12]],
   ["athlete", [118, 13]],
-  ["privacy-policy", [118, 10]],
-  ["terms-of-service", [119, 11]],
+  // One file more each since the legal texts read the no-show and consent rules' shared modules (2026-11-29).
+  ["privacy-policy", [118, 11]],
+  ["terms-of-service", [119, 12]],
   // 120,970 bytes until the paged lists' hook was drawn in transitions like useQuery (37 bytes more
   // in the query chunk every page with a read loads: 121,007).
   ["family", [121.5, 13]],
   ["booking-checkout", [128, 19]],
-  ["book-coach", [134, 20]],
+  // One file more since the athlete choice names whose session it is (whose-session.ts, issue 42).
+  ["book-coach", [134, 21]],
   ["my-session-requests", [137, 20]],
-  ["messages", [139, 19]],
+  // 140.1 KB in 21 since the admins' report actions and the suspension notice (issue 41, moderation).
+  ["messages", [140.5, 21]],
   // One file more for each since the dashboard reads its lower sections and the slot dialog lazily
   // (the modules they shared with the dashboard's first screen became files of their own).
   ["my-bookings", [152, 30]],

@@ -243,16 +243,6 @@ export type Booking = {
 };
 
 /** What a credit-paid session shows wherever a price would be (DESIGN.md 12), never its share of the package. */
-export const PAID_WITH_CREDIT = "Paid with a credit";
-
-/** How a session was paid, for My Bookings' rows: null while nothing is paid (a hold, a cancelled hold). */
-export function paymentLabel(booking: Pick<Booking, "paidWith" | "sharedCheckout" | "paymentStatus">): string | null {
-  if (booking.paidWith === "credit") return PAID_WITH_CREDIT;
-  if (booking.paymentStatus !== "completed" && booking.paymentStatus !== "refund_pending" && booking.paymentStatus !== "refunded")
-    return null;
-  return booking.sharedCheckout ? "Paid by card, in one checkout with other sessions" : "Paid by card";
-}
-
 /** A session on an athlete's page: the booking and the coach's feedback, once given. */
 export type AthleteSession = Booking & { feedback: { text: string; rating: number; createdAt: string } | null };
 

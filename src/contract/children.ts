@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { MINIMUM_ACCOUNT_AGE } from "./legal";
 import { ageOn, UNKNOWN_AGE } from "./players";
 
 /**
  * Children's data (DESIGN.md 12): an athlete under 13 is kept only with a guardian's consent, given
  * against the Privacy Policy version the page showed; nobody under 13 holds an account of their own.
  */
-export const CONSENT_AGE = 13;
+export const CONSENT_AGE = MINIMUM_ACCOUNT_AGE;
 
 /**
  * The Privacy Policy's version: the policy page shows it, and a guardian's consent for an athlete

@@ -7,7 +7,6 @@
  */
 
 import { NO_SHOW_POLICY } from "./progress-basics";
-import { CONSENT_AGE } from "./children";
 
 export type LegalSection = {
   heading: string;
@@ -23,7 +22,7 @@ export type LegalDocument = {
 };
 
 export const LEGAL_PRODUCT_NAME = "LaxCoach";
-export const MINIMUM_ACCOUNT_AGE = CONSENT_AGE;
+export const MINIMUM_ACCOUNT_AGE = 13;
 export const MINIMUM_COACH_AGE = 18;
 export const FULL_REFUND_CANCELLATION_HOURS = 24;
 export const PRIVACY_DELETION_DAYS = 30;

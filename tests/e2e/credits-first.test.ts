@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { addDaysToDate } from "@contract/time";
-import { PACKAGE_TERMS } from "@contract/packages";
+import { PACKAGE_TERMS } from "@contract/package-basics";
 import { makeCoach } from "@tests/factories/coaches";
 import { makeBrowserPlayer } from "@tests/factories/browser-people";
 import { startE2eServer, type E2eServer } from "./support/app-server";

@@ -5,7 +5,6 @@ import type { Athlete, Guardian } from "@contract/families";
 import { athleteName } from "@contract/family-basics";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { ConfirmDialog } from "../../components/ui/dialog";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { paths } from "../../config/paths";
@@ -23,6 +22,10 @@ import {
 import { AthleteForm } from "../../features/families/components/athlete-form";
 import { messageOr } from "../../lib/handle-unauthorized";
 import { fullName } from "@contract/names";
+
+// The dialog library loads just after the page (the guardians' buttons appear with it), as the
+// form library does for the invitation and athlete forms (athlete-form.tsx).
+const ConfirmDialog = lazy(async () => ({ default: (await import("../../components/ui/dialog")).ConfirmDialog }));
 
 // The form library loads after the page, as the athlete form's does (athlete-form.tsx).
 const InviteGuardianForm = lazy(async () => ({
@@ -129,48 +132,50 @@ function GuardianRow({ guardian, isOwnerMe, count }: { guardian: Guardian; isOwn
         </p>
         <p className="text-sm break-all text-slate-600">{guardian.email}</p>
       </div>
-      <div className="flex flex-wrap gap-2">
-        {mayRemove ? (
-          <ConfirmDialog
-            title="Make owner?"
-            description={`${name} will own the family: they invite and remove guardians. You stay a guardian.`}
-            confirmLabel="Make owner"
-            destructive={false}
-            onConfirm={() => act(() => handOver.mutateAsync(guardian.userId), "Could not hand over")}
-            trigger={
-              <Button type="button" size="sm" variant="outline" aria-label={`Make ${name} owner`}>
-                Make owner
-              </Button>
-            }
-          />
-        ) : null}
-        {mayRemove ? (
-          <ConfirmDialog
-            title="Remove guardian?"
-            description={`${name} will no longer see, book or pay for the family's sessions. Every guardian is told by e-mail.`}
-            confirmLabel="Remove"
-            onConfirm={() => act(() => remove.mutateAsync(guardian.userId), "Could not remove the guardian")}
-            trigger={
-              <Button type="button" size="sm" variant="outline" aria-label={`Remove ${name}`}>
-                Remove
-              </Button>
-            }
-          />
-        ) : null}
-        {mayLeave ? (
-          <ConfirmDialog
-            title="Leave family?"
-            description="You will no longer see, book or pay for this family's sessions. Every guardian is told by e-mail."
-            confirmLabel="Leave family"
-            onConfirm={() => act(() => remove.mutateAsync(guardian.userId), "Could not leave the family")}
-            trigger={
-              <Button type="button" size="sm" variant="outline">
-                Leave family
-              </Button>
-            }
-          />
-        ) : null}
-      </div>
+      <Suspense fallback={null}>
+        <div className="flex flex-wrap gap-2">
+          {mayRemove ? (
+            <ConfirmDialog
+              title="Make owner?"
+              description={`${name} will own the family: they invite and remove guardians. You stay a guardian.`}
+              confirmLabel="Make owner"
+              destructive={false}
+              onConfirm={() => act(() => handOver.mutateAsync(guardian.userId), "Could not hand over")}
+              trigger={
+                <Button type="button" size="sm" variant="outline" aria-label={`Make owner: ${name}`}>
+                  Make owner
+                </Button>
+              }
+            />
+          ) : null}
+          {mayRemove ? (
+            <ConfirmDialog
+              title="Remove guardian?"
+              description={`${name} will no longer see, book or pay for the family's sessions. Every guardian is told by e-mail.`}
+              confirmLabel="Remove"
+              onConfirm={() => act(() => remove.mutateAsync(guardian.userId), "Could not remove the guardian")}
+              trigger={
+                <Button type="button" size="sm" variant="outline" aria-label={`Remove ${name}`}>
+                  Remove
+                </Button>
+              }
+            />
+          ) : null}
+          {mayLeave ? (
+            <ConfirmDialog
+              title="Leave family?"
+              description="You will no longer see, book or pay for this family's sessions. Every guardian is told by e-mail."
+              confirmLabel="Leave family"
+              onConfirm={() => act(() => remove.mutateAsync(guardian.userId), "Could not leave the family")}
+              trigger={
+                <Button type="button" size="sm" variant="outline">
+                  Leave family
+                </Button>
+              }
+            />
+          ) : null}
+        </div>
+      </Suspense>
     </li>
   );
 }

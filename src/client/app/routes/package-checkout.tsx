@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "wouter";
 import { ArrowLeft } from "lucide-react";
-import { PACKAGE_TERMS, type PurchaseResponse } from "@contract/packages";
+import type { PurchaseResponse } from "@contract/packages";
+import { PACKAGE_TERMS } from "@contract/package-basics";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Spinner } from "../../components/ui/spinner";

@@ -1,4 +1,5 @@
-import { PAID_WITH_CREDIT, type Booking } from "@contract/bookings";
+import type { Booking } from "@contract/bookings";
+import { PAID_WITH_CREDIT } from "@contract/booking-basics";
 import { athleteFacts } from "@contract/family-basics";
 import type { AppDeps } from "../../deps";
 import { centsToDecimal } from "@contract/money";

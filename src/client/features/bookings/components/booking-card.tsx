@@ -2,7 +2,8 @@ import { CalendarDays, Clock, CreditCard, Mail, MessageSquare, Phone, Timer, Use
 import { athleteFacts, sessionAthleteName } from "@contract/family-basics";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Link } from "wouter";
-import { PAID_WITH_CREDIT, paymentLabel, type Booking } from "@contract/bookings";
+import type { Booking } from "@contract/bookings";
+import { PAID_WITH_CREDIT, paymentLabel } from "@contract/booking-basics";
 import { Avatar } from "@client/components/ui/avatar";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { athleteFacts, sessionAthleteName } from "@contract/family-basics";
 import { fullName } from "@contract/names";
-import { PAID_WITH_CREDIT } from "@contract/bookings";
+import { PAID_WITH_CREDIT } from "@contract/booking-basics";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
 import { bookingState } from "@client/lib/states";
 import type { CoachBooking } from "../api/coach-bookings";
