@@ -59,7 +59,9 @@ test.describe("credits first, one price for packages", () => {
     const terms = player.getByRole("definition");
     await expect(player.getByLabel("Package").getByText("Casey Coach")).toBeVisible();
     await expect(player.getByLabel("Package").getByText("4 credits: 4 × 60-minute private sessions")).toBeVisible();
-    const validUntil = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric" }).format(
+    // 60 days from now, as the page shows it: in the browser's zone.
+    const timeZone = await player.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const validUntil = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone }).format(
       new Date(Date.now() + 60 * 24 * 3600 * 1000),
     );
     await expect(player.getByLabel("Package").getByText(validUntil)).toBeVisible();
