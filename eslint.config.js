@@ -118,7 +118,7 @@ export default tseslint.config(
         // Type-aware rules read each file's own tsconfig; the JavaScript config files and scripts
         // that no tsconfig includes get TypeScript's default project.
         projectService: {
-          allowDefaultProject: ["*.js", "scripts/*.mjs", "bench/*.mjs", "src/client/public/*.js"],
+          allowDefaultProject: ["*.js", "scripts/*.mjs", "bench/*.mjs", "src/client/public/*.js", "src/client/sw.js"],
           maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 20,
         },
         tsconfigRootDir: import.meta.dirname,
@@ -169,6 +169,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // The service worker (vite-plugin-pwa builds it into /sw.js with Workbox): a worker's globals.
+    files: ["src/client/sw.js"],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ["src/client/**/*.{ts,tsx}"],
     ...jsxA11y.flatConfigs.recommended,
     languageOptions: { ...jsxA11y.flatConfigs.recommended.languageOptions, globals: { ...globals.browser } },
@@ -186,13 +191,24 @@ export default tseslint.config(
               importNames: ["useQuery", "useInfiniteQuery"],
               message: "Use useQuery and useInfiniteQuery from src/client/lib/use-query.ts: they draw each new result in a transition.",
             },
+            {
+              name: "react",
+              importNames: ["lazy"],
+              message: "Use lazyWithReload from src/client/lib/lazy-with-reload.ts: a chunk gone after a deploy reloads the page once.",
+            },
           ],
         },
       ],
     },
   },
   {
-    files: ["src/client/lib/use-query.ts", "src/client/lib/current-user.ts", "src/client/**/*.test.{ts,tsx}", "src/client/testing/**"],
+    files: [
+      "src/client/lib/use-query.ts",
+      "src/client/lib/current-user.ts",
+      "src/client/lib/lazy-with-reload.ts",
+      "src/client/**/*.test.{ts,tsx}",
+      "src/client/testing/**",
+    ],
     rules: { "no-restricted-imports": "off" },
   },
 );

@@ -2,18 +2,21 @@ import zlib from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import babel from "@rolldown/plugin-babel";
 import react, { reactCompilerPreset } from "@vitejs/plugin-react";
+import type { OutputBundle, OutputChunk } from "rolldown";
 import { build, defineConfig, type Plugin } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { VitePWA } from "vite-plugin-pwa";
 
 /**
- * The signed-in first screen the server paints before any script (src/client/first-screen.tsx,
- * http/client-assets.ts), built for Node into dist/first-screen each time the client is built, so
- * every build of the client (npm start, the browser tests, Lighthouse) has the matching one. Its
- * packages stay in node_modules.
+ * What the server draws with the client's components, built for Node into dist/ssr each time the
+ * client is built, so every build of the client (npm start, the browser tests, Lighthouse) has the
+ * matching one: a signed-in user's first screen (src/client/first-screen.tsx, decision 015) and a
+ * visitor's public pages, hydrated by the browser (src/client/public-pages.tsx, decision 016).
+ * http/client-assets.ts loads both at start. Their packages stay in node_modules.
  */
-function firstScreenForNode(): Plugin {
+function serverRenderingForNode(): Plugin {
   return {
-    name: "first-screen-for-node",
+    name: "server-rendering-for-node",
     apply: "build",
     async closeBundle() {
       await build({
@@ -24,15 +27,104 @@ function firstScreenForNode(): Plugin {
         plugins: [react()],
         resolve: { tsconfigPaths: true },
         build: {
-          ssr: "src/client/first-screen.tsx",
-          outDir: "dist/first-screen",
+          ssr: true,
+          outDir: "dist/ssr",
           emptyOutDir: true,
           sourcemap: true,
+          rolldownOptions: {
+            input: { "first-screen": "src/client/first-screen.tsx", "public-pages": "src/client/public-pages.tsx" },
+          },
         },
       });
     },
   };
 }
+
+/** What the service worker keeps besides the build's scripts and styles: the public files a page or an installed app asks for (paths in the build). */
+const PRECACHED_PUBLIC_FILES = [
+  "favicon.svg",
+  "manifest.webmanifest",
+  "icons/icon-192.png",
+  "icons/icon-512.png",
+  "icons/maskable-512.png",
+  "icons/apple-touch-icon.png",
+  "intl-warm-up.js",
+  "first-screen-boot.js",
+  "sw-register.js",
+];
+
+/** Pages the worker keeps for use with no connection (with the not-found and access pages the router may show). */
+const OFFLINE_PAGES = /src\/client\/app\/routes\/(schedule|not-found|unauthorized)\.tsx$/;
+
+/**
+ * The scripts and styles the app needs to open the schedule with no connection: what the entry and
+ * those pages import, statically or lazily (the signed-in shell, its badge), without the other
+ * pages' chunks, which a phone fetches when it opens them (their names are immutable, so the
+ * browser's cache keeps them anyway). Every style sheet, as they are few and small.
+ */
+function offlineFiles(bundle: OutputBundle): string[] {
+  const chunks = new Map<string, OutputChunk>();
+  for (const file of Object.values(bundle)) if (file.type === "chunk") chunks.set(file.fileName, file);
+  const isOtherPage = (chunk: OutputChunk) =>
+    chunk.facadeModuleId !== null &&
+    /src\/client\/app\/routes\/[^/]+\.tsx$/.test(chunk.facadeModuleId) &&
+    !OFFLINE_PAGES.test(chunk.facadeModuleId);
+  const kept = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = chunks.get(fileName);
+    if (!chunk || kept.has(fileName) || isOtherPage(chunk)) return;
+    kept.add(fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) kept.add(css);
+    [...chunk.imports, ...chunk.dynamicImports].forEach(visit);
+  };
+  for (const chunk of chunks.values())
+    if (chunk.isEntry || (chunk.facadeModuleId && OFFLINE_PAGES.test(chunk.facadeModuleId))) visit(chunk.fileName);
+  for (const file of Object.values(bundle)) if (file.fileName.endsWith(".css")) kept.add(file.fileName);
+  return [...kept].filter((f) => /^assets\/.+\.(js|css)$/.test(f));
+}
+
+/** The offline set of this build (offlineFiles), read by the service worker's manifest below. */
+let offlineAssets: Set<string> | undefined;
+
+/** Notes which of the build's scripts and styles the service worker keeps (offlineFiles). */
+function offlineAssetList(): Plugin {
+  return {
+    name: "offline-asset-list",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      offlineAssets = new Set(offlineFiles(bundle));
+    },
+  };
+}
+
+/**
+ * /sw.js (DESIGN 12, In the pocket): src/client/sw.js bundled with Workbox by vite-plugin-pwa, with
+ * the precache list (self.__WB_MANIFEST) of this build's offline scripts and styles and the public
+ * files, each public file with a revision hashed from its contents (the scripts' and styles' names
+ * carry theirs). A deploy that changes any of them changes the worker's bytes, so browsers install
+ * it and offer "Reload". Our own manifest and registration (public/manifest.webmanifest,
+ * public/sw-register.js) stay: the plugin writes and injects neither.
+ */
+const serviceWorker = VitePWA({
+  strategies: "injectManifest",
+  srcDir: ".",
+  filename: "sw.js",
+  manifest: false,
+  injectRegister: false,
+  includeManifestIcons: false,
+  injectManifest: {
+    // A classic script, as public/sw-register.js registers it.
+    rollupFormat: "iife",
+    globPatterns: ["assets/*.{js,css}", ...PRECACHED_PUBLIC_FILES],
+    manifestTransforms: [
+      (entries) => {
+        if (!offlineAssets) throw new Error("The service worker's file list was not made (offline-asset-list did not run).");
+        const kept = offlineAssets;
+        return { manifest: entries.filter((entry) => !entry.url.startsWith("assets/") || kept.has(entry.url)), warnings: [] };
+      },
+    ],
+  },
+});
 
 export default defineConfig({
   root: "src/client",
@@ -45,7 +137,9 @@ export default defineConfig({
     // landing page's 100 KB; docs/performance-log.md).
     babel({ presets: [reactCompilerPreset({ compilationMode: "annotation" })] }),
     tailwindcss(),
-    firstScreenForNode(),
+    serverRenderingForNode(),
+    offlineAssetList(),
+    serviceWorker,
     // Each script, style sheet and image is compressed once, at the highest levels, beside the file
     // (.br, .gz); the server sends those (http/client-assets.ts) instead of compressing every
     // answer on the fly at the low level that leaves it time to answer quickly.
@@ -106,8 +200,8 @@ export default defineConfig({
               name: "ui",
               test: new RegExp(
                 [
-                  /src[\\/]client[\\/]components[\\/]ui[\\/](badge|button|card|checkbox|input|label|form-field|link-buttons|spinner|star-rating|textarea)\.tsx/,
-                  /src[\\/]client[\\/]lib[\\/](cn|just-fetched|when)\.ts/,
+                  /src[\\/]client[\\/]components[\\/]ui[\\/](badge|button|card|checkbox|input|label|form-field|link-buttons|page-title|spinner|star-rating|textarea)\.tsx/,
+                  /src[\\/]client[\\/]lib[\\/](cn|just-fetched|toast-failure|when)\.ts/,
                   /src[\\/]contract[\\/]((coach|search|review)-basics|names)\.ts/,
                   /node_modules[\\/](clsx|tailwind-merge|class-variance-authority|date-fns|@date-fns)[\\/]/,
                   /node_modules[\\/]@radix-ui[\\/]react-(compose-refs|slot|label|primitive)[\\/]/,
@@ -139,8 +233,19 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
+              // The public pages' heads and place paths (DESIGN.md 12): one file for the pages that
+              // draw a coach or a place (profile, booking, place), not one per set of pages sharing a part.
+              name: "page-heads",
+              test: /src[\\/]contract[\\/](page-titles|place-pages)\.ts/,
+              minShareCount: 2,
+              priority: 6,
+              includeDependenciesRecursively: false,
+            },
+            {
               name: "search",
-              test: /src[\\/]client[\\/]features[\\/](search|reviews)[\\/]/,
+              // With the hook that sets a public page's head after hydration (DESIGN.md 12): the pages
+              // that set one (find coaches, a coach, booking, a place) all load this chunk.
+              test: /src[\\/]client[\\/]features[\\/](search|reviews)[\\/]|src[\\/]client[\\/]lib[\\/]document-head\.ts/,
               minShareCount: 2,
               priority: 5,
               includeDependenciesRecursively: false,

@@ -78,7 +78,12 @@ async function seedPages(server: E2eServer): Promise<PageToMeasure[]> {
   const newCoach = await createPerson(server, "coach");
   const visitor = null;
   return [
+    // A first-time visitor's public pages, drawn on the server (issue 44: performance and SEO).
+    ["root", "/", visitor],
     ["landing", "/landing", visitor],
+    ["find coaches (visitor)", "/find-coaches?position=Midfield&zipcode=21201&radius=25&includeUnavailable=false", visitor],
+    ["coach profile (visitor)", `/coach/${searchCoachId}`, visitor],
+    ["place page", "/coaches/md/baltimore", visitor],
     ["find coaches", "/find-coaches?position=Midfield&zipcode=21201&radius=25&includeUnavailable=false", player.cookie],
     ["coach profile", `/coach/${searchCoachId}`, player.cookie],
     ["home", "/", player.cookie],

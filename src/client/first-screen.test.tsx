@@ -36,10 +36,12 @@ describe("the first screen the server paints for a signed-in user", () => {
       "My Bookings",
       "My Requests",
       "Messages",
-      "My Profile",
+      "My Family",
     ]);
     expect(texts(screen, '[aria-current="page"]')).toEqual(["My Bookings"]);
-    expect(screen.textContent).toContain("Hi, Pat");
+    // DESIGN 12: the profile and "Sign Out" are in the account menu, a button with the user's name.
+    expect(texts(screen, 'button[aria-controls="account-menu"]')).toEqual(["PPat, account menu"]);
+    expect(texts(screen, "#account-menu a")).toEqual(["My Profile", "Add an athlete", "My Schedule", "Notifications"]);
     expect(screen.textContent).toContain("Verify your e-mail. Follow the link we sent to pat@example.com to confirm it is yours.");
     expect(screen.querySelector('main#main [data-testid="page-skeleton"]')).not.toBeNull();
     expect(screen.querySelector("footer")).not.toBeNull();
@@ -47,17 +49,19 @@ describe("the first screen the server paints for a signed-in user", () => {
 
   it("shows a coach what a coach works with, and no notice once the address is verified", () => {
     const screen = parse(renderFirstScreen(coach, "/manage-slots", { layout: "shell", module: "manage-slots" }));
-    expect(texts(screen, 'nav[aria-label="Main"] a')).toEqual(["Dashboard", "Bookings", "Time Slots", "Messages", "Profile"]);
+    expect(texts(screen, 'nav[aria-label="Main"] a')).toEqual(["Dashboard", "Bookings", "Time Slots", "Messages"]);
     expect(texts(screen, '[aria-current="page"]')).toEqual(["Time Slots"]);
     expect(screen.textContent).not.toContain("Verify your e-mail");
-    expect(screen.textContent).not.toContain("Account");
+    // DESIGN 12: a coach's account menu holds the profile, the schedule kept for the field and the notification settings.
+    expect(texts(screen, 'button[aria-controls="account-menu"]')).toEqual(["MMorgan, account menu"]);
+    expect(texts(screen, "#account-menu a")).toEqual(["Profile", "My Schedule", "Notifications"]);
   });
 
   it("is a setup wizard's own frame, without the shell: its heading and lead above the step's skeleton", () => {
     const screen = parse(renderFirstScreen(coach, "/coach-onboarding", { layout: "bare", module: "coach-onboarding" }));
     expect(screen.querySelector('[role="banner"], body > header, nav')).toBeNull();
     expect(texts(screen, "main#main h1")).toEqual(["Coach Setup"]);
-    expect(screen.textContent).toContain("Five short steps and players can find and book you.");
+    expect(screen.textContent).toContain("A few short steps and players can find and book you.");
     expect(screen.querySelector('main#main [data-testid="page-skeleton"]')).not.toBeNull();
   });
 

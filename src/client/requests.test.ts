@@ -28,7 +28,7 @@ describe("client requests", () => {
   it("sends multipart only to the upload routes", () => {
     const multipart = sourceFiles(clientRoot)
       .filter((file) => !file.endsWith(".test.ts") && /new FormData\(/.test(readFileSync(file, "utf8")))
-      .flatMap((file) => [...readFileSync(file, "utf8").matchAll(/"(\/api\/[^"]+)", form\)/g)].map((m) => m[1]));
-    expect(new Set(multipart)).toEqual(new Set(["/api/upload", "/api/upload/profile-image"]));
+      .flatMap((file) => [...readFileSync(file, "utf8").matchAll(/["`](\/api\/[^"`]+)["`], form\)/g)].map((m) => m[1]));
+    expect(new Set(multipart)).toEqual(new Set(["/api/upload", "/api/upload/profile-image", "/api/coach/credentials/${id}/document"]));
   });
 });

@@ -116,14 +116,3 @@ export const FREE_CANCELLATION_HOURS = 24;
 export function canCancelForRefund(startsAt: Date, now: Date): boolean {
   return startsAt.getTime() - now.getTime() >= FREE_CANCELLATION_HOURS * 3_600_000;
 }
-
-/** How a credit-paid session says it was paid, wherever a price would be (DESIGN.md 12). */
-export const PAID_WITH_CREDIT = "Paid with a credit";
-
-/** How a session was paid, for My Bookings' rows: null while nothing is paid (a hold, a cancelled hold). */
-export function paymentLabel(booking: { paidWith: string | null; sharedCheckout: boolean; paymentStatus: string }): string | null {
-  if (booking.paidWith === "credit") return PAID_WITH_CREDIT;
-  if (booking.paymentStatus !== "completed" && booking.paymentStatus !== "refund_pending" && booking.paymentStatus !== "refunded")
-    return null;
-  return booking.sharedCheckout ? "Paid by card, in one checkout with other sessions" : "Paid by card";
-}

@@ -1,3 +1,4 @@
+import type { CoachContact } from "./coach-contact";
 import { z } from "zod";
 import { MAX_ATHLETES_PER_FAMILY, OptionalAthleteIdSchema, type AthleteSummary } from "./families";
 import { SESSION_TYPES, type SessionType } from "./coach-basics";
@@ -37,7 +38,9 @@ const payWithField = z.enum(["card", "credit"], { message: "Pay with a card or a
 export const SiblingBookingMessages = {
   ATHLETES: "Choose the athletes this session is for, each once.",
   ONE_WAY: "Name the athletes in athleteIds or one athlete in athleteId, not both.",
-  BY_CARD: "Siblings booked together pay by card in one checkout; book a credit's session one athlete at a time.",
+  /** Siblings paid with credits take one credit each, all or none (DESIGN.md 12). */
+  NOT_ENOUGH_CREDITS:
+    "You don't have a credit for each athlete: each athlete's seat takes one credit. Pay by card instead, or book fewer athletes.",
 } as const;
 
 /** DESIGN.md 12 "Siblings in one slot": the athletes of the family that each take a seat, all or none. */
@@ -73,7 +76,6 @@ export const BookingRequestSchema = z
     payWith: payWithField.optional(),
   })
   .refine((b) => b.athleteIds === undefined || b.athleteId == null, { message: SiblingBookingMessages.ONE_WAY, path: ["athleteIds"] })
-  .refine((b) => b.athleteIds === undefined || b.payWith !== "credit", { message: SiblingBookingMessages.BY_CARD, path: ["payWith"] })
   .transform(({ startTime, preferredStartTime, ...rest }) => ({ ...rest, preferredStartTime: preferredStartTime ?? startTime }));
 export type BookingRequest = z.input<typeof BookingRequestSchema>;
 
@@ -124,6 +126,9 @@ export type ParsedBookingRequest = z.output<typeof BookingRequestSchema>;
 
 /** The answer of POST /api/bookings with `athleteIds`: one held seat per athlete, in the order named. */
 export type SiblingBookingResponse = { bookings: Booking[] };
+
+/** The answer of POST /api/bookings/{id}/pay-with-credit: every booking of the hold, each paid with a credit (DESIGN.md 12). */
+export type PayHoldWithCreditResponse = { bookings: Booking[] };
 
 export type BookingCoach = {
   id: number;
@@ -217,6 +222,8 @@ export type Booking = {
   coach: BookingCoach;
   /** Present for the coach of the booking and for admins. */
   student?: BookingStudent;
+  /** For the coach: whom to reach; a minor's contact is the guardian's ("Guardian: Dana Whitaker", DESIGN.md 12). */
+  contact?: CoachContact;
   timeSlot: BookingTimeSlot;
   /** Until when a pending booking holds its seat (ISO); null once paid or cancelled. */
   holdExpiresAt: string | null;

@@ -40,5 +40,7 @@ export const ErrorCode = {
   NO_CREDIT: "NO_CREDIT",
   /** A package checkout ran out before payment. */
   CHECKOUT_EXPIRED: "CHECKOUT_EXPIRED",
+  /** The athlete is under 18 and the coach lacks a current SafeSport training and background check (REQUIRE_SCREENING_FOR_MINORS). */
+  SCREENING_REQUIRED: "SCREENING_REQUIRED",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -52,3 +52,10 @@ export function firstLine(body: string, maxLength = 140): string {
 
 /** The page of a conversation (links in e-mails, cards and the list). */
 export const conversationPath = (conversationId: number) => `/messages/${conversationId}`;
+
+/**
+ * A no-show in the family's thread (DESIGN.md 12): the coach's mark is posted as a message that
+ * begins with this, so the family's view offers "Reply" and "Dispute" under it.
+ */
+export const NO_SHOW_MESSAGE_PREFIX = "No-show: ";
+export const NO_SHOW_DISPUTE_REASON = "The family disputes this no-show.";

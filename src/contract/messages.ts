@@ -59,6 +59,9 @@ export type ConversationMessage = Message & { senderName: string; fromCoach: boo
 
 export type ConversationAthlete = { id: number; firstName: string; lastName: string };
 
+/** The session a thread is about (DESIGN.md 12): the soonest upcoming of the coach with the family, else the latest. */
+export type ConversationSession = { bookingId: number; athleteName: string; startsAt: string; timeZone: string; status: string };
+
 /** GET /api/conversations items (and POST /api/conversations' answer). */
 export type Conversation = {
   id: number;
@@ -73,6 +76,10 @@ export type Conversation = {
   /** The family's guardians by name, account holder first (who wrote what in the log). */
   guardians: { id: number; name: string }[];
   athletes: ConversationAthlete[];
+  /** The family has an athlete under 18: the composer reminds the sender to keep contact details off (DESIGN.md 12). */
+  hasMinor: boolean;
+  /** Which athlete and which session the thread is about, shown at its top; null before any booking. */
+  session: ConversationSession | null;
   /** Who the viewer is talking to: the coach's name for a family, the family's for a coach. */
   title: string;
   lastMessage: Message | null;

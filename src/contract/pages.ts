@@ -1,4 +1,5 @@
 import type { CurrentUser, UserType } from "./accounts";
+import type { Position } from "./coach-basics";
 import { needsPlayerSetup } from "./player-setup";
 
 /**
@@ -30,12 +31,15 @@ export type PageModule =
   | "messages"
   | "my-bookings"
   | "my-session-requests"
+  | "notification-settings"
   | "package-checkout"
   | "parent-contact-confirm"
   | "player-onboarding"
+  | "place"
   | "player-profile"
   | "privacy-policy"
   | "reset-password"
+  | "schedule"
   | "simulated-dashboard"
   | "simulated-onboarding"
   | "stripe-connect"
@@ -94,6 +98,8 @@ export const pageRoutes: readonly PageRoute[] = [
   page("/coach-dashboard", "coach-dashboard", true, coachOnly),
   page("/coach-setup", "coach-setup", true, coachOnly),
   page("/coach/:id", "coach-profile", false),
+  // DESIGN.md 12: a place's coaches (contract/place-pages.ts), lower case, found by parents searching a town.
+  page("/coaches/:state/:city/:position?", "place", false),
   page("/my-bookings", "my-bookings", true),
   page("/my-session-requests", "my-session-requests", true, playerOnly),
   page("/admin", "admin", true, { roles: ["admin"] }),
@@ -111,6 +117,25 @@ export const pageRoutes: readonly PageRoute[] = [
   page("/athletes/:id", "athlete", true),
   page("/athletes/:id/progress", "athlete-progress", true),
   page("/messages/:id?", "messages", true),
+  // DESIGN 12 (In the pocket): the next 14 days, kept for the field by the service worker; the notification settings.
+  page("/schedule", "schedule", true),
+  page("/settings/notifications", "notification-settings", true),
+];
+
+/**
+ * The public pages search engines may list (DESIGN.md 12, "Public pages on the server"), besides the
+ * site root: answered with their content and head, named in the sitemap. Every other page carries
+ * `noindex`. A list of its own, not a field of each route, so the client's entry (which holds
+ * `pageRoutes`) does not carry it.
+ */
+export const LISTED_PAGES: readonly PageModule[] = [
+  "landing",
+  "find-coaches",
+  "coach-profile",
+  "book-coach",
+  "place",
+  "privacy-policy",
+  "terms-of-service",
 ];
 
 /**
@@ -136,4 +161,42 @@ export function rootPageOf(user: {
 }): PageModule {
   if (user.userType === "coach") return "coach-dashboard";
   return needsPlayerSetup(user) ? "player-onboarding" : "home";
+}
+
+/**
+ * A visitor's public page drawn on the server with the app's own components and then hydrated
+ * (decision 016): the root, /landing, /find-coaches, /coach/{id}, /book-coach/{id}, the place pages
+ * and the legal pages. The renderer is client code built for Node (src/client/public-pages.tsx); it names the
+ * data a page reads (`needsOf`, with the client's own parsing of the path and query), the server
+ * loads it through the same services as the API routes and hands it back, answered as the API
+ * answers it, and the renderer puts it into the page's query cache under the client's own keys.
+ */
+export type PublicPageNeed =
+  | { kind: "coach-profile"; coachId: number }
+  | { kind: "bookable-slots"; coachId: number }
+  | { kind: "search"; params: { position: string; zipcode: string; radius: number; includeUnavailable: boolean; verified: boolean } }
+  | { kind: "content-blocks" }
+  | { kind: "testimonials" }
+  | { kind: "public-figures" }
+  /** The places with most coaches (GET /api/places/popular), the landing page's links to them. */
+  | { kind: "popular-places" }
+  /** A place page's coaches (GET /api/places/{state}/{city}[/{position}]), state and city as its path names them. */
+  | { kind: "place"; state: string; city: string; position: Position | null };
+
+/**
+ * A need with what the API would answer. `found: false`: the API answered 404 (an unknown coach),
+ * or another 4xx (a search for an unknown ZIP code): the page draws what the app draws without
+ * that data, and the client asks the API itself.
+ */
+export type LoadedPublicData =
+  | { need: PublicPageNeed; found: true; data: unknown; nextCursor?: string | null }
+  | { need: PublicPageNeed; found: false; status: number; message: string };
+
+/** A public page as drawn: its markup (the app's root's content) and the queries it was drawn from (client lib/page-state.ts). */
+export type RenderedPublicPage = { html: string; queries: unknown[] };
+
+export interface PublicPageRenderer {
+  /** What the page at this path reads; null when the path is not one drawn on the server. */
+  needsOf(pathname: string, search: string): PublicPageNeed[] | null;
+  render(pathname: string, search: string, loaded: readonly LoadedPublicData[]): Promise<RenderedPublicPage>;
 }

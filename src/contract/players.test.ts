@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { ageGroupOfAge } from "./families";
 import {
+  AGE_GROUP_LABELS,
   ageOn,
   ageRuleToday,
   birthdayToIso,
@@ -82,6 +84,21 @@ describe("US phone numbers", () => {
     const { toUsE164 } = await import("./contact-fields");
     for (const bad of ["555-0100", "+44 20 7946 0958", "(011) 555-0100", "911-555-0100", "410-911-0100", "410-555-01000", "call me"]) {
       expect(toUsE164(bad)).toBeNull();
+    }
+  });
+});
+
+describe("age group labels", () => {
+  it("name the ages each group holds, so an 11-year-old is a Futures player under 12", () => {
+    expect(AGE_GROUP_LABELS).toEqual({ futures: "Futures (under 12)", juniors: "Juniors (12-15)", "high-school": "High School (16-18)" });
+    for (let age = 5; age <= 18; age++) {
+      const group = ageGroupOfAge(age);
+      expect(group, `age ${age}`).not.toBeNull();
+      const label = AGE_GROUP_LABELS[group!];
+      const under = /under (\d+)/.exec(label);
+      const span = /(\d+)-(\d+)/.exec(label);
+      if (under) expect(age, label).toBeLessThan(Number(under[1]));
+      else expect(age >= Number(span![1]) && age <= Number(span![2]), `${age} in ${label}`).toBe(true);
     }
   });
 });

@@ -21,9 +21,13 @@ export function travelDistanceLabel(miles: number, options: readonly number[]): 
   return options === PROFILE_TRAVEL_DISTANCES && miles === 50 ? "50+ miles" : `${miles} miles`;
 }
 
-/** coach-side 9: age groups as the forms label them. */
+/**
+ * Age groups as every page and the match reasons label them: the ages `ageGroupOfAge` (families.ts)
+ * puts in each, so an 11-year-old reads as a Futures player "under 12" (issue 47; coach-side 9's
+ * "under 11" left 11 in no group).
+ */
 export const AGE_GROUP_LABELS: Record<AgeGroup, string> = {
-  futures: "Futures (under 11)",
+  futures: "Futures (under 12)",
   juniors: "Juniors (12-15)",
   "high-school": "High School (16-18)",
 };

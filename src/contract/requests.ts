@@ -1,3 +1,4 @@
+import type { CoachContact } from "./coach-contact";
 import { z } from "zod";
 import { OptionalAthleteIdSchema, type AthleteSummary } from "./families";
 import type { BookingGuardian, BookingStatus, BookingStudent, PaymentStatus } from "./bookings";
@@ -89,6 +90,8 @@ export type SessionRequest = {
   createdAt: string;
   /** Only for the coach of the request. */
   student?: BookingStudent;
+  /** For the coach: whom to reach; a minor's contact is the guardian's ("Guardian: Dana Whitaker", DESIGN.md 12). */
+  contact?: CoachContact;
   /** Only for the coach, once the seat the request led to is paid: how to reach the family's guardians (DESIGN.md 11). */
   guardians?: BookingGuardian[];
 };

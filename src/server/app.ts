@@ -14,6 +14,8 @@ import { contentAdminRouter, contentRouter } from "./features/content/content.ro
 import { familiesRouter } from "./features/families/families.routes";
 import { geoRouter } from "./features/geo/geo.routes";
 import { messageReportsAdminRouter, messagesRouter } from "./features/messages/messages.routes";
+import { notificationsRouter } from "./features/notifications/notifications.routes";
+import { scheduleRouter } from "./features/schedule/schedule.routes";
 import { moderationAdminRouter } from "./features/moderation/moderation.routes";
 import { packagesRouter } from "./features/packages/packages.routes";
 import { moneyIssuesRouter } from "./features/money-issues/money-issues.routes";
@@ -23,14 +25,20 @@ import { progressRouter } from "./features/progress/progress.routes";
 import { requestsRouter } from "./features/requests/requests.routes";
 import { reviewsRouter } from "./features/reviews/reviews.routes";
 import { waitlistRouter } from "./features/waitlist/waitlist.routes";
-import { pageMetaFor } from "./features/search/page-meta";
+import { placesRouter } from "./features/places/places.routes";
+import { pageReads, type PageReads } from "./features/public-pages/page-reads";
+import { publicPageAnswer } from "./features/public-pages/public-page-answer";
+import { publicPagesRouter, shareLinkRouter } from "./features/public-pages/public-pages.routes";
 import { searchRouter } from "./features/search/search.routes";
+import { renderPublicPage } from "./features/public-pages/server-rendered";
 import { slotsRouter } from "./features/slots/slots.routes";
 import { systemRouter } from "./features/system/system.routes";
 import { uploadsRouter } from "./features/uploads/uploads.routes";
 import { usersRouter } from "./features/users/users.routes";
 import { BROTLI_PARAMS } from "./http/compress";
+import type { DrawPublicPage } from "./http/client-assets";
 import { errorHandler, notFoundHandler } from "./http/errors";
+import { countStatementsPerRequest } from "./http/statement-count";
 import { noStoreByDefault, requireJsonBody, requireSameOrigin } from "./http/request-guards";
 import { PUBLIC_READ_PATHS, visitorReadLimit } from "./http/rate-limit";
 import { loadSession, readSessionToken, requireRoleForAll } from "./http/require-session";
@@ -44,6 +52,8 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   // X-Forwarded-* is believed only from the proxies TRUST_PROXY names (DESIGN.md 10); by default from
   // nobody, so a client cannot pick its own address to dodge the rate limits.
   app.set("trust proxy", deps.config.trustProxy);
+  // Each request's SQL statements counted from its first middleware (PERFORMANCE.md, "Statements per request").
+  if (deps.config.countSqlStatements) app.use(countStatementsPerRequest(deps.logger));
   app.use(
     helmet({
       // Vite's dev client injects inline scripts; the built client runs under a strict policy.
@@ -73,8 +83,17 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   // (http/client-assets.ts), read only when index.html is served.
   app.use((req, res, next) => {
     res.locals.pageUser = () => currentUserOfToken(deps, readSessionToken(req.headers.cookie));
-    // A coach's profile is an indexable page: its own <title> and description in the HTML (issue 29).
-    res.locals.pageMeta = () => pageMetaFor(deps, req.path);
+    // A visitor's public page drawn on the server and hydrated (decision 016), by the renderer the
+    // client build made (http/client-assets.ts loads it), from the data the API would answer.
+    // The head and the drawing share the request's reads (a coach's profile is read once).
+    let reads: PageReads | undefined;
+    const shared = () => (reads ??= pageReads(deps));
+    const query = req.originalUrl.indexOf("?");
+    res.locals.drawPublicPage = ((renderer) =>
+      renderPublicPage(deps, renderer, req.path, query < 0 ? "" : req.originalUrl.slice(query + 1), shared())) satisfies DrawPublicPage;
+    // Each page's status and head (DESIGN.md 12): 404 for no page, an unknown coach, an empty place;
+    // title, description, canonical, Open Graph and JSON-LD in the HTML.
+    res.locals.publicPage = () => publicPageAnswer(deps, req, shared());
     next();
   });
 
@@ -119,8 +138,14 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   api.use(messagesRouter(deps));
   api.use(packagesRouter(deps));
   api.use(credentialsRouter(deps));
+  api.use(notificationsRouter(deps));
+  api.use(scheduleRouter(deps));
+  api.use(placesRouter(deps));
+  api.use(shareLinkRouter(deps));
   api.use(notFoundHandler);
   app.use("/api", api);
+  // robots.txt, the sitemap and the coaches' preview images, before the client's pages.
+  app.use(publicPagesRouter(deps));
   // Upload names are random and never reused, so browsers may keep them forever.
   app.use(
     "/uploads",

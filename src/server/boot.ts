@@ -4,6 +4,8 @@ import { createMailer } from "./adapters/mail";
 import { createMessageOutbox } from "./adapters/message-outbox";
 import { createPaymentProvider } from "./adapters/payments/create-provider";
 import { createSmsSender } from "./adapters/sms";
+import { createPushSender, resolveVapidKeys } from "./adapters/web-push";
+import { forgetPushEndpoint } from "./features/notifications/notifications.repository";
 import { Clock } from "./clock";
 import type { Config } from "./config";
 import { openDatabase } from "./db/client";
@@ -32,7 +34,8 @@ export async function bootstrap(config: Config, overrides: Partial<AppDeps> = {}
   const clock = overrides.clock ?? new Clock();
   // Every connection opened and the booking's statements prepared on it before the server listens.
   await database.openConnections((db) => prepareBookingStatements(db, clock.now()));
-  // Mail and SMS leave through the outbox table; the transports below deliver from it.
+  const vapid = resolveVapidKeys(config);
+  // Mail, SMS and web push leave through the outbox table; the transports below deliver from it.
   const outbox =
     overrides.outbox ??
     createMessageOutbox({
@@ -42,7 +45,9 @@ export async function bootstrap(config: Config, overrides: Partial<AppDeps> = {}
       transports: {
         mail: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
         sms: createSmsSender({ twilio: config.twilio, dataDir: config.dataDir, logger }),
+        push: createPushSender({ vapid, logger }),
       },
+      onPushGone: (endpoint) => forgetPushEndpoint(database.db, endpoint),
     });
   const deps: AppDeps = {
     config,
@@ -50,6 +55,7 @@ export async function bootstrap(config: Config, overrides: Partial<AppDeps> = {}
     logger,
     clock,
     outbox,
+    pushPublicKey: vapid.publicKey,
     mailer: overrides.mailer ?? outbox.mailer,
     sms: overrides.sms ?? outbox.sms,
     payments: overrides.payments ?? createPaymentProvider({ config, database, clock, logger }),

@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isVapidKeyPair } from "./adapters/web-push";
 import { present } from "./present";
 
 /**
@@ -82,11 +83,22 @@ const EnvSchema = z.object({
   AUTH_IP_LIMIT: z.coerce.number().int().min(1).default(100),
   PUBLIC_READ_LIMIT: z.coerce.number().int().min(1).default(600),
   ENABLE_TEST_CLOCK: booleanString.default(false),
+  /** Counts each request's SQL statements (PERFORMANCE.md, "Statements per request"); unset: on with the test clock or at debug level. */
+  COUNT_SQL_STATEMENTS: booleanString.optional(),
   SCREENING_PROVIDER: optionalString.pipe(z.enum(["simulated", "http"], { message: "must be simulated or http" }).optional()),
   SCREENING_API_URL: optionalString.pipe(z.url({ message: "must be a URL" }).optional()),
   SCREENING_API_KEY: optionalString,
   SCREENING_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, { message: "must be at least 16 characters" }).optional()),
   REQUIRE_SCREENING_FOR_MINORS: booleanString.default(false),
+  /** Web push (DESIGN 12): unset, a key pair is made once into DATA_DIR/vapid-keys.json. */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, { message: "must be a mailto: address or an https:// URL" })
+      .optional(),
+  ),
 });
 
 const PROXY_KEYWORDS = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -152,10 +164,14 @@ export type Config = {
   /** DESIGN 11: a visitor's (signed-out) reads of search, profiles, open times and reviews per address per minute. */
   publicReadLimit: number;
   enableTestClock: boolean;
+  /** Each request's SQL statements counted, sent in `x-sql-statements` and logged at debug level. */
+  countSqlStatements: boolean;
   /** Background checks (DESIGN 12): a real provider's HTTP API when chosen, else the simulated one. */
   screening?: { apiUrl: string; apiKey: string; webhookSecret: string };
   /** DESIGN 12: bookings for athletes under 18 only with a coach holding current SafeSport and background check. */
   requireScreeningForMinors: boolean;
+  /** Web push (DESIGN 12): the VAPID keys when configured (else boot makes them once into the data folder) and the contact. */
+  vapid: { keys?: { publicKey: string; privateKey: string }; subject: string };
 };
 
 export class ConfigError extends Error {}
@@ -199,6 +215,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   requireTogether(["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"]);
   requireTogether(["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY"]);
   requireTogether(["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"]);
+  requireTogether(["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"]);
+  if (e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY && !isVapidKeyPair(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be one P-256 key pair (base64url, as `npx web-push generate-vapid-keys` prints)",
+    );
+  }
   const hasStripeKeys = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY);
   if (e.PAYMENTS_PROVIDER === "stripe" && !hasStripeKeys) {
     throw new ConfigError("Invalid configuration: PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY");
@@ -261,11 +283,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authIpLimit: e.AUTH_IP_LIMIT,
     publicReadLimit: e.PUBLIC_READ_LIMIT,
     enableTestClock: e.ENABLE_TEST_CLOCK,
+    countSqlStatements: e.COUNT_SQL_STATEMENTS ?? (e.ENABLE_TEST_CLOCK || e.LOG_LEVEL === "debug" || e.LOG_LEVEL === "trace"),
     screening:
       e.SCREENING_PROVIDER === "http" && e.SCREENING_API_URL && e.SCREENING_API_KEY && e.SCREENING_WEBHOOK_SECRET
         ? { apiUrl: e.SCREENING_API_URL.replace(/\/$/, ""), apiKey: e.SCREENING_API_KEY, webhookSecret: e.SCREENING_WEBHOOK_SECRET }
         : undefined,
     requireScreeningForMinors: e.REQUIRE_SCREENING_FOR_MINORS,
+    vapid: {
+      keys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      subject: e.VAPID_SUBJECT ?? `mailto:${extractAddress(mailFrom)}`,
+    },
   };
 }
 

@@ -18,8 +18,10 @@ export type AppDeps = {
   /** E-mail and SMS: each call enqueues in the outbox table and delivers at once; a sweep retries. */
   mailer: Mailer;
   sms: SmsSender;
-  /** The outbox behind mailer and sms: its sweep and its in-flight deliveries. */
+  /** The outbox behind mailer, sms and push: its sweep and its in-flight deliveries. */
   outbox: MessageOutbox;
+  /** The VAPID public key browsers subscribe with (DESIGN 12); pushes go through `outbox.push`. */
+  pushPublicKey: string;
   /** Stripe, or the simulated provider when Stripe keys are unset (DESIGN.md 4). */
   payments: PaymentProvider;
   /** Calendar events between server processes (LISTEN/NOTIFY). */

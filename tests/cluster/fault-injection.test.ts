@@ -156,37 +156,53 @@ describe.skipIf(skipCluster)("fault injection: two processes, kill -9, then reco
       return undefined;
     }
 
+    /**
+     * Pays a checkout the way `mode` says: abandoned, paid once or twice, by a client that vanishes,
+     * confirmed twice, declined first, or (a booking's) tipped first. Answers the last card payment's answer.
+     */
+    async function payThe(
+      mode: Mode,
+      player: SiteClient,
+      checkout: { paymentIntentId: string; bookingId?: number },
+    ): Promise<Answer | undefined> {
+      let { paymentIntentId } = checkout;
+      const pay = (card = GOOD_CARD, base?: string, retry = true) =>
+        send(player, "POST", "/api/payments/simulated/confirm", { paymentIntentId, cardNumber: card }, base, { retry });
+      switch (mode) {
+        case "abandon":
+          return undefined;
+        case "pay":
+          return pay();
+        case "payAndVanish":
+          return pay(GOOD_CARD, undefined, false);
+        case "payTwice":
+          return (await Promise.all([pay(GOOD_CARD, urls[0]), pay(GOOD_CARD, urls[1])]))[0];
+        case "confirmTwice": {
+          const result = await pay();
+          await Promise.all(urls.map((u) => send(player, "POST", "/api/confirm-payment", { paymentIntentId }, u)));
+          return result;
+        }
+        case "declineThenPay":
+          await pay(DECLINED_CARD);
+          return pay();
+        case "tipThenPay": {
+          // A package has no tip: it is paid as it is.
+          if (checkout.bookingId !== undefined) {
+            const tipped = await send(player, "POST", "/api/update-payment-intent", { bookingId: checkout.bookingId, tipAmount: "7.50" });
+            if (tipped?.status === 200) paymentIntentId = tipped.body.paymentIntentId;
+          }
+          return pay();
+        }
+      }
+    }
+
     /** A package bought the ways a session is paid: abandoned, paid once or twice, confirmed twice, declined first. */
     async function buyPackage(player: SiteClient, coachesWithCredits: Set<number>): Promise<void> {
       const c = Math.floor(random() * packageIds.length);
       const started = await send(player, "POST", `/api/packages/${nth(packageIds, c)}/purchase`, {});
       if (started?.status !== 201) return;
       stats.purchases++;
-      const { paymentIntentId } = started.body as { paymentIntentId: string };
-      const pay = (card = GOOD_CARD, base?: string, retry = true) =>
-        send(player, "POST", "/api/payments/simulated/confirm", { paymentIntentId, cardNumber: card }, base, { retry });
-      let result: Answer | undefined;
-      switch (pick(MODES)) {
-        case "abandon":
-          break;
-        case "payAndVanish":
-          result = await pay(GOOD_CARD, undefined, false);
-          break;
-        case "payTwice":
-          [result] = await Promise.all([pay(GOOD_CARD, urls[0]), pay(GOOD_CARD, urls[1])]);
-          break;
-        case "confirmTwice":
-          result = await pay();
-          await Promise.all(urls.map((u) => send(player, "POST", "/api/confirm-payment", { paymentIntentId }, u)));
-          break;
-        case "declineThenPay":
-          await pay(DECLINED_CARD);
-          result = await pay();
-          break;
-        case "pay":
-        case "tipThenPay":
-          result = await pay();
-      }
+      const result = await payThe(pick(MODES), player, started.body as { paymentIntentId: string });
       if (result?.status === 200 && result.body.status === "succeeded") {
         stats.purchasesPaid++;
         coachesWithCredits.add(c);
@@ -225,39 +241,7 @@ describe.skipIf(skipCluster)("fault injection: two processes, kill -9, then reco
           continue;
         }
         stats.booked++;
-        let { paymentIntentId } = created.body as { paymentIntentId: string; bookingId: number };
-        const { bookingId } = created.body as { bookingId: number };
-        const pay = (card = GOOD_CARD, base?: string, retry = true) =>
-          send(player, "POST", "/api/payments/simulated/confirm", { paymentIntentId, cardNumber: card }, base, { retry });
-        const mode = pick(MODES);
-        let result: Answer | undefined;
-        switch (mode) {
-          case "abandon":
-            break;
-          case "pay":
-            result = await pay();
-            break;
-          case "payAndVanish":
-            result = await pay(GOOD_CARD, undefined, false);
-            break;
-          case "payTwice":
-            [result] = await Promise.all([pay(GOOD_CARD, urls[0]), pay(GOOD_CARD, urls[1])]);
-            break;
-          case "confirmTwice":
-            result = await pay();
-            await Promise.all(urls.map((u) => send(player, "POST", "/api/confirm-payment", { paymentIntentId }, u)));
-            break;
-          case "declineThenPay":
-            await pay(DECLINED_CARD);
-            result = await pay();
-            break;
-          case "tipThenPay": {
-            const tipped = await send(player, "POST", "/api/update-payment-intent", { bookingId, tipAmount: "7.50" });
-            if (tipped?.status === 200) paymentIntentId = tipped.body.paymentIntentId;
-            result = await pay();
-            break;
-          }
-        }
+        const result = await payThe(pick(MODES), player, created.body as { paymentIntentId: string; bookingId: number });
         if (result?.status === 200 && result.body.status === "succeeded") stats.paid++;
         await new Promise((r) => setTimeout(r, random() * 300));
       }

@@ -1,11 +1,10 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { addDaysToDate } from "@contract/time";
 import { instantToLocal } from "@server/features/slots/slot-time";
 import { makeCoach } from "@tests/factories/coaches";
 import { makeAdmin } from "@tests/factories/users";
 import { uniqueEmail } from "@tests/factories/basics";
-import { startE2eServer, type E2eServer } from "./support/app-server";
-import { newPage, seriousA11yViolations, setUpBrowserFile } from "./support/browser";
+import { labelInNameViolations, newPage, seriousA11yViolations, useBrowserFile } from "./support/browser";
 
 type Role = "visitor" | "player" | "coach" | "admin";
 const WIDTHS = [1280, 360] as const;
@@ -15,16 +14,12 @@ const WIDTHS = [1280, 360] as const;
  * phone. A serious or critical finding fails the test with the rule and the elements it names.
  */
 test.describe("accessibility: every page, every role, desktop and phone", () => {
-  setUpBrowserFile();
-  let t: E2eServer;
-  let browser: Browser;
+  const { t, browser } = useBrowserFile();
   let coachId: number;
   let slotId: number;
   const logins: Partial<Record<Role, { email: string; password: string }>> = {};
 
-  test.beforeAll(async ({ browser: workerBrowser }) => {
-    t = await startE2eServer();
-    browser = workerBrowser;
+  test.beforeAll(async () => {
     const coach = await makeCoach(t, { firstName: "Casey", lastName: "Coach" });
     coachId = coach.coach.id;
     logins.coach = { email: coach.email, password: coach.password };
@@ -48,10 +43,6 @@ test.describe("accessibility: every page, every role, desktop and phone", () => 
     await makeAdmin(t, admin.email);
     logins.player = player;
     logins.admin = admin;
-  });
-
-  test.afterAll(async () => {
-    await t?.close();
   });
 
   async function pageAs(role: Role, width: number): Promise<Page> {
@@ -122,6 +113,8 @@ test.describe("accessibility: every page, every role, desktop and phone", () => 
           await expect(page.locator("h1").first()).toBeVisible();
           await page.waitForLoadState("networkidle");
           for (const finding of await seriousA11yViolations(page)) findings.push(`${path}: ${finding}`);
+          // Issue 47: every button's and link's accessible name starts with its visible words.
+          for (const finding of await labelInNameViolations(page)) findings.push(`${path}: label in name: ${finding}`);
           const refused = await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
           for (const violation of refused) findings.push(`${path}: Content-Security-Policy: ${violation}`);
         }

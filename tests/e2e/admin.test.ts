@@ -1,31 +1,19 @@
 import { eq } from "drizzle-orm";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { bookings, users } from "@server/db/schema";
 import { recordDispute } from "@server/features/money-issues/money-issues.service";
 import { MAX_MONEY_ATTEMPTS } from "@server/jobs/retry-policy";
 import { createPaidBooking } from "@tests/factories/paid-booking";
 import { verificationTokenFor } from "@tests/factories/users";
 import { makeBrowserPlayer } from "@tests/factories/browser-people";
-import { startE2eServer, type E2eServer } from "./support/app-server";
-import { newPage, seriousA11yViolations, setUpBrowserFile } from "./support/browser";
+import { newPage, seriousA11yViolations, useBrowserFile } from "./support/browser";
 
 const ADMIN_EMAIL = "admin@example.com";
 const HERO_FALLBACK_TITLE = "Train with the best lacrosse coaches near you";
 
 /** Issue 8: the admin panel's content blocks and testimonials, and the landing page that shows them. */
 test.describe("admin panel: content blocks and testimonials", () => {
-  setUpBrowserFile();
-  let t: E2eServer;
-  let browser: Browser;
-
-  test.beforeAll(async ({ browser: workerBrowser }) => {
-    t = await startE2eServer({ ADMIN_EMAILS: ADMIN_EMAIL });
-    browser = workerBrowser;
-  });
-
-  test.afterAll(async () => {
-    await t?.close();
-  });
+  const { t, browser } = useBrowserFile({ ADMIN_EMAILS: ADMIN_EMAIL });
 
   /** A fresh browser whose cookie jar holds a session for a newly registered account. */
   async function signedInPage(email: string, width?: number): Promise<Page> {

@@ -1,11 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { addDaysToDate } from "@contract/time";
 import { makeCoach } from "@tests/factories/coaches";
 import { uniqueEmail } from "@tests/factories/basics";
 import { makeBrowserPlayer } from "@tests/factories/browser-people";
-import { startE2eServer, type E2eServer } from "./support/app-server";
-import { newPage, setUpBrowserFile } from "./support/browser";
+import { labelInNameViolations, newPage, useBrowserFile } from "./support/browser";
 
 /** Tomorrow in the coach's zone (the default coach's ZIP 21201 is Baltimore). */
 function tomorrowIn(timeZone: string): string {
@@ -15,17 +14,13 @@ function tomorrowIn(timeZone: string): string {
 
 /** Issue 6: a player books a group slot and pays through the simulated card form of DESIGN.md 8. */
 test.describe("booking and paying", () => {
-  setUpBrowserFile();
-  let t: E2eServer;
-  let browser: Browser;
+  const { t, browser } = useBrowserFile();
   let coachId: number;
   let slotId: number;
   let coachLogin: { email: string; password: string };
   let firstPlayerEmail = "";
 
-  test.beforeAll(async ({ browser: workerBrowser }) => {
-    t = await startE2eServer();
-    browser = workerBrowser;
+  test.beforeAll(async () => {
     // The default profile offers individual 30 ($50), individual 60 ($85) and group 60 ($40).
     const coach = await makeCoach(t, { firstName: "Casey", lastName: "Coach" });
     coachId = coach.coach.id;
@@ -35,10 +30,6 @@ test.describe("booking and paying", () => {
       .send({ date: tomorrowIn(coach.coach.timeZone), startTime: "10:00", endTime: "12:00", isGroup: true, capacity: 4 });
     expect(res.status).toBe(201);
     slotId = (res.body as { id: number }).id;
-  });
-
-  test.afterAll(async () => {
-    await t?.close();
   });
 
   /** A signed-in player whose setup is complete (phone and position), so the setup wizard stays away. */
@@ -176,17 +167,87 @@ test.describe("booking and paying", () => {
     await page.goto(`/book-coach/${individualOnly.coach.id}`);
     await expect(page.getByRole("heading", { name: "Book a Session with Indy Vidual" })).toBeVisible();
     await expectNoSeriousA11yViolations(page, "book coach");
-    await page.getByRole("button", { name: "Book & Pay" }).click();
-    await expectToast(page, "Missing Information", "Please select a time slot and session type.");
+    // Nothing can be booked before a time is chosen (issue 47), and the page says so.
+    await expect(page.getByRole("button", { name: "Book & Pay" })).toBeDisabled();
+    await expect(page.getByText("Choose a time to book.", { exact: true })).toBeVisible();
     await page.getByRole("button", { name: /2:00 PM - 3:00 PM/ }).click();
     await expect(
       page.getByText("No group rates available for this session type. Please select a different time slot or contact the coach.", {
         exact: true,
       }),
     ).toBeVisible();
+    // The slot's one start time is chosen already, so the button asks for what is still missing.
     await page.getByRole("button", { name: "Book & Pay" }).click();
     await expectToast(page, "Error", "Please select a session duration.");
   });
+
+  test("on a 390 px phone, Book & Pay waits for a time, a one-start slot comes chosen, and the button stays on screen", async () => {
+    const page = await playerPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The default profile: individual 60 min at $85.00 ($97.75 with the 15% fee).
+    const coach = await makeCoach(t, { firstName: "Phoebe", lastName: "Phone" });
+    const date = tomorrowIn(coach.coach.timeZone);
+    for (const [startTime, endTime] of [
+      ["09:00", "11:00"],
+      ["14:00", "15:00"],
+    ]) {
+      const made = await coach.agent.post("/api/time-slots").send({ date, startTime, endTime, locationName: "Memorial Field" });
+      expect(made.status).toBe(201);
+    }
+    await page.goto(`/book-coach/${coach.coach.id}`);
+    await expect(page.getByRole("heading", { name: "Book a Session with Phoebe Phone" })).toBeVisible();
+    const book = page.getByRole("button", { name: "Book & Pay" });
+    await expect(book).toBeDisabled();
+    await expect(page.getByText("Choose a time to book.", { exact: true })).toBeVisible();
+    await expectInReach(page, book);
+
+    // A slot of several start times: still disabled until one is chosen.
+    await page.getByRole("button", { name: /9:00 AM - 11:00 AM/ }).click();
+    await page.getByRole("button", { name: /60 min Individual Session/ }).click();
+    await expect(book).toBeDisabled();
+    await expect(page.getByText("Choose a start time to book.", { exact: true })).toBeVisible();
+    await page.getByRole("region", { name: "Start Time" }).getByRole("button", { name: "9:30 AM" }).click();
+    await expect(book).toBeEnabled();
+    await expect(page.getByTestId("booking-bar")).toContainText(/9:30 AM( E[SD]T)? · Total \$97\.75/);
+
+    // A slot with one start time: it is chosen already.
+    await page.getByRole("button", { name: /2:00 PM - 3:00 PM/ }).click();
+    await page.getByRole("button", { name: /60 min Individual Session/ }).click();
+    const starts = page.getByRole("region", { name: "Start Time" }).getByRole("button");
+    await expect(starts).toHaveCount(1);
+    await expect(starts).toHaveAttribute("aria-pressed", "true");
+    await expect(book).toBeEnabled();
+
+    // Wherever the page is scrolled, the summary's button is on the screen and nothing covers it.
+    for (const to of ["top", "middle", "bottom"] as const) {
+      await page.evaluate((where) => {
+        const end = document.documentElement.scrollHeight - window.innerHeight;
+        window.scrollTo(0, where === "top" ? 0 : where === "middle" ? end / 2 : end);
+      }, to);
+      await expectInReach(page, book);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(page, "book coach at 390 px");
+    expect(await labelInNameViolations(page)).toEqual([]);
+    await book.click();
+    await page.waitForURL(/\/booking-checkout\/\d+$/);
+  });
+
+  /** The button is inside the screen as it is now (no scrolling) and is what a tap at its centre reaches. */
+  async function expectInReach(page: Page, button: ReturnType<Page["getByRole"]>) {
+    const box = await button.boundingBox();
+    expect(box).not.toBeNull();
+    const { height } = page.viewportSize()!;
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(height);
+    const onTop = await button.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      // A disabled button lets taps through (pointer-events: none) to its own bar: that is still the button's place.
+      return !!hit && (el.contains(hit) || hit.contains(el));
+    });
+    expect(onTop).toBe(true);
+  }
 
   test("the checkout without a booking or a slot goes to /find-coaches, and by time slot it books the slot first", async () => {
     const page = await playerPage();

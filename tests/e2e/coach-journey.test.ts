@@ -1,11 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page, type WebSocket } from "@playwright/test";
 import type { CoachResponse } from "@contract/coaches";
 import type { TimeSlot } from "@contract/slots";
 import { addDaysToDate } from "@contract/time";
-import { startE2eServer, type E2eServer } from "./support/app-server";
-import { newPage, setUpBrowserFile } from "./support/browser";
+import { newPage, useBrowserFile } from "./support/browser";
 
 const COACH = { email: "casey.coach@example.com", password: "strong-pass-1", firstName: "Casey", lastName: "Morgan" };
 const NEW_YORK = "America/New_York";
@@ -22,26 +21,28 @@ const toastWith = (page: Page, text: string) => page.locator('[aria-label^="Noti
 
 /** Issue 4: a coach's profile, slots, calendar and live updates, in a real browser. */
 test.describe("coach journey: profile, time slots, calendar and live updates", () => {
-  setUpBrowserFile();
-  let t: E2eServer;
-  let browser: Browser;
+  const { t, browser } = useBrowserFile();
   let page: Page;
+  /** The tab's open WebSockets: one live socket carries the calendar and the messages badge alike. */
+  const openSockets = new Set<WebSocket>();
   let userId: number;
   let coachId: number;
   // Tomorrow, or the day after when tomorrow is a Saturday, so the next day is in the same calendar week.
   let slotDate: string;
 
-  test.beforeAll(async ({ browser: workerBrowser }) => {
-    t = await startE2eServer();
-    browser = workerBrowser;
+  test.beforeAll(async () => {
     ({ page } = await newPage(browser, t.baseUrl));
+    // A new document (a navigation) starts with no socket: the previous page's are gone with it.
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) openSockets.clear();
+    });
+    page.on("websocket", (socket) => {
+      openSockets.add(socket);
+      socket.on("close", () => openSockets.delete(socket));
+    });
     await page.setViewportSize({ width: 1280, height: 1400 });
     const tomorrow = addDaysToDate(todayIn(NEW_YORK), 1);
     slotDate = weekday(tomorrow) === 6 ? addDaysToDate(tomorrow, 1) : tomorrow;
-  });
-
-  test.afterAll(async () => {
-    await t?.close();
   });
 
   /** Opens the calendar on the week holding `date` (the week after this one when today is late in the week). */
@@ -234,6 +235,8 @@ test.describe("coach journey: profile, time slots, calendar and live updates", (
 
   test("a slot added from a second browser appears live, without a reload", async () => {
     await expect(page.getByText("Live updates on", { exact: true })).toBeVisible();
+    // The header's messages badge and the dashboard's calendar share the tab's one socket.
+    expect(openSockets.size).toBe(1);
     const { context: other } = await newPage(browser, t.baseUrl);
     const login = await other.request.post("/api/auth/login", { data: { email: COACH.email, password: COACH.password } });
     expect(login.ok()).toBe(true);
@@ -270,7 +273,10 @@ test.describe("coach journey: profile, time slots, calendar and live updates", (
 
     const calendar = await showCalendarWeekOf(individual.date);
     const block = calendar.locator(`[data-slot-id="${individual.id}"]`);
-    await expect(block).toHaveAttribute("aria-label", /^Held until \d{1,2}:\d{2} [AP]M individual slot/);
+    // Its name starts with what the block shows (the time, then the state), then its day.
+    const blockText = (await block.innerText()).replace(/\s+/g, " ").trim();
+    expect(blockText).toMatch(/Held until \d{1,2}:\d{2} [AP]M · Individual/);
+    await expect(block).toHaveAttribute("aria-label", new RegExp(`^${blockText.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}, `));
     await expect(block).toHaveAttribute("aria-disabled", "true");
 
     const from = (await block.boundingBox())!;

@@ -1,23 +1,11 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { verificationTokenFor } from "@tests/factories/users";
 import { uniqueEmail } from "@tests/factories/basics";
-import { startE2eServer, type E2eServer } from "./support/app-server";
-import { newPage, setUpBrowserFile } from "./support/browser";
+import { newPage, useBrowserFile } from "./support/browser";
 
 /** Issue 13: the "verify your e-mail" notice, its resend button and the /verify-email page, in a real browser. */
 test.describe("e-mail verification", () => {
-  setUpBrowserFile();
-  let t: E2eServer;
-  let browser: Browser;
-
-  test.beforeAll(async ({ browser: workerBrowser }) => {
-    t = await startE2eServer();
-    browser = workerBrowser;
-  });
-
-  test.afterAll(async () => {
-    await t?.close();
-  });
+  const { t, browser } = useBrowserFile();
 
   test("a new player sees the notice, can resend the link, and following it verifies the address", async () => {
     const { page } = await newPage(browser, t.baseUrl);

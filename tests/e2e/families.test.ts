@@ -10,6 +10,7 @@ import { makeCoach } from "@tests/factories/coaches";
 import { makeBrowserCoach, makeBrowserPlayer } from "@tests/factories/browser-people";
 import { startE2eServer, type E2eServer } from "./support/app-server";
 import { newPage, setUpBrowserFile } from "./support/browser";
+import { openAccountLink } from "./support/header";
 
 const PASSWORD = "strong-pass-1";
 
@@ -75,8 +76,7 @@ test.describe("families: athletes and guardians", () => {
 
   test("the account menu's Add an athlete adds a child in one step; the family page lists and edits them", async () => {
     await parent.goto("/my-bookings");
-    await parent.getByRole("button", { name: "Account" }).click();
-    await parent.getByRole("link", { name: "Add an athlete" }).click();
+    await openAccountLink(parent, "Add an athlete");
     await addAthleteThroughForm(parent, "Mia", "2015-04-12", "Midfield", true);
     await expect(parent.getByRole("link", { name: "Mia Parker" })).toBeVisible();
     expect((await athletes(parent)).map((a) => a.firstName)).toEqual(["Dana", "Mia"]);
@@ -155,7 +155,9 @@ test.describe("families: athletes and guardians", () => {
     await expect(parent.getByRole("button", { name: "Book & Pay" })).toBeDisabled();
     const mia = (await athletes(parent)).find((a) => a.firstName === "Mia")!;
     await picker.selectOption(String(mia.id));
-    await expect(parent.getByRole("button", { name: "Book Mia's session" })).toBeEnabled();
+    // The button names Mia now; it still waits for a time to be chosen (issue 47).
+    await expect(parent.getByRole("button", { name: "Book Mia's session" })).toBeDisabled();
+    await expect(parent.getByText("Choose a time to book.", { exact: true })).toBeVisible();
     // Never chosen again by default, not even the last one chosen.
     await parent.reload();
     await expect(parent.getByRole("combobox", { name: /^Athlete/ })).toHaveValue("");
@@ -227,6 +229,12 @@ test.describe("families: athletes and guardians", () => {
     await parent.waitForURL(/\/my-bookings\?success=true$/);
 
     const upcoming = parent.getByRole("region", { name: "Upcoming Sessions" });
+    // One row for the hold (issue 42): whose seats it holds, the other seat folded under it.
+    const hold = upcoming.getByTestId("hold-heading");
+    await expect(hold).toContainText("2 seats for");
+    await expect(hold).toContainText("Mia Parker");
+    await expect(hold).toContainText("Leo Parker");
+    await upcoming.getByTestId("hold-more").getByText("The other athlete's seat").click();
     for (const name of ["Mia Parker", "Leo Parker"]) {
       const card = upcoming.getByTestId(/^booking-\d+$/).filter({ hasText: `For ${name}` });
       await expect(card.getByText("Confirmed", { exact: true })).toBeVisible();

@@ -1,11 +1,10 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { addDaysToDate } from "@contract/time";
 import { instantToLocal } from "@server/features/slots/slot-time";
 import { makeCoach } from "@tests/factories/coaches";
 import { uniqueEmail } from "@tests/factories/basics";
 import { makeBrowserPlayer } from "@tests/factories/browser-people";
-import { startE2eServer, type E2eServer } from "./support/app-server";
-import { newPage, setUpBrowserFile } from "./support/browser";
+import { newPage, seriousA11yViolations, useBrowserFile } from "./support/browser";
 
 const COACH_ZONE = "America/New_York";
 const PHONE = 390;
@@ -16,9 +15,7 @@ const PASSWORD = "secret123";
  * busy coach see them: look before signing in, one price, one word for each state, actions first.
  */
 test.describe("first impressions: look before signing in, one price, one word per state, actions first", () => {
-  setUpBrowserFile();
-  let t: E2eServer;
-  let browser: Browser;
+  const { t, browser } = useBrowserFile();
   let coachId: number;
   let slotId: number;
   let coachEmail: string;
@@ -26,9 +23,7 @@ test.describe("first impressions: look before signing in, one price, one word pe
   let player: Page;
   const playerEmail = uniqueEmail("impressions-player");
 
-  test.beforeAll(async ({ browser: workerBrowser }) => {
-    t = await startE2eServer();
-    browser = workerBrowser;
+  test.beforeAll(async () => {
     const coach = await makeCoach(t, {
       firstName: "Morgan",
       lastName: "Reyes",
@@ -52,10 +47,6 @@ test.describe("first impressions: look before signing in, one price, one word pe
     });
     expect(created.status).toBe(201);
     slotId = created.body.id as number;
-  });
-
-  test.afterAll(async () => {
-    await t?.close();
   });
 
   async function visitor(width = PHONE): Promise<Page> {
@@ -126,6 +117,28 @@ test.describe("first impressions: look before signing in, one price, one word pe
     await page.context().close();
   });
 
+  test("on a phone, a family with a ZIP on its profile opens Find a Coach on the coaches near it, the ZIP in the field", async () => {
+    const family = await visitor();
+    await makeBrowserPlayer(family, { position: "Attack" });
+    const saved = await family.request.patch("/api/users/profile", { data: { preferredLocation: "21201", maxTravelDistance: 25 } });
+    expect(saved.status()).toBe(200);
+    await family.goto("/find-coaches");
+    // As if they had searched their ZIP: the results, the ZIP in the field, the search in the address.
+    await expect(family.getByTestId("coach-card").filter({ hasText: "Morgan Reyes" })).toBeVisible();
+    await expect(family.getByLabel("Zipcode")).toHaveValue("21201");
+    await family.waitForURL((url) => url.pathname === "/find-coaches" && url.searchParams.get("zipcode") === "21201");
+    expect(await family.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE);
+    expect(await seriousA11yViolations(family)).toEqual([]);
+    await family.context().close();
+
+    // A visitor (no profile, no ZIP) still opens the form with nothing searched.
+    const page = await visitor();
+    await page.goto("/find-coaches");
+    await expect(page.getByLabel("Zipcode")).toHaveValue("");
+    await expect(page.getByTestId("coach-card")).toHaveCount(0);
+    await page.context().close();
+  });
+
   test("Book & Pay asks a visitor to sign in and brings them back to the same coach and slot", async () => {
     // The account exists already (made elsewhere); this browser is signed out.
     const { page: other } = await newPage(browser, t.baseUrl);
@@ -180,7 +193,7 @@ test.describe("first impressions: look before signing in, one price, one word pe
     await page.goto("/coach-dashboard");
     expect(new URL((await warmUp).url()).pathname).toBe("/intl-warm-up.js");
     const nav = page.getByRole("navigation", { name: "Main" });
-    for (const item of ["Dashboard", "Bookings", "Time Slots", "Profile"])
+    for (const item of ["Dashboard", "Bookings", "Time Slots", "Messages"])
       await expect(nav.getByRole("link", { name: item, exact: true })).toBeVisible();
     await expect(nav.getByRole("link", { name: /Find/ })).toHaveCount(0);
     const footer = page.locator("footer");

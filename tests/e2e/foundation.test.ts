@@ -1,28 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { testimonials, users } from "@server/db/schema";
-import { startE2eServer, type E2eServer } from "./support/app-server";
-import { newPage, setUpBrowserFile } from "./support/browser";
+import { newPage, useBrowserFile } from "./support/browser";
+import { accountMenuButton, signOut } from "./support/header";
 
 /** Issue 3: the public pages, the account journeys and the shell, in a real browser. */
 test.describe("foundation: public pages, accounts and shell", () => {
-  setUpBrowserFile();
-  let t: E2eServer;
-  let browser: Browser;
-
-  test.beforeAll(async ({ browser: workerBrowser }) => {
-    t = await startE2eServer();
-    browser = workerBrowser;
-  });
-
-  test.afterAll(async () => {
-    await t?.close();
-  });
+  const { t, browser } = useBrowserFile();
 
   /** A page in its own context; the timeout is generous because the CI machine may be busy. */
-  async function freshPage(width?: number): Promise<Page> {
-    const { page } = await newPage(browser, t.baseUrl, { width });
+  async function freshPage(width?: number, serviceWorkers?: "block"): Promise<Page> {
+    const { page } = await newPage(browser, t.baseUrl, { width, serviceWorkers });
     page.setDefaultTimeout(20_000);
     return page;
   }
@@ -117,7 +106,8 @@ test.describe("foundation: public pages, accounts and shell", () => {
   });
 
   test("a player registers, signs out to /login, and signs in again", async () => {
-    const page = await freshPage();
+    // The logout answer is held below with page.route, which a controlling service worker bypasses.
+    const page = await freshPage(undefined, "block");
     await registerPlayer(page, "riley@example.com", "secret123");
     expect(new URL(page.url()).pathname).toBe("/");
 
@@ -128,8 +118,8 @@ test.describe("foundation: public pages, accounts and shell", () => {
       await logoutReleased;
       await route.continue();
     });
-    await page.getByRole("button", { name: "Sign Out" }).first().click();
-    await expect(page.getByRole("button", { name: "Signing Out..." }).first()).toBeVisible();
+    await signOut(page);
+    await expect(page.getByRole("button", { name: "Signing Out..." })).toBeVisible();
     releaseLogout();
     await page.waitForURL((url) => url.pathname === "/login");
     await page.getByRole("button", { name: /Player Login/ }).click();
@@ -140,7 +130,7 @@ test.describe("foundation: public pages, accounts and shell", () => {
 
     await page.getByLabel("Password").fill("secret123");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeVisible();
+    await expect(accountMenuButton(page)).toBeVisible();
     expect(new URL(page.url()).pathname).toBe("/");
     await page.context().close();
   });
@@ -148,7 +138,7 @@ test.describe("foundation: public pages, accounts and shell", () => {
   test("a forgotten password is reset with the e-mailed link, which then no longer works", async () => {
     const page = await freshPage();
     await registerPlayer(page, "casey@example.com", "first-pass");
-    await page.getByRole("button", { name: "Sign Out" }).first().click();
+    await signOut(page);
     await page.waitForURL((url) => url.pathname === "/login");
 
     await page.getByRole("link", { name: "Forgot your password?" }).click();
@@ -180,8 +170,8 @@ test.describe("foundation: public pages, accounts and shell", () => {
     await page.getByLabel("Email").fill("casey@example.com");
     await page.getByLabel("Password").fill("second-pass");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
-    await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeVisible();
-    await page.getByRole("button", { name: "Sign Out" }).first().click();
+    await expect(accountMenuButton(page)).toBeVisible();
+    await signOut(page);
     await page.waitForURL((url) => url.pathname === "/login");
 
     // Single use: the same link is now invalid.
@@ -210,11 +200,14 @@ test.describe("foundation: public pages, accounts and shell", () => {
     await page.context().close();
   });
 
-  test("robots.txt is a robots file, not the app's page: crawlers may read the site but not the API", async () => {
+  test("robots.txt is a robots file, not the app's page: crawlers read the pages and their public reads, not the rest of the API", async () => {
     const res = await fetch(`${t.baseUrl}/robots.txt`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
-    expect(await res.text()).toBe("User-agent: *\nDisallow: /api/\n");
+    const text = await res.text();
+    expect(text).toMatch(/^User-agent: \*\nAllow: \/\n/);
+    expect(text).toContain("Allow: /api/coaches/*/profile\n");
+    expect(text).toContain("Disallow: /api/\n");
   });
 
   test("a signed-out visitor to a signed-in page sees Unauthorized and lands on /login", async () => {
@@ -247,7 +240,7 @@ test.describe("foundation: public pages, accounts and shell", () => {
       await expect(page.getByRole("link", { name: new RegExp(card) }).first()).toBeVisible();
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.locator("#mobile-menu");
-    for (const item of ["Home", "Find Training", "My Bookings", "My Requests", "My Profile"]) {
+    for (const item of ["Home", "Find Training", "My Bookings", "My Requests", "Messages", "My Family", "My Profile"]) {
       await expect(menu.getByRole("link", { name: item, exact: true })).toBeVisible();
     }
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import type { ConnectLinkResponse } from "@contract/payouts";
 import { athletes, bookings, sessionSkillRatings, users } from "@server/db/schema/index";
 import { startSession } from "@server/features/accounts/sessions.service";
@@ -97,6 +97,9 @@ test.describe("progress a parent can see and a business a coach can read", () =>
     // Two lines (dodging, shooting), each through two sessions.
     await expect(chart.locator(".recharts-line")).toHaveCount(2);
     await expect(chart.locator(".recharts-line-dot")).toHaveCount(4);
+    // The axis shows the app's short dates ("Nov 29"), not ISO dates.
+    const days = await xAxisLabels(chart);
+    for (const day of days) expect(day).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/);
     const box = await chart.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(390);
     expect(box!.width).toBeGreaterThan(250);
@@ -131,6 +134,11 @@ test.describe("progress a parent can see and a business a coach can read", () =>
     await business.scrollIntoViewIfNeeded();
     await expect(business.getByTestId("earnings-chart").locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
     await expect(business.getByTestId("sessions-chart").locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
+    // Weeks on the axes in the app's short dates ("Nov 23"), not ISO dates.
+    for (const id of ["earnings-chart", "sessions-chart"]) {
+      const weeks = await xAxisLabels(business.getByTestId(id));
+      for (const week of weeks) expect(week).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/);
+    }
     await expect(business.getByTestId("business-summary")).toContainText(
       "2 sessions taught, $170.00 earned and $10.00 in tips, $0.00 upcoming",
     );
@@ -156,6 +164,11 @@ test.describe("progress a parent can see and a business a coach can read", () =>
     await business.getByLabel("By").selectOption("month");
     await business.getByRole("button", { name: "Show" }).click();
     await expect(business.getByRole("table", { name: "Earnings by month (the charts' data)" })).toBeVisible();
+    await expect(
+      business.getByTestId("earnings-chart").locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value").first(),
+    ).toHaveText(/^[A-Z][a-z]{2} \d{4}$/);
+    const months = await xAxisLabels(business.getByTestId("earnings-chart"));
+    for (const month of months) expect(month).toMatch(/^[A-Z][a-z]{2} \d{4}$/);
 
     const csvHref = await business.getByRole("link", { name: "Export CSV" }).getAttribute("href");
     expect(csvHref).toMatch(/^\/api\/coach\/earnings\.csv\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&interval=month$/);
@@ -184,3 +197,10 @@ test.describe("progress a parent can see and a business a coach can read", () =>
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
+
+/** The labels under a chart's horizontal axis, once it has drawn them. */
+async function xAxisLabels(chart: Locator): Promise<string[]> {
+  const ticks = chart.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value");
+  await expect(ticks.first()).toBeVisible();
+  return ticks.allTextContents();
+}

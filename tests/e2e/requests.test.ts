@@ -1,9 +1,8 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import type { SessionRequest } from "@contract/requests";
 import { addDaysToDate } from "@contract/time";
 import { makeBrowserCoach, makeBrowserPlayer } from "@tests/factories/browser-people";
-import { startE2eServer, type E2eServer } from "./support/app-server";
-import { newPage, setUpBrowserFile } from "./support/browser";
+import { newPage, useBrowserFile } from "./support/browser";
 
 const NEW_YORK = "America/New_York";
 const PASSWORD = "strong-pass-1";
@@ -18,17 +17,13 @@ const toastWith = (page: Page, text: string) => page.locator('[aria-label^="Noti
 
 /** Issue 8: a player asks a coach without slots for a session; the coach answers; the player pays or reads the answer. */
 test.describe("session requests: request, accept, pay, decline", () => {
-  setUpBrowserFile();
-  let t: E2eServer;
-  let browser: Browser;
+  const { t, browser } = useBrowserFile();
   let player: Page;
   let coachPage: Page;
   let coachId: number;
   const tomorrow = () => addDaysToDate(todayIn(NEW_YORK), 1);
 
-  test.beforeAll(async ({ browser: workerBrowser }) => {
-    t = await startE2eServer();
-    browser = workerBrowser;
+  test.beforeAll(async () => {
     ({ page: coachPage } = await newPage(browser, t.baseUrl));
     ({ page: player } = await newPage(browser, t.baseUrl));
     // Five suites share two cores here: a cold page (lazy route chunks) can take longer than the default 10 s.
@@ -60,10 +55,6 @@ test.describe("session requests: request, accept, pay, decline", () => {
       lastName: "Lee",
       position: "Attack",
     });
-  });
-
-  test.afterAll(async () => {
-    await t?.close();
   });
 
   async function playerRequests(): Promise<SessionRequest[]> {

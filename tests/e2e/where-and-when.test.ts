@@ -1,12 +1,11 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { addDaysToDate } from "@contract/time";
 import { timeSlots } from "@server/db/schema/index";
 import { instantToLocal } from "@server/features/slots/slot-time";
 import { makeCoach } from "@tests/factories/coaches";
 import { uniqueEmail } from "@tests/factories/basics";
 import { makeBrowserPlayer } from "@tests/factories/browser-people";
-import { startE2eServer, type E2eServer } from "./support/app-server";
-import { newPage, seriousA11yViolations, setUpBrowserFile } from "./support/browser";
+import { newPage, seriousA11yViolations, useBrowserFile } from "./support/browser";
 
 const COACH_ZONE = "America/New_York";
 const ADDRESS = "100 Main St, Baltimore, MD 21201";
@@ -27,16 +26,12 @@ function minutesOf(label: string): number {
  * after paying, the success page shows the place too.
  */
 test.describe("where and when a session is", () => {
-  setUpBrowserFile();
-  let t: E2eServer;
-  let browser: Browser;
+  const { t, browser } = useBrowserFile();
   let coachId: number;
   let startedSlotId: number | null = null;
   let tomorrowSlotId: number;
 
-  test.beforeAll(async ({ browser: workerBrowser }) => {
-    t = await startE2eServer();
-    browser = workerBrowser;
+  test.beforeAll(async () => {
     const coach = await makeCoach(t, { firstName: "Casey", lastName: "Coach" });
     coachId = coach.coach.id;
     expect(coach.coach.timeZone).toBe(COACH_ZONE);
@@ -65,10 +60,6 @@ test.describe("where and when a session is", () => {
         .returning({ id: timeSlots.id });
       startedSlotId = row!.id;
     }
-  });
-
-  test.afterAll(async () => {
-    await t?.close();
   });
 
   async function playerPage(width: number, timezoneId: string): Promise<Page> {

@@ -1,3 +1,5 @@
+import request from "supertest";
+import { PRIVACY_POLICY_VERSION } from "@contract/children";
 import type { TestApp } from "@tests/support/test-app";
 
 let sequence = 0;
@@ -22,4 +24,19 @@ export async function withPinnedClock<T>(t: Pick<TestApp, "deps">, instant: stri
   } finally {
     clock.now = running;
   }
+}
+
+/** An athlete under 13 (born 2015), added with the guardian's consent as DESIGN.md 12 requires. */
+export const UNDER_13_ATHLETE = {
+  firstName: "Mia",
+  lastName: "Parker",
+  birthday: "2015-04-12",
+  position: "Attack",
+  consent: { policyVersion: PRIVACY_POLICY_VERSION },
+};
+
+/** Moves the test clock on (the test-only route of DESIGN.md 8). */
+export async function advanceClock(t: Pick<TestApp, "app">, minutes: number): Promise<void> {
+  const res = await request(t.app).post("/api/test/clock").send({ advanceMinutes: minutes });
+  if (res.status !== 200) throw new Error(`the test clock answered ${res.status}`);
 }

@@ -117,26 +117,44 @@ export function get(t: TestApp, path: string, cookie: string) {
   return request(t.app).get(path).set("Cookie", cookie);
 }
 
+export type BookingOptions = {
+  rateId?: number;
+  sessionType?: "individual" | "group";
+  duration?: 30 | 60;
+  preferredStartTime?: string;
+  /** Anything else the request carries (athleteId, athleteIds, payWith), sent as is. */
+  extra?: object;
+};
+
+/**
+ * POST /api/bookings as the student, with the coach's rate of the slot's kind and duration
+ * (individual 60 minutes by default); answers the response whatever its status.
+ */
+export function requestBooking(t: TestApp, student: Person, coach: BookableCoach, slotId: number, options: BookingOptions = {}) {
+  const sessionType = options.sessionType ?? "individual";
+  const duration = options.duration ?? 60;
+  const rateId =
+    options.rateId ??
+    (sessionType === "group" ? coach.rates.group60 : duration === 30 ? coach.rates.individual30 : coach.rates.individual60);
+  return post(t, "/api/bookings", student.cookie, {
+    timeSlotId: slotId,
+    rateId,
+    sessionType,
+    duration,
+    preferredStartTime: options.preferredStartTime,
+    ...options.extra,
+  });
+}
+
 /** Books a slot with the coach's rate of the slot's kind and duration; throws unless 201. */
 export async function bookSlot(
   t: TestApp,
   student: Person,
   coach: BookableCoach,
   slotId: number,
-  options: { rateId?: number; sessionType?: "individual" | "group"; duration?: 30 | 60; preferredStartTime?: string } = {},
+  options: Omit<BookingOptions, "extra"> = {},
 ): Promise<{ id: number; totalAmount: string }> {
-  const sessionType = options.sessionType ?? "individual";
-  const duration = options.duration ?? 60;
-  const rateId =
-    options.rateId ??
-    (sessionType === "group" ? coach.rates.group60 : duration === 30 ? coach.rates.individual30 : coach.rates.individual60);
-  const res = await post(t, "/api/bookings", student.cookie, {
-    timeSlotId: slotId,
-    rateId,
-    sessionType,
-    duration,
-    preferredStartTime: options.preferredStartTime,
-  });
+  const res = await requestBooking(t, student, coach, slotId, options);
   if (res.status !== 201) throw new Error(`bookSlot failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { id: number; totalAmount: string };
 }

@@ -2,11 +2,14 @@ import { uniqueEmail } from "@tests/factories/basics";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Express } from "express";
+import request from "supertest";
+import { afterAll, beforeAll } from "vitest";
 import { WebSocket } from "ws";
 import { bookings, coaches, users } from "@server/db/schema/index";
 import type { AppDeps } from "@server/deps";
 import { startSession } from "@server/features/accounts/sessions.service";
 import { attachCalendarSocket } from "@server/realtime/calendar-socket";
+import { standIn } from "@tests/support/stand-in";
 import type { TestApp } from "@tests/support/test-app";
 
 export type SignedInUser = { userId: number; cookie: string };
@@ -48,6 +51,19 @@ export async function createUser(t: TestApp, userType: "player" | "coach" | "adm
 async function cookieFor(t: TestApp, userId: number): Promise<string> {
   const { token } = await startSession(t.deps.database.db, userId, t.deps.clock.now());
   return `sid=${token}`;
+}
+
+/**
+ * The coach publishes `weeks` weekly slots, 17:00 to 18:00 at Memorial Field, the first on `date`
+ * (YYYY-MM-DD), through POST /api/time-slots; throws unless 201. Answers the first week's slot id.
+ */
+export async function publishWeeklySlots(t: TestApp, coach: Pick<SignedInUser, "cookie">, date: string, weeks = 3): Promise<number> {
+  const res = await request(t.app)
+    .post("/api/time-slots")
+    .set("Cookie", coach.cookie)
+    .send({ startTime: "17:00", endTime: "18:00", locationName: "Memorial Field", date, repeatWeeks: weeks });
+  if (res.status !== 201) throw new Error(`publishWeeklySlots failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body as { slots: { id: number }[] }).slots[0]!.id;
 }
 
 /** A booking row of a slot, inserted directly (the booking endpoints come with a later issue). */
@@ -105,6 +121,21 @@ export async function listenWithCalendar(app: Express, deps: AppDeps): Promise<C
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The app of this file (or describe) listening with the calendar socket, started before its tests
+ * and closed after them, before the app itself (vitest runs the after-hooks last in, first out).
+ */
+export function useCalendarServer(t: TestApp): CalendarServer {
+  let current: CalendarServer | undefined;
+  beforeAll(async () => {
+    current = await listenWithCalendar(t.app, t.deps);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return standIn(() => current, "The calendar server");
 }
 
 export type Message = { type: string; [key: string]: unknown };

@@ -3,7 +3,7 @@ import { uniqueEmail } from "./basics";
 import request from "supertest";
 import type { CurrentUser, Intent } from "@contract/accounts";
 import { users } from "@server/db/schema/index";
-import { makeAdmin as makeAdminByEmail } from "@server/features/accounts/accounts.service";
+import { makeAdmin as makeAdminByEmail } from "@server/features/accounts/admin-role.service";
 import type { TestApp } from "@tests/support/test-app";
 
 type Agent = ReturnType<typeof request.agent>;

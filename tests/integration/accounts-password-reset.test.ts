@@ -1,13 +1,9 @@
-import { afterAll, assert, beforeAll, describe, expect, it } from "vitest";
+import { assert, describe, expect, it } from "vitest";
 import { makePlayer, registerUser } from "@tests/factories/users";
 import { uniqueEmail } from "@tests/factories/basics";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ APP_URL: "http://app.example.test" });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ APP_URL: "http://app.example.test" });
 
 const FORGOT_ANSWER = "If an account with that email exists, you'll receive a password reset link within a few minutes.";
 const INVALID_LINK = "This password reset link is invalid or has expired";

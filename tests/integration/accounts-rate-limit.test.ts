@@ -13,6 +13,14 @@ describe("AUTH_IP_LIMIT", () => {
   });
   afterAll(async () => t.close());
 
+  /** A forgot-password request for a new address, from the client at `ip`. */
+  const forgotPasswordFrom = (ip: string) =>
+    t
+      .agent()
+      .post("/api/auth/forgot-password")
+      .set("X-Forwarded-For", ip)
+      .send({ email: uniqueEmail("ip-limit") });
+
   it("counts register, login, forgot-password and reset-password together per IP, then answers 429", async () => {
     const ip = "203.0.113.7";
     const email = uniqueEmail();
@@ -35,73 +43,23 @@ describe("AUTH_IP_LIMIT", () => {
   });
 
   it("counts each IP on its own", async () => {
-    for (let i = 0; i < 3; i++) {
-      await t
-        .agent()
-        .post("/api/auth/forgot-password")
-        .set("X-Forwarded-For", "198.51.100.1")
-        .send({ email: uniqueEmail("ip-limit") });
-    }
-    expect(
-      (
-        await t
-          .agent()
-          .post("/api/auth/forgot-password")
-          .set("X-Forwarded-For", "198.51.100.1")
-          .send({ email: uniqueEmail("ip-limit") })
-      ).status,
-    ).toBe(429);
-    expect(
-      (
-        await t
-          .agent()
-          .post("/api/auth/forgot-password")
-          .set("X-Forwarded-For", "198.51.100.2")
-          .send({ email: uniqueEmail("ip-limit") })
-      ).status,
-    ).toBe(200);
+    for (let i = 0; i < 3; i++) await forgotPasswordFrom("198.51.100.1");
+    expect((await forgotPasswordFrom("198.51.100.1")).status).toBe(429);
+    expect((await forgotPasswordFrom("198.51.100.2")).status).toBe(200);
   });
 
   it("does not limit reading the current user or logging out", async () => {
-    for (let i = 0; i < 5; i++) {
-      await t
-        .agent()
-        .post("/api/auth/forgot-password")
-        .set("X-Forwarded-For", "198.51.100.3")
-        .send({ email: uniqueEmail("ip-limit") });
-    }
+    for (let i = 0; i < 5; i++) await forgotPasswordFrom("198.51.100.3");
     expect((await t.agent().get("/api/auth/user").set("X-Forwarded-For", "198.51.100.3")).status).toBe(401);
     expect((await t.agent().post("/api/auth/logout").set("X-Forwarded-For", "198.51.100.3")).status).toBe(200);
   });
 
   it("opens again after 15 minutes", async () => {
     const ip = "198.51.100.4";
-    for (let i = 0; i < 3; i++) {
-      await t
-        .agent()
-        .post("/api/auth/forgot-password")
-        .set("X-Forwarded-For", ip)
-        .send({ email: uniqueEmail("ip-limit") });
-    }
-    expect(
-      (
-        await t
-          .agent()
-          .post("/api/auth/forgot-password")
-          .set("X-Forwarded-For", ip)
-          .send({ email: uniqueEmail("ip-limit") })
-      ).status,
-    ).toBe(429);
+    for (let i = 0; i < 3; i++) await forgotPasswordFrom(ip);
+    expect((await forgotPasswordFrom(ip)).status).toBe(429);
     await t.agent().post("/api/test/clock").send({ advanceMinutes: 16 }).expect(200);
-    expect(
-      (
-        await t
-          .agent()
-          .post("/api/auth/forgot-password")
-          .set("X-Forwarded-For", ip)
-          .send({ email: uniqueEmail("ip-limit") })
-      ).status,
-    ).toBe(200);
+    expect((await forgotPasswordFrom(ip)).status).toBe(200);
   });
 });
 

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { makePlayer, randomClientIp, registerUser, verifyEmail } from "@tests/factories/users";
 import { uniqueEmail } from "@tests/factories/basics";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { type TestApp, useTestApp } from "@tests/support/test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ ADMIN_EMAILS: "boss@example.com, Chief@Example.com" });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ ADMIN_EMAILS: "boss@example.com, Chief@Example.com" });
 
 const validRegistration = (overrides: Record<string, unknown> = {}) => ({
   email: uniqueEmail(),

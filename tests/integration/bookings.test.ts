@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { BookingMessages } from "@contract/booking-basics";
 import { ErrorCode } from "@contract/error-basics";
 import type { CalendarEvent } from "@contract/realtime";
@@ -14,20 +14,13 @@ import {
   createSlot,
   get,
   post,
+  requestBooking,
   type BookableCoach,
   type Person,
 } from "@tests/factories/bookings";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const localTime = (instant: Date, minutesLater = 0) =>
   instantToLocal(new Date(instant.getTime() + minutesLater * 60_000), "America/New_York").time;
@@ -60,14 +53,7 @@ describe("POST /api/bookings", () => {
     const hourThere = Number(instantToLocal(t.deps.clock.now(), "America/New_York").time.slice(0, 2));
     const slot = await createSlot(t, coach.coachId, { hoursFromNow: 48 + ((36 - hourThere) % 24), lengthMinutes: 120 });
     const start = localTime(slot.startsAt, 30);
-    const res = await post(t, "/api/bookings", student.cookie, {
-      timeSlotId: slot.id,
-      rateId: coach.rates.individual60,
-      sessionType: "individual",
-      duration: 60,
-      preferredStartTime: start,
-      notes: "Working on my shot",
-    });
+    const res = await requestBooking(t, student, coach, slot.id, { preferredStartTime: start, extra: { notes: "Working on my shot" } });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       studentId: student.userId,
@@ -156,14 +142,7 @@ describe("POST /api/bookings", () => {
 
   it("takes the price from the database, not from the rate the client sends", async () => {
     const slot = await createSlot(t, coach.coachId);
-    const res = await post(t, "/api/bookings", student.cookie, {
-      timeSlotId: slot.id,
-      rateId: coach.rates.individual60,
-      sessionType: "individual",
-      duration: 60,
-      rate: "1.00",
-      coachId: 999999,
-    });
+    const res = await requestBooking(t, student, coach, slot.id, { extra: { rate: "1.00", coachId: 999999 } });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ rate: "85.00", totalAmount: "97.75", coachId: coach.coachId });
   });
@@ -238,13 +217,7 @@ describe("POST /api/bookings", () => {
   it("refuses to book for another student", async () => {
     const slot = await createSlot(t, coach.coachId);
     const other = await createPerson(t);
-    const res = await post(t, "/api/bookings", student.cookie, {
-      timeSlotId: slot.id,
-      rateId: coach.rates.individual60,
-      sessionType: "individual",
-      duration: 60,
-      studentId: other.userId,
-    });
+    const res = await requestBooking(t, student, coach, slot.id, { extra: { studentId: other.userId } });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(BookingMessages.NOT_YOURSELF);
     expect(await bookingCount(slot.id)).toBe(0);
@@ -337,12 +310,7 @@ describe("POST /api/bookings", () => {
 
     it("an individual rate on a group slot", async () => {
       const slot = await createSlot(t, coach.coachId, { isGroup: true, capacity: 3 });
-      const res = await post(t, "/api/bookings", student.cookie, {
-        timeSlotId: slot.id,
-        rateId: coach.rates.individual60,
-        sessionType: "individual",
-        duration: 60,
-      });
+      const res = await requestBooking(t, student, coach, slot.id);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(BookingMessages.RATE_WRONG_KIND_GROUP);
     });
@@ -350,12 +318,7 @@ describe("POST /api/bookings", () => {
     it("a rate of another coach", async () => {
       const other = await createBookableCoach(t);
       const slot = await createSlot(t, coach.coachId);
-      const res = await post(t, "/api/bookings", student.cookie, {
-        timeSlotId: slot.id,
-        rateId: other.rates.individual60,
-        sessionType: "individual",
-        duration: 60,
-      });
+      const res = await requestBooking(t, student, other, slot.id);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(BookingMessages.RATE_NOT_FOUND);
     });
@@ -363,12 +326,7 @@ describe("POST /api/bookings", () => {
     it("a coach without rates of the slot's kind: the spec's group and individual wordings", async () => {
       const noGroup = await createBookableCoach(t, { rateCents: { group60: null } });
       const groupSlot = await createSlot(t, noGroup.coachId, { isGroup: true });
-      const groupRes = await post(t, "/api/bookings", student.cookie, {
-        timeSlotId: groupSlot.id,
-        rateId: noGroup.rates.individual60,
-        sessionType: "individual",
-        duration: 60,
-      });
+      const groupRes = await requestBooking(t, student, noGroup, groupSlot.id);
       expect(groupRes.status).toBe(400);
       expect(groupRes.body.message).toBe(
         "No group rates available for this session type. Please select a different time slot or contact the coach.",
@@ -388,24 +346,14 @@ describe("POST /api/bookings", () => {
     });
 
     it("a slot that does not exist: 404", async () => {
-      const res = await post(t, "/api/bookings", student.cookie, {
-        timeSlotId: 987654,
-        rateId: coach.rates.individual60,
-        sessionType: "individual",
-        duration: 60,
-      });
+      const res = await requestBooking(t, student, coach, 987654);
       expect(res.status).toBe(404);
       expect(res.body.message).toBe(BookingMessages.SLOT_NOT_FOUND);
     });
 
     it("a slot in the past", async () => {
       const slot = await createSlot(t, coach.coachId, { hoursFromNow: -3 });
-      const res = await post(t, "/api/bookings", student.cookie, {
-        timeSlotId: slot.id,
-        rateId: coach.rates.individual60,
-        sessionType: "individual",
-        duration: 60,
-      });
+      const res = await requestBooking(t, student, coach, slot.id);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(BookingMessages.SLOT_IN_PAST);
       expect(await bookingCount(slot.id)).toBe(0);
@@ -417,21 +365,11 @@ describe("POST /api/bookings", () => {
     const student = await createPerson(t);
     const slot = await createSlot(t, coach.coachId);
     await bookSlot(t, student, coach, slot.id);
-    const again = await post(t, "/api/bookings", student.cookie, {
-      timeSlotId: slot.id,
-      rateId: coach.rates.individual60,
-      sessionType: "individual",
-      duration: 60,
-    });
+    const again = await requestBooking(t, student, coach, slot.id);
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: BookingMessages.ALREADY_BOOKED, code: ErrorCode.ALREADY_BOOKED });
     const other = await createPerson(t);
-    const full = await post(t, "/api/bookings", other.cookie, {
-      timeSlotId: slot.id,
-      rateId: coach.rates.individual60,
-      sessionType: "individual",
-      duration: 60,
-    });
+    const full = await requestBooking(t, other, coach, slot.id);
     expect(full.status).toBe(409);
     expect(full.body).toEqual({ message: BookingMessages.SLOT_UNAVAILABLE, code: ErrorCode.SLOT_FULL });
     expect(await bookingCount(slot.id)).toBe(1);
@@ -443,16 +381,7 @@ describe("seats under concurrency", () => {
     const coach = await createBookableCoach(t);
     const slot = await createSlot(t, coach.coachId);
     const students = await Promise.all(Array.from({ length: 50 }, () => createPerson(t)));
-    const results = await Promise.all(
-      students.map((s) =>
-        post(t, "/api/bookings", s.cookie, {
-          timeSlotId: slot.id,
-          rateId: coach.rates.individual60,
-          sessionType: "individual",
-          duration: 60,
-        }),
-      ),
-    );
+    const results = await Promise.all(students.map((s) => requestBooking(t, s, coach, slot.id)));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
@@ -494,12 +423,7 @@ describe("holds and sessions over time (test clock)", () => {
     const first = await createPerson(t);
     const second = await createPerson(t);
     const held = await bookSlot(t, first, coach, slot.id);
-    const refused = await post(t, "/api/bookings", second.cookie, {
-      timeSlotId: slot.id,
-      rateId: coach.rates.individual60,
-      sessionType: "individual",
-      duration: 60,
-    });
+    const refused = await requestBooking(t, second, coach, slot.id);
     expect(refused.status).toBe(409);
 
     const clock = await request(t.app).post("/api/test/clock").send({ advanceMinutes: 16 });
@@ -508,12 +432,7 @@ describe("holds and sessions over time (test clock)", () => {
     expect(expired.body).toMatchObject({ status: "cancelled", cancelCode: "hold_expired", cancellationReason: null, holdExpiresAt: null });
     expect(await slotIsAvailable(slot.id)).toBe(true);
 
-    const booked = await post(t, "/api/bookings", second.cookie, {
-      timeSlotId: slot.id,
-      rateId: coach.rates.individual60,
-      sessionType: "individual",
-      duration: 60,
-    });
+    const booked = await requestBooking(t, second, coach, slot.id);
     expect(booked.status).toBe(201);
     // The expired hold is no clutter on the first student's list.
     const list = await get(t, "/api/bookings/student", first.cookie);

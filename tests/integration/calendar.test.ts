@@ -1,20 +1,12 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CalendarMessages } from "@contract/calendar";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "@tests/factories/bookings";
 import { createPaidBooking } from "@tests/factories/paid-booking";
 import { attachedCalendar, parseCalendar } from "@tests/support/ics";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const mailTo = (email: string, subjectStart: string) =>
   t.outbox().filter((m) => m.channel === "email" && m.recipient === email && m.headers.Subject?.startsWith(subjectStart));

@@ -1,35 +1,18 @@
-import { startStripeTestApp } from "@tests/factories/stripe-app";
+import { useStripeTestApp, deliverStripeWebhook } from "@tests/factories/stripe-app";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { coaches } from "@server/db/schema/index";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "@tests/factories/bookings";
-import { type SignedWebhook, type StripeStandIn } from "@tests/support/stripe-stand-in";
-import type { TestApp } from "@tests/support/test-app";
+import { type SignedWebhook } from "@tests/support/stripe-stand-in";
 
-let stripe: StripeStandIn;
-let t: TestApp;
-
-beforeAll(async () => {
-  ({ stripe, t } = await startStripeTestApp());
-});
-
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-});
+const { stripe, t } = useStripeTestApp();
 
 const mailsTo = (address: string, prefix: string) =>
   t.outbox().filter((m) => m.channel === "email" && m.recipient === address && m.headers.Subject?.startsWith(prefix));
 
-function deliver(webhook: Pick<SignedWebhook, "payload" | "signature">) {
-  return request(t.app)
-    .post("/api/stripe/webhook")
-    .set("Content-Type", "application/json")
-    .set("Stripe-Signature", webhook.signature)
-    .send(webhook.payload);
-}
+const deliver = (webhook: Pick<SignedWebhook, "payload" | "signature">) => deliverStripeWebhook(t, webhook);
 
 async function bookedAndIntent() {
   const coach = await createBookableCoach(t);

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ChildrenMessages } from "@contract/children";
 import { FamilyMessages } from "@contract/families";
 import { PRIVACY_POLICY_VERSION } from "@contract/children";
@@ -9,16 +9,10 @@ import { athletes, bookings } from "@server/db/schema/index";
 import { rowsOf } from "@server/db/sql";
 import { createPaidBooking } from "@tests/factories/paid-booking";
 import { createPerson, get, post, type Person } from "@tests/factories/bookings";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
 // DESIGN.md 12, "Guardians and children": consent for under 13, no account holder under 13, export, erasure, photos.
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 /** A birthday `years` years before the age rule's today (YYYY-MM-DD). */
 function yearsAgo(years: number): string {

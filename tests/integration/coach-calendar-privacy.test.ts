@@ -1,20 +1,14 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { timeSlots } from "@server/db/schema/index";
 import { createPaidBooking } from "@tests/factories/paid-booking";
 import { addressOf, createBookableCoach, createPerson, createSlot, get } from "@tests/factories/bookings";
 import { insertBooking } from "@tests/factories/slot-helpers";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
 // DESIGN.md 12: "A coach's calendar is the coach's"; a slot's location notes reach only its coach and seat holders.
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const GATE_CODE = "Gate code 4321, park by the shed";
 type Slot = Record<string, unknown> & { id: number };

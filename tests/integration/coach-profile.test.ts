@@ -1,23 +1,15 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CoachProfile, SearchResultCoach } from "@contract/search";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 import { insertBooking, insertCoach, insertReview, insertPlayer, insertSlot, slotCardOf } from "./search-support";
 import { pinClock } from "@tests/factories/basics";
 
 const NOW = "2026-12-01T15:00:00.000Z";
 
 describe("GET /api/coaches/{id}/profile", () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    pinClock(t, NOW);
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
+  beforeAll(() => pinClock(t, NOW));
 
   it("is public and shows the coach, their rates and the next 5 bookable slots, without contact details", async () => {
     const { coachId } = await insertCoach(t, {

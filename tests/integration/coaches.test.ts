@@ -1,14 +1,10 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeCoach, DEFAULT_COACH_PROFILE } from "@tests/factories/coaches";
 import { makePlayer, registerUser } from "@tests/factories/users";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ APP_TIMEZONE: "America/Chicago" });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ APP_TIMEZONE: "America/Chicago" });
 
 const newCoachAgent = async () => (await registerUser(t.agent(), { userType: "coach", firstName: "Riley", lastName: "Stone" })).agent;
 

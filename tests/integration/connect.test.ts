@@ -1,21 +1,13 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PayoutMessages } from "@contract/payouts";
 import { NO_PAYMENT_ACCOUNT } from "@contract/payout-basics";
 import { coaches } from "@server/db/schema/index";
 import { createBookableCoach, createPerson, get, post } from "@tests/factories/bookings";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const APP = "http://localhost:5000";
 

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { termsOfService } from "@contract/legal";
 import { contactMessages, contentBlocks, testimonials } from "@server/db/schema/index";
 import { extractPdfText } from "@tests/support/content-helpers";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
 const SUPPORT = "help@laxcoach.test";
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ SUPPORT_EMAIL: SUPPORT });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ SUPPORT_EMAIL: SUPPORT });
 
 const validContact = {
   name: "Jamie Parent",

@@ -1,11 +1,12 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EARNINGS_CSV_HEADER, earningsCsvRow, type CoachEarnings, type CoachEarningsSeries, type CoachStatement } from "@contract/earnings";
 import { pinClock } from "@tests/factories/basics";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach } from "@tests/factories/bookings";
+import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "@tests/factories/bookings";
 import { createPaidBooking, type PaidBooking } from "@tests/factories/paid-booking";
 import { getPdf, pdfText } from "@tests/support/pdf-text";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
+import { connectPayoutAccount } from "@tests/factories/payout-account";
 
 /**
  * DESIGN.md 12 ("Families and money"): the dashboard's cards, the chart's series, the CSV and the
@@ -13,17 +14,9 @@ import { startTestApp, type TestApp } from "@tests/support/test-app";
  * cent. Earned: taught or no-show, at their rates; upcoming: paid, not yet taught; paid out; to be
  * paid: earned and not paid out. Holds, unpaid and refunded sessions are in none of them.
  */
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  // Monday 4 March 2030, 09:00 in New York: every session below falls in this week and month.
-  pinClock(t, "2030-03-04T14:00:00Z");
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+// Monday 4 March 2030, 09:00 in New York: every session below falls in this week and month.
+beforeAll(() => pinClock(t, "2030-03-04T14:00:00Z"));
 
 /** The clock is pinned: moves it to `minutesAfter` the instant, then lets the sweeps run there. */
 async function advanceTo(at: Date, minutesAfter = 0): Promise<void> {
@@ -31,19 +24,12 @@ async function advanceTo(at: Date, minutesAfter = 0): Promise<void> {
   expect((await request(t.app).post("/api/test/clock").send({ advanceMinutes: 0.01 })).status).toBe(200);
 }
 
-async function connectAccount(coach: BookableCoach): Promise<void> {
-  const created = await post(t, "/api/stripe/connect/create-account", coach.cookie, {});
-  expect(created.status).toBe(200);
-  const accountId = new URL(created.body.url as string).searchParams.get("account");
-  expect((await post(t, "/api/payments/simulated/onboarding/complete", coach.cookie, { accountId })).status).toBe(200);
-}
-
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 describe("the coach's figures", () => {
   it("the four views (cards, chart data, CSV, yearly PDF) agree to the cent on the same sessions", async () => {
     const coach = await createBookableCoach(t, { timeZone: "America/New_York" });
-    await connectAccount(coach);
+    await connectPayoutAccount(t, coach);
     const family = await createPerson(t);
     // Taught with feedback and a tip: earned and paid out.
     const paidOut = await createPaidBooking(t, { coach, student: family, hoursFromNow: 2, tip: "10.50" });

@@ -1,41 +1,29 @@
+import { advanceClock, UNDER_13_ATHLETE } from "@tests/factories/basics";
 import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "@server/app";
 import { users } from "@server/db/schema/index";
 import { createLogger } from "@server/logger";
-import { createBookableCoach, createPerson, createSlot, get, post, type Person } from "@tests/factories/bookings";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
-import { PRIVACY_POLICY_VERSION } from "@contract/children";
+import { createBookableCoach, createPerson, createSlot, get, post, requestBooking, type Person } from "@tests/factories/bookings";
+import { useTestApp } from "@tests/support/test-app";
+import { createPackage } from "@tests/factories/packages";
 
 /**
  * DESIGN.md 12, guardians and children: the family's owner, invitations (verified senders, daily
  * caps, 7-day expiry, fixed subject, no token in a log), accepting without moving an athlete, a
  * minor account holder's limits and the parent contact's confirmation.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const db = () => t.deps.database.db;
 const del = (path: string, cookie: string) => request(t.app).delete(path).set("Cookie", cookie);
 const patch = (path: string, cookie: string, body: object) => request(t.app).patch(path).set("Cookie", cookie).send(body);
-const advance = async (minutes: number) =>
-  expect((await request(t.app).post("/api/test/clock").send({ advanceMinutes: minutes })).status).toBe(200);
+const advance = (minutes: number) => advanceClock(t, minutes);
 
 // Under 13: added with the guardian's consent (DESIGN.md 12).
-const MIA = {
-  firstName: "Mia",
-  lastName: "Parker",
-  birthday: "2015-04-12",
-  position: "Attack",
-  consent: { policyVersion: PRIVACY_POLICY_VERSION },
-};
+const MIA = { ...UNDER_13_ATHLETE };
 
 const mailsTo = (email: string, subject?: string) =>
   t.outbox().filter((m) => m.channel === "email" && m.recipient === email && (subject === undefined || m.headers.Subject === subject));
@@ -245,17 +233,9 @@ describe("accepting an invitation", () => {
 
   it("an invitee with a package gets 409, not 500", async () => {
     const coach = await createBookableCoach(t);
-    const pkg = await post(t, "/api/packages", coach.cookie, {
-      title: "Five private hours",
-      sessionType: "individual",
-      duration: 60,
-      sessionCount: 5,
-      price: "350.00",
-      validDays: 90,
-    });
-    expect(pkg.status).toBe(201);
+    const pkg = await createPackage(t, coach);
     const invitee = await newParent();
-    expect((await post(t, `/api/packages/${pkg.body.id}/purchase`, invitee.cookie, {})).status).toBe(201);
+    expect((await post(t, `/api/packages/${pkg.id}/purchase`, invitee.cookie, {})).status).toBe(201);
     await refusedWith(invitee);
   });
 
@@ -263,12 +243,7 @@ describe("accepting an invitation", () => {
     const coach = await createBookableCoach(t);
     const invitee = await newParent();
     const slot = await createSlot(t, coach.coachId, { hoursFromNow: 80 });
-    const booked = await post(t, "/api/bookings", invitee.cookie, {
-      timeSlotId: slot.id,
-      rateId: coach.rates.individual60,
-      sessionType: "individual",
-      duration: 60,
-    });
+    const booked = await requestBooking(t, invitee, coach, slot.id);
     expect(booked.status).toBe(201);
     await refusedWith(invitee);
     expect((await get(t, `/api/bookings/${booked.body.id}`, invitee.cookie)).status).toBe(200);

@@ -1,14 +1,15 @@
+import { advanceClock, UNDER_13_ATHLETE } from "@tests/factories/basics";
 import { eq, sql } from "drizzle-orm";
-import { PRIVACY_POLICY_VERSION } from "@contract/children";
 import request from "supertest";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { familyGuardians, users } from "@server/db/schema/index";
 import { rowsOf } from "@server/db/sql";
 import { startSession } from "@server/features/accounts/sessions.service";
 import { createBookableCoach, createPerson, createSlot, get, post, type BookableCoach, type Person } from "@tests/factories/bookings";
 import { GOOD_CARD, passSessionEnd } from "@tests/factories/paid-booking";
 import { parseCalendar } from "@tests/support/ics";
-import { startTestApp, type TestApp, type OutboxMessage } from "@tests/support/test-app";
+import { type OutboxMessage, useTestApp } from "@tests/support/test-app";
+import { buyPackage, createPackage, FIVE_PACK } from "@tests/factories/packages";
 
 /**
  * DESIGN.md 11: every notification about a family's booking, request, waitlist place or credits
@@ -16,32 +17,15 @@ import { startTestApp, type TestApp, type OutboxMessage } from "@tests/support/t
  * until a second guardian has joined; the coach sees the athlete (name, age, position) and the
  * guardians' contact once a seat is paid; a coach or an admin has no family.
  */
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 afterEach(() => vi.restoreAllMocks());
 
 const db = () => t.deps.database.db;
-const advance = async (minutes: number) =>
-  expect((await request(t.app).post("/api/test/clock").send({ advanceMinutes: minutes })).status).toBe(200);
+const advance = (minutes: number) => advanceClock(t, minutes);
 
-const MIA = {
-  firstName: "Mia",
-  lastName: "Parker",
-  birthday: "2015-04-12",
-  position: "Attack",
-  skillLevel: "beginner",
-  goals: ["Shooting"],
-  // Under 13: added with the guardian's consent (DESIGN.md 12).
-  consent: { policyVersion: PRIVACY_POLICY_VERSION },
-};
+// Under 13: added with the guardian's consent (DESIGN.md 12).
+const MIA = { ...UNDER_13_ATHLETE, skillLevel: "beginner", goals: ["Shooting"] };
 
 let phoneSequence = 0;
 const nextPhone = () => `+1443555${String(++phoneSequence).padStart(4, "0")}`;
@@ -379,22 +363,7 @@ describe("package mails reach both guardians", () => {
   it("the purchase and the expiry notice a week before", async () => {
     const coach = await createBookableCoach(t);
     const { holder, second } = await family();
-    const created = await post(t, "/api/packages", coach.cookie, {
-      title: "Five private hours",
-      sessionType: "individual",
-      duration: 60,
-      sessionCount: 5,
-      price: "350.00",
-      validDays: 30,
-    });
-    expect(created.status).toBe(201);
-    const started = await post(t, `/api/packages/${created.body.id}/purchase`, second.cookie, {});
-    expect(started.status).toBe(201);
-    const paid = await post(t, "/api/payments/simulated/confirm", second.cookie, {
-      paymentIntentId: started.body.paymentIntentId,
-      cardNumber: GOOD_CARD,
-    });
-    expect(paid.body).toEqual({ status: "succeeded" });
+    await buyPackage(t, second, (await createPackage(t, coach, { ...FIVE_PACK, validDays: 30 })).id);
     for (const guardian of [holder, second]) expect(mailsTo(guardian.email, "Your package with")).toHaveLength(1);
 
     await advance(24 * 60 * 24);

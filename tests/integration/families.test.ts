@@ -1,5 +1,5 @@
+import { UNDER_13_ATHLETE } from "@tests/factories/basics";
 import { eq } from "drizzle-orm";
-import { PRIVACY_POLICY_VERSION } from "@contract/children";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "@server/db/schema/index";
 import { createBookableCoach, createPerson, createSlot, get, post, type BookableCoach, type Person } from "@tests/factories/bookings";
@@ -14,16 +14,8 @@ const put = (t: TestApp, path: string, cookie: string, body: unknown) =>
     .send(body as object);
 const del = (t: TestApp, path: string, cookie: string) => request(t.app).delete(path).set("Cookie", cookie);
 
-const CHILD = {
-  firstName: "Mia",
-  lastName: "Parker",
-  birthday: "2015-04-12",
-  position: "Attack",
-  skillLevel: "beginner",
-  goals: ["Shooting"],
-  // Under 13: added with the guardian's consent (DESIGN.md 12).
-  consent: { policyVersion: PRIVACY_POLICY_VERSION },
-};
+// Under 13: added with the guardian's consent (DESIGN.md 12).
+const CHILD = { ...UNDER_13_ATHLETE, skillLevel: "beginner", goals: ["Shooting"] };
 const SIBLING = { firstName: "Leo", lastName: "Parker", birthday: "2012-09-01", position: "Goalie", secondaryPosition: "Defense" };
 
 /** The token of the newest family invitation mailed to `email`. */

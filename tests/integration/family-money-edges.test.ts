@@ -1,28 +1,24 @@
 import { and, eq } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAX_PROVIDER_CALLS_PER_15_MINUTES, PROVIDER_CALLS_MESSAGE } from "@contract/limits";
+import { NO_SHOW_DISPUTE_REASON, NO_SHOW_MESSAGE_PREFIX } from "@contract/message-basics";
 import { PackageMessages } from "@contract/packages";
 import { bookings, rateLimitHits, simulatedPaymentObjects } from "@server/db/schema/index";
 import { recordChargeRefunded, recordDispute, updateDispute } from "@server/features/money-issues/money-issues.service";
 import { createBookableCoach, createPerson, createSlot, get, post, type BookableCoach, type Person } from "@tests/factories/bookings";
 import { createPaidBooking, GOOD_CARD, passSessionEnd } from "@tests/factories/paid-booking";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { makeAdmin } from "@tests/factories/users";
+import { bookWithCredit, buyPackage, createPackage } from "@tests/factories/packages";
+import { useTestApp } from "@tests/support/test-app";
+import { connectPayoutAccount } from "@tests/factories/payout-account";
 
 /**
  * DESIGN.md 12 ("Families and money"), the money edges of families and packages (issue 28's are in money-edges.test.ts): a dispute or a dashboard refund of a charge
  * holds back every payout it paid for and voids a package's unused credits; refunding unused credits
  * twice is a 409; purchases, credit refunds and no-shows share the provider throttle.
  */
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const db = () => t.deps.database.db;
 const THREE_PACK = {
@@ -38,13 +34,6 @@ async function advance(minutes: number): Promise<void> {
   expect((await request(t.app).post("/api/test/clock").send({ advanceMinutes: minutes })).status).toBe(200);
 }
 
-async function connectAccount(coach: BookableCoach): Promise<void> {
-  const created = await post(t, "/api/stripe/connect/create-account", coach.cookie, {});
-  expect(created.status).toBe(200);
-  const accountId = new URL(created.body.url as string).searchParams.get("account");
-  expect((await post(t, "/api/payments/simulated/onboarding/complete", coach.cookie, { accountId })).status).toBe(200);
-}
-
 async function transfersOf(bookingIds: number[]) {
   const rows = await db().select().from(simulatedPaymentObjects).where(eq(simulatedPaymentObjects.kind, "transfer"));
   return rows.filter((r) => bookingIds.includes(Number((r.data as { metadata?: { bookingId?: string } }).metadata?.bookingId)));
@@ -53,6 +42,21 @@ async function transfersOf(bookingIds: number[]) {
 async function payoutStatusOf(bookingId: number) {
   const [row] = await db().select({ payoutStatus: bookings.payoutStatus }).from(bookings).where(eq(bookings.id, bookingId));
   return row?.payoutStatus;
+}
+
+/** A coach with a payout account and two paid sessions marked as no-shows 20 minutes after their start. */
+async function twoNoShows() {
+  const coach = await createBookableCoach(t);
+  await connectPayoutAccount(t, coach);
+  const kept = await createPaidBooking(t, { coach, hoursFromNow: 2 });
+  const disputed = await createPaidBooking(t, { coach, hoursFromNow: 2 });
+  await advance((kept.slot.startsAt.getTime() - t.deps.clock.now().getTime()) / 60_000 + 20);
+  for (const b of [kept, disputed]) {
+    const marked = await post(t, `/api/bookings/${b.bookingId}/no-show`, coach.cookie, { note: "Nobody came" });
+    expect(marked.status).toBe(200);
+    expect(marked.body.booking.payoutStatus).toBe("pending");
+  }
+  return { kept, disputed };
 }
 
 /** Two siblings in one group slot, paid in one checkout (one charge for both seats). */
@@ -92,25 +96,9 @@ async function giveFeedback(coach: BookableCoach, bookingIds: number[]) {
   }
 }
 
-async function buyPackage(coach: BookableCoach, player: Person) {
-  const pkg = await post(t, "/api/packages", coach.cookie, THREE_PACK);
-  expect(pkg.status).toBe(201);
-  const started = await post(t, `/api/packages/${pkg.body.id}/purchase`, player.cookie, {});
-  expect(started.status).toBe(201);
-  const paymentIntentId = started.body.paymentIntentId as string;
-  const paid = await post(t, "/api/payments/simulated/confirm", player.cookie, { paymentIntentId, cardNumber: GOOD_CARD });
-  expect(paid.body).toEqual({ status: "succeeded" });
-  return { purchaseId: started.body.purchaseId as number, paymentIntentId };
+async function buyThreePack(coach: BookableCoach, player: Person) {
+  return buyPackage(t, player, (await createPackage(t, coach, THREE_PACK)).id);
 }
-
-const bookWithCredit = (player: Person, coach: BookableCoach, slotId: number) =>
-  post(t, "/api/bookings", player.cookie, {
-    timeSlotId: slotId,
-    rateId: coach.rates.individual60,
-    sessionType: "individual",
-    duration: 60,
-    payWith: "credit",
-  });
 
 async function remainingCredits(player: Person, purchaseId: number): Promise<number | undefined> {
   const res = await get(t, "/api/credits", player.cookie);
@@ -131,7 +119,7 @@ const dispute = (id: string, paymentIntentId: string, status = "needs_response")
 describe("money edges", () => {
   it("a dispute on a shared checkout holds back the payout of every booking it paid for, until it is won", async () => {
     const coach = await createBookableCoach(t);
-    await connectAccount(coach);
+    await connectPayoutAccount(t, coach);
     const checkout = await sharedCheckout(coach, 2);
     // The charge is recorded against the first booking; the second seat's payout waits all the same.
     await recordDispute(t.deps, dispute("dp_shared_checkout", checkout.paymentIntentId), t.deps.clock.now());
@@ -148,7 +136,7 @@ describe("money edges", () => {
 
   it("a dashboard refund of a shared checkout holds back the payout of every booking it paid for", async () => {
     const coach = await createBookableCoach(t);
-    await connectAccount(coach);
+    await connectPayoutAccount(t, coach);
     const checkout = await sharedCheckout(coach, 2);
     await t.deps.payments.refundPayment({
       paymentIntentId: checkout.paymentIntentId,
@@ -170,17 +158,17 @@ describe("money edges", () => {
 
   it("a dispute on a package's charge voids its unused credits and holds back the payout of the sessions they paid", async () => {
     const coach = await createBookableCoach(t);
-    await connectAccount(coach);
+    await connectPayoutAccount(t, coach);
     const player = await createPerson(t);
-    const { purchaseId, paymentIntentId } = await buyPackage(coach, player);
+    const { purchaseId, paymentIntentId } = await buyThreePack(coach, player);
     const slot = await createSlot(t, coach.coachId, { hoursFromNow: 2 });
-    const booked = await bookWithCredit(player, coach, slot.id);
+    const booked = await bookWithCredit(t, player, coach, slot.id);
     expect(booked.status).toBe(201);
     expect(await remainingCredits(player, purchaseId)).toBe(2);
 
     await recordDispute(t.deps, dispute("dp_package", paymentIntentId), t.deps.clock.now());
     expect(await remainingCredits(player, purchaseId)).toBe(0);
-    const another = await bookWithCredit(player, coach, (await createSlot(t, coach.coachId, { hoursFromNow: 30 })).id);
+    const another = await bookWithCredit(t, player, coach, (await createSlot(t, coach.coachId, { hoursFromNow: 30 })).id);
     expect(another.status).toBe(409);
     expect(another.body.message).toBe(PackageMessages.NO_CREDIT);
 
@@ -193,7 +181,7 @@ describe("money edges", () => {
   it("a dashboard refund of a package's charge voids its unused credits, and refunding them then answers 409", async () => {
     const coach = await createBookableCoach(t);
     const player = await createPerson(t);
-    const { purchaseId, paymentIntentId } = await buyPackage(coach, player);
+    const { purchaseId, paymentIntentId } = await buyThreePack(coach, player);
     await t.deps.payments.refundPayment({ paymentIntentId, idempotencyKey: "dashboard-package", amountCents: 10_000 });
     await recordChargeRefunded(t.deps, {
       id: `ch_${paymentIntentId}`,
@@ -211,8 +199,8 @@ describe("money edges", () => {
   it("refunding a package's unused credits twice answers 409, never 500, even after a used credit came back", async () => {
     const coach = await createBookableCoach(t);
     const player = await createPerson(t);
-    const { purchaseId } = await buyPackage(coach, player);
-    const booked = await bookWithCredit(player, coach, (await createSlot(t, coach.coachId, { hoursFromNow: 72 })).id);
+    const { purchaseId } = await buyThreePack(coach, player);
+    const booked = await bookWithCredit(t, player, coach, (await createSlot(t, coach.coachId, { hoursFromNow: 72 })).id);
     expect(booked.status).toBe(201);
 
     // Two refunds at once: one is made, the other is told so.
@@ -272,21 +260,40 @@ describe("money edges", () => {
   });
 
   it("a no-show's payout waits 24 hours for the family's answer, and a dispute meanwhile holds it back", async () => {
-    const coach = await createBookableCoach(t);
-    await connectAccount(coach);
-    const kept = await createPaidBooking(t, { coach, hoursFromNow: 2 });
-    const disputed = await createPaidBooking(t, { coach, hoursFromNow: 2 });
-    await advance((kept.slot.startsAt.getTime() - t.deps.clock.now().getTime()) / 60_000 + 20);
-    for (const b of [kept, disputed]) {
-      const marked = await post(t, `/api/bookings/${b.bookingId}/no-show`, coach.cookie, { note: "Nobody came" });
-      expect(marked.status).toBe(200);
-      expect(marked.body.booking.payoutStatus).toBe("pending");
-    }
+    const { kept, disputed } = await twoNoShows();
     await recordDispute(t.deps, dispute("dp_no_show", disputed.paymentIntentId), t.deps.clock.now());
     await advance(23 * 60);
     expect(await transfersOf([kept.bookingId, disputed.bookingId])).toEqual([]);
     await advance(61);
     expect(await transfersOf([kept.bookingId])).toHaveLength(1);
     expect(await transfersOf([disputed.bookingId])).toEqual([]);
+  });
+
+  it("a family's Dispute of a no-show in messages holds its payout past the 24 hours until an admin decides", async () => {
+    const { kept, disputed } = await twoNoShows();
+    // The disputed family answers with "Dispute" under the no-show in its thread.
+    const [thread] = (await get(t, "/api/conversations", disputed.student.cookie)).body as { id: number }[];
+    const page = await get(t, `/api/conversations/${thread!.id}/messages`, disputed.student.cookie);
+    const noShow = ((page.body.items ?? page.body) as { id: number; body: string }[]).find((m) =>
+      m.body.startsWith(NO_SHOW_MESSAGE_PREFIX),
+    );
+    const report = await post(t, `/api/messages/${noShow!.id}/report`, disputed.student.cookie, { reason: NO_SHOW_DISPUTE_REASON });
+    expect([200, 201]).toContain(report.status);
+
+    await advance(25 * 60);
+    expect(await transfersOf([kept.bookingId])).toHaveLength(1);
+    expect(await transfersOf([disputed.bookingId])).toEqual([]);
+    expect(await payoutStatusOf(disputed.bookingId)).toBe("pending");
+
+    // The admin looks and dismisses the dispute: the coach is paid at the next sweep.
+    const admin = await createPerson(t, "admin");
+    await makeAdmin(t, admin.email);
+    const resolved = await post(t, `/api/admin/message-reports/${report.body.id}/resolve`, admin.cookie, {
+      action: "dismiss",
+      note: "The coach's photos show an empty field.",
+    });
+    expect(resolved.status).toBe(200);
+    await advance(10);
+    expect(await transfersOf([disputed.bookingId])).toHaveLength(1);
   });
 });

@@ -1,21 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PayoutMessages } from "@contract/payouts";
 import { bookings, coaches, sessionFeedback, simulatedPaymentObjects } from "@server/db/schema/index";
-import { createBookableCoach, get, post, type BookableCoach } from "@tests/factories/bookings";
+import { createBookableCoach, get, post } from "@tests/factories/bookings";
 import { createPaidBooking, passSessionEnd } from "@tests/factories/paid-booking";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
+import { connectPayoutAccount } from "@tests/factories/payout-account";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const db = () => t.deps.database.db;
 
@@ -31,15 +24,6 @@ async function bookingRow(id: number) {
   return row!;
 }
 
-/** Creates the coach's payout account and, unless `complete` is false, finishes onboarding on the local page. */
-async function connectAccount(coach: BookableCoach, complete = true): Promise<string> {
-  const created = await post(t, "/api/stripe/connect/create-account", coach.cookie, {});
-  expect(created.status).toBe(200);
-  const accountId = new URL(created.body.url).searchParams.get("account")!;
-  if (complete) expect((await post(t, "/api/payments/simulated/onboarding/complete", coach.cookie, { accountId })).status).toBe(200);
-  return accountId;
-}
-
 const FEEDBACK = { feedback: "Great footwork today; keep working on your off hand.", rating: 5 };
 
 describe("POST /api/bookings/:id/submit-feedback", () => {
@@ -53,7 +37,7 @@ describe("POST /api/bookings/:id/submit-feedback", () => {
 
   it("after the session ends, stores the feedback once and pays the coach rate + tip in one transfer", async () => {
     const paid = await createPaidBooking(t, { hoursFromNow: 2, tip: "10.50" });
-    const accountId = await connectAccount(paid.coach);
+    const accountId = await connectPayoutAccount(t, paid.coach);
     await passSessionEnd(t, paid);
     expect((await get(t, `/api/bookings/${paid.bookingId}`, paid.coach.cookie)).body.status).toBe("completed");
 
@@ -99,7 +83,7 @@ describe("POST /api/bookings/:id/submit-feedback", () => {
 
   it("two feedback submissions at once store one feedback and pay once", async () => {
     const paid = await createPaidBooking(t, { hoursFromNow: 2 });
-    await connectAccount(paid.coach);
+    await connectPayoutAccount(t, paid.coach);
     await passSessionEnd(t, paid);
     const answers = await Promise.all(
       [1, 2, 3].map((rating) =>
@@ -147,7 +131,7 @@ describe("POST /api/bookings/:id/submit-feedback", () => {
 
   it("the payout waits for an incomplete account and goes out when the coach completes it", async () => {
     const paid = await createPaidBooking(t, { hoursFromNow: 2, tip: "5" });
-    const accountId = await connectAccount(paid.coach, false);
+    const accountId = await connectPayoutAccount(t, paid.coach, { complete: false });
     await passSessionEnd(t, paid);
 
     const res = await post(t, `/api/bookings/${paid.bookingId}/submit-feedback`, paid.coach.cookie, FEEDBACK);
@@ -174,14 +158,14 @@ describe("POST /api/bookings/:id/submit-feedback", () => {
     expect((await post(t, `/api/bookings/${paid.bookingId}/submit-feedback`, paid.coach.cookie, FEEDBACK)).body.booking.payoutStatus).toBe(
       "pending",
     );
-    await connectAccount(paid.coach);
+    await connectPayoutAccount(t, paid.coach);
     expect(await transfersOf(paid.bookingId)).toHaveLength(1);
     expect((await bookingRow(paid.bookingId)).payoutStatus).toBe("paid");
   });
 
   it("the sweep sends a payout whose account became ready without the coach coming back", async () => {
     const paid = await createPaidBooking(t, { hoursFromNow: 2 });
-    const accountId = await connectAccount(paid.coach, false);
+    const accountId = await connectPayoutAccount(t, paid.coach, { complete: false });
     await passSessionEnd(t, paid);
     await post(t, `/api/bookings/${paid.bookingId}/submit-feedback`, paid.coach.cookie, FEEDBACK);
     expect(await transfersOf(paid.bookingId)).toHaveLength(0);

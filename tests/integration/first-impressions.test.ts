@@ -55,14 +55,15 @@ describe("looking before signing in", () => {
     expect((answers[2]!.body as TimeSlot[]).length).toBe(1);
   });
 
-  it("a coach's profile page carries the coach's own title and description in its HTML; an unknown coach keeps the app's", async () => {
+  it("a coach's profile page carries the coach's own title and description in its HTML; an unknown coach is a 404 with the app's own title", async () => {
     const coach = await createBookableCoach(t);
     const html = (await request(t.app).get(`/coach/${coach.coachId}`)).text;
     expect(html).toMatch(/<title>Casey Coach, Former D1 Midfielder: lacrosse coach[^<]*\| LaxCoach<\/title>/);
     expect(html).toMatch(/<meta name="description" content="Casey Coach coaches Midfield lacrosse\.[^"]*Sessions from \$46\.00\.[^"]*"/);
     expect(html.match(/<title>/g)).toHaveLength(1);
-    const unknown = (await request(t.app).get("/coach/999999")).text;
-    expect(unknown).toContain("<title>LaxCoach</title>");
+    const unknown = await request(t.app).get("/coach/999999");
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toContain("<title>LaxCoach: find and book lacrosse coaches</title>");
   });
 
   it("an empty marketplace claims no figures; a reviewed, completed session is counted", async () => {

@@ -43,10 +43,10 @@ describe("a signed-in page's first screen comes drawn in its HTML, before any sc
     root = mkdtempSync(path.join(tmpdir(), "lacrosse-first-screen-"));
     const distDir = path.join(root, "client");
     mkdirSync(path.join(distDir, ".vite"), { recursive: true });
-    mkdirSync(path.join(root, "first-screen"));
+    mkdirSync(path.join(root, "ssr"));
     writeFileSync(path.join(distDir, "index.html"), indexHtml);
     writeFileSync(path.join(distDir, ".vite/manifest.json"), JSON.stringify(manifest));
-    writeFileSync(path.join(root, "first-screen/first-screen.js"), renderer);
+    writeFileSync(path.join(root, "ssr/first-screen.js"), renderer);
     await mountClient(t.app, { dev: false, server: createServer(), distDir });
   });
 
@@ -101,7 +101,8 @@ describe("a signed-in page's first screen comes drawn in its HTML, before any sc
 
   it("still sends the page, as the build wrote it, when the first screen cannot be drawn", async () => {
     const { agent } = await makePlayer(t);
-    const res = await agent.get("/broken").expect(200);
+    // A path of no page: the app's HTML answers it with a true 404 (DESIGN.md 12), drawn by the app.
+    const res = await agent.get("/broken").expect(404);
     expect(firstScreenOf(res.text)).toBeUndefined();
     expect(res.text).toContain('<div id="root"></div>');
     expect(res.text).toContain('<script type="module" crossorigin src="/assets/index-E.js">');

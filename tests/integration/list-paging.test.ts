@@ -1,9 +1,9 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LIST_PAGE_SIZE, PagingMessages, SLOTS_PAGE_SIZE } from "@contract/paging";
 import { bookings, sessionRequests, timeSlots } from "@server/db/schema/index";
 import { createBookableCoach, createPerson, get, type BookableCoach, type Person } from "@tests/factories/bookings";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
 /**
  * Decision 012 and issue 28 ("every list that can grow pages with the search's cursor
@@ -11,11 +11,7 @@ import { startTestApp, type TestApp } from "@tests/support/test-app";
  * answer one page in the spec's shape (a JSON array); when more follow, `X-Next-Cursor` names the
  * next page, which `?cursor=` reads. Without a cursor the answer is what it always was.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const db = () => t.deps.database.db;
 const HOUR = 3_600_000;

@@ -1,3 +1,4 @@
+import { advanceClock } from "@tests/factories/basics";
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -39,8 +40,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const advance = async (minutes: number) =>
-  expect((await request(t.app).post("/api/test/clock").send({ advanceMinutes: minutes })).status).toBe(200);
+const advance = (minutes: number) => advanceClock(t, minutes);
 
 async function openAsFamily(family: Person, coach: BookableCoach) {
   const res = await post(t, "/api/conversations", family.cookie, { coachId: coach.coachId });

@@ -1,31 +1,17 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bookings, coaches } from "@server/db/schema/index";
 import { applyAccountUpdate } from "@server/features/payouts/payouts.service";
 import { post, type BookableCoach } from "@tests/factories/bookings";
 import { createPaidBooking, passSessionEnd } from "@tests/factories/paid-booking";
-import type { SignedWebhook, StripeStandIn } from "@tests/support/stripe-stand-in";
-import { startStripeTestApp } from "@tests/factories/stripe-app";
-import type { TestApp } from "@tests/support/test-app";
+import type { SignedWebhook } from "@tests/support/stripe-stand-in";
+import { useStripeTestApp, deliverStripeWebhook } from "@tests/factories/stripe-app";
 
 /** Issue 28, money edges: transfers carry source_transaction; a dispute holds the payout back until it is settled. */
-let stripe: StripeStandIn;
-let t: TestApp;
-beforeAll(async () => {
-  ({ stripe, t } = await startStripeTestApp());
-});
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-});
+const { stripe, t } = useStripeTestApp();
 
-const deliver = (webhook: Pick<SignedWebhook, "payload" | "signature">) =>
-  request(t.app)
-    .post("/api/stripe/webhook")
-    .set("Content-Type", "application/json")
-    .set("Stripe-Signature", webhook.signature)
-    .send(webhook.payload);
+const deliver = (webhook: Pick<SignedWebhook, "payload" | "signature">) => deliverStripeWebhook(t, webhook);
 
 async function readyAccount(coach: BookableCoach): Promise<string> {
   expect((await post(t, "/api/stripe/connect/create-account", coach.cookie, {})).status).toBe(200);

@@ -1,21 +1,18 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { MoneyIssues } from "@contract/money-issues";
 import { athletes, bookings, refunds, simulatedPaymentObjects } from "@server/db/schema/index";
 import { recordDispute } from "@server/features/money-issues/money-issues.service";
 import { reconcilePayments } from "@server/features/reconcile/reconcile.service";
 import { MAX_MONEY_ATTEMPTS } from "@server/jobs/retry-policy";
-import { createPerson, get, post, type BookableCoach } from "@tests/factories/bookings";
+import { createPerson, get, post } from "@tests/factories/bookings";
 import { createPaidBooking, type PaidBooking } from "@tests/factories/paid-booking";
 import { registerUser } from "@tests/factories/users";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
+import { connectPayoutAccount } from "@tests/factories/payout-account";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 describe("GET /api/admin/money-issues", () => {
   it("shows the admin a dispute on the booking it concerns, once however often it is reported, and payouts that are retrying or stopped", async () => {
@@ -118,13 +115,6 @@ describe("GET /api/admin/money-issues", () => {
 describe("no-shows and payouts a coach owes in GET /api/admin/money-issues", () => {
   const db = () => t.deps.database.db;
 
-  async function connectAccount(coach: BookableCoach): Promise<void> {
-    const created = await post(t, "/api/stripe/connect/create-account", coach.cookie, {});
-    expect(created.status).toBe(200);
-    const accountId = new URL(created.body.url).searchParams.get("account")!;
-    expect((await post(t, "/api/payments/simulated/onboarding/complete", coach.cookie, { accountId })).status).toBe(200);
-  }
-
   async function transferOf(bookingId: number) {
     const rows = await db().select().from(simulatedPaymentObjects).where(eq(simulatedPaymentObjects.kind, "transfer"));
     return rows.filter((r) => (r.data as { metadata?: { bookingId?: string } }).metadata?.bookingId === String(bookingId));
@@ -152,8 +142,8 @@ describe("no-shows and payouts a coach owes in GET /api/admin/money-issues", () 
     const admin = await createPerson(t, "admin");
     const kept = await createPaidBooking(t, { hoursFromNow: 2 });
     const owed = await createPaidBooking(t, { hoursFromNow: 2 });
-    await connectAccount(kept.coach);
-    await connectAccount(owed.coach);
+    await connectPayoutAccount(t, kept.coach);
+    await connectPayoutAccount(t, owed.coach);
     const started = owed.slot.startsAt.getTime() + 20 * 60_000 - t.deps.clock.now().getTime();
     expect(
       (

@@ -1,36 +1,20 @@
-import { startStripeTestApp } from "@tests/factories/stripe-app";
+import { useStripeTestApp, deliverStripeWebhook } from "@tests/factories/stripe-app";
 import { eq } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bookings, coaches } from "@server/db/schema/index";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach } from "@tests/factories/bookings";
 import { createPaidBooking } from "@tests/factories/paid-booking";
 import { registerUser } from "@tests/factories/users";
-import { type SignedWebhook, type StripeStandIn } from "@tests/support/stripe-stand-in";
-import type { TestApp } from "@tests/support/test-app";
+import { type SignedWebhook } from "@tests/support/stripe-stand-in";
 
 /**
  * Issue 14, "Money off the happy path": a payment that succeeds for a booking that cannot be
  * honoured is refunded in full and never confirmed, whatever order things happen in.
  */
-let stripe: StripeStandIn;
-let t: TestApp;
+const { stripe, t } = useStripeTestApp();
 
-beforeAll(async () => {
-  ({ stripe, t } = await startStripeTestApp());
-});
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-});
-
-function deliver(webhook: Pick<SignedWebhook, "payload" | "signature">) {
-  return request(t.app)
-    .post("/api/stripe/webhook")
-    .set("Content-Type", "application/json")
-    .set("Stripe-Signature", webhook.signature)
-    .send(webhook.payload);
-}
+const deliver = (webhook: Pick<SignedWebhook, "payload" | "signature">) => deliverStripeWebhook(t, webhook);
 
 // Undefined once the booking is gone (a deleted slot drops its abandoned holds).
 const bookingRow = async (id: number) => (await t.deps.database.db.select().from(bookings).where(eq(bookings.id, id)))[0];
@@ -153,13 +137,7 @@ describe("a charge committed by a process that died before settling it, the clie
 
     // Another student takes the seat; booking expires the stale hold on the way.
     const second = await createPerson(t);
-    const taken = await post(t, "/api/bookings", second.cookie, {
-      timeSlotId: slot.id,
-      rateId: coach.rates.individual60,
-      sessionType: "individual",
-      duration: 60,
-    });
-    expect(taken.status).toBe(201);
+    await bookSlot(t, second, coach, slot.id); // throws unless 201
 
     await advance(1); // the sweeps
     const row = await bookingRow(first.bookingId);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BookingMessages } from "@contract/booking-basics";
 import { refunds } from "@server/db/schema/index";
 import { settlePayment } from "@server/features/payments/payments.service";
@@ -15,20 +15,12 @@ import {
   type Person,
 } from "@tests/factories/bookings";
 import { createPaidBooking, GOOD_CARD } from "@tests/factories/paid-booking";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
 // One seat rule (db/seat-rule.ts) and one refund module (features/bookings/refunds.service.ts):
 // what a coach's calendar counts, what a hold is, and what happens to money that cannot buy a seat.
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const HOUR_MS = 3_600_000;
 

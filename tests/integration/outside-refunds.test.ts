@@ -5,11 +5,12 @@ import type { MoneyIssues } from "@contract/money-issues";
 import { outsideRefunds } from "@server/db/schema/index";
 import { recordChargeRefunded } from "@server/features/money-issues/money-issues.service";
 import { reconcilePayments } from "@server/features/reconcile/reconcile.service";
-import { createBookableCoach, createPerson, get, post, type BookableCoach, type Person } from "@tests/factories/bookings";
+import { createBookableCoach, createPerson, get, post, type Person } from "@tests/factories/bookings";
 import { createPaidBooking, GOOD_CARD } from "@tests/factories/paid-booking";
 import type { SignedWebhook, StripeStandIn } from "@tests/support/stripe-stand-in";
-import { startStripeTestApp } from "@tests/factories/stripe-app";
+import { startStripeTestApp, deliverStripeWebhook } from "@tests/factories/stripe-app";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { createPackage } from "@tests/factories/packages";
 
 /**
  * Issue 28, money edges: a refund made in the Stripe dashboard (`charge.refunded`) is recorded
@@ -17,13 +18,6 @@ import { startTestApp, type TestApp } from "@tests/support/test-app";
  * reports it, so the admin's money issues and the reconciliation see it. The app's own refunds,
  * which Stripe reports with the same event, are not recorded twice.
  */
-const FIVE_PACK = { title: "Five private hours", sessionType: "individual", duration: 60, sessionCount: 5, price: "350.00", validDays: 90 };
-
-async function createPackage(t: TestApp, coach: BookableCoach): Promise<number> {
-  const res = await post(t, "/api/packages", coach.cookie, FIVE_PACK);
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
 
 describe("charge.refunded with Stripe", () => {
   let stripe: StripeStandIn;
@@ -38,12 +32,7 @@ describe("charge.refunded with Stripe", () => {
     await stripe?.close();
   });
 
-  const deliver = (webhook: Pick<SignedWebhook, "payload" | "signature">) =>
-    request(t.app)
-      .post("/api/stripe/webhook")
-      .set("Content-Type", "application/json")
-      .set("Stripe-Signature", webhook.signature)
-      .send(webhook.payload);
+  const deliver = (webhook: Pick<SignedWebhook, "payload" | "signature">) => deliverStripeWebhook(t, webhook);
 
   async function moneyIssues(): Promise<MoneyIssues> {
     const res = await get(t, "/api/admin/money-issues", admin.cookie);
@@ -118,7 +107,7 @@ describe("charge.refunded with Stripe", () => {
 
   it("records a dashboard refund of a package purchase against the purchase", async () => {
     const coach = await createBookableCoach(t);
-    const packageId = await createPackage(t, coach);
+    const packageId = (await createPackage(t, coach)).id;
     const player = await createPerson(t);
     const started = await post(t, `/api/packages/${packageId}/purchase`, player.cookie, {});
     expect(started.status).toBe(201);
@@ -154,7 +143,7 @@ describe("charge.refunded with the simulated provider", () => {
   it("reads the payment's refunds from the simulated provider: one made without the app's metadata is recorded, the app's are not", async () => {
     const coach = await createBookableCoach(t);
     const player = await createPerson(t);
-    const packageId = await createPackage(t, coach);
+    const packageId = (await createPackage(t, coach)).id;
     const started = await post(t, `/api/packages/${packageId}/purchase`, player.cookie, {});
     expect(started.status).toBe(201);
     const paymentIntentId = started.body.paymentIntentId as string;

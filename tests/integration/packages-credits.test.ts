@@ -1,69 +1,37 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { StudentCancelMessages } from "@contract/bookings";
 import { PackageMessages } from "@contract/packages";
 import { bookings, creditLedger, packagePurchases, refunds, simulatedPaymentObjects } from "@server/db/schema/index";
 import { startSession } from "@server/features/accounts/sessions.service";
 import { reconcilePayments } from "@server/features/reconcile/reconcile.service";
-import { createBookableCoach, createPerson, createSlot, get, post, type BookableCoach, type Person } from "@tests/factories/bookings";
+import { createBookableCoach, createPerson, createSlot, get, post, type Person } from "@tests/factories/bookings";
 import { GOOD_CARD, passSessionEnd } from "@tests/factories/paid-booking";
 import { makeAdmin } from "@tests/factories/users";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { bookWithCredit, buyPackage, createPackage, FIVE_PACK } from "@tests/factories/packages";
+import { useTestApp } from "@tests/support/test-app";
+import { connectPayoutAccount } from "@tests/factories/payout-account";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const db = () => t.deps.database.db;
 const put = (path: string, cookie: string, body: object) => request(t.app).put(path).set("Cookie", cookie).send(body);
 const del = (path: string, cookie: string) =>
   request(t.app).delete(path).set("Cookie", cookie).set("Content-Type", "application/json").send({});
-const FIVE_PACK = { title: "Five private hours", sessionType: "individual", duration: 60, sessionCount: 5, price: "350.00", validDays: 90 };
 
-async function createPackage(coach: BookableCoach, body: object = FIVE_PACK): Promise<{ id: number }> {
-  const res = await post(t, "/api/packages", coach.cookie, body);
-  expect(res.status).toBe(201);
-  return res.body as { id: number };
+/** A coach's three sessions for $200.00 ($230.00 with the fee), bought by a new player. */
+async function threeCreditsBought() {
+  const coach = await createBookableCoach(t);
+  const pkg = await createPackage(t, coach, { ...FIVE_PACK, sessionCount: 3, price: "200.00" });
+  const player = await createPerson(t);
+  return { coach, player, ...(await buyPackage(t, player, pkg.id)) };
 }
-
-/** Buys a package through the same checkout as a booking: purchase, then the simulated card form. */
-async function buyPackage(player: Person, packageId: number): Promise<{ purchaseId: number; paymentIntentId: string }> {
-  const started = await post(t, `/api/packages/${packageId}/purchase`, player.cookie, {});
-  expect(started.status).toBe(201);
-  const paid = await post(t, "/api/payments/simulated/confirm", player.cookie, {
-    paymentIntentId: started.body.paymentIntentId,
-    cardNumber: GOOD_CARD,
-  });
-  expect(paid.body).toEqual({ status: "succeeded" });
-  return { purchaseId: started.body.purchaseId, paymentIntentId: started.body.paymentIntentId };
-}
-
-const bookWithCredit = (player: Person, coach: BookableCoach, slotId: number) =>
-  post(t, "/api/bookings", player.cookie, {
-    timeSlotId: slotId,
-    rateId: coach.rates.individual60,
-    sessionType: "individual",
-    duration: 60,
-    payWith: "credit",
-  });
 
 async function credits(player: Person) {
   const res = await get(t, "/api/credits", player.cookie);
   expect(res.status).toBe(200);
   return res.body as { id: number; remaining: number; total: number; state: string }[];
-}
-
-async function connectAccount(coach: BookableCoach): Promise<void> {
-  const created = await post(t, "/api/stripe/connect/create-account", coach.cookie, {});
-  const accountId = new URL(created.body.url).searchParams.get("account")!;
-  expect((await post(t, "/api/payments/simulated/onboarding/complete", coach.cookie, { accountId })).status).toBe(200);
 }
 
 describe("packages", () => {
@@ -125,7 +93,7 @@ describe("packages", () => {
 describe("buying a package", () => {
   it("only a succeeded payment grants the credits: a declined card grants nothing, a paid one the package's sessions", async () => {
     const coach = await createBookableCoach(t);
-    const pkg = await createPackage(coach);
+    const pkg = await createPackage(t, coach);
     const player = await createPerson(t);
     const started = await post(t, `/api/packages/${pkg.id}/purchase`, player.cookie, {});
     expect(started.status).toBe(201);
@@ -170,9 +138,44 @@ describe("buying a package", () => {
     expect((await get(t, `/api/credits/${credit!.id}/ledger`, stranger.cookie)).status).toBe(404);
   });
 
+  it("the credit ledger is append-only in the database: a line can be neither changed nor deleted, nor push a balance out of range", async () => {
+    const coach = await createBookableCoach(t);
+    const pkg = await createPackage(t, coach);
+    const player = await createPerson(t);
+    const started = await post(t, `/api/packages/${pkg.id}/purchase`, player.cookie, {});
+    await post(t, "/api/payments/simulated/confirm", player.cookie, {
+      paymentIntentId: started.body.paymentIntentId,
+      cardNumber: GOOD_CARD,
+    });
+    const purchaseId = started.body.purchaseId as number;
+    const [line] = await db().select().from(creditLedger).where(eq(creditLedger.purchaseId, purchaseId));
+    expect(line!.credits).toBe(5);
+    // What the database says (drizzle wraps the driver's error: its cause carries the trigger's words).
+    const refusal = (statement: Promise<unknown>) =>
+      statement.then(
+        () => "accepted",
+        (error: Error & { cause?: Error }) => `${error.message} ${error.cause?.message ?? ""}`,
+      );
+    expect(await refusal(db().execute(sql`update credit_ledger set credits = 50 where purchase_id = ${purchaseId}`))).toMatch(
+      /credit_ledger is append-only/,
+    );
+    expect(await refusal(db().execute(sql`delete from credit_ledger where purchase_id = ${purchaseId}`))).toMatch(
+      /credit_ledger is append-only/,
+    );
+    // A line that would take more than was bought is refused by the database itself.
+    expect(
+      await refusal(
+        db().execute(
+          sql`insert into credit_ledger (purchase_id, kind, credits, value_cents, fee_cents) values (${purchaseId}, 'expiry', -6, 0, 0)`,
+        ),
+      ),
+    ).toMatch(/credit balance out of range/);
+    expect((await credits(player))[0]).toMatchObject({ total: 5, remaining: 5 });
+  });
+
   it("a payment after the checkout ran out buys nothing and is refunded in full", async () => {
     const coach = await createBookableCoach(t);
-    const pkg = await createPackage(coach);
+    const pkg = await createPackage(t, coach);
     const player = await createPerson(t);
     const started = await post(t, `/api/packages/${pkg.id}/purchase`, player.cookie, {});
     // The customer pays at the provider just before the end; the confirmation arrives late.
@@ -197,7 +200,7 @@ describe("buying a package", () => {
 
   it("a checkout whose intent was never recorded (the process died in between) closes when it runs out", async () => {
     const coach = await createBookableCoach(t);
-    const pkg = await createPackage(coach);
+    const pkg = await createPackage(t, coach);
     const player = await createPerson(t);
     const started = await post(t, `/api/packages/${pkg.id}/purchase`, player.cookie, {});
     await db().update(packagePurchases).set({ paymentIntentId: null }).where(eq(packagePurchases.id, started.body.purchaseId));
@@ -213,11 +216,11 @@ describe("buying a package", () => {
 describe("booking with a credit", () => {
   it("confirms at once with no card, takes one credit, and gives it back on a cancellation 24 hours ahead", async () => {
     const coach = await createBookableCoach(t);
-    const pkg = await createPackage(coach);
+    const pkg = await createPackage(t, coach);
     const player = await createPerson(t);
-    const { purchaseId } = await buyPackage(player, pkg.id);
+    const { purchaseId } = await buyPackage(t, player, pkg.id);
     const slot = await createSlot(t, coach.coachId, { hoursFromNow: 72 });
-    const booked = await bookWithCredit(player, coach, slot.id);
+    const booked = await bookWithCredit(t, player, coach, slot.id);
     expect(booked.status).toBe(201);
     expect(booked.body).toMatchObject({ status: "confirmed", paymentStatus: "completed" });
     expect((await credits(player))[0]).toMatchObject({ remaining: 4 });
@@ -244,22 +247,19 @@ describe("booking with a credit", () => {
 
   it("without a credit of that coach, kind and duration: 409, and no seat is taken", async () => {
     const coach = await createBookableCoach(t);
-    await createPackage(coach, { ...FIVE_PACK, duration: 30, price: "200" });
+    await createPackage(t, coach, { ...FIVE_PACK, duration: 30, price: "200" });
     const player = await createPerson(t);
     const slot = await createSlot(t, coach.coachId, { hoursFromNow: 72 });
-    const res = await bookWithCredit(player, coach, slot.id);
+    const res = await bookWithCredit(t, player, coach, slot.id);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(PackageMessages.NO_CREDIT);
     expect(await db().select().from(bookings).where(eq(bookings.timeSlotId, slot.id))).toEqual([]);
   });
 
   it("20 bookings race for 3 credits: exactly 3 succeed and no credit is spent twice", async () => {
-    const coach = await createBookableCoach(t);
-    const pkg = await createPackage(coach, { ...FIVE_PACK, sessionCount: 3, price: "200.00" });
-    const player = await createPerson(t);
-    const { purchaseId } = await buyPackage(player, pkg.id);
+    const { coach, player, purchaseId } = await threeCreditsBought();
     const slots = await Promise.all(Array.from({ length: 20 }, (_, i) => createSlot(t, coach.coachId, { hoursFromNow: 30 + i * 2 })));
-    const results = await Promise.all(slots.map((s) => bookWithCredit(player, coach, s.id)));
+    const results = await Promise.all(slots.map((s) => bookWithCredit(t, player, coach, s.id)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(3);
     expect(results.filter((r) => r.status === 409)).toHaveLength(17);
     const confirmed = await db().select().from(bookings).where(eq(bookings.packagePurchaseId, purchaseId));
@@ -270,20 +270,17 @@ describe("booking with a credit", () => {
   });
 
   it("a coach's cancellation gives the credit back; feedback pays the coach the session's share", async () => {
-    const coach = await createBookableCoach(t);
-    const pkg = await createPackage(coach, { ...FIVE_PACK, sessionCount: 3, price: "200.00" });
-    const player = await createPerson(t);
-    const { purchaseId } = await buyPackage(player, pkg.id);
+    const { coach, player, purchaseId } = await threeCreditsBought();
     const first = await createSlot(t, coach.coachId, { hoursFromNow: 2 });
     const second = await createSlot(t, coach.coachId, { hoursFromNow: 5 });
-    const played = await bookWithCredit(player, coach, first.id);
-    const dropped = await bookWithCredit(player, coach, second.id);
+    const played = await bookWithCredit(t, player, coach, first.id);
+    const dropped = await bookWithCredit(t, player, coach, second.id);
     const cancel = await post(t, `/api/bookings/${dropped.body.id}/cancel`, coach.cookie, { reason: "Field closed" });
     expect(cancel.status).toBe(200);
     expect(cancel.body.cancellation.affectedBookings[0]).toMatchObject({ refundStatus: "credit_returned", refundAmount: "0.00" });
     expect((await credits(player))[0]).toMatchObject({ remaining: 2 });
 
-    await connectAccount(coach);
+    await connectPayoutAccount(t, coach);
     await passSessionEnd(t, { slot: first });
     const feedback = await post(t, `/api/bookings/${played.body.id}/submit-feedback`, coach.cookie, {
       feedback: "Great work on the off hand.",
@@ -299,12 +296,9 @@ describe("booking with a credit", () => {
   });
 
   it("the coach refunds the unused credits pro rata, fee included, once; reconcile finds no mismatch", async () => {
-    const coach = await createBookableCoach(t);
-    const pkg = await createPackage(coach, { ...FIVE_PACK, sessionCount: 3, price: "200.00" });
-    const player = await createPerson(t);
-    const { purchaseId, paymentIntentId } = await buyPackage(player, pkg.id);
+    const { coach, player, purchaseId, paymentIntentId } = await threeCreditsBought();
     const slot = await createSlot(t, coach.coachId, { hoursFromNow: 72 });
-    expect((await bookWithCredit(player, coach, slot.id)).status).toBe(201);
+    expect((await bookWithCredit(t, player, coach, slot.id)).status).toBe(201);
 
     expect((await post(t, `/api/credits/${purchaseId}/refund`, player.cookie, {})).status).toBe(403);
     const other = await createBookableCoach(t);
@@ -328,9 +322,9 @@ describe("booking with a credit", () => {
 
   it("credits expire after their validity (the family told 7 days before) and can no longer be used", async () => {
     let coach = await createBookableCoach(t);
-    const pkg = await createPackage(coach, { ...FIVE_PACK, validDays: 30 });
+    const pkg = await createPackage(t, coach, { ...FIVE_PACK, validDays: 30 });
     let player = await createPerson(t);
-    const { purchaseId } = await buyPackage(player, pkg.id);
+    const { purchaseId } = await buyPackage(t, player, pkg.id);
     await request(t.app)
       .post("/api/test/clock")
       .send({ advanceMinutes: 24 * 60 * 24 });
@@ -351,7 +345,7 @@ describe("booking with a credit", () => {
       ["expiry", -5],
     ]);
     const slot = await createSlot(t, coach.coachId, { hoursFromNow: 72 });
-    expect((await bookWithCredit(player, coach, slot.id)).status).toBe(409);
+    expect((await bookWithCredit(t, player, coach, slot.id)).status).toBe(409);
     expect(t.outbox().filter((m) => m.recipient === player.email && m.headers.Subject?.includes("expire on"))).toHaveLength(1);
     const [purchase] = await db().select().from(packagePurchases).where(eq(packagePurchases.id, purchaseId));
     expect(purchase!.expiryNoticeSentAt).not.toBeNull();
@@ -361,7 +355,8 @@ describe("booking with a credit", () => {
 describe("paged lists and the admin's refund", () => {
   it("GET /api/coaches/{id}/packages pages by ?cursor= with X-Next-Cursor, fewest sessions first", async () => {
     const coach = await createBookableCoach(t);
-    for (let i = 0; i < 52; i++) await createPackage(coach, { ...FIVE_PACK, title: `Pack ${i}`, sessionCount: 2 + (i % 19), price: "500" });
+    for (let i = 0; i < 52; i++)
+      await createPackage(t, coach, { ...FIVE_PACK, title: `Pack ${i}`, sessionCount: 2 + (i % 19), price: "500" });
     const first = await request(t.app).get(`/api/coaches/${coach.coachId}/packages`);
     expect(first.status).toBe(200);
     expect(first.body).toHaveLength(50);
@@ -380,12 +375,9 @@ describe("paged lists and the admin's refund", () => {
   });
 
   it("credits carry what a refund would give back; an admin lists every family's and refunds them pro rata", async () => {
-    const coach = await createBookableCoach(t);
-    const pkg = await createPackage(coach, { ...FIVE_PACK, sessionCount: 3, price: "200.00" });
-    const player = await createPerson(t);
-    const { purchaseId, paymentIntentId } = await buyPackage(player, pkg.id);
+    const { coach, player, purchaseId, paymentIntentId } = await threeCreditsBought();
     const slot = await createSlot(t, coach.coachId, { hoursFromNow: 72 });
-    expect((await bookWithCredit(player, coach, slot.id)).status).toBe(201);
+    expect((await bookWithCredit(t, player, coach, slot.id)).status).toBe(201);
     const mine = (await get(t, "/api/credits", player.cookie)).body.find((c: { id: number }) => c.id === purchaseId);
     // 230.00 paid, one session used carries 66.66 + 10.00.
     expect(mine).toMatchObject({ remaining: 2, remainingValue: "153.34", totalPaid: "230.00" });
@@ -426,7 +418,7 @@ describe("one price rule and credits first (DESIGN.md 12)", () => {
   it("a package is offered at the family's price beside the single session's, and checkout charges exactly that, to the cent", async () => {
     // $85.00 rate: a family pays $97.75 a session. $350.00 for 5: the family pays $402.50, $80.50 a session.
     const coach = await createBookableCoach(t);
-    const pkg = await createPackage(coach);
+    const pkg = await createPackage(t, coach);
     const listed = await get(t, `/api/coaches/${coach.coachId}/packages`, "");
     expect(listed.status).toBe(200);
     const offer = (listed.body as Record<string, unknown>[]).find((p) => p.id === pkg.id);
@@ -469,11 +461,11 @@ describe("one price rule and credits first (DESIGN.md 12)", () => {
 
   it("a credit-paid session answers paidWith credit and its e-mail says 'Paid with a credit', never a total", async () => {
     const coach = await createBookableCoach(t);
-    const pkg = await createPackage(coach);
+    const pkg = await createPackage(t, coach);
     const player = await createPerson(t);
-    await buyPackage(player, pkg.id);
+    await buyPackage(t, player, pkg.id);
     const slot = await createSlot(t, coach.coachId, { hoursFromNow: 72 });
-    const booked = await bookWithCredit(player, coach, slot.id);
+    const booked = await bookWithCredit(t, player, coach, slot.id);
     expect(booked.status).toBe(201);
     expect(booked.body).toMatchObject({ paidWith: "credit", sharedCheckout: false, status: "confirmed" });
     const listed = await get(t, "/api/bookings/student", player.cookie);

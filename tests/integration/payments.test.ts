@@ -1,5 +1,5 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { BookingMessages } from "@contract/booking-basics";
 import { ErrorCode } from "@contract/error-basics";
 import { PaymentMessages } from "@contract/payments";
@@ -14,21 +14,13 @@ import {
   type BookableCoach,
   type Person,
 } from "@tests/factories/bookings";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 import { instantToLocal } from "@server/features/slots/slot-time";
 
 const GOOD_CARD = "4242 4242 4242 4242";
 const DECLINED_CARD = "4000 0000 0000 0002";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const simulated = () => t.deps.payments as SimulatedPaymentProvider;
 
@@ -91,23 +83,15 @@ describe("POST /api/create-payment-intent", () => {
     const student = await createPerson(t);
     const slot = await createSlot(t, coach.coachId, { isGroup: true, capacity: 3 });
     // The checkout's default sessionType is individual; the slot's kind decides.
-    const res = await post(t, "/api/create-payment-intent", student.cookie, {
-      timeSlotId: slot.id,
-      sessions: 1,
-      duration: 60,
-      sessionType: "individual",
-    });
+    const checkout = () =>
+      post(t, "/api/create-payment-intent", student.cookie, { timeSlotId: slot.id, sessions: 1, duration: 60, sessionType: "individual" });
+    const res = await checkout();
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ totalAmount: "46.00", rate: "40.00", platformFee: "6.00" });
     const booking = await get(t, `/api/bookings/${res.body.bookingId}`, student.cookie);
     expect(booking.body).toMatchObject({ status: "pending", sessionType: "group", timeSlotId: slot.id });
     // A reloaded checkout gets the same booking back, not a conflict.
-    const again = await post(t, "/api/create-payment-intent", student.cookie, {
-      timeSlotId: slot.id,
-      sessions: 1,
-      duration: 60,
-      sessionType: "individual",
-    });
+    const again = await checkout();
     expect(again.status).toBe(200);
     expect(again.body.bookingId).toBe(res.body.bookingId);
     expect(again.body.paymentIntentId).toBe(res.body.paymentIntentId);

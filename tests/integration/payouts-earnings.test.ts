@@ -1,21 +1,13 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get } from "@tests/factories/bookings";
 import { createPaidBooking } from "@tests/factories/paid-booking";
 import { pinClock } from "@tests/factories/basics";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  // Wednesday 16 January 2030, 10:00 in New York: the week runs Monday 14 to Sunday 20.
-  pinClock(t, "2030-01-16T15:00:00Z");
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+// Wednesday 16 January 2030, 10:00 in New York: the week runs Monday 14 to Sunday 20.
+beforeAll(() => pinClock(t, "2030-01-16T15:00:00Z"));
 
 describe("GET /api/coaches/me/earnings", () => {
   it("counts taught sessions as earned and paid ones to come as upcoming, this week and month in the coach's time zone, students once", async () => {

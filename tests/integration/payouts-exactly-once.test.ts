@@ -1,7 +1,7 @@
-import { startStripeTestApp } from "@tests/factories/stripe-app";
+import { useStripeTestApp } from "@tests/factories/stripe-app";
 import { eq } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { idempotencyKeys, transferGroups } from "@server/adapters/payments/idempotency-keys";
 import { bookings } from "@server/db/schema/index";
 import { applyAccountUpdate, sendWaitingPayouts } from "@server/features/payouts/payouts.service";
@@ -9,24 +9,12 @@ import { IN_FLIGHT_GRACE_MS, MAX_MONEY_ATTEMPTS, nextAttemptAt } from "@server/j
 import { post } from "@tests/factories/bookings";
 import { createPaidBooking, passSessionEnd, type PaidBooking } from "@tests/factories/paid-booking";
 import { registerUser } from "@tests/factories/users";
-import { type StripeStandIn } from "@tests/support/stripe-stand-in";
-import type { TestApp } from "@tests/support/test-app";
 
 /**
  * Payouts go out exactly once (issue 14, DESIGN.md 4), even when the provider no longer remembers
  * the idempotency key: the Stripe stand-in here forgets every key, as Stripe does after a day.
  */
-let stripe: StripeStandIn;
-let t: TestApp;
-
-beforeAll(async () => {
-  ({ stripe, t } = await startStripeTestApp({ prepare: (stand) => stand.expireIdempotencyKeys() }));
-});
-
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-});
+const { stripe, t } = useStripeTestApp({ prepare: (stand) => stand.expireIdempotencyKeys() });
 
 const TRANSFERS = "/v1/transfers";
 const PROVIDER_DOWN = { type: "api_error", message: "Stripe is unavailable" };

@@ -1,26 +1,15 @@
-import { startStripeTestApp } from "@tests/factories/stripe-app";
+import { useStripeTestApp, deliverStripeWebhook } from "@tests/factories/stripe-app";
 import { eq } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PaymentProviderError } from "@server/adapters/payments/provider";
 import { bookings, coaches, users } from "@server/db/schema/index";
 import { applyAccountUpdate } from "@server/features/payouts/payouts.service";
 import { createBookableCoach, get, post, type BookableCoach } from "@tests/factories/bookings";
 import { createPaidBooking, passSessionEnd } from "@tests/factories/paid-booking";
-import { type SignedWebhook, type StripeStandIn } from "@tests/support/stripe-stand-in";
-import type { TestApp } from "@tests/support/test-app";
+import { type SignedWebhook } from "@tests/support/stripe-stand-in";
 
-let stripe: StripeStandIn;
-let t: TestApp;
-
-beforeAll(async () => {
-  ({ stripe, t } = await startStripeTestApp());
-});
-
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-});
+const { stripe, t } = useStripeTestApp();
 
 const APP = "http://localhost:5000";
 
@@ -29,13 +18,7 @@ async function bookingRow(id: number) {
   return row!;
 }
 
-function deliver(webhook: Pick<SignedWebhook, "payload" | "signature">) {
-  return request(t.app)
-    .post("/api/stripe/webhook")
-    .set("Content-Type", "application/json")
-    .set("Stripe-Signature", webhook.signature)
-    .send(webhook.payload);
-}
+const deliver = (webhook: Pick<SignedWebhook, "payload" | "signature">) => deliverStripeWebhook(t, webhook);
 
 async function createAccount(coach: BookableCoach, body: object = {}): Promise<string> {
   const res = await post(t, "/api/stripe/connect/create-account", coach.cookie, body);

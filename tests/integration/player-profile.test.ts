@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ageRuleToday, PlayerMessages } from "@contract/players";
 import { makeCoach } from "@tests/factories/coaches";
 import { makePlayer } from "@tests/factories/users";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 import { FamilyMessages } from "@contract/families";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 /** A birthday `years` years before the under-18 rule's today, as YYYY-MM-DD. */
 function yearsAgo(years: number, plusDays = 0): string {

@@ -2,34 +2,20 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { and, eq, inArray } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EARNINGS_CSV_HEADER, earningsCsvRow, type CoachEarningsSeries, type CoachStatement } from "@contract/earnings";
 import { SKILLS_BY_POSITION } from "@contract/progress";
 import { athletes, bookings, sessionSkillRatings, simulatedPaymentObjects } from "@server/db/schema/index";
 import { reconcilePayments } from "@server/features/reconcile/reconcile.service";
-import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach } from "@tests/factories/bookings";
+import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "@tests/factories/bookings";
 import { createPaidBooking, passSessionEnd, type PaidBooking } from "@tests/factories/paid-booking";
 import { getPdf, pdfText } from "@tests/support/pdf-text";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
+import { connectPayoutAccount } from "@tests/factories/payout-account";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const db = () => t.deps.database.db;
-
-async function connectAccount(coach: BookableCoach): Promise<void> {
-  const created = await post(t, "/api/stripe/connect/create-account", coach.cookie, {});
-  expect(created.status).toBe(200);
-  const accountId = new URL(created.body.url).searchParams.get("account")!;
-  expect((await post(t, "/api/payments/simulated/onboarding/complete", coach.cookie, { accountId })).status).toBe(200);
-}
 
 async function athleteOf(bookingId: number): Promise<number> {
   const [row] = await db().select({ athleteId: bookings.athleteId }).from(bookings).where(eq(bookings.id, bookingId));
@@ -193,7 +179,7 @@ describe("feedback with skills and the athlete's development record", () => {
 describe("the coach's earnings, CSV and yearly statement", () => {
   it("answers every week of the range (empty ones too), counts taught sessions as earned and paid ones to come as upcoming, and the CSV, the statement and the payouts agree to the cent", async () => {
     const coach = await createBookableCoach(t);
-    await connectAccount(coach);
+    await connectPayoutAccount(t, coach);
     const student = await createPerson(t);
     const first = await createPaidBooking(t, { coach, student, hoursFromNow: 3, tip: "10.50" });
     const later = await createPaidBooking(t, { coach, student, hoursFromNow: 3 + 24 * 14 });
@@ -343,7 +329,7 @@ describe("no-shows", () => {
 
   it("pays the coach without feedback after 24 hours, tells the family with the note, and refuses twice, cancelled, feedback after, and anyone but the coach", async () => {
     const paid = await createPaidBooking(t, { hoursFromNow: 2, tip: "5.00" });
-    await connectAccount(paid.coach);
+    await connectPayoutAccount(t, paid.coach);
     await advanceTo(paid.slot.startsAt, 20);
 
     const otherCoach = await createBookableCoach(t);
@@ -422,10 +408,10 @@ describe("no-shows", () => {
   it("an admin reverses one: the family refunded in full, the payout taken back, or recorded as owed when it cannot be", async () => {
     const admin = await createPerson(t, "admin");
     const paid = await createPaidBooking(t, { hoursFromNow: 2 });
-    await connectAccount(paid.coach);
+    await connectPayoutAccount(t, paid.coach);
     const unpaidCoach = await createPaidBooking(t, { hoursFromNow: 2 });
     const owed = await createPaidBooking(t, { hoursFromNow: 2 });
-    await connectAccount(owed.coach);
+    await connectPayoutAccount(t, owed.coach);
     await advanceTo(paid.slot.startsAt, 20);
     for (const b of [paid, unpaidCoach, owed]) expect((await noShow(b)).status).toBe(200);
     // After the family's 24 hours the payouts go out (the coach without an account waits).

@@ -5,23 +5,22 @@ import { createApp } from "@server/app";
 import { bootstrap } from "@server/boot";
 import type { AppDeps } from "@server/deps";
 import { createEventBus } from "@server/realtime/event-bus";
-import { makeCoach, createUser, listenWithCalendar, openCalendarSocket, type CalendarServer } from "@tests/factories/slot-helpers";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import {
+  makeCoach,
+  createUser,
+  listenWithCalendar,
+  openCalendarSocket,
+  useCalendarServer,
+  type CalendarServer,
+} from "@tests/factories/slot-helpers";
+import { startTestApp, useTestApp, type TestApp } from "@tests/support/test-app";
 
 const tomorrow = () => new Date(Date.now() + 2 * 24 * 3600_000).toISOString().slice(0, 10);
 const slotBody = (startTime = "09:00", endTime = "10:00") => ({ date: tomorrow(), startTime, endTime });
 
 describe("the /ws/calendar channel", () => {
-  let t: TestApp;
-  let server: CalendarServer;
-  beforeAll(async () => {
-    t = await startTestApp();
-    server = await listenWithCalendar(t.app, t.deps);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await t?.close();
-  });
+  const t = useTestApp();
+  const server = useCalendarServer(t);
 
   it("a signed-in coach is greeted with their user id and answered pong to ping", async () => {
     const coach = await makeCoach(t);

@@ -1,6 +1,6 @@
+import { advanceClock } from "@tests/factories/basics";
 import { eq } from "drizzle-orm";
-import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CANCEL_RULE_TEXT } from "@contract/calendar";
 import { bootstrap } from "@server/boot";
 import { users } from "@server/db/schema/index";
@@ -8,17 +8,9 @@ import type { AppDeps } from "@server/deps";
 import { sendDueReminders } from "@server/features/calendar/calendar.service";
 import { createBookableCoach, createPerson, createSlot } from "@tests/factories/bookings";
 import { createPaidBooking } from "@tests/factories/paid-booking";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const reminders = (recipient: string, channel: "email" | "sms" = "email") =>
   t
@@ -30,8 +22,7 @@ const reminders = (recipient: string, channel: "email" | "sms" = "email") =>
         (channel === "sms" ? m.body.startsWith("Reminder") : m.headers.Subject?.startsWith("Reminder")),
     );
 
-const advance = async (minutes: number) =>
-  expect((await request(t.app).post("/api/test/clock").send({ advanceMinutes: minutes })).status).toBe(200);
+const advance = (minutes: number) => advanceClock(t, minutes);
 
 /** A second server process on the same database: its own pool (or the same embedded database), its own sweeps. */
 async function secondInstance(): Promise<{ deps: AppDeps; close: () => Promise<void> }> {

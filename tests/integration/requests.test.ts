@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GROUP_SIZE_MESSAGE } from "@contract/requests";
 import { SessionRequestMessages } from "@contract/request-basics";
 import { SlotMessages } from "@contract/slot-basics";
@@ -9,17 +9,9 @@ import { instantToLocal } from "@server/features/slots/slot-time";
 import { createBookableCoach, createPerson, createSlot, get, post, type BookableCoach, type Person } from "@tests/factories/bookings";
 import { GOOD_CARD } from "@tests/factories/paid-booking";
 import { listenWithCalendar, openCalendarSocket } from "@tests/factories/slot-helpers";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const HOUR_MS = 3_600_000;
 const ZONE = "America/New_York";

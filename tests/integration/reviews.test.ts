@@ -1,20 +1,12 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ReviewMessages } from "@contract/reviews";
 import { completeSessions } from "@server/features/bookings/booking-sweeps.service";
 import { createBookableCoach, createPerson, get, post } from "@tests/factories/bookings";
 import { createPaidBooking, passSessionEnd, type PaidBooking } from "@tests/factories/paid-booking";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 async function completedBooking(options: Parameters<typeof createPaidBooking>[1] = {}): Promise<PaidBooking> {
   const paid = await createPaidBooking(t, { hoursFromNow: 2, ...options });

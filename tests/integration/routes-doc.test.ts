@@ -1,17 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { apiRoutes, routeIndexMarkdown } from "@tests/support/route-list";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
 /** docs/ROUTES.md is the real app's router, written out: stale means `npm run docs:routes` was not run. */
 const root = path.resolve(import.meta.dirname, "../..");
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 it("docs/ROUTES.md lists exactly the routes of the app createApp builds", async () => {
   const expected = await routeIndexMarkdown(t.app, root);

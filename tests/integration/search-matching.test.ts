@@ -171,7 +171,7 @@ describe("GET /api/coaches/recommendations and /quick-matches", () => {
     // The far goalie's bio speaks to high-school, advanced players; the near one's to beginners.
     expect(body.map((c) => c.id)).toEqual([ids.attackNear, ids.goalieFar, ids.goalieNear]);
     expect(body[0]!.matchReasons.slice(0, 2)).toEqual(["Specializes in Attack", `${body[0]!.distance!.toFixed(1)} miles away`]);
-    expect(body[1]!.matchReasons).toContain("Works with High school players");
+    expect(body[1]!.matchReasons).toContain("Works with High School (16-18) players");
 
     // New preferences, new matches: a goalie in Beverly Hills.
     await setPreferences(t, player.userId, { position: "Goalie", goals: [], preferredLocation: "90210", maxTravelDistance: 25 });

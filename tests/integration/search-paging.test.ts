@@ -1,6 +1,6 @@
 import http from "node:http";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   SEARCH_MAX_COACHES,
   SEARCH_NEXT_CURSOR_HEADER,
@@ -8,7 +8,7 @@ import {
   SearchMessages,
   type SearchResultCoach,
 } from "@contract/search";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 import type { TimeSlot } from "@contract/slots";
 import { insertBooking, insertCoach, insertPlayer, insertSlot } from "./search-support";
 import { pinClock } from "@tests/factories/basics";
@@ -20,16 +20,8 @@ const hoursAfterTomorrow = (h: number) => new Date(Date.parse(TOMORROW) + h * 36
 const ZIPS = ["10001", "10002", "10003", "10011", "10016", "10019", "10024", "10128", "07030", "11201", "11215", "10451", "07302", "11101"];
 
 describe("GET /api/coaches/search: pages of coaches and the card's times", () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    pinClock(t, NOW);
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
+  beforeAll(() => pinClock(t, NOW));
 
   const search = (query: Record<string, string>) =>
     request(t.app)

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import request from "supertest";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   LimitMessages,
   MAX_CONTACT_MESSAGES_PER_HOUR,
@@ -11,16 +11,12 @@ import {
   MAX_UPLOADS_PER_HOUR,
 } from "@contract/limits";
 import { instantToLocal } from "@server/features/slots/slot-time";
-import { createBookableCoach, createPerson, createSlot, post } from "@tests/factories/bookings";
+import { createBookableCoach, createPerson, createSlot, post, requestBooking } from "@tests/factories/bookings";
 import { makePlayer, randomClientIp } from "@tests/factories/users";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
 /** Issue 13, abuse: one account (or one address) cannot hurt everyone else. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#1e9556" } })
@@ -32,16 +28,7 @@ describe("attack: hold a coach's whole calendar with unpaid bookings", () => {
     const coach = await createBookableCoach(t);
     const player = await createPerson(t);
     const slots = await Promise.all(Array.from({ length: 12 }, (_, i) => createSlot(t, coach.coachId, { hoursFromNow: 48 + i * 2 })));
-    const answers = await Promise.all(
-      slots.map((slot) =>
-        post(t, "/api/bookings", player.cookie, {
-          timeSlotId: slot.id,
-          rateId: coach.rates.individual60,
-          sessionType: "individual",
-          duration: 60,
-        }),
-      ),
-    );
+    const answers = await Promise.all(slots.map((slot) => requestBooking(t, player, coach, slot.id)));
     expect(answers.filter((r) => r.status === 201)).toHaveLength(MAX_HELD_BOOKINGS_PER_PLAYER);
     const refused = answers.filter((r) => r.status !== 201);
     expect(refused.every((r) => r.status === 429 && r.body.message === LimitMessages.TOO_MANY_HOLDS)).toBe(true);
@@ -49,22 +36,12 @@ describe("attack: hold a coach's whole calendar with unpaid bookings", () => {
     // The rest of the calendar stays bookable for others.
     const other = await createPerson(t);
     const free = slots.find((_, i) => answers[i]!.status !== 201)!;
-    const res = await post(t, "/api/bookings", other.cookie, {
-      timeSlotId: free.id,
-      rateId: coach.rates.individual60,
-      sessionType: "individual",
-      duration: 60,
-    });
+    const res = await requestBooking(t, other, coach, free.id);
     expect(res.status).toBe(201);
 
     // Once the holds expire, the player may hold seats again.
     await request(t.app).post("/api/test/clock").send({ advanceMinutes: 16 });
-    const again = await post(t, "/api/bookings", player.cookie, {
-      timeSlotId: free.id === slots[11]!.id ? slots[10]!.id : slots[11]!.id,
-      rateId: coach.rates.individual60,
-      sessionType: "individual",
-      duration: 60,
-    });
+    const again = await requestBooking(t, player, coach, free.id === slots[11]!.id ? slots[10]!.id : slots[11]!.id);
     expect(again.status).toBe(201);
   });
 });

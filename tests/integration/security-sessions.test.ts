@@ -1,7 +1,7 @@
 import { createConnection } from "node:net";
 import { eq } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { WebSocket } from "ws";
 import { MAX_SOCKETS_PER_USER } from "@contract/limits";
 import { sessions } from "@server/db/schema/index";
@@ -9,21 +9,12 @@ import { hashSessionToken, SESSION_IDLE_MS } from "@server/features/accounts/ses
 import { runSweeps } from "@server/jobs/sweeps";
 import { SESSION_ENDED_CLOSE_CODE } from "@server/realtime/calendar-socket";
 import { DEFAULT_PASSWORD, makeAdmin, makePlayer, randomClientIp, resetPasswordByMail } from "@tests/factories/users";
-import { listenWithCalendar, openCalendarSocket, type CalendarServer } from "@tests/factories/slot-helpers";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { openCalendarSocket, useCalendarServer } from "@tests/factories/slot-helpers";
+import { useTestApp } from "@tests/support/test-app";
 
 /** Issue 13, sessions: they end when idle, their rows are swept, and their sockets close with them. */
-let t: TestApp;
-let server: CalendarServer;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  server = await listenWithCalendar(t.app, t.deps);
-});
-afterAll(async () => {
-  await server.close();
-  await t.close();
-});
+const t = useTestApp();
+const server = useCalendarServer(t);
 
 const cookieOf = (res: request.Response) => String(res.headers["set-cookie"]?.[0]).split(";")[0] ?? "";
 

@@ -1,16 +1,12 @@
 import { TZDate } from "@date-fns/tz";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seedDemoData } from "@server/db/seed/seed-demo";
 import { randomClientIp } from "@tests/factories/users";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ SEED_DEMO: "true" });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ SEED_DEMO: "true" });
 
 type Row = Record<string, unknown>;
 async function query<T = Row>(text: string): Promise<T[]> {
@@ -102,10 +98,40 @@ describe("demo seed", () => {
     expect((await sharp(photo.body as Buffer).metadata()).format).toBe("webp");
   });
 
+  it("screens every coach, so the first run's search shows their badges and the verified filter keeps them all (DESIGN 12)", async () => {
+    const search = (query: Record<string, string>) =>
+      t
+        .agent()
+        .get("/api/coaches/search")
+        .query({ specialization: "Midfield", zipcode: "21210", ...query });
+    const all = await search({});
+    expect(all.status).toBe(200);
+    const cards = all.body as { id: number; firstName: string; badges: { kind: string; label: string; expiresOn: string | null }[] }[];
+    expect(cards.length).toBeGreaterThan(0);
+    const today = new Date(t.deps.clock.now().getTime()).toISOString().slice(0, 10);
+    for (const card of cards) {
+      const kinds = card.badges.map((b) => b.kind);
+      expect(kinds.slice(0, 2)).toEqual(["safesport", "background_check"]);
+      expect(card.badges[0]?.label).toBe("SafeSport trained");
+      // Current for two more months at least: the first run mails no coach about an expiry.
+      for (const b of card.badges)
+        expect(b.expiresOn! > new Date(Date.parse(today) + 60 * 86_400_000).toISOString().slice(0, 10)).toBe(true);
+    }
+    expect(JSON.stringify(all.body)).not.toMatch(/DEMO-\d{6}/);
+    const verified = await search({ verified: "true" });
+    expect((verified.body as { id: number }[]).map((c) => c.id).sort()).toEqual(cards.map((c) => c.id).sort());
+    const pendingOrExpired = await query("select id from coach_credentials where status <> 'verified'");
+    expect(pendingOrExpired).toEqual([]);
+  });
+
   it("does not touch a database that already has users", async () => {
-    const before = await query<{ n: number }>("select (select count(*) from users) + (select count(*) from time_slots) as n");
+    const before = await query<{ n: number }>(
+      "select (select count(*) from users) + (select count(*) from time_slots) + (select count(*) from coach_credentials) as n",
+    );
     await seedDemoData(t.deps);
-    const after = await query<{ n: number }>("select (select count(*) from users) + (select count(*) from time_slots) as n");
+    const after = await query<{ n: number }>(
+      "select (select count(*) from users) + (select count(*) from time_slots) + (select count(*) from coach_credentials) as n",
+    );
     expect(after).toEqual(before);
   });
 });

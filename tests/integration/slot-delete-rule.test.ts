@@ -1,5 +1,6 @@
+import { advanceClock } from "@tests/factories/basics";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MAX_PROVIDER_CALLS_PER_15_MINUTES, PROVIDER_CALLS_MESSAGE } from "@contract/limits";
 import type { TimeSlot } from "@contract/slots";
 import { canDeleteSlot, MAX_UPCOMING_SLOTS_PER_COACH, SlotMessages } from "@contract/slot-basics";
@@ -7,26 +8,15 @@ import { timeSlots } from "@server/db/schema/index";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach } from "@tests/factories/bookings";
 import { createPaidBooking } from "@tests/factories/paid-booking";
 import { instantToLocal } from "@server/features/slots/slot-time";
-import type { StripeStandIn } from "@tests/support/stripe-stand-in";
-import { startStripeTestApp } from "@tests/factories/stripe-app";
-import type { TestApp } from "@tests/support/test-app";
+import { useStripeTestApp } from "@tests/factories/stripe-app";
 
 /**
  * Issue 28: ownership is checked before any provider call; provider-backed endpoints are throttled
  * per user; Delete is offered for a slot exactly when the server allows it, by one rule.
  */
-let stripe: StripeStandIn;
-let t: TestApp;
-beforeAll(async () => {
-  ({ stripe, t } = await startStripeTestApp());
-});
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
-});
+const { stripe, t } = useStripeTestApp();
 
-const advance = async (minutes: number) =>
-  expect((await request(t.app).post("/api/test/clock").send({ advanceMinutes: minutes })).status).toBe(200);
+const advance = (minutes: number) => advanceClock(t, minutes);
 const del = (path: string, cookie: string) => request(t.app).delete(path).set("Cookie", cookie);
 const coachSlots = async (coach: BookableCoach) =>
   (await get(t, `/api/time-slots/${coach.coachId}?includeBookingCounts=true`, coach.cookie)).body as TimeSlot[];

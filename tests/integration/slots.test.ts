@@ -1,21 +1,15 @@
 import { sql } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { SlotMessages } from "@contract/slot-basics";
 import { makeCoach, createUser, insertBooking, type SignedInCoach } from "@tests/factories/slot-helpers";
 import { pinClock } from "@tests/factories/basics";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
 // 2031-06-16 00:30 in New York, 2031-06-15 21:30 in Los Angeles.
 const NOW = "2031-06-16T04:30:00.000Z";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 beforeEach(() => pinClock(t, NOW));
 
 const api = () => request(t.app);

@@ -1,5 +1,5 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BOOKING_STATUSES } from "@contract/bookings";
 import { REQUEST_STATUS_LABELS, SESSION_REQUEST_STATUSES } from "@contract/request-basics";
 import type { TimeSlot } from "@contract/slots";
@@ -7,18 +7,14 @@ import { instantToLocal } from "@server/features/slots/slot-time";
 import { bookingState } from "@client/lib/states";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type BookableCoach } from "@tests/factories/bookings";
 import { createPaidBooking } from "@tests/factories/paid-booking";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
 /**
  * Issue 15: no dead ends. Every state of a booking, a slot and a session request is walked, and
  * each one either has a way out that the API takes (a transition someone can make, or one time
  * makes), or is an end state the user sees as ended.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const advance = async (minutes: number) => {
   const res = await request(t.app).post("/api/test/clock").send({ advanceMinutes: minutes });

@@ -1,23 +1,15 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { StudentCancelMessages } from "@contract/bookings";
 import { bookings, refunds, users } from "@server/db/schema/index";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "@tests/factories/bookings";
 import { withPinnedClock } from "@tests/factories/basics";
 import { createPaidBooking, passSessionEnd } from "@tests/factories/paid-booking";
 import { attachedCalendar } from "@tests/support/ics";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const cancel = (id: number, cookie: string) =>
   request(t.app).delete(`/api/bookings/${id}`).set("Cookie", cookie).set("Content-Type", "application/json").send({});

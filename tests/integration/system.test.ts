@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { startTestApp, type TestApp, useTestApp } from "@tests/support/test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 describe("system", () => {
   it("answers health checks", async () => {

@@ -4,19 +4,15 @@ import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PasswordMessages } from "@contract/accounts";
 import { FAILED_LOGINS_PER_ACCOUNT, LimitMessages, MAX_VERIFICATION_EMAILS_PER_HOUR } from "@contract/limits";
-import { FORGOT_PASSWORD_ANSWER_MS } from "@server/features/accounts/accounts.service";
+import { FORGOT_PASSWORD_ANSWER_MS } from "@server/features/accounts/password-reset.service";
 import { errorHandler } from "@server/http/errors";
 import { createLogger } from "@server/logger";
 import { uniqueEmail } from "@tests/factories/basics";
 import { DEFAULT_PASSWORD, makePlayer, randomClientIp, resetPasswordByMail } from "@tests/factories/users";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { startTestApp, type TestApp, useTestApp } from "@tests/support/test-app";
 
 /** Issue 28, the account findings: each test fails if its finding comes back. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 afterEach(() => vi.restoreAllMocks());
 
 const mailsTo = (address: string) => t.outbox().filter((m) => m.channel === "email" && m.recipient === address.toLowerCase());

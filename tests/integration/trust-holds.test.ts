@@ -1,5 +1,5 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LimitMessages, MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS, MAX_HELD_BOOKINGS_PER_PLAYER } from "@contract/limits";
 import { createPaidBooking } from "@tests/factories/paid-booking";
 import {
@@ -12,14 +12,10 @@ import {
   type BookableCoach,
   type Person,
 } from "@tests/factories/bookings";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
 /** Issue 28: throwaway accounts cannot hold a coach's calendar unpaid. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 function holdFrom(address: string, person: Person, coach: BookableCoach, slotId: number) {
   return request(t.app)

@@ -1,14 +1,10 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeCoach } from "@tests/factories/coaches";
 import { makePlayer } from "@tests/factories/users";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const jpeg = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#1e9556" } })

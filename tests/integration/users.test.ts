@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeCoach } from "@tests/factories/coaches";
 import { DEFAULT_PASSWORD, makePlayer, verifyEmail } from "@tests/factories/users";
 import { uniqueEmail } from "@tests/factories/basics";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const contact = (overrides: Record<string, unknown> = {}) => ({
   firstName: "Sam",

@@ -1,23 +1,15 @@
+import { advanceClock } from "@tests/factories/basics";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ErrorCode } from "@contract/error-basics";
 import { WaitlistMessages } from "@contract/waitlist-basics";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post, type Person } from "@tests/factories/bookings";
 import { createPaidBooking, GOOD_CARD } from "@tests/factories/paid-booking";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
-let t: TestApp;
+const t = useTestApp();
 
-beforeAll(async () => {
-  t = await startTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
-
-const advance = async (minutes: number) =>
-  expect((await request(t.app).post("/api/test/clock").send({ advanceMinutes: minutes })).status).toBe(200);
+const advance = (minutes: number) => advanceClock(t, minutes);
 const mine = async (person: Person) =>
   (await get(t, "/api/waitlist/mine", person.cookie)).body as {
     id: number;

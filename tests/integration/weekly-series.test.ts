@@ -1,23 +1,16 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addWeeksToDate } from "@contract/slot-basics";
 import { LimitMessages } from "@contract/limits";
 import { bookings, timeSlots } from "@server/db/schema/index";
-import { createBookableCoach, createPerson, get, post } from "@tests/factories/bookings";
+import { bookSlot, createBookableCoach, createPerson, get, post, requestBooking } from "@tests/factories/bookings";
+import { buyPackage, createPackage, FIVE_PACK } from "@tests/factories/packages";
 import { GOOD_CARD } from "@tests/factories/paid-booking";
 import { attachedCalendar, parseCalendar } from "@tests/support/ics";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await startTestApp();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const db = () => t.deps.database.db;
 /** A date some days after the server clock's (UTC) date: in the future in every US zone. */
@@ -58,12 +51,7 @@ describe("weekly series of slots", () => {
     const res = await post(t, "/api/time-slots", coach.cookie, { ...TUESDAY_5PM, date: daysAhead(4), repeatWeeks: 5 });
     const ids = res.body.slots.map((s: { id: number }) => s.id) as number[];
     const player = await createPerson(t);
-    const held = await post(t, "/api/bookings", player.cookie, {
-      timeSlotId: ids[3],
-      rateId: coach.rates.individual60,
-      sessionType: "individual",
-      duration: 60,
-    });
+    const held = await requestBooking(t, player, coach, ids[3]!);
     expect(held.status).toBe(201);
     const removed = await request(t.app)
       .delete(`/api/time-slots/${ids[1]}?scope=following`)
@@ -80,30 +68,14 @@ describe("weekly series of slots", () => {
 describe("POST /api/bookings/series", () => {
   it("with credits: books the open weeks, one credit each, and names the full ones; each week cancels alone", async () => {
     const coach = await createBookableCoach(t);
-    const pkg = await post(t, "/api/packages", coach.cookie, {
-      title: "Ten",
-      sessionType: "individual",
-      duration: 60,
-      sessionCount: 10,
-      price: "700",
-      validDays: 180,
-    });
+    const pkg = await createPackage(t, coach, { ...FIVE_PACK, title: "Ten", sessionCount: 10, price: "700", validDays: 180 });
     const series = await post(t, "/api/time-slots", coach.cookie, { ...TUESDAY_5PM, date: daysAhead(5), repeatWeeks: 6 });
     const ids = series.body.slots.map((s: { id: number }) => s.id) as number[];
     const other = await createPerson(t);
-    await post(t, "/api/bookings", other.cookie, {
-      timeSlotId: ids[2],
-      rateId: coach.rates.individual60,
-      sessionType: "individual",
-      duration: 60,
-    });
+    await bookSlot(t, other, coach, ids[2]!);
 
     const player = await createPerson(t);
-    const started = await post(t, `/api/packages/${pkg.body.id}/purchase`, player.cookie, {});
-    await post(t, "/api/payments/simulated/confirm", player.cookie, {
-      paymentIntentId: started.body.paymentIntentId,
-      cardNumber: GOOD_CARD,
-    });
+    await buyPackage(t, player, pkg.id);
 
     const res = await post(t, "/api/bookings/series", player.cookie, { timeSlotId: ids[0], weeks: 4, payWith: "credit" });
     expect(res.status).toBe(201);
@@ -154,12 +126,7 @@ describe("a series by card: one checkout", () => {
     const series = await post(t, "/api/time-slots", coach.cookie, { ...TUESDAY_5PM, date: daysAhead(7), repeatWeeks: 4 });
     const ids = series.body.slots.map((s: { id: number }) => s.id) as number[];
     const other = await createPerson(t);
-    await post(t, "/api/bookings", other.cookie, {
-      timeSlotId: ids[1],
-      rateId: coach.rates.individual60,
-      sessionType: "individual",
-      duration: 60,
-    });
+    await bookSlot(t, other, coach, ids[1]!);
     const player = await createPerson(t);
 
     const res = await post(t, "/api/bookings/series", player.cookie, { timeSlotId: ids[0], weeks: 4, payWith: "card" });
@@ -208,21 +175,10 @@ describe("a series by card: one checkout", () => {
 
   it("with credits the answer has no payment fields", async () => {
     const coach = await createBookableCoach(t);
-    const pkg = await post(t, "/api/packages", coach.cookie, {
-      title: "Two",
-      sessionType: "individual",
-      duration: 60,
-      sessionCount: 2,
-      price: "150",
-      validDays: 60,
-    });
+    const pkg = await createPackage(t, coach, { ...FIVE_PACK, title: "Two", sessionCount: 2, price: "150", validDays: 60 });
     const series = await post(t, "/api/time-slots", coach.cookie, { ...TUESDAY_5PM, date: daysAhead(8), repeatWeeks: 2 });
     const player = await createPerson(t);
-    const started = await post(t, `/api/packages/${pkg.body.id}/purchase`, player.cookie, {});
-    await post(t, "/api/payments/simulated/confirm", player.cookie, {
-      paymentIntentId: started.body.paymentIntentId,
-      cardNumber: GOOD_CARD,
-    });
+    await buyPackage(t, player, pkg.id);
     const res = await post(t, "/api/bookings/series", player.cookie, { timeSlotId: series.body.slots[0].id, weeks: 2, payWith: "credit" });
     expect(res.status).toBe(201);
     expect(res.body.bookings).toHaveLength(2);
@@ -237,19 +193,9 @@ describe("GET /api/bookings/series/preview", () => {
     const series = await post(t, "/api/time-slots", coach.cookie, { ...TUESDAY_5PM, date: daysAhead(9), repeatWeeks: 5 });
     const slots = series.body.slots as { id: number; date: string }[];
     const other = await createPerson(t);
-    await post(t, "/api/bookings", other.cookie, {
-      timeSlotId: slots[1]!.id,
-      rateId: coach.rates.individual60,
-      sessionType: "individual",
-      duration: 60,
-    });
+    await bookSlot(t, other, coach, slots[1]!.id);
     const player = await createPerson(t);
-    await post(t, "/api/bookings", player.cookie, {
-      timeSlotId: slots[3]!.id,
-      rateId: coach.rates.individual60,
-      sessionType: "individual",
-      duration: 60,
-    });
+    await bookSlot(t, player, coach, slots[3]!.id);
 
     const preview = await get(t, `/api/bookings/series/preview?timeSlotId=${slots[0]!.id}&weeks=4`, player.cookie);
     expect(preview.status).toBe(200);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PlayerMessages } from "@contract/players";
 import type { TimeSlot } from "@contract/slots";
 import { SlotMessages } from "@contract/slot-basics";
@@ -8,13 +8,9 @@ import { pinClock, withPinnedClock } from "@tests/factories/basics";
 import { bookSlot, createBookableCoach, createPerson, createSlot, get, post } from "@tests/factories/bookings";
 import { createPaidBooking } from "@tests/factories/paid-booking";
 import { makePlayer } from "@tests/factories/users";
-import { startTestApp, type TestApp } from "@tests/support/test-app";
+import { useTestApp } from "@tests/support/test-app";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => t?.close());
+const t = useTestApp();
 
 const db = () => t.deps.database.db;
 

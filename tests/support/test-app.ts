@@ -4,11 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import request from "supertest";
+import { afterAll, beforeAll } from "vitest";
 import { createApp } from "@server/app";
 import { bootstrap } from "@server/boot";
 import { loadConfig } from "@server/config";
 import type { AppDeps } from "@server/deps";
 import { createAppServer } from "@server/http/app-server";
+import { standIn } from "./stand-in";
 
 export type TestApp = {
   deps: AppDeps;
@@ -26,6 +28,22 @@ export type TestApp = {
 };
 
 export type OutboxMessage = { file: string; channel: "email" | "sms"; recipient: string; headers: Record<string, string>; body: string };
+
+/**
+ * One test file's app: started before its tests (beforeAll) and closed after them (afterAll). The
+ * answer stands for the app started, so a file reads `const t = useTestApp();` then `t.app`,
+ * `t.outbox()`, as with startTestApp's answer.
+ */
+export function useTestApp(env: Record<string, string> = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await startTestApp(env);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return standIn(() => current, "The test app");
+}
 
 /**
  * Starts the real app in this process against a real database: a fresh PGlite in memory, or, when

@@ -29,7 +29,7 @@ export function StudentBookingExtras({
   const cancellable = upcoming && (booking.status === "pending" || booking.status === "confirmed");
   if (booking.status !== "confirmed" && booking.status !== "completed" && !cancellable) return null;
   return (
-    <div className="-mt-2 flex flex-col gap-2 rounded-b-xl border border-t-0 border-slate-200 bg-white px-5 pt-4 pb-4">
+    <div className="-mt-2 flex flex-wrap items-start gap-2 rounded-b-xl border border-t-0 border-slate-200 bg-white px-4 pt-3 pb-3 sm:px-5 sm:pt-4 sm:pb-4">
       {cancellable ? <CancelBookingAction booking={booking} /> : null}
       {booking.status === "confirmed" ? (
         <AddToCalendar session={calendarSession(booking, `Lacrosse session with ${booking.coachName}`)} />

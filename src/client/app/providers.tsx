@@ -1,15 +1,9 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { Toaster } from "../components/ui/toast";
-import { seedCurrentUser } from "../lib/current-user";
-import { createQueryClient } from "../lib/query-client";
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    seedCurrentUser(client);
-    return client;
-  });
+/** The query cache the page reads (main.tsx makes it in the browser, public-pages.tsx on the server) and the toasts. */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}

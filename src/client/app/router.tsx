@@ -1,5 +1,7 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from "react";
+import { Suspense, useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from "react";
+import { lazyWithReload } from "../lib/lazy-with-reload";
+import { parse as parsePattern } from "regexparam";
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
 import type { CurrentUser, UserType } from "../../contract/accounts";
 import { mayOpen, pageRoutes, rootPageOf, type PageModule, type PageRoute } from "../../contract/pages";
@@ -8,8 +10,9 @@ import { PageSkeleton } from "../components/ui/page-skeleton";
 import { paths } from "../config/paths";
 import { useCurrentUser } from "../lib/current-user";
 import { useShowApp } from "../lib/first-screen";
+import { endHydration, isDrawnAsOnServer } from "../lib/hydration";
 import { coachPublicProfileQuery } from "../lib/query-keys";
-import { ErrorBoundary, reloadOnStaleChunk } from "./error-boundary";
+import { ErrorBoundary } from "./error-boundary";
 import { BarePage, PublicShell } from "./shell";
 
 /**
@@ -19,42 +22,71 @@ import { BarePage, PublicShell } from "./shell";
  * the shell instead of blanking the app.
  */
 type Page = ComponentType & {
-  /** Starts loading the page's chunk (and what it imports) without rendering it. */
-  preload(): void;
+  /**
+   * Starts loading the page's chunk (and what it imports) without rendering it; resolves when it is
+   * in (or has failed). Once loaded the page renders at once, without suspending: what hydrating a
+   * page the server drew needs (decision 016).
+   */
+  preload(): Promise<void>;
 };
+
+const noop = () => {};
 
 function ShowAppWhenDrawn() {
   useShowApp();
   return null;
 }
 
+/**
+ * The page has been hydrated (lib/hydration.ts). In its page's boundary, not at the app's root:
+ * React commits the root first and hydrates each Suspense boundary in a pass of its own after it,
+ * so the root's first commit comes before the page's content has been drawn.
+ */
+function HydrationEnd() {
+  useLayoutEffect(endHydration, []);
+  return null;
+}
+
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Page {
   let loading: Promise<Record<K, ComponentType>> | undefined;
+  // The page's component once its chunk is in: drawn directly, so that a page drawn on the server
+  // hydrates in the first pass instead of suspending (the server's render and hydrateRoot load it first).
+  let loaded: ComponentType | undefined;
   // One download whether the preload or the render asks first; a failed one may be asked again.
   const loadOnce = () =>
-    (loading ??= load().catch((err: unknown) => {
-      loading = undefined;
-      throw err;
-    }));
-  const Lazy = lazy(reloadOnStaleChunk(async () => ({ default: (await loadOnce())[name] as ComponentType })));
+    (loading ??= load().then(
+      (module) => {
+        loaded = module[name];
+        return module;
+      },
+      (err: unknown) => {
+        loading = undefined;
+        throw err;
+      },
+    ));
+  const Lazy = lazyWithReload(async () => ({ default: (await loadOnce())[name] as ComponentType }));
   function Page() {
+    // Chosen once per mount: turning the lazy wrapper into the loaded component on a later render
+    // would mount the page again and lose what it holds (a form being typed).
+    const [Loaded] = useState(() => loaded);
     return (
       <ErrorBoundary scope="page">
         <Suspense fallback={<PageSkeleton />}>
-          <Lazy />
+          {Loaded ? <Loaded /> : <Lazy />}
           {/* A page without the shell takes the server's first screen's place once it has drawn itself. */}
           <ShowAppWhenDrawn />
+          <HydrationEnd />
         </Suspense>
       </ErrorBoundary>
     );
   }
   // A failed preload is not an error yet: the render loads again and shows the error boundary.
-  return Object.assign(Page, { preload: () => void loadOnce().catch(() => undefined) });
+  return Object.assign(Page, { preload: () => loadOnce().then(noop, noop) });
 }
 
 // The signed-in shell loads beside the page (a visitor's first screen does without it); after a
 // deploy that removed its chunk, the page reloads once, as for a page.
-const LazyAppShell = lazy(reloadOnStaleChunk(async () => ({ default: (await import("./app-shell")).AppShell })));
+const LazyAppShell = lazyWithReload(async () => ({ default: (await import("./app-shell")).AppShell }));
 function AppShell({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={<PageSkeleton />}>
@@ -82,11 +114,9 @@ const LoginPage = pageOf("login");
 const NotFoundPage = pageOf("not-found");
 const UnauthorizedPage = pageOf("unauthorized");
 // Shown in place of a page whose role guard (contract/pages.ts `roles`) keeps this user out.
-const AccessDenied = lazy(
-  reloadOnStaleChunk(async () => ({
-    default: (await pageModules["./routes/unauthorized.tsx"]!()).AccessDenied as ComponentType<{ allow: UserType }>,
-  })),
-);
+const AccessDenied = lazyWithReload(async () => ({
+  default: (await pageModules["./routes/unauthorized.tsx"]!()).AccessDenied as ComponentType<{ allow: UserType }>,
+}));
 
 const deniedPages = new Map<UserType, ComponentType>();
 /** The page of a route, behind its role guard: another user type reads "Access Denied" (player-side 2). */
@@ -114,6 +144,8 @@ function routePage(route: PageRoute, userType: UserType): ComponentType {
  * way: the first screen then waits for the slower of the two, not for one after the other.
  */
 const pagesByPath: [string, Page][] = pageRoutes.map((route) => [route.path, pageOf(route.module)]);
+const pageAt = (parser: Parameters<typeof matchRoute>[0], location: string) =>
+  pagesByPath.find(([pattern]) => matchRoute(parser, pattern, location)[0])?.[1];
 
 /**
  * What the first page of a visitor or a signed-in user shows first, asked for beside the page's chunk rather
@@ -145,13 +177,23 @@ function usePreloadFirstPage(location: string, mayOpenPage: boolean): void {
   const queryClient = useQueryClient();
   if (firstPageAsked) return;
   firstPageAsked = true;
-  pagesByPath.find(([pattern]) => matchRoute(parser, pattern, location)[0])?.[1].preload();
+  // A page the server drew came with its data, and its chunk was loaded before hydrating (decision 016).
+  if (isDrawnAsOnServer()) return;
+  void pageAt(parser, location)?.preload();
   if (!mayOpenPage) return;
   for (const [pattern, prefetch] of firstDataByPath) {
     const [matches, params] = matchRoute(parser, pattern, location);
     if (matches) prefetch(params ?? {}, search, queryClient);
   }
 }
+
+/**
+ * Loads the page a visitor sees at a path (the login chooser at / and /login, a public page, the
+ * not-found page): the server before drawing it, the client before hydrating what the server drew
+ * (decision 016), so both draw the page itself, not its loading skeleton.
+ */
+export const loadVisitorPage = (location: string): Promise<void> =>
+  (location === paths.root ? LoginPage : (pageAt(parsePattern, location) ?? NotFoundPage)).preload();
 
 export function AppRouter() {
   const { user, isLoading } = useCurrentUser();

@@ -31,6 +31,8 @@ export const paths = {
   athlete: (id: number | string) => `/athletes/${id}`,
   athleteProgress: (id: number | string) => `/athletes/${id}/progress`,
   /** The Messages page, or one conversation in it (issue 24). */
+  schedule: "/schedule",
+  notificationSettings: "/settings/notifications",
   messages: (conversationId?: number | string) => (conversationId ? `/messages/${conversationId}` : "/messages"),
 } as const;
 

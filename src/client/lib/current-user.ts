@@ -3,6 +3,7 @@
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import type { CurrentUser } from "../../contract/accounts";
 import { apiGet } from "./api-client";
+import { takeDataBlock } from "./page-state";
 import { returnNullOn401 } from "./query-client";
 import { sharedKeys } from "./query-keys";
 
@@ -12,15 +13,9 @@ import { sharedKeys } from "./query-keys";
  * it (it is removed once read); without it (the development server) the query asks the API.
  */
 export function seedCurrentUser(client: QueryClient): void {
-  const element = document.getElementById("page-user");
-  const text = element?.textContent;
-  element?.remove();
-  if (!text) return;
-  try {
-    client.setQueryData(sharedKeys.currentUser, JSON.parse(text) as CurrentUser | null);
-  } catch {
-    // Not JSON: the query asks the API as before.
-  }
+  // Absent or not JSON: the query asks the API as before.
+  const user = takeDataBlock<CurrentUser | null>("page-user");
+  if (user !== undefined) client.setQueryData(sharedKeys.currentUser, user);
 }
 
 /** The signed-in user; null when signed out (a 401 is not an error here), never retried. */

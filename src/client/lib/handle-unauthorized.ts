@@ -13,7 +13,4 @@ export function handleUnauthorized(loginUrl = "/api/login"): void {
   }, UNAUTHORIZED_REDIRECT_DELAY_MS);
 }
 
-/** The spec's "server message, else fallback" rule for toasts. */
-export function messageOr(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
-}
+export { messageOr } from "./toast-failure";

@@ -13,6 +13,8 @@ import {
   formatMediumDate,
   formatSessionRange,
   formatSessionTime,
+  formatShortDate,
+  formatShortMonth,
   formatWeekdayDate,
   nowIn,
   startOfWeekDate,
@@ -67,6 +69,8 @@ describe("the client's one time module", () => {
       [formatMediumDate, "EEE, MMM d, yyyy"],
       [formatDayLabel, "EEE, MMM d"],
       [formatWeekdayDate, "EEEE, MMM d, yyyy"],
+      [formatShortDate, "MMM d"],
+      [formatShortMonth, "MMM yyyy"],
     ] as const;
     for (let day = new Date(2025, 0, 1); day.getFullYear() < 2028; day = addDays(day, 1)) {
       const iso = format(day, "yyyy-MM-dd");

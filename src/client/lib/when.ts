@@ -1,6 +1,7 @@
 import { TZDate, tzOffset } from "@date-fns/tz";
 import { addDays } from "date-fns";
 import type { LocalDateTime } from "../../contract/time";
+import { isDrawnAsOnServer } from "./hydration";
 
 /**
  * Every date and time the client shows. A slot belongs to its coach's time zone (DESIGN.md 3), and
@@ -123,6 +124,10 @@ export const formatMediumDate = formatCalendarDate("EEE, MMM d, yyyy");
 export const formatDayLabel = formatCalendarDate("EEE, MMM d");
 /** "Monday, Nov 23, 2026" */
 export const formatWeekdayDate = formatCalendarDate("EEEE, MMM d, yyyy");
+/** "Nov 23": the app's short date, as charts' axes show a day. */
+export const formatShortDate = formatCalendarDate("MMM d");
+/** "Nov 2026": a month, as charts' axes show one. */
+export const formatShortMonth = formatCalendarDate("MMM yyyy");
 
 /** "14:30" -> "2:30 PM"; null when the text is not a time of day. */
 export function formatClock(time: string | null | undefined): string | null {
@@ -145,8 +150,19 @@ export function zoneAbbreviation(timeZone: string, at: Date): string {
   return format.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? timeZone;
 }
 
+/**
+ * Whether the drawing knows nothing of the viewer's clock: on the server (a visitor's public page,
+ * decision 016) and while the browser hydrates what it drew. Then every time names its zone, the
+ * same on both sides; the browser's own later renders leave out the zone of a viewer on the coach's clock.
+ */
+const viewerUnknown = isDrawnAsOnServer;
+
 /** Whether a viewer's clock reads differently from the coach's at that instant (then the zone is named). */
-export function isOtherZone(timeZone: string, at: Date, viewerTimeZone: string = browserTimeZone()): boolean {
+export function isOtherZone(timeZone: string, at: Date, viewerTimeZone?: string): boolean {
+  if (viewerTimeZone === undefined) {
+    if (viewerUnknown()) return true;
+    viewerTimeZone = browserTimeZone();
+  }
   return tzOffset(usableZone(timeZone), at) !== tzOffset(usableZone(viewerTimeZone), at);
 }
 
@@ -204,7 +220,7 @@ export function formatInstantDate(iso: string, timeZone?: string | null): string
  * "4:00 PM" on the coach's clock, or "4:00 PM EST" for a viewer in another zone (a deadline such
  * as a held seat's); null when it is not an instant.
  */
-export function formatInstantTime(iso: string, timeZone: string, viewerTimeZone: string = browserTimeZone()): string | null {
+export function formatInstantTime(iso: string, timeZone: string, viewerTimeZone?: string): string | null {
   const zoned = instantIn(iso, timeZone);
   if (!zoned) return null;
   const at = new Date(zoned.getTime());

@@ -5,6 +5,15 @@ import { vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { AppProviders } from "../app/providers";
+import { seedCurrentUser } from "../lib/current-user";
+import { createQueryClient } from "../lib/query-client";
+
+/** The query client as main.tsx makes it: with the signed-in user the page carries, when it carries one. */
+function appQueryClient() {
+  const client = createQueryClient();
+  seedCurrentUser(client);
+  return client;
+}
 
 // A page and its lazy parts load on a shared, busy machine (CI runs two suites on two cores): a
 // `findBy` waits 5 s for them rather than Testing Library's 1 s, which a lazy step missed there.
@@ -62,7 +71,7 @@ export function renderPage(ui: ReactNode, { at = "/" }: { at?: string } = {}) {
   const view = render(
     <StrictMode>
       <Router hook={location.hook} searchHook={location.searchHook}>
-        <AppProviders>{ui}</AppProviders>
+        <AppProviders queryClient={appQueryClient()}>{ui}</AppProviders>
       </Router>
     </StrictMode>,
   );

@@ -2,7 +2,7 @@ import nodemailer from "nodemailer";
 // nodemailer's own URL parser, so that options given in SMTP_URL's query string still apply.
 import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
 import type { Logger } from "pino";
-import { writeOutboxFile } from "./outbox";
+import { writeOutboxFile } from "./outbox-folder";
 
 /** An iCalendar invitation (REQUEST) or cancellation (CANCEL) that calendar clients act on. */
 export type CalendarPart = { method: "REQUEST" | "CANCEL"; filename: string; content: string };

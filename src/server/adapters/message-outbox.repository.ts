@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { NotificationKind } from "@contract/notification-basics";
 import type { Db } from "../db/client";
 import { outboxMessages } from "../db/schema/index";
-import { returnedRow } from "../db/sql";
+import { returnedRow, rowsOf } from "../db/sql";
 
 export type Channel = (typeof outboxMessages.$inferSelect)["channel"];
 export type ClaimedMessage = { id: number; channel: Channel; payload: unknown; attempts: number };
@@ -23,6 +24,51 @@ export async function insertClaimed(
     .values({ channel: values.channel, payload: values.payload, nextAttemptAt: values.now, claimedUntil: values.claimedUntil, attempts: 1 })
     .returning(claimedColumns);
   return returnedRow(rows);
+}
+
+/** A notice to an address: its e-mail, and the push its account's devices get. */
+export type NoticeItem = { to: string; mail: unknown; push: unknown };
+
+/**
+ * The rows of several notices of `kind` in one statement, already claimed: for each address, a push
+ * row per device of its account when the account has push on for the kind, and the e-mail unless
+ * the account turned e-mail off for it (an address of no account always gets the e-mail). The
+ * switches are those of `recipientOfAddress` and `pushTargets` (notifications.repository.ts), read
+ * in the insert's own statement. Answered in the order of `items`, each address's pushes first.
+ */
+export async function insertNoticesClaimed(
+  db: Db,
+  values: { kind: NotificationKind; items: NoticeItem[]; now: Date; claimedUntil: Date },
+): Promise<ClaimedMessage[]> {
+  if (values.items.length === 0) return [];
+  const items = JSON.stringify(values.items.map((item, ord) => ({ ord, ...item })));
+  const result = await db.execute(sql`
+    with item as (
+      select i.ord, i."to", i.mail, i.push from jsonb_to_recordset(${items}::jsonb) as i(ord int, "to" text, mail jsonb, push jsonb)
+    ), who as (
+      select i.ord, i.mail, i.push, r.user_id, coalesce(r.email, true) as email_on, coalesce(r.push, true) as push_on
+      from item i
+      left join lateral (
+        select u.id as user_id, p.email, p.push
+        from users u
+        left join notification_preferences p on p.user_id = u.id and p.kind = ${values.kind}
+        where lower(u.email) = lower(i."to")
+        limit 1
+      ) r on true
+    ), message as (
+      select w.ord, s.id as sub, 'push' as channel,
+        jsonb_build_object('subscription', jsonb_build_object('endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth), 'payload', w.push) as payload
+      from who w
+      join push_subscriptions s on s.user_id = w.user_id
+      where w.push_on
+      union all
+      select w.ord, null, 'email', w.mail from who w where w.user_id is null or w.email_on
+    )
+    insert into outbox_messages (channel, payload, attempts, next_attempt_at, claimed_until)
+    select channel, payload, 1, ${values.now.toISOString()}::timestamptz, ${values.claimedUntil.toISOString()}::timestamptz
+    from message order by ord, sub nulls last
+    returning id, channel, payload, attempts`);
+  return rowsOf<ClaimedMessage>(result).sort((a, b) => a.id - b.id);
 }
 
 /**
@@ -53,11 +99,13 @@ export async function claimDue(
     .returning(claimedColumns);
 }
 
-export async function markSent(db: Db, id: number, now: Date): Promise<void> {
+/** Several messages delivered at once. */
+export async function markAllSent(db: Db, ids: number[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
   await db
     .update(outboxMessages)
     .set({ status: "sent", sentAt: now, claimedUntil: null, lastError: null })
-    .where(eq(outboxMessages.id, id));
+    .where(inArray(outboxMessages.id, ids));
 }
 
 /** A failed try: due again at `retryAt`, or stopped for good (`retryAt` null). */

@@ -1,9 +1,11 @@
 import type { Logger } from "pino";
+import type { NotificationKind } from "@contract/notification-basics";
 import type { Clock } from "../clock";
 import type { Database } from "../db/client";
 import type { Mailer, MailMessage } from "./mail";
 import * as repo from "./message-outbox.repository";
 import type { SmsSender } from "./sms";
+import type { PushDelivery, PushSender } from "./web-push";
 
 /** After this many failed tries a message stops and is logged as an error (about a day of retries). */
 export const MAX_DELIVERY_ATTEMPTS = 10;
@@ -18,32 +20,54 @@ export type MessageOutbox = {
   /** What features call: enqueues, and delivers at once in this process (see `send`). */
   mailer: Mailer;
   sms: SmsSender;
+  /** Web push (DESIGN 12): one row per subscription, delivered in the background like SMTP. */
+  push: { send(delivery: PushDelivery): Promise<void> };
+  /**
+   * Notices of one kind to several addresses (each its e-mail and its account's pushes, by the
+   * account's switches) written in one statement, then delivered as `send` does, the e-mails
+   * delivered locally marked sent together.
+   */
+  sendNotices(kind: NotificationKind, items: repo.NoticeItem[]): Promise<void>;
   /** The sweep: delivers every due message (first tries a process left, and retries). */
   deliverDue(): Promise<void>;
   /** Waits (at most `maxWaitMs`) for the deliveries this process started in the background; the sweep retries what is left. */
   drain(maxWaitMs?: number): Promise<void>;
 };
 
-type Transports = { mail: Mailer; sms: SmsSender };
+type Transports = { mail: Mailer; sms: SmsSender; push?: PushSender };
 
 /**
- * Mail and SMS through the `outbox_messages` table (STYLE.md): `send` commits a row, then delivers
+ * Mail, SMS and web push through the `outbox_messages` table (STYLE.md): `send` commits a row, then delivers
  * it in this process at once. A transport that only writes a file (`deliversLocally`, the dev outbox
  * of DESIGN.md 8) is awaited, so the file is there when the action answers; one that talks to a
  * server (SMTP, Twilio) runs in the background, so a slow mail server never slows a payment. Either
  * way a failure is retried by the sweep, and the claim makes one process send each message once.
  */
-export function createMessageOutbox(options: { database: Database; clock: Clock; logger: Logger; transports: Transports }): MessageOutbox {
+export function createMessageOutbox(options: {
+  database: Database;
+  clock: Clock;
+  logger: Logger;
+  transports: Transports;
+  /** A push service answered 404 or 410: the subscription is gone and is forgotten (DESIGN 12). */
+  onPushGone?: (endpoint: string) => Promise<void>;
+}): MessageOutbox {
   const { database, clock, logger, transports } = options;
   const inFlight = new Set<Promise<void>>();
 
-  async function deliver(message: repo.ClaimedMessage): Promise<void> {
+  /** One try at a claimed message: true when delivered; a failure is recorded for the sweep's retry. */
+  async function attempt(message: repo.ClaimedMessage): Promise<boolean> {
     try {
       if (message.channel === "email") await transports.mail.send(message.payload as MailMessage);
-      else {
+      else if (message.channel === "push") {
+        if (!transports.push) throw new Error("no push transport");
+        const delivery = message.payload as PushDelivery;
+        // A subscription the push service no longer knows is removed; the message is done (nobody to deliver to).
+        if ((await transports.push.send(delivery)) === "gone") await options.onPushGone?.(delivery.subscription.endpoint);
+      } else {
         const { to, body } = message.payload as { to: string; body: string };
         await transports.sms.send(to, body);
       }
+      return true;
     } catch (err) {
       const attempts = message.attempts;
       const givesUp = attempts >= MAX_DELIVERY_ATTEMPTS;
@@ -54,13 +78,27 @@ export function createMessageOutbox(options: { database: Database; clock: Clock;
       });
       if (givesUp) logger.error({ err, outboxId: message.id, channel: message.channel, attempts }, "message not delivered; giving up");
       else logger.warn({ err, outboxId: message.id, channel: message.channel, attempts }, "message not delivered; will retry");
-      return;
+      return false;
     }
-    await repo.markSent(database.db, message.id, clock.now()).catch((err: unknown) => {
+  }
+
+  async function markSent(ids: number[]): Promise<void> {
+    await repo.markAllSent(database.db, ids, clock.now()).catch((err: unknown) => {
       // Sent but not marked: the claim lapses and it may go out once more (at least once, never lost).
-      logger.error({ err, outboxId: message.id }, "could not mark a delivered message as sent");
+      logger.error({ err, outboxIds: ids }, "could not mark a delivered message as sent");
     });
   }
+
+  async function deliver(message: repo.ClaimedMessage): Promise<void> {
+    if (await attempt(message)) await markSent([message.id]);
+  }
+
+  const deliversLocally = (message: repo.ClaimedMessage): boolean =>
+    message.channel === "email"
+      ? transports.mail.deliversLocally === true
+      : message.channel === "sms"
+        ? transports.sms.deliversLocally === true
+        : false;
 
   function track(work: Promise<void>): void {
     inFlight.add(work);
@@ -77,6 +115,16 @@ export function createMessageOutbox(options: { database: Database; clock: Clock;
   return {
     mailer: { send: (message) => enqueue("email", message, transports.mail.deliversLocally === true) },
     sms: { send: (to, body) => enqueue("sms", { to, body }, transports.sms.deliversLocally === true) },
+    push: { send: (delivery) => enqueue("push", delivery, false) },
+    async sendNotices(kind, items) {
+      const claimed = await repo.insertNoticesClaimed(database.db, { kind, items, now: clock.now(), claimedUntil: leaseEnd() });
+      const sent: number[] = [];
+      for (const message of claimed) {
+        if (!deliversLocally(message)) track(deliver(message));
+        else if (await attempt(message)) sent.push(message.id);
+      }
+      if (sent.length > 0) await markSent(sent);
+    },
     async deliverDue() {
       for (;;) {
         const batch = await repo.claimDue(database.db, { now: clock.now(), wallNow: new Date(), claimedUntil: leaseEnd(), limit: 20 });

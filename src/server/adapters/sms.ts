@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import twilio from "twilio";
-import { writeOutboxFile } from "./outbox";
+import { writeOutboxFile } from "./outbox-folder";
 
 export type SmsSender = {
   send(to: string, body: string): Promise<void>;

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { Logger } from "pino";
 import * as schema from "./schema/index";
+import { countStatement } from "./statement-count";
 
 export type Schema = typeof schema;
 /** The one database type the repositories use, whichever driver is behind it. */
@@ -89,7 +90,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
     target = dataDir;
   }
-  const client = await PGlite.create(target);
+  const client = countingPgliteStatements(await PGlite.create(target));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // One process owns a PGlite directory, so a queue per name is the whole lock.
   const queues = new Map<string, Promise<unknown>>();
@@ -136,6 +137,54 @@ async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 /**
+ * Each statement sent to PGlite counted for the request it belongs to (statement-count.ts): its
+ * query and exec, and in a transaction BEGIN, COMMIT (or ROLLBACK) and the statements between, as
+ * node-postgres sends them one by one.
+ */
+function countingPgliteStatements(client: PGlite): PGlite {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<PGlite["query"]>) => {
+    countStatement(1, args);
+    return query(...args);
+  }) as PGlite["query"];
+  client.exec = (...args) => {
+    countStatement(1, args);
+    return exec(...args);
+  };
+  client.transaction = (callback) => {
+    countStatement(2);
+    return transaction((tx) =>
+      callback({
+        ...tx,
+        get closed() {
+          return tx.closed;
+        },
+        query: ((...args: Parameters<typeof tx.query>) => {
+          countStatement(1, args);
+          return tx.query(...args);
+        }) as typeof tx.query,
+        exec: (...args) => {
+          countStatement(1, args);
+          return tx.exec(...args);
+        },
+      }),
+    );
+  };
+  return client;
+}
+
+/** Each statement sent on a pooled PostgreSQL connection counted for the request it belongs to (statement-count.ts). */
+function countingPgStatements(client: pg.PoolClient): void {
+  const query = client.query;
+  client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+    countStatement(1, args);
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof client.query;
+}
+
+/**
  * A database that stops answering must not hold requests (and their locks) forever: connecting
  * gives up after 10 s, a statement after 60 s, and a transaction left idle is ended after 60 s.
  */
@@ -153,6 +202,8 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
   // A broken idle connection must not crash the process (the next query gets a fresh one), but an
   // operator sees it: a database restart or a network cut shows in the logs.
   pool.on("error", (err) => logger?.error({ err }, "an idle database connection failed"));
+  // Every statement of the process goes through one of the pool's connections (pool.query too).
+  pool.on("connect", countingPgStatements);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   /** One Db per pooled connection, kept while it lives: the statements prepared per Db (preparedPerDb) are built once each. */
   const connectionDbs = new WeakMap<pg.PoolClient, Db>();

@@ -4,9 +4,9 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import express, { type Express } from "express";
 import expressStaticGzip from "express-static-gzip";
-import { parse as parseRoute } from "regexparam";
 import type { CurrentUser } from "@contract/accounts";
-import { mayOpen, pageRoutes, type PageModule, type RenderFirstScreen } from "@contract/pages";
+import { mayOpen, pageRoutes, type PageModule, type PublicPageRenderer, type RenderFirstScreen } from "@contract/pages";
+import { matchPage } from "./page-match";
 
 /**
  * The repository's root: the nearest folder above this module with a package.json. The same from
@@ -36,16 +36,11 @@ export function withPageUser(html: string, user: unknown): string {
   return html.replace("</head>", `<script id="page-user" type="application/json">${json}</script></head>`);
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
-
-/** index.html with a page's own <title> and meta description (a coach's profile), escaped. */
-export function withPageMeta(html: string, meta: { title: string; description: string } | null | undefined): string {
-  if (!meta) return html;
-  return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`);
-}
+/**
+ * What the HTML of a path needs from the server's features, set per request by app.ts
+ * (`res.locals.publicPage`): its status, and its head as HTML (features/public-pages/head.ts).
+ */
+export type PageAnswer = { status: number; headHtml: (html: string) => string; noindex: boolean };
 
 interface ManifestChunk {
   file: string;
@@ -99,18 +94,13 @@ export function pageChunkLinks(distDir: string): PageChunkLinks {
 }
 
 /**
- * The page a path shows: the first route that matches, with the pattern parser the client's
- * router (wouter) uses, so both sides read "/coach/:id" or "/booking-checkout/:bookingId?" alike.
- */
-const pageMatchers = pageRoutes.map((route) => ({ ...route, regExp: parseRoute(route.path).pattern }));
-
-/**
  * index.html for a path, naming the chunks of the page it shows (and, for a signed-in user, of
  * the shell) so they load beside the entry. A signed-in-only page's chunks are named only for a
  * signed-in user: a visitor is sent away.
  */
 function withPageChunks(html: string, links: PageChunkLinks, pathname: string, signedIn: boolean): string {
-  const route = pageMatchers.find((matcher) => matcher.regExp.test(pathname));
+  // A visitor's root is the login chooser (the router's own route), hydrated from the server's drawing.
+  const route = pathname === "/" && !signedIn ? pageRoutes.find((candidate) => candidate.module === "login") : matchPage(pathname)?.route;
   const files = new Set([
     ...(route && (signedIn || !route.signedIn) ? (links.pages.get(route.module) ?? []) : []),
     ...(signedIn ? links.signedInShell : []),
@@ -120,14 +110,39 @@ function withPageChunks(html: string, links: PageChunkLinks, pathname: string, s
 }
 
 /**
- * The first-screen renderer the client build made for Node (vite.config.ts, firstScreenForNode),
+ * A module the client build made for Node (vite.config.ts, serverRenderingForNode) in dist/ssr,
  * beside the client's folder; null when it is not there (a test's own page, or an older build).
  */
-async function loadFirstScreen(distDir: string): Promise<RenderFirstScreen | null> {
-  const file = path.join(distDir, "../first-screen/first-screen.js");
+async function loadServerRendering<T>(distDir: string, name: string): Promise<Partial<T> | null> {
+  const file = path.join(distDir, `../ssr/${name}.js`);
   if (!existsSync(file)) return null;
-  const loaded = (await import(pathToFileURL(file).href)) as { renderFirstScreen?: RenderFirstScreen };
-  return loaded.renderFirstScreen ?? null;
+  return (await import(pathToFileURL(file).href)) as Partial<T>;
+}
+
+/** The signed-in first screen's renderer (decision 015). */
+const loadFirstScreen = async (distDir: string): Promise<RenderFirstScreen | null> =>
+  (await loadServerRendering<{ renderFirstScreen: RenderFirstScreen }>(distDir, "first-screen"))?.renderFirstScreen ?? null;
+
+/** The public pages' renderer (decision 016). */
+const loadPublicPages = async (distDir: string): Promise<PublicPageRenderer | null> =>
+  (await loadServerRendering<{ publicPageRenderer: PublicPageRenderer }>(distDir, "public-pages"))?.publicPageRenderer ?? null;
+
+/** A visitor's public page as the server drew it (features/public-pages/server-rendered.ts). */
+export type PublicPageAnswer = { status: number; html: string; pageState: string };
+/** What app.ts gives the HTML's route for a visitor's page: the page drawn by this renderer, or null (not one drawn on the server). */
+export type DrawPublicPage = (renderer: PublicPageRenderer) => Promise<PublicPageAnswer | null>;
+
+/**
+ * index.html with a visitor's public page drawn in (decision 016): the markup in the app's root,
+ * which the browser hydrates, the queries it was drawn from in a JSON data block (client
+ * lib/page-state.ts; a data block never runs, and "<" is escaped so no text can close it).
+ * The page's head is already in `html` (PageAnswer.headHtml).
+ */
+export function withPublicPage(html: string, page: PublicPageAnswer): string {
+  return html.replace(
+    '<div id="root"></div>',
+    () => `<div id="root">${page.html}</div><script id="page-state" type="application/json">${page.pageState}</script>`,
+  );
 }
 
 /**
@@ -139,7 +154,7 @@ async function loadFirstScreen(distDir: string): Promise<RenderFirstScreen | nul
  */
 export function withFirstScreen(html: string, render: RenderFirstScreen | null, user: CurrentUser, pathname: string): string {
   if (!render || pathname === "/login") return html;
-  const route = pageMatchers.find((matcher) => matcher.regExp.test(pathname));
+  const route = matchPage(pathname)?.route;
   // A page this user's role may not see shows "Access Denied" in the general skeleton's place.
   const module = route && mayOpen(route, user.userType) ? route.module : null;
   const markup = render(user, pathname, { layout: route?.shell === "bare" ? "bare" : "shell", module });
@@ -164,7 +179,10 @@ export function withFirstScreen(html: string, render: RenderFirstScreen | null, 
  * Serves the React app on the same port as the API: through Vite's middleware with hot reload in
  * development, from the built files otherwise. Unknown non-API paths get index.html (client routing).
  */
-export async function mountClient(app: Express, options: { dev: boolean; server: Server; distDir?: string }): Promise<void> {
+export async function mountClient(
+  app: Express,
+  options: { dev: boolean; server: Server; distDir?: string; publicPages?: PublicPageRenderer },
+): Promise<void> {
   if (options.dev) {
     const { createServer } = await import("vite");
     const vite = await createServer({
@@ -190,29 +208,70 @@ export async function mountClient(app: Express, options: { dev: boolean; server:
       serveStatic: { immutable: true, maxAge: "1y", index: false },
     }),
   );
+  // DESIGN 12: the service worker is asked for again on every visit (no-cache), so a deploy is
+  // found at once; the manifest likewise, as an installed app's name and icons follow it.
+  app.get(["/sw.js", "/manifest.webmanifest"], (req, res) => {
+    const file = req.path === "/sw.js" ? "sw.js" : "manifest.webmanifest";
+    res.setHeader("Cache-Control", "no-cache");
+    res.type(file === "sw.js" ? "text/javascript" : "application/manifest+json");
+    res.sendFile(path.join(distDir, file), { cacheControl: false, dotfiles: "deny" }, (err) => {
+      if (err && !res.headersSent) res.status(404).type("text/plain").send("Not found");
+    });
+  });
+  // A script or style sheet that is not in this build (an old page after a deploy, a typo) is a
+  // plain 404: never the app's HTML, which a browser would try to run as a script (DESIGN.md 12).
+  app.use("/assets", (_req, res) => {
+    res.status(404).type("text/plain").setHeader("Cache-Control", "no-store").send("Not found");
+  });
   app.use(express.static(distDir, { index: false, maxAge: "1h" }));
   const indexHtml = readFileSync(indexFile, "utf8");
   const chunkLinks = pageChunkLinks(distDir);
   const renderFirstScreen = await loadFirstScreen(distDir);
+  // publicPages: tests draw with the client's sources instead of a build.
+  const publicPages = options.publicPages ?? (await loadPublicPages(distDir));
   app.get(/^(?!\/api\/|\/ws\/).*/, async (req, res) => {
     const pageUser = res.locals.pageUser as (() => Promise<unknown>) | undefined;
     const user = pageUser ? await pageUser() : null;
-    const pageMeta = res.locals.pageMeta as (() => Promise<{ title: string; description: string } | null>) | undefined;
-    const meta = pageMeta ? await pageMeta() : null;
+    const publicPage = res.locals.publicPage as (() => Promise<PageAnswer>) | undefined;
+    const answer = publicPage ? await publicPage() : null;
     const signedIn = user !== null && user !== undefined;
-    const page = withPageMeta(withPageChunks(indexHtml, chunkLinks, req.path, signedIn), meta);
+    const withChunks = withPageChunks(indexHtml, chunkLinks, req.path, signedIn);
+    const page = answer ? answer.headHtml(withChunks) : withChunks;
     let html = page;
+    let status = 200;
     try {
       if (signedIn) html = withFirstScreen(page, renderFirstScreen, user as CurrentUser, req.path);
     } catch (err) {
       // The app still draws the page; only its early paint is lost.
       req.log.warn({ err }, "The first screen could not be drawn on the server");
     }
+    const drawPublicPage = res.locals.drawPublicPage as DrawPublicPage | undefined;
+    if (!signedIn && publicPages && drawPublicPage) {
+      try {
+        const drawn = await drawPublicPage(publicPages);
+        if (drawn) {
+          html = withPublicPage(page, drawn);
+          status = drawn.status;
+        }
+      } catch (err) {
+        // The browser draws the page, as before server rendering.
+        req.log.error({ err }, "A public page could not be drawn on the server");
+      }
+    }
     // A page that embeds the signed-in user is personal data: never stored (not even by the
     // browser, where the next person at a shared computer could go back to it). Others differ by
     // session too: never kept by a shared cache, revalidated by the browser (ETag).
     res.setHeader("Cache-Control", signedIn ? "no-store" : "private, no-cache");
     res.setHeader("Vary", "Cookie");
-    res.type("html").send(pageUser ? withPageUser(html, user) : html);
+    // The truth about the path (DESIGN.md 12): 404 for no page, an unknown coach, an empty place;
+    // pages not to be listed (signed-in ones among them) say so in a header as well as in the head.
+    if (answer) {
+      status = answer.status;
+      if (answer.noindex) res.setHeader("X-Robots-Tag", "noindex");
+    }
+    res
+      .status(status)
+      .type("html")
+      .send(pageUser ? withPageUser(html, user) : html);
   });
 }

@@ -6,6 +6,7 @@ import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import type { AppDeps } from "../deps";
 import * as repo from "../db/rate-limit-hits";
+import { uncounted } from "../db/statement-count";
 import { AppError } from "./errors";
 
 export const AUTH_WINDOW_MS = 15 * 60 * 1000;
@@ -45,8 +46,12 @@ export class PostgresRateLimitStore implements Store {
   async increment(key: string): Promise<IncrementResponse> {
     const now = this.clock.now();
     const hit = await repo.incrementHit(this.db, this.prefix + key, now, this.windowMs);
-    // Expired rows are only garbage; clearing them now and then keeps the table small.
-    if (Math.random() < 0.01) await repo.deleteExpiredHits(this.db, now, this.prefix);
+    // Expired rows are only garbage; clearing them now and then keeps the table small. The request
+    // does not wait for it, nor count it as its own (statement-count.ts); a failed clean-up is
+    // tried again by a later request.
+    if (Math.random() < 0.01) {
+      uncounted(() => void repo.deleteExpiredHits(this.db, now, this.prefix).catch(() => undefined));
+    }
     return { totalHits: hit.count, resetTime: hit.resetAt };
   }
 
@@ -189,6 +194,9 @@ export const PUBLIC_READ_PATHS = [
   "/coaches/:id/available-slots",
   "/coaches/:id/reviews",
   "/coaches/:id/packages",
+  // DESIGN.md 12: the place pages' data.
+  "/places",
+  "/places/:state/:city{/:position}",
 ];
 
 /**

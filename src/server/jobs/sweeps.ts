@@ -10,8 +10,8 @@ import { expireRequests } from "../features/requests/requests.service";
 import { sendDueReminders } from "../features/calendar/calendar.service";
 import { sendReviewRequests } from "../features/reviews/reviews.service";
 import { offerFreedSeats } from "../features/waitlist/waitlist.service";
-import { sendMessageNotices } from "../features/messages/messages.service";
-import { expireCredentials, sendCredentialExpiryNotices } from "../features/credentials/credentials.service";
+import { sendMessageNotices } from "../features/messages/message-notices.service";
+import { expireCredentials, sendCredentialExpiryNotices } from "../features/credentials/credential-expiry.service";
 import { closeLapsedPurchases, expireCredits, sendExpiryNotices } from "../features/packages/purchases.service";
 
 /**

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { CalendarEventSchema, type CalendarEvent } from "../../contract/realtime";
 import type { Database, Tx } from "../db/client";
@@ -23,6 +23,12 @@ export type EventBus = {
    * search keep what the transaction is changing).
    */
   publishInTransaction(tx: Tx, events: CalendarEvent[]): Promise<() => void>;
+  /**
+   * publishInTransaction, with the events sent in the same statement as `statements` (writes of the
+   * change they announce, each run as a data-modifying WITH, so they run whatever the events): one
+   * round trip for all (issue 46, a booking's statements). Each write must touch its own table.
+   */
+  publishWithStatements(tx: Tx, statements: SQL[], events: CalendarEvent[]): Promise<() => void>;
   /** Starts listening (one LISTEN per process is shared); returns an unsubscribe function. */
   subscribe(handler: (event: CalendarEvent) => void): Promise<() => Promise<void>>;
   /**
@@ -62,6 +68,16 @@ export function createEventBus(database: Database, logger: Logger): EventBus {
     // Too large to carry: listeners still learn that the coach's calendar changed and refetch.
     return JSON.stringify({ type: "availability_updated", coachId: event.coachId } satisfies CalendarEvent);
   };
+  /** One statement that sends the events' payloads, if any fits. */
+  const notifyOf = (events: CalendarEvent[]): SQL | undefined => {
+    const payloads = events.map(payloadOf).filter((payload) => payload !== undefined);
+    if (payloads.length === 0) return undefined;
+    const rows = sql.join(
+      payloads.map((payload) => sql`(${payload}::text)`),
+      sql`, `,
+    );
+    return sql`select pg_notify(${CALENDAR_CHANNEL}, v.payload) from (values ${rows}) as v(payload)`;
+  };
   return {
     async publish(event) {
       runLocalHandlers(event);
@@ -75,14 +91,17 @@ export function createEventBus(database: Database, logger: Logger): EventBus {
       }
     },
     async publishInTransaction(tx, events) {
-      const payloads = events.map(payloadOf).filter((payload) => payload !== undefined);
-      if (payloads.length > 0) {
-        const rows = sql.join(
-          payloads.map((payload) => sql`(${payload}::text)`),
-          sql`, `,
-        );
-        await tx.execute(sql`select pg_notify(${CALENDAR_CHANNEL}, v.payload) from (values ${rows}) as v(payload)`);
-      }
+      const notify = notifyOf(events);
+      if (notify) await tx.execute(notify);
+      return () => events.forEach(runLocalHandlers);
+    },
+    async publishWithStatements(tx, statements, events) {
+      const notify = notifyOf(events) ?? sql`select 1`;
+      const writes = sql.join(
+        statements.map((statement, i) => sql`${sql.raw(`alongside${i}`)} as (${statement})`),
+        sql`, `,
+      );
+      await tx.execute(statements.length > 0 ? sql`with ${writes} ${notify}` : notify);
       return () => events.forEach(runLocalHandlers);
     },
     async subscribe(handler) {

@@ -1,6 +1,6 @@
 import { bootstrap } from "../boot";
 import { loadConfigOrReport } from "../config";
-import { listAdmins, makeAdmin, revokeAdmin, type AdminChange } from "../features/accounts/accounts.service";
+import { listAdmins, makeAdmin, revokeAdmin, type AdminChange } from "../features/accounts/admin-role.service";
 
 const USAGE = "Usage: npm run admin -- <email> | --list | --revoke <email>";
 

@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { standIn } from "@tests/support/stand-in";
+import { startE2eServer, type E2eServer } from "./app-server";
 import { canRunBrowser, CHROME_PATH, requireBrowserWhenAsked } from "./chromium";
 
 requireBrowserWhenAsked();
@@ -19,11 +21,30 @@ export function setUpBrowserFile(): void {
   });
 }
 
+/**
+ * A browser file's set-up in one call (setUpBrowserFile, then the file's server started before
+ * its tests and closed after them): `const { t, browser } = useBrowserFile();` at the top of the
+ * describe, then `t.baseUrl` and `newPage(browser, t.baseUrl)` in its hooks and tests.
+ */
+export function useBrowserFile(env: Record<string, string> = {}): { t: E2eServer; browser: Browser } {
+  setUpBrowserFile();
+  let server: E2eServer | undefined;
+  let workerBrowser: Browser | undefined;
+  test.beforeAll(async ({ browser }) => {
+    server = await startE2eServer(env);
+    workerBrowser = browser;
+  });
+  test.afterAll(async () => {
+    await server?.close();
+  });
+  return { t: standIn(() => server, "The file's server"), browser: standIn(() => workerBrowser, "The worker's browser") };
+}
+
 /** A fresh browser context (its own cookies) on the given server. */
 export async function newPage(
   browser: Browser,
   baseUrl: string,
-  options: { width?: number; timezoneId?: string } = {},
+  options: { width?: number; timezoneId?: string; serviceWorkers?: "allow" | "block" } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   // Reduced motion: no colour transitions in flight when a test or an accessibility scan reads the page.
   const context = await browser.newContext({
@@ -33,6 +54,9 @@ export async function newPage(
     // The viewer's own zone. By default the test coaches' (ZIP 21201, Baltimore), whatever the
     // machine's zone; a test of a viewer elsewhere names another, and then sees "4:00 PM EST".
     timezoneId: options.timezoneId ?? "America/New_York",
+    // A test that holds an answer with page.route blocks the service worker: once the worker
+    // controls the page, the page's requests go through it and page.route no longer sees them.
+    serviceWorkers: options.serviceWorkers ?? "allow",
   });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
@@ -45,4 +69,30 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/**
+ * Buttons and links whose accessible name does not start with their visible words (WCAG 2.5.3,
+ * "label in name", issue 47): axe's own rule (experimental, so off in `seriousA11yViolations`) and
+ * the stricter "starts with" of the issue, each as "name <- visible text".
+ */
+export async function labelInNameViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
+  const axe = violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+  const notFirst = await page.evaluate(() => {
+    const words = (text: string) =>
+      text
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, " ")
+        .trim();
+    const found: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>("button[aria-label], a[aria-label], [role=button][aria-label]")) {
+      if (!el.checkVisibility()) continue;
+      const visible = words(el.innerText);
+      const name = words(el.getAttribute("aria-label") ?? "");
+      if (visible && !name.startsWith(visible)) found.push(`${name} <- ${visible}`);
+    }
+    return found;
+  });
+  return [...axe, ...notFirst];
 }

@@ -1,11 +1,12 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyWithReload } from "../../lib/lazy-with-reload";
 import { Link, useParams } from "wouter";
 import { paths } from "../../config/paths";
 import { AthleteProgressView } from "../../features/progress/components/athlete-progress";
 import { NotFoundPage } from "./not-found";
 
 // Only a family reading its own athlete's record sees it, after the record itself.
-const FamilyAthleteNav = lazy(async () => ({
+const FamilyAthleteNav = lazyWithReload(async () => ({
   default: (await import("../../features/families/components/family-athlete-nav")).FamilyAthleteNav,
 }));
 

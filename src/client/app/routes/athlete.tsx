@@ -1,9 +1,12 @@
 import { Link, useParams } from "wouter";
+import type { AthleteSession } from "@contract/bookings";
 import { AGE_GROUP_LABELS } from "@contract/players";
 import { athleteName } from "@contract/family-basics";
+import { paymentLabel } from "@contract/family-basics";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { PageTitle } from "../../components/ui/page-title";
 import { Spinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
 import { useAthletes, useAthleteSessions } from "../../features/families/api/families";
@@ -22,7 +25,7 @@ export function AthletePage() {
   if (athletes.isSuccess && !athlete) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-8">
-        <h1 className="text-2xl font-bold">Athlete not found</h1>
+        <PageTitle>Athlete not found</PageTitle>
         <Link href={paths.family} className="text-field-700 underline">
           Back to my family
         </Link>
@@ -39,7 +42,7 @@ export function AthletePage() {
           {/* DESIGN.md 11: a family moves between its athletes without going back to the family page. */}
           <AthleteSwitcher athletes={athletes.data} currentId={athleteId} label="Switch athlete" hrefFor={paths.athlete} />
         </div>
-        <h1 className="text-3xl font-bold text-field-900">{athlete ? athleteName(athlete) : "Athlete"}</h1>
+        <PageTitle>{athlete ? athleteName(athlete) : "Athlete"}</PageTitle>
         {athlete ? (
           <p className="text-slate-600">
             {[
@@ -72,14 +75,20 @@ export function AthletePage() {
           {sessions.data && sessions.data.length === 0 ? <p className="text-slate-600">No sessions yet.</p> : null}
           <ul className="grid gap-3">
             {(sessions.data ?? []).map((s) => (
-              <li key={s.id} className="rounded-lg border p-4">
-                <p className="font-semibold">
+              <li key={s.id} className="rounded-lg border p-4" data-testid={`athlete-session-${s.id}`}>
+                {/* The row opens the booking on My Bookings (issue 42). */}
+                <Link
+                  href={`${paths.myBookings}?booking=${s.id}`}
+                  className="font-semibold text-field-950 underline-offset-2 hover:underline"
+                >
                   {s.coachName} · {formatInstantDate(s.startsAt, s.timeZone)} {formatInstantTime(s.startsAt, s.timeZone)}
-                </p>
+                </Link>
                 <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
                   {s.sessionType === "group" ? "Group" : "Individual"} session, {s.duration} minutes
                   <Badge variant={bookingState(s, "family").tone}>{bookingState(s, "family").label}</Badge>
+                  {paymentLabel(s) ? <span>{paymentLabel(s)}</span> : null}
                 </p>
+                <SessionActions session={s} />
                 {s.feedback ? (
                   <blockquote className="mt-2 border-l-4 border-accent-400 pl-3 text-sm">
                     <span className="font-semibold">Coach feedback:</span> {s.feedback.text}
@@ -90,6 +99,27 @@ export function AthletePage() {
           </ul>
         </CardContent>
       </Card>
+    </div>
+  );
+}
+
+/** "Pay now" on an unpaid hold, "Book again" once the session is over (issue 42). */
+function SessionActions({ session: s }: { session: AthleteSession }) {
+  const isHeld = s.status === "pending" && s.holdExpiresAt !== null && Date.parse(s.holdExpiresAt) > Date.now();
+  const isOver = Date.parse(s.endsAt) < Date.now() && s.status !== "pending";
+  if (!isHeld && !isOver) return null;
+  return (
+    <div className="mt-2 flex flex-wrap gap-2">
+      {isHeld ? (
+        <Button asChild size="sm">
+          <Link href={paths.bookingCheckout(s.id)}>Pay now</Link>
+        </Button>
+      ) : null}
+      {isOver ? (
+        <Button asChild size="sm" variant="outline">
+          <Link href={paths.bookCoach(s.coachId)}>Book again</Link>
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import { ArrowLeft } from "lucide-react";
-import { lazy, Suspense, useCallback, useId, useMemo, useState } from "react";
+import { Suspense, useCallback, useId, useMemo, useState, useSyncExternalStore } from "react";
+import { lazyWithReload } from "../../lib/lazy-with-reload";
 import { Link, useLocation, useParams, useSearch } from "wouter";
 import { BookingMessages, DEFAULT_BOOKING_DURATION, ratesForSlot, upcomingStartTimeOptions } from "@contract/booking-basics";
 import type { RateResponse } from "@contract/coach-basics";
 import type { TimeSlot } from "@contract/slots";
+import { ScreeningBadges } from "../../components/screening-badges";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
@@ -32,25 +34,45 @@ import { loadLastSearch, toSearchQuery } from "../../features/search/last-search
 import { nowIn } from "../../lib/when";
 import { useNow } from "../../lib/use-now";
 import { slotOffer } from "../../features/search/components/coach-bits";
+import { bookCoachPageHead } from "@contract/page-titles";
+import { useDocumentHead } from "../../lib/document-head";
 
 // Only for a slot of a weekly series, once chosen: not part of the page's first screen.
-const WeeklySeriesSection = lazy(async () => ({
+const WeeklySeriesSection = lazyWithReload(async () => ({
   default: (await import("../../features/bookings/components/weekly-series-section")).WeeklySeriesSection,
 }));
 const DEFAULT_SERIES_WEEKS = 8;
 // The coach's packages and the family's credits load after the page's first screen, as on the profile.
-const PackageOffers = lazy(async () => ({ default: (await import("../../features/packages/components/package-offers")).PackageOffers }));
-const MyCredits = lazy(async () => ({ default: (await import("../../features/packages/components/my-credits")).MyCredits }));
+const PackageOffers = lazyWithReload(async () => ({
+  default: (await import("../../features/packages/components/package-offers")).PackageOffers,
+}));
+const MyCredits = lazyWithReload(async () => ({ default: (await import("../../features/packages/components/my-credits")).MyCredits }));
 // Only a family with several athletes on a group session sees it: not part of the page's first screen.
-const AthletesComing = lazy(async () => ({
+const AthletesComing = lazyWithReload(async () => ({
   default: (await import("../../features/families/components/athletes-coming")).AthletesComing,
 }));
+
+/** Nothing to listen to: the back link is read again at each render. */
+const subscribeNothing = () => () => {};
+
+/** player-side 2: where the booking page's back link goes, from what this browser knows. */
+function browserBackHref(): string {
+  const lastSearch = loadLastSearch();
+  return backHref({
+    lastSearch: lastSearch ? `${paths.findCoaches}?${toSearchQuery(lastSearch)}` : null,
+    referrer: document.referrer,
+    origin: window.location.origin,
+    currentPath: window.location.pathname,
+    fallback: paths.findCoaches,
+  });
+}
 
 export function BookCoachPage() {
   const params = useParams<{ id: string }>();
   const coachId = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
   const coach = useBookableCoach(coachId);
   const slots = useBookableSlots(coachId);
+  useDocumentHead(coach.data ? bookCoachPageHead(coach.data) : null);
 
   if (coachId !== null && (coach.isLoading || slots.isLoading)) return <FullPageSpinner label="Loading..." />;
   if (coachId === null || coach.isError || !coach.data) {
@@ -105,8 +127,10 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   const duration = rate?.duration ?? DEFAULT_BOOKING_DURATION;
   const startOptions = slot ? upcomingStartTimeOptions(slot, duration, coachNow) : [];
   const clock = { date: slot?.date ?? "", timeZone: coach.timeZone };
-  // A start time chosen earlier that has begun since is no longer offered, nor booked.
-  const chosenStart = startTime && startOptions.includes(startTime) ? startTime : null;
+  // A start time chosen earlier that has begun since is no longer offered, nor booked. A slot with
+  // one start time has it chosen already (issue 47): there is nothing to choose.
+  const onlyStart = startOptions.length === 1 ? (startOptions[0] ?? null) : null;
+  const chosenStart = startTime && startOptions.includes(startTime) ? startTime : onlyStart;
   const isPlayer = user?.userType === "player";
   const athletes = useAthletes(isPlayer);
   const family = athletes.data ?? [];
@@ -127,14 +151,8 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   const seriesWeeks = preview.data ? preview.data.weeks.slice(0, Math.min(weekly.weeks, preview.data.weeks.length)) : [];
   const openWeeks = seriesWeeks.filter((w) => w.state === "open").length;
 
-  const lastSearch = loadLastSearch();
-  const back = backHref({
-    lastSearch: lastSearch ? `${paths.findCoaches}?${toSearchQuery(lastSearch)}` : null,
-    referrer: document.referrer,
-    origin: window.location.origin,
-    currentPath: window.location.pathname,
-    fallback: paths.findCoaches,
-  });
+  // The server (and the browser while hydrating its page) knows neither the last search nor the referrer.
+  const back = useSyncExternalStore(subscribeNothing, browserBackHref, () => paths.findCoaches);
 
   // player-side 4: choosing a time slot resets the rate, session type and duration (60).
   function chooseSlot(next: TimeSlot) {
@@ -172,7 +190,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
       coachId: coach.id,
       studentId: user.id,
     };
-    if (payWith === "card" && chosen.length > 1) return void booking.bookSiblings(request, chosen);
+    if (chosen.length > 1) return void booking.bookSiblings(request, chosen, payWith, () => void credits.refetch());
     booking.bookOne({ ...request, ...(athleteId !== null ? { athleteId } : {}), payWith }, () => void credits.refetch());
   }
 
@@ -194,13 +212,15 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
   }
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
+    // On a phone the summary's buttons sit in a bar fixed to the bottom of the screen: room below the page keeps its end clear of it.
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-8 pb-48 sm:px-6 lg:pb-8">
       <Button asChild variant="link" className="self-start">
         <Link href={back}>
           <ArrowLeft aria-hidden /> Back to Search
         </Link>
       </Button>
       <CoachHeader coach={coach} />
+      <ScreeningBadges badges={coach.badges} className="-mt-2 sm:pl-24" />
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="flex flex-col gap-6">
           <AvailableTimesCard
@@ -296,6 +316,7 @@ function BookCoach({ coach, slots, slotsFailed }: BookCoachProps) {
             isBooking={booking.isBookingSeveral}
             isBookingWeekly={booking.isBookingWeekly}
             mustChooseAthlete={mustChoose}
+            missingTime={!slot ? "Choose a time to book." : !chosenStart ? "Choose a start time to book." : null}
             {...(isWhoseShown ? { bookLabel: bookSessionLabel(whose) } : {})}
           />
         </BookingSummary>

@@ -68,6 +68,24 @@ describe("checkout", { timeout: 30_000 }, () => {
     expect(screen.getByRole("button", { name: "Return to Coaches" })).toBeTruthy();
   });
 
+  it("offers a usable credit first and asks no card: one tap pays the hold with a credit", async () => {
+    const credit = { id: 5, coachId: 3, sessionType: "individual", duration: 60, remaining: 2, total: 5, state: "active" };
+    const calls = mockApi({
+      "POST /api/create-payment-intent": () => intent,
+      "GET /api/bookings/12": () => makeBooking({ id: 12 }),
+      "GET /api/credits": () => [credit],
+      "POST /api/bookings/12/pay-with-credit": () => ({ bookings: [makeBooking({ id: 12, paidWith: "credit" })] }),
+    });
+    const { user, history } = checkout("/booking-checkout/12");
+
+    const button = await screen.findByRole("button", { name: "Book with a credit (2 left)" });
+    expect(screen.getByRole("button", { name: "Pay by card instead" })).toBeTruthy();
+    expect(screen.queryByLabelText(/card number/i)).toBeNull();
+    await user.click(button);
+    await vi.waitFor(() => expect(history.at(-1)).toBe("/my-bookings?success=credit"));
+    expect(calls.filter((c) => c.path === "/api/bookings/12/pay-with-credit")).toHaveLength(1);
+  });
+
   it("names the athlete the seat is for", async () => {
     mockApi({
       "POST /api/create-payment-intent": () => intent,
@@ -77,6 +95,26 @@ describe("checkout", { timeout: 30_000 }, () => {
 
     expect(await screen.findByText("Leo Parker")).toBeTruthy();
     expect(screen.getByText("Athlete")).toBeTruthy();
+  });
+
+  it("shows the coach's screening where the family pays, read from the coach's profile", async () => {
+    const calls = mockApi({
+      "POST /api/create-payment-intent": () => intent,
+      "GET /api/bookings/12": () => makeBooking({ id: 12, coachId: 3 }),
+      "GET /api/coaches/3/profile": () => ({
+        id: 3,
+        badges: [
+          { kind: "safesport", label: "SafeSport trained", expiresOn: "2027-10-30" },
+          { kind: "background_check", label: "Background checked", expiresOn: "2027-06-01" },
+        ],
+      }),
+    });
+    checkout("/booking-checkout/12");
+
+    expect(await screen.findByText("SafeSport trained")).toBeTruthy();
+    expect(screen.getByText("background checked")).toBeTruthy();
+    expect(screen.getByText("valid until Jun 1, 2027")).toBeTruthy();
+    expect(calls.some((c) => c.method === "GET" && c.path === "/api/coaches/3/profile")).toBe(true);
   });
 
   it("pays several bookings of the family in one payment: a line per athlete, the fee and the total", async () => {

@@ -1,4 +1,5 @@
 import { AlertCircle, CreditCard, Gift, Receipt } from "lucide-react";
+import { coachPublicProfileQuery } from "../../lib/query-keys";
 import { useQuery } from "../../lib/use-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Redirect, useLocation, useParams, useSearch } from "wouter";
@@ -20,7 +21,9 @@ import { FullPageSpinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { paths } from "../../config/paths";
 import { useBooking } from "../../features/bookings/api/get-booking";
+import { ScreeningBadges } from "../../components/screening-badges";
 import { bookingsTogetherQuery } from "../../features/bookings/api/keys";
+import { creditsLeftFor, useCoachCredits, usePayHoldWithCredit } from "../../features/bookings/api/pay-with-credit";
 import { bookingAthleteName, dollars, sessionTypeLabel, SummaryRow } from "../../features/bookings/components/booking-format";
 import { SessionPlaceDetails } from "../../features/bookings/components/session-place";
 import { useConfirmPayment, useCreatePaymentIntent, useUpdatePaymentIntent } from "../../features/payments/api/payment-intents";
@@ -29,6 +32,7 @@ import { PaymentForm } from "../../features/payments/components/payment-form";
 import { TipSelector } from "../../features/payments/components/tip-selector";
 import { ApiError, isUnauthorized } from "../../lib/api-client";
 import { messageOr } from "../../lib/handle-unauthorized";
+import { toastFailure } from "../../lib/toast-failure";
 import { formatLongDate, formatSessionRange, formatSessionTime } from "../../lib/when";
 
 const FAILED_SETUP_REDIRECT_DELAY_MS = 2500;
@@ -141,12 +145,40 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
   const [isUpdatingTip, setIsUpdatingTip] = useState(false);
   const [isExpired, setIsExpired] = useState(false);
   const booking = useBooking(initial.bookingId);
+  // The coach's screening where the family pays (DESIGN 12): the profile the booking page read, from
+  // the cache. Read with the entry's query, not the booking page's hook (get-bookable-coach.ts), which
+  // would become a file of its own for both pages (0.35 KB more here).
+  const coachId = booking.data?.coachId ?? null;
+  const coach = useQuery({ ...coachPublicProfileQuery(coachId ?? 0), enabled: coachId !== null });
   // Several sessions in one payment (siblings in one session, a weekly series; DESIGN.md 11): a line
   // each, their sum, no tip (it is set on one booking and would change that booking's share).
   const isSeveral = initial.bookingIds.length > 1;
   const together = useQuery({ ...bookingsTogetherQuery(initial.bookingIds), enabled: isSeveral });
   const bookings: (Booking | undefined)[] = together.data ?? initial.bookingIds.map(() => undefined);
   const latestTipRequest = useRef(0);
+
+  // DESIGN.md 12, credits first: a family holding a credit for every session of this checkout is
+  // offered it first, and no card is asked unless they choose to pay by card instead.
+  const credits = useCoachCredits(booking.data?.coachId);
+  const creditsLeft = creditsLeftFor(credits.data, intent);
+  const canPayWithCredit = creditsLeft >= initial.bookingIds.length;
+  const [isPayingByCard, setIsPayingByCard] = useState(false);
+  const payWithCredit = usePayHoldWithCredit();
+
+  async function payWithACredit() {
+    try {
+      await payWithCredit.mutateAsync(initial.bookingId);
+      toast({
+        title: "Booked with a credit",
+        description: isSeveral ? `Your ${initial.bookingIds.length} sessions are booked.` : "Your session is booked.",
+        variant: "success",
+      });
+      navigate(`${paths.myBookings}?success=credit`);
+    } catch (error) {
+      if (isHoldExpired(error)) return setIsExpired(true);
+      toastFailure(error, "Error", { fallback: "Could not use a credit." });
+    }
+  }
 
   const onExpired = useCallback(() => setIsExpired(true), []);
   const remaining = useHoldRemaining(intent.holdExpiresAt, onExpired);
@@ -164,9 +196,7 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
     } catch (error) {
       if (requestNo !== latestTipRequest.current) return;
       if (isHoldExpired(error)) setIsExpired(true);
-      else if (!isUnauthorized(error)) {
-        toast({ title: "Error", description: messageOr(error, "Failed to update the tip. Please try again."), variant: "destructive" });
-      }
+      else toastFailure(error, "Error", { fallback: "Failed to update the tip. Please try again." });
     } finally {
       if (requestNo === latestTipRequest.current) setIsUpdatingTip(false);
     }
@@ -217,6 +247,7 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
                   <SummaryRow key={label} label={label} value={value} />
                 ))}
               </dl>
+              {coach.data ? <ScreeningBadges badges={coach.data.badges} className="mt-3" /> : null}
               {booking.data ? <SessionPlaceDetails place={booking.data.timeSlot} className="mt-4 border-t border-slate-200 pt-4" /> : null}
               <dl className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4 text-sm" aria-label="Price">
                 {isSeveral ? (
@@ -242,7 +273,7 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
               </dl>
             </CardContent>
           </Card>
-          {isSeveral ? null : (
+          {isSeveral || (canPayWithCredit && !isPayingByCard) ? null : (
             <Card>
               <CardHeader>
                 <CardTitle level={2} className="flex items-center gap-2">
@@ -271,7 +302,31 @@ function CheckoutForm({ initial }: { initial: PaymentIntentResponse }) {
               </h2>
               <p data-testid="cancellation-policy">{CANCELLATION_POLICY}</p>
             </section>
-            <PaymentForm intent={intent} disabled={isUpdatingTip} onSucceeded={finishPayment} />
+            {canPayWithCredit && !isPayingByCard ? (
+              <div className="flex flex-col gap-3" data-testid="pay-with-credit">
+                <p className="text-sm text-slate-700">
+                  {isSeveral
+                    ? `Your package credits cover these ${initial.bookingIds.length} sessions: one credit each, no card needed.`
+                    : "Your package credit covers this session: no card needed."}
+                </p>
+                <Button size="lg" className="w-full" isLoading={payWithCredit.isPending} onClick={() => void payWithACredit()}>
+                  {isSeveral
+                    ? `Book with ${initial.bookingIds.length} credits (${creditsLeft} left)`
+                    : `Book with a credit (${creditsLeft} left)`}
+                </Button>
+                <Button
+                  size="lg"
+                  variant="outline"
+                  className="w-full"
+                  disabled={payWithCredit.isPending}
+                  onClick={() => setIsPayingByCard(true)}
+                >
+                  Pay by card instead
+                </Button>
+              </div>
+            ) : (
+              <PaymentForm intent={intent} disabled={isUpdatingTip} onSucceeded={finishPayment} />
+            )}
             <p className="mt-4 border-t border-slate-200 pt-4 text-xs text-slate-600" data-testid="no-show-policy">
               {NO_SHOW_POLICY}
             </p>

@@ -3,7 +3,7 @@ import { AlertCircle, CalendarCheck, CalendarPlus, CheckCircle2, Loader2, Mail, 
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import type { Booking } from "@contract/bookings";
-import { PAID_WITH_CREDIT } from "@contract/booking-basics";
+import { PAID_WITH_CREDIT } from "@contract/family-basics";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle, IconCardHeader } from "../../components/ui/card";
 import { LinkButtons } from "../../components/ui/link-buttons";

@@ -1,5 +1,6 @@
 import { CalendarDays, List, Plus } from "lucide-react";
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { lazyWithReload } from "../../lib/lazy-with-reload";
 import { Link } from "wouter";
 import type { TimeSlot } from "@contract/slots";
 import { CoachPage, CoachSlotsState } from "../coach-page";
@@ -36,21 +37,30 @@ const loadPackages = () => import("../../features/packages/components/package-ma
 const loadCredits = () => import("../../features/packages/components/my-credits");
 const loadReviews = () => import("../../features/reviews/components/review-replies");
 const loadCalendarFeed = () => import("../../features/calendar/components/calendar-feed-card");
-const CoachBusiness = lazy(async () => ({ default: (await loadBusiness()).CoachBusiness }));
-const PackageManager = lazy(async () => ({ default: (await loadPackages()).PackageManager }));
-const MyCredits = lazy(async () => ({ default: (await loadCredits()).MyCredits }));
-const ReviewReplies = lazy(async () => ({ default: (await loadReviews()).ReviewReplies }));
-const CalendarFeedCard = lazy(async () => ({ default: (await loadCalendarFeed()).CalendarFeedCard }));
-const loadBelowTheFirstScreen = () => Promise.all([loadBusiness(), loadPackages(), loadCredits(), loadReviews(), loadCalendarFeed()]);
+const loadVerification = () => import("../../features/credentials/components/verification-section");
+const CoachBusiness = lazyWithReload(async () => ({ default: (await loadBusiness()).CoachBusiness }));
+const PackageManager = lazyWithReload(async () => ({ default: (await loadPackages()).PackageManager }));
+const MyCredits = lazyWithReload(async () => ({ default: (await loadCredits()).MyCredits }));
+const ReviewReplies = lazyWithReload(async () => ({ default: (await loadReviews()).ReviewReplies }));
+const CalendarFeedCard = lazyWithReload(async () => ({ default: (await loadCalendarFeed()).CalendarFeedCard }));
+// DESIGN 12: the coach's credentials, what is due and the way to renew it.
+const VerificationSection = lazyWithReload(async () => ({ default: (await loadVerification()).VerificationSection }));
+// Issue 44: the public link, its chat preview and the flyer's QR code (the QR library loads with the section, not here).
+const loadShare = () => import("../../features/coaches/components/share-profile-section");
+const ShareProfileSection = lazyWithReload(async () => ({ default: (await loadShare()).ShareProfileSection }));
+const loadBelowTheFirstScreen = () =>
+  Promise.all([loadVerification(), loadBusiness(), loadPackages(), loadCredits(), loadReviews(), loadCalendarFeed(), loadShare()]);
 // The add / edit dialog, closed at first: its form and schemas load after the page, not in it.
-const SlotFormDialog = lazy(async () => ({ default: (await import("../../features/slots/components/slot-form-dialog")).SlotFormDialog }));
+const SlotFormDialog = lazyWithReload(async () => ({
+  default: (await import("../../features/slots/components/slot-form-dialog")).SlotFormDialog,
+}));
 
 export function CoachDashboardPage() {
   return (
     <CoachPage>
       {(user, coach) =>
         coach ? (
-          <Dashboard user={user} firstName={user.firstName} coach={{ id: coach.id, timeZone: coach.timeZone }} />
+          <Dashboard firstName={user.firstName} coach={{ id: coach.id, timeZone: coach.timeZone }} />
         ) : (
           <div className="px-4 py-12">
             <NoCoachProfile text="Create your coach profile to open your dashboard, publish time slots and get booked." />
@@ -63,11 +73,11 @@ export function CoachDashboardPage() {
 
 type DialogState = { open: false } | { open: true; slot?: TimeSlot };
 
-function Dashboard({ user, firstName, coach }: { user: { id: number; userType: string }; firstName: string | null; coach: SlotCoach }) {
+function Dashboard({ firstName, coach }: { firstName: string | null; coach: SlotCoach }) {
   // React Compiler (vite.config.ts): each answer to the page's reads re-rendered every section;
   // memoised, a section renders again only when what it is given changes.
   "use memo";
-  const live = useCalendarSocket({ userId: user.id, userType: user.userType, coachId: coach.id });
+  const live = useCalendarSocket({ coachId: coach.id });
   const slots = useCoachSlots(coach.id);
   const [dialog, setDialog] = useState<DialogState>({ open: false });
   const openEdit = (slot: TimeSlot) => setDialog({ open: true, slot });
@@ -158,6 +168,7 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
             </TabsContent>
           </Tabs>
 
+          <VerificationSection />
           <CoachBusiness timeZone={coach.timeZone} />
           <PackageManager coachId={coach.id} />
           <MyCredits title="Credits families bought" canRefund />
@@ -165,6 +176,8 @@ function Dashboard({ user, firstName, coach }: { user: { id: number; userType: s
             <ReviewReplies />
             <CalendarFeedCard />
           </div>
+          {/* Last: every section above keeps its place, and so its key (OneAtATime keys each child by its place). */}
+          <ShareProfileSection />
         </OneAtATime>
       ) : null}
 

@@ -1,11 +1,19 @@
+import { Suspense } from "react";
+import { lazyWithReload } from "../../lib/lazy-with-reload";
 import { useSearch } from "wouter";
 import type { CurrentUser } from "@contract/accounts";
 import { useCurrentUser } from "../../lib/current-user";
 import { CoachOnboardingWizard } from "../../features/coaches/components/coach-onboarding-wizard";
 import { usePaymentAccountStatus } from "../../features/payouts/api/payment-account";
 import { OnboardingPaymentStep } from "../../features/payouts/components/onboarding-payment-step";
+import { Spinner } from "../../components/ui/spinner";
 
-/** /coach-onboarding (coach-side 2): five steps outside the navigation shell; ?stripe=success|refresh on return from the provider. */
+// The last step (DESIGN 12, Get verified): the credentials feature's section, loaded when the step opens.
+const VerificationSection = lazyWithReload(async () => ({
+  default: (await import("../../features/credentials/components/verification-section")).VerificationSection,
+}));
+
+/** /coach-onboarding (coach-side 2, and DESIGN 12's Get verified): six steps outside the navigation shell; ?stripe=success|refresh on return from the provider. */
 export function CoachOnboardingPage() {
   const { user } = useCurrentUser();
   const stripe = new URLSearchParams(useSearch()).get("stripe");
@@ -21,6 +29,11 @@ export function CoachOnboarding({ user, stripe }: { user: CurrentUser; stripe: s
       stripe={stripe}
       account={account}
       paymentStep={(step) => <OnboardingPaymentStep account={account.data} isLoading={account.isLoading} {...step} />}
+      verifyStep={() => (
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <VerificationSection />
+        </Suspense>
+      )}
     />
   );
 }

@@ -1,4 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useState } from "react";
+import { lazyWithReload } from "../../lib/lazy-with-reload";
+import { coachPageHead } from "@contract/page-titles";
+import { useDocumentHead } from "../../lib/document-head";
 import { Link, Redirect, useLocation, useParams, useSearch } from "wouter";
 import { Button } from "../../components/ui/button";
 import { useCurrentUser } from "../../lib/current-user";
@@ -12,11 +15,15 @@ import { CoachReviews } from "../../features/reviews/components/coach-reviews";
 import { MessageCoachLink } from "../../features/messages/components/message-coach-link";
 
 // Only a signed-in player's family chooses an athlete: a visitor's first screen does not load it.
-const AthletePicker = lazy(async () => ({ default: (await import("../../features/families/components/athlete-picker")).AthletePicker }));
+const AthletePicker = lazyWithReload(async () => ({
+  default: (await import("../../features/families/components/athlete-picker")).AthletePicker,
+}));
 // The coach's packages sit below the profile, and a family's credits are a signed-in player's:
 // neither is on the first screen's critical path (docs/PERFORMANCE.md, JavaScript per page).
-const PackageOffers = lazy(async () => ({ default: (await import("../../features/packages/components/package-offers")).PackageOffers }));
-const MyCredits = lazy(async () => ({ default: (await import("../../features/packages/components/my-credits")).MyCredits }));
+const PackageOffers = lazyWithReload(async () => ({
+  default: (await import("../../features/packages/components/package-offers")).PackageOffers,
+}));
+const MyCredits = lazyWithReload(async () => ({ default: (await import("../../features/packages/components/my-credits")).MyCredits }));
 
 export const COACH_PROFILE_ERROR = "Coach not found or error loading profile";
 
@@ -38,16 +45,8 @@ function CoachProfile({ coachId }: { coachId: number | null }) {
   const [athleteId, setAthleteId] = useState<number | null>(null);
   // Back from signing in to ask for a time (?request=true): the request dialog opens again.
   const reopenRequest = new URLSearchParams(useSearch()).get("request") === "true";
-  // The tab names the coach, as the server's HTML of this address does for a first visit.
-  const titled = profile.data ? `${coachName(profile.data)}, ${profile.data.title} | LaxCoach` : null;
-  useEffect(() => {
-    if (!titled) return;
-    const before = document.title;
-    document.title = titled;
-    return () => {
-      document.title = before;
-    };
-  }, [titled]);
+  // The tab and description name the coach, as the server's HTML of this address does (one function, contract/page-titles.ts).
+  useDocumentHead(profile.data ? coachPageHead(profile.data) : null);
   if (coachId !== null && profile.isLoading) return <PageSkeleton label="Loading coach profile..." />;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -61,7 +60,7 @@ function CoachProfile({ coachId }: { coachId: number | null }) {
       ) : (
         <CoachProfileView
           coach={profile.data}
-          reviews={<CoachReviews summary={profile.data.reviewSummary} />}
+          reviews={<CoachReviews summary={profile.data.reviewSummary} timeZone={profile.data.timeZone} />}
           messageAction={!user || user.userType === "player" ? <MessageCoachLink coachId={profile.data.id} /> : null}
           requestAction={(label) =>
             user ? (

@@ -1,10 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
+import { lazyWithReload } from "../../lib/lazy-with-reload";
 import { Link, useLocation, useSearch } from "wouter";
 import { AGE_GROUP_LABELS } from "@contract/players";
 import type { Athlete, Guardian } from "@contract/families";
 import { athleteName } from "@contract/family-basics";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { PageHeader } from "../../components/ui/page-header";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { paths } from "../../config/paths";
@@ -25,10 +27,10 @@ import { fullName } from "@contract/names";
 
 // The dialog library loads just after the page (the guardians' buttons appear with it), as the
 // form library does for the invitation and athlete forms (athlete-form.tsx).
-const ConfirmDialog = lazy(async () => ({ default: (await import("../../components/ui/dialog")).ConfirmDialog }));
+const ConfirmDialog = lazyWithReload(async () => ({ default: (await import("../../components/ui/dialog")).ConfirmDialog }));
 
 // The form library loads after the page, as the athlete form's does (athlete-form.tsx).
-const InviteGuardianForm = lazy(async () => ({
+const InviteGuardianForm = lazyWithReload(async () => ({
   default: (await import("../../features/families/components/invite-guardian-form")).InviteGuardianForm,
 }));
 
@@ -38,9 +40,16 @@ function ageLine(a: Athlete): string {
   return [a.age !== null ? `Age ${a.age}` : null, a.ageGroup ? AGE_GROUP_LABELS[a.ageGroup] : null, a.position].filter(Boolean).join(" · ");
 }
 
+/** GET /api/athletes/{id}/export, saved by the browser as a JSON file (the answer is an attachment). */
+function downloadData(athleteId: number) {
+  const link = document.createElement("a");
+  link.href = `/api/athletes/${athleteId}/export`;
+  link.download = `athlete-${athleteId}.json`;
+  link.click();
+}
+
 function AthleteRow({ athlete, canRemove }: { athlete: Athlete; canRemove: boolean }) {
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const update = useUpdateAthlete();
   const remove = useDeleteAthlete();
   const name = athleteName(athlete);
@@ -67,39 +76,40 @@ function AthleteRow({ athlete, canRemove }: { athlete: Athlete; canRemove: boole
   }
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-4">
-      <div>
+      <div className="min-w-0 break-words">
         <Link href={paths.athlete(athlete.id)} className="font-semibold text-field-800 underline-offset-2 hover:underline">
           {name}
         </Link>
         {athlete.isPrimary ? <span className="ml-2 text-xs text-slate-500">(account profile)</span> : null}
         <p className="text-sm text-slate-600">{ageLine(athlete)}</p>
       </div>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Button type="button" size="sm" variant="outline" onClick={() => setEditing(true)} aria-label={`Edit ${name}`}>
           Edit
         </Button>
-        {canRemove && !confirming ? (
-          <Button type="button" size="sm" variant="outline" onClick={() => setConfirming(true)} aria-label={`Remove ${name}`}>
-            Remove
-          </Button>
-        ) : null}
-        {confirming ? (
-          <>
-            <Button
-              type="button"
-              size="sm"
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(athlete.id, { onError: failed("Could not remove the athlete"), onSettled: () => setConfirming(false) })
+        {/* DESIGN.md 12: everything held about the athlete, saved as a JSON file. */}
+        <Button type="button" size="sm" variant="outline" onClick={() => downloadData(athlete.id)} aria-label={`Download data of ${name}`}>
+          Download data
+        </Button>
+        {canRemove ? (
+          <Suspense fallback={null}>
+            <ConfirmDialog
+              title={`Delete ${name}?`}
+              description={`This erases ${name}'s profile: name, birthday, school, photo, notes, progress and the coaches' feedback. Payments, refunds and credits stay in the records, anonymised, as the law requires. This cannot be undone.`}
+              confirmLabel="Delete athlete"
+              onConfirm={() =>
+                remove
+                  .mutateAsync(athlete.id)
+                  .then(() => toast({ title: "Athlete deleted", description: `${name}'s personal data was erased.`, variant: "success" }))
+                  .catch(failed("Could not delete the athlete"))
               }
-            >
-              Yes, remove {athlete.firstName}
-            </Button>
-            <Button type="button" size="sm" variant="outline" onClick={() => setConfirming(false)}>
-              Keep
-            </Button>
-          </>
+              trigger={
+                <Button type="button" size="sm" variant="outline" aria-label={`Delete athlete ${name}`}>
+                  Delete athlete
+                </Button>
+              }
+            />
+          </Suspense>
         ) : null}
       </div>
     </li>
@@ -193,7 +203,7 @@ function Guardians() {
       <CardHeader>
         <CardTitle level={2}>Guardians</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4">
         {guardians.isSuccess ? (
           <p className="text-sm text-slate-600">
             {owner
@@ -252,14 +262,14 @@ export function FamilyPage() {
   const list = athletes.data ?? [];
 
   return (
-    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8">
-      <h1 className="text-3xl font-bold text-field-900">My Family</h1>
+    <div className="mx-auto grid max-w-3xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-8">
+      <PageHeader title="My Family" lead="Your athletes, and the guardians who book and pay for them." />
       <Card>
         <CardHeader>
           <CardTitle level={2}>Athletes</CardTitle>
         </CardHeader>
-        <CardContent className="grid gap-4">
-          <ul className="grid gap-2">
+        <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-4">
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-2">
             {athletes.isPending ? (
               // A row's height while the family loads (every family has its first athlete), so the
               // guardians below do not jump when it arrives.

@@ -1,9 +1,14 @@
 import { CalendarCheck, CalendarClock, ChevronRight, CreditCard, LayoutDashboard, MessageSquare, Search, UserCog } from "lucide-react";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
+import { lazyWithReload } from "../../lib/lazy-with-reload";
 import { Link } from "wouter";
 import { Card } from "../../components/ui/card";
 import { paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
+
+// The week's summary loads just after the greeting and the cards (Home's budget).
+const FamilyWeek = lazyWithReload(async () => ({ default: (await import("../home-week")).FamilyWeek }));
+const CoachToday = lazyWithReload(async () => ({ default: (await import("../home-week")).CoachToday }));
 
 type HomeCard = { title: string; text: string; href: string; icon: ReactNode };
 
@@ -51,6 +56,12 @@ export function HomePage() {
           </p>
         </div>
       </section>
+      {isCoach ? (
+        // A coach's day comes first (issue 47); its frame holds the place while it loads.
+        <Suspense fallback={<div className="min-h-40" aria-hidden />}>
+          <CoachToday />
+        </Suspense>
+      ) : null}
       <section className="mx-auto max-w-6xl px-4 py-10 sm:px-6" aria-label="Shortcuts">
         <ul className={isCoach ? "grid gap-5 sm:grid-cols-2" : "grid gap-5 sm:grid-cols-2 lg:grid-cols-3"}>
           {cards.map((card) => (
@@ -74,6 +85,11 @@ export function HomePage() {
           ))}
         </ul>
       </section>
+      {user?.userType === "player" ? (
+        <Suspense fallback={null}>
+          <FamilyWeek ownName={user.firstName || "You"} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,12 +1,24 @@
-import { CalendarClock, ClipboardCheck, Dumbbell, Search, ShieldCheck, Star, Target, TrendingUp, UserPlus, Users } from "lucide-react";
+import {
+  CalendarClock,
+  ClipboardCheck,
+  Dumbbell,
+  Search,
+  ShieldCheck,
+  Star,
+  Target,
+  TrendingUp,
+  UserPlus,
+  Users,
+} from "../../features/content/components/landing-icons";
 import type { ReactNode } from "react";
 import type { Testimonial } from "@contract/content";
 import { LANDING_FAQ, MAX_LANDING_TESTIMONIALS } from "@contract/landing";
-import { useLocation } from "wouter";
+import { Link, useLocation } from "wouter";
 import { usePublicFigures } from "../../features/content/api/public-figures";
 import { LARGE_ACCENT_BUTTON_CLASS, LARGE_OUTLINE_ON_DARK_BUTTON_CLASS } from "../../components/ui/button-classes";
 import { useContentText } from "../../features/content/api/content-blocks";
 import { useTestimonials } from "../../features/content/api/testimonials";
+import { usePopularPlaces } from "../../features/places/api/popular-places";
 
 /** Card's look, written out: the landing page loads no class-merging library (docs/PERFORMANCE.md). */
 const CARD_CLASS = "rounded-2xl border border-slate-200 bg-white text-slate-900 shadow-sm";
@@ -23,6 +35,7 @@ export function LandingPage() {
       <Figures />
       <Features />
       <Journey />
+      <Places />
       <Testimonials />
       <Help />
       <ClosingCall />
@@ -209,6 +222,34 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
         </figure>
       </div>
     </div>
+  );
+}
+
+/** Issue 44: the pages of the towns with most coaches, from the data; left out until a town has a coach. */
+function Places() {
+  const places = usePopularPlaces();
+  if (places.length === 0) return null;
+  return (
+    <section className="px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="places-title">
+      <div className="mx-auto max-w-6xl">
+        <SectionHeading id="places-title" eyebrow="Near you" title="Coaches by town" />
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {places.map((place) => (
+            <li key={place.path}>
+              <Link
+                href={place.path}
+                className={`${CARD_CLASS} flex h-full flex-col p-4 font-semibold text-field-900 hover:border-field-600 focus-visible:outline-2 focus-visible:outline-accent-400`}
+              >
+                {place.heading}
+                <span className="text-sm font-normal text-slate-600">
+                  {place.coachCount} {place.coachCount === 1 ? "coach" : "coaches"}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
   );
 }
 

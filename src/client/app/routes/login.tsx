@@ -1,5 +1,6 @@
 import { AlertTriangle, ArrowLeft, ChevronRight, ClipboardList, Trophy } from "lucide-react";
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazyWithReload } from "../../lib/lazy-with-reload";
 import { Link, useLocation, useSearch } from "wouter";
 import { INTENTS, type Intent } from "@contract/accounts";
 import { ModerationMessages } from "@contract/moderation-basics";
@@ -17,8 +18,8 @@ import { usePublicFigures } from "../../features/content/api/public-figures";
 // screen stays within the login budget (scripts/check-bundle-budget.mjs).
 const loadSignInForm = () => import("../../features/accounts/components/sign-in-form");
 const loadRegisterForm = () => import("../../features/accounts/components/register-form");
-const SignInForm = lazy(async () => ({ default: (await loadSignInForm()).SignInForm }));
-const RegisterForm = lazy(async () => ({ default: (await loadRegisterForm()).RegisterForm }));
+const SignInForm = lazyWithReload(async () => ({ default: (await loadSignInForm()).SignInForm }));
+const RegisterForm = lazyWithReload(async () => ({ default: (await loadRegisterForm()).RegisterForm }));
 
 const roleCopy: Record<Intent, { title: string; subtitle: string; icon: ReactNode }> = {
   player: { title: "Player Login", subtitle: "Find and book training sessions", icon: <Trophy aria-hidden /> },

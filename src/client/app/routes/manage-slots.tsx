@@ -20,7 +20,7 @@ export function ManageSlotsPage() {
         <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6">
           <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">Manage Time Slots</h1>
           {coach ? (
-            <SlotManager user={user} coach={{ id: coach.id, timeZone: coach.timeZone }} />
+            <SlotManager coach={{ id: coach.id, timeZone: coach.timeZone }} />
           ) : (
             <NoCoachProfile text="Create your coach profile before you publish time slots." />
           )}
@@ -30,8 +30,8 @@ export function ManageSlotsPage() {
   );
 }
 
-function SlotManager({ user, coach }: { user: { id: number; userType: string }; coach: SlotCoach }) {
-  const live = useCalendarSocket({ userId: user.id, userType: user.userType, coachId: coach.id });
+function SlotManager({ coach }: { coach: SlotCoach }) {
+  const live = useCalendarSocket({ coachId: coach.id });
   const slots = useCoachSlots(coach.id);
   const [editing, setEditing] = useState<TimeSlot | undefined>();
   const [addingWeekly, setAddingWeekly] = useState(false);

@@ -87,6 +87,25 @@ describe("Match Coaches for a family", { timeout: 30_000 }, () => {
     expect(matchQueries(calls)).toHaveLength(0);
   });
 
+  it("'Verified coaches only' sends verified=true and is kept in the address (DESIGN 12)", async () => {
+    const calls = family([mia]);
+    const { user, history } = renderPage(<SignedInPage />, { at: "/match-coaches" });
+
+    await waitFor(() => expect(matchQueries(calls)).toHaveLength(1), SLOW);
+    expect(matchQueries(calls)[0]?.verified).toBeUndefined();
+    await user.click(screen.getByRole("checkbox", { name: "Verified coaches only" }));
+    await waitFor(() => expect(matchQueries(calls).at(-1)?.verified).toBe("true"), SLOW);
+    expect(history.at(-1)).toBe("/match-coaches?verified=true");
+  });
+
+  it("opens with the filter on when the address asks for it", async () => {
+    const calls = family([mia]);
+    renderPage(<SignedInPage />, { at: "/match-coaches?verified=true" });
+
+    await waitFor(() => expect(matchQueries(calls)[0]?.verified).toBe("true"), SLOW);
+    expect((screen.getByRole("checkbox", { name: "Verified coaches only" }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it("shows no switcher with one athlete, and says whom it matches for", async () => {
     const calls = family([mia]);
     renderPage(<SignedInPage />);

@@ -1,9 +1,13 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
+import { lazyWithReload } from "../../lib/lazy-with-reload";
+import { useLocation, useSearch } from "wouter";
 import type { Athlete } from "@contract/families";
 import { SKILL_LEVEL_LABELS } from "@contract/players";
 import type { MatchedCoach } from "@contract/search";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
+import { Checkbox } from "../../components/ui/checkbox";
+import { Label } from "../../components/ui/label";
 import { LinkButtons } from "../../components/ui/link-buttons";
 import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
@@ -25,7 +29,7 @@ import { emptyMatchFilters, MatchFiltersPanel } from "../../features/search/comp
 type Mode = "quick" | "custom";
 
 // Shown to a family with several athletes, once its list is in: not part of the page's first screen.
-const AthleteSwitcher = lazy(async () => ({
+const AthleteSwitcher = lazyWithReload(async () => ({
   default: (await import("../../features/families/components/athlete-switcher")).AthleteSwitcher,
 }));
 
@@ -57,6 +61,17 @@ function CoachesDoNotMatch() {
 
 function MatchCoaches({ canQuickMatch, maxTravelDistance }: { canQuickMatch: boolean; maxTravelDistance: number | null }) {
   const [mode, setMode] = useState<Mode>(canQuickMatch ? "quick" : "custom");
+  // "Verified coaches only" (DESIGN 12) lives in the address, so a shared or reloaded link keeps it.
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const verified = new URLSearchParams(search).get("verified") === "true";
+  function setVerified(on: boolean) {
+    const query = new URLSearchParams(search);
+    if (on) query.set("verified", "true");
+    else query.delete("verified");
+    const rest = query.toString();
+    navigate(rest ? `${paths.matchCoaches}?${rest}` : paths.matchCoaches, { replace: true });
+  }
   const [draft, setDraft] = useState<MatchFilters>(emptyMatchFilters);
   const [applied, setApplied] = useState<MatchFilters>(emptyMatchFilters);
   // DESIGN.md 11-12: Quick Match is per athlete; a family of one is its athlete's, a family of two or
@@ -69,14 +84,14 @@ function MatchCoaches({ canQuickMatch, maxTravelDistance }: { canQuickMatch: boo
   const { user } = useCurrentUser();
   const isWhoseShown = athlete !== null && isWhoseSessionShown(family, user);
   const byAthlete = useRecommendations(
-    athlete ? athleteMatchFilters(athlete, maxTravelDistance) : emptyMatchFilters(),
+    { ...(athlete ? athleteMatchFilters(athlete, maxTravelDistance) : emptyMatchFilters()), verified },
     mode === "quick" && athlete !== null,
   );
   // Without an athlete list (it failed, or an account from before families), the saved preferences.
   const withoutAthletes = athletes.isError || (athletes.isSuccess && athletes.data.length === 0);
-  const saved = useQuickMatches(mode === "quick" && canQuickMatch && withoutAthletes);
+  const saved = useQuickMatches(mode === "quick" && canQuickMatch && withoutAthletes, verified);
   const quick = athlete ? byAthlete : withoutAthletes ? saved : { data: undefined, isLoading: !mustChoose, error: null };
-  const custom = useRecommendations(applied, mode === "custom");
+  const custom = useRecommendations({ ...applied, verified }, mode === "custom");
   const active = mode === "quick" ? quick : custom;
 
   // Quick Match's filters are the saved preferences: clearing them shows every coach in Custom Search.
@@ -94,6 +109,12 @@ function MatchCoaches({ canQuickMatch, maxTravelDistance }: { canQuickMatch: boo
           Coaches ranked by how well they fit {mode === "quick" && athlete ? athlete.firstName : "you"}, with the reasons why.
         </p>
       </header>
+      <div className="flex items-center gap-2">
+        <Checkbox id="match-verified-only" checked={verified} onCheckedChange={(v) => setVerified(v === true)} />
+        <Label htmlFor="match-verified-only" className="font-normal">
+          Verified coaches only
+        </Label>
+      </div>
       <Tabs value={mode} onValueChange={(v) => setMode(v as Mode)}>
         <TabsList className="max-w-md">
           {canQuickMatch ? <TabsTrigger value="quick">Quick Match</TabsTrigger> : null}

@@ -1,6 +1,7 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
 import { Redirect, useLocation, useParams, useSearch } from "wouter";
 import { conversationPath } from "../../../contract/message-basics";
+import { PageTitle } from "../../components/ui/page-title";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
 import { useCurrentUser } from "../../lib/current-user";
@@ -25,7 +26,7 @@ export function MessagesPage() {
   if (user.userType === "admin") {
     return (
       <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
-        <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">Reported messages</h1>
+        <PageTitle>Reported messages</PageTitle>
         <MessageReports viewerId={user.id} />
       </div>
     );
@@ -35,8 +36,39 @@ export function MessagesPage() {
   return <Messages conversationId={conversationId} viewerId={user.id} />;
 }
 
+/**
+ * Issue 47: the panes end at the screen's bottom edge whatever sits above them (the e-mail notice, an
+ * error, the heading), so the composer is on the first screen and only the thread scrolls. The
+ * classes' fixed guess stands until the page has been laid out.
+ */
+function useFitToScreen(ref: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const fit = () => {
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      // Below the panes: the page's bottom padding from the small breakpoint up.
+      const below = Number.parseFloat(getComputedStyle(el.parentElement ?? el).paddingBottom) || 0;
+      el.style.height = `max(28rem, calc(100dvh - ${Math.round(top + below)}px))`;
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    // What can move the panes: the header and the notice above the page, and the page's heading or
+    // an error above them (which change the size of the panes' container).
+    const watched = [document.querySelector("header"), document.querySelector("#main")?.previousElementSibling, el.parentElement];
+    for (const node of watched) if (node) observer.observe(node);
+    window.addEventListener("resize", fit);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", fit);
+    };
+  }, [ref]);
+}
+
 function Messages({ conversationId, viewerId }: { conversationId: number | null; viewerId: number }) {
   const opening = useOpenTarget();
+  const panes = useRef<HTMLDivElement>(null);
+  useFitToScreen(panes);
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col px-0 py-0 sm:px-6 sm:py-6">
       <h1
@@ -51,7 +83,10 @@ function Messages({ conversationId, viewerId }: { conversationId: number | null;
           {opening.error}
         </p>
       ) : null}
-      <div className="mt-0 grid h-[calc(100dvh-4rem)] min-h-[28rem] grid-cols-1 overflow-hidden border-slate-200 bg-white sm:mt-4 sm:h-[calc(100dvh-12rem)] sm:rounded-2xl sm:border md:grid-cols-[20rem_1fr]">
+      <div
+        ref={panes}
+        className="mt-0 grid h-[calc(100dvh-4rem)] min-h-[28rem] grid-cols-1 overflow-hidden border-slate-200 bg-white sm:mt-4 sm:h-[calc(100dvh-12rem)] sm:rounded-2xl sm:border md:grid-cols-[20rem_1fr]"
+      >
         <div
           className={
             conversationId === null

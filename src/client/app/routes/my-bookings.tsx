@@ -1,5 +1,5 @@
 import { CheckCircle2, CreditCard, Search } from "lucide-react";
-import { useMemo, useState, type ComponentType, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import { Link, useSearch } from "wouter";
 import type { Booking } from "@contract/bookings";
 import { seriesWeekLabels } from "../../lib/states";
@@ -34,9 +34,20 @@ export function MyBookingsPage() {
   const list = isCoach ? coach : student;
   const query = new URLSearchParams(useSearch());
   const success = query.get("success") === "true";
+  const bookedWithCredit = query.get("success") === "credit";
   // The review e-mail links to /my-bookings?review=<booking id>: that booking's review form opens.
   const reviewParam = Number(query.get("review"));
   const reviews = useMyReviews(!!user && !isCoach);
+  // /my-bookings?booking=<id> (an athlete page's row): that booking's card, opened and in view.
+  const bookingParam = Number(query.get("booking"));
+  const isListed = list.isSuccess;
+  useEffect(() => {
+    if (!isListed || !bookingParam) return;
+    const card = document.querySelector(`[data-testid="booking-${bookingParam}"]`);
+    const folded = card?.closest("details");
+    if (folded) folded.open = true;
+    card?.scrollIntoView({ block: "center" });
+  }, [isListed, bookingParam]);
   const reviewByBooking = useMemo(() => new Map((reviews.data ?? []).map((r) => [r.bookingId, r])), [reviews.data]);
 
   // My Bookings by child (issue 42): a family of two or more athletes picks whose sessions it sees.
@@ -63,6 +74,7 @@ export function MyBookingsPage() {
         />
       ),
     seriesLabels,
+    groupHolds: !isCoach,
   };
 
   return (
@@ -73,13 +85,15 @@ export function MyBookingsPage() {
         link={{ href: paths.findCoaches, label: "Find a Coach", icon: Search }}
       />
 
-      {success ? (
+      {success || bookedWithCredit ? (
         <div
           role="status"
           className="flex items-center gap-3 rounded-xl border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900"
         >
           <CheckCircle2 aria-hidden className="size-5 shrink-0" />
-          <p className="font-semibold">Payment Successful! Your session is booked.</p>
+          <p className="font-semibold">
+            {bookedWithCredit ? "Booked with a credit. No card was charged." : "Payment Successful! Your session is booked."}
+          </p>
         </div>
       ) : null}
 
@@ -216,7 +230,10 @@ function BookingSection({
   Card,
   extras,
   seriesLabels,
+  groupHolds,
 }: {
+  /** A family's list shows one row per hold; a coach's, each athlete's seat (their cards name the athlete). */
+  groupHolds: boolean;
   title: string;
   empty: string;
   bookings: Booking[];
@@ -233,13 +250,65 @@ function BookingSection({
       {bookings.length === 0 ? (
         <p className="text-slate-600">{empty}</p>
       ) : (
-        bookings.map((booking, index) => (
-          <BookingCardBoundary key={booking?.id ?? `missing-${index}`} bookingId={booking?.id}>
-            <Card booking={booking} seriesLabel={booking ? seriesLabels.get(booking.id) : undefined} />
-            {booking ? extras(booking) : null}
-          </BookingCardBoundary>
-        ))
+        (groupHolds ? holdsOf(bookings) : bookings.map((b) => [b])).map((hold) => {
+          const [booking, ...rest] = hold;
+          if (!booking) return null;
+          return (
+            <BookingCardBoundary key={booking.id} bookingId={booking.id}>
+              {rest.length > 0 ? <HoldHeading bookings={hold} /> : null}
+              <Card booking={booking} seriesLabel={seriesLabels.get(booking.id)} />
+              {extras(booking)}
+              {rest.length > 0 ? (
+                <details className="rounded-xl border border-slate-200 bg-white px-4 py-2" data-testid="hold-more">
+                  <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-field-800">
+                    {isSeries(hold)
+                      ? `The other ${rest.length} ${rest.length === 1 ? "week" : "weeks"}`
+                      : `The other ${rest.length === 1 ? "athlete's seat" : `${rest.length} athletes' seats`}`}
+                  </summary>
+                  <div className="flex flex-col gap-3 pb-2">
+                    {rest.map((b) => (
+                      <div key={b.id} className="flex flex-col gap-2">
+                        <Card booking={b} seriesLabel={seriesLabels.get(b.id)} />
+                        {extras(b)}
+                      </div>
+                    ))}
+                  </div>
+                </details>
+              ) : null}
+            </BookingCardBoundary>
+          );
+        })
       )}
     </section>
+  );
+}
+
+const isSeries = (hold: readonly Booking[]) => new Set(hold.map((b) => b.sessionDate)).size > 1;
+
+/**
+ * One row per hold (issue 42): the seats booked in one request (siblings in one slot, the weeks of
+ * a series, by card or with credits) were made in one transaction, so they share their making
+ * instant and their slot or series. Bookings keep their order; a hold sits where its first one is.
+ */
+function holdsOf(bookings: readonly Booking[]): Booking[][] {
+  const holds = new Map<string, Booking[]>();
+  for (const b of bookings) {
+    const key = `${b.createdAt}|${b.seriesId ?? `slot-${b.timeSlotId}`}|${b.studentId}`;
+    holds.set(key, [...(holds.get(key) ?? []), b]);
+  }
+  return [...holds.values()];
+}
+
+/** What a hold of several sessions is, above its first card: whose seats, or how many weeks, and how it was paid. */
+function HoldHeading({ bookings }: { bookings: Booking[] }) {
+  const names = [...new Set(bookings.map((b) => bookingAthleteName(b, "")).filter(Boolean))];
+  const what = isSeries(bookings) ? `Weekly · ${bookings.length} sessions` : `${bookings.length} seats`;
+  const paid = bookings.every((b) => b.paidWith === "credit") ? " · Paid with credits" : "";
+  return (
+    <p className="text-sm font-semibold text-field-900" data-testid="hold-heading">
+      {what}
+      {names.length > 0 ? ` for ${names.join(", ")}` : ""}
+      {paid}
+    </p>
   );
 }

@@ -5,6 +5,7 @@ import type { PurchaseResponse } from "@contract/packages";
 import { PACKAGE_TERMS } from "@contract/package-basics";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { PageTitle } from "../../components/ui/page-title";
 import { Spinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
 import { apiRequest } from "../../lib/api-client";
@@ -42,7 +43,7 @@ export function PackageCheckoutPage() {
       <Link href={backHref} className="inline-flex items-center gap-1 self-start text-sm text-field-800 underline-offset-2 hover:underline">
         <ArrowLeft aria-hidden className="size-4" /> {start.data ? `Back to ${start.data.coachName}` : "Back"}
       </Link>
-      <h1 className="text-2xl font-bold text-field-950">Buy a package</h1>
+      <PageTitle>Buy a package</PageTitle>
       {start.isError ? <p className="text-red-700">{start.error.message}</p> : null}
       {!start.data && !start.isError ? <Spinner label="Preparing checkout..." /> : null}
       {start.data ? <Summary purchase={start.data} /> : null}

@@ -1,10 +1,9 @@
-import { CircleCheck, LinkIcon } from "lucide-react";
+import { CircleCheck } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useSearch } from "wouter";
-import { Button } from "../../components/ui/button";
+import { useSearch } from "wouter";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
-import { AuthCard } from "../../features/accounts/components/auth-card";
+import { AuthCard, AuthCardLink, LinkExpiredCard } from "../../features/accounts/components/auth-card";
 import { useConfirmParentContact } from "../../features/families/api/families";
 import { messageOr } from "../../lib/handle-unauthorized";
 
@@ -24,23 +23,17 @@ export function ParentContactConfirmPage() {
   if (confirm.isSuccess) {
     return (
       <AuthCard icon={<CircleCheck aria-hidden />} title="Address Confirmed" description={confirm.data.message}>
-        <Button asChild className="w-full">
-          <Link href={paths.root}>Continue</Link>
-        </Button>
+        <AuthCardLink href={paths.root}>Continue</AuthCardLink>
       </AuthCard>
     );
   }
   return (
-    <AuthCard
-      icon={<LinkIcon aria-hidden />}
-      title="Link Expired or Invalid"
+    <LinkExpiredCard
       description={
         token ? messageOr(confirm.error, "This confirmation link is invalid or has expired.") : "This confirmation link is incomplete."
       }
     >
-      <Button asChild className="w-full">
-        <Link href={paths.root}>Go home</Link>
-      </Button>
-    </AuthCard>
+      <AuthCardLink href={paths.root}>Go home</AuthCardLink>
+    </LinkExpiredCard>
   );
 }

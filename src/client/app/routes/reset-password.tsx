@@ -1,4 +1,4 @@
-import { CircleCheck, LinkIcon, LockKeyhole } from "lucide-react";
+import { CircleCheck, LockKeyhole } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearch } from "wouter";
 import { PasswordMessages, ResetPasswordFormSchema } from "@contract/accounts";
@@ -8,7 +8,7 @@ import { FullPageSpinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { paths } from "../../config/paths";
 import { useResetPassword, useVerifyResetToken } from "../../features/accounts/api/password-reset";
-import { AuthCard, AuthCardLink } from "../../features/accounts/components/auth-card";
+import { AuthCard, AuthCardLink, LinkExpiredCard } from "../../features/accounts/components/auth-card";
 import { AuthForm } from "../../features/accounts/components/auth-form";
 import { useSchemaForm } from "../../lib/form-errors";
 import { messageOr } from "../../lib/handle-unauthorized";
@@ -60,16 +60,12 @@ export function ResetPasswordPage() {
 
   if (isInvalid) {
     return (
-      <AuthCard
-        icon={<LinkIcon aria-hidden />}
-        title="Link Expired or Invalid"
-        description="This password reset link is invalid or has expired. Reset links work once and only for one hour."
-      >
+      <LinkExpiredCard description="This password reset link is invalid or has expired. Reset links work once and only for one hour.">
         <AuthCardLink href={paths.forgotPassword}>Request New Reset Link</AuthCardLink>
         <AuthCardLink href={paths.login} variant="outline">
           Back to Login
         </AuthCardLink>
-      </AuthCard>
+      </LinkExpiredCard>
     );
   }
 

@@ -1,12 +1,10 @@
 import { ShieldCheck } from "lucide-react";
 import { useLocation, useSearch } from "wouter";
 import { Button } from "../../components/ui/button";
-import { toast } from "../../components/ui/toast";
 import { useCompleteSimulatedOnboarding } from "../../features/payouts/api/payment-account";
 import { safeReturnPath } from "../../features/payouts/components/provider-urls";
 import { SimulatedProviderPage } from "../../features/payouts/components/simulated-provider-page";
-import { messageOr } from "../../lib/handle-unauthorized";
-import { isUnauthorized } from "../../lib/api-client";
+import { toastFailure } from "../../lib/toast-failure";
 
 /**
  * /payments/simulated/onboarding?account=&return=&refresh= (DESIGN.md 8): what Stripe's hosted
@@ -26,9 +24,7 @@ export function SimulatedOnboardingPage() {
       {
         onSuccess: () => navigate(returnPath, { replace: true }),
         onError: (error) => {
-          if (!isUnauthorized(error)) {
-            toast({ title: "Account setup failed", description: messageOr(error, "Please try again."), variant: "destructive" });
-          }
+          toastFailure(error, "Account setup failed", { fallback: "Please try again." });
         },
       },
     );

@@ -1,10 +1,9 @@
-import { CircleCheck, LinkIcon } from "lucide-react";
-import { Link, useSearch } from "wouter";
-import { Button } from "../../components/ui/button";
+import { CircleCheck } from "lucide-react";
+import { useSearch } from "wouter";
 import { FullPageSpinner } from "../../components/ui/spinner";
 import { paths } from "../../config/paths";
 import { useVerifyEmail } from "../../features/accounts/api/email-verification";
-import { AuthCard } from "../../features/accounts/components/auth-card";
+import { AuthCard, AuthCardLink, LinkExpiredCard } from "../../features/accounts/components/auth-card";
 import { useCurrentUser } from "../../lib/current-user";
 import { messageOr } from "../../lib/handle-unauthorized";
 
@@ -20,17 +19,13 @@ export function VerifyEmailPage() {
   if (verify.isSuccess) {
     return (
       <AuthCard icon={<CircleCheck aria-hidden />} title="E-mail Verified" description={`${verify.data.email} is verified. Thank you!`}>
-        <Button asChild className="w-full">
-          <Link href={next.href}>{next.label}</Link>
-        </Button>
+        <AuthCardLink href={next.href}>{next.label}</AuthCardLink>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard
-      icon={<LinkIcon aria-hidden />}
-      title="Link Expired or Invalid"
+    <LinkExpiredCard
       description={
         <>
           {token ? messageOr(verify.error, "This verification link is invalid or has expired") : "This verification link is incomplete."}{" "}
@@ -38,9 +33,7 @@ export function VerifyEmailPage() {
         </>
       }
     >
-      <Button asChild className="w-full">
-        <Link href={next.href}>{next.label}</Link>
-      </Button>
-    </AuthCard>
+      <AuthCardLink href={next.href}>{next.label}</AuthCardLink>
+    </LinkExpiredCard>
   );
 }

@@ -1,5 +1,6 @@
 import { ChevronDown } from "lucide-react";
-import { lazy, Suspense, useId, useRef, useState, type ComponentProps } from "react";
+import { Suspense, useId, useRef, useState, type ComponentProps } from "react";
+import { lazyWithReload } from "../../lib/lazy-with-reload";
 import { cn } from "../../lib/cn";
 import { fieldControlClass } from "./input";
 
@@ -19,7 +20,7 @@ export type DeferredSelectProps = Omit<ComponentProps<"button">, "value" | "onCh
 // touch): not on a timer, so a visitor who only reads the results never runs it
 // (docs/PERFORMANCE.md, JavaScript per page).
 const loadView = () => import("./deferred-select-view");
-const DeferredSelectView = lazy(async () => ({ default: (await loadView()).DeferredSelectView }));
+const DeferredSelectView = lazyWithReload(async () => ({ default: (await loadView()).DeferredSelectView }));
 
 let viewLoaded = false;
 const load = () =>

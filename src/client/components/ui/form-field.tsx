@@ -12,10 +12,12 @@ type FormFieldProps = {
   /** Exactly one control element; it receives id, aria-invalid and aria-describedby. */
   children: ReactNode;
   id?: string;
+  /** Shows the required marker beside the label (the control carries its own `required`). */
+  required?: boolean;
 };
 
 /** A label, one control and its error message, wired together for assistive technology. */
-export function FormField({ label, error, hint, className, children, id }: FormFieldProps) {
+export function FormField({ label, error, hint, className, children, id, required = false }: FormFieldProps) {
   const generated = useId();
   const controlId = id ?? `field-${generated}`;
   const errorId = `${controlId}-error`;
@@ -23,7 +25,14 @@ export function FormField({ label, error, hint, className, children, id }: FormF
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
-      <Label htmlFor={controlId}>{label}</Label>
+      <Label htmlFor={controlId}>
+        {label}
+        {required ? (
+          <span aria-hidden className="ml-0.5 text-red-700">
+            *
+          </span>
+        ) : null}
+      </Label>
       <Slot.Root id={controlId} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
         {children}
       </Slot.Root>

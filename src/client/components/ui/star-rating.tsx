@@ -1,10 +1,10 @@
 import { Star } from "lucide-react";
 import { cn } from "../../lib/cn";
 
-/** Read-only stars for a whole or averaged rating. */
-export function StarRow({ rating, className }: { rating: number; className?: string }) {
+/** Read-only stars for a whole or averaged rating; `label` is what a screen reader hears ("4 out of 5 stars" unless told). */
+export function StarRow({ rating, className, label = `${rating} out of 5 stars` }: { rating: number; className?: string; label?: string }) {
   return (
-    <span className={cn("inline-flex gap-0.5", className)} role="img" aria-label={`${rating} out of 5 stars`}>
+    <span className={cn("inline-flex gap-0.5", className)} role="img" aria-label={label}>
       {[1, 2, 3, 4, 5].map((n) => (
         <Star
           key={n}

@@ -1,4 +1,5 @@
-import { CardDescription, CardHeader, CardTitle } from "./card";
+import type { ReactNode } from "react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./card";
 
 /**
  * A wizard's "Step n of m" line with its percentage and a progress bar; `step` counts from 1 and
@@ -38,5 +39,28 @@ export function StepCardHeader({ title, description }: { title: string; descript
       </CardTitle>
       <CardDescription>{description}</CardDescription>
     </CardHeader>
+  );
+}
+
+/** A wizard step's card: its heading, the step's fields, and the row of its buttons (back, next) at the foot. */
+export function WizardStepCard({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description: string;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <StepCardHeader title={title} description={description} />
+      <CardContent className="flex flex-col gap-6">
+        {children}
+        <div className="flex items-center justify-between gap-3 border-t border-slate-200 pt-5">{actions}</div>
+      </CardContent>
+    </Card>
   );
 }

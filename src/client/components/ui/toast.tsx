@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { lazyWithReload } from "../../lib/lazy-with-reload";
 import { getActiveToast, subscribe } from "./toast-store";
 
 // The store lives in toast-store.ts, which the lazily loaded view reads too (no import cycle).
@@ -7,10 +8,13 @@ export { dismissToast, getActiveToast, toast } from "./toast-store";
 // The toast's look and behaviour (Radix Toast) load after the page, or with the first toast: they
 // are not part of the first screen's JavaScript (docs/PERFORMANCE.md, the landing page's budget).
 const loadView = () => import("./toaster-view");
-const ToasterView = lazy(async () => ({ default: (await loadView()).ToasterView }));
+const ToasterView = lazyWithReload(async () => ({ default: (await loadView()).ToasterView }));
+
+const noToast = () => null;
 
 export function Toaster() {
-  const active = useSyncExternalStore(subscribe, getActiveToast);
+  // No toast on a page the server draws (decision 016).
+  const active = useSyncExternalStore(subscribe, getActiveToast, noToast);
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     // Mounted once the page has settled, so its live region is in place before most toasts.

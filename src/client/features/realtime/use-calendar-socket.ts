@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { startTransition, useEffect, useState } from "react";
+import { listenLive, type LiveSocketState } from "../../lib/live-socket";
 import { isUnderUrl, sharedKeys } from "../../lib/query-keys";
-import { CALENDAR_PING_INTERVAL_MS, CALENDAR_RECONNECT_DELAY_MS, CALENDAR_SOCKET_PATH } from "@contract/realtime-basics";
 
-export type CalendarSocketState = "disconnected" | "connecting" | "connected";
+export type CalendarSocketState = LiveSocketState;
 
 /** The messages that make the slot and booking lists refresh (coach-side 7). */
 const REFRESHING_MESSAGES = new Set([
@@ -20,73 +20,28 @@ const REFRESHING_MESSAGES = new Set([
  */
 const isRefreshed = isUnderUrl(sharedKeys.slots[0], "/api/bookings", "/api/session-requests", "/api/coaches/me/earnings");
 
-export function calendarSocketUrl(location: Pick<Location, "protocol" | "host"> = window.location): string {
-  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${CALENDAR_SOCKET_PATH}`;
-}
-
-type Options = { userId: number; userType: string; coachId: number | undefined };
-
 /**
- * The live calendar channel: the session cookie authenticates the socket; the client announces
- * itself, follows the coach's calendar, pings every 30 s and reconnects 3 s after any close.
+ * The coach's live calendar on the tab's one live socket (lib/live-socket.ts): a change to a slot,
+ * a booking or a request refreshes the lists; the answer is the socket's state for the "Live" mark.
  */
-export function useCalendarSocket({ userId, userType, coachId }: Options): CalendarSocketState {
+export function useCalendarSocket({ coachId }: { coachId: number | undefined }): CalendarSocketState {
   const queryClient = useQueryClient();
   const [state, setSocketState] = useState<CalendarSocketState>("disconnected");
 
   useEffect(() => {
     if (coachId === undefined) return;
-    // The state lives in the page that follows the calendar (the coach dashboard, Manage Slots), so
-    // each change redraws that page: as a transition, React does it in slices between frames rather
-    // than in one task of the whole page's render (two of a phone's longest tasks on the dashboard).
-    const setState = (next: CalendarSocketState) => startTransition(() => setSocketState(next));
-    let socket: WebSocket | null = null;
-    let pingTimer: number | undefined;
-    let reconnectTimer: number | undefined;
-    let stopped = false;
-
-    const connect = () => {
-      setState("connecting");
-      socket = new WebSocket(calendarSocketUrl());
-      socket.onopen = () => {
-        setState("connected");
-        socket?.send(JSON.stringify({ type: "auth", userId, userType, coachId }));
-        socket?.send(JSON.stringify({ type: "subscribe_coach", coachId }));
-        pingTimer = window.setInterval(() => {
-          if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
-        }, CALENDAR_PING_INTERVAL_MS);
-        // Changes made while the socket was down were never announced.
-        void queryClient.invalidateQueries({ predicate: isRefreshed });
-      };
-      socket.onmessage = (event) => {
-        let type: unknown;
-        try {
-          type = (JSON.parse(String(event.data)) as { type?: unknown }).type;
-        } catch {
-          return;
-        }
-        if (typeof type === "string" && REFRESHING_MESSAGES.has(type)) void queryClient.invalidateQueries({ predicate: isRefreshed });
-      };
-      socket.onclose = () => {
-        window.clearInterval(pingTimer);
-        socket = null;
-        if (stopped) return;
-        setState("disconnected");
-        reconnectTimer = window.setTimeout(connect, CALENDAR_RECONNECT_DELAY_MS);
-      };
-      // An error is always followed by a close, which schedules the reconnect.
-      socket.onerror = () => {};
-    };
-
-    connect();
-    return () => {
-      stopped = true;
-      window.clearInterval(pingTimer);
-      window.clearTimeout(reconnectTimer);
-      socket?.close();
-      setState("disconnected");
-    };
-  }, [queryClient, userId, userType, coachId]);
+    const refresh = () => void queryClient.invalidateQueries({ predicate: isRefreshed });
+    return listenLive({
+      // The state lives in the page that follows the calendar (the coach dashboard, Manage Slots), so
+      // each change redraws that page: as a transition, React does it in slices between frames rather
+      // than in one task of the whole page's render (two of a phone's longest tasks on the dashboard).
+      onState: (next) => startTransition(() => setSocketState(next)),
+      onConnected: refresh,
+      onMessage: (message) => {
+        if (typeof message.type === "string" && REFRESHING_MESSAGES.has(message.type)) refresh();
+      },
+    });
+  }, [queryClient, coachId]);
 
   return state;
 }

@@ -19,7 +19,7 @@ function memoryStorage() {
   };
 }
 
-const params = { position: "Goalie", zipcode: "10001", radius: 50, includeUnavailable: true };
+const params = { position: "Goalie", zipcode: "10001", radius: 50, includeUnavailable: true, verified: false };
 
 describe("last search memory", () => {
   it("gives back a search saved less than an hour ago", () => {
@@ -61,7 +61,14 @@ describe("search query string", () => {
       zipcode: "90210",
       radius: 25,
       includeUnavailable: false,
+      verified: false,
     });
+  });
+
+  it("keeps the verified-only filter in the address (DESIGN 12)", () => {
+    const query = toSearchQuery({ ...params, verified: true });
+    expect(query).toBe("position=Goalie&zipcode=10001&radius=50&includeUnavailable=true&verified=true");
+    expect(fromSearchQuery(`?${query}`)).toEqual({ ...params, verified: true });
   });
 
   it("reads nothing from an address without a search", () => {

@@ -5,7 +5,8 @@ export const LAST_SEARCH_TTL_MS = 60 * 60 * 1000;
 const STORAGE_KEY = "lastCoachSearch";
 const FIND_COACHES_PATH = "/find-coaches";
 
-export type SearchParams = { position: string; zipcode: string; radius: number; includeUnavailable: boolean };
+/** `verified`: only coaches with a current SafeSport training and background check (DESIGN 12, `verified=true`). */
+export type SearchParams = { position: string; zipcode: string; radius: number; includeUnavailable: boolean; verified: boolean };
 
 type StoredSearch = { params: SearchParams; savedAt: number };
 
@@ -41,6 +42,7 @@ export function loadLastSearch(now = Date.now(), storage = browserStorage()): Se
         zipcode: params.zipcode,
         radius: normaliseRadius(params.radius),
         includeUnavailable: params.includeUnavailable === true,
+        verified: params.verified === true,
       };
     }
   } catch {
@@ -50,7 +52,7 @@ export function loadLastSearch(now = Date.now(), storage = browserStorage()): Se
   return null;
 }
 
-/** The query string /find-coaches reads and writes: position, zipcode, radius, includeUnavailable. */
+/** The query string /find-coaches reads and writes: position, zipcode, radius, includeUnavailable, verified. */
 export function toSearchQuery(params: SearchParams): string {
   const query = new URLSearchParams({
     position: params.position,
@@ -58,6 +60,7 @@ export function toSearchQuery(params: SearchParams): string {
     radius: String(params.radius),
   });
   if (params.includeUnavailable) query.set("includeUnavailable", "true");
+  if (params.verified) query.set("verified", "true");
   return query.toString();
 }
 
@@ -72,6 +75,7 @@ export function fromSearchQuery(search: string): SearchParams | null {
     zipcode: zipcode.slice(0, 5),
     radius: normaliseRadius(Number(query.get("radius"))),
     includeUnavailable: query.get("includeUnavailable") === "true",
+    verified: query.get("verified") === "true",
   };
 }
 

@@ -6,6 +6,12 @@
  */
 export type PaymentIntentStatus = "requires_payment_method" | "processing" | "succeeded" | "canceled";
 
+/** What settling a succeeded payment needs of its intent: which, how much was charged, in what. */
+export type SucceededIntent = Pick<PaymentIntent, "id" | "amountCents"> & { currency?: string };
+
+/** A payment that bought nothing (too late, another amount, paid twice), refunded in full: the refund sent, pending (retried) or failed. */
+export type RefundedInFull = { kind: "refunded"; paymentIntentId: string; refund: "sent" | "pending" | "failed" };
+
 export type PaymentIntent = {
   id: string;
   clientSecret: string;

@@ -18,3 +18,4 @@ export * from "./messages";
 export * from "./packages";
 export * from "./audit";
 export * from "./credentials";
+export * from "./notifications";

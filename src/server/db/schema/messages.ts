@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { coaches } from "./coaches";
+import { bookings } from "./bookings";
 import { families } from "./families";
 import { requiredRef } from "./columns";
 
@@ -45,9 +46,14 @@ export const messages = pgTable(
     /** The family's only login is a minor's: the parent named on it gets a copy (DESIGN.md 11). */
     copyToParent: boolean("copy_to_parent").notNull().default(false),
     parentCopiedAt: timestamp("parent_copied_at", { withTimezone: true }),
+    /** The booking a notice is about (a no-show's): the family's dispute of it holds that payout. */
+    bookingId: integer("booking_id").references(() => bookings.id),
   },
   (t) => [
     index("messages_conversation_idx").on(t.conversationId, t.id),
+    index("messages_booking_idx")
+      .on(t.bookingId)
+      .where(sql`${t.bookingId} IS NOT NULL`),
     index("messages_sender_time_idx").on(t.senderId, t.createdAt),
     check("messages_body_length_check", sql`char_length(${t.body}) BETWEEN 1 AND 2000`),
   ],

@@ -1,15 +1,17 @@
 // Over 300 lines: demo data (coaches, places, slots), not logic.
 import { createHash } from "node:crypto";
 import { TZDate } from "@date-fns/tz";
-import { addDays } from "date-fns";
+import { addDays, format } from "date-fns";
 import { inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
+import { credentialExpiresOn } from "@contract/credentials";
 import { formatLocation } from "@contract/geo";
+import { addDaysToDate } from "@contract/time";
 import { createLocalStorage } from "../../adapters/storage";
 import type { AppDeps } from "../../deps";
 import { hashPassword } from "../../features/accounts/passwords";
 import type { Tx } from "../client";
-import { coaches, rates, timeSlots, users, zipCodes } from "../schema/index";
+import { coachCredentials, coaches, rates, timeSlots, users, zipCodes } from "../schema/index";
 import {
   APPROACHES,
   AUDIENCES,
@@ -147,12 +149,49 @@ export async function seedDemoMarketplace(deps: AppDeps): Promise<void> {
     }));
 
     await tx.insert(rates).values(withIds.flatMap((c) => c.rates.map((r) => ({ ...r, coachId: c.coachId }))));
+    await tx.insert(coachCredentials).values(withIds.flatMap((c, i) => demoCredentials(c.coachId, i, now, deps.config.appTimeZone)));
     await insertInChunks(
       tx,
       withIds.flatMap((c) => slotsFor(c, c.coachId, now)),
     );
   });
   deps.logger.info({ coaches: all.length }, "demo coaches seeded");
+}
+
+/**
+ * Every demo coach is screened (DESIGN 12, Verified coaches), so the first run shows the badges: a
+ * verified SafeSport training and a clear background check, current for at least two more months
+ * (no expiry mail on the first run), and most hold a USA Lacrosse membership. The dates vary by coach
+ * and follow the clock, like the slots.
+ */
+function demoCredentials(coachId: number, index: number, now: Date, appTimeZone: string): (typeof coachCredentials.$inferInsert)[] {
+  const today = format(new TZDate(now.getTime(), appTimeZone), "yyyy-MM-dd");
+  const safesportOn = addDaysToDate(today, -(20 + ((index * 37) % 280)));
+  const checkedOn = addDaysToDate(today, -(10 + ((index * 53) % 600)));
+  const verified = { coachId, status: "verified" as const, verifiedAt: now, createdAt: now, updatedAt: now };
+  const rows: (typeof coachCredentials.$inferInsert)[] = [
+    {
+      ...verified,
+      kind: "safesport",
+      completedOn: safesportOn,
+      expiresOn: credentialExpiresOn("safesport", { completedOn: safesportOn, expiresOn: null }, null),
+    },
+    {
+      ...verified,
+      kind: "background_check",
+      screeningResult: "clear",
+      expiresOn: credentialExpiresOn("background_check", { completedOn: null, expiresOn: null }, checkedOn),
+    },
+  ];
+  if (index % 4 !== 3) {
+    rows.push({
+      ...verified,
+      kind: "usa_lacrosse",
+      memberNumber: `DEMO-${String(100_000 + index * 7919).slice(-6)}`,
+      expiresOn: addDaysToDate(today, 90 + ((index * 29) % 300)),
+    });
+  }
+  return rows;
 }
 
 async function insertInChunks(tx: Tx, rows: (typeof timeSlots.$inferInsert)[]): Promise<void> {

@@ -18,6 +18,8 @@ import { authIpRateLimit, bodyEmail, failedLoginPerAccountLimit, failedLoginRate
 import { clearSessionCookie, readSessionToken, requireUser, secureCookies, setSessionCookie } from "../../http/require-session";
 import { parseBody } from "../../http/validate-request";
 import * as accounts from "./accounts.service";
+import * as emailVerification from "./email-verification.service";
+import * as passwordReset from "./password-reset.service";
 import { beginGoogleSignIn, completeGoogleSignIn, GOOGLE_FLOW_COOKIE, GOOGLE_FLOW_TTL_MS } from "./google.service";
 
 const intentFrom = (value: unknown): Intent | undefined => (value === "coach" || value === "player" ? value : undefined);
@@ -65,26 +67,26 @@ export function accountsRouter(deps: AppDeps): Router {
 
   router.post("/auth/forgot-password", perIp, resetMailsPerAddress, async (req, res) => {
     const { email } = parseBody(req, ForgotPasswordRequestSchema);
-    await accounts.requestPasswordReset(deps, email);
-    res.json({ message: accounts.FORGOT_PASSWORD_ANSWER });
+    await passwordReset.requestPasswordReset(deps, email);
+    res.json({ message: passwordReset.FORGOT_PASSWORD_ANSWER });
   });
 
   router.post("/auth/verify-reset-token", async (req, res) => {
     const { token } = parseBody(req, VerifyResetTokenRequestSchema);
-    await accounts.verifyResetToken(deps, token);
+    await passwordReset.verifyResetToken(deps, token);
     res.json({ valid: true });
   });
 
   router.post("/auth/reset-password", perIp, async (req, res) => {
     const input = parseBody(req, ResetPasswordRequestSchema);
-    await accounts.resetPassword(deps, input);
+    await passwordReset.resetPassword(deps, input);
     clearSessionCookie(deps.config, res);
     res.json({ success: true, message: PasswordMessages.RESET_DONE });
   });
 
   router.post("/auth/verify-email", perIp, async (req, res) => {
     const { token } = parseBody(req, VerifyEmailRequestSchema);
-    const { email } = await accounts.verifyEmail(deps, token);
+    const { email } = await emailVerification.verifyEmail(deps, token);
     res.json({ success: true, message: EmailVerificationMessages.VERIFIED, email });
   });
 
@@ -92,7 +94,7 @@ export function accountsRouter(deps: AppDeps): Router {
     "/auth/resend-verification",
     // Limited per account and per address mailed, in the service (e-mail changes share the counts).
     async (req, res) => {
-      await accounts.resendVerification(deps, requireUser(req));
+      await emailVerification.resendVerification(deps, requireUser(req));
       res.json({ success: true, message: EmailVerificationMessages.SENT });
     },
   );

@@ -1,3 +1,6 @@
+import { PasswordMessages } from "@contract/accounts";
+import { badRequest } from "../../http/errors";
+
 /**
  * New passwords found on a list of common breached passwords are refused (issue 28). The list is
  * the ranked one that @zxcvbn-ts/language-common ships (passwords seen most often in public
@@ -15,6 +18,11 @@ function commonPasswords(): Promise<Set<string>> {
   return common;
 }
 
-export async function isCommonPassword(password: string): Promise<boolean> {
+async function isCommonPassword(password: string): Promise<boolean> {
   return (await commonPasswords()).has(password);
+}
+
+/** A new password (registration, reset) on the list is refused with the spec's message. */
+export async function refuseCommonPassword(password: string): Promise<void> {
+  if (await isCommonPassword(password)) throw badRequest(PasswordMessages.COMMON, "password");
 }

@@ -7,6 +7,7 @@ import type { AppDeps } from "../../deps";
 import { AppError, badRequest, conflict, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { chooseAthlete } from "../families/families.service";
+import { requireScreeningForMinors } from "../credentials/screening-rule.service";
 import { instantToLocal } from "../slots/slot-time";
 import { releaseExpiredHolds } from "./booking-sweeps.service";
 import { bookingForItsBooker } from "./bookings.service";
@@ -69,6 +70,7 @@ export async function bookSeries(
   const db = deps.database.db;
   const now = deps.clock.now();
   const { athlete, first, timeZone, coachRates, kind, duration, rate, weeks } = await readSeries(deps, user, input, now);
+  await requireScreeningForMinors(deps, first.coachId, [athlete]);
   const request: ParsedBookingRequest = {
     timeSlotId: first.id,
     rateId: rate.id,
@@ -109,11 +111,11 @@ export async function bookSeries(
         continue;
       }
       const seat = { slot: locked, plan, studentId: user.id, athleteId: athlete.id, notes: input.notes, now };
-      if (input.payWith === "credit") {
-        booked.push(await insertCreditBooking(tx, { ...seat, familyId: athlete.familyId }));
-        continue;
-      }
-      booked.push(await holdsRepo.insertBooking(tx, { ...cardHold({ ...seat, clientAddress }), seriesHoldId }));
+      booked.push(
+        input.payWith === "credit"
+          ? await insertCreditBooking(tx, { ...seat, familyId: athlete.familyId })
+          : await holdsRepo.insertBooking(tx, { ...cardHold({ ...seat, clientAddress }), seriesHoldId }),
+      );
       await holdsRepo.refreshSlotAvailability(tx, locked.id, now);
     }
     if (booked.length === 0) throw conflict(SeriesBookingMessages.NONE_OPEN);

@@ -31,11 +31,10 @@ export async function bookSlot(
   clientAddress: string,
   read?: FirstAthletePreRead,
 ): Promise<Booking> {
+  if (input.payWith === "credit") return bookWithCredit(deps, user, input, read);
   // Read on the booking's own connection (takeSeat), right after its commit.
   const answer = async (on: AppDeps, row: repo.BookingRow) => present(await bookingForItsBooker(on, row.id), "the booking just made");
-  return input.payWith === "credit"
-    ? bookWithCredit(deps, user, input, answer, read)
-    : createPendingBooking(deps, user, input, clientAddress, answer, read);
+  return createPendingBooking(deps, user, input, clientAddress, answer, read);
 }
 
 /**
@@ -96,14 +95,12 @@ export async function createPendingBooking<T>(
     {
       answer,
       beforeLock: (tx, { slot, now }) => requireHoldAllowance(tx, { studentId: user.id, coachId: slot.coachId, clientAddress, now }),
-      insert: async (tx, { slot, plan, athlete, now }) => {
-        const inserted = await holdsRepo.insertBooking(
+      insert: async (tx, { slot, plan, athlete, now }) => ({
+        booking: await holdsRepo.insertBooking(
           tx,
           cardHold({ slot, plan, studentId: user.id, athleteId: athlete.id, notes: input.notes, clientAddress, now }),
-        );
-        await holdsRepo.refreshSlotAvailability(tx, slot.id, now);
-        return inserted;
-      },
+        ),
+      }),
     },
     read,
   );

@@ -1,10 +1,12 @@
-import type { ParsedBookingRequest } from "@contract/bookings";
+import type { Booking, ParsedBookingRequest } from "@contract/bookings";
+import type { SQL } from "drizzle-orm";
+import { present } from "../../present";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";
 import type { UserRow } from "../accounts/sessions.repository";
-import { audienceOfBooking, toApiBooking } from "./bookings.service";
+import { audienceOfBooking, bookerViewOf, toApiBooking } from "./bookings.service";
 import { sendBookingConfirmedEmails } from "./booking-emails";
-import { chooseCredit, spendCredit } from "../packages/credits.service";
+import { chooseCredit, creditPaidBooking, spendCreditStatement } from "../credits/credits.service";
 import * as repo from "./bookings.repository";
 import * as detailsRepo from "./booking-details.repository";
 import * as holdsRepo from "./seat-holds.repository";
@@ -16,25 +18,23 @@ import { seatOfPlan, takeSeat, type BookingPlan, type FirstAthletePreRead } from
  * seat without a credit, never a credit spent twice). The booking carries the credit's share of the
  * package's price and fee as its money; the coach earns the price share after feedback.
  */
-export async function bookWithCredit<T>(
+export async function bookWithCredit(
   deps: AppDeps,
   user: UserRow,
   input: ParsedBookingRequest,
-  answer: (on: AppDeps, row: repo.BookingRow) => Promise<T>,
   read?: FirstAthletePreRead,
-): Promise<T> {
-  let bookingId = 0;
-  const answered = await takeSeat(
+): Promise<Booking> {
+  // The booking's details, read once on the booking's own connection right after its commit: the
+  // answer and the e-mails are both made from them.
+  const details = await takeSeat(
     deps,
     user,
     input,
     {
-      answer: (on, booking) => {
-        bookingId = booking.id;
-        return answer(on, booking);
-      },
-      insert: (tx, { slot, plan, athlete, now }) =>
-        insertCreditBooking(tx, {
+      answer: async (on, booking) =>
+        present(await detailsRepo.findBookingDetailsOutsideTransaction(on.database.db, booking.id), "the booking just made"),
+      insert: async (tx, { slot, plan, athlete, now }) => {
+        const { booking, spent } = await insertCreditSeat(tx, {
           slot,
           plan,
           studentId: user.id,
@@ -42,20 +42,35 @@ export async function bookWithCredit<T>(
           athleteId: athlete.id,
           notes: input.notes,
           now,
-        }),
+        });
+        return { booking, alongside: [spent] };
+      },
     },
     read,
   );
+  const answer = bookerViewOf(deps, details);
   // On the pool, after the booking's connection is given back (the e-mails' outbox takes its own).
-  await notifyCreditBooked(deps, bookingId);
-  return answered;
+  await notifyCreditBookedWith(deps, details);
+  return answer;
 }
 
 /**
  * Inside the caller's transaction, holding the slot's lock, after the caller found a seat free for
- * the athlete (holdsRepo.expireAndCountSeats): the credit, the booking and its redeem row.
+ * the athlete (holdsRepo.expireAndCountSeats): the credit, the booking and its redeem row. The
+ * caller refreshes the slot's availability after.
  */
-export async function insertCreditBooking(
+export async function insertCreditBooking(tx: Tx, values: Parameters<typeof insertCreditSeat>[1]): Promise<repo.BookingRow> {
+  const { booking, spent } = await insertCreditSeat(tx, values);
+  await tx.execute(spent);
+  return booking;
+}
+
+/**
+ * insertCreditBooking, with the redeem row left for the caller to write in its transaction's last
+ * statement (`alongside`, takeSeat's): the credit is chosen under the purchases' lock here, and
+ * spent before the commit either way.
+ */
+async function insertCreditSeat(
   tx: Tx,
   values: {
     slot: repo.SlotRow;
@@ -66,7 +81,7 @@ export async function insertCreditBooking(
     notes: string | null;
     now: Date;
   },
-): Promise<repo.BookingRow> {
+): Promise<{ booking: repo.BookingRow; spent: SQL }> {
   const { slot, plan, now } = values;
   const spend = await chooseCredit(tx, {
     familyId: values.familyId,
@@ -77,26 +92,20 @@ export async function insertCreditBooking(
   });
   const inserted = await holdsRepo.insertBooking(tx, {
     ...seatOfPlan(values),
-    rateCents: spend.valueCents,
-    platformFeeCents: spend.feeCents,
-    tipCents: 0,
-    totalCents: spend.valueCents + spend.feeCents,
-    coachEarningsCents: spend.valueCents,
-    status: "confirmed",
-    paymentStatus: "completed",
-    packagePurchaseId: spend.purchaseId,
-    confirmedAt: now,
+    ...creditPaidBooking(spend, now),
     createdAt: now,
-    updatedAt: now,
   });
-  await spendCredit(tx, spend, inserted.id, now);
-  await holdsRepo.refreshSlotAvailability(tx, slot.id, now);
-  return inserted;
+  const spent = spendCreditStatement(tx, spend, inserted.id, now);
+  return { booking: inserted, spent };
 }
 
 export async function notifyCreditBooked(deps: AppDeps, bookingId: number): Promise<void> {
   const details = await detailsRepo.findBookingDetails(deps.database.db, bookingId);
-  if (!details) return;
+  if (details) await notifyCreditBookedWith(deps, details);
+}
+
+async function notifyCreditBookedWith(deps: AppDeps, details: detailsRepo.BookingDetails): Promise<void> {
+  const bookingId = details.booking.id;
   try {
     await sendBookingConfirmedEmails(
       deps,

@@ -24,6 +24,8 @@ const detailColumns = {
     profileImageUrl: coachUsers.profileImageUrl,
   },
   student: studentColumns(studentUsers),
+  /** The account holder's birthday: a minor's contact is their guardian's (DESIGN.md 12). */
+  studentBirthday: studentUsers.birthday,
   athlete: athleteSummaryColumns,
   /** Every guardian of the athlete's family (contact for the coach once paid). */
   guardians: guardianContactsOfAthleteFamily,
@@ -39,6 +41,7 @@ export type BookingDetails = {
   coachUser: { firstName: string | null; lastName: string | null; email: string; profileImageUrl: string | null };
   /** The student as their coach sees them (the same fields the API shows). */
   student: Omit<BookingStudent, "email"> & { email: string };
+  studentBirthday: string | null;
   /** The athlete the seat is for (DESIGN.md 11). */
   athlete: BookingAthleteColumns | null;
   guardians: GuardianContact[] | null;

@@ -1,11 +1,12 @@
+import { sendNoticeEmails, type Notice } from "../notifications/notifications.service";
 import type { Booking } from "@contract/bookings";
-import { PAID_WITH_CREDIT } from "@contract/booking-basics";
+import { PAID_WITH_CREDIT } from "@contract/family-basics";
 import { athleteFacts } from "@contract/family-basics";
 import type { AppDeps } from "../../deps";
 import { centsToDecimal } from "@contract/money";
 import { sessionInvitation } from "../calendar/calendar.service";
 import type { SessionFacts } from "../calendar/session-events";
-import { placeLines, sessionWhen } from "../../messages/session-text";
+import { placeLines, sessionWhen } from "../../notice-texts/session-text";
 import { fullName } from "@contract/names";
 
 const whenOf = (booking: Booking) => sessionWhen(new Date(booking.startsAt), new Date(booking.endsAt), booking.timeZone);
@@ -24,7 +25,7 @@ function sessionLines(booking: Booking): string[] {
 }
 
 /** The athlete the session is for (DESIGN.md 11), else the account's name. */
-function studentName(booking: Booking): string {
+function athleteName(booking: Booking): string {
   const a = booking.athlete;
   const fromAthlete = fullName(a);
   if (fromAthlete) return fromAthlete;
@@ -36,7 +37,7 @@ function studentName(booking: Booking): string {
 function athleteLabel(booking: Booking): string {
   const a = booking.athlete;
   if (!a) return "";
-  return [studentName(booking), a.age !== null ? `age ${a.age}` : null, a.position].filter(Boolean).join(", ");
+  return [athleteName(booking), a.age !== null ? `age ${a.age}` : null, a.position].filter(Boolean).join(", ");
 }
 
 /** How the coach reaches the family of a paid seat: each guardian (DESIGN.md 11), else the account that booked. */
@@ -64,7 +65,7 @@ export function bookingFacts(booking: Booking, timeZone: string): SessionFacts {
     sessionType: booking.sessionType,
     durationMinutes: booking.duration,
     coachName: booking.coachName,
-    studentName: studentName(booking),
+    athleteName: athleteName(booking),
     athleteDetails: athleteFacts(booking.athlete),
     locationName: booking.timeSlot.locationName,
     locationAddress: booking.timeSlot.locationAddress,
@@ -80,59 +81,75 @@ export async function sendBookingConfirmedEmails(
   timeZone: string,
 ): Promise<void> {
   const facts = bookingFacts(booking, timeZone);
-  // Every guardian of the family gets their own copy (DESIGN.md 11).
-  for (const familyAddress of to.family) await sendFamilyConfirmation(deps, booking, facts, familyAddress);
-  await sendCoachConfirmation(deps, booking, facts, to.coach);
+  // Every guardian of the family gets their own copy (DESIGN.md 11); all of them in one outbox statement.
+  await sendNoticeEmails(deps, "booking", [
+    ...to.family.map((familyAddress) => familyConfirmation(deps, booking, facts, familyAddress)),
+    coachConfirmation(deps, booking, facts, to.coach),
+  ]);
 }
 
-async function sendFamilyConfirmation(deps: AppDeps, booking: Booking, facts: SessionFacts, to: string): Promise<void> {
+function familyConfirmation(deps: AppDeps, booking: Booking, facts: SessionFacts, to: string): Notice {
   const appUrl = deps.config.appUrl;
-  await deps.mailer.send({
-    calendar: sessionInvitation(deps, facts, "student", "REQUEST"),
-    to,
-    subject: `Booking confirmed: ${booking.coachName} on ${whenOf(booking).date} at ${whenOf(booking).time}`,
-    text: [
-      "Your training session is booked and paid.",
-      "",
-      ...(booking.athlete ? [`Athlete: ${athleteLabel(booking)}`] : []),
-      ...sessionLines(booking),
-      "",
-      // A credit-paid session names how it was paid, never a total the family did not pay now (DESIGN.md 12).
-      ...(booking.paidWith === "credit"
-        ? [PAID_WITH_CREDIT]
-        : [
-            `Session cost: $${booking.rate}`,
-            `Platform fee: $${booking.platformFee}`,
-            `Tip: $${booking.tipAmount}`,
-            `Total paid: $${booking.totalAmount}`,
-          ]),
-      "",
-      "Your coach will contact you before the session.",
-      `Your bookings: ${appUrl}/my-bookings`,
-    ].join("\n"),
-  });
+  return {
+    message: {
+      calendar: sessionInvitation(deps, facts, "student", "REQUEST"),
+      to,
+      subject: `Booking confirmed: ${booking.coachName} on ${whenOf(booking).date} at ${whenOf(booking).time}`,
+      text: [
+        "Your training session is booked and paid.",
+        "",
+        ...(booking.athlete ? [`Athlete: ${athleteLabel(booking)}`] : []),
+        ...sessionLines(booking),
+        "",
+        // A credit-paid session names how it was paid, never a total the family did not pay now (DESIGN.md 12).
+        ...(booking.paidWith === "credit"
+          ? [PAID_WITH_CREDIT]
+          : [
+              `Session cost: $${booking.rate}`,
+              `Platform fee: $${booking.platformFee}`,
+              `Tip: $${booking.tipAmount}`,
+              `Total paid: $${booking.totalAmount}`,
+            ]),
+        "",
+        "Your coach will contact you before the session.",
+        `Your bookings: ${appUrl}/my-bookings`,
+      ].join("\n"),
+    },
+    push: {
+      url: "/my-bookings",
+      title: "Booking confirmed",
+      body: `${booking.coachName}, ${whenOf(booking).date} at ${whenOf(booking).time}`,
+    },
+  };
 }
 
-async function sendCoachConfirmation(deps: AppDeps, booking: Booking, facts: SessionFacts, to: string): Promise<void> {
+function coachConfirmation(deps: AppDeps, booking: Booking, facts: SessionFacts, to: string): Notice {
   const appUrl = deps.config.appUrl;
-  await deps.mailer.send({
-    calendar: sessionInvitation(deps, facts, "coach", "REQUEST"),
-    to,
-    subject: `New booking: ${studentName(booking)} on ${whenOf(booking).date} at ${whenOf(booking).time}`,
-    text: [
-      `${studentName(booking)} booked and paid for a session with you.`,
-      "",
-      ...(booking.athlete ? [`Athlete: ${athleteLabel(booking)}`] : []),
-      ...sessionLines(booking),
-      ...contactLines(booking),
-      "",
-      `Session rate: $${booking.rate}`,
-      `Tip: $${booking.tipAmount}`,
-      `Your earnings: $${booking.coachEarnings} (paid out after you submit your session feedback)`,
-      "",
-      `Your dashboard: ${appUrl}/coach-dashboard`,
-    ].join("\n"),
-  });
+  return {
+    message: {
+      calendar: sessionInvitation(deps, facts, "coach", "REQUEST"),
+      to,
+      subject: `New booking: ${athleteName(booking)} on ${whenOf(booking).date} at ${whenOf(booking).time}`,
+      text: [
+        `${athleteName(booking)} booked and paid for a session with you.`,
+        "",
+        ...(booking.athlete ? [`Athlete: ${athleteLabel(booking)}`] : []),
+        ...sessionLines(booking),
+        ...contactLines(booking),
+        "",
+        `Session rate: $${booking.rate}`,
+        `Tip: $${booking.tipAmount}`,
+        `Your earnings: $${booking.coachEarnings} (paid out after you submit your session feedback)`,
+        "",
+        `Your dashboard: ${appUrl}/coach-dashboard`,
+      ].join("\n"),
+    },
+    push: {
+      url: "/coach-dashboard",
+      title: "New booking",
+      body: `${athleteName(booking)}, ${whenOf(booking).date} at ${whenOf(booking).time}`,
+    },
+  };
 }
 
 /** A payment that arrived after the seat was gone is given back in full; the student is told why. */

@@ -5,6 +5,7 @@ import { BOOKING_HOLD_MINUTES, type ParsedBookingRequest } from "@contract/booki
 import { BookingMessages, noRatesMessage } from "@contract/booking-basics";
 import { coachEarningsCents, platformFeeCents, totalCents } from "@contract/money";
 import { TIME_STEP_MINUTES } from "@contract/time";
+import type { SQL } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { calendarEvents } from "../../realtime/events";
 import { boundTo, type Db, type Tx } from "../../db/client";
@@ -14,7 +15,7 @@ import { AppError, badRequest, forbidden, notFound, refused } from "../../http/e
 import type { UserRow } from "../accounts/sessions.repository";
 import { instantToLocal, localToInstant } from "../slots/slot-time";
 import { chooseAthlete } from "../families/families.service";
-import type { AthleteRow } from "../families/families.repository";
+import { requireScreeningForMinors } from "../credentials/screening-rule.service";
 import * as repo from "./bookings.repository";
 import * as holdsRepo from "./seat-holds.repository";
 import { releaseExpiredHolds } from "./booking-sweeps.service";
@@ -137,8 +138,10 @@ export async function checkBeforeLocking(deps: AppDeps, user: UserRow, input: Pa
   const { slot, timeZone, coachRates } = pre;
   planBooking(slot, timeZone, coachRates, input, now);
   if (pre.held >= slot.capacity && !pre.mine) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
-  // The athlete when it was read for the pre-read; else takeSeat reads it on the booking's connection.
-  return { now, chosen, slot, timeZone, coachRates };
+  // The athlete when it was read for the pre-read or in it (the family's only one); else takeSeat
+  // reads it on the booking's connection.
+  const athlete: holdsRepo.SeatAthlete | null = chosen ?? (isOnlyAthlete ? pre.athlete : null);
+  return { now, chosen: athlete, slot, timeZone, coachRates };
 }
 
 /**
@@ -186,7 +189,7 @@ type CheckedBooking = Awaited<ReturnType<typeof checkBeforeLocking>>;
  * requests can take more seats than the slot has: the slot is planned again on the locked row (it
  * may have changed since the read), one statement cancels the run-out holds and counts the seats
  * held and the athlete's own, then `insert` writes the caller's row (a card hold or a credit's
- * booking). `beforeLock` runs first in the transaction (the card hold's allowance, whose advisory
+ * booking), and the slot's availability is refreshed. `beforeLock` runs first in the transaction (the card hold's allowance, whose advisory
  * locks come before the slot's). The calendar hears of the booking from the transaction itself
  * (its NOTIFY goes out at the commit), then `answer` reads what the request answers. `read` is the
  * pre-read when the session's statement read it (checkBeforeLocking).
@@ -202,7 +205,11 @@ export async function takeSeat<T>(
   input: ParsedBookingRequest,
   steps: {
     beforeLock?: (tx: Tx, checked: CheckedBooking) => Promise<void>;
-    insert: (tx: Tx, seat: { slot: repo.SlotRow; plan: BookingPlan; athlete: AthleteRow; now: Date }) => Promise<repo.BookingRow>;
+    /** The caller's row, and writes that go in the transaction's last statement with the slot's availability (`alongside`). */
+    insert: (
+      tx: Tx,
+      seat: { slot: repo.SlotRow; plan: BookingPlan; athlete: holdsRepo.SeatAthlete; now: Date },
+    ) => Promise<{ booking: repo.BookingRow; alongside?: SQL[] }>;
     answer: (on: AppDeps, booking: repo.BookingRow) => Promise<T>;
   },
   read?: FirstAthletePreRead,
@@ -214,6 +221,7 @@ export async function takeSeat<T>(
   const answer = await deps.database.withConnection(async (db) => {
     const on: AppDeps = { ...deps, database: boundTo(deps.database, db) };
     const athlete = checked.chosen ?? (await chooseAthlete(on, user, input.athleteId));
+    await requireScreeningForMinors(on, slot.coachId, [athlete]);
     let announce = () => {};
     let booking: repo.BookingRow;
     try {
@@ -227,11 +235,13 @@ export async function takeSeat<T>(
         expired = seats.expired;
         if (seats.athleteBooked) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
         if (seats.held >= locked.capacity) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
-        const inserted = await steps.insert(tx, { slot: locked, plan, athlete, now });
-        announce = await deps.events.publishInTransaction(tx, [
-          calendarEvents.bookingUpdated(inserted),
-          calendarEvents.availabilityUpdated(inserted.coachId),
-        ]);
+        const { booking: inserted, alongside = [] } = await steps.insert(tx, { slot: locked, plan, athlete, now });
+        // The slot's availability, the caller's other writes and the calendar's events in one statement.
+        announce = await deps.events.publishWithStatements(
+          tx,
+          [holdsRepo.slotAvailabilityStatement(tx, locked.id, now), ...alongside],
+          [calendarEvents.bookingUpdated(inserted), calendarEvents.availabilityUpdated(inserted.coachId)],
+        );
         return inserted;
       });
     } catch (err) {

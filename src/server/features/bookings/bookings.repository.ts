@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CancelCode } from "../../db/schema/bookings";
 import type { Tx } from "../../db/client";
 import { athletes, bookings, sessionFeedback, sessionSkillRatings, timeSlots, users } from "../../db/schema/index";
+import { athleteIdsOfUserFamily } from "../../db/families";
 import { type Queryable, isUniqueViolation } from "../../db/sql";
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -19,6 +20,16 @@ export { coachIdOfUser as findCoachIdOfUser } from "../../db/coach-of-user";
 
 export async function findBooking(db: Queryable, bookingId: number): Promise<BookingRow | undefined> {
   const rows = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+  return rows[0];
+}
+
+/** The booking when its athlete is of the user's family (DESIGN.md 11), in one statement; undefined otherwise. */
+export async function findFamilyBooking(db: Queryable, bookingId: number, userId: number): Promise<BookingRow | undefined> {
+  const rows = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), sql`${bookings.athleteId} in ${athleteIdsOfUserFamily(userId)}`))
+    .limit(1);
   return rows[0];
 }
 

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { BookingRequestSchema, SeriesBookingRequestSchema, type SeriesBookingResponse } from "@contract/bookings";
+import { BookingRequestSchema, SeriesBookingRequestSchema } from "@contract/bookings";
 import { BookingMessages, MAX_SERIES_WEEKS } from "@contract/booking-basics";
 import { CancelSessionRequestSchema, SubmitFeedbackRequestSchema } from "@contract/payouts";
 import { ListPageQuerySchema } from "@contract/paging";
@@ -12,15 +12,16 @@ import { providerCallRateLimit } from "../../http/rate-limit";
 import { loadSessionWith, requireRole, requireUser } from "../../http/require-session";
 import { parseBody, parseIdParam, parseQuery, parsedOrThrow } from "../../http/validate-request";
 import { sendPage } from "../../http/list-page";
-import { createPaymentIntent } from "../payments/payments.service";
-import { bookSeries } from "./book-series.service";
 import { bookSiblings } from "./book-siblings.service";
 import { bookingSessionStatement, bookSlot } from "./book-slot.service";
-import { getBooking, listCoachBookings, listStudentBookings } from "./bookings.service";
+import { getBooking, listAthleteSessions, listCoachBookings, listStudentBookings } from "./bookings.service";
+import { requireFamilyAthlete } from "../families/families.service";
+import { FamilyMessages } from "@contract/families";
 import { cancelOwnBooking } from "./cancel-booking.service";
 import { cancelSession } from "./cancel-session.service";
 import { submitFeedback } from "./feedback.service";
 import { markNoShow, reverseNoShow } from "./no-show.service";
+import { payHoldWithCredit } from "./pay-hold-with-credit.service";
 import { previewSeries } from "./series-preview.service";
 import { recordAdminAction } from "../audit/audit.service";
 
@@ -63,21 +64,11 @@ export function bookingsRouter(deps: AppDeps): Router {
   // Each of these may call the payment provider (refunds, transfers, intents): throttled per user (issue 28).
   const providerCalls = providerCallRateLimit({ db: deps.database.db, clock: deps.clock });
 
-  // DESIGN.md 11: by card, the weeks are held and answered with one checkout's payment fields.
-  router.post("/bookings/series", providerCalls, async (req, res) => {
-    const user = requireRole(req, "player", BookingMessages.ONLY_PLAYERS);
-    const series: SeriesBookingResponse = await bookSeries(deps, user, parseBody(req, SeriesBookingRequestSchema), clientIp(req));
-    if (!series.bookingIds) return void res.status(201).json(series);
-    try {
-      const payment = await createPaymentIntent(deps, user, { bookingIds: series.bookingIds }, clientIp(req));
-      const { paymentIntentId, clientSecret, totalAmount, provider, publishableKey, holdExpiresAt } = payment;
-      Object.assign(series, { paymentIntentId, clientSecret, totalAmount, provider, holdExpiresAt });
-      if (publishableKey) series.publishableKey = publishableKey;
-    } catch (err) {
-      // The weeks are held either way: the checkout asks create-payment-intent for them again.
-      deps.logger.warn({ err, bookingIds: series.bookingIds }, "a series was held but its checkout could not be opened");
-    }
-    res.status(201).json(series);
+  // An athlete's sessions with the coach's feedback (the athlete's page): a guardian of the athlete's family.
+  router.get("/athletes/:id/sessions", async (req, res) => {
+    const user = requireRole(req, "player", FamilyMessages.ONLY_PLAYERS);
+    const athlete = await requireFamilyAthlete(deps, user, parseIdParam(req));
+    res.json(await listAthleteSessions(deps, athlete.id));
   });
 
   // Which weeks a series booking would take, before anything is held (DESIGN.md 11).
@@ -109,6 +100,12 @@ export function bookingsRouter(deps: AppDeps): Router {
   router.delete("/bookings/:id", providerCalls, async (req, res) => {
     const user = requireUser(req);
     res.json(await cancelOwnBooking(deps, user, parseIdParam(req)));
+  });
+
+  // DESIGN.md 12, credits first: an unpaid hold (its whole checkout) paid with the family's credits, no card.
+  router.post("/bookings/:id/pay-with-credit", providerCalls, async (req, res) => {
+    const user = requireRole(req, "player", BookingMessages.ONLY_PLAYERS);
+    res.json(await payHoldWithCredit(deps, user, parseIdParam(req)));
   });
 
   router.post("/bookings/:id/cancel", providerCalls, async (req, res) => {

@@ -7,7 +7,7 @@ import type { UserRow } from "../accounts/sessions.repository";
 import { instantToLocal } from "../slots/slot-time";
 import { toBookingTimeSlot } from "../slots/slots.service";
 import { familyAudience, isGuardianOfAthlete, type FamilyAudience } from "../../db/families";
-import { toAthleteSummary, toBookingGuardian } from "../families/families.service";
+import { coachViewOfPeople, toAthleteSummary } from "../families/families.service";
 import * as repo from "./bookings.repository";
 import * as detailsRepo from "./booking-details.repository";
 import { LIST_PAGE_SIZE } from "@contract/paging";
@@ -30,11 +30,28 @@ export async function getBookingFor(deps: AppDeps, viewer: BookingViewer, bookin
   });
 }
 
+/**
+ * A booking of the viewer's family (the caller checked it, as requireOwnBooking does) as getBookingFor
+ * answers it, without asking the family again: one read.
+ */
+export async function familyBookingFor(deps: AppDeps, viewer: BookingViewer, bookingId: number): Promise<Booking | undefined> {
+  const details = await detailsRepo.findBookingDetailsOutsideTransaction(deps.database.db, bookingId);
+  if (!details) return undefined;
+  const isCoach = details.coach.userId === viewer.id;
+  return toApiBooking(details, isCoach || viewer.userType === "admin", deps.clock.now(), {
+    contactWhenUnpaid: !isCoach && viewer.userType === "admin",
+  });
+}
+
 /** A booking as the player who just made it sees it (they chose its athlete of their family): one read. */
 export async function bookingForItsBooker(deps: AppDeps, bookingId: number): Promise<Booking | undefined> {
   const details = await detailsRepo.findBookingDetailsOutsideTransaction(deps.database.db, bookingId);
-  return details && toApiBooking(details, false, deps.clock.now(), { contactWhenUnpaid: false });
+  return details && bookerViewOf(deps, details);
 }
+
+/** bookingForItsBooker's answer from details already read. */
+export const bookerViewOf = (deps: AppDeps, details: detailsRepo.BookingDetails): Booking =>
+  toApiBooking(details, false, deps.clock.now(), { contactWhenUnpaid: false });
 
 /** GET /api/bookings/:id. Someone else's booking answers 404, like a missing one: ids do not leak. */
 export async function getBooking(deps: AppDeps, viewer: BookingViewer, bookingId: number): Promise<Booking> {
@@ -78,8 +95,8 @@ export async function listCoachBookings(deps: AppDeps, user: UserRow, cursor?: n
 
 /** A booking of the caller's family (for paying or cancelling it); another family's answers 404 like a missing one. */
 export async function requireOwnBooking(deps: AppDeps, user: UserRow, bookingId: number): Promise<repo.BookingRow> {
-  const row = await repo.findBooking(deps.database.db, bookingId);
-  if (!row || !(await isFamilyBooking(deps, user.id, row))) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
+  const row = await repo.findFamilyBooking(deps.database.db, bookingId, user.id);
+  if (!row) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
   return row;
 }
 
@@ -198,16 +215,21 @@ export function toApiBooking(
   };
   if (withStudent) {
     const contact = options.contactWhenUnpaid === true || isSeatPaid(b);
-    result.student = toStudent(details.student, contact);
+    const people = coachViewOfPeople(details, now, contact);
+    result.student = toStudent(people.student, contact);
+    result.contact = people.contact;
     // The guardians' contact only for a seat that was paid (DESIGN.md 11).
     if (contact) {
-      result.guardians = (details.guardians ?? []).map(toBookingGuardian);
+      result.guardians = people.guardians;
     }
   }
   return result;
 }
 
-function toStudent(s: detailsRepo.BookingDetails["student"], withContact: boolean): BookingStudent {
+function toStudent(
+  s: Omit<detailsRepo.BookingDetails["student"], "email"> & { email: string | null },
+  withContact: boolean,
+): BookingStudent {
   const student = { ...s, goals: s.goals ?? [], sessionPreferences: s.sessionPreferences ?? [] };
   return withContact ? student : withoutContact(student);
 }

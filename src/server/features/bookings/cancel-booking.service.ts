@@ -1,3 +1,4 @@
+import { sendNoticeEmail, sendNoticeSms } from "../notifications/notifications.service";
 import { StudentCancelMessages, type Booking } from "@contract/bookings";
 import { BookingMessages, canCancelForRefund } from "@contract/booking-basics";
 import { CANCEL_RULE_TEXT } from "@contract/calendar";
@@ -7,14 +8,14 @@ import { conflict, forbidden, notFound } from "../../http/errors";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { UserRow } from "../accounts/sessions.repository";
 import { cancellationInvitation } from "../calendar/calendar.service";
-import { sessionWhen } from "../calendar/session-events";
+import { sessionStartText } from "../calendar/session-events";
 import * as repo from "./bookings.repository";
 import * as detailsRepo from "./booking-details.repository";
 import * as holdsRepo from "./seat-holds.repository";
 import { audienceOfBooking, isFamilyBooking, toApiBooking } from "./bookings.service";
 import { cancelUnpaidIntent } from "./cancel-session.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
-import { releaseCredit } from "../packages/credits.service";
+import { releaseCredit } from "../credits/credits.service";
 import { fullName } from "@contract/names";
 import { present } from "../../present";
 
@@ -96,9 +97,9 @@ export async function cancelOwnBooking(deps: AppDeps, user: UserRow, bookingId: 
 /** The coach hears of it (e-mail with the cancelling .ics, SMS where opted in); the student gets the receipt. */
 async function notifyStudentCancelled(deps: AppDeps, details: detailsRepo.BookingDetails, creditReturned: boolean): Promise<void> {
   const { booking, coach, student, coachUser, athlete } = details;
-  const studentName = fullName(athlete) || fullName(student) || "A player";
-  const when = sessionWhen(booking.startsAt, coach.timeZone);
-  const coachText = `${studentName} cancelled their booking of your session on ${when}. Their seat is open again.`;
+  const athleteName = fullName(athlete) || fullName(student) || "A player";
+  const when = sessionStartText(booking.startsAt, coach.timeZone);
+  const coachText = `${athleteName} cancelled their booking of your session on ${when}. Their seat is open again.`;
   const send = async (what: string, job: () => Promise<void>) => {
     try {
       await job();
@@ -107,33 +108,43 @@ async function notifyStudentCancelled(deps: AppDeps, details: detailsRepo.Bookin
     }
   };
   await send("cancellation e-mail to the coach", async () =>
-    deps.mailer.send({
-      to: coachUser.email,
-      subject: `Booking cancelled: ${studentName} on ${when}`,
-      text: [coachText, "", `Your dashboard: ${deps.config.appUrl}/coach-dashboard`].join("\n"),
-      calendar: await cancellationInvitation(deps, booking.id, "coach"),
-    }),
+    sendNoticeEmail(
+      deps,
+      "booking",
+      {
+        to: coachUser.email,
+        subject: `Booking cancelled: ${athleteName} on ${when}`,
+        text: [coachText, "", `Your dashboard: ${deps.config.appUrl}/coach-dashboard`].join("\n"),
+        calendar: await cancellationInvitation(deps, booking.id, "coach"),
+      },
+      { url: "/coach-dashboard", title: "Booking cancelled" },
+    ),
   );
   const coachContact = await repo.findUserContact(deps.database.db, coach.userId);
   const coachPhone = coachContact?.smsOptIn ? coachContact.phoneNumber : null;
   if (coachPhone) {
-    await send("cancellation SMS to the coach", () => deps.sms.send(coachPhone, coachText));
+    await send("cancellation SMS to the coach", () => sendNoticeSms(deps, "booking", coachPhone, coachText));
   }
   for (const to of (await audienceOfBooking(deps, details)).emails) {
     await send("cancellation e-mail to the family", async () =>
-      deps.mailer.send({
-        to,
-        subject: `Booking cancelled: ${details.coachUser.firstName ?? "your coach"} on ${when}`,
-        text: [
-          creditReturned
-            ? `Your session on ${when} is cancelled. The package credit it used is back in your balance.`
-            : `Your session on ${when} is cancelled. $${centsToDecimal(booking.totalCents)} will be refunded to your card in full.`,
-          "",
-          CANCEL_RULE_TEXT,
-          `Find another session: ${deps.config.appUrl}/find-coaches`,
-        ].join("\n"),
-        calendar: await cancellationInvitation(deps, booking.id, "student"),
-      }),
+      sendNoticeEmail(
+        deps,
+        "booking",
+        {
+          to,
+          subject: `Booking cancelled: ${details.coachUser.firstName ?? "your coach"} on ${when}`,
+          text: [
+            creditReturned
+              ? `Your session on ${when} is cancelled. The package credit it used is back in your balance.`
+              : `Your session on ${when} is cancelled. $${centsToDecimal(booking.totalCents)} will be refunded to your card in full.`,
+            "",
+            CANCEL_RULE_TEXT,
+            `Find another session: ${deps.config.appUrl}/find-coaches`,
+          ].join("\n"),
+          calendar: await cancellationInvitation(deps, booking.id, "student"),
+        },
+        { url: "/my-bookings", title: "Booking cancelled" },
+      ),
     );
   }
 }

@@ -1,9 +1,10 @@
+import { sendNoticeEmail, sendNoticeSms } from "../notifications/notifications.service";
 import { BookingMessages } from "@contract/booking-basics";
 import { centsToDecimal } from "@contract/money";
 import { PayoutMessages, type AffectedBooking, type CancelSessionResponse } from "@contract/payouts";
 import type { AppDeps } from "../../deps";
 import { conflict, forbidden, notFound } from "../../http/errors";
-import { sessionWhen } from "../../messages/session-text";
+import { sessionWhen } from "../../notice-texts/session-text";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./bookings.repository";
@@ -12,7 +13,7 @@ import * as holdsRepo from "./seat-holds.repository";
 import { audienceOfBooking } from "./bookings.service";
 import { cancellationInvitation } from "../calendar/calendar.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
-import { releaseCredit } from "../packages/credits.service";
+import { releaseCredit } from "../credits/credits.service";
 import { fullName } from "@contract/names";
 import { present } from "../../present";
 
@@ -150,19 +151,24 @@ async function notifyCancelled(
   if (phones.length === 0) deps.logger.info({ bookingId: booking.id, studentId: student.id }, "no opted-in phone for the cancellation SMS");
   for (const phone of phones) {
     try {
-      await deps.sms.send(phone, text);
+      await sendNoticeSms(deps, "booking", phone, text);
     } catch (err) {
       deps.logger.error({ err, bookingId: booking.id }, "could not send the cancellation SMS");
     }
   }
   for (const to of emails) {
     try {
-      await deps.mailer.send({
-        calendar: await cancellationInvitation(deps, booking.id, "student"),
-        to,
-        subject: `Session cancelled: ${coachName} on ${when.date}`,
-        text: [text, "", `Find another session: ${deps.config.appUrl}/find-coaches`].join("\n"),
-      });
+      await sendNoticeEmail(
+        deps,
+        "booking",
+        {
+          calendar: await cancellationInvitation(deps, booking.id, "student"),
+          to,
+          subject: `Session cancelled: ${coachName} on ${when.date}`,
+          text: [text, "", `Find another session: ${deps.config.appUrl}/find-coaches`].join("\n"),
+        },
+        { url: "/my-bookings", title: "Session cancelled" },
+      );
     } catch (err) {
       deps.logger.error({ err, bookingId: booking.id }, "could not send the cancellation e-mail");
     }

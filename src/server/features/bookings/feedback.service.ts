@@ -9,7 +9,7 @@ import { releasePayout } from "../payouts/payouts.service";
 import * as repo from "./bookings.repository";
 import * as detailsRepo from "./booking-details.repository";
 import { audienceOfBooking, coachNameOf } from "./bookings.service";
-import { sessionWhen } from "../../messages/session-text";
+import { sessionWhen } from "../../notice-texts/session-text";
 import { fullName } from "@contract/names";
 import { present } from "../../present";
 

@@ -1,4 +1,4 @@
-import { releaseCredit } from "../packages/credits.service";
+import { releaseCredit } from "../credits/credits.service";
 import { BookingMessages } from "@contract/booking-basics";
 import { centsToDecimal } from "@contract/money";
 import { ProgressMessages, type NoShowResponse, type ReverseNoShowResponse } from "@contract/progress";
@@ -6,7 +6,7 @@ import { NO_SHOW_PAYOUT_WAIT_HOURS, noShowPayoutDueAt, noShowWindow } from "@con
 import { idempotencyKeys } from "../../adapters/payments/idempotency-keys";
 import type { AppDeps } from "../../deps";
 import { conflict, notFound } from "../../http/errors";
-import { sessionWhen } from "../../messages/session-text";
+import { sessionWhen } from "../../notice-texts/session-text";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./bookings.repository";
@@ -14,6 +14,8 @@ import * as detailsRepo from "./booking-details.repository";
 import { audienceOfBooking, coachNameOf } from "./bookings.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
 import { present } from "../../present";
+import { NO_SHOW_MESSAGE_PREFIX } from "@contract/message-basics";
+import { postNoShowToFamily } from "../messages/messages.service";
 
 /**
  * POST /api/bookings/{id}/no-show (DESIGN.md 11, 12): the coach of a paid session without feedback
@@ -21,7 +23,7 @@ import { present } from "../../present";
  * session's start to 48 hours after its end. No refund; the note stands for feedback. The payout
  * waits 24 hours for the family's answer (an admin may reverse the no-show meanwhile, which cancels
  * it), then the payout sweep sends it through the one exactly-once path (releasePayout), unless the
- * charge is disputed. The family is told by e-mail with the note. Another coach's or a missing
+ * charge is disputed or the family disputed the no-show in messages and no admin has decided yet. The family is told by e-mail with the note. Another coach's or a missing
  * booking answers 404.
  */
 export async function markNoShow(deps: AppDeps, user: UserRow, bookingId: number, note: string): Promise<NoShowResponse> {
@@ -85,6 +87,20 @@ async function tellFamilyOfNoShow(deps: AppDeps, details: detailsRepo.BookingDet
     }
   } catch (err) {
     deps.logger.error({ err, bookingId: booking.id }, "could not send the no-show e-mail");
+  }
+  // DESIGN.md 12: the no-show and its note in the family's thread with the coach, to answer or dispute there.
+  if (!details.athlete) return;
+  try {
+    const athlete = [details.athlete.firstName, details.athlete.lastName].filter(Boolean).join(" ");
+    await postNoShowToFamily(deps, {
+      coachId: coach.id,
+      coachUserId: coach.userId,
+      familyId: details.athlete.familyId,
+      bookingId: booking.id,
+      body: `${NO_SHOW_MESSAGE_PREFIX}${athlete}'s session of ${when.date} at ${when.time} was marked as a no-show. ${note}`,
+    });
+  } catch (err) {
+    deps.logger.error({ err, bookingId: booking.id }, "could not post the no-show in messages");
   }
 }
 

@@ -33,6 +33,8 @@ function preReadColumns(athlete: SQL) {
     coachRates: sql<RateRow[] | string>`(select coalesce(json_agg(json_build_object('id', r.id, 'coachId', r.coach_id,
         'sessionType', r.session_type, 'durationMinutes', r.duration_minutes, 'rateCents', r.rate_cents) order by r.id), '[]'::json)
         from rates r where r.coach_id = ${timeSlots.coachId})`,
+    athlete: sql<SeatAthlete | string | null>`(select json_build_object('id', a.id, 'familyId', a.family_id, 'birthday', a.birthday::text)
+        from athletes a where a.id = ${athlete} and a.removed_at is null)`,
   };
 }
 
@@ -78,7 +80,15 @@ export type BookingPreRead = {
   /** The athlete's family has another athlete (not removed). */
   hasSibling: boolean;
   coachRates: RateRow[];
+  /**
+   * What the seat's transaction needs of the athlete, when the statement could read it (not for
+   * an athlete the statement itself made: a new player's first booking reads it again).
+   */
+  athlete: SeatAthlete | null;
 };
+
+/** What taking a seat needs of its athlete: who, which family, and the birthday (the minors rule). */
+export type SeatAthlete = { id: number; familyId: number; birthday: string | null };
 
 /**
  * What a booking is checked against before the slot's lock (every POST /api/bookings, most of them
@@ -121,9 +131,16 @@ export async function findSessionWithBookingPreRead(
   return { user, lastSeenAt, pre: slot && timeZone !== null ? preReadOfRow({ ...rest, slot, timeZone }) : undefined };
 }
 
-function preReadOfRow(row: Omit<BookingPreRead, "athleteId" | "coachRates"> & { athleteId: unknown; coachRates: RateRow[] | string }) {
+function preReadOfRow(
+  row: Omit<BookingPreRead, "athleteId" | "coachRates" | "athlete"> & {
+    athleteId: unknown;
+    coachRates: RateRow[] | string;
+    athlete: SeatAthlete | string | null;
+  },
+): BookingPreRead {
   const coachRates = typeof row.coachRates === "string" ? (JSON.parse(row.coachRates) as RateRow[]) : row.coachRates;
-  return { ...row, athleteId: row.athleteId === null ? null : Number(row.athleteId), coachRates };
+  const athlete = typeof row.athlete === "string" ? (JSON.parse(row.athlete) as SeatAthlete) : row.athlete;
+  return { ...row, athleteId: row.athleteId === null ? null : Number(row.athleteId), coachRates, athlete };
 }
 
 /** Locks the slot row: every seat change of this slot waits for the transaction (DESIGN.md 4). */
@@ -187,9 +204,18 @@ export async function insertBooking(tx: Tx, values: NewBookingRow): Promise<Book
 
 /** Open for booking while a seat is free (the flag search and the calendar read). */
 export async function refreshSlotAvailability(tx: Tx, slotId: number, now: Date): Promise<void> {
+  await slotAvailabilityUpdate(tx, slotId, now);
+}
+
+/** refreshSlotAvailability's statement, to run in another's (EventBus.publishWithStatements). */
+export function slotAvailabilityStatement(tx: Tx, slotId: number, now: Date): SQL {
+  return slotAvailabilityUpdate(tx, slotId, now).getSQL();
+}
+
+function slotAvailabilityUpdate(tx: Tx, slotId: number, now: Date) {
   // A slot made for a session request is never open to others, and goes once its booking is cancelled or expired.
   const requestSlotGone = sql`${timeSlots.requestOnly} and not exists (select 1 from ${bookings} b where b.time_slot_id = ${timeSlots.id} and b.status <> 'cancelled')`;
-  await tx
+  return tx
     .update(timeSlots)
     .set({
       isAvailable: sql`not ${timeSlots.requestOnly} and ${timeSlots.cancelledAt} is null and ${seatsHeld(sql`${timeSlots.id}`, now)} < ${timeSlots.capacity}`,

@@ -1,4 +1,5 @@
 import { BookingMessages } from "@contract/booking-basics";
+import type { RefundedInFull, SucceededIntent } from "../../adapters/payments/provider";
 import { coachEarningsCents, totalCents } from "@contract/money";
 import type { RefundReason } from "../../db/schema/index";
 import type { AppDeps } from "../../deps";
@@ -57,7 +58,7 @@ export type SettleOutcome =
   /** Already confirmed, completed, or its money already recorded: nothing to do. */
   | { kind: "unchanged"; bookingId: number }
   /** Paid, but the booking cannot be honoured (or was paid twice): this payment is being refunded in full. */
-  | { kind: "refunded"; bookingId: number; paymentIntentId: string; refund: "sent" | "pending" | "failed" };
+  | ({ bookingId: number } & RefundedInFull);
 
 /**
  * A payment of the booking succeeded (the client's confirm call, the webhook, the simulated card
@@ -70,13 +71,16 @@ export type SettleOutcome =
 export async function settlePaidBooking(
   deps: AppDeps,
   bookingId: number,
-  intent: { id: string; amountCents: number; currency?: string },
+  intent: SucceededIntent,
+  /** The booking's row as the caller just read it (outside any lock, as this would), so it is not read again. */
+  read?: repo.BookingRow,
 ): Promise<SettleOutcome> {
   const db = deps.database.db;
   const now = deps.clock.now();
-  const before = await repo.findBooking(db, bookingId);
+  const before = read?.id === bookingId ? read : await repo.findBooking(db, bookingId);
   if (!before) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
 
+  let announce = () => {};
   const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
     // Slot first, then booking: the lock order of booking and of the sweeps.
     const slot = present(await holdsRepo.lockSlot(tx, before.timeSlotId), "the slot of the booking");
@@ -134,7 +138,7 @@ export async function settlePaidBooking(
     }
 
     const tipCents = intent.amountCents - baseCents;
-    await repo.updateBooking(tx, bookingId, {
+    const confirmed = await repo.updateBooking(tx, bookingId, {
       status: "confirmed",
       paymentStatus: "completed",
       paymentIntentId: intent.id,
@@ -148,9 +152,15 @@ export async function settlePaidBooking(
       cancellationReason: null,
       updatedAt: now,
     });
-    await holdsRepo.refreshSlotAvailability(tx, slot.id, now);
+    // The slot's availability and the calendar's events in one statement; the events go out at the commit.
+    announce = await deps.events.publishWithStatements(
+      tx,
+      [holdsRepo.slotAvailabilityStatement(tx, slot.id, now)],
+      [calendarEvents.bookingUpdated(present(confirmed, "the booking locked above")), calendarEvents.availabilityUpdated(booking.coachId)],
+    );
     return { kind: "confirmed", bookingId };
   });
+  announce();
 
   if (outcome.kind === "refunded") {
     const row = await repo.findBooking(db, bookingId);
@@ -183,7 +193,6 @@ async function notifyConfirmed(deps: AppDeps, details: detailsRepo.BookingDetail
     // The booking is confirmed and paid; a lost e-mail must not turn that into an error.
     deps.logger.error({ err, bookingId: details.booking.id }, "could not send a booking e-mail");
   }
-  await publishEvents(deps, [calendarEvents.bookingUpdated(details.booking), calendarEvents.availabilityUpdated(details.booking.coachId)]);
 }
 
 /**

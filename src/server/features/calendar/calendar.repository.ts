@@ -5,8 +5,7 @@ import { bookingCoachUsers, bookingStudentUsers, joinBookingPeople } from "../..
 import { contactColumns, type Contact } from "../../db/people";
 import { claimNotices, noticeNotSent } from "../../db/notices";
 import { athleteIdsOfUserFamily } from "../../db/families";
-import { athletes, bookings, calendarFeeds, coaches, timeSlots } from "../../db/schema/index";
-import { present } from "../../present";
+import { athletes, bookings, coaches, timeSlots } from "../../db/schema/index";
 
 const studentUsers = bookingStudentUsers;
 const coachUsers = bookingCoachUsers;
@@ -86,21 +85,6 @@ export async function listSessionsOfUser(db: Queryable, userId: number, since: D
       or(eq(coaches.userId, userId), sql`${bookings.athleteId} in ${athleteIdsOfUserFamily(userId)}`),
     ),
   ).limit(2000);
-}
-
-export async function findFeedNonce(db: Queryable, userId: number): Promise<string | undefined> {
-  const [row] = await db.select({ nonce: calendarFeeds.nonce }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
-  return row?.nonce;
-}
-
-/** Keeps the user's nonce if there is one (two tabs asking at once get the same token). */
-export async function ensureFeedNonce(db: Queryable, userId: number, nonce: string, now: Date): Promise<string> {
-  await db.insert(calendarFeeds).values({ userId, nonce, createdAt: now }).onConflictDoNothing();
-  return present(await findFeedNonce(db, userId), "the feed nonce just written");
-}
-
-export async function deleteFeed(db: Queryable, userId: number): Promise<void> {
-  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }
 
 /**

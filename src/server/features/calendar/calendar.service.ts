@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { sendNoticeEmail, sendNoticeSms } from "../notifications/notifications.service";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { CalendarMessages, CANCEL_RULE_TEXT, type CalendarTokenResponse } from "@contract/calendar";
 import { BookingMessages } from "@contract/booking-basics";
 import type { CalendarPart } from "../../adapters/mail";
@@ -7,11 +8,12 @@ import { badRequest, conflict, notFound } from "../../http/errors";
 import { athleteFacts, athleteName } from "@contract/family-basics";
 import { familyAudience, isGuardianOfAthlete } from "../../db/families";
 import type { UserRow } from "../accounts/sessions.repository";
+import { deleteFeed, ensureFeedNonce, findFeedNonce, newFeedNonce } from "../../db/calendar-feeds";
 import { toAthleteSummary } from "../families/families.service";
 import * as repo from "./calendar.repository";
 import { sessionsCalendar } from "./ics";
 import { fullName } from "@contract/names";
-import { placeOf, sessionEvent, sessionWhen, type Audience, type SessionFacts } from "./session-events";
+import { placeOf, sessionEvent, sessionStartText, type Audience, type SessionFacts } from "./session-events";
 import { present } from "../../present";
 
 const HOUR_MS = 3_600_000;
@@ -41,7 +43,7 @@ function factsOf(row: repo.SessionRow, now: Date, withNotes = true): SessionFact
     sessionType: row.sessionType,
     durationMinutes: row.durationMinutes,
     coachName: fullName(row.coachUser) || "Your coach",
-    studentName: athlete.name,
+    athleteName: athlete.name,
     athleteDetails: athlete.details,
     locationName: row.locationName,
     locationAddress: row.locationAddress,
@@ -104,26 +106,13 @@ function tokenResponse(deps: AppDeps, token: string): CalendarTokenResponse {
 /** GET /api/calendar/token: the user's feed token, made on first use and the same until revoked. */
 export async function getFeedToken(deps: AppDeps, user: UserRow): Promise<CalendarTokenResponse> {
   const db = deps.database.db;
-  const nonce =
-    (await repo.findFeedNonce(db, user.id)) ??
-    (await repo.ensureFeedNonce(db, user.id, randomBytes(18).toString("base64url"), deps.clock.now()));
+  const nonce = (await findFeedNonce(db, user.id)) ?? (await ensureFeedNonce(db, user.id, newFeedNonce(), deps.clock.now()));
   return tokenResponse(deps, feedToken(deps, user.id, nonce));
 }
 
 /** DELETE /api/calendar/token: the old link stops working at once; the next GET makes a new one. */
 export async function revokeFeedToken(deps: AppDeps, user: UserRow): Promise<void> {
-  await repo.deleteFeed(deps.database.db, user.id);
-}
-
-/**
- * A password reset replaces the feed token: whoever had the old link (it may be why the password
- * was reset) stops receiving the calendar at once.
- */
-export async function replaceFeedTokenOf(deps: AppDeps, userId: number): Promise<void> {
-  const db = deps.database.db;
-  const hadFeed = (await repo.findFeedNonce(db, userId)) !== undefined;
-  await repo.deleteFeed(db, userId);
-  if (hadFeed) await repo.ensureFeedNonce(db, userId, randomBytes(18).toString("base64url"), deps.clock.now());
+  await deleteFeed(deps.database.db, user.id);
 }
 
 /** GET /api/calendar.ics?token=...: every session of the token's user, in the coach's zone. */
@@ -132,7 +121,7 @@ export async function calendarFeed(deps: AppDeps, token: unknown): Promise<strin
   const match = /^(\d{1,9})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) throw notFound(CalendarMessages.FEED_NOT_FOUND);
   const userId = Number(match[1]);
-  const nonce = await repo.findFeedNonce(deps.database.db, userId);
+  const nonce = await findFeedNonce(deps.database.db, userId);
   if (!nonce) throw notFound(CalendarMessages.FEED_NOT_FOUND);
   const expected = Buffer.from(feedSignature(deps, userId, nonce));
   const given = Buffer.from(match[2] ?? "");
@@ -198,7 +187,7 @@ async function remind(
 ): Promise<void> {
   const now = deps.clock.now();
   const first = factsOf(present(rows[0], "a session to remind of"), now);
-  const when = sessionWhen(first.startsAt, first.timeZone);
+  const when = sessionStartText(first.startsAt, first.timeZone);
   const place = placeOf(first) ?? "the place your coach shares with you";
   const who =
     audience === "student"
@@ -212,7 +201,7 @@ async function remind(
   const lines = [
     `Reminder: your lacrosse session ${who} is tomorrow.`,
     "",
-    ...(audience === "student" ? [`Athlete: ${first.studentName}`] : []),
+    ...(audience === "student" ? [`Athlete: ${first.athleteName}`] : []),
     `When: ${when}`,
     `Where: ${place}`,
     ...(first.locationNotes ? [`Location notes: ${first.locationNotes}`] : []),
@@ -223,14 +212,19 @@ async function remind(
   ];
   for (const email of to.emails) {
     try {
-      await deps.mailer.send({ to: email, subject: `Reminder: lacrosse session ${when}`, text: lines.join("\n") });
+      await sendNoticeEmail(
+        deps,
+        "reminder",
+        { to: email, subject: `Reminder: lacrosse session ${when}`, text: lines.join("\n") },
+        { url: audience === "coach" ? "/coach-dashboard" : "/my-bookings", title: "Session tomorrow", body: `${who}, ${when} at ${place}` },
+      );
     } catch (err) {
       deps.logger.error({ err, bookingId: first.bookingId }, "could not send a session reminder e-mail");
     }
   }
   for (const phone of to.phones) {
     try {
-      await deps.sms.send(phone, `Reminder: lacrosse session ${who} ${when} at ${place}. ${CANCEL_RULE_TEXT}`);
+      await sendNoticeSms(deps, "reminder", phone, `Reminder: lacrosse session ${who} ${when} at ${place}. ${CANCEL_RULE_TEXT}`);
     } catch (err) {
       deps.logger.error({ err, bookingId: first.bookingId }, "could not send a session reminder SMS");
     }

@@ -1,6 +1,6 @@
 import { CANCEL_RULE_TEXT } from "@contract/calendar";
 import { bookingUid, type SessionEvent } from "./ics";
-import { sessionWhen as messageWhen } from "../../messages/session-text";
+import { sessionWhen } from "../../notice-texts/session-text";
 
 /** What every calendar entry and reminder of a session is made from. */
 export type SessionFacts = {
@@ -12,7 +12,7 @@ export type SessionFacts = {
   durationMinutes: number;
   coachName: string;
   /** The athlete the seat is for (the account's name when the booking names none). */
-  studentName: string;
+  athleteName: string;
   /** What the coach sees beside the athlete's name: "age 11 · Attack" (DESIGN.md 11); empty when unknown. */
   athleteDetails?: string;
   locationName: string | null;
@@ -27,14 +27,14 @@ export function placeOf(facts: Pick<SessionFacts, "locationName" | "locationAddr
 }
 
 /** "Saturday, December 5, 2026, 4:00 PM EST": the wall-clock time in the coach's zone, naming the zone. */
-export function sessionWhen(instant: Date, timeZone: string): string {
-  // One way to write a session's time in every message (messages/session-text.ts): the zone named.
-  const when = messageWhen(instant, instant, timeZone);
+export function sessionStartText(instant: Date, timeZone: string): string {
+  // One way to write a session's time in every message (notice-texts/session-text.ts): the zone named.
+  const when = sessionWhen(instant, instant, timeZone);
   return `${when.date} at ${when.time}`;
 }
 
 export function sessionTitle(facts: SessionFacts, audience: Audience): string {
-  return audience === "student" ? `Lacrosse session with ${facts.coachName}` : `Lacrosse session: ${facts.studentName}`;
+  return audience === "student" ? `Lacrosse session with ${facts.coachName}` : `Lacrosse session: ${facts.athleteName}`;
 }
 
 export function sessionEvent(facts: SessionFacts, audience: Audience, appUrl: string, cancelled: boolean): SessionEvent {
@@ -43,7 +43,7 @@ export function sessionEvent(facts: SessionFacts, audience: Audience, appUrl: st
     `${kind} session, ${facts.durationMinutes} minutes.`,
     audience === "student"
       ? `Coach: ${facts.coachName}`
-      : `Student: ${facts.studentName}${facts.athleteDetails ? ` (${facts.athleteDetails})` : ""}`,
+      : `Student: ${facts.athleteName}${facts.athleteDetails ? ` (${facts.athleteDetails})` : ""}`,
     ...(facts.locationNotes ? [`Location notes: ${facts.locationNotes}`] : []),
     "",
     CANCEL_RULE_TEXT,

@@ -19,6 +19,7 @@ import * as repo from "./coaches.repository";
 import { renderPromoGraphic } from "./promo-graphic";
 import { calendarEvents } from "../../realtime/events";
 import { present } from "../../present";
+import { coachIdOfUser } from "../../db/coach-of-user";
 
 type Viewer = Pick<UserRow, "id" | "userType">;
 
@@ -107,6 +108,12 @@ export async function promoGraphicOf(deps: AppDeps, user: UserRow, coachId: numb
 /** Sets the photo of the user's coach profile, when they have one (the profile-image upload). */
 export async function setCoachPhotoOfUser(deps: AppDeps, userId: number, url: string): Promise<void> {
   const coachId = await repo.setCoachImageForUser(deps.database.db, userId, url, deps.clock.now());
+  if (coachId !== undefined) await announceListingChange(deps, coachId);
+}
+
+/** A change to a user that is a coach's listing too (name, photo, suspension): announced when the user coaches. */
+export async function announceListingChangeOfUser(deps: AppDeps, userId: number): Promise<void> {
+  const coachId = await coachIdOfUser(deps.database.db, userId);
   if (coachId !== undefined) await announceListingChange(deps, coachId);
 }
 

@@ -5,8 +5,8 @@ import { describeRate } from "@contract/coach-basics";
 const SIZE = 1080;
 const PHOTO_SIZE = 360;
 const PHOTO_TOP = 150;
-const FONT = "'Liberation Sans Narrow', 'DejaVu Sans Condensed', 'Arial Narrow', Arial, sans-serif";
-const BRAND = { dark: "#052316", deep: "#0b3f28", field: "#127844", accent: "#d2f53a", light: "#effbf3" };
+export const PROMO_FONT = "'Liberation Sans Narrow', 'DejaVu Sans Condensed', 'Arial Narrow', Arial, sans-serif";
+export const PROMO_BRAND = { dark: "#052316", deep: "#0b3f28", field: "#127844", accent: "#d2f53a", light: "#effbf3" };
 
 /** coach-side 2: the 1080x1080 PNG a coach shares on social media (name, photo, positions, rates, place, call to action). */
 export async function renderPromoGraphic(coach: CoachResponse, photo: Buffer | null): Promise<Buffer> {
@@ -19,14 +19,14 @@ export async function renderPromoGraphic(coach: CoachResponse, photo: Buffer | n
 }
 
 /** A bad or vanished photo falls back to the initial rather than failing the download. */
-async function circularPhoto(bytes: Buffer): Promise<Buffer | null> {
+export async function circularPhoto(bytes: Buffer, size = PHOTO_SIZE): Promise<Buffer | null> {
   const mask = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO_SIZE}" height="${PHOTO_SIZE}"><circle cx="${PHOTO_SIZE / 2}" cy="${PHOTO_SIZE / 2}" r="${PHOTO_SIZE / 2}" fill="#fff"/></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><circle cx="${size / 2}" cy="${size / 2}" r="${size / 2}" fill="#fff"/></svg>`,
   );
   try {
     return await sharp(bytes)
       .rotate()
-      .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: "cover" })
+      .resize(size, size, { fit: "cover" })
       .composite([{ input: mask, blend: "dest-in" }])
       .png()
       .toBuffer();
@@ -49,10 +49,10 @@ function overlaySvg(coach: CoachResponse, name: string, drawInitial: boolean): s
   let y = cy + r + 90;
   lines.push(text(fit(name.toUpperCase(), 26), cx, y, 76, "#ffffff", 700));
   y += 56;
-  lines.push(text(fit(coach.title, 44), cx, y, 40, BRAND.accent, 700));
+  lines.push(text(fit(coach.title, 44), cx, y, 40, PROMO_BRAND.accent, 700));
   if (positions.length > 0) {
     y += 52;
-    lines.push(text(fit(positions.join("  •  "), 52), cx, y, 32, BRAND.light, 400));
+    lines.push(text(fit(positions.join("  •  "), 52), cx, y, 32, PROMO_BRAND.light, 400));
   }
   for (const rate of rates) {
     y += 46;
@@ -60,32 +60,43 @@ function overlaySvg(coach: CoachResponse, name: string, drawInitial: boolean): s
   }
   if (coach.location) {
     y += 48;
-    lines.push(text(fit(coach.location, 48), cx, y, 30, BRAND.light, 400));
+    lines.push(text(fit(coach.location, 48), cx, y, 30, PROMO_BRAND.light, 400));
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${BRAND.deep}"/>
-      <stop offset="1" stop-color="${BRAND.dark}"/>
+      <stop offset="0" stop-color="${PROMO_BRAND.deep}"/>
+      <stop offset="1" stop-color="${PROMO_BRAND.dark}"/>
     </linearGradient>
   </defs>
   <rect width="${SIZE}" height="${SIZE}" fill="url(#bg)"/>
-  <path d="M0 ${SIZE - 180} L${SIZE} ${SIZE - 300} L${SIZE} ${SIZE} L0 ${SIZE} Z" fill="${BRAND.field}" opacity="0.35"/>
-  <rect x="0" y="0" width="${SIZE}" height="14" fill="${BRAND.accent}"/>
-  ${text("LACROSSE COACHING", cx, 96, 34, BRAND.accent, 700, 6)}
-  <circle cx="${cx}" cy="${cy}" r="${r + 10}" fill="${BRAND.accent}"/>
-  ${drawInitial ? `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${BRAND.field}"/>${text(initial, cx, cy + 60, 180, "#ffffff", 700)}` : ""}
+  <path d="M0 ${SIZE - 180} L${SIZE} ${SIZE - 300} L${SIZE} ${SIZE} L0 ${SIZE} Z" fill="${PROMO_BRAND.field}" opacity="0.35"/>
+  <rect x="0" y="0" width="${SIZE}" height="14" fill="${PROMO_BRAND.accent}"/>
+  ${text("LACROSSE COACHING", cx, 96, 34, PROMO_BRAND.accent, 700, 6)}
+  <circle cx="${cx}" cy="${cy}" r="${r + 10}" fill="${PROMO_BRAND.accent}"/>
+  ${drawInitial ? `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${PROMO_BRAND.field}"/>${text(initial, cx, cy + 60, 180, "#ffffff", 700)}` : ""}
   ${lines.join("\n  ")}
-  <rect x="${cx - 300}" y="${SIZE - 120}" width="600" height="76" rx="38" fill="${BRAND.accent}"/>
-  ${text("BOOK A SESSION TODAY", cx, SIZE - 70, 36, BRAND.dark, 700, 2)}
+  <rect x="${cx - 300}" y="${SIZE - 120}" width="600" height="76" rx="38" fill="${PROMO_BRAND.accent}"/>
+  ${text("BOOK A SESSION TODAY", cx, SIZE - 70, 36, PROMO_BRAND.dark, 700, 2)}
 </svg>`;
 }
 
-function text(content: string, x: number, y: number, size: number, fill: string, weight: number, letterSpacing = 0): string {
-  return `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${size}" font-weight="${weight}" fill="${fill}" text-anchor="middle" letter-spacing="${letterSpacing}">${escapeXml(content)}</text>`;
+/** One line of the graphics' text, centred on x unless `anchor` says otherwise. */
+export function text(
+  content: string,
+  x: number,
+  y: number,
+  size: number,
+  fill: string,
+  weight: number,
+  letterSpacing = 0,
+  anchor: "middle" | "start" = "middle",
+): string {
+  return `<text x="${x}" y="${y}" font-family="${PROMO_FONT}" font-size="${size}" font-weight="${weight}" fill="${fill}" text-anchor="${anchor}" letter-spacing="${letterSpacing}">${escapeXml(content)}</text>`;
 }
 
-function fit(value: string, max: number): string {
+/** The text cut with an ellipsis to `max` characters. */
+export function fit(value: string, max: number): string {
   return value.length > max ? `${value.slice(0, max - 1).trimEnd()}…` : value;
 }
 

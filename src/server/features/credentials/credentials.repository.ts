@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
-import type { CredentialStatus } from "@contract/credentials";
-import { coachCredentials, coaches, credentialDocuments, users } from "../../db/schema/index";
+import { SCREENING_KINDS, type CredentialStatus } from "@contract/credentials";
+import { athletes, bookings, coachCredentials, coaches, credentialDocuments, users } from "../../db/schema/index";
 import { userNameSql } from "../../db/people";
 import { returnedRow, type Queryable } from "../../db/sql";
 
@@ -184,4 +184,57 @@ export async function claimExpiryNotices(db: Queryable, today: string, lastDay: 
       expiresOn: coachCredentials.expiresOn,
       stage: coachCredentials.lastExpiryNoticeDays,
     });
+}
+
+/** Whether the coach holds a verified SafeSport training and background check that still count on `today`. */
+export async function hasCurrentScreening(db: Queryable, coachId: number, today: string): Promise<boolean> {
+  const [row] = await db
+    .select({ kinds: sql<number>`count(distinct ${coachCredentials.kind})::int` })
+    .from(coachCredentials)
+    .where(
+      and(
+        eq(coachCredentials.coachId, coachId),
+        eq(coachCredentials.status, "verified"),
+        inArray(coachCredentials.kind, [...SCREENING_KINDS]),
+        or(sql`${coachCredentials.expiresOn} is null`, sql`${coachCredentials.expiresOn} > ${today}::date`),
+      ),
+    );
+  return (row?.kinds ?? 0) === SCREENING_KINDS.length;
+}
+
+/** Whether the coach still holds a verified credential of this kind that counts on `today` (a renewal). */
+export async function hasCurrentOfKind(db: Queryable, coachId: number, kind: CredentialRow["kind"], today: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: coachCredentials.id })
+    .from(coachCredentials)
+    .where(
+      and(
+        eq(coachCredentials.coachId, coachId),
+        eq(coachCredentials.kind, kind),
+        eq(coachCredentials.status, "verified"),
+        or(sql`${coachCredentials.expiresOn} is null`, sql`${coachCredentials.expiresOn} > ${today}::date`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The coach's confirmed sessions still to come, with the family each is for (a lapse notice's audience). */
+export async function listUpcomingSessionsOfCoach(db: Queryable, coachId: number, now: Date) {
+  return db
+    .select({
+      bookingId: bookings.id,
+      studentId: bookings.studentId,
+      athleteId: bookings.athleteId,
+      familyId: athletes.familyId,
+      athleteFirstName: athletes.firstName,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      timeZone: coaches.timeZone,
+    })
+    .from(bookings)
+    .innerJoin(coaches, eq(coaches.id, bookings.coachId))
+    .leftJoin(athletes, eq(athletes.id, bookings.athleteId))
+    .where(and(eq(bookings.coachId, coachId), eq(bookings.status, "confirmed"), gt(bookings.startsAt, now)))
+    .orderBy(asc(bookings.startsAt), asc(bookings.id));
 }

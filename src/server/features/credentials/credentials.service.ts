@@ -1,7 +1,6 @@
 import {
   type AddCredentialRequest,
   type AdminCredential,
-  CREDENTIAL_EXPIRY_NOTICE_DAYS,
   CREDENTIAL_LABELS,
   type Credential,
   type CredentialDocumentType,
@@ -9,6 +8,7 @@ import {
   type CredentialStatus,
   credentialExpiresOn,
   type ScreeningResult,
+  SCREENING_KINDS,
 } from "@contract/credentials";
 import { ErrorCode } from "@contract/error-basics";
 import { LIST_PAGE_SIZE } from "@contract/paging";
@@ -24,7 +24,7 @@ import { recordAdminAction } from "../audit/audit.service";
 import { instantToLocal } from "../slots/slot-time";
 import * as repo from "./credentials.repository";
 
-const SWEEP_BATCH = 200;
+export type ScreeningKind = (typeof SCREENING_KINDS)[number];
 
 /** Today's date (yyyy-MM-dd) by the app clock in the app's time zone: the day credentials expire on. */
 export function todayOf(deps: Pick<AppDeps, "clock" | "config">): string {
@@ -309,42 +309,12 @@ export async function decideCredential(
   return toCredential(row);
 }
 
-/** Sweep: verified credentials whose date has come are expired; search shows the coach without the badge. */
-export async function expireCredentials(deps: AppDeps): Promise<void> {
-  const expired = await repo.expireDueCredentials(deps.database.db, todayOf(deps), deps.clock.now());
-  for (const coachId of new Set(expired.map((row) => row.coachId))) await credentialsChanged(deps, coachId);
-}
-
-/** Sweep: the coach is mailed 30 and 7 days before a credential expires and on the day, each once. */
-export async function sendCredentialExpiryNotices(deps: AppDeps): Promise<void> {
-  const today = todayOf(deps);
-  const lastDay = instantToLocal(
-    new Date(deps.clock.now().getTime() + CREDENTIAL_EXPIRY_NOTICE_DAYS[0] * 86_400_000),
-    deps.config.appTimeZone,
-  ).date;
-  for (const row of await repo.claimExpiryNotices(deps.database.db, today, lastDay, SWEEP_BATCH)) {
-    const label = CREDENTIAL_LABELS[row.kind];
-    const renew = `Renew it from your dashboard: ${deps.config.appUrl}/coach-dashboard`;
-    if (row.stage === 0) {
-      await mailCoach(deps, row.coachId, `Expired today: ${label}`, [
-        `Your credential "${label}" expired today (${row.expiresOn}) and no longer shows on your profile.`,
-        renew,
-      ]);
-    } else {
-      await mailCoach(deps, row.coachId, `${label} expires on ${row.expiresOn}`, [
-        `Your credential "${label}" expires on ${row.expiresOn}, in ${row.stage === 7 ? "a week or less" : "30 days or less"}.`,
-        renew,
-      ]);
-    }
-  }
-}
-
 /** Search's directory reloads the coach (badges are part of the listing). */
-async function credentialsChanged(deps: AppDeps, coachId: number): Promise<void> {
+export async function credentialsChanged(deps: AppDeps, coachId: number): Promise<void> {
   await publishEvents(deps, [calendarEvents.coachUpdated(coachId)]);
 }
 
-async function mailCoach(deps: AppDeps, coachId: number, subject: string, lines: string[]): Promise<void> {
+export async function mailCoach(deps: AppDeps, coachId: number, subject: string, lines: string[]): Promise<void> {
   const coach = await repo.findCoachUser(deps.database.db, coachId);
   if (!coach) return;
   await deps.mailer.send({ to: coach.email, subject, text: [`Hi ${coach.firstName ?? "Coach"},`, "", ...lines].join("\n") });

@@ -6,6 +6,7 @@ import type { Tx } from "../../db/client";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { removeReplacedImages } from "../uploads/uploads.service";
+import { athleteProfile } from "./athlete-profile";
 import * as children from "./children.repository";
 import * as repo from "./families.repository";
 
@@ -63,16 +64,7 @@ export async function exportAthlete(deps: AppDeps, user: UserRow, athleteId: num
   return {
     exportedAt: deps.clock.now().toISOString(),
     athlete: {
-      id: row.id,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      birthday: row.birthday,
-      position: row.position,
-      secondaryPosition: row.secondaryPosition,
-      skillLevel: row.skillLevel,
-      goals: row.goals,
-      school: row.school,
-      photoUrl: row.photoUrl,
+      ...athleteProfile(row),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     },

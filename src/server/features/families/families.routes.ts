@@ -10,8 +10,7 @@ import {
 import type { AppDeps } from "../../deps";
 import { requireRole } from "../../http/require-session";
 import { parseBody, parseIdParam } from "../../http/validate-request";
-import { listAthleteSessions } from "../bookings/bookings.service";
-import { createAthlete, getAthlete, listAthletes, requireFamilyAthlete, updateAthlete } from "./families.service";
+import { createAthlete, getAthlete, listAthletes, updateAthlete } from "./families.service";
 import { eraseAthlete, exportAthlete } from "./children.service";
 import {
   acceptInvitation,
@@ -46,12 +45,6 @@ export function familiesRouter(deps: AppDeps): Router {
   router.get("/athletes/:id", async (req, res) => {
     const user = requirePlayer(req);
     res.json(await getAthlete(deps, user, parseIdParam(req)));
-  });
-
-  router.get("/athletes/:id/sessions", async (req, res) => {
-    const user = requirePlayer(req);
-    const athlete = await requireFamilyAthlete(deps, user, parseIdParam(req));
-    res.json(await listAthleteSessions(deps, athlete.id));
   });
 
   router.put("/athletes/:id", async (req, res) => {

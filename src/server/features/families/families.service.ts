@@ -9,13 +9,15 @@ import {
   type ParsedCreateAthleteRequest,
   type ParsedUpdateAthleteRequest,
 } from "@contract/families";
-import { ageRuleToday } from "@contract/players";
+import { ageOn, ageRuleToday, isMinorAge } from "@contract/players";
+import { coachContactOf, withoutMinorOwnContact, type CoachContact } from "@contract/coach-contact";
 import type { SkillLevel } from "@contract/user-basics";
 import type { BookingGuardian } from "@contract/bookings";
 import type { GuardianContact } from "../../db/families";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
+import { athleteProfile } from "./athlete-profile";
 import * as repo from "./families.repository";
 import { removeReplacedImages } from "../uploads/uploads.service";
 import { recordConsentIfChild, requireConsentFor, type ConsentContext } from "./children.service";
@@ -23,20 +25,7 @@ import { recordConsentIfChild, requireConsentFor, type ConsentContext } from "./
 /** The API shape of an athlete, with what the birthday says today. */
 export function toApiAthlete(row: repo.AthleteRow, now: Date, isPrimary: boolean): Athlete {
   const facts = athleteAgeFacts(row.birthday, ageRuleToday(now));
-  return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    birthday: row.birthday,
-    position: row.position,
-    secondaryPosition: row.secondaryPosition,
-    skillLevel: (row.skillLevel as SkillLevel | null) ?? null,
-    goals: row.goals,
-    school: row.school,
-    photoUrl: row.photoUrl,
-    ...facts,
-    isPrimary,
-  };
+  return { ...athleteProfile(row), skillLevel: (row.skillLevel as SkillLevel | null) ?? null, ...facts, isPrimary };
 }
 
 /** The signed-in player's family (made on first use, with their profile as its first athlete); a coach or an admin has none (403). */
@@ -157,4 +146,48 @@ export function toAthleteSummary(
 /** A guardian as the coach of a paid seat sees them: name, e-mail and phone (never their SMS choice). */
 export function toBookingGuardian(g: GuardianContact): BookingGuardian {
   return { userId: g.userId, firstName: g.firstName, lastName: g.lastName, email: g.email, phoneNumber: g.phoneNumber };
+}
+
+type ContactSource = {
+  student: {
+    id: number;
+    firstName: string | null;
+    lastName: string | null;
+    email: string | null;
+    phoneNumber: string | null;
+    parentFirstName: string | null;
+    parentLastName: string | null;
+    parentEmail: string | null;
+    parentPhoneNumber: string | null;
+  };
+  studentBirthday: string | null;
+  athlete: { birthday: string | null } | null;
+  guardians: GuardianContact[] | null;
+};
+
+/**
+ * What a coach sees of a session's people (DESIGN.md 12): the contact to reach (a minor's is the
+ * guardian's, "Guardian: Dana Whitaker") and the student fields without a minor holder's own e-mail
+ * and phone. Every coach-facing shape (bookings, requests) goes through here.
+ */
+export function coachViewOfPeople<S extends ContactSource["student"]>(
+  source: Omit<ContactSource, "student"> & { student: S },
+  now: Date,
+  withContact: boolean,
+): {
+  contact: CoachContact;
+  student: Omit<S, "email" | "phoneNumber"> & { email: string | null; phoneNumber: string | null };
+  /** The family's guardians as the coach sees them: a minor account holder is no guardian to reach. */
+  guardians: BookingGuardian[];
+} {
+  const today = ageRuleToday(now);
+  const holderIsMinor = isMinorAge(ageOn(source.studentBirthday, today));
+  const contact = coachContactOf({
+    athlete: source.athlete ? { isMinor: isMinorAge(ageOn(source.athlete.birthday, today)) } : null,
+    holder: { ...source.student, isMinor: holderIsMinor },
+    guardians: source.guardians ?? [],
+    withContact,
+  });
+  const guardians = (source.guardians ?? []).filter((g) => !(holderIsMinor && g.userId === source.student.id)).map(toBookingGuardian);
+  return { contact, student: withoutMinorOwnContact(source.student, holderIsMinor), guardians };
 }

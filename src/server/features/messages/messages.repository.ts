@@ -143,7 +143,7 @@ export async function countSentSince(db: Queryable, userId: number, since: Date)
 /** Stores a message, moves its conversation to the top of the lists and marks it read for its sender. */
 export async function insertMessage(
   tx: Tx,
-  values: { conversationId: number; senderId: number; body: string; now: Date; copyToParent: boolean },
+  values: { conversationId: number; senderId: number; body: string; now: Date; copyToParent: boolean; bookingId?: number },
 ): Promise<MessageRow> {
   const message = returnedRow(
     await tx
@@ -154,21 +154,29 @@ export async function insertMessage(
         body: values.body,
         createdAt: values.now,
         copyToParent: values.copyToParent,
+        bookingId: values.bookingId ?? null,
       })
       .returning(),
     "the new message",
   );
-  await tx
+  // The conversation's activity and the sender's read mark in one statement (issue 46).
+  const touched = tx
     .update(conversations)
     .set({ lastMessageAt: values.now, activity: sql`nextval('conversation_activity_seq')` })
     .where(eq(conversations.id, values.conversationId));
-  await markRead(tx, values.conversationId, values.senderId, message.id);
+  await tx.execute(
+    sql`with touched as (${touched.getSQL()}) ${markReadQuery(tx, values.conversationId, values.senderId, message.id).getSQL()}`,
+  );
   return message;
 }
 
 /** Moves the user's read mark forward to `upToMessageId` (never back). */
 export async function markRead(db: Queryable, conversationId: number, userId: number, upToMessageId: number): Promise<void> {
-  await db
+  await markReadQuery(db, conversationId, userId, upToMessageId);
+}
+
+function markReadQuery(db: Queryable, conversationId: number, userId: number, upToMessageId: number) {
+  return db
     .insert(conversationReads)
     .values({ conversationId, userId, lastReadMessageId: upToMessageId })
     .onConflictDoUpdate({
@@ -222,7 +230,12 @@ export type ConversationListRow = {
   coach_last_name: string | null;
   coach_photo_url: string | null;
   guardians: { id: number; firstName: string | null; lastName: string | null }[] | string;
-  athletes: { id: number; firstName: string; lastName: string }[] | string;
+  athletes: { id: number; firstName: string; lastName: string; birthday: string | null }[] | string;
+  /** The session the thread is about: the soonest upcoming of the coach with the family's athletes, else the latest. */
+  session:
+    | { bookingId: number; athleteFirstName: string; athleteLastName: string; startsAt: string; status: string; timeZone: string }
+    | string
+    | null;
   last_message: { id: number; senderId: number; body: string; createdAt: string } | string | null;
   unread_count: number;
 };
@@ -240,6 +253,7 @@ export async function listConversations(
     beforeActivity: number | null;
     limit: number;
     onlyId?: number;
+    now: Date;
   },
 ): Promise<ConversationListRow[]> {
   const owner =
@@ -254,8 +268,16 @@ export async function listConversations(
       coalesce(co.profile_image_url, cu.profile_image_url) as coach_photo_url,
       (select coalesce(json_agg(json_build_object('id', gu.id, 'firstName', gu.first_name, 'lastName', gu.last_name) order by g.created_at, g.user_id), '[]'::json)
         from family_guardians g join users gu on gu.id = g.user_id where g.family_id = c.family_id) as guardians,
-      (select coalesce(json_agg(json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name) order by a.id), '[]'::json)
+      (select coalesce(json_agg(json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'birthday', a.birthday) order by a.id), '[]'::json)
         from athletes a where a.family_id = c.family_id) as athletes,
+      (select json_build_object('bookingId', b.id, 'athleteFirstName', a.first_name, 'athleteLastName', a.last_name,
+          'startsAt', b.starts_at, 'status', b.status, 'timeZone', co.time_zone)
+        from bookings b join athletes a on a.id = b.athlete_id
+        where b.coach_id = c.coach_id and a.family_id = c.family_id and b.status <> 'cancelled'
+        order by (b.starts_at >= ${options.now}) desc,
+          case when b.starts_at >= ${options.now} then b.starts_at end asc,
+          b.starts_at desc
+        limit 1) as session,
       (select json_build_object('id', m.id, 'senderId', m.sender_id, 'body', m.body, 'createdAt', m.created_at)
         from messages m where m.conversation_id = c.id order by m.id desc limit 1) as last_message,
       (select count(*)::int from messages m

@@ -3,15 +3,14 @@ import { OpenConversationRequestSchema, PageQuerySchema, ReportMessageRequestSch
 import { MESSAGES_NEXT_CURSOR_HEADER, MessageMessages } from "@contract/message-basics";
 import type { AppDeps } from "../../deps";
 import { requireUser } from "../../http/require-session";
+import { listMessageReports, reportMessage } from "./message-reports.service";
 import { parseBody, parseIdParam, parseQuery } from "../../http/validate-request";
 import {
   getConversation,
   listConversationMessages,
-  listMessageReports,
   listMyConversations,
   markConversationRead,
   openConversation,
-  reportMessage,
   sendMessage,
   unreadOf,
 } from "./messages.service";

@@ -1,29 +1,24 @@
 // Over 300 lines: a conversation's whole life (open, list, read, send, report, the notices) goes through one check of who may see a conversation (viewerOf).
 import { fullName } from "@contract/names";
-import type { Conversation, ConversationMessage, Message, MessageReport, OpenConversationRequest, UnreadSummary } from "@contract/messages";
+import type { Conversation, ConversationMessage, Message, OpenConversationRequest, UnreadSummary } from "@contract/messages";
 import {
   CONVERSATIONS_PAGE_SIZE,
   MAX_MESSAGES_PER_HOUR,
   MAX_NEW_CONVERSATIONS_PER_DAY,
-  MESSAGE_NOTICE_GRACE_SECONDS,
-  MESSAGE_NOTICE_INTERVAL_MINUTES,
   MESSAGES_PAGE_SIZE,
   MessageMessages,
-  conversationPath,
-  firstLine,
 } from "@contract/message-basics";
 import { ErrorCode } from "@contract/error-basics";
 import { ModerationMessages } from "@contract/moderation-basics";
 import { coachIdOfUser } from "../../db/coach-of-user";
-import { parentCopyOf } from "../families/parent-contact.service";
 import { familyAudience, familyIdOfUser } from "../../db/families";
 import type { AppDeps } from "../../deps";
 import { AppError, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import * as repo from "./messages.repository";
-import * as noticesRepo from "./message-notices.repository";
 import * as reportsRepo from "./message-reports.repository";
 import { present } from "../../present";
+import { ageOn, ageRuleToday, isMinorAge } from "@contract/players";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -31,9 +26,9 @@ const DAY_MS = 24 * HOUR_MS;
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
 const tooMany = (message: string) => new AppError(429, ErrorCode.RATE_LIMITED, message);
-const personName = (firstName: string | null | undefined, lastName: string | null | undefined, fallback = "") =>
+export const personName = (firstName: string | null | undefined, lastName: string | null | undefined, fallback = "") =>
   fullName({ firstName, lastName }) || fallback;
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+export const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const parsed = <T>(value: T | string): T => (typeof value === "string" ? (JSON.parse(value) as T) : value);
 
 /** Whose conversations the user reads: a coach's (their profile's), a player's family's; an admin has none of their own. */
@@ -50,7 +45,7 @@ async function viewerOf(deps: AppDeps, user: UserRow): Promise<Viewer> {
  * The conversation and everyone in it, when the user is in it (the coach's user or a guardian of
  * the family); otherwise 404 like a missing one (DESIGN.md 11).
  */
-async function requireParticipant(deps: AppDeps, user: UserRow, conversationId: number): Promise<repo.ConversationContext> {
+export async function requireParticipant(deps: AppDeps, user: UserRow, conversationId: number): Promise<repo.ConversationContext> {
   const context = await repo.findConversationContext(deps.database.db, conversationId);
   if (!context || !(context.coachUserId === user.id || context.guardians.some((g) => g.id === user.id))) {
     throw notFound(MessageMessages.CONVERSATION_NOT_FOUND);
@@ -58,10 +53,11 @@ async function requireParticipant(deps: AppDeps, user: UserRow, conversationId: 
   return context;
 }
 
-function toConversation(row: repo.ConversationListRow, viewer: Viewer): Conversation {
+function toConversation(row: repo.ConversationListRow, viewer: Viewer, now: Date): Conversation {
   const guardians = parsed(row.guardians);
   const athletes = parsed(row.athletes);
   const last = row.last_message === null ? null : parsed(row.last_message);
+  const session = row.session === null ? null : parsed(row.session);
   const coachName = personName(row.coach_first_name, row.coach_last_name, "Coach");
   const familyName =
     guardians
@@ -79,6 +75,14 @@ function toConversation(row: repo.ConversationListRow, viewer: Viewer): Conversa
     guardianIds: guardians.map((g) => g.id),
     guardians: guardians.map((g) => ({ id: g.id, name: personName(g.firstName, g.lastName, "Guardian") })),
     athletes: athletes.map((a) => ({ id: a.id, firstName: a.firstName, lastName: a.lastName })),
+    hasMinor: athletes.some((a) => isMinorAge(ageOn(a.birthday, ageRuleToday(now)))),
+    session: session && {
+      bookingId: session.bookingId,
+      athleteName: personName(session.athleteFirstName, session.athleteLastName, "Athlete"),
+      startsAt: iso(session.startsAt),
+      timeZone: session.timeZone,
+      status: session.status,
+    },
     title: viewer.coachId !== null ? familyName : coachName,
     lastMessage: last && {
       id: last.id,
@@ -101,9 +105,10 @@ async function conversationFor(deps: AppDeps, viewer: Viewer, conversationId: nu
     beforeActivity: null,
     limit: 1,
     onlyId: conversationId,
+    now: deps.clock.now(),
   });
   if (!row) throw notFound(MessageMessages.CONVERSATION_NOT_FOUND);
-  return toConversation(row, viewer);
+  return toConversation(row, viewer, deps.clock.now());
 }
 
 /**
@@ -169,11 +174,12 @@ export async function listMyConversations(deps: AppDeps, user: UserRow, cursor: 
     familyId: viewer.familyId,
     beforeActivity: cursor === undefined ? null : Number(cursor),
     limit: CONVERSATIONS_PAGE_SIZE + 1,
+    now: deps.clock.now(),
   });
   const page = rows.slice(0, CONVERSATIONS_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    items: page.map((row) => toConversation(row, viewer)),
+    items: page.map((row) => toConversation(row, viewer, deps.clock.now())),
     nextCursor: rows.length > CONVERSATIONS_PAGE_SIZE && last ? String(last.activity) : null,
   };
 }
@@ -217,7 +223,7 @@ export async function listConversationMessages(
   };
 }
 
-function toConversationMessage(row: repo.MessageListRow): ConversationMessage {
+export function toConversationMessage(row: repo.MessageListRow): ConversationMessage {
   return {
     id: row.id,
     conversationId: row.conversation_id,
@@ -249,16 +255,7 @@ export async function sendMessage(deps: AppDeps, user: UserRow, conversationId: 
     }
     return repo.insertMessage(tx, { conversationId, senderId: user.id, body, now, copyToParent });
   });
-  const message: Message = {
-    id: row.id,
-    conversationId: row.conversationId,
-    senderId: row.senderId,
-    body: row.body,
-    createdAt: row.createdAt.toISOString(),
-  };
-  const userIds = [...new Set([conversation.coachUserId, ...conversation.guardians.map((g) => g.id)])];
-  await deps.events.publish({ type: "message:new", coachId: conversation.coachId, conversationId, userIds, message });
-  return message;
+  return announceMessage(deps, conversation.coachId, conversation, row);
 }
 
 /** POST /api/conversations/{id}/read: everything up to the latest message is read by this user. */
@@ -269,167 +266,61 @@ export async function markConversationRead(deps: AppDeps, user: UserRow, convers
   return { unreadCount: 0 };
 }
 
-/** POST /api/messages/{id}/report: anyone in the conversation; the same user reporting again is the same report. */
-export async function reportMessage(
-  deps: AppDeps,
-  user: UserRow,
-  messageId: number,
-  reason: string | undefined,
-): Promise<{ report: { id: number; messageId: number; conversationId: number; createdAt: string }; created: boolean }> {
-  const message = await repo.findMessage(deps.database.db, messageId);
-  if (!message) throw notFound(MessageMessages.MESSAGE_NOT_FOUND);
-  try {
-    await requireParticipant(deps, user, message.conversationId);
-  } catch {
-    throw notFound(MessageMessages.MESSAGE_NOT_FOUND);
-  }
-  const { report, created } = await reportsRepo.insertReport(deps.database.db, {
-    messageId,
-    reporterId: user.id,
-    reason: reason ?? "",
-    now: deps.clock.now(),
-  });
-  if (created) deps.logger.warn({ reportId: report.id, conversationId: message.conversationId }, "a message was reported");
-  return {
-    report: { id: report.id, messageId, conversationId: message.conversationId, createdAt: report.createdAt.toISOString() },
-    created,
-  };
-}
-
-/** GET /api/admin/message-reports: newest first, paged. */
-export async function listMessageReports(deps: AppDeps, cursor: string | undefined): Promise<Page<MessageReport>> {
-  const rows = await reportsRepo.listReports(deps.database.db, cursor === undefined ? null : Number(cursor), CONVERSATIONS_PAGE_SIZE + 1);
-  const page = rows.slice(0, CONVERSATIONS_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    items: page.map((r) => ({
-      id: r.id,
-      reason: r.reason,
-      createdAt: iso(r.created_at),
-      reporterId: r.reporter_id,
-      reporterName: personName(r.reporter_first_name, r.reporter_last_name, "A user"),
-      conversationId: r.conversation_id,
-      coachName: personName(r.coach_first_name, r.coach_last_name, "Coach"),
-      familyName: r.family_name?.trim() || "Family",
-      message: toConversationMessage({
-        id: r.message_id,
-        conversation_id: r.conversation_id,
-        sender_id: r.sender_id,
-        body: r.body,
-        created_at: r.message_created_at,
-        sender_first_name: r.sender_first_name,
-        sender_last_name: r.sender_last_name,
-        from_coach: r.from_coach,
-      }),
-      resolution:
-        r.resolution === null || r.resolved_at === null || r.resolved_by === null
-          ? null
-          : {
-              action: r.resolution,
-              resolvedAt: iso(r.resolved_at),
-              resolvedBy: r.resolved_by,
-              resolvedByName: personName(r.resolver_first_name, r.resolver_last_name, "Admin"),
-              note: r.resolution_note,
-            },
-      sender: {
-        userId: r.sender_id,
-        messagingSuspended: Boolean(r.sender_messaging_suspended),
-        accountSuspended: Boolean(r.sender_account_suspended),
-      },
-    })),
-    nextCursor:
-      rows.length > CONVERSATIONS_PAGE_SIZE && last
-        ? String(last.resolved_at === null ? last.id : last.id + reportsRepo.RESOLVED_CURSOR_OFFSET)
-        : null,
-  };
-}
-
 /**
- * Sweep: a participant with unread messages from others is told by e-mail (and SMS where opted
- * in) within a minute of the first, then at most once per 15 minutes per conversation while
- * unread; never about their own messages. The claim is a row per (conversation, user), taken
- * before sending, so two processes never both send.
+ * A coach's no-show mark, in the family's thread with that coach (DESIGN.md 12): the conversation
+ * is opened if there is none, and the message is the coach's, so the family can answer or dispute
+ * it there (its report reaches the admins, who can reverse the no-show). Delivered and copied like
+ * any message; no hourly limit, as it is the booking's own notice.
  */
-export async function sendMessageNotices(deps: AppDeps): Promise<number> {
+export async function postNoShowToFamily(
+  deps: AppDeps,
+  values: { coachId: number; coachUserId: number; familyId: number; bookingId: number; body: string },
+): Promise<void> {
   const db = deps.database.db;
   const now = deps.clock.now();
-  let sent = 0;
-  for (const due of await noticesRepo.dueNotices(db, now, MESSAGE_NOTICE_GRACE_SECONDS, MESSAGE_NOTICE_INTERVAL_MINUTES)) {
-    const claimed = await noticesRepo.claimNotice(db, {
-      conversationId: due.conversation_id,
-      userId: due.user_id,
-      lastMessageId: due.latest_id,
+  const copyToParent = (await familyAudience(db, { familyId: values.familyId }, now)).parent?.email != null;
+  const row = await db.transaction(async (tx) => {
+    const { conversation } =
+      (await repo.findConversationByPair(tx, values.coachId, values.familyId).then((c) => (c ? { conversation: c } : undefined))) ??
+      (await repo.insertConversation(tx, {
+        coachId: values.coachId,
+        familyId: values.familyId,
+        openedBy: values.coachUserId,
+        openedByFamily: false,
+        now,
+      }));
+    return repo.insertMessage(tx, {
+      conversationId: conversation.id,
+      senderId: values.coachUserId,
+      body: values.body,
       now,
-      intervalMinutes: MESSAGE_NOTICE_INTERVAL_MINUTES,
+      copyToParent,
+      bookingId: values.bookingId,
     });
-    if (!claimed) continue;
-    const unread = await noticesRepo.unreadForNotice(db, due.conversation_id, due.user_id, due.latest_id);
-    const from = due.recipient_is_coach ? due.family_name || "A family" : due.coach_name || "Your coach";
-    const link = `${deps.config.appUrl}${conversationPath(due.conversation_id)}`;
-    // Plain text only (no HTML part): a message's text is quoted, never interpreted.
-    const lines = unread.map((m) => `${personName(m.sender_first_name, m.sender_last_name, from)}: ${firstLine(m.body)}`);
-    const text = [
-      `Hi ${due.first_name?.trim() || "there"},`,
-      "",
-      `You have ${unread.length === 1 ? "a new message" : "new messages"} from ${from}:`,
-      "",
-      ...lines.map((l) => `> ${l}`),
-      "",
-      `Read and reply: ${link}`,
-      "",
-      "You get at most one e-mail per conversation every 15 minutes while messages are unread.",
-    ].join("\n");
-    try {
-      await deps.mailer.send({ to: due.email, subject: `New message from ${from}`, text });
-      sent += 1;
-    } catch (err) {
-      deps.logger.error({ err, conversationId: due.conversation_id }, "could not send a message notice");
-    }
-    if (due.sms_opt_in && due.phone_number) {
-      try {
-        await deps.sms.send(due.phone_number, `New message from ${from}: "${firstLine(unread.at(-1)?.body ?? "", 100)}" Reply: ${link}`);
-      } catch (err) {
-        deps.logger.error({ err, conversationId: due.conversation_id }, "could not send a message SMS");
-      }
-    }
-  }
-  await sendParentCopies(deps, now);
-  return sent;
+  });
+  const conversation = await conversationFor(
+    deps,
+    { userId: values.coachUserId, coachId: values.coachId, familyId: null },
+    row.conversationId,
+  );
+  await announceMessage(deps, values.coachId, conversation, row);
 }
 
-/**
- * The parent of a minor account holder gets every message of the family's conversations, in full,
- * while the one audience rule names them (until a second guardian has joined).
- */
-async function sendParentCopies(deps: AppDeps, now: Date): Promise<void> {
-  for (const copy of await noticesRepo.claimParentCopies(deps.database.db, now)) {
-    const to = (await familyAudience(deps.database.db, { familyId: copy.family_id }, now)).parent?.email;
-    if (!to) continue;
-    const sender = personName(copy.sender_first_name, copy.sender_last_name, "Someone");
-    // DESIGN.md 12: the text only to an address that confirmed itself; before that, a notice and the link.
-    const copyOf = await parentCopyOf(deps, copy.family_id, to);
-    const text = copyOf.confirmed
-      ? [
-          `As the parent named on your child's account, you receive a copy of every message between your family and ${copy.coach_name || "a coach"}.`,
-          "",
-          `From: ${sender}`,
-          `Sent: ${iso(copy.created_at)}`,
-          "",
-          ...copy.body.split(/\r?\n/).map((l) => `> ${l}`),
-        ].join("\n")
-      : [
-          `${sender} sent a message in your child's conversation with ${copy.coach_name || "a coach"} on LaxCoach (${iso(copy.created_at)}).`,
-          "",
-          "You were named as this player's parent or guardian. Confirm this address to receive the text of every message:",
-          "",
-          copyOf.link,
-          "",
-          "If you are not this player's parent or guardian, ignore this e-mail.",
-        ].join("\n");
-    try {
-      await deps.mailer.send({ to, subject: `Copy of a message with ${copy.coach_name || "a coach"}`, text });
-    } catch (err) {
-      deps.logger.error({ err, messageId: copy.id }, "could not send a parent's copy of a message");
-    }
-  }
+/** A new message as the API answers it, announced live to the coach and every guardian of the conversation. */
+async function announceMessage(
+  deps: AppDeps,
+  coachId: number,
+  conversation: { coachUserId: number; guardians: { id: number }[] },
+  row: { id: number; conversationId: number; senderId: number; body: string; createdAt: Date },
+): Promise<Message> {
+  const message: Message = {
+    id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
+    body: row.body,
+    createdAt: row.createdAt.toISOString(),
+  };
+  const userIds = [...new Set([conversation.coachUserId, ...conversation.guardians.map((g) => g.id)])];
+  await deps.events.publish({ type: "message:new", coachId, conversationId: row.conversationId, userIds, message });
+  return message;
 }

@@ -9,6 +9,7 @@ import { greetingFor } from "../accounts/account-emails";
 import { endAllSessionsOfUser } from "../accounts/sessions.service";
 import type { UserRow } from "../accounts/sessions.repository";
 import { recordAdminAction } from "../audit/audit.service";
+import { announceListingChangeOfUser } from "../coaches/coaches.service";
 import * as repo from "./moderation.repository";
 
 const AUDIT_ACTION_OF: Record<ReportResolution, AuditAction> = {
@@ -61,7 +62,10 @@ export async function resolveReport(
   });
   const { sender, reporter } = outcome;
   if (!sender) throw new Error("a reported message's sender is missing");
-  if (input.action === "suspend_account") await publishSessionsEnded(deps, [sender.id]);
+  if (input.action === "suspend_account") {
+    await publishSessionsEnded(deps, [sender.id]);
+    await announceListingChangeOfUser(deps, sender.id);
+  }
   await mailSender(deps, sender, input.action);
   if (reporter) await mailReporter(deps, reporter);
   return { reportId, action: input.action, sender: standingOf(sender) };
@@ -87,6 +91,7 @@ export async function reinstateUser(
     );
     return { ...standing, messagingSuspendedAt: null, accountSuspendedAt: null };
   });
+  await announceListingChangeOfUser(deps, userId);
   await send(deps, row.email, "Your LaxCoach account is active again", [
     greetingFor(row.firstName),
     "",

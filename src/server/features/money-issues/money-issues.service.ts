@@ -5,7 +5,7 @@ import type { Dispute, ProviderRefund, RefundedCharge } from "../../adapters/pay
 import { REFUND_REASONS } from "../../db/schema/index";
 import type { AppDeps } from "../../deps";
 import { callProvider } from "../../http/call-provider";
-import { voidCreditsOfCharge } from "../packages/credits.service";
+import { voidCreditsOfCharge } from "../credits/credits.service";
 import * as repo from "./money-issues.repository";
 import { MAX_MONEY_ATTEMPTS } from "../../jobs/retry-policy";
 import { present } from "../../present";

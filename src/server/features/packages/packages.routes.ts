@@ -5,7 +5,7 @@ import type { AppDeps } from "../../deps";
 import { providerCallRateLimit } from "../../http/rate-limit";
 import { requireRole, requireUser } from "../../http/require-session";
 import { parseBody, parseIdParam, parseQuery } from "../../http/validate-request";
-import { getCreditLedger, listCredits } from "./credits.service";
+import { getCreditLedger, listCredits } from "../credits/credits.service";
 import { archivePackage, createPackage, listCoachPackages, updatePackage } from "./packages.service";
 import { refundUnusedCredits, startPurchase } from "./purchases.service";
 

@@ -11,7 +11,7 @@ import {
 } from "@contract/packages";
 import { PaymentMessages } from "@contract/payments";
 import { idempotencyKeys } from "../../adapters/payments/idempotency-keys";
-import type { PaymentIntent } from "../../adapters/payments/provider";
+import type { PaymentIntent, RefundedInFull, SucceededIntent } from "../../adapters/payments/provider";
 import { athletesOfFamily, familyAudience, familyIdOfUser } from "../../db/families";
 import type { RefundReason } from "../../db/schema/index";
 import type { AppDeps } from "../../deps";
@@ -20,7 +20,7 @@ import { ErrorCode } from "@contract/error-basics";
 import { conflict, forbidden, notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { scheduleRefund, sendRefund } from "../bookings/refunds.service";
-import { requireVisibleCredit, toApiCredit, voidCredits } from "./credits.service";
+import { creditOfPurchase, requireVisibleCredit, voidCredits } from "../credits/credits.service";
 import * as repo from "./packages.repository";
 import { fullName } from "@contract/names";
 import { present } from "../../present";
@@ -143,20 +143,14 @@ export function requirePurchasePayable(purchase: repo.PurchaseRow, now: Date): v
 }
 
 export type PurchaseSettleOutcome =
-  | { kind: "paid"; purchaseId: number }
-  | { kind: "unchanged"; purchaseId: number }
-  | { kind: "refunded"; purchaseId: number; paymentIntentId: string; refund: "sent" | "pending" | "failed" };
+  { kind: "paid"; purchaseId: number } | { kind: "unchanged"; purchaseId: number } | ({ purchaseId: number } & RefundedInFull);
 
 /**
  * A payment of the purchase succeeded. Grants the credits once (the purchase row of the ledger);
  * a payment that came after the checkout ran out, for another amount or currency, or after another
  * payment already bought the package, buys nothing and is refunded in full.
  */
-export async function settlePurchase(
-  deps: AppDeps,
-  purchaseId: number,
-  intent: { id: string; amountCents: number; currency?: string },
-): Promise<PurchaseSettleOutcome> {
+export async function settlePurchase(deps: AppDeps, purchaseId: number, intent: SucceededIntent): Promise<PurchaseSettleOutcome> {
   const db = deps.database.db;
   const now = deps.clock.now();
   const outcome = await db.transaction(async (tx): Promise<PurchaseSettleOutcome> => {
@@ -240,8 +234,8 @@ export async function purchaseConfirmation(
   purchaseId: number,
 ): Promise<{ purchaseId: number; status: "paid" | "pending" | "cancelled"; credit: Credit | null }> {
   const purchase = present(await repo.findPurchase(deps.database.db, purchaseId), "the purchase just paid");
-  const row = purchase.status === "paid" ? await repo.findCredit(deps.database.db, purchaseId) : undefined;
-  return { purchaseId, status: purchase.status, credit: row ? toApiCredit(row, deps.clock.now()) : null };
+  const credit = purchase.status === "paid" ? await creditOfPurchase(deps, purchaseId) : undefined;
+  return { purchaseId, status: purchase.status, credit: credit ?? null };
 }
 
 /**
@@ -281,13 +275,13 @@ export async function refundUnusedCredits(deps: AppDeps, user: UserRow, purchase
     `Refund of your unused credits: $${centsToDecimal(refund.amountCents)}`,
     `${refund.credits} unused credit(s) of "${row.purchase.title}" were refunded: $${centsToDecimal(refund.amountCents)} back to your card, fee included.`,
   );
-  const after = present(await repo.findCredit(deps.database.db, purchaseId), "the credit just refunded");
+  const after = present(await creditOfPurchase(deps, purchaseId, true), "the credit just refunded");
   return {
     success: true,
     message: PackageMessages.REFUNDED,
     refundAmount: centsToDecimal(refund.amountCents),
     refundStatus: status === "sent" ? "refunded" : "pending",
-    credit: toApiCredit(after, now, true),
+    credit: after,
   };
 }
 

@@ -13,7 +13,12 @@ import { clientIp } from "../../http/rate-limit";
 import { providerCallRateLimit } from "../../http/rate-limit";
 import { requireRole, requireUser } from "../../http/require-session";
 import { parseBody } from "../../http/validate-request";
-import { confirmPayment, confirmSimulatedCard, createPaymentIntent, handleWebhook, sessionDetails, updateTip } from "./payments.service";
+import { SeriesBookingRequestSchema } from "@contract/bookings";
+import { BookingMessages } from "@contract/booking-basics";
+import { bookSeriesWithCheckout } from "./series-checkout.service";
+import { confirmPayment, confirmSimulatedCard, sessionDetails } from "./payments.service";
+import { createPaymentIntent, updateTip } from "./payment-intents.service";
+import { handleWebhook } from "./payment-webhooks.service";
 
 /** Bookings and their payments are made by players (DESIGN.md 5); checked before the body is read. */
 const requirePlayer = (req: Request) => requireRole(req, "player", PaymentMessages.ONLY_PLAYERS);
@@ -22,6 +27,12 @@ export function paymentsRouter(deps: AppDeps): Router {
   const router = Router();
   // Each of these calls the payment provider: throttled per user (issue 28).
   const providerCalls = providerCallRateLimit({ db: deps.database.db, clock: deps.clock });
+
+  // DESIGN.md 11: by card, a series' weeks are held and answered with one checkout's payment fields.
+  router.post("/bookings/series", providerCalls, async (req, res) => {
+    const user = requireRole(req, "player", BookingMessages.ONLY_PLAYERS);
+    res.status(201).json(await bookSeriesWithCheckout(deps, user, parseBody(req, SeriesBookingRequestSchema), clientIp(req)));
+  });
 
   router.post("/create-payment-intent", providerCalls, async (req, res) => {
     const user = requirePlayer(req);

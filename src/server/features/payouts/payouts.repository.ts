@@ -3,9 +3,9 @@ import { bookings, coaches } from "../../db/schema/index";
 import { type Queryable, instant, rowsOf } from "../../db/sql";
 
 import type { CoachRow } from "../../db/coach-of-user";
-import type { BookingRow } from "../bookings/bookings.repository";
 
-export type { BookingRow, CoachRow };
+export type BookingRow = typeof bookings.$inferSelect;
+export type { CoachRow };
 
 export type AccountState = {
   id: string;
@@ -113,6 +113,9 @@ function payoutDue(now: Date, graceMs: number, maxAttempts: number): SQL {
     -- siblings or a series, or the package purchase whose credit paid the session (DESIGN.md 12).
     and not exists (select 1 from payment_disputes d where d.status not in ('won', 'warning_closed')
       and (d.booking_id = b.id or d.payment_intent_id = b.payment_intent_id or d.payment_intent_id = ${purchaseIntentOf}))
+    -- So does the family's open "Dispute" of a no-show in messages (DESIGN.md 12): an admin decides.
+    and not exists (select 1 from messages m join message_reports mr on mr.message_id = m.id
+      where m.booking_id = b.id and mr.resolved_at is null)
     -- So does a refund of that charge made outside the app (the provider's dashboard): a person decides.
     and not exists (select 1 from outside_refunds r where r.status in ('succeeded', 'pending')
       and (r.booking_id = b.id or r.payment_intent_id = b.payment_intent_id or r.payment_intent_id = ${purchaseIntentOf}))`;

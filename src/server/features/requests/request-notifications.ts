@@ -1,9 +1,10 @@
+import { sendNoticeEmail, sendNoticeSms } from "../notifications/notifications.service";
 import { athleteFacts, athleteName } from "@contract/family-basics";
 import type { SessionRequest } from "@contract/requests";
 import type { FamilyAudience } from "../../db/families";
 import type { AppDeps } from "../../deps";
 import type { SessionPlace } from "@contract/places";
-import { placeLines, placeSms, sessionWhen } from "../../messages/session-text";
+import { placeLines, placeSms, sessionWhen } from "../../notice-texts/session-text";
 import type { Contact } from "../../db/people";
 import { fullName } from "@contract/names";
 
@@ -35,7 +36,8 @@ function requestLines(request: SessionRequest): string[] {
   return lines;
 }
 
-type Notice = { subject: string; text: string; sms: string };
+/** `url`: the page a push opens (DESIGN 12). */
+type Notice = { subject: string; text: string; sms: string; url: string };
 
 /** Whom a notice reaches: the coach alone, or the family (every guardian, by the one audience rule). */
 type Audience = Pick<FamilyAudience, "emails" | "phones">;
@@ -53,14 +55,14 @@ const coachAudience = (coach: Contact): Audience => ({
 async function notify(deps: AppDeps, to: Audience, notice: Notice, requestId: number): Promise<void> {
   for (const email of to.emails) {
     try {
-      await deps.mailer.send({ to: email, subject: notice.subject, text: notice.text });
+      await sendNoticeEmail(deps, "request", { to: email, subject: notice.subject, text: notice.text }, { url: notice.url });
     } catch (err) {
       deps.logger.error({ err, requestId }, "could not send a session request e-mail");
     }
   }
   for (const phone of to.phones) {
     try {
-      await deps.sms.send(phone, notice.sms);
+      await sendNoticeSms(deps, "request", phone, notice.sms);
     } catch (err) {
       deps.logger.error({ err, requestId }, "could not send a session request SMS");
     }
@@ -91,6 +93,7 @@ export async function notifyCoachOfRequest(deps: AppDeps, request: SessionReques
         link,
       ].join("\n"),
       sms: `New session request from ${who} for ${whenOf(request).date} at ${whenOf(request).time}. Review it: ${link}`,
+      url: "/coach-dashboard",
     },
     request.id,
   );
@@ -121,6 +124,7 @@ export async function notifyStudentAccepted(
         `Complete payment: ${link}`,
       ].join("\n"),
       sms: `${coach} accepted your session request for ${when.date} at ${when.time}.${placeSms(booking.place)} Complete payment: ${link}`,
+      url: `/booking-checkout/${booking.id}`,
     },
     request.id,
   );
@@ -144,6 +148,7 @@ export async function notifyStudentDeclined(deps: AppDeps, request: SessionReque
         `Find another coach: ${deps.config.appUrl}/find-coaches`,
       ].join("\n"),
       sms: `Your session request for ${whenOf(request).date} at ${whenOf(request).time} was declined. Details: ${link}`,
+      url: "/my-session-requests",
     },
     request.id,
   );
@@ -158,6 +163,7 @@ export async function notifyCoachCancelled(deps: AppDeps, request: SessionReques
       subject: `Session request cancelled: ${who} on ${whenOf(request).date}`,
       text: [`${who} cancelled their session request.`, "", ...requestLines(request)].join("\n"),
       sms: `${who} cancelled their session request for ${whenOf(request).date} at ${whenOf(request).time}.`,
+      url: "/coach-dashboard",
     },
     request.id,
   );
@@ -179,6 +185,7 @@ export async function notifyStudentExpired(deps: AppDeps, request: SessionReques
         `Find another time: ${link}`,
       ].join("\n"),
       sms: `Your session request for ${whenOf(request).date} at ${whenOf(request).time} expired without a response. Find another time: ${link}`,
+      url: "/my-session-requests",
     },
     request.id,
   );

@@ -26,6 +26,8 @@ export type RequestDetails = {
   coachUser: Contact & { profileImageUrl: string | null };
   /** The student as their coach sees them, and whether they take text messages. */
   student: Omit<BookingStudent, "email"> & { email: string; smsOptIn: boolean };
+  /** The account holder's birthday: a minor's contact is their guardian's (DESIGN.md 12). */
+  studentBirthday: string | null;
   booking: {
     id: number;
     status: "pending" | "confirmed" | "completed" | "cancelled" | "no_show";
@@ -49,6 +51,7 @@ const detailColumns = {
   coach: coachColumns,
   coachUser: { ...contactColumns(coachUsers), profileImageUrl: coachUsers.profileImageUrl },
   student: { ...studentColumns(studentUsers), smsOptIn: studentUsers.smsOptIn },
+  studentBirthday: studentUsers.birthday,
   bookingId: bookings.id,
   bookingStatus: bookings.status,
   bookingPaymentStatus: bookings.paymentStatus,

@@ -10,7 +10,7 @@ import { LimitMessages, MAX_SESSION_REQUESTS_PER_DAY } from "@contract/limits";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { createRequestedBookingInTransaction } from "../bookings/book-slot.service";
-import { insertSlotInTransaction, publishSlotCreated } from "../slots/slots.service";
+import { insertSlotInTransaction, publishSlotCreated } from "../slots/slot-editing.service";
 import { instantToLocal, localToInstant } from "../slots/slot-time";
 import {
   notifyCoachCancelled,
@@ -20,7 +20,8 @@ import {
   notifyStudentExpired,
 } from "./request-notifications";
 import { familyAudience, isGuardianOfAthlete, type FamilyAudience } from "../../db/families";
-import { chooseAthlete, toAthleteSummary, toBookingGuardian } from "../families/families.service";
+import { chooseAthlete, coachViewOfPeople, toAthleteSummary } from "../families/families.service";
+import { requireScreeningForMinors } from "../credentials/screening-rule.service";
 import * as repo from "./requests.repository";
 import { calendarEvents, publishEvents } from "../../realtime/events";
 import { LIST_PAGE_SIZE } from "@contract/paging";
@@ -37,6 +38,7 @@ export async function requestSession(deps: AppDeps, user: UserRow, input: Parsed
   const coach = await repo.findCoach(db, input.coachId);
   if (!coach) throw notFound(SessionRequestMessages.COACH_NOT_FOUND);
   if (!coach.allowSessionRequests) throw badRequest(SessionRequestMessages.NOT_ACCEPTING, "coachId");
+  await requireScreeningForMinors(deps, coach.id, [athlete]);
 
   const rate = await repo.findRate(db, coach.id, input.sessionType, input.duration);
   if (!rate) throw badRequest(SessionRequestMessages.RATE_NOT_FOUND, "duration");
@@ -332,8 +334,10 @@ export function toApiRequest(details: repo.RequestDetails, withStudent: boolean,
     const { smsOptIn: _smsOptIn, ...profile } = student;
     // Name, age and message until the seat it led to is paid (issue 28); then the guardians' contact too (DESIGN.md 11).
     const paid = details.booking !== null && isSeatPaid(details.booking);
-    result.student = paid ? profile : withoutContact(profile);
-    if (paid) result.guardians = (details.guardians ?? []).map(toBookingGuardian);
+    const people = coachViewOfPeople({ ...details, student: profile }, now, paid);
+    result.student = paid ? people.student : withoutContact(people.student);
+    result.contact = people.contact;
+    if (paid) result.guardians = people.guardians;
   }
   return result;
 }

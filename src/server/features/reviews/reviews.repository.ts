@@ -82,13 +82,32 @@ export async function listStudentReviews(db: Queryable, studentId: number): Prom
   return flatten(await selectReviews(db).where(eq(reviews.studentId, studentId)).orderBy(desc(reviews.createdAt)).limit(500));
 }
 
-export async function ratingCounts(db: Queryable, coachId: number): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ rating: reviews.rating, count: sql<number>`count(*)::int` })
-    .from(reviews)
-    .where(eq(reviews.coachId, coachId))
-    .groupBy(reviews.rating);
-  return new Map(rows.map((r) => [r.rating, Number(r.count)]));
+/**
+ * A coach's profile figures in one statement (a profile is among the busiest reads): the number of
+ * reviews per star, the sessions taught (bookings that took place) and the median minutes from a
+ * session request to the coach's answer (accepted or declined), null with none.
+ */
+export async function coachFigures(
+  db: Queryable,
+  coachId: number,
+): Promise<{ ratingCounts: Map<number, number>; sessionsTaught: number; medianResponseMinutes: number | null }> {
+  const [row] = await db
+    .select({
+      counts: sql<
+        Record<string, number> | string | null
+      >`(select json_object_agg(r.rating, r.n) from (select ${reviews.rating} as rating, count(*)::int as n from ${reviews} where ${reviews.coachId} = ${coachId} group by ${reviews.rating}) r)`,
+      taught: sql<number>`(select count(*)::int from ${bookings} where ${bookings.coachId} = ${coachId} and ${bookings.status} = 'completed')`,
+      minutes: sql<
+        number | null
+      >`(select percentile_cont(0.5) within group (order by extract(epoch from (${sessionRequests.respondedAt} - ${sessionRequests.createdAt})) / 60) from ${sessionRequests} where ${sessionRequests.coachId} = ${coachId} and ${sessionRequests.status} in ('accepted', 'declined') and ${sessionRequests.respondedAt} is not null)`,
+    })
+    .from(sql`(select 1) as one`);
+  const counts = typeof row?.counts === "string" ? (JSON.parse(row.counts) as Record<string, number>) : (row?.counts ?? {});
+  return {
+    ratingCounts: new Map(Object.entries(counts).map(([rating, n]) => [Number(rating), Number(n)])),
+    sessionsTaught: Number(row?.taught ?? 0),
+    medianResponseMinutes: row?.minutes === null || row?.minutes === undefined ? null : Math.round(Number(row.minutes)),
+  };
 }
 
 export async function coachExists(db: Queryable, coachId: number): Promise<boolean> {
@@ -97,34 +116,6 @@ export async function coachExists(db: Queryable, coachId: number): Promise<boole
 }
 
 export { coachIdOfUser as findCoachIdOfUser } from "../../db/coach-of-user";
-
-/** Sessions the coach has taught: bookings that took place. */
-export async function countSessionsTaught(db: Queryable, coachId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(bookings)
-    .where(and(eq(bookings.coachId, coachId), eq(bookings.status, "completed")));
-  return Number(row?.count ?? 0);
-}
-
-/** The median minutes from a session request to the coach's answer (accepted or declined). */
-export async function medianResponseMinutes(db: Queryable, coachId: number): Promise<number | null> {
-  const [row] = await db
-    .select({
-      minutes: sql<
-        number | null
-      >`percentile_cont(0.5) within group (order by extract(epoch from (${sessionRequests.respondedAt} - ${sessionRequests.createdAt})) / 60)`,
-    })
-    .from(sessionRequests)
-    .where(
-      and(
-        eq(sessionRequests.coachId, coachId),
-        sql`${sessionRequests.status} in ('accepted', 'declined')`,
-        sql`${sessionRequests.respondedAt} is not null`,
-      ),
-    );
-  return row?.minutes === null || row?.minutes === undefined ? null : Math.round(Number(row.minutes));
-}
 
 export type ReviewRequestRow = {
   bookingId: number;

@@ -77,6 +77,8 @@ export async function replyToReview(deps: AppDeps, user: UserRow, reviewId: numb
   if (review.reply !== null) throw conflict(ReviewMessages.ALREADY_REPLIED);
   const updated = await repo.setReplyOnce(db, reviewId, reply, deps.clock.now());
   if (!updated) throw conflict(ReviewMessages.ALREADY_REPLIED);
+  // The reply shows on the coach's public page: every process drops the pages drawn from it.
+  await announceListingChange(deps, review.coachId);
   return toOwn(present(await repo.findReview(db, reviewId), "the review just changed"));
 }
 
@@ -100,16 +102,16 @@ export async function listOwnReviews(deps: AppDeps, user: UserRow): Promise<OwnR
 /** The coach profile's rating, distribution, latest reviews and real activity figures. */
 export async function coachReviewSummary(deps: AppDeps, coachId: number): Promise<CoachReviewSummary> {
   const db = deps.database.db;
-  const counts = await repo.ratingCounts(db, coachId);
+  const figures = await repo.coachFigures(db, coachId);
   const distribution: RatingDistribution = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
-  for (const star of [1, 2, 3, 4, 5] as const) distribution[star] = counts.get(star) ?? 0;
+  for (const star of [1, 2, 3, 4, 5] as const) distribution[star] = figures.ratingCounts.get(star) ?? 0;
   return {
     rating: averageRating(distribution),
     reviewCount: Object.values(distribution).reduce((a, b) => a + b, 0),
     distribution,
     latestReviews: (await repo.listCoachReviews(db, coachId, PROFILE_REVIEW_COUNT)).map(toPublic),
-    sessionsTaught: await repo.countSessionsTaught(db, coachId),
-    medianResponseMinutes: await repo.medianResponseMinutes(db, coachId),
+    sessionsTaught: figures.sessionsTaught,
+    medianResponseMinutes: figures.medianResponseMinutes,
   };
 }
 

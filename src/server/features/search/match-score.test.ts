@@ -74,6 +74,9 @@ describe("scoreCoach", () => {
     expect(scoreCoach(criteria({ skillLevel: "advanced" }), older).breakdown.skillLevel).toBe(10);
     expect(scoreCoach(criteria({ skillLevel: "beginner" }), older).breakdown.skillLevel).toBe(0);
     expect(scoreCoach(criteria({ ageGroup: "juniors" }), young).reasons).toContain("Works with Juniors (12-15) players");
+    expect(scoreCoach(criteria({ ageGroup: "futures" }), coach({ bio: "Fundamentals for under-12 players." })).reasons).toContain(
+      "Works with Futures (under 12) players",
+    );
   });
 
   it("scores specialties by the share found among the coach's specializations", () => {

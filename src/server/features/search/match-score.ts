@@ -1,4 +1,5 @@
 import type { AgeGroup, SkillLevel } from "@contract/user-basics";
+import { AGE_GROUP_LABELS } from "@contract/players";
 import { MAX_MATCH_REASONS } from "@contract/search";
 
 /**
@@ -57,7 +58,7 @@ export type MatchCandidate = {
 export type MatchResult = { score: number; reasons: string[]; breakdown: Record<keyof typeof MATCH_WEIGHTS, number> };
 
 const AGE_KEYWORDS: Record<AgeGroup, RegExp> = {
-  futures: /\b(futures|youth|kids|children|elementary|u-?9|u-?11|under[- ]11|first-year)\b/i,
+  futures: /\b(futures|youth|kids|children|elementary|u-?9|u-?11|under[- ]1[12]|first-year)\b/i,
   juniors: /\b(juniors?|youth|middle[- ]school(ers?)?|u-?13|u-?15)\b/i,
   "high-school": /\b(high[- ]school(ers?)?|varsity|recruit(ing|ed|s)?|college[- ]bound|u-?17|u-?19)\b/i,
 };
@@ -67,12 +68,6 @@ const SKILL_KEYWORDS: Record<SkillLevel, RegExp> = {
   beginner: /\b(beginners?|fundamentals|basics|first-year|new to (the game|lacrosse))\b/i,
   intermediate: /\b(intermediate|developing|club)\b/i,
   advanced: /\b(advanced|elite|college[- ]bound|recruit(ing|ed|s)?|varsity|division i+|d1|all-american)\b/i,
-};
-
-const AGE_LABELS: Record<AgeGroup, string> = {
-  futures: "Futures (under 11)",
-  juniors: "Juniors (12-15)",
-  "high-school": "High school",
 };
 
 export function scoreCoach(criteria: MatchCriteria, coach: MatchCandidate): MatchResult {
@@ -119,7 +114,7 @@ export function scoreCoach(criteria: MatchCriteria, coach: MatchCandidate): Matc
   if (criteria.ageGroup) {
     const fit = keywordFit(text, criteria.ageGroup, AGE_KEYWORDS, ALL_AGES);
     ageGroup = MATCH_WEIGHTS.ageGroup * fit;
-    if (fit === 1) reasons.push(`Works with ${AGE_LABELS[criteria.ageGroup]} players`);
+    if (fit === 1) reasons.push(`Works with ${AGE_GROUP_LABELS[criteria.ageGroup]} players`);
   }
 
   let skillLevel: number = half(MATCH_WEIGHTS.skillLevel);

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import type { CalendarEvent } from "@contract/realtime";
 import type { AppDeps } from "@server/deps";
-import type { EventBus } from "@server/realtime/event-bus";
+import { handDrivenEventBus } from "@server/realtime/hand-driven-event-bus";
 import type { SearchCoachesQuery } from "@contract/search";
 import { createSearchAnswerCache, type ComputedPage } from "./search-answer-cache";
 import type { Origin } from "./distance";
@@ -13,18 +12,7 @@ const NOW = new Date("2026-12-01T15:00:00.000Z");
 
 /** A cache on a hand-driven event bus, with coaches placed at will. */
 function setUp(bounds: { maxAnswers?: number; maxBytes?: number } = {}) {
-  const handlers: ((event: CalendarEvent) => void)[] = [];
-  let listen!: () => void;
-  const listened = new Promise<void>((resolve) => (listen = resolve));
-  const events: EventBus = {
-    publish: async () => {},
-    publishInTransaction: async () => () => {},
-    subscribe: async (handler) => {
-      handlers.push(handler);
-      await listened;
-      return async () => {};
-    },
-  };
+  const { events, listen, emit } = handDrivenEventBus();
   const places = new Map<number, Origin>();
   let directoryChanges = 0;
   const cache = createSearchAnswerCache({
@@ -49,7 +37,6 @@ function setUp(bounds: { maxAnswers?: number; maxBytes?: number } = {}) {
     const answer = await cache.answer(search, origin, NOW, () => "identity", made);
     return answer.payload.toString();
   };
-  const emit = (event: CalendarEvent) => handlers.forEach((handler) => handler(event));
   /** The process listens from here on. */
   const start = async () => {
     listen();

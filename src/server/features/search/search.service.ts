@@ -9,6 +9,7 @@ import {
   SEARCH_MAX_COACHES,
   SEARCH_SLOTS_PER_COACH,
   SearchMessages,
+  type CoachListing,
   type CoachProfile,
   type MatchedCoach,
   type RecommendationFilters,
@@ -165,6 +166,24 @@ export async function getCoachProfile(deps: AppDeps, coachId: number): Promise<C
   const reviewSummary = await coachReviewSummary(deps, coachId);
   const badges = currentBadges(row.listing.badges, todayOf(deps));
   return { ...row.listing, badges, availableSlots: slots, reviewCount: reviewSummary.reviewCount, reviewSummary };
+}
+
+/**
+ * Several coaches' public listings with their next `slotCount` bookable slots and current badges,
+ * in id order (a place page's cards). Coaches that do not exist are left out.
+ */
+export async function getCoachListings(
+  deps: AppDeps,
+  coachIds: readonly number[],
+  slotCount: number,
+): Promise<(CoachListing & { availableSlots: TimeSlot[] })[]> {
+  const rows = await repo.findListings(deps.database.db, coachIds, deps.clock.now(), slotCount);
+  const today = todayOf(deps);
+  return rows.map((row) => ({
+    ...row.listing,
+    badges: currentBadges(row.listing.badges, today),
+    availableSlots: row.slots.map((slot) => toApiSlot(slot, row.timeZone, false, false)),
+  }));
 }
 
 /**

@@ -12,7 +12,9 @@ import { providerCallRateLimit } from "../../http/rate-limit";
 import { sendPage } from "../../http/list-page";
 import { requireRole } from "../../http/require-session";
 import { parseIdParam, parseBody, parseQuery } from "../../http/validate-request";
-import { createSlots, createSlotSeries, editSlot, getSlot, listSlots, removeSlot, removeSlotAndFollowing } from "./slots.service";
+import { getSlot, listSlots } from "./slots.service";
+import { createSlots, editSlot, removeSlot } from "./slot-editing.service";
+import { createSlotSeries, removeSlotAndFollowing } from "./slot-series.service";
 
 export function slotsRouter(deps: AppDeps): Router {
   const router = Router();

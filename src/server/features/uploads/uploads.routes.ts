@@ -4,15 +4,26 @@ import type { AppDeps } from "../../deps";
 import { AppError, badRequest } from "../../http/errors";
 import { requireUser } from "../../http/require-session";
 import { ErrorCode } from "@contract/error-basics";
-import { setCoachPhotoOfUser } from "../coaches/coaches.service";
-import { setProfileImage } from "../users/users.service";
 import { LimitMessages, MAX_UPLOADS_PER_HOUR } from "@contract/limits";
 import { hourlyRateLimit, signedInUser } from "../../http/rate-limit";
 import { MAX_IMAGE_BYTES, UploadMessages } from "@contract/uploads";
-import { coachPhotoOfUser, removeReplacedImages, storeImage } from "./uploads.service";
+import { storeImage } from "./uploads.service";
 
 export function uploadsRouter(deps: AppDeps): Router {
   const router = Router();
+  // POST /api/upload (field "photo"): any signed-in user; answers the stored image's URL.
+  router.post("/upload", ...receiveImageUpload(deps, "photo"), async (req, res) => {
+    res.status(201).json({ url: await storeImage(deps, requireFile(req.file)) });
+  });
+  return router;
+}
+
+/**
+ * The steps before any route that takes an image (here and in features that keep one, as the
+ * user's photo): signed in, within the hourly limit of uploads (one count for every such route),
+ * the file read into memory within its size. Then `requireFile(req.file)` gives its bytes.
+ */
+export function receiveImageUpload(deps: AppDeps, field: string): RequestHandler[] {
   // Each upload is decoded and stored: one account may send only so many an hour.
   const uploadsPerUser = hourlyRateLimit(deps, {
     prefix: "upload:",
@@ -20,24 +31,7 @@ export function uploadsRouter(deps: AppDeps): Router {
     key: signedInUser,
     message: LimitMessages.TOO_MANY_UPLOADS,
   });
-
-  // POST /api/upload (field "photo"): any signed-in user; answers the stored image's URL.
-  router.post("/upload", signedIn, uploadsPerUser, receiveImage("photo"), async (req, res) => {
-    res.status(201).json({ url: await storeImage(deps, requireFile(req.file)) });
-  });
-
-  // POST /api/upload/profile-image (field "image"): also becomes the user's (and their coach profile's) photo.
-  router.post("/upload/profile-image", signedIn, uploadsPerUser, receiveImage("image"), async (req, res) => {
-    const user = requireUser(req);
-    const url = await storeImage(deps, requireFile(req.file));
-    const replaced = [user.profileImageUrl, await coachPhotoOfUser(deps, user.id)];
-    await setProfileImage(deps, user.id, url);
-    await setCoachPhotoOfUser(deps, user.id, url);
-    await removeReplacedImages(deps, replaced);
-    res.status(201).json({ url });
-  });
-
-  return router;
+  return [signedIn, uploadsPerUser, receiveImage(field)];
 }
 
 // Checked before multer reads the body, so a signed-out upload is refused without buffering it.
@@ -61,7 +55,7 @@ function receiveImage(field: string): RequestHandler {
   };
 }
 
-function requireFile(file: Express.Multer.File | undefined): Buffer {
+export function requireFile(file: Express.Multer.File | undefined): Buffer {
   if (!file || file.size === 0) throw badRequest(UploadMessages.NOT_AN_IMAGE);
   return file.buffer;
 }

@@ -4,10 +4,16 @@ import type { AppDeps } from "../../deps";
 import { clientIp } from "../../http/rate-limit";
 import { requireUser } from "../../http/require-session";
 import { parseBody, parseIdParam } from "../../http/validate-request";
-import { preferencesOf, updateContact, updatePlayerProfile, updatePreferences } from "./users.service";
+import { receiveImageUpload, requireFile } from "../uploads/uploads.routes";
+import { preferencesOf, replaceProfileImage, updateContact, updatePlayerProfile, updatePreferences } from "./users.service";
 
 export function usersRouter(deps: AppDeps): Router {
   const router = Router();
+
+  // POST /api/upload/profile-image (field "image"): becomes the user's (and their coach profile's) photo.
+  router.post("/upload/profile-image", ...receiveImageUpload(deps, "image"), async (req, res) => {
+    res.status(201).json({ url: await replaceProfileImage(deps, requireUser(req), requireFile(req.file)) });
+  });
 
   router.put("/users/:id", async (req, res) => {
     const user = requireUser(req);

@@ -8,14 +8,14 @@ import {
 } from "@contract/users";
 import { ageRuleToday, minorRuleProblem, PlayerMessages } from "@contract/players";
 import { ChildrenMessages, isUnderConsentAge } from "@contract/children";
-import { coachIdOfUser } from "../../db/coach-of-user";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, forbidden } from "../../http/errors";
-import { currentUserOf, EMAIL_TAKEN, requestEmailChange } from "../accounts/accounts.service";
+import { currentUserOf } from "../accounts/accounts.service";
+import { EMAIL_TAKEN, requestEmailChange } from "../accounts/email-verification.service";
 import type { UserRow } from "../accounts/sessions.repository";
-import { announceListingChange } from "../coaches/coaches.service";
+import { announceListingChangeOfUser, setCoachPhotoOfUser } from "../coaches/coaches.service";
 import { parentContactSaved, requireParentContactChangeAllowed } from "../families/parent-contact.service";
-import { removeReplacedImages } from "../uploads/uploads.service";
+import { coachPhotoOfUser, removeReplacedImages, storeImage } from "../uploads/uploads.service";
 import * as repo from "./users.repository";
 
 /**
@@ -39,7 +39,7 @@ export async function updateContact(
   };
   if (input.smsOptIn !== undefined) changes.smsOptIn = input.smsOptIn;
   const saved = await saveChanges(deps, withEmail.id, changes);
-  await announceCoachListingChange(deps, user.id);
+  await announceListingChangeOfUser(deps, user.id);
   return currentUserOf(deps, saved);
 }
 
@@ -92,15 +92,15 @@ export function preferencesOf(user: UserRow): PlayerPreferences {
   };
 }
 
-export async function setProfileImage(deps: AppDeps, userId: number, url: string): Promise<void> {
-  await repo.updateUser(deps.database.db, userId, { profileImageUrl: url }, deps.clock.now());
-  await announceCoachListingChange(deps, userId);
-}
-
-/** A coach's name and photo are part of their public listing. */
-async function announceCoachListingChange(deps: AppDeps, userId: number): Promise<void> {
-  const coachId = await coachIdOfUser(deps.database.db, userId);
-  if (coachId !== undefined) await announceListingChange(deps, coachId);
+/** A new photo of the user (and of their coach profile): stored, set, and the photos it replaces removed. */
+export async function replaceProfileImage(deps: AppDeps, user: UserRow, image: Buffer): Promise<string> {
+  const url = await storeImage(deps, image);
+  const replaced = [user.profileImageUrl, await coachPhotoOfUser(deps, user.id)];
+  await repo.updateUser(deps.database.db, user.id, { profileImageUrl: url }, deps.clock.now());
+  await announceListingChangeOfUser(deps, user.id);
+  await setCoachPhotoOfUser(deps, user.id, url);
+  await removeReplacedImages(deps, replaced);
+  return url;
 }
 
 async function saveChanges(deps: AppDeps, userId: number, changes: repo.UserChanges): Promise<UserRow> {

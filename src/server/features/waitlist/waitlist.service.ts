@@ -7,8 +7,8 @@ import { BookingMessages } from "@contract/booking-basics";
 import { conflict, forbidden, notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { announceBooking, hasActiveBookingInSlot, heldSeats, holdSeatForWaitlist } from "../bookings/waitlist-hold.service";
-import { placeSms } from "../../messages/session-text";
-import { sessionWhen } from "../calendar/session-events";
+import { placeSms } from "../../notice-texts/session-text";
+import { sessionStartText } from "../calendar/session-events";
 import { instantToLocal } from "../slots/slot-time";
 import { familyAudience, isGuardianOfAthlete } from "../../db/families";
 import { chooseAthlete } from "../families/families.service";
@@ -142,7 +142,7 @@ async function tellOffered(
   const audience = await familyAudience(db, { athleteId: booking.athleteId, userId: booking.studentId }, deps.clock.now());
   const athlete = await repo.findAthleteName(db, booking.athleteId);
   const bookingId = booking.id;
-  const when = sessionWhen(found.slot.startsAt, found.timeZone);
+  const when = sessionStartText(found.slot.startsAt, found.timeZone);
   const link = `${deps.config.appUrl}/booking-checkout/${bookingId}`;
   const text = `A seat opened up${athlete ? ` for ${athlete}` : ""} in the group session on ${when}.${placeSms(found.slot)} It is held for you for ${WAITLIST_HOLD_MINUTES} minutes: pay to keep it at ${link}`;
   for (const to of audience.emails) {

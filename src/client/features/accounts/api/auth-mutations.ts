@@ -18,7 +18,9 @@ function useAuthMutation<TInput>(url: string) {
     mutationFn: (input: TInput) => apiRequest<AuthResponse>("POST", url, input),
     // A 401 here is the form's answer ("Invalid email or password"), not a session that ended.
     meta: { unauthorizedIsAnswer: true },
-    onSuccess: (response) => {
+    onSuccess: async (response) => {
+      // A browser someone else used: nothing of theirs stays (DESIGN 12).
+      await (await import("@client/lib/service-worker")).clearPersonalData().catch(() => undefined);
       queryClient.clear();
       queryClient.setQueryData(sharedKeys.currentUser, response.user);
       const back = response.user.userType === "player" && !needsPlayerSetup(response.user) ? takeReturnTo() : null;
@@ -30,13 +32,20 @@ function useAuthMutation<TInput>(url: string) {
 export const useLogin = () => useAuthMutation<LoginRequest>("/api/auth/login");
 export const useRegister = () => useAuthMutation<RegisterRequest>("/api/auth/register");
 
-/** Logout success clears the user and navigates to /login. */
+/**
+ * Logout: this device stops receiving the account's pushes (while still signed in, to tell the
+ * server), then every cache of personal data is cleared (DESIGN 12), the user forgotten, and /login.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return useMutation({
-    mutationFn: () => apiRequest<void>("POST", "/api/auth/logout"),
-    onSuccess: () => {
+    mutationFn: async () => {
+      await (await import("@client/lib/push-device")).turnOffThisDevice().catch(() => undefined);
+      await apiRequest<void>("POST", "/api/auth/logout");
+    },
+    onSuccess: async () => {
+      await (await import("@client/lib/service-worker")).clearPersonalData().catch(() => undefined);
       queryClient.clear();
       queryClient.setQueryData(sharedKeys.currentUser, null);
       navigate("/login");

@@ -1,3 +1,4 @@
+import { LinkIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { Button } from "@client/components/ui/button";
@@ -37,5 +38,14 @@ export function AuthCardLink({ href, variant, children }: { href: string; varian
     <Button asChild variant={variant} className="w-full">
       <Link href={href}>{children}</Link>
     </Button>
+  );
+}
+
+/** The card of a mailed link that does not work (used, expired, or cut short when copied). */
+export function LinkExpiredCard({ description, children }: { description: ReactNode; children: ReactNode }) {
+  return (
+    <AuthCard icon={<LinkIcon aria-hidden />} title="Link Expired or Invalid" description={description}>
+      {children}
+    </AuthCard>
   );
 }

@@ -1,10 +1,11 @@
 import { MailWarning } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyWithReload } from "../../../lib/lazy-with-reload";
 import type { CurrentUser } from "@contract/accounts";
 
 // The button brings the Button component, toasts and the mutation: loaded after the notice shows,
 // in a placeholder of its own size, so the page below does not move when it arrives.
-const LazyResendVerificationButton = lazy(async () => ({
+const LazyResendVerificationButton = lazyWithReload(async () => ({
   default: (await import("./resend-verification-button")).ResendVerificationButton,
 }));
 

@@ -1,8 +1,9 @@
-import { Pencil, Plus, Star, Trash2 } from "lucide-react";
+import { Pencil, Plus, Trash2 } from "lucide-react";
 import { MAX_TESTIMONIAL_RATING, type Testimonial } from "@contract/content";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";
 import { ConfirmDialog } from "@client/components/ui/dialog";
+import { StarRow } from "@client/components/ui/star-rating";
 import { useDeleteTestimonial } from "../api/delete-testimonial";
 import { useTestimonials } from "../api/get-testimonials";
 import { notifyFailed, notifySaved } from "./admin-feedback";
@@ -49,16 +50,6 @@ export function TestimonialsPanel() {
   );
 }
 
-function Rating({ rating }: { rating: number }) {
-  return (
-    <span className="flex gap-0.5" role="img" aria-label={`Rated ${rating} out of ${MAX_TESTIMONIAL_RATING}`}>
-      {Array.from({ length: MAX_TESTIMONIAL_RATING }, (_, i) => (
-        <Star key={i} aria-hidden className={i < rating ? "size-4 fill-accent-500 text-accent-600" : "size-4 text-slate-300"} />
-      ))}
-    </span>
-  );
-}
-
 function TestimonialItem({ testimonial }: { testimonial: Testimonial }) {
   const remove = useDeleteTestimonial();
   async function deleteTestimonial() {
@@ -85,7 +76,7 @@ function TestimonialItem({ testimonial }: { testimonial: Testimonial }) {
             {testimonial.role ? <p className="text-sm break-words text-slate-600">{testimonial.role}</p> : null}
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <Rating rating={testimonial.rating} />
+            <StarRow rating={testimonial.rating} label={`Rated ${testimonial.rating} out of ${MAX_TESTIMONIAL_RATING}`} className="flex" />
             <span className="text-xs font-medium text-slate-600">Order {testimonial.order}</span>
           </div>
           <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-slate-700">“{testimonial.content}”</p>

@@ -1,12 +1,14 @@
 import { useQuery } from "../../../lib/use-query";
 import type { TimeSlot } from "@contract/slots";
 import { apiGet } from "@client/lib/api-client";
+import { isDrawnAsOnServer } from "@client/lib/hydration";
 import { coachPublicProfileQuery, sharedKeys } from "@client/lib/query-keys";
 import { bookableSlotsQuery } from "./keys";
 
 /** The public coach profile (header and rates) of the booking page; the same cache entry as the profile page's. */
 export function useBookableCoach(coachId: number | null) {
-  return useQuery({ ...coachPublicProfileQuery(coachId ?? 0), enabled: coachId !== null });
+  // An unknown coach drawn by the server reads as not found at once (lib/hydration.ts).
+  return useQuery({ ...coachPublicProfileQuery(coachId ?? 0), enabled: coachId !== null, retryOnMount: !isDrawnAsOnServer() });
 }
 
 export function useBookableSlots(coachId: number | null) {

@@ -28,6 +28,7 @@ export function BookingButtons({
   isBookingWeekly,
   bookLabel = "Book & Pay",
   mustChooseAthlete = false,
+  missingTime,
 }: {
   rate: RateResponse | null;
   credits: readonly Credit[];
@@ -43,61 +44,69 @@ export function BookingButtons({
   bookLabel?: string;
   /** A family of two or more that has not chosen the athlete yet (DESIGN.md 12): nothing can be booked. */
   mustChooseAthlete?: boolean;
+  /**
+   * What is still to choose before one session can be booked ("Choose a start time to book."), or
+   * null once its time is chosen: until then its buttons stay disabled and say why (issue 47). A
+   * weekly series starts at the slot's start, so it has no time to choose.
+   */
+  missingTime: string | null;
 }) {
   const usable = rate ? creditsFor(credits, rate) : [];
+  const creditsLeft = usable.reduce((sum, c) => sum + c.remaining, 0);
   if (openWeeks !== undefined) {
-    const creditsLeft = usable.reduce((sum, c) => sum + c.remaining, 0);
+    // A weekly series is credit-first like one session (DESIGN.md 12): a credit a week when they cover every open week.
+    const coversWeeks = openWeeks !== null && openWeeks > 0 && creditsLeft >= openWeeks;
+    const byCard = (
+      <Button
+        size="lg"
+        variant={coversWeeks ? "outline" : "primary"}
+        className="w-full"
+        onClick={() => onBookWeekly("card")}
+        isLoading={isBookingWeekly}
+        disabled={openWeeks === 0 || mustChooseAthlete}
+      >
+        {coversWeeks ? "Pay by card instead" : openWeeks !== null ? `Book ${openWeeks} weeks & Pay` : "Book weekly & Pay"}
+      </Button>
+    );
+    if (!coversWeeks) return byCard;
     return (
       <>
         <Button
           size="lg"
           className="w-full"
-          onClick={() => onBookWeekly("card")}
+          onClick={() => onBookWeekly("credit")}
           isLoading={isBookingWeekly}
-          disabled={openWeeks === 0 || mustChooseAthlete}
+          disabled={mustChooseAthlete}
         >
-          {openWeeks !== null ? `Book ${openWeeks} weeks & Pay` : "Book weekly & Pay"}
+          Book {openWeeks} weeks with credits ({creditsLeft} left)
         </Button>
-        {openWeeks && creditsLeft >= openWeeks ? (
-          <Button
-            size="lg"
-            variant="outline"
-            className="w-full"
-            onClick={() => onBookWeekly("credit")}
-            isLoading={isBookingWeekly}
-            disabled={mustChooseAthlete}
-          >
-            Use {openWeeks} credits ({creditsLeft} left)
-          </Button>
-        ) : null}
+        {byCard}
       </>
     );
   }
-  // DESIGN.md 12: credits first. A family holding a credit for this rate is offered it as the first
-  // action, and the card only as a second choice; the count is every usable credit left.
-  const creditsLeft = seatCount === 1 ? usable.reduce((sum, c) => sum + c.remaining, 0) : 0;
-  if (creditsLeft > 0) {
+  const isBlocked = mustChooseAthlete || missingTime !== null;
+  const why = missingTime ? <p className="text-center text-sm text-slate-600">{missingTime}</p> : null;
+  // DESIGN.md 12: credits first. A family holding a credit for this rate (one for each athlete coming)
+  // is offered it as the first action, and the card only as a second choice; the count is every usable credit left.
+  if (creditsLeft >= Math.max(1, seatCount)) {
     return (
       <>
-        <Button size="lg" className="w-full" onClick={() => onBook("credit")} isLoading={isBookingOne} disabled={mustChooseAthlete}>
-          Book with a credit ({creditsLeft} left)
+        <Button size="lg" className="w-full" onClick={() => onBook("credit")} isLoading={isBookingOne} disabled={isBlocked}>
+          {seatCount > 1 ? `Book with ${seatCount} credits (${creditsLeft} left)` : `Book with a credit (${creditsLeft} left)`}
         </Button>
-        <Button
-          size="lg"
-          variant="outline"
-          className="w-full"
-          onClick={() => onBook("card")}
-          isLoading={isBooking}
-          disabled={mustChooseAthlete}
-        >
+        <Button size="lg" variant="outline" className="w-full" onClick={() => onBook("card")} isLoading={isBooking} disabled={isBlocked}>
           Pay by card instead
         </Button>
+        {why}
       </>
     );
   }
   return (
-    <Button size="lg" className="w-full" onClick={() => onBook("card")} isLoading={isBooking} disabled={mustChooseAthlete}>
-      {bookLabel}
-    </Button>
+    <>
+      <Button size="lg" className="w-full" onClick={() => onBook("card")} isLoading={isBooking} disabled={isBlocked}>
+        {bookLabel}
+      </Button>
+      {why}
+    </>
   );
 }

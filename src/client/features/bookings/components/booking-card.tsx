@@ -1,9 +1,9 @@
-import { CalendarDays, Clock, CreditCard, Mail, MessageSquare, Phone, Timer, Users } from "lucide-react";
+import { CalendarDays, Clock, CreditCard, Mail, MessageSquare, Phone } from "lucide-react";
 import { athleteFacts, sessionAthleteName } from "@contract/family-basics";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { Link } from "wouter";
 import type { Booking } from "@contract/bookings";
-import { PAID_WITH_CREDIT, paymentLabel } from "@contract/booking-basics";
+import { PAID_WITH_CREDIT, paymentLabel } from "@contract/family-basics";
 import { Avatar } from "@client/components/ui/avatar";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
@@ -50,26 +50,22 @@ function sessionTime(booking: Booking): string | null {
   );
 }
 
+/** When and what, in two lines (a parent scans a list of them on a phone): the date, then the time, length and kind. */
 function Facts({ booking }: { booking: Booking }) {
   const date = sessionDate(booking);
   const time = sessionTime(booking);
   return (
-    <ul className="grid gap-1.5 text-sm text-slate-700 sm:grid-cols-2">
+    <ul className="grid gap-1 text-sm text-slate-700">
       <li className="flex items-center gap-2">
-        <CalendarDays aria-hidden className="size-4 text-field-700" />
+        <CalendarDays aria-hidden className="size-4 shrink-0 text-field-700" />
         {date ?? "Date information missing"}
       </li>
-      <li className="flex items-center gap-2">
-        <Clock aria-hidden className="size-4 text-field-700" />
-        {time ?? "Time not available"}
-      </li>
-      <li className="flex items-center gap-2">
-        <Timer aria-hidden className="size-4 text-field-700" />
-        {booking.duration ?? 60} minutes
-      </li>
-      <li className="flex items-center gap-2">
-        <Users aria-hidden className="size-4 text-field-700" />
-        {sessionTypeLabel(booking.sessionType)} session
+      <li className="flex items-start gap-2">
+        <Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-field-700" />
+        <span>
+          {/* The time on its own: what a parent reads first, and the zone ends it. */}
+          <span>{time ?? "Time not available"}</span> · {booking.duration ?? 60} min · {sessionTypeLabel(booking.sessionType)}
+        </span>
       </li>
     </ul>
   );
@@ -112,12 +108,13 @@ export function StudentBookingCard({ booking, seriesLabel }: { booking: Booking;
   const photo = booking.coach.profileImageUrl ?? booking.coach.user.profileImageUrl;
   return (
     <Card data-testid={`booking-${booking.id}`}>
-      <CardContent className="flex flex-col gap-4 pt-5 sm:pt-6">
-        <div className="flex items-start gap-4">
-          <Avatar name={name} photo={photo} className="size-14 text-xl" />
+      <CardContent className="flex flex-col gap-3 pt-4 sm:gap-4 sm:pt-6">
+        <div className="flex items-start gap-3 sm:gap-4">
+          <Avatar name={name} photo={photo} className="size-10 text-base sm:size-14 sm:text-xl" />
           <div className="flex min-w-0 flex-1 flex-col gap-0.5">
             <CardHeading name={name} seriesLabel={seriesLabel} booking={booking} viewer="family" />
-            <p className="text-sm text-slate-600">{booking.coach.title}</p>
+            {/* The coach's title is for choosing a coach; on a phone the list keeps to the session. */}
+            <p className="hidden text-sm text-slate-600 sm:block">{booking.coach.title}</p>
             {booking.athlete ? <p className="text-sm font-semibold text-field-800">For {sessionAthleteName(booking, "")}</p> : null}
           </div>
         </div>
@@ -158,13 +155,18 @@ export function CoachBookingCard({ booking, seriesLabel }: { booking: Booking; s
           <div className="flex min-w-0 flex-1 flex-col gap-1">
             <CardHeading name={name} seriesLabel={seriesLabel} booking={booking} viewer="coach" />
             {athleteFacts(booking.athlete) ? <p className="text-sm text-slate-600">{athleteFacts(booking.athlete)}</p> : null}
+            {booking.contact?.isGuardian ? (
+              <p className="text-sm font-semibold text-field-800" data-testid="coach-contact-label">
+                {booking.contact.label}
+              </p>
+            ) : null}
             <p className="flex items-center gap-2 text-sm text-slate-700">
               <Phone aria-hidden className="size-4 text-field-700" />
-              {booking.student?.phoneNumber ?? "No phone number"}
+              {booking.contact?.phoneNumber ?? "No phone number"}
             </p>
-            <p className="flex items-center gap-2 text-sm text-slate-700">
+            <p className="flex items-center gap-2 text-sm break-all text-slate-700">
               <Mail aria-hidden className="size-4 text-field-700" />
-              {booking.student?.email ?? "No e-mail"}
+              {booking.contact?.email ?? "No e-mail"}
             </p>
           </div>
         </div>

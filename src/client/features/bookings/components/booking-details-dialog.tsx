@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { athleteFacts, sessionAthleteName } from "@contract/family-basics";
 import { fullName } from "@contract/names";
-import { PAID_WITH_CREDIT } from "@contract/booking-basics";
+import { PAID_WITH_CREDIT } from "@contract/family-basics";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
 import { bookingState } from "@client/lib/states";
 import type { CoachBooking } from "../api/coach-bookings";
@@ -35,11 +35,11 @@ export function BookingDetailsDialog({ booking: b, onClose }: { booking: CoachBo
                     ? b.guardians.map((g) => [fullName(g), g.email, g.phoneNumber].filter(Boolean).join(", ")).join("; ")
                     : null}
                 </Detail>
-                <Detail label="Email">{s?.email}</Detail>
-                <Detail label="Phone">{s?.phoneNumber}</Detail>
-                <Detail label="Parent / guardian">{parent || null}</Detail>
-                <Detail label="Parent phone">{s?.parentPhoneNumber}</Detail>
-                <Detail label="Parent email">{s?.parentEmail}</Detail>
+                {/* A minor's contact is the guardian's, never the child's own (DESIGN.md 12). */}
+                <Detail label="Contact">{b.contact?.label || null}</Detail>
+                <Detail label="Email">{b.contact?.email}</Detail>
+                <Detail label="Phone">{b.contact?.phoneNumber}</Detail>
+                {b.contact?.isGuardian ? null : <Detail label="Parent / guardian">{parent || null}</Detail>}
               </DetailGroup>
               <DetailGroup title="Player profile">
                 <Detail label="Age group">{titleCase(s?.ageGroup)}</Detail>

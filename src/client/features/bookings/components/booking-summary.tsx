@@ -4,7 +4,7 @@ import { centsToDecimal, decimalToCents, platformFeeCents, totalCents } from "@c
 import type { TimeSlot } from "@contract/slots";
 import { addMinutesToTime } from "@contract/time";
 import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
-import { formatLongDate, formatSessionRange } from "@client/lib/when";
+import { formatDayLabel, formatLongDate, formatSessionRange, formatSessionTime } from "@client/lib/when";
 import { sessionTypeLabel, SummaryRow } from "./booking-format";
 import { SessionPlaceDetails } from "./session-place";
 
@@ -45,6 +45,18 @@ export function BookingSummary({
   const openWeeks = weeks?.open ?? 0;
   const clock = { date: slot?.date ?? "", timeZone };
   const rateCents = rate ? (decimalToCents(rate.rate) ?? 0) : 0;
+  const total = `$${centsToDecimal(totalCents(rateCents) * (isWeekly ? openWeeks : seatCount))}`;
+  const start = isWeekly ? slot?.startTime : chosenStart;
+  // The phone's bar in one line ("Sat, Nov 28 · 3:00 PM · Total $97.75"): one text, so it repeats no line of the summary.
+  const barLine = slot
+    ? [
+        formatDayLabel(slot.date) ?? slot.date,
+        start ? formatSessionTime(start, clock) : null,
+        rate ? `${isWeekly ? `Total for ${openWeeks} weeks` : "Total"} ${total}` : null,
+      ]
+        .filter(Boolean)
+        .join(" · ")
+    : "No time chosen yet";
   return (
     <Card className="self-start lg:sticky lg:top-24">
       <CardHeader>
@@ -82,11 +94,19 @@ export function BookingSummary({
             <SummaryRow label="Platform fee (15%)" value={`$${centsToDecimal(platformFeeCents(rateCents) * (isWeekly ? 1 : seatCount))}`} />
             <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold text-field-950">
               <dt>{isWeekly ? `Total for ${openWeeks} weeks` : "Total"}</dt>
-              <dd data-testid="booking-total">${centsToDecimal(totalCents(rateCents) * (isWeekly ? openWeeks : seatCount))}</dd>
+              <dd data-testid="booking-total">{total}</dd>
             </div>
           </dl>
         ) : null}
-        {children}
+        {/* Issue 47: on a phone the booking's buttons stay in reach, in a bar fixed to the screen's bottom
+            with the choice and its total in one line; from lg they sit in the summary, which stays in view. */}
+        <div
+          data-testid="booking-bar"
+          className="fixed inset-x-0 bottom-0 z-40 flex flex-col gap-2 border-t border-slate-200 bg-white px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-6px_16px_rgb(15_23_42/0.08)] lg:static lg:z-auto lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none"
+        >
+          <p className="text-sm font-semibold text-field-950 lg:hidden">{barLine}</p>
+          {children}
+        </div>
       </CardContent>
     </Card>
   );

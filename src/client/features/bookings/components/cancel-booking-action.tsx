@@ -45,7 +45,7 @@ export function CancelBookingAction({ booking }: { booking: Booking }) {
   return (
     <>
       <Button variant="outline" size="sm" className="self-start" onClick={() => setOpen(true)}>
-        <XCircle aria-hidden /> Cancel booking
+        <XCircle aria-hidden className="max-sm:hidden" /> Cancel booking
       </Button>
       <Dialog open={open} onOpenChange={(next) => !cancel.isPending && setOpen(next)}>
         <DialogContent role="alertdialog">

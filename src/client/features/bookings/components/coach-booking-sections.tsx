@@ -1,6 +1,7 @@
 import { CalendarDays, Clock, DollarSign, Phone, User } from "lucide-react";
 import { athleteFacts, sessionAthleteName } from "@contract/family-basics";
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { Suspense, useState, type ReactNode } from "react";
+import { lazyWithReload } from "@client/lib/lazy-with-reload";
 import { Link } from "wouter";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
@@ -15,14 +16,14 @@ import { BookingDetailsDialog } from "./booking-details-dialog";
 // Closed until the coach acts: their forms and the feedback, cancellation and no-show schemas load
 // beside the sections, in a file and a task of their own (a phone's first screen, docs/PERFORMANCE.md).
 const loadSessionDialogs = () => import("./session-dialogs");
-const CancelSessionDialog = lazy(async () => ({ default: (await loadSessionDialogs()).CancelSessionDialog }));
-const FeedbackDialog = lazy(async () => ({ default: (await loadSessionDialogs()).FeedbackDialog }));
-const NoShowDialog = lazy(async () => ({ default: (await loadSessionDialogs()).NoShowDialog }));
+const CancelSessionDialog = lazyWithReload(async () => ({ default: (await loadSessionDialogs()).CancelSessionDialog }));
+const FeedbackDialog = lazyWithReload(async () => ({ default: (await loadSessionDialogs()).FeedbackDialog }));
+const NoShowDialog = lazyWithReload(async () => ({ default: (await loadSessionDialogs()).NoShowDialog }));
 
 export const BOOKINGS_LOAD_FAILED = "Failed to load bookings. Please try again later.";
 
 /** The athlete the session is for (DESIGN.md 11). */
-const studentName = (b: CoachBooking) => sessionAthleteName(b, "Student");
+const athleteName = (b: CoachBooking) => sessionAthleteName(b, "Student");
 
 type Dialogs = { details: CoachBooking | null; cancel: CoachBooking | null; feedback: CoachBooking | null; noShow: CoachBooking | null };
 
@@ -160,11 +161,11 @@ export function CoachBookingCard({
   const state = bookingState(b, "coach");
   return (
     <li>
-      <Card className="flex h-full flex-col gap-3 p-5" data-testid={`coach-booking-${b.id}`} aria-label={`Booking with ${studentName(b)}`}>
+      <Card className="flex h-full flex-col gap-3 p-5" data-testid={`coach-booking-${b.id}`} aria-label={`Booking with ${athleteName(b)}`}>
         <div className="flex flex-wrap items-start justify-between gap-2">
           <p className="flex items-center gap-2 font-semibold text-field-950">
             <User aria-hidden className="size-4 text-field-700" />
-            {studentName(b)}
+            {athleteName(b)}
             {b.athlete ? <span className="text-sm font-normal text-slate-600">{athleteFacts(b.athlete)}</span> : null}
           </p>
           <div className="flex flex-wrap gap-1.5">
@@ -174,8 +175,8 @@ export function CoachBookingCard({
           </div>
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-          <Item icon={<Phone aria-hidden />} label="Phone">
-            {b.student?.phoneNumber ?? "Not provided"}
+          <Item icon={<Phone aria-hidden />} label={b.contact?.isGuardian ? b.contact.label : "Phone"}>
+            {b.contact?.phoneNumber ?? "Not provided"}
           </Item>
           <Item icon={<CalendarDays aria-hidden />} label="Date">
             {shortDate(b.sessionDate)}

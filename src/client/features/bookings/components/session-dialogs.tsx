@@ -9,12 +9,11 @@ import { FormField } from "@client/components/ui/form-field";
 import { StarRatingField } from "@client/components/ui/star-rating";
 import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
-import { messageOr } from "@client/lib/handle-unauthorized";
+import { toastFailure } from "@client/lib/toast-failure";
 import { NoShowRequestSchema, ProgressMessages } from "@contract/progress";
 import { NO_SHOW_POLICY } from "@contract/progress-basics";
 import { useCancelSession, useFeedbackSkills, useMarkNoShow, useSubmitFeedback, type CoachBooking } from "../api/coach-bookings";
 import { sessionStart, shortDate } from "./booking-groups";
-import { isUnauthorized } from "@client/lib/api-client";
 
 export const CANCEL_WARNING =
   "This cannot be undone. Every student booked in this session will be refunded in full and notified by text message.";
@@ -25,7 +24,7 @@ type DialogProps = { booking: CoachBooking | null; onClose: () => void };
 
 const sessionLine = (b: CoachBooking) => `${shortDate(b.sessionDate)} at ${sessionStart(b)}`;
 /** The athlete the session is for (DESIGN.md 11). */
-const studentName = (b: CoachBooking) => sessionAthleteName(b, "Student");
+const athleteName = (b: CoachBooking) => sessionAthleteName(b, "Student");
 
 /** coach-side 2 and 5: cancelling needs a reason, is irreversible and refunds everyone in the session. */
 export function CancelSessionDialog({ booking, onClose }: DialogProps) {
@@ -59,8 +58,7 @@ export function CancelSessionDialog({ booking, onClose }: DialogProps) {
           onClose();
         },
         onError: (err) => {
-          if (!isUnauthorized(err))
-            toast({ title: "Cancellation Failed", description: messageOr(err, CANCEL_FAILED), variant: "destructive" });
+          toastFailure(err, "Cancellation Failed", { fallback: CANCEL_FAILED });
         },
       },
     );
@@ -71,7 +69,7 @@ export function CancelSessionDialog({ booking, onClose }: DialogProps) {
       <DialogContent role="alertdialog">
         <DialogHeader>
           <DialogTitle>Cancel Session</DialogTitle>
-          <DialogDescription>{booking ? `${studentName(booking)}, ${sessionLine(booking)}` : null}</DialogDescription>
+          <DialogDescription>{booking ? `${athleteName(booking)}, ${sessionLine(booking)}` : null}</DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-4">
           <p className="flex gap-2 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900">
@@ -153,7 +151,7 @@ export function FeedbackDialog({ booking, onClose }: DialogProps) {
           onClose();
         },
         onError: (err) => {
-          if (!isUnauthorized(err)) toast({ title: "Error", description: FEEDBACK_FAILED, variant: "destructive" });
+          toastFailure(err, "Error", FEEDBACK_FAILED);
         },
       },
     );
@@ -166,7 +164,7 @@ export function FeedbackDialog({ booking, onClose }: DialogProps) {
           <DialogTitle>Submit Session Feedback</DialogTitle>
           <DialogDescription>
             {booking
-              ? `${studentName(booking)}, ${sessionLine(booking)}. Your payment for this session is released when you submit.`
+              ? `${athleteName(booking)}, ${sessionLine(booking)}. Your payment for this session is released when you submit.`
               : null}
           </DialogDescription>
         </DialogHeader>
@@ -251,7 +249,7 @@ export function NoShowDialog({ booking, onClose }: DialogProps) {
           onClose();
         },
         onError: (err) => {
-          if (!isUnauthorized(err)) toast({ title: "Error", description: messageOr(err, NO_SHOW_FAILED), variant: "destructive" });
+          toastFailure(err, "Error", { fallback: NO_SHOW_FAILED });
         },
       },
     );
@@ -262,7 +260,7 @@ export function NoShowDialog({ booking, onClose }: DialogProps) {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Mark as No-show</DialogTitle>
-          <DialogDescription>{booking ? `${studentName(booking)}, ${sessionLine(booking)}` : null}</DialogDescription>
+          <DialogDescription>{booking ? `${athleteName(booking)}, ${sessionLine(booking)}` : null}</DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-4">
           <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">{NO_SHOW_POLICY}</p>

@@ -92,11 +92,18 @@ export function useBookSlot({ returnPath }: { returnPath: string }) {
    * One seat per athlete in one request (DESIGN.md 12: all or none, on the server), then one
    * checkout for all of them: the family is never left paying for some of the children it meant to bring.
    */
-  function bookSiblings(request: SeatRequest, ids: readonly number[]) {
+  function bookSiblings(request: SeatRequest, ids: readonly number[], payWith: "card" | "credit" = "card", onPaidWithCredit?: () => void) {
     bookSiblingsTogether.mutate(
-      { ...request, athleteIds: [...ids], payWith: "card" },
+      { ...request, athleteIds: [...ids], payWith },
       {
         onSuccess: ({ bookings }) => {
+          if (payWith === "credit") {
+            // A credit each, all confirmed at once (DESIGN.md 12): no checkout.
+            toast({ title: "Booking Confirmed", description: `${bookings.length} sessions paid with your credits.`, variant: "success" });
+            onPaidWithCredit?.();
+            navigate(paths.myBookings);
+            return;
+          }
           toast({ title: "Booking Created", description: "Proceeding to checkout...", variant: "success" });
           navigate(checkoutOfBookings(bookings.map((b) => b.id)));
         },

@@ -4,9 +4,8 @@ import { Button } from "@client/components/ui/button";
 import { Card, CardContent, IconCardHeader } from "@client/components/ui/card";
 import { Input } from "@client/components/ui/input";
 import { toast } from "@client/components/ui/toast";
-import { messageOr } from "@client/lib/handle-unauthorized";
+import { toastFailure } from "@client/lib/toast-failure";
 import { useCalendarToken, useRevokeCalendarToken } from "../api/calendar-token";
-import { isUnauthorized } from "@client/lib/api-client";
 
 /** The private feed: subscribe once and every session appears (and cancellations disappear) by itself. */
 export function CalendarFeedCard() {
@@ -25,8 +24,7 @@ export function CalendarFeedCard() {
         });
       },
       onError: (err) => {
-        if (!isUnauthorized(err))
-          toast({ title: "Error", description: messageOr(err, "Failed to revoke the link."), variant: "destructive" });
+        toastFailure(err, "Error", { fallback: "Failed to revoke the link." });
       },
     });
   }

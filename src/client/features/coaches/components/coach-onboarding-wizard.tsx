@@ -4,8 +4,7 @@ import type { CurrentUser } from "@contract/accounts";
 import type { CoachResponse } from "@contract/coaches";
 import type { PaymentAccountStatus } from "@contract/payouts";
 import { Button } from "@client/components/ui/button";
-import { Card, CardContent } from "@client/components/ui/card";
-import { StepCardHeader, StepProgress } from "@client/components/ui/step-progress";
+import { StepProgress, WizardStepCard } from "@client/components/ui/step-progress";
 import { toast } from "@client/components/ui/toast";
 import { WizardFrame, WizardSkeleton } from "@client/components/ui/wizard-frame";
 import { useSchemaForm } from "@client/lib/form-errors";
@@ -25,11 +24,13 @@ import {
   planFirstSlot,
   profileOf,
   ratesOf,
+  SCHEDULE_STEP,
   STEP_COUNT,
   type OnboardingDraft,
 } from "./onboarding-draft";
 import { PersonalInformationStep, ProfilePhotoStep, ScheduleStep, SessionRatesStep } from "./onboarding-steps";
 import { nowIn } from "@client/lib/when";
+import { toastFailure } from "@client/lib/toast-failure";
 
 const DASHBOARD_PATH = "/coach-dashboard";
 
@@ -50,10 +51,19 @@ export type PaymentStepSlot = (props: {
   onBusyChange: (busy: boolean) => void;
 }) => ReactNode;
 
-type WizardProps = { user: CurrentUser; stripe: string | null; account: OnboardingAccount; paymentStep: PaymentStepSlot };
+/** The last step, drawn by the credentials feature (DESIGN 12): SafeSport and a background check, skippable. */
+export type VerifyStepSlot = () => ReactNode;
 
-/** /coach-onboarding: loads what the coach already has, then runs the five steps. */
-export function CoachOnboardingWizard({ user, stripe, account, paymentStep }: WizardProps) {
+type WizardProps = {
+  user: CurrentUser;
+  stripe: string | null;
+  account: OnboardingAccount;
+  paymentStep: PaymentStepSlot;
+  verifyStep: VerifyStepSlot;
+};
+
+/** /coach-onboarding: loads what the coach already has, then runs the steps. */
+export function CoachOnboardingWizard({ user, stripe, account, paymentStep, verifyStep }: WizardProps) {
   const profile = useCoachProfileOfUser(user.id);
   // While loading, the wizard's frame stands where it will be (the page's first screen draws it too).
   if (profile.isLoading || account.isLoading) return <WizardSkeleton {...COACH_SETUP_FRAME} label="Loading..." />;
@@ -64,7 +74,16 @@ export function CoachOnboardingWizard({ user, stripe, account, paymentStep }: Wi
       <WizardLoadError onRetry={() => void profile.refetch()} />
     );
   }
-  return <ArrivalGate user={user} coach={profile.data ?? null} account={account} stripe={stripe} paymentStep={paymentStep} />;
+  return (
+    <ArrivalGate
+      user={user}
+      coach={profile.data ?? null}
+      account={account}
+      stripe={stripe}
+      paymentStep={paymentStep}
+      verifyStep={verifyStep}
+    />
+  );
 }
 
 /**
@@ -88,12 +107,14 @@ function WizardLoadError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-function Wizard({ user, coach, stripe, account, paymentStep }: WizardProps & { coach: CoachResponse | null }) {
+function Wizard({ user, coach, stripe, account, paymentStep, verifyStep }: WizardProps & { coach: CoachResponse | null }) {
   const initialStep = stepFromStripeQuery(stripe);
   const [, navigate] = useLocation();
   const [step, setStep] = useState(initialStep);
   const [initialDraft] = useState(() => draftFrom(user, coach));
   const [busy, setBusy] = useState(false);
+  // Back from Get verified and on again: the first slot is published once.
+  const [slotPublished, setSlotPublished] = useState(false);
   const profile = useCoachProfileOfUser(user.id);
   const saveContact = useUpdateContact();
   const saveCoach = useSaveCoachProfile();
@@ -146,8 +167,7 @@ function Wizard({ user, coach, stripe, account, paymentStep }: WizardProps & { c
         );
         return true;
       } catch (error) {
-        if (!isUnauthorized(error))
-          toast({ title: OnboardingMessages.SAVE_ERROR, description: OnboardingMessages.RATES_NOT_SAVED, variant: "destructive" });
+        toastFailure(error, OnboardingMessages.SAVE_ERROR, OnboardingMessages.RATES_NOT_SAVED);
         return false;
       }
     }
@@ -169,62 +189,79 @@ function Wizard({ user, coach, stripe, account, paymentStep }: WizardProps & { c
     if (!current) await saveCoach.mutateAsync({ coachId: null, profile: { ...minimalProfileOf(draft), rates: ratesOf(draft) } });
   }
 
-  // The optional first slot has passed its rules (the last step's schema).
-  const finish = form.submit(async (sent) => {
+  // The optional first slot has passed its rules (the schedule step's schema); then Get verified.
+  const publishFirstSlot = form.submit(async (sent) => {
     const plan = planFirstSlot(sent, now);
     setBusy(true);
     try {
-      if (plan.kind === "create") {
-        try {
-          await createSlot.mutateAsync({ ...plan.slot, coachId: current?.id });
-        } catch (error) {
-          if (isUnauthorized(error)) return;
-          // The profile is saved; a slot the server refused is not worth blocking the coach for.
-          toast({ title: OnboardingMessages.SLOT_ISSUE_TITLE, description: OnboardingMessages.SLOT_ISSUE, variant: "destructive" });
-          navigate(DASHBOARD_PATH, { replace: true });
-          return;
-        }
+      if (plan.kind === "create" && !slotPublished) {
+        await createSlot.mutateAsync({ ...plan.slot, coachId: current?.id });
+        setSlotPublished(true);
       }
+    } catch (error) {
+      if (isUnauthorized(error)) return;
+      // The profile is saved; a slot the server refused is not worth blocking the coach for.
+      toast({ title: OnboardingMessages.SLOT_ISSUE_TITLE, description: OnboardingMessages.SLOT_ISSUE, variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+    setStep(STEP_COUNT);
+  });
+
+  // Complete Setup, or Skip for now: verification can be finished later from the dashboard.
+  async function finish() {
+    setBusy(true);
+    try {
       await Promise.all([profile.refetch(), account.refetch()]);
       toast({ title: "Success", description: "Your coach profile is ready. Welcome aboard!", variant: "success" });
       navigate(DASHBOARD_PATH, { replace: true });
     } catch (error) {
-      if (!isUnauthorized(error)) {
-        toast({ title: OnboardingMessages.SETUP_FAILED_TITLE, description: OnboardingMessages.SETUP_FAILED, variant: "destructive" });
-      }
+      toastFailure(error, OnboardingMessages.SETUP_FAILED_TITLE, OnboardingMessages.SETUP_FAILED);
     } finally {
       setBusy(false);
     }
-  });
+  }
 
   // step runs 1..STEP_COUNT; the first step stands in for anything else.
   const info = ONBOARDING_STEPS[step - 1] ?? ONBOARDING_STEPS[0];
   return (
     <WizardFrame {...COACH_SETUP_FRAME} progress={<StepProgress step={step} total={STEP_COUNT} title={info.title} />}>
-      <Card>
-        <StepCardHeader title={info.title} description={info.description} />
-        <CardContent className="flex flex-col gap-6">
-          {step === 1 ? <PersonalInformationStep draft={draft} onChange={form.update} /> : null}
-          {step === 2 ? <SessionRatesStep draft={draft} onChange={form.update} /> : null}
-          {step === 3 ? paymentStep({ showRefreshNote: stripe === "refresh", beforeStart: ensureProfile, onBusyChange: setBusy }) : null}
-          {step === 4 ? <ProfilePhotoStep userId={user.id} photoUrl={photoUrl} /> : null}
-          {step === 5 ? <ScheduleStep draft={draft} onChange={form.update} today={now.date} /> : null}
-          <div className="flex items-center justify-between gap-3 border-t border-slate-200 pt-5">
+      <WizardStepCard
+        title={info.title}
+        description={info.description}
+        actions={
+          <>
             <Button variant="outline" onClick={() => setStep((s) => Math.max(s - 1, 1))} disabled={step === 1 || busy}>
               Previous
             </Button>
-            {step < STEP_COUNT ? (
+            {step < SCHEDULE_STEP ? (
               <Button onClick={(e) => void next(e)} isLoading={busy && step !== 3}>
                 Next
               </Button>
-            ) : (
-              <Button onClick={(e) => void finish(e)} isLoading={busy}>
-                Complete Setup
+            ) : step === SCHEDULE_STEP ? (
+              <Button onClick={(e) => void publishFirstSlot(e)} isLoading={busy}>
+                Next
               </Button>
+            ) : (
+              <div className="flex flex-wrap justify-end gap-2">
+                <Button variant="ghost" onClick={() => void finish()} disabled={busy}>
+                  Skip for now
+                </Button>
+                <Button onClick={() => void finish()} isLoading={busy}>
+                  Complete Setup
+                </Button>
+              </div>
             )}
-          </div>
-        </CardContent>
-      </Card>
+          </>
+        }
+      >
+        {step === 1 ? <PersonalInformationStep draft={draft} onChange={form.update} /> : null}
+        {step === 2 ? <SessionRatesStep draft={draft} onChange={form.update} /> : null}
+        {step === 3 ? paymentStep({ showRefreshNote: stripe === "refresh", beforeStart: ensureProfile, onBusyChange: setBusy }) : null}
+        {step === 4 ? <ProfilePhotoStep userId={user.id} photoUrl={photoUrl} /> : null}
+        {step === SCHEDULE_STEP ? <ScheduleStep draft={draft} onChange={form.update} today={now.date} /> : null}
+        {step === STEP_COUNT ? verifyStep() : null}
+      </WizardStepCard>
     </WizardFrame>
   );
 }

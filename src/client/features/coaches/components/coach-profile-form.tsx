@@ -12,7 +12,6 @@ import { Label } from "@client/components/ui/label";
 import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
 import { useSchemaForm } from "@client/lib/form-errors";
-import { isUnauthorized } from "@client/lib/api-client";
 import { lookupZip } from "@client/lib/lookup-zip";
 import { useSaveCoachProfile } from "../api/save-coach-profile";
 import { useUpdateContact } from "../api/update-contact";
@@ -20,6 +19,7 @@ import { coachProfileRequestOf, CoachProfileFormSchema, coachProfileValues, type
 import { PositionToggles, PromoGraphicSection, Section } from "./coach-profile-sections";
 import { PhotoField } from "./photo-field";
 import { RateGrid } from "./rate-grid";
+import { toastFailure } from "@client/lib/toast-failure";
 
 type TextField = "firstName" | "lastName" | "email" | "currentPassword" | "phoneNumber" | "title" | "bio" | "specialties" | "experience";
 
@@ -68,18 +68,14 @@ export function CoachProfileForm({ user, coach }: { user: CurrentUser; coach: Co
       });
     } catch (error) {
       form.showServerError(error);
-      if (!isUnauthorized(error)) {
-        toast({ title: "Error", description: "Failed to update contact information. Please try again.", variant: "destructive" });
-      }
+      toastFailure(error, "Error", "Failed to update contact information. Please try again.");
       return;
     }
     try {
       await saveProfile.mutateAsync({ coachId: coach?.id ?? null, profile: coachProfileRequestOf(sent) });
     } catch (error) {
       form.showServerError(error);
-      if (!isUnauthorized(error)) {
-        toast({ title: "Error", description: "Failed to save coach profile. Please try again.", variant: "destructive" });
-      }
+      toastFailure(error, "Error", "Failed to save coach profile. Please try again.");
       return;
     }
     toast({ title: "Profile Updated!", description: "Your coach profile has been saved.", variant: "success" });

@@ -3,10 +3,9 @@ import type { ReactNode } from "react";
 import { POSITIONS, type Position } from "@contract/coach-basics";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@client/components/ui/card";
-import { toast } from "@client/components/ui/toast";
 import { cn } from "@client/lib/cn";
-import { isUnauthorized } from "@client/lib/api-client";
 import { useDownloadPromoGraphic } from "../api/download-promo-graphic";
+import { toastFailure } from "@client/lib/toast-failure";
 
 /** The profile page's parts that hold no form state of their own. */
 
@@ -57,9 +56,7 @@ export function PromoGraphicSection({ coachId }: { coachId: number | null }) {
     try {
       await download.mutateAsync(coachId);
     } catch (error) {
-      if (!isUnauthorized(error)) {
-        toast({ title: "Error", description: "Failed to generate promotional graphic. Please try again.", variant: "destructive" });
-      }
+      toastFailure(error, "Error", "Failed to generate promotional graphic. Please try again.");
     }
   }
   return (

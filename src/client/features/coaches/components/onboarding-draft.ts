@@ -21,8 +21,15 @@ export const ONBOARDING_STEPS = [
   { title: "Payment Setup", description: "Connect a payout account so you can be paid after each session." },
   { title: "Profile Photo", description: "Players book coaches they can see. Add a clear photo of yourself." },
   { title: "Schedule", description: "Optional: publish your first time slot now, or add slots later from the dashboard." },
+  {
+    title: "Get verified",
+    description:
+      "Optional: families look for \u201cSafeSport trained \u00b7 background checked\u201d. Start now, or skip and finish later from your dashboard.",
+  },
 ] as const;
 export const STEP_COUNT = ONBOARDING_STEPS.length;
+/** The step that publishes the optional first slot (DESIGN 12 added "Get verified" after it). */
+export const SCHEDULE_STEP = 5;
 
 export const OnboardingMessages = {
   BLOCKED: "Please complete all required fields to continue",
@@ -117,8 +124,8 @@ function blockingFields(step: number, draft: OnboardingDraft, facts: StepFacts):
 }
 
 /**
- * What Next (steps 1-4) or Complete Setup (step 5) checks: a step's gate, and on the last step the
- * optional first slot, each failure with the spec's toast.
+ * What Next checks: a step's gate, and on the schedule step the optional first slot, each failure
+ * with the spec's toast. The last step (Get verified) may be skipped.
  */
 export function onboardingStepSchema(step: number, facts: StepFacts & { now: LocalDateTime }) {
   return OnboardingDraftSchema.superRefine((draft, ctx) => {
@@ -127,7 +134,7 @@ export function onboardingStepSchema(step: number, facts: StepFacts & { now: Loc
       addToastIssue(ctx, BLOCKED, blocking);
       return;
     }
-    if (step !== STEP_COUNT) return;
+    if (step !== SCHEDULE_STEP) return;
     const plan = planFirstSlot(draft, facts.now);
     if (plan.kind === "invalid") addToastIssue(ctx, { title: plan.title, description: plan.message }, [["slot"]]);
   });

@@ -9,12 +9,12 @@ import { Label } from "@client/components/ui/label";
 import { PhotoPickerButton, takeCheckedImage, UploadingOverlay } from "@client/components/ui/photo-picker";
 import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
-import { isUnauthorized } from "@client/lib/api-client";
 import type { ImageFileMessages } from "@client/lib/image-file";
 import { lookupZip } from "@client/lib/lookup-zip";
 import { useUploadProfileImage } from "../api/coach-onboarding";
 import { OnboardingMessages, type OnboardingDraft } from "./onboarding-draft";
 import { RateGrid } from "./rate-grid";
+import { toastFailure } from "@client/lib/toast-failure";
 
 type DraftProps = { draft: OnboardingDraft; onChange: (patch: Partial<OnboardingDraft>) => void };
 
@@ -114,7 +114,7 @@ export function ProfilePhotoStep({ userId, photoUrl }: { userId: number; photoUr
       toast({ title: "Image Uploaded", description: "Your profile photo is saved.", variant: "success" });
     } catch (error) {
       setFailed(true);
-      if (!isUnauthorized(error)) toast({ title: "Upload Failed", description: OnboardingMessages.UPLOAD_FAILED, variant: "destructive" });
+      toastFailure(error, "Upload Failed", OnboardingMessages.UPLOAD_FAILED);
     }
   }
 
@@ -129,7 +129,7 @@ export function ProfilePhotoStep({ userId, photoUrl }: { userId: number; photoUr
         {upload.isPending ? <UploadingOverlay /> : null}
       </div>
       <div className="flex flex-col gap-2">
-        <PhotoPickerButton id={inputId} hasPhoto={!!photoUrl} isLarge aria-label="Profile photo" onChange={(e) => void onFile(e)} />
+        <PhotoPickerButton id={inputId} hasPhoto={!!photoUrl} isLarge onChange={(e) => void onFile(e)} />
         <p className="text-sm text-slate-600">A JPG or PNG image of at most 5MB. Required to continue.</p>
         {failed ? (
           <p role="alert" className="text-sm font-medium text-red-700">

@@ -4,7 +4,7 @@ import { PhotoPickerButton, takeCheckedImage, UploadingOverlay } from "@client/c
 import { toast } from "@client/components/ui/toast";
 import type { ImageFileMessages } from "@client/lib/image-file";
 import { useUploadPhoto } from "../api/upload-photo";
-import { isUnauthorized } from "@client/lib/api-client";
+import { toastFailure } from "@client/lib/toast-failure";
 
 /** coach-side 5: the coach photo's own messages. */
 const PHOTO_MESSAGES: ImageFileMessages = {
@@ -38,9 +38,7 @@ export function PhotoField({ url, onUploaded }: { url: string | null; onUploaded
     } catch (error) {
       setState("failed");
       setPreview(null);
-      if (!isUnauthorized(error)) {
-        toast({ title: "Upload Failed", description: "Could not upload profile image. Please try again.", variant: "destructive" });
-      }
+      toastFailure(error, "Upload Failed", "Could not upload profile image. Please try again.");
     }
   }
 

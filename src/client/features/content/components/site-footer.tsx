@@ -1,6 +1,7 @@
 import { Link } from "wouter";
 import { BrandName } from "@client/components/ui/brand-mark";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
+import { lazyWithReload } from "@client/lib/lazy-with-reload";
 import type { UserType } from "@contract/accounts";
 
 const footerLinkClass =
@@ -88,7 +89,8 @@ export function SiteFooter({ userType }: { userType: UserType | null }) {
         </nav>
       </div>
       <div className="border-t border-field-800">
-        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-field-300 sm:px-6">
+        {/* The year of a page the server drew at New Year may be last year's: not a reason to draw it again. */}
+        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-field-300 sm:px-6" suppressHydrationWarning>
           © {new Date().getFullYear()} LaxCoach. All rights reserved.
         </p>
       </div>
@@ -99,7 +101,7 @@ export function SiteFooter({ userType }: { userType: UserType | null }) {
 // The dialog's form brings react-hook-form and zod: loaded when a visitor reaches for it, not with
 // every page (docs/PERFORMANCE.md: the landing page's JavaScript budget).
 const loadContactDialog = () => import("./contact-dialog");
-const ContactDialog = lazy(async () => ({ default: (await loadContactDialog()).ContactDialog }));
+const ContactDialog = lazyWithReload(async () => ({ default: (await loadContactDialog()).ContactDialog }));
 
 function LazyContactDialog({ className }: { className: string }) {
   const [wanted, setWanted] = useState(false);

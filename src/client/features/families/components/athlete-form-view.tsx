@@ -5,7 +5,9 @@ import { ageRuleToday, SKILL_LEVEL_LABELS } from "@contract/players";
 import { CONSENT_AGE, isUnderConsentAge, PRIVACY_POLICY_VERSION } from "@contract/children";
 import { SKILL_LEVELS } from "@contract/user-basics";
 import { Button } from "@client/components/ui/button";
-import { fieldControlClass } from "@client/components/ui/input";
+import { Checkbox } from "@client/components/ui/checkbox";
+import { fieldControlClass, Input } from "@client/components/ui/input";
+import { FormField } from "@client/components/ui/form-field";
 import { useSchemaForm } from "@client/lib/form-errors";
 
 export type AthleteFormProps = {
@@ -17,7 +19,8 @@ export type AthleteFormProps = {
   onCancel?(): void;
 };
 
-const selectClass = `${fieldControlClass} h-10`;
+// The browser's own select, in the fields' look and height (Input's h-11).
+const selectClass = `${fieldControlClass} h-11`;
 
 const AthleteFormSchema = z.object({
   firstName: z.string(),
@@ -80,41 +83,36 @@ export function AthleteFormView({ athlete, submitLabel, pending, onSubmit, onCan
   const id = athlete ? `athlete-${athlete.id}` : "athlete-new";
   const submit = form.submit((values) => onSubmit(athleteRequestOf(values, needsConsent(values, athlete))));
   const askConsent = needsConsent({ birthday: form.watch("birthday") }, athlete);
+  const errors = form.formState.errors;
 
   return (
     <form
       onSubmit={(e) => void submit(e)}
-      className="grid gap-3 sm:grid-cols-2"
+      className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-2"
       aria-label={athlete ? `Edit ${athlete.firstName}` : "New athlete"}
     >
-      <label className="grid gap-1 text-sm font-medium">
-        First name
-        <input id={`${id}-first`} className={fieldControlClass} {...form.register("firstName")} required />
-      </label>
-      <label className="grid gap-1 text-sm font-medium">
-        Last name
-        <input id={`${id}-last`} className={fieldControlClass} {...form.register("lastName")} required />
-      </label>
-      <label className="grid gap-1 text-sm font-medium">
-        Birthday
-        <input id={`${id}-birthday`} type="date" className={fieldControlClass} {...form.register("birthday")} required />
-      </label>
-      <label className="grid gap-1 text-sm font-medium">
-        Position
-        <select id={`${id}-position`} className={selectClass} {...form.register("position")} required>
+      <FormField label="First name" id={`${id}-first`} required error={errors.firstName?.message}>
+        <Input {...form.register("firstName")} required autoComplete="off" />
+      </FormField>
+      <FormField label="Last name" id={`${id}-last`} required error={errors.lastName?.message}>
+        <Input {...form.register("lastName")} required autoComplete="off" />
+      </FormField>
+      <FormField label="Birthday" id={`${id}-birthday`} required error={errors.birthday?.message}>
+        <Input type="date" {...form.register("birthday")} required />
+      </FormField>
+      <FormField label="Position" id={`${id}-position`} required error={errors.position?.message}>
+        <select className={selectClass} {...form.register("position")} required>
           <option value="">Select a position</option>
           <PositionOptions />
         </select>
-      </label>
-      <label className="grid gap-1 text-sm font-medium">
-        Secondary position
+      </FormField>
+      <FormField label="Secondary position" id={`${id}-secondary`}>
         <select className={selectClass} {...form.register("secondaryPosition")}>
           <option value="">None</option>
           <PositionOptions />
         </select>
-      </label>
-      <label className="grid gap-1 text-sm font-medium">
-        Skill level
+      </FormField>
+      <FormField label="Skill level" id={`${id}-skill`}>
         <select className={selectClass} {...form.register("skillLevel")}>
           <option value="">Select a level</option>
           {SKILL_LEVELS.map((s) => (
@@ -123,18 +121,21 @@ export function AthleteFormView({ athlete, submitLabel, pending, onSubmit, onCan
             </option>
           ))}
         </select>
-      </label>
-      <label className="grid gap-1 text-sm font-medium">
-        Goals (comma separated)
-        <input className={fieldControlClass} {...form.register("goals")} />
-      </label>
-      <label className="grid gap-1 text-sm font-medium">
-        School or club team
-        <input className={fieldControlClass} {...form.register("school")} />
-      </label>
+      </FormField>
+      <FormField label="Goals" id={`${id}-goals`} hint="Separate goals with commas.">
+        <Input {...form.register("goals")} />
+      </FormField>
+      <FormField label="School or club team" id={`${id}-school`}>
+        <Input {...form.register("school")} />
+      </FormField>
       {askConsent ? (
         <label className="flex items-start gap-2 text-sm sm:col-span-2">
-          <input type="checkbox" className="mt-1" {...form.register("consent")} required />
+          <Checkbox
+            className="mt-0.5"
+            checked={form.watch("consent")}
+            onCheckedChange={(checked) => form.setValue("consent", checked)}
+            required
+          />
           <span>
             I am this child&apos;s parent or guardian and I consent to LaxCoach keeping the information of a child under {CONSENT_AGE} as
             described in the{" "}
@@ -142,6 +143,9 @@ export function AthleteFormView({ athlete, submitLabel, pending, onSubmit, onCan
               Privacy Policy
             </a>{" "}
             (version {PRIVACY_POLICY_VERSION}).
+            <span aria-hidden className="ml-0.5 text-red-700">
+              *
+            </span>
           </span>
         </label>
       ) : null}

@@ -35,7 +35,12 @@ export function InviteGuardianForm() {
 
   return (
     <form onSubmit={(e) => void send(e)} className="flex flex-wrap items-end gap-2">
-      <FormField label="Invite a guardian by e-mail" error={form.formState.errors.email?.message} className="flex-1">
+      <FormField
+        label="Invite a guardian by e-mail"
+        required
+        error={form.formState.errors.email?.message}
+        className="min-w-0 flex-1 basis-56"
+      >
         {/* Another person's address: the browser should not offer the user's own. */}
         <Input type="email" autoComplete="off" {...form.register("email")} required />
       </FormField>

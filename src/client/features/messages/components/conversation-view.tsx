@@ -1,13 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef } from "react";
+import { lazyWithReload } from "@client/lib/lazy-with-reload";
 import { Link } from "wouter";
-import type { Conversation, ConversationMessage } from "@contract/messages";
+import type { Conversation } from "@contract/messages";
 import type { MessageNewSocketMessage } from "@contract/realtime";
 import { Button } from "@client/components/ui/button";
 import { Spinner } from "@client/components/ui/spinner";
 import { cn } from "@client/lib/cn";
 import { formatInstant } from "@client/lib/when";
+import { NO_SHOW_MESSAGE_PREFIX } from "@contract/message-basics";
 import { addMessageToCache, useConversation, useConversationMessages, useMarkRead } from "../api/messages";
 import { useMessageEvents } from "../api/message-socket";
 import { ReportMessageButton } from "./report-message-button";
@@ -15,7 +17,9 @@ import { fullName } from "@contract/names";
 
 // The form library comes with the composer, not with the messages page (its budget,
 // scripts/check-bundle-budget.mjs); the conversation's data is asked for meanwhile.
-const MessageComposer = lazy(async () => ({ default: (await import("./message-composer")).MessageComposer }));
+// "Reply" and "Dispute" under a no-show (DESIGN.md 12) come after the log, as the composer does.
+const NoShowActions = lazyWithReload(async () => ({ default: (await import("./no-show-actions")).NoShowActions }));
+const MessageComposer = lazyWithReload(async () => ({ default: (await import("./message-composer")).MessageComposer }));
 
 /** Who wrote a message, as the log names them. */
 function senderNameOf(conversation: Conversation | undefined, senderId: number, viewerId: number, fallback: string): string {
@@ -54,7 +58,6 @@ export function ConversationView({ conversationId, viewerId, backHref }: { conve
   );
   useMessageEvents(onMessage);
 
-  const messages = [...(history.data?.pages.flatMap((p) => p.items) ?? [])].reverse();
   const title = conversation.data?.title ?? "Conversation";
   const athletes = conversation.data?.athletes.map((a) => fullName(a)).filter(Boolean) ?? [];
 
@@ -97,18 +100,17 @@ export function ConversationView({ conversationId, viewerId, backHref }: { conve
             {athletes.length > 0 ? <p className="truncate text-xs text-slate-500">Athletes: {athletes.join(", ")}</p> : null}
           </div>
         </header>
-        <MessageLog
-          messages={messages}
-          viewerId={viewerId}
-          title={title}
-          conversation={conversation.data}
-          isLoading={history.isLoading}
-          hasOlder={history.hasNextPage}
-          isLoadingOlder={history.isFetchingNextPage}
-          onLoadOlder={() => void history.fetchNextPage()}
-          canReport
-        />
-        <MessageComposer conversationId={conversationId} title={title} />
+        {conversation.data?.session ? (
+          // DESIGN.md 12: which athlete and which session the thread is about, at its top.
+          <p className="border-b border-slate-200 bg-field-50 px-4 py-2 text-sm text-field-950" data-testid="conversation-session">
+            <span className="font-semibold">About {conversation.data.session.athleteName}&apos;s session</span> ·{" "}
+            <time dateTime={conversation.data.session.startsAt}>
+              {formatInstant(conversation.data.session.startsAt, conversation.data.session.timeZone)}
+            </time>
+          </p>
+        ) : null}
+        <MessageLog history={history} viewerId={viewerId} title={title} conversation={conversation.data} canReport />
+        <MessageComposer conversationId={conversationId} title={title} remindContact={conversation.data?.hasMinor === true} />
       </section>
     </Suspense>
   );
@@ -116,26 +118,20 @@ export function ConversationView({ conversationId, viewerId, backHref }: { conve
 
 /** The history, oldest at the top; used read-only by the admin's review of a reported conversation. */
 export function MessageLog({
-  messages,
+  history,
   viewerId,
   title,
   conversation,
-  isLoading,
-  hasOlder,
-  isLoadingOlder,
-  onLoadOlder,
   canReport,
 }: {
-  messages: ConversationMessage[];
+  /** The conversation's pages, newest first, as useConversationMessages holds them. */
+  history: ReturnType<typeof useConversationMessages>;
   viewerId: number;
   title: string;
   conversation: Conversation | undefined;
-  isLoading: boolean;
-  hasOlder: boolean;
-  isLoadingOlder: boolean;
-  onLoadOlder: () => void;
   canReport: boolean;
 }) {
+  const messages = [...(history.data?.pages.flatMap((p) => p.items) ?? [])].reverse();
   const scroller = useRef<HTMLDivElement>(null);
   const newestId = messages.at(-1)?.id;
   const oldestId = messages[0]?.id;
@@ -158,23 +154,23 @@ export function MessageLog({
     // A scrolling region is focusable so that keyboard users can scroll it.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div ref={scroller} tabIndex={0} aria-label={`Messages with ${title}`} className="min-h-0 flex-1 overflow-y-auto px-3 py-3 sm:px-4">
-      {hasOlder ? (
+      {history.hasNextPage ? (
         <div className="mb-3 flex justify-center">
           <Button
             variant="ghost"
             size="sm"
-            isLoading={isLoadingOlder}
+            isLoading={history.isFetchingNextPage}
             onClick={() => {
               heightBeforeOlder.current = scroller.current?.scrollHeight ?? null;
-              onLoadOlder();
+              void history.fetchNextPage();
             }}
           >
             Load older messages
           </Button>
         </div>
       ) : null}
-      {isLoading ? <p className="text-center text-slate-600">Loading messages...</p> : null}
-      {!isLoading && messages.length === 0 ? <p className="text-center text-slate-600">No messages yet. Say hello!</p> : null}
+      {history.isLoading ? <p className="text-center text-slate-600">Loading messages...</p> : null}
+      {!history.isLoading && messages.length === 0 ? <p className="text-center text-slate-600">No messages yet. Say hello!</p> : null}
       {/* The log is a live region around the list (a role on the <ol> itself would orphan its items). */}
       <div role="log" aria-live="polite" aria-label={`Conversation with ${title}`}>
         <ol className="flex flex-col gap-3">
@@ -195,7 +191,13 @@ export function MessageLog({
                 >
                   {m.body}
                 </p>
-                {canReport && !mine ? <ReportMessageButton messageId={m.id} senderName={name} /> : null}
+                {canReport && !mine && m.fromCoach && m.body.startsWith(NO_SHOW_MESSAGE_PREFIX) ? (
+                  <Suspense fallback={null}>
+                    <NoShowActions messageId={m.id} />
+                  </Suspense>
+                ) : canReport && !mine ? (
+                  <ReportMessageButton messageId={m.id} senderName={name} />
+                ) : null}
               </li>
             );
           })}

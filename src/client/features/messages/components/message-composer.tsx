@@ -2,6 +2,7 @@ import { Send } from "lucide-react";
 import type { KeyboardEvent } from "react";
 import { SendMessageRequestSchema } from "@contract/messages";
 import { MESSAGE_MAX_LENGTH } from "@contract/message-basics";
+import { KEEP_ON_PLATFORM_DETAIL, KEEP_ON_PLATFORM_REMINDER, offPlatformContactIn } from "@contract/off-platform-contact";
 import { Button } from "@client/components/ui/button";
 import { Textarea } from "@client/components/ui/textarea";
 import { useSchemaForm } from "@client/lib/form-errors";
@@ -11,12 +12,23 @@ import { useSendMessage } from "../api/messages";
  * The box under a conversation. A refusal without a field (too many messages, a conversation gone)
  * is shown where the message's own error would be.
  */
-export function MessageComposer({ conversationId, title }: { conversationId: number; title: string }) {
+export function MessageComposer({
+  conversationId,
+  title,
+  remindContact = false,
+}: {
+  conversationId: number;
+  title: string;
+  /** A family with a minor (DESIGN.md 12): a phone, e-mail or payment app in the text brings a reminder before sending. */
+  remindContact?: boolean;
+}) {
   const send = useSendMessage(conversationId);
   const form = useSchemaForm(SendMessageRequestSchema, { body: "" }, { toastOnInvalid: false });
   const { errors } = form.formState;
   const error = errors.body?.message ?? errors.root?.server?.message;
-  const length = [...form.watch("body")].length;
+  const body = form.watch("body");
+  const length = [...body].length;
+  const remind = remindContact && offPlatformContactIn(body) !== null;
 
   const submit = form.submit(async ({ body }) => {
     if (send.isPending) return;
@@ -60,6 +72,15 @@ export function MessageComposer({ conversationId, title }: { conversationId: num
       <p id="message-hint" className="text-xs text-slate-500">
         Enter to send, Shift+Enter for a new line. {length}/{MESSAGE_MAX_LENGTH}
       </p>
+      {remind ? (
+        <p
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+          data-testid="keep-on-platform"
+        >
+          <span className="font-semibold">{KEEP_ON_PLATFORM_REMINDER}</span> {KEEP_ON_PLATFORM_DETAIL}
+        </p>
+      ) : null}
       {error ? (
         <p id="message-error" role="alert" className="text-sm text-red-700">
           {error}

@@ -87,20 +87,9 @@ function ReportCard({ report, viewerId }: { report: MessageReport; viewerId: num
 
 function ReportedConversation({ conversationId, viewerId, title }: { conversationId: number; viewerId: number; title: string }) {
   const history = useConversationMessages(conversationId);
-  const messages = [...(history.data?.pages.flatMap((p) => p.items) ?? [])].reverse();
   return (
     <div className="flex max-h-96 flex-col rounded-xl border border-slate-200">
-      <MessageLog
-        messages={messages}
-        viewerId={viewerId}
-        title={title}
-        conversation={undefined}
-        isLoading={history.isLoading}
-        hasOlder={history.hasNextPage}
-        isLoadingOlder={history.isFetchingNextPage}
-        onLoadOlder={() => void history.fetchNextPage()}
-        canReport={false}
-      />
+      <MessageLog history={history} viewerId={viewerId} title={title} conversation={undefined} canReport={false} />
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import { Flag } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
+import { lazyWithReload } from "@client/lib/lazy-with-reload";
 import { MessageMessages } from "@contract/message-basics";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@client/components/ui/dialog";
 import { Spinner } from "@client/components/ui/spinner";
 import { useReportMessage } from "../api/messages";
 
 // The log draws a Report button beside every message; the form (and its library) loads when one opens.
-const ReportMessageForm = lazy(async () => ({ default: (await import("./report-message-form")).ReportMessageForm }));
+const ReportMessageForm = lazyWithReload(async () => ({ default: (await import("./report-message-form")).ReportMessageForm }));
 
 /** "Report" on a message: asks for confirmation (and an optional reason), then files it in the admin's queue. */
 export function ReportMessageButton({ messageId, senderName }: { messageId: number; senderName: string }) {

@@ -118,7 +118,7 @@ function CreditItem({ credit, canRefund }: { credit: Credit; canRefund: boolean 
         {canRefund && credit.state === "active" && credit.remaining > 0 ? (
           <ConfirmDialog
             trigger={
-              <Button variant="outline" size="sm" aria-label={`Refund the unused credits of ${credit.title}`}>
+              <Button variant="outline" size="sm" aria-label={`Refund unused credits of ${credit.title}`}>
                 Refund unused credits
               </Button>
             }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
+import { lazyWithReload } from "@client/lib/lazy-with-reload";
 import type { Package } from "@contract/packages";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
@@ -7,7 +8,7 @@ import { toast } from "@client/components/ui/toast";
 import { useArchivePackage, useCoachPackages } from "../api/packages";
 
 // The form loads with the first New or Edit, not with the dashboard (its budget, scripts/check-bundle-budget.mjs).
-const PackageForm = lazy(async () => ({ default: (await import("./package-form")).PackageForm }));
+const PackageForm = lazyWithReload(async () => ({ default: (await import("./package-form")).PackageForm }));
 
 /** The coach's dashboard section: create, edit and archive the packages they sell (DESIGN.md 11). */
 export function PackageManager({ coachId }: { coachId: number }) {

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyWithReload } from "@client/lib/lazy-with-reload";
 import type { PaymentIntentResponse } from "@contract/payments";
 import { Spinner } from "@client/components/ui/spinner";
 import { SimulatedCardForm } from "./simulated-card-form";
 
 // DESIGN.md 9: Stripe's libraries load only when Stripe keys are set, so they stay out of the main bundle.
-const StripePaymentForm = lazy(async () => ({ default: (await import("./stripe-payment-form")).StripePaymentForm }));
+const StripePaymentForm = lazyWithReload(async () => ({ default: (await import("./stripe-payment-form")).StripePaymentForm }));
 
 /** The card form of the provider the server chose: Stripe's Payment Element, else the simulated card form. */
 export function PaymentForm({

@@ -5,10 +5,10 @@ import { paymentAccountState } from "@contract/payout-basics";
 import { Button } from "@client/components/ui/button";
 import { Spinner } from "@client/components/ui/spinner";
 import { toast } from "@client/components/ui/toast";
-import { isUnauthorized } from "@client/lib/api-client";
 import { useCreateOnboardingLink, useCreatePaymentAccount } from "../api/payment-account";
 import { PaymentAccountMessages, StateBadge } from "./payment-account-panel";
 import { providerNavigationUrl } from "./provider-urls";
+import { toastFailure } from "@client/lib/toast-failure";
 
 /** coach-side 4: the return with stripe=refresh. */
 const STRIPE_REFRESH = "Your payment account setup is not finished yet. Please complete it to continue.";
@@ -52,13 +52,7 @@ export function OnboardingPaymentStep({ account, isLoading, showRefreshNote, bef
       window.location.href = providerNavigationUrl(url, window.location.origin);
     } catch (error) {
       busy(false);
-      if (!isUnauthorized(error)) {
-        toast({
-          title: "Error",
-          description: hasAccount ? PaymentAccountMessages.CONTINUE_FAILED : PaymentAccountMessages.START_FAILED,
-          variant: "destructive",
-        });
-      }
+      toastFailure(error, "Error", hasAccount ? PaymentAccountMessages.CONTINUE_FAILED : PaymentAccountMessages.START_FAILED);
     }
   }
 

@@ -9,7 +9,7 @@ import { Spinner } from "@client/components/ui/spinner";
 import { toast } from "@client/components/ui/toast";
 import { useCreateDashboardLink, useCreateOnboardingLink, useCreatePaymentAccount, usePaymentAccountStatus } from "../api/payment-account";
 import { providerNavigationUrl } from "./provider-urls";
-import { isUnauthorized } from "@client/lib/api-client";
+import { toastFailure } from "@client/lib/toast-failure";
 
 export const PAYMENT_STATE_LABELS: Record<PaymentAccountState, string> = {
   not_started: "Not Started",
@@ -31,10 +31,6 @@ function goTo(url: string) {
   window.location.href = providerNavigationUrl(url, window.location.origin);
 }
 
-function failure(error: unknown, title: string, description?: string) {
-  if (!isUnauthorized(error)) toast({ title, description, variant: "destructive" });
-}
-
 /** /coach/stripe-connect: the account's state, refreshed every 5 s, and the action that moves it on. */
 export function PaymentAccountPanel({ justReturned }: { justReturned: boolean }) {
   const status = usePaymentAccountStatus({ poll: true });
@@ -48,7 +44,7 @@ export function PaymentAccountPanel({ justReturned }: { justReturned: boolean })
       {
         onSuccess: ({ url }) =>
           url ? goTo(url) : toast({ title: "Error", description: PaymentAccountMessages.NO_URL, variant: "destructive" }),
-        onError: (error) => failure(error, "Error", PaymentAccountMessages.START_FAILED),
+        onError: (error) => toastFailure(error, "Error", PaymentAccountMessages.START_FAILED),
       },
     );
   }
@@ -59,7 +55,7 @@ export function PaymentAccountPanel({ justReturned }: { justReturned: boolean })
       {
         onSuccess: ({ url }) =>
           url ? goTo(url) : toast({ title: "Error", description: PaymentAccountMessages.NO_URL, variant: "destructive" }),
-        onError: (error) => failure(error, "Error", PaymentAccountMessages.CONTINUE_FAILED),
+        onError: (error) => toastFailure(error, "Error", PaymentAccountMessages.CONTINUE_FAILED),
       },
     );
   }
@@ -74,7 +70,7 @@ export function PaymentAccountPanel({ justReturned }: { justReturned: boolean })
           variant: "destructive",
         });
       },
-      onError: (error) => failure(error, PaymentAccountMessages.DASHBOARD_FAILED_TITLE, PaymentAccountMessages.DASHBOARD_FAILED),
+      onError: (error) => toastFailure(error, PaymentAccountMessages.DASHBOARD_FAILED_TITLE, PaymentAccountMessages.DASHBOARD_FAILED),
     });
   }
 

@@ -4,8 +4,7 @@ import { takeReturnTo } from "@client/lib/return-to";
 import type { CurrentUser } from "@contract/accounts";
 import { DEFAULT_WIZARD_TRAVEL_DISTANCE, PlayerMessages, WIZARD_TRAVEL_DISTANCES } from "@contract/players";
 import { Button } from "@client/components/ui/button";
-import { Card, CardContent } from "@client/components/ui/card";
-import { StepCardHeader, StepProgress } from "@client/components/ui/step-progress";
+import { StepProgress, WizardStepCard } from "@client/components/ui/step-progress";
 import { toast } from "@client/components/ui/toast";
 import { WizardFrame } from "@client/components/ui/wizard-frame";
 import { addAthleteHref, paths } from "@client/config/paths";
@@ -22,7 +21,7 @@ import {
   type PlayerDraft,
 } from "./player-draft";
 import { LocationFields, PlayerInformationFields, PlayingProfileFields } from "./player-fields";
-import { isUnauthorized } from "@client/lib/api-client";
+import { toastFailure } from "@client/lib/toast-failure";
 
 const STEPS = [
   { title: "Player Information", description: "Tell us who is training." },
@@ -62,7 +61,7 @@ export function OnboardingWizard({ user }: { user: CurrentUser }) {
           navigate(takeReturnTo() ?? destination.current, { replace: true });
         },
         onError: (error) => {
-          if (!isUnauthorized(error)) toast({ title: "Error", description: PlayerMessages.WIZARD_SAVE_FAILED, variant: "destructive" });
+          toastFailure(error, "Error", PlayerMessages.WIZARD_SAVE_FAILED);
         },
       },
     );
@@ -72,31 +71,11 @@ export function OnboardingWizard({ user }: { user: CurrentUser }) {
   const current = STEPS[step] ?? STEPS[0];
   return (
     <WizardFrame {...PLAYER_SETUP_FRAME} progress={<StepProgress step={step + 1} total={STEPS.length} />}>
-      <Card>
-        <StepCardHeader title={current.title} description={current.description} />
-        <CardContent className="flex flex-col gap-6">
-          {step === 0 ? (
-            <fieldset className="flex flex-wrap items-center gap-4">
-              <legend className="mb-2 font-semibold text-field-950">Who is this first athlete?</legend>
-              <label className="flex items-center gap-2">
-                <input type="radio" name="first-athlete" checked={firstAthlete === "me"} onChange={() => setFirstAthlete("me")} />
-                Me
-              </label>
-              <label className="flex items-center gap-2">
-                <input type="radio" name="first-athlete" checked={firstAthlete === "child"} onChange={() => setFirstAthlete("child")} />
-                My child
-              </label>
-              {firstAthlete === "child" ? (
-                <p className="w-full text-sm text-slate-600">
-                  Enter your child&apos;s name, birthday and e-mail below; the phone number is yours. You can add more children at the end.
-                </p>
-              ) : null}
-            </fieldset>
-          ) : null}
-          {step === 0 ? <PlayerInformationFields draft={draft} onChange={form.update} today={today} /> : null}
-          {step === 1 ? <LocationFields draft={draft} onChange={form.update} distances={WIZARD_TRAVEL_DISTANCES} /> : null}
-          {step === 2 ? <PlayingProfileFields draft={draft} onChange={form.update} /> : null}
-          <div className="flex items-center justify-between gap-3 border-t border-slate-200 pt-5">
+      <WizardStepCard
+        title={current.title}
+        description={current.description}
+        actions={
+          <>
             <Button variant="outline" onClick={() => setStep((s) => Math.max(s - 1, 0))} disabled={step === 0 || save.isPending}>
               Back
             </Button>
@@ -125,9 +104,31 @@ export function OnboardingWizard({ user }: { user: CurrentUser }) {
                 </Button>
               </div>
             )}
-          </div>
-        </CardContent>
-      </Card>
+          </>
+        }
+      >
+        {step === 0 ? (
+          <fieldset className="flex flex-wrap items-center gap-4">
+            <legend className="mb-2 font-semibold text-field-950">Who is this first athlete?</legend>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="first-athlete" checked={firstAthlete === "me"} onChange={() => setFirstAthlete("me")} />
+              Me
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="first-athlete" checked={firstAthlete === "child"} onChange={() => setFirstAthlete("child")} />
+              My child
+            </label>
+            {firstAthlete === "child" ? (
+              <p className="w-full text-sm text-slate-600">
+                Enter your child&apos;s name, birthday and e-mail below; the phone number is yours. You can add more children at the end.
+              </p>
+            ) : null}
+          </fieldset>
+        ) : null}
+        {step === 0 ? <PlayerInformationFields draft={draft} onChange={form.update} today={today} /> : null}
+        {step === 1 ? <LocationFields draft={draft} onChange={form.update} distances={WIZARD_TRAVEL_DISTANCES} /> : null}
+        {step === 2 ? <PlayingProfileFields draft={draft} onChange={form.update} /> : null}
+      </WizardStepCard>
     </WizardFrame>
   );
 }

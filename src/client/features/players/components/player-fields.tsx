@@ -22,6 +22,14 @@ function DraftInput({
   return <Input {...props} value={draft[field]} onChange={(e) => onChange({ [field]: e.target.value })} />;
 }
 
+/** A minor's parent or guardian contact, in the order the form asks for it. */
+const PARENT_FIELDS: readonly { field: TextField; label: string; type?: "tel" | "email" }[] = [
+  { field: "parentFirstName", label: "Parent first name" },
+  { field: "parentLastName", label: "Parent last name" },
+  { field: "parentPhoneNumber", label: "Parent phone number", type: "tel" },
+  { field: "parentEmail", label: "Parent email", type: "email" },
+];
+
 /** A checkbox with its label beside it. */
 export function ConsentCheckbox({
   id,
@@ -45,7 +53,16 @@ export function ConsentCheckbox({
 }
 
 /** Player name, contact and birthday; for a minor (by the birthday typed) the parent or guardian's details and consent. */
-export function PlayerInformationFields({ draft, onChange, today }: FieldsProps & { today: string }) {
+export function PlayerInformationFields({
+  draft,
+  onChange,
+  today,
+  parentLocked = false,
+}: FieldsProps & {
+  today: string;
+  /** A minor's parent contact once set is the parent's to change (DESIGN.md 12; the server answers 403): shown read-only. */
+  parentLocked?: boolean;
+}) {
   const isMinor = isMinorDraft(draft, today);
   return (
     <div className="flex flex-col gap-4">
@@ -76,27 +93,35 @@ export function PlayerInformationFields({ draft, onChange, today }: FieldsProps 
       {isMinor ? (
         <fieldset className="flex flex-col gap-4 rounded-xl border-2 border-accent-500 bg-field-50 p-4">
           <legend className="px-1 font-display text-lg font-bold text-field-950 uppercase">Parent/Guardian Information</legend>
-          <p className="text-sm text-slate-700">Players under 18 need a parent or guardian on file.</p>
+          {parentLocked ? (
+            <p className="text-sm text-slate-700" data-testid="parent-contact-locked">
+              Your parent or guardian's contact is set. Only they can change it: ask them to contact support from their own e-mail.
+            </p>
+          ) : (
+            <p className="text-sm text-slate-700">Players under 18 need a parent or guardian on file.</p>
+          )}
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Parent first name">
-              <DraftInput field="parentFirstName" draft={draft} onChange={onChange} />
-            </FormField>
-            <FormField label="Parent last name">
-              <DraftInput field="parentLastName" draft={draft} onChange={onChange} />
-            </FormField>
-            <FormField label="Parent phone number">
-              <DraftInput field="parentPhoneNumber" type="tel" draft={draft} onChange={onChange} />
-            </FormField>
-            <FormField label="Parent email">
-              <DraftInput field="parentEmail" type="email" draft={draft} onChange={onChange} />
-            </FormField>
+            {PARENT_FIELDS.map(({ field, label, type }) => (
+              <FormField key={field} label={label}>
+                <DraftInput
+                  field={field}
+                  type={type}
+                  draft={draft}
+                  onChange={onChange}
+                  readOnly={parentLocked}
+                  className={parentLocked ? "bg-slate-100" : undefined}
+                />
+              </FormField>
+            ))}
           </div>
-          <ConsentCheckbox
-            id="parent-sms-opt-in"
-            checked={draft.parentSmsOptIn}
-            onChange={(parentSmsOptIn) => onChange({ parentSmsOptIn })}
-            label="As the parent/guardian, I agree to receive text messages about sessions and bookings."
-          />
+          {parentLocked ? null : (
+            <ConsentCheckbox
+              id="parent-sms-opt-in"
+              checked={draft.parentSmsOptIn}
+              onChange={(parentSmsOptIn) => onChange({ parentSmsOptIn })}
+              label="As the parent/guardian, I agree to receive text messages about sessions and bookings."
+            />
+          )}
         </fieldset>
       ) : null}
     </div>

@@ -9,7 +9,7 @@ import { useSavePlayerProfile } from "../api/update-player-profile";
 import { draftFromUser, localToday, playerProfileFormSchema, toPreferencesRequest, toProfileRequest } from "./player-draft";
 import { ConsentCheckbox, LocationFields, PlayerInformationFields, PlayingProfileFields } from "./player-fields";
 import { ProfilePhotoField } from "./profile-photo-field";
-import { isUnauthorized } from "@client/lib/api-client";
+import { toastFailure } from "@client/lib/toast-failure";
 
 /** /player-profile: every onboarding field in one form, the photo, and the player's SMS consent (required here). */
 export function PlayerProfileForm({ user }: { user: CurrentUser }) {
@@ -26,7 +26,7 @@ export function PlayerProfileForm({ user }: { user: CurrentUser }) {
       {
         onSuccess: () => toast({ title: "Profile Updated!", description: "Preferences updated", variant: "success" }),
         onError: (error) => {
-          if (!isUnauthorized(error)) toast({ title: "Error", description: PlayerMessages.PROFILE_SAVE_FAILED, variant: "destructive" });
+          toastFailure(error, "Error", PlayerMessages.PROFILE_SAVE_FAILED);
         },
       },
     );
@@ -41,7 +41,7 @@ export function PlayerProfileForm({ user }: { user: CurrentUser }) {
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
           <ProfilePhotoField url={photoUrl} initial={initial} onUploaded={setPhotoUrl} />
-          <PlayerInformationFields draft={draft} onChange={form.update} today={today} />
+          <PlayerInformationFields draft={draft} onChange={form.update} today={today} parentLocked={Boolean(user.parentEmail?.trim())} />
           <ConsentCheckbox
             id="sms-opt-in"
             checked={draft.smsOptIn}

@@ -3,7 +3,7 @@ import { PhotoPickerButton, takeCheckedImage, UploadingOverlay } from "@client/c
 import { toast } from "@client/components/ui/toast";
 import type { ImageFileMessages } from "@client/lib/image-file";
 import { useUploadProfileImage } from "../api/upload-profile-image";
-import { isUnauthorized } from "@client/lib/api-client";
+import { toastFailure } from "@client/lib/toast-failure";
 
 /** coach-side 9: the player profile page's own messages. */
 const PHOTO_MESSAGES: ImageFileMessages = {
@@ -39,9 +39,7 @@ export function ProfilePhotoField({
       toast({ title: "Image Uploaded", description: "Your profile photo has been updated.", variant: "success" });
     } catch (error) {
       setState("failed");
-      if (!isUnauthorized(error)) {
-        toast({ title: "Upload Failed", description: "Failed to upload image. Please try again.", variant: "destructive" });
-      }
+      toastFailure(error, "Upload Failed", "Failed to upload image. Please try again.");
     }
   }
 

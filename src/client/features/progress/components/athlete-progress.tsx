@@ -1,7 +1,9 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyWithReload } from "@client/lib/lazy-with-reload";
 import type { AthleteProgress } from "@contract/progress";
 import { RATING_LABELS } from "@contract/payout-basics";
 import { Card } from "@client/components/ui/card";
+import { PageTitle } from "@client/components/ui/page-title";
 import { Spinner } from "@client/components/ui/spinner";
 import { WhenNearView } from "@client/components/ui/when-near-view";
 import { StarRow } from "@client/components/ui/star-rating";
@@ -10,7 +12,7 @@ import { useAthleteProgress } from "../api/progress";
 import { fullName } from "@contract/names";
 
 // recharts is fetched only when a chart is drawn, never with the landing or search pages.
-const SkillCharts = lazy(() => import("./skill-charts").then((m) => ({ default: m.SkillCharts })));
+const SkillCharts = lazyWithReload(() => import("./skill-charts").then((m) => ({ default: m.SkillCharts })));
 
 const dateLabel = (date: string) => formatMediumDate(date) ?? date;
 
@@ -34,7 +36,7 @@ export function AthleteProgressView({ athleteId }: { athleteId: number }) {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
       <header>
-        <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">{name}&apos;s Progress</h1>
+        <PageTitle>{name}&apos;s Progress</PageTitle>
         <p className="text-slate-600">
           {data.athlete.position ? `${data.athlete.position}. ` : ""}Skills rated by the coaches after each session, from 1 (needs work) to
           5 (excellent).

@@ -1,15 +1,17 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
+import { lazyWithReload } from "@client/lib/lazy-with-reload";
 import { WhenNearView } from "@client/components/ui/when-near-view";
 import { EarningsQuerySchema, EarningsWords, type EarningsInterval } from "@contract/earnings";
 import { Button } from "@client/components/ui/button";
 import { Card } from "@client/components/ui/card";
 import { Spinner } from "@client/components/ui/spinner";
 import { useSchemaForm } from "@client/lib/form-errors";
-import { addDaysTo, todayIn } from "@client/lib/when";
+import { addDaysTo, formatMediumDate, todayIn } from "@client/lib/when";
 import { earningsQueryString, useEarningsSeries, type EarningsRange } from "../api/progress";
+import { periodLabel } from "./period-label";
 
 // recharts is fetched only when the section draws, never with the landing or search pages.
-const EarningsCharts = lazy(() => import("./earnings-charts").then((m) => ({ default: m.EarningsCharts })));
+const EarningsCharts = lazyWithReload(() => import("./earnings-charts").then((m) => ({ default: m.EarningsCharts })));
 
 const RANGE_ORDER = "Please choose a start date on or before the end date.";
 /** The contract's days and interval, all three given, the first on or before the last. */
@@ -99,14 +101,14 @@ export function CoachBusiness({ timeZone }: { timeZone: string }) {
           <>
             <p className="text-sm text-slate-700" data-testid="business-summary">
               {totals.sessions} {totals.sessions === 1 ? "session" : "sessions"} taught, ${(totals.grossCents / 100).toFixed(2)} earned and
-              ${(totals.tipsCents / 100).toFixed(2)} in tips, ${(totals.upcomingCents / 100).toFixed(2)} upcoming from {data.from} to{" "}
-              {data.to}. {data.clients} {data.clients === 1 ? "family" : "families"}, {data.repeatClients} of them repeat clients (two or
-              more sessions).
+              ${(totals.tipsCents / 100).toFixed(2)} in tips, ${(totals.upcomingCents / 100).toFixed(2)} upcoming from{" "}
+              {formatMediumDate(data.from) ?? data.from} to {formatMediumDate(data.to) ?? data.to}. {data.clients}{" "}
+              {data.clients === 1 ? "family" : "families"}, {data.repeatClients} of them repeat clients (two or more sessions).
             </p>
             {/* Two charts of h-72 with gap-6: stacked on a phone, side by side from lg. */}
             <WhenNearView className="min-h-[37.5rem] lg:min-h-72">
               <Suspense fallback={<Spinner label="Loading charts..." />}>
-                <EarningsCharts periods={data.periods} />
+                <EarningsCharts periods={data.periods} interval={data.interval} />
               </Suspense>
             </WhenNearView>
             {/* A region that scrolls sideways on a phone is reachable by keyboard (axe: scrollable-region-focusable). */}
@@ -135,7 +137,7 @@ export function CoachBusiness({ timeZone }: { timeZone: string }) {
                   {data.periods.map((p) => (
                     <tr key={p.start} className="border-b border-slate-100">
                       <th scope="row" className="py-1 pr-3 font-medium text-slate-800">
-                        {data.interval === "week" ? p.start : p.start.slice(0, 7)}
+                        {periodLabel(p.start, data.interval, "long")}
                       </th>
                       <td className="py-1 pr-3">{p.sessions}</td>
                       <td className="py-1 pr-3">${p.gross}</td>

@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { EarningsWords, type EarningsPeriod } from "@contract/earnings";
+import { EarningsWords, type EarningsInterval, type EarningsPeriod } from "@contract/earnings";
+import { periodLabel } from "./period-label";
 
 const toNumber = (amount: string) => Number(amount);
 
@@ -8,7 +9,10 @@ const toNumber = (amount: string) => Number(amount);
  * and sessions per period, drawn with recharts (loaded lazily). The table beside them is the text
  * alternative.
  */
-export function EarningsCharts({ periods }: { periods: EarningsPeriod[] }) {
+export function EarningsCharts({ periods, interval }: { periods: EarningsPeriod[]; interval: EarningsInterval }) {
+  // The app's short dates ("Nov 23", "Nov 2026"), not the API's ISO dates.
+  const tick = (start: string) => periodLabel(start, interval, "short");
+  const tooltipLabel = (start: unknown) => periodLabel(String(start), interval, "long");
   const data = periods.map((p) => ({
     start: p.start,
     gross: toNumber(p.gross),
@@ -24,9 +28,9 @@ export function EarningsCharts({ periods }: { periods: EarningsPeriod[] }) {
         <ResponsiveContainer width="100%" height="100%">
           <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-            <XAxis dataKey="start" tick={{ fontSize: 11 }} />
+            <XAxis dataKey="start" tick={{ fontSize: 11 }} tickFormatter={tick} />
             <YAxis tick={{ fontSize: 11 }} tickFormatter={(v: number) => `$${v}`} />
-            <Tooltip formatter={(v) => `$${Number(v).toFixed(2)}`} />
+            <Tooltip formatter={(v) => `$${Number(v).toFixed(2)}`} labelFormatter={tooltipLabel} />
             <Legend />
             <Bar dataKey="gross" name={EarningsWords.earned} fill="#0b5d3b" isAnimationActive={false} />
             <Bar dataKey="upcoming" name={EarningsWords.upcoming} fill="#d97706" isAnimationActive={false} />
@@ -39,9 +43,9 @@ export function EarningsCharts({ periods }: { periods: EarningsPeriod[] }) {
         <ResponsiveContainer width="100%" height="100%">
           <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 8, left: -16 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-            <XAxis dataKey="start" tick={{ fontSize: 11 }} />
+            <XAxis dataKey="start" tick={{ fontSize: 11 }} tickFormatter={tick} />
             <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-            <Tooltip />
+            <Tooltip labelFormatter={tooltipLabel} />
             <Legend />
             <Bar dataKey="sessions" name="Sessions taught" stackId="sessions" fill="#0f766e" isAnimationActive={false} />
             <Bar dataKey="upcomingSessions" name="Sessions to come" stackId="sessions" fill="#99d5c9" isAnimationActive={false} />

@@ -1,5 +1,6 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { SkillSeries } from "@contract/progress";
+import { formatMediumDate, formatShortDate } from "@client/lib/when";
 
 const COLORS = ["#0b5d3b", "#d97706", "#2563eb", "#be123c", "#7c3aed", "#0f766e"];
 
@@ -26,12 +27,14 @@ export function SkillCharts({ skills }: { skills: SkillSeries[] }) {
       <ResponsiveContainer width="100%" height="100%">
         <LineChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 16, bottom: 8, left: -16 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-          <XAxis dataKey="date" tick={{ fontSize: 12 }} />
+          {/* The app's short date ("Nov 23"), not the API's ISO date. */}
+          <XAxis dataKey="date" tick={{ fontSize: 12 }} tickFormatter={(date: string) => formatShortDate(date) ?? date} />
           <YAxis domain={[1, 5]} ticks={[1, 2, 3, 4, 5]} allowDecimals={false} tick={{ fontSize: 12 }} />
           <Tooltip
             labelFormatter={(label, payload) => {
               const coach = (payload[0]?.payload as Row | undefined)?.coach;
-              return coach ? `${String(label)} with ${coach}` : String(label);
+              const date = formatMediumDate(String(label)) ?? String(label);
+              return coach ? `${date} with ${coach}` : date;
             }}
           />
           <Legend />

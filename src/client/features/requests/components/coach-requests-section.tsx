@@ -13,12 +13,12 @@ import { Spinner } from "@client/components/ui/spinner";
 import { Textarea } from "@client/components/ui/textarea";
 import { messagesWithFamily } from "@client/config/paths";
 import { toast } from "@client/components/ui/toast";
+import { toastFailure } from "@client/lib/toast-failure";
 import { messageOr } from "@client/lib/handle-unauthorized";
 import { useAcceptSessionRequest, useDeclineSessionRequest } from "../api/answer-session-request";
 import { useCoachRequests } from "../api/get-coach-requests";
 import { personName } from "./request-format";
 import { RequestDetailsList } from "./request-details-list";
-import { isUnauthorized } from "@client/lib/api-client";
 
 /** coach-side 2: the dashboard's pending session requests, soonest first, with accept and the decline dialog. */
 export function CoachRequestsSection({ coachId }: { coachId: number }) {
@@ -75,8 +75,7 @@ function CoachRequestCard({ request, onDecline }: { request: SessionRequest; onD
         variant: "success",
       });
     } catch (error) {
-      if (isUnauthorized(error)) return;
-      toast({ title: "Error", description: messageOr(error, SessionRequestMessages.ACCEPT_FAILED), variant: "destructive" });
+      toastFailure(error, "Error", { fallback: SessionRequestMessages.ACCEPT_FAILED });
     }
   }
 
@@ -87,6 +86,12 @@ function CoachRequestCard({ request, onDecline }: { request: SessionRequest; onD
           <div className="flex min-w-0 flex-col">
             <h3 className="font-display text-lg font-bold text-field-950 uppercase">{name}</h3>
             {facts ? <p className="text-sm text-slate-600">{facts}</p> : null}
+            {/* A minor's contact is the guardian's (DESIGN.md 12); phone and e-mail once a seat is paid. */}
+            {request.contact?.isGuardian ? (
+              <p className="text-sm font-semibold text-field-800" data-testid="coach-contact-label">
+                {request.contact.label}
+              </p>
+            ) : null}
           </div>
           {/* Issue 29: the headline is what the coach earns. */}
           <span className="font-bold text-field-900" data-testid="request-earns">
@@ -136,8 +141,7 @@ function DeclineRequestDialog({ request, onClose }: { request: SessionRequest | 
       toast({ title: SessionRequestMessages.DECLINED, description: "The player has been notified.", variant: "success" });
       onClose();
     } catch (error) {
-      if (isUnauthorized(error)) return;
-      toast({ title: "Error", description: messageOr(error, SessionRequestMessages.DECLINE_FAILED), variant: "destructive" });
+      toastFailure(error, "Error", { fallback: SessionRequestMessages.DECLINE_FAILED });
     }
   }
 

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
+import { lazyWithReload } from "@client/lib/lazy-with-reload";
 import { Button } from "@client/components/ui/button";
 import type { SessionRequestDialogProps } from "./session-request-dialog";
 
 // The dialog brings the form library, zod and Radix Dialog: they load when the player reaches for
 // the button (hover, focus or click), not with the coach profile's first screen.
 const loadDialog = () => import("./session-request-dialog");
-const SessionRequestDialog = lazy(async () => ({ default: (await loadDialog()).SessionRequestDialog }));
+const SessionRequestDialog = lazyWithReload(async () => ({ default: (await loadDialog()).SessionRequestDialog }));
 const preload = () => void loadDialog().catch(() => undefined);
 
 /** The coach profile's "Request Session" button with its dialog, for pages that need no control over it. */

@@ -4,13 +4,14 @@ import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/
 import { StarRow } from "@client/components/ui/star-rating";
 import { formatInstantDate } from "@client/lib/when";
 
-export function ReviewItem({ review }: { review: PublicReview }) {
+/** `timeZone`: the clock the date is read on (the coach's on the profile, the same on the server and in the browser). */
+export function ReviewItem({ review, timeZone }: { review: PublicReview; timeZone?: string | null }) {
   return (
     <li className="flex flex-col gap-1 py-3">
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-semibold text-field-950">{review.authorName}</span>
         <StarRow rating={review.rating} />
-        <span className="text-sm text-slate-500">{formatInstantDate(review.createdAt)}</span>
+        <span className="text-sm text-slate-500">{formatInstantDate(review.createdAt, timeZone)}</span>
       </div>
       {review.comment ? <p className="whitespace-pre-line text-slate-700">{review.comment}</p> : null}
       {review.reply ? (
@@ -23,7 +24,7 @@ export function ReviewItem({ review }: { review: PublicReview }) {
 }
 
 /** The coach profile's reviews: the real average, count and distribution, and the latest reviews. */
-export function CoachReviews({ summary }: { summary: CoachReviewSummary }) {
+export function CoachReviews({ summary, timeZone }: { summary: CoachReviewSummary; timeZone?: string | null }) {
   return (
     <Card>
       <CardHeader>
@@ -61,7 +62,7 @@ export function CoachReviews({ summary }: { summary: CoachReviewSummary }) {
             </div>
             <ul className="divide-y divide-slate-200" aria-label="Latest reviews">
               {summary.latestReviews.map((review) => (
-                <ReviewItem key={review.id} review={review} />
+                <ReviewItem key={review.id} review={review} timeZone={timeZone} />
               ))}
             </ul>
           </div>

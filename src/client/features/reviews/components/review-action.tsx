@@ -1,5 +1,6 @@
 import { MessageSquareQuote } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
+import { lazyWithReload } from "@client/lib/lazy-with-reload";
 import type { OwnReview } from "@contract/reviews";
 import { Button } from "@client/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
@@ -9,7 +10,7 @@ import { useSubmitReview } from "../api/reviews";
 
 // The form (and its library) loads when the dialog opens, not with My Bookings (its budget,
 // scripts/check-bundle-budget.mjs).
-const ReviewForm = lazy(async () => ({ default: (await import("./review-form")).ReviewForm }));
+const ReviewForm = lazyWithReload(async () => ({ default: (await import("./review-form")).ReviewForm }));
 
 /**
  * On a completed booking of the student: "Leave a review" (once), or the review they left.

@@ -6,9 +6,8 @@ import { FormField } from "@client/components/ui/form-field";
 import { StarRatingField } from "@client/components/ui/star-rating";
 import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
-import { isUnauthorized } from "@client/lib/api-client";
 import { useSchemaForm } from "@client/lib/form-errors";
-import { messageOr } from "@client/lib/handle-unauthorized";
+import { toastFailure } from "@client/lib/toast-failure";
 import type { useSubmitReview } from "../api/reviews";
 
 const REVIEW_THANKS = "Thanks for your review!";
@@ -38,8 +37,7 @@ export function ReviewForm({
         },
         onError: (err) => {
           form.showServerError(err);
-          if (!isUnauthorized(err))
-            toast({ title: "Error", description: messageOr(err, "Failed to submit your review."), variant: "destructive" });
+          toastFailure(err, "Error", { fallback: "Failed to submit your review." });
         },
       },
     ),

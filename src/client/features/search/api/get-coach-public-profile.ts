@@ -1,4 +1,5 @@
 import { useQuery } from "../../../lib/use-query";
+import { isDrawnAsOnServer } from "@client/lib/hydration";
 import { refetchUnlessJustFetched } from "@client/lib/just-fetched";
 import { coachPublicProfileQuery } from "@client/lib/query-keys";
 
@@ -12,5 +13,7 @@ export function useCoachPublicProfile(coachId: number | null) {
     enabled: coachId !== null,
     staleTime: 0,
     refetchOnMount: refetchUnlessJustFetched,
+    // An unknown coach drawn by the server reads as not found at once (lib/hydration.ts).
+    retryOnMount: !isDrawnAsOnServer(),
   });
 }

@@ -14,6 +14,8 @@ export type MatchFilters = {
   minPrice: string;
   maxPrice: string;
   maxDistance: string;
+  /** DESIGN 12: only coaches with a current SafeSport training and background check (`verified=true`). */
+  verified?: boolean;
 };
 
 /**
@@ -48,6 +50,7 @@ export function getRecommendations(filters: MatchFilters): Promise<MatchedCoach[
   if (filters.minPrice.trim()) query.set("minPrice", filters.minPrice.trim());
   if (filters.maxPrice.trim()) query.set("maxPrice", filters.maxPrice.trim());
   if (filters.maxDistance.trim()) query.set("maxDistance", filters.maxDistance.trim());
+  if (filters.verified) query.set("verified", "true");
   return apiGet<MatchedCoach[]>(`/api/coaches/recommendations?${query.toString()}`);
 }
 
@@ -55,11 +58,19 @@ export function useRecommendations(filters: MatchFilters, enabled: boolean) {
   return useQuery({ queryKey: searchKeys.recommendations(filters), queryFn: () => getRecommendations(filters), enabled });
 }
 
-/** GET /api/coaches/quick-matches: matches from the signed-in player's saved preferences. */
-export function useQuickMatches(enabled: boolean) {
+/**
+ * GET /api/coaches/quick-matches: matches from the signed-in player's saved preferences. It takes no
+ * filter, so "Verified coaches only" keeps the screened ones here (public answers carry only current badges).
+ */
+export function useQuickMatches(enabled: boolean, verified = false) {
   return useQuery({
     queryKey: searchKeys.quickMatches,
     queryFn: () => apiGet<MatchedCoach[]>("/api/coaches/quick-matches"),
     enabled,
+    select: verified ? (coaches: MatchedCoach[]) => coaches.filter(isScreenedListing) : undefined,
   });
+}
+
+function isScreenedListing(coach: Pick<MatchedCoach, "badges">): boolean {
+  return ["safesport", "background_check"].every((kind) => coach.badges.some((b) => b.kind === kind));
 }

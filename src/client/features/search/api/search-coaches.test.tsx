@@ -7,7 +7,7 @@ import { mockApi, renderPage } from "@client/testing/render-page";
 import type { SearchParams } from "@client/features/search/last-search";
 import { prefetchOpeningSearch, useCoachSearch } from "./search-coaches";
 
-const opening: SearchParams = { position: "Midfield", zipcode: "21201", radius: 25, includeUnavailable: false };
+const opening: SearchParams = { position: "Midfield", zipcode: "21201", radius: 25, includeUnavailable: false, verified: false };
 
 function Results() {
   const search = useCoachSearch(opening);

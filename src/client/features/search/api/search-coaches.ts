@@ -18,6 +18,8 @@ export async function searchCoaches(params: SearchParams, cursor?: string | null
     radius: String(params.radius),
     includeUnavailable: String(params.includeUnavailable),
   });
+  // Sent only when asked, so the usual search's address (and its cached answer) stays as it was.
+  if (params.verified) query.set("verified", "true");
   if (cursor) query.set("cursor", cursor);
   const { data, headers } = await apiGetWithHeaders<SearchResultCoach[]>(`/api/coaches/search?${query.toString()}`);
   return { coaches: data, nextCursor: headers.get(SEARCH_NEXT_CURSOR_HEADER) };

@@ -1,10 +1,12 @@
-import type { ReactNode } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
 import { ArrowLeft, CalendarClock, Clock, MapPin, Star, Users } from "lucide-react";
 import { Link } from "wouter";
 import { FEE_INCLUDED_NOTE, familyPrice } from "@contract/money";
+import { placePathOfLocation } from "@contract/place-pages";
 import { NO_REVIEWS_TEXT, responseTimeText } from "@contract/review-basics";
 import { PROFILE_SLOT_COUNT } from "@contract/search-basics";
 import type { CoachProfile } from "@contract/search";
+import { ScreeningBadges } from "@client/components/screening-badges";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@client/components/ui/card";
 import { paths } from "@client/config/paths";
@@ -31,9 +33,14 @@ export function quickStats(coach: CoachProfile): { icon: typeof Star; label: str
   return stats;
 }
 
+/** Nothing to listen to: the last search is read again at each render. */
+const subscribeNothing = () => () => {};
+
 export function BackToSearchLink() {
+  // The server (and the browser while hydrating its page) knows no last search: the plain search page first.
+  const href = useSyncExternalStore(subscribeNothing, lastSearchUrl, () => paths.findCoaches);
   return (
-    <Link href={lastSearchUrl()} className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-field-700 hover:underline">
+    <Link href={href} className="inline-flex w-fit items-center gap-1 text-sm font-semibold text-field-700 hover:underline">
       <ArrowLeft aria-hidden className="size-4" />
       Back to Search
     </Link>
@@ -86,10 +93,11 @@ export function CoachProfileView({
             <h1 className="font-display text-3xl font-bold text-field-950 uppercase sm:text-4xl">{name}</h1>
             <p className="text-lg font-medium text-slate-700">{coach.title}</p>
             <RatingSummary rating={coach.rating} reviewCount={coach.reviewCount} />
+            <ScreeningBadges badges={coach.badges} withOthers />
             {coach.location ? (
               <p className="flex items-center gap-1 text-slate-600">
                 <MapPin aria-hidden className="size-4" />
-                {coach.location}
+                <TownLink location={coach.location} />
               </p>
             ) : null}
             <RateList rates={coach.rates} />
@@ -230,5 +238,16 @@ export function CoachProfileView({
         </div>
       </div>
     </div>
+  );
+}
+
+/** The coach's town, linked to its place page (DESIGN.md 12) when it is a "City, ST". */
+function TownLink({ location }: { location: string }) {
+  const path = placePathOfLocation(location);
+  if (!path) return <>{location}</>;
+  return (
+    <Link href={path} className="underline decoration-slate-300 underline-offset-2 hover:text-field-800">
+      {location}
+    </Link>
   );
 }

@@ -1,6 +1,7 @@
 import { MapPin } from "lucide-react";
 import { Link } from "wouter";
 import type { MatchedCoach } from "@contract/search";
+import { ScreeningBadges } from "@client/components/screening-badges";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
@@ -45,6 +46,7 @@ export function MatchCard({ coach, forAthlete = null }: { coach: MatchedCoach; f
             {coach.distance !== null ? ` · ${coach.distance.toFixed(1)} miles away` : null}
           </p>
         ) : null}
+        <ScreeningBadges badges={coach.badges} />
         {positions.length > 0 ? (
           <div className="flex flex-wrap gap-1.5" aria-label="Positions">
             {positions.map((p) => (

@@ -5,7 +5,7 @@ import { renderPage } from "@client/testing/render-page";
 import type { SearchParams } from "@client/features/search/last-search";
 import { SearchForm } from "./search-form";
 
-const search: SearchParams = { position: "Midfield", zipcode: "21201", radius: 25, includeUnavailable: false };
+const search: SearchParams = { position: "Midfield", zipcode: "21201", radius: 25, includeUnavailable: false, verified: false };
 
 function renderForm() {
   const onChange = vi.fn<(patch: Partial<SearchParams>) => void>();

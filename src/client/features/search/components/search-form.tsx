@@ -58,15 +58,23 @@ export function SearchForm({ value, onChange, onSubmit, error, isSearching }: Pr
           Search
         </Button>
       </div>
-      <div className="flex items-center gap-2">
-        <Checkbox
-          id="include-unavailable"
-          checked={value.includeUnavailable}
-          onCheckedChange={(v) => onChange({ includeUnavailable: v === true })}
-        />
-        <Label htmlFor="include-unavailable" className="font-normal">
-          Include coaches without available times
-        </Label>
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id="include-unavailable"
+            checked={value.includeUnavailable}
+            onCheckedChange={(v) => onChange({ includeUnavailable: v === true })}
+          />
+          <Label htmlFor="include-unavailable" className="font-normal">
+            Include coaches without available times
+          </Label>
+        </div>
+        <div className="flex items-center gap-2">
+          <Checkbox id="verified-only" checked={value.verified} onCheckedChange={(v) => onChange({ verified: v === true })} />
+          <Label htmlFor="verified-only" className="font-normal">
+            Verified coaches only
+          </Label>
+        </div>
       </div>
       {error ? (
         <p role="alert" className="text-sm font-medium text-red-700">

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import type { SearchResultCoach, SearchSlot } from "@contract/search";
 import { Button } from "@client/components/ui/button";
+import { ScreeningBadges } from "@client/components/screening-badges";
 import { Card, CardContent } from "@client/components/ui/card";
 import { paths } from "@client/config/paths";
 import { useAllCoachTimes } from "../api/search-coaches";
@@ -44,6 +45,7 @@ export function SearchResultCard({ coach }: { coach: SearchResultCoach }) {
             <Link href={paths.coachProfile(coach.id)}>View Profile</Link>
           </Button>
         </div>
+        <ScreeningBadges badges={coach.badges} />
         <SpecializationBadges specializations={coach.specializations} />
         <RateList rates={coach.rates} />
         <WeeklySessions slots={coach.availableSlots} />

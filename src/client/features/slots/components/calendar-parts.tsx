@@ -130,9 +130,10 @@ export function SlotBlock({
 }) {
   const state = slotState(slot);
   const range = sessionRange(slot.date, slot.startTime, slot.endTime, timeZone);
-  const label = `${state.label} ${slot.isGroup ? "group" : "individual"} slot, ${longDateLabel(slot.date)}, ${range}${
-    names.length > 0 ? `, ${names.join(", ")}` : ""
-  }`;
+  const kind = slot.isGroup ? `Group ${slot.bookingCount ?? 0}/${slot.capacity}` : "Individual";
+  // The accessible name starts with the block's visible words (label-in-name), then adds its day.
+  const visible = [range, `${state.label} · ${kind}`, ...(names.length > 0 ? [names.join(", ")] : [])];
+  const label = `${visible.join(" ")}, ${longDateLabel(slot.date)}`;
   return (
     <div
       role="button"
@@ -155,14 +156,18 @@ export function SlotBlock({
       )}
       style={{ top: box.top, height: box.height }}
     >
-      <span className="block font-semibold">{range}</span>
+      {/* The spaces between the lines keep their words apart in the visible text that checkers compare with the name. */}
+      <span className="block font-semibold">{range}</span>{" "}
       <span className="block truncate" data-testid="calendar-slot-state">
-        {state.label} · {slot.isGroup ? `Group ${slot.bookingCount ?? 0}/${slot.capacity}` : "Individual"}
+        {state.label} · {kind}
       </span>
       {names.length > 0 ? (
-        <span className="block truncate" data-testid="calendar-slot-athletes">
-          {names.join(", ")}
-        </span>
+        <>
+          {" "}
+          <span className="block truncate" data-testid="calendar-slot-athletes">
+            {names.join(", ")}
+          </span>
+        </>
       ) : null}
     </div>
   );

@@ -4,9 +4,8 @@ import { WaitlistMessages } from "@contract/waitlist-basics";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent, IconCardHeader } from "@client/components/ui/card";
 import { toast } from "@client/components/ui/toast";
-import { messageOr } from "@client/lib/handle-unauthorized";
+import { toastFailure } from "@client/lib/toast-failure";
 import { useJoinWaitlist, useMyWaitlist } from "../api/waitlist";
-import { isUnauthorized } from "@client/lib/api-client";
 
 const clock = (hhmm: string) => {
   const [h, m] = hhmm.split(":").map(Number);
@@ -42,8 +41,7 @@ export function FullGroupSlots({
       {
         onSuccess: () => toast({ title: "Joined the waitlist", description: WaitlistMessages.JOINED, variant: "success" }),
         onError: (err) => {
-          if (!isUnauthorized(err))
-            toast({ title: "Could not join the waitlist", description: messageOr(err, "Please try again."), variant: "destructive" });
+          toastFailure(err, "Could not join the waitlist", { fallback: "Please try again." });
         },
       },
     );

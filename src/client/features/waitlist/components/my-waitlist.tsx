@@ -2,10 +2,9 @@ import { Link } from "wouter";
 import { Button } from "@client/components/ui/button";
 import { toast } from "@client/components/ui/toast";
 import { paths } from "@client/config/paths";
-import { messageOr } from "@client/lib/handle-unauthorized";
+import { toastFailure } from "@client/lib/toast-failure";
 import { formatInstantTime } from "@client/lib/when";
 import { useLeaveWaitlist, useMyWaitlist } from "../api/waitlist";
-import { isUnauthorized } from "@client/lib/api-client";
 
 /** My Bookings: the player's waitlist places, a held seat to pay, and leaving the queue. */
 export function MyWaitlist() {
@@ -48,8 +47,7 @@ export function MyWaitlist() {
                   leave.mutate(entry.id, {
                     onSuccess: () => toast({ title: "You left the waitlist", variant: "success" }),
                     onError: (err) => {
-                      if (!isUnauthorized(err))
-                        toast({ title: "Error", description: messageOr(err, "Failed to leave the waitlist."), variant: "destructive" });
+                      toastFailure(err, "Error", { fallback: "Failed to leave the waitlist." });
                     },
                   })
                 }

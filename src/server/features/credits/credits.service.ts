@@ -7,13 +7,15 @@ import {
   type CreditState,
 } from "@contract/packages";
 import { centsToDecimal } from "@contract/money";
+import type { SQL } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { familyIdOfUser } from "../../db/families";
 import type { AppDeps } from "../../deps";
 import { ErrorCode } from "@contract/error-basics";
 import { notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
-import * as repo from "./packages.repository";
+import * as repo from "./credits.repository";
+import { coachRowOfUser as findCoachOfUser } from "../../db/coach-of-user";
 import { present } from "../../present";
 
 /**
@@ -24,6 +26,25 @@ import { present } from "../../present";
  */
 
 export type CreditSpend = { purchaseId: number; valueCents: number; feeCents: number };
+
+/**
+ * The money and state of a booking paid with this credit: the credit's share of the package's
+ * price and fee, no tip, the coach earning the price share; confirmed and paid from the package.
+ */
+export function creditPaidBooking(spend: CreditSpend, now: Date) {
+  return {
+    rateCents: spend.valueCents,
+    platformFeeCents: spend.feeCents,
+    tipCents: 0,
+    totalCents: spend.valueCents + spend.feeCents,
+    coachEarningsCents: spend.valueCents,
+    status: "confirmed" as const,
+    paymentStatus: "completed" as const,
+    packagePurchaseId: spend.purchaseId,
+    confirmedAt: now,
+    updatedAt: now,
+  };
+}
 
 /**
  * Picks the family's credit for a session of this coach, kind and duration (the one expiring
@@ -50,16 +71,26 @@ export async function chooseCredit(
 
 /** The credit chosen for a booking is spent: a redeem row naming the booking. */
 export async function spendCredit(tx: Tx, spend: CreditSpend, bookingId: number, now: Date): Promise<void> {
-  await repo.insertLedgerRow(tx, {
-    purchaseId: spend.purchaseId,
-    kind: "redeem",
-    credits: -1,
-    valueCents: -spend.valueCents,
-    feeCents: -spend.feeCents,
-    bookingId,
-    createdAt: now,
-  });
+  await repo.insertLedgerRow(tx, redeemRow(spend, bookingId, now));
 }
+
+/**
+ * spendCredit's redeem row as a statement, for the caller to send with its last write in the same
+ * transaction (a credit booking's: the slot's availability and the calendar's events).
+ */
+export function spendCreditStatement(tx: Tx, spend: CreditSpend, bookingId: number, now: Date): SQL {
+  return repo.ledgerRowStatement(tx, redeemRow(spend, bookingId, now));
+}
+
+const redeemRow = (spend: CreditSpend, bookingId: number, now: Date) => ({
+  purchaseId: spend.purchaseId,
+  kind: "redeem" as const,
+  credits: -1,
+  valueCents: -spend.valueCents,
+  feeCents: -spend.feeCents,
+  bookingId,
+  createdAt: now,
+});
 
 /**
  * A booking paid with a credit was cancelled under the 24-hour rule or by the coach: its credit goes
@@ -173,7 +204,7 @@ export async function listCredits(
     forCoach = true;
     rows = await repo.listCredits(db, "everyone", { beforeId: options.cursor, limit: PAGE_SIZE + 1, coachId: options.coachId });
   } else if (user.userType === "coach") {
-    const coach = await repo.findCoachOfUser(db, user.id);
+    const coach = await findCoachOfUser(db, user.id);
     if (!coach) return { credits: [], nextCursor: null };
     forCoach = true;
     rows = await repo.listCredits(db, { coachId: coach.id }, { beforeId: options.cursor, limit: PAGE_SIZE + 1 });
@@ -190,6 +221,12 @@ export async function listCredits(
   };
 }
 
+/** A paid purchase's credit as the API shows it, or undefined when the purchase is not paid. */
+export async function creditOfPurchase(deps: AppDeps, purchaseId: number, forCoach = false): Promise<Credit | undefined> {
+  const row = await repo.findCredit(deps.database.db, purchaseId);
+  return row ? toApiCredit(row, deps.clock.now(), forCoach) : undefined;
+}
+
 /** The purchase's credit as the caller may see it: its family, its coach, or an admin; anyone else 404. */
 export async function requireVisibleCredit(deps: AppDeps, user: UserRow, purchaseId: number): Promise<repo.CreditRow> {
   const db = deps.database.db;
@@ -197,7 +234,7 @@ export async function requireVisibleCredit(deps: AppDeps, user: UserRow, purchas
   if (!row) throw notFound(PackageMessages.CREDIT_NOT_FOUND);
   if (user.userType === "admin") return row;
   if (user.userType === "coach") {
-    const coach = await repo.findCoachOfUser(db, user.id);
+    const coach = await findCoachOfUser(db, user.id);
     if (coach?.id === row.purchase.coachId) return row;
     throw notFound(PackageMessages.CREDIT_NOT_FOUND);
   }

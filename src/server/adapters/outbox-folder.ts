@@ -5,6 +5,8 @@ import path from "node:path";
  * DESIGN.md 8: without SMTP/Twilio every message is one file under DATA_DIR/outbox/ named exactly
  * `<timestamp>-<email|sms>-<recipient>.txt`, holding the headers and text body. Two messages to the
  * same recipient in the same millisecond get the next free millisecond, so none overwrites another.
+ * The folder a message is delivered to in development; the table every message is first written to
+ * and delivered from is the outbox of message-outbox.ts.
  */
 export async function writeOutboxFile(
   dataDir: string,

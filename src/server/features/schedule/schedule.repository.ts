@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { rowsOf } from "../../db/sql";
+
+export type ScheduleRow = {
+  booking_id: number;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  time_zone: string;
+  session_type: "individual" | "group";
+  location_name: string | null;
+  location_address: string | null;
+  location_notes: string | null;
+  notes: string | null;
+  athlete_first_name: string | null;
+  athlete_last_name: string | null;
+  is_coach_side: boolean;
+  coach_first_name: string | null;
+  coach_last_name: string | null;
+  coach_phone: string | null;
+  student_first_name: string | null;
+  student_last_name: string | null;
+  student_phone: string | null;
+  parent_phone: string | null;
+};
+
+/**
+ * Confirmed sessions starting in [from, to) that the user coaches, booked, or holds as a guardian of
+ * the athlete's family; in time order.
+ */
+export async function upcomingSessionsOf(db: Db, userId: number, from: Date, to: Date): Promise<ScheduleRow[]> {
+  const result = await db.execute(sql`
+    select b.id as booking_id, b.starts_at, b.ends_at, c.time_zone, b.session_type,
+           s.location_name, s.location_address, s.location_notes, b.notes,
+           a.first_name as athlete_first_name, a.last_name as athlete_last_name,
+           (c.user_id = ${userId}) as is_coach_side,
+           cu.first_name as coach_first_name, cu.last_name as coach_last_name, cu.phone_number as coach_phone,
+           su.first_name as student_first_name, su.last_name as student_last_name, su.phone_number as student_phone,
+           su.parent_phone_number as parent_phone
+      from bookings b
+      join time_slots s on s.id = b.time_slot_id
+      join coaches c on c.id = b.coach_id
+      join users cu on cu.id = c.user_id
+      join users su on su.id = b.student_id
+      left join athletes a on a.id = b.athlete_id
+     where b.status = 'confirmed'
+       and b.starts_at >= ${from.toISOString()}::timestamptz and b.starts_at < ${to.toISOString()}::timestamptz
+       and (c.user_id = ${userId}
+            or b.student_id = ${userId}
+            or a.family_id in (select family_id from family_guardians where user_id = ${userId}))
+     order by b.starts_at, b.id
+     limit 200
+  `);
+  return rowsOf<ScheduleRow>(result);
+}
