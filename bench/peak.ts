@@ -23,20 +23,20 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, createHash } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { createServer } from "node:net";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { WebSocket } from "ws";
 import { POSITIONS } from "../src/contract/coach-basics";
 import { SEARCH_RADIUS_OPTIONS } from "../src/contract/search";
 import type { Database } from "../src/server/db/client";
+import { buildCompiledServer, freePort, stopProcess, waitForHealth } from "../tests/cluster/support/processes";
+import { startNginx, type Nginx } from "../tests/cluster/support/nginx";
 import { ensureNationalSeed, nationalCoachCount, nationalDatabaseUrl, nationalSizes, PEAK_PASSWORD } from "./seed-national";
 
 const root = path.resolve(import.meta.dirname, "..");
-const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find(existsSync);
 
 function numberArgument(name: string, fallback: number, min: number, max: number): number {
   const at = process.argv.indexOf(name);
@@ -132,51 +132,6 @@ async function makeCast(database: Database): Promise<Cast> {
 // ---------------------------------------------------------------------------------------------
 // The processes: the compiled server, nginx in front.
 
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 20_001 + Math.floor(Math.random() * 12_000);
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-}
-
-async function waitForHealth(url: string, child: ChildProcess, what: string): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}) before answering`);
-    if (Date.now() - started > 600_000) throw new Error(`${what} did not answer within 600 s`);
-    try {
-      if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-/** As `npm start` builds: the client when missing, the server always (esbuild, seconds). */
-async function buildAndWait(): Promise<void> {
-  const parts = existsSync(path.join(root, "dist/client/index.html")) ? ["server"] : ["client", "server"];
-  console.log(`Building the ${parts.join(" and ")} (scripts/build.mjs)...`);
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, "scripts/build.mjs"), ...parts], { cwd: root, stdio: "inherit" });
-    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`the build failed (${code})`))));
-  });
-}
-
 type Server = { child: ChildProcess; url: string; dataDir: string };
 
 /** One compiled server process as `npm start` runs it (its heap flags), with the SQL probe loaded. */
@@ -212,61 +167,8 @@ async function startServer(databaseUrl: string, appUrl: string, workDir: string,
     { cwd: root, env, stdio: ["ignore", log, log, "ipc"] },
   );
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child, `server ${index}`);
+  await waitForHealth(url, child, () => `see ${path.join(workDir, `server-${index}.log`)}`, 600_000);
   return { child, url, dataDir };
-}
-
-type Nginx = { child: ChildProcess; url: string; dir: string };
-
-/**
- * nginx as the load balancer, its config, pid, logs and temp files in a folder of its own, as
- * tests/cluster/support/nginx.ts runs it, plus what a production config has for a Node upstream:
- * kept-alive upstream connections (without them every request opens a TCP connection to Node).
- */
-async function startNginx(backends: string[], port: number, workDir: string): Promise<Nginx> {
-  if (!NGINX) throw new Error("nginx is not installed (apt-get install -y nginx)");
-  const dir = path.join(workDir, "nginx");
-  for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(dir, sub), { recursive: true });
-  const user = process.getuid?.() === 0 ? "user root;" : "";
-  const config = `${user}
-worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
-  upstream app {
-${backends.map((b) => `    server ${new URL(b).host} max_fails=0;`).join("\n")}
-    keepalive 64;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://app;
-      proxy_http_version 1.1;
-      proxy_set_header Host $http_host;
-      proxy_set_header Upgrade $http_upgrade;
-      proxy_set_header Connection $connection_upgrade;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_read_timeout 1h;
-    }
-  }
-}
-`;
-  const file = path.join(dir, "nginx.conf");
-  writeFileSync(file, config);
-  const child = spawn(NGINX, ["-c", file, "-p", dir, "-e", path.join(dir, "error.log")], { stdio: "ignore" });
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child, "nginx");
-  return { child, url, dir };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -706,7 +608,8 @@ async function main(): Promise<void> {
   } finally {
     await database.close();
   }
-  await buildAndWait();
+  console.log("Building the server (and the client when missing: scripts/build.mjs)...");
+  await buildCompiledServer();
   const workDir = mkdtempSync(path.join(tmpdir(), "lacrosse-peak-"));
   const nginxPort = await freePort();
   const appUrl = `http://127.0.0.1:${nginxPort}`;
@@ -717,8 +620,7 @@ async function main(): Promise<void> {
     servers.push(...(await Promise.all(Array.from({ length: processes }, (_, i) => startServer(databaseUrl, appUrl, workDir, i)))));
     nginx = await startNginx(
       servers.map((s) => s.url),
-      nginxPort,
-      workDir,
+      { port: nginxPort, load: true },
     );
     // A page of places (the list is paged by a header's cursor; the first thousand are plenty).
     const places = (await (await fetch(`${nginx.url}/api/places`)).json()) as { state: string; city: string }[];
@@ -754,8 +656,8 @@ async function main(): Promise<void> {
     printReport({ tally, mix, health, reports, rss, delivered, twice, sent: messaging.sent.size, seedSeconds });
   } finally {
     for (const socket of sockets) socket.terminate();
-    if (nginx) await stop(nginx.child);
-    await Promise.all(servers.map((s) => stop(s.child)));
+    if (nginx) await nginx.stop();
+    await Promise.all(servers.map((s) => stopProcess(s.child, 10_000)));
     for (const s of servers) rmSync(s.dataDir, { recursive: true, force: true });
     if (process.env.PEAK_KEEP_LOGS) console.log(`Logs kept in ${workDir}`);
     else rmSync(workDir, { recursive: true, force: true });

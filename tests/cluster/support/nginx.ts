@@ -11,34 +11,38 @@ export const hasNginx = NGINX !== undefined;
 
 /**
  * Debian's nginx as the load balancer in front of `backends` (round robin), with its own config,
- * pid, logs and temp files in a temp dir and a random loopback port: nothing of the system's nginx
- * is used or touched. It proxies WebSocket upgrades (the calendar socket) and names the backend that
- * answered in an `X-Upstream` header, so a test can tell which process served what.
+ * pid, logs and temp files in a temp dir and a random loopback port (or `port`): nothing of the
+ * system's nginx is used or touched. It proxies WebSocket upgrades (the calendar socket) and names
+ * the backend that answered in an `X-Upstream` header, so a test can tell which process served what.
+ * `load` (bench/peak.ts): as a production proxy under load is set up, with no access log, 4,096
+ * connections and 64 kept-alive connections to the backends.
  */
-export async function startNginx(backends: string[]): Promise<Nginx> {
+export async function startNginx(backends: string[], options: { port?: number; load?: boolean } = {}): Promise<Nginx> {
   if (!NGINX) throw new Error("nginx is not installed (apt-get install -y nginx)");
   const dir = mkdtempSync(path.join(tmpdir(), "lacrosse-nginx-"));
   for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(dir, sub));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const upstreams = backends.map((b) => `    server ${new URL(b).host} max_fails=0;`).join("\n");
   // As root, nginx would hand its workers to "nobody", who cannot use this 0700 temp dir.
   const user = process.getuid?.() === 0 ? "user root;" : "";
+  const { load = false } = options;
+  // Kept-alive backend connections need an empty Connection header on plain requests.
   const config = `${user}
 worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
+events { worker_connections ${load ? 4096 : 1024}; }
 http {
-  access_log ${dir}/access.log;
+  access_log ${load ? "off" : `${dir}/access.log`};
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
+  map $http_upgrade $connection_upgrade { default upgrade; '' ${load ? "''" : "close"}; }
   upstream app {
-${upstreams}
+${upstreams}${load ? "\n    keepalive 64;" : ""}
   }
   server {
     listen 127.0.0.1:${port};
