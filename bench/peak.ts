@@ -27,6 +27,7 @@ import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
 import { sql } from "drizzle-orm";
 import { WebSocket } from "ws";
 import { POSITIONS } from "../src/contract/coach-basics";
@@ -594,6 +595,55 @@ function rssMbOf(pid: number): number {
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
+/**
+ * PostgreSQL's own timing of each statement (pg_stat_statements), when the server loads it
+ * (`shared_preload_libraries`, docs/PERFORMANCE.md "Saturday morning"): emptied before the steady
+ * phase, read after it. It keeps a statement's mean and standard deviation, not its p95; by
+ * Cantelli's inequality, whatever the distribution, at most 5% of the calls take longer than
+ * mean + sqrt(19) x deviation, so that bound is the p95 this benchmark holds to its target.
+ */
+type ServerStatement = { query: string; calls: number; meanMs: number; stddevMs: number; maxMs: number; p95BoundMs: number };
+const CANTELLI_95 = Math.sqrt(19);
+
+async function serverStatementsOn(databaseUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const loaded = await client.query<{ libraries: string }>("select current_setting('shared_preload_libraries') as libraries");
+    if (!loaded.rows[0]!.libraries.split(",").some((l) => l.trim() === "pg_stat_statements")) return false;
+    await client.query("create extension if not exists pg_stat_statements");
+    await client.query("select pg_stat_statements_reset()");
+    return true;
+  } finally {
+    await client.end();
+  }
+}
+
+async function serverStatements(databaseUrl: string): Promise<ServerStatement[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ query: string; calls: string; mean: number; stddev: number; max: number }>(
+      `select s.query, s.calls, s.mean_exec_time as mean, s.stddev_exec_time as stddev, s.max_exec_time as max
+         from pg_stat_statements s join pg_database d on d.oid = s.dbid
+        where d.datname = current_database() and s.calls >= $1`,
+      [MIN_STATEMENT_CALLS],
+    );
+    return rows
+      .map((r) => ({
+        query: r.query.replace(/\s+/g, " ").slice(0, 160),
+        calls: Number(r.calls),
+        meanMs: r.mean,
+        stddevMs: r.stddev,
+        maxMs: r.max,
+        p95BoundMs: Math.min(r.max, r.mean + CANTELLI_95 * r.stddev),
+      }))
+      .sort((a, b) => b.p95BoundMs - a.p95BoundMs);
+  } finally {
+    await client.end();
+  }
+}
+
 async function main(): Promise<void> {
   console.log(
     `Saturday morning: ${coaches} coaches, ${processes} process(es) behind nginx, ${users} connections, think time ${thinkMs} ms, warm-up ${warmUpSeconds} s, steady ${seconds} s`,
@@ -637,6 +687,7 @@ async function main(): Promise<void> {
         .join(" ")}`,
     );
     await Promise.all(servers.map((s) => ask(s.child, "peak-sql-reset", "peakSqlReset")));
+    const serverTimed = await serverStatementsOn(databaseUrl);
     messaging.sent.clear();
     messaging.arrived.clear();
 
@@ -644,6 +695,7 @@ async function main(): Promise<void> {
     const tally: Tally = { latencies: new Map(), statuses: new Map(), errors: 0, expected: new Map(), count: 0 };
     const mix = await runMix(nginx.url, cast, messaging, seconds, tally);
     const reports = await Promise.all(servers.map((s) => ask<SqlReport>(s.child, "peak-sql-report", "peakSqlReport")));
+    const onServer = serverTimed ? await serverStatements(databaseUrl) : undefined;
     const rss = servers.map((s) => rssMbOf(s.child.pid!));
     // What was sent in the last second may still be on its way.
     await new Promise((r) => setTimeout(r, 2000));
@@ -653,7 +705,7 @@ async function main(): Promise<void> {
     console.log(`/api/health: ${healthSeconds} s through the same nginx, same connections and think time...`);
     const health = await runHealth(nginx.url, healthSeconds);
 
-    printReport({ tally, mix, health, reports, rss, delivered, twice, sent: messaging.sent.size, seedSeconds });
+    printReport({ tally, mix, health, reports, onServer, rss, delivered, twice, sent: messaging.sent.size, seedSeconds });
   } finally {
     for (const socket of sockets) socket.terminate();
     if (nginx) await nginx.stop();
@@ -669,6 +721,8 @@ function printReport(r: {
   mix: { errors: number; timeouts: number; seconds: number };
   health: { perSecond: number; errors: number };
   reports: SqlReport[];
+  /** pg_stat_statements' figures, when PostgreSQL loads it. */
+  onServer: ServerStatement[] | undefined;
   rss: number[];
   delivered: number;
   twice: number;
@@ -733,6 +787,15 @@ function printReport(r: {
   );
   for (const [text, s] of busy.slice(0, 5))
     console.log(`  p95 ${s.p95Ms.toFixed(2)} ms, mean ${s.meanMs.toFixed(2)} ms, max ${s.maxMs.toFixed(1)} ms, ${s.calls} calls: ${text}`);
+  if (r.onServer) {
+    console.log(
+      `slowest statements in PostgreSQL (pg_stat_statements, at least ${MIN_STATEMENT_CALLS} calls; p95 at most mean + 4.36 x deviation, Cantelli):`,
+    );
+    for (const s of r.onServer.slice(0, 5))
+      console.log(
+        `  p95 <= ${s.p95BoundMs.toFixed(2)} ms, mean ${s.meanMs.toFixed(2)} ms, deviation ${s.stddevMs.toFixed(2)} ms, max ${s.maxMs.toFixed(1)} ms, ${s.calls} calls: ${s.query}`,
+      );
+  } else console.log("pg_stat_statements is not loaded by this PostgreSQL: the statements' p95 below is the probe's (client-side)");
   console.log(`most statements in one request: ${most.count} (${most.request})`);
   console.log(`national seed built in ${r.seedSeconds.toFixed(0)} s`);
   console.log("");
@@ -748,14 +811,16 @@ function printReport(r: {
     if (!(p95! < TARGETS.p95) || !(p99! < TARGETS.p99)) failures.push(`${klass} p95/p99 ${p95!.toFixed(1)}/${p99!.toFixed(1)} ms`);
   }
   console.log(`peak rss: ${r.rss.map((mb) => mb.toFixed(0)).join(" MB, ")} MB`);
+  // PostgreSQL's own figure when it has one; else the probe's, which includes the process's waits.
+  const slowestP95 = r.onServer ? r.onServer[0]?.p95BoundMs : slowest?.[1].p95Ms;
   console.log(
-    `peak sql: slowest statement p95 ${slowest ? slowest[1].p95Ms.toFixed(2) : "n/a"} ms, most statements in one request ${most.count}`,
+    `peak sql: slowest statement p95 ${slowestP95 !== undefined ? slowestP95.toFixed(2) : "n/a"} ms, most statements in one request ${most.count}`,
   );
   if (share < TARGETS.share) failures.push(`share ${share.toFixed(1)}% < ${TARGETS.share}%`);
   if (errors > 0) failures.push(`${errors} errors`);
   if (r.rss.some((mb) => mb >= TARGETS.rssMb)) failures.push(`rss >= ${TARGETS.rssMb} MB`);
-  if (slowest && slowest[1].p95Ms >= TARGETS.statementP95)
-    failures.push(`statement p95 ${slowest[1].p95Ms.toFixed(2)} ms >= ${TARGETS.statementP95} ms`);
+  if (slowestP95 !== undefined && slowestP95 >= TARGETS.statementP95)
+    failures.push(`statement p95 ${slowestP95.toFixed(2)} ms >= ${TARGETS.statementP95} ms`);
   if (most.count > TARGETS.statements) failures.push(`${most.count} statements in one request (${most.request})`);
   console.log(failures.length === 0 ? "\nPASS: every target of issue 46" : `\nMISSED: ${failures.join("; ")}`);
   if (failures.length > 0) process.exitCode = 1;
