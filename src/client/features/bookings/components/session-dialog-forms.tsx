@@ -7,8 +7,7 @@ import {
 } from "@contract/payouts";
 import { RATING_LABELS } from "@contract/payout-basics";
 import { MAX_NO_SHOW_NOTE_LENGTH, NoShowRequestSchema, ProgressMessages, type SkillOption } from "@contract/progress";
-import { Button } from "@client/components/ui/button";
-import { DialogFooter } from "@client/components/ui/dialog";
+import { DialogFormFooter } from "@client/components/ui/dialog-form-footer";
 import { FormField } from "@client/components/ui/form-field";
 import { StarRatingField } from "@client/components/ui/star-rating";
 import { Textarea } from "@client/components/ui/textarea";
@@ -57,14 +56,13 @@ export function CancelSessionForm({ booking, cancel, onClose }: FormProps<{ canc
       <FormField label="Reason for cancelling *" error={errors.reason?.message}>
         <Textarea placeholder="Let your students know why" maxLength={MAX_CANCELLATION_REASON_LENGTH} {...form.register("reason")} />
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose} disabled={cancel.isPending}>
-          Keep Session
-        </Button>
-        <Button type="submit" variant="destructive" isLoading={cancel.isPending}>
-          Cancel Session
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        cancelLabel="Keep Session"
+        submitLabel="Cancel Session"
+        isPending={cancel.isPending}
+        onCancel={onClose}
+        destructive
+      />
     </form>
   );
 }
@@ -154,14 +152,7 @@ export function FeedbackForm({
           </fieldset>
         ) : null}
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose} disabled={submitFeedback.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" isLoading={submitFeedback.isPending}>
-          Submit Feedback
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter cancelLabel="Cancel" submitLabel="Submit Feedback" isPending={submitFeedback.isPending} onCancel={onClose} />
     </form>
   );
 }
@@ -195,14 +186,7 @@ export function NoShowForm({ booking, markNoShow, onClose }: FormProps<{ markNoS
           {...form.register("note")}
         />
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose} disabled={markNoShow.isPending}>
-          Back
-        </Button>
-        <Button type="submit" variant="destructive" isLoading={markNoShow.isPending}>
-          Mark No-show
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter cancelLabel="Back" submitLabel="Mark No-show" isPending={markNoShow.isPending} onCancel={onClose} destructive />
     </form>
   );
 }

@@ -1,8 +1,7 @@
 import { DeclineSessionRequestSchema } from "@contract/request-message";
 import type { SessionRequest } from "@contract/requests";
 import { MAX_REQUEST_MESSAGE_LENGTH, SessionRequestMessages } from "@contract/request-basics";
-import { Button } from "@client/components/ui/button";
-import { DialogFooter } from "@client/components/ui/dialog";
+import { DialogFormFooter } from "@client/components/ui/dialog-form-footer";
 import { FormField } from "@client/components/ui/form-field";
 import { Textarea } from "@client/components/ui/textarea";
 import { toast } from "@client/components/ui/toast";
@@ -44,14 +43,7 @@ export function DeclineRequestForm({
           {...form.register("message")}
         />
       </FormField>
-      <DialogFooter>
-        <Button type="button" variant="outline" disabled={decline.isPending} onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="destructive" isLoading={decline.isPending}>
-          Decline Request
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter cancelLabel="Cancel" submitLabel="Decline Request" isPending={decline.isPending} onCancel={onClose} destructive />
     </form>
   );
 }
