@@ -5,14 +5,8 @@ import type { BookingGuardian, BookingStatus, BookingStudent, PaymentStatus } fr
 import { SESSION_TYPES, type SessionType } from "./coach-basics";
 import { idField, numberOrDigits, sessionDurationField } from "./fields";
 import { isOnQuarterHour, isValidDate, isValidTime } from "./time";
-import { MAX_REQUEST_MESSAGE_LENGTH, SessionRequestMessages, type SessionRequestStatus } from "./request-basics";
-
-const optionalMessage = z
-  .string({ message: "Message must be text" })
-  .trim()
-  .max(MAX_REQUEST_MESSAGE_LENGTH, { message: SessionRequestMessages.MESSAGE_TOO_LONG })
-  .nullish()
-  .transform((v) => (v ? v : null));
+import { SessionRequestMessages, type SessionRequestStatus } from "./request-basics";
+import { optionalRequestMessage } from "./request-message";
 
 export const GROUP_SIZE_MESSAGE = "Group size must be 2 to 10 players";
 
@@ -38,7 +32,7 @@ export const CreateSessionRequestSchema = z.object({
   sessionType: z.enum(SESSION_TYPES, { message: SessionRequestMessages.INVALID_COMBINATION }),
   duration: sessionDurationField(SessionRequestMessages.INVALID_COMBINATION),
   totalAmount: z.unknown().optional(),
-  message: optionalMessage,
+  message: optionalRequestMessage,
   /** Group requests only: the seats the group session should have (2 to 10, default 2). */
   groupSize: numberOrDigits(2, GROUP_SIZE_MESSAGE)
     .pipe(z.number().int().min(2, { message: GROUP_SIZE_MESSAGE }).max(10, { message: GROUP_SIZE_MESSAGE }))
@@ -46,9 +40,6 @@ export const CreateSessionRequestSchema = z.object({
 });
 export type CreateSessionRequest = z.input<typeof CreateSessionRequestSchema>;
 export type ParsedCreateSessionRequest = z.output<typeof CreateSessionRequestSchema>;
-
-export const DeclineSessionRequestSchema = z.object({ message: optionalMessage });
-export type DeclineSessionRequest = z.input<typeof DeclineSessionRequestSchema>;
 
 export type SessionRequestCoach = {
   id: number;

@@ -1,6 +1,7 @@
 import { Router } from "express";
 import { ListPageQuerySchema } from "@contract/paging";
-import { CreateSessionRequestSchema, DeclineSessionRequestSchema } from "@contract/requests";
+import { CreateSessionRequestSchema } from "@contract/requests";
+import { DeclineSessionRequestSchema } from "@contract/request-message";
 import { SessionRequestMessages } from "@contract/request-basics";
 import type { AppDeps } from "../../deps";
 import { requireRole, requireUser } from "../../http/require-session";

@@ -13,8 +13,9 @@ import { canCancel, groupCoachBookings, noShowButton, payoutLabel, sessionRange,
 import { formatInstantDate, formatInstantTime } from "@client/lib/when";
 import { BookingDetailsDialog } from "./booking-details-dialog";
 
-// Closed until the coach acts: their forms and the feedback, cancellation and no-show schemas load
-// beside the sections, in a file and a task of their own (a phone's first screen, docs/PERFORMANCE.md).
+// Closed until the coach acts: their frames load beside the sections, in a file and a task of their
+// own (a phone's first screen, docs/PERFORMANCE.md); their forms, with the form library and the
+// feedback, cancellation and no-show schemas, when the coach opens one (session-dialogs.tsx).
 const loadSessionDialogs = () => import("./session-dialogs");
 const CancelSessionDialog = lazyWithReload(async () => ({ default: (await loadSessionDialogs()).CancelSessionDialog }));
 const FeedbackDialog = lazyWithReload(async () => ({ default: (await loadSessionDialogs()).FeedbackDialog }));

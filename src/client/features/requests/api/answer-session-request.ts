@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AcceptSessionRequestResponse, DeclineSessionRequest, SessionRequest } from "@contract/requests";
+import type { AcceptSessionRequestResponse, SessionRequest } from "@contract/requests";
+import type { DeclineSessionRequest } from "@contract/request-message";
 import { apiRequest } from "@client/lib/api-client";
 import { refreshAfterRequestChange, SESSION_REQUESTS_URL } from "./keys";
 

@@ -3,22 +3,26 @@ import { useMemo, useState } from "react";
 import { Link } from "wouter";
 import { athleteFacts, sessionAthleteName } from "@contract/family-basics";
 import type { SessionRequest } from "@contract/requests";
-import { MAX_REQUEST_MESSAGE_LENGTH, SessionRequestMessages } from "@contract/request-basics";
+import { SessionRequestMessages } from "@contract/request-basics";
 import { Badge } from "@client/components/ui/badge";
 import { Button } from "@client/components/ui/button";
 import { Card, CardContent } from "@client/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
-import { FormField } from "@client/components/ui/form-field";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@client/components/ui/dialog";
+import { LazyDialogBody } from "@client/components/ui/lazy-dialog-body";
 import { Spinner } from "@client/components/ui/spinner";
-import { Textarea } from "@client/components/ui/textarea";
 import { messagesWithFamily } from "@client/config/paths";
 import { toast } from "@client/components/ui/toast";
 import { toastFailure } from "@client/lib/toast-failure";
 import { messageOr } from "@client/lib/handle-unauthorized";
+import { lazyWithReload } from "@client/lib/lazy-with-reload";
 import { useAcceptSessionRequest, useDeclineSessionRequest } from "../api/answer-session-request";
 import { useCoachRequests } from "../api/get-coach-requests";
 import { personName } from "./request-format";
 import { RequestDetailsList } from "./request-details-list";
+
+// The decline form brings the form library and the request schemas (zod): they load when the coach
+// opens the dialog, not with the dashboard's first screen (its budget, scripts/check-bundle-budget.mjs).
+const DeclineRequestForm = lazyWithReload(async () => ({ default: (await import("./decline-request-form")).DeclineRequestForm }));
 
 /** coach-side 2: the dashboard's pending session requests, soonest first, with accept and the decline dialog. */
 export function CoachRequestsSection({ coachId }: { coachId: number }) {
@@ -124,27 +128,9 @@ function CoachRequestCard({ request, onDecline }: { request: SessionRequest; onD
   );
 }
 
+/** The decline dialog: its frame opens at once, its form (and the form library) loads when it first opens. */
 function DeclineRequestDialog({ request, onClose }: { request: SessionRequest | null; onClose: () => void }) {
   const decline = useDeclineSessionRequest();
-  const [message, setMessage] = useState("");
-  const [shownId, setShownId] = useState<number | null>(null);
-  // A new request to decline starts with an empty message.
-  if ((request?.id ?? null) !== shownId) {
-    setShownId(request?.id ?? null);
-    setMessage("");
-  }
-
-  async function confirm() {
-    if (!request) return;
-    try {
-      await decline.mutateAsync({ requestId: request.id, message: message.trim() || undefined });
-      toast({ title: SessionRequestMessages.DECLINED, description: "The player has been notified.", variant: "success" });
-      onClose();
-    } catch (error) {
-      toastFailure(error, "Error", { fallback: SessionRequestMessages.DECLINE_FAILED });
-    }
-  }
-
   return (
     <Dialog open={request !== null} onOpenChange={(open) => !open && !decline.isPending && onClose()}>
       <DialogContent>
@@ -156,23 +142,11 @@ function DeclineRequestDialog({ request, onClose }: { request: SessionRequest | 
               : "Let the player know why you cannot take this session (optional)."}
           </DialogDescription>
         </DialogHeader>
-        <FormField label="Message to the player (optional)">
-          <Textarea
-            rows={3}
-            maxLength={MAX_REQUEST_MESSAGE_LENGTH}
-            value={message}
-            placeholder="e.g. I'm away that weekend. Try the following week?"
-            onChange={(e) => setMessage(e.target.value)}
-          />
-        </FormField>
-        <DialogFooter>
-          <Button variant="outline" disabled={decline.isPending} onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" isLoading={decline.isPending} onClick={() => void confirm()}>
-            Decline Request
-          </Button>
-        </DialogFooter>
+        {request ? (
+          <LazyDialogBody>
+            <DeclineRequestForm request={request} decline={decline} onClose={onClose} />
+          </LazyDialogBody>
+        ) : null}
       </DialogContent>
     </Dialog>
   );
