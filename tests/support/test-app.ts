@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -102,7 +103,46 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 
 async function memoryDatabase() {
   const { openDatabase } = await import("@server/db/client");
-  return openDatabase({ dataDir: "memory://" });
+  return openDatabase({ dataDir: "memory://", loadDataDir: await migratedTemplate() });
+}
+
+/**
+ * A PGlite database already migrated and holding the reference data, as a dump every test app
+ * starts from: a fresh PGlite that migrates and loads the ZIP table itself took 3-6 s on the
+ * CI machine, a loaded dump about 1-2 s, and the integration suite starts about 150 apps. Made
+ * once per set of migrations and per PGlite version (in the system's temp folder, shared by the
+ * test processes: written under another name, then renamed, so no process reads a half-written
+ * file); bootstrap's own migrate and reference load then find nothing to do.
+ */
+async function migratedTemplate(): Promise<Blob> {
+  const migrationsDir = path.join(import.meta.dirname, "../../src/server/db/migrations");
+  const hash = createHash("sha256");
+  hash.update(readFileSync(path.join(import.meta.dirname, "../../node_modules/@electric-sql/pglite/package.json")));
+  for (const file of readdirSync(migrationsDir, { recursive: true }).map(String).sort()) {
+    const full = path.join(migrationsDir, file);
+    if (statSync(full).isFile()) hash.update(file).update(readFileSync(full));
+  }
+  hash.update(readFileSync(path.join(import.meta.dirname, "../../src/server/db/reference-data.ts")));
+  const file = path.join(tmpdir(), `lacrosse-pglite-template-${hash.digest("hex").slice(0, 16)}.tar`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const { dumpData, openDatabase } = await import("@server/db/client");
+  const { loadReferenceData } = await import("@server/db/reference-data");
+  const database = await openDatabase({ dataDir: "memory://" });
+  try {
+    await database.migrate();
+    await loadReferenceData(database.db);
+    const dump = await dumpData(database);
+    const partial = `${file}.${process.pid}.${Date.now()}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+    // Templates of earlier migrations are of no more use (66 MB each).
+    for (const old of readdirSync(tmpdir()).filter((name) => /^lacrosse-pglite-template-[0-9a-f]{16}\.tar$/.test(name))) {
+      if (path.join(tmpdir(), old) !== file) rmSync(path.join(tmpdir(), old), { force: true });
+    }
+    return dump;
+  } finally {
+    await database.close();
+  }
 }
 
 async function freshDatabase(): Promise<{ databaseUrl?: string; dropDatabase: () => Promise<void> }> {

@@ -78,19 +78,35 @@ export function boundTo(database: Database, db: Db): Database {
   return { ...database, db, withConnection: (work) => work(db) };
 }
 
-/** `DATABASE_URL` set: a PostgreSQL server through `pg`. Unset: PGlite in `dataDir` (or in memory when dataDir is "memory://"). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; logger?: Logger }): Promise<Database> {
+/**
+ * `DATABASE_URL` set: a PostgreSQL server through `pg`. Unset: PGlite in `dataDir` (or in memory
+ * when dataDir is "memory://"), started from `loadDataDir` when given (a dump of another PGlite's
+ * data, `dumpData`: the tests start each app from one made once, already migrated).
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  loadDataDir?: Blob;
+  logger?: Logger;
+}): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.logger);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+/** A PGlite database's whole data folder as a tar (for openDatabase's `loadDataDir`); PostgreSQL has none. */
+export async function dumpData(database: Database): Promise<Blob> {
+  const client = (database.db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof PGlite)) throw new Error("only a PGlite database can be dumped");
+  return client.dumpDataDir("none");
+}
+
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   let target: string | undefined;
   if (dataDir && dataDir !== "memory://") {
     mkdirSync(dataDir, { recursive: true });
     target = dataDir;
   }
-  const client = countingPgliteStatements(await PGlite.create(target));
+  const client = countingPgliteStatements(await PGlite.create({ dataDir: target, loadDataDir }));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // One process owns a PGlite directory, so a queue per name is the whole lock.
   const queues = new Map<string, Promise<unknown>>();
