@@ -31,16 +31,6 @@ import { insertCoach } from "./search-support";
 
 /** The most statements one request may send (issue 46). */
 const MOST_STATEMENTS = 10;
-/**
- * Requests still over the bound, each held at what it sends today so that it cannot grow, until
- * it is brought under (PERFORMANCE.md, "Statements per request": where the statements go). Both
- * confirm a seat and send its e-mails after the commit: the booking's details, the family's
- * addresses, the notices' one outbox statement and their delivery mark.
- */
-const NOT_YET_UNDER: Record<string, number> = {
-  "pay (simulated)": 20,
-  "book with credit": 13,
-};
 const PASSWORD = "correct-horse-battery";
 const FIVE_PACK = { title: "Five private hours", sessionType: "individual", duration: 60, sessionCount: 5, price: "350.00", validDays: 90 };
 const indexHtml =
@@ -265,7 +255,7 @@ describe("SQL statements per request on a Saturday morning (issue 46)", () => {
     const few = await countsOf(small!);
     const many = await countsOf(large!);
     for (const [name, count] of Object.entries(many)) {
-      expect(count, `${name} sends ${count} statements`).toBeLessThanOrEqual(NOT_YET_UNDER[name] ?? MOST_STATEMENTS);
+      expect(count, `${name} sends ${count} statements`).toBeLessThanOrEqual(MOST_STATEMENTS);
       expect(count, `${name}: ${few[name]} statements with 3 sessions and messages, ${count} with 30`).toBeLessThanOrEqual(
         present(few[name], `${name} with 3 sessions`),
       );

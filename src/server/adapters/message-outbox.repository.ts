@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { NotificationKind } from "@contract/notification-basics";
 import type { Db } from "../db/client";
 import { outboxMessages } from "../db/schema/index";
@@ -41,8 +41,17 @@ export async function insertNoticesClaimed(
   values: { kind: NotificationKind; items: NoticeItem[]; now: Date; claimedUntil: Date },
 ): Promise<ClaimedMessage[]> {
   if (values.items.length === 0) return [];
+  return sortedClaimed(rowsOf<ClaimedMessage>(await db.execute(noticesClaimedStatement(values))));
+}
+
+/**
+ * insertNoticesClaimed's statement (an insert that answers the claimed rows: id, channel, payload,
+ * attempts), to run in another's (EventBus.publishWithStatements): the notices of a change written
+ * in the transaction that makes it.
+ */
+export function noticesClaimedStatement(values: { kind: NotificationKind; items: NoticeItem[]; now: Date; claimedUntil: Date }): SQL {
   const items = JSON.stringify(values.items.map((item, ord) => ({ ord, ...item })));
-  const result = await db.execute(sql`
+  return sql`
     with item as (
       select i.ord, i."to", i.mail, i.push from jsonb_to_recordset(${items}::jsonb) as i(ord int, "to" text, mail jsonb, push jsonb)
     ), who as (
@@ -67,8 +76,18 @@ export async function insertNoticesClaimed(
     insert into outbox_messages (channel, payload, attempts, next_attempt_at, claimed_until)
     select channel, payload, 1, ${values.now.toISOString()}::timestamptz, ${values.claimedUntil.toISOString()}::timestamptz
     from message order by ord, sub nulls last
-    returning id, channel, payload, attempts`);
-  return rowsOf<ClaimedMessage>(result).sort((a, b) => a.id - b.id);
+    returning id, channel, payload, attempts`;
+}
+
+/** The claimed rows of noticesClaimedStatement, as a JSON array of them (what another statement answers with). */
+export function claimedRowsJson(written: SQL): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('id', c.id, 'channel', c.channel, 'payload', c.payload, 'attempts', c.attempts)), '[]'::json) from ${written} c)`;
+}
+
+/** The claimed rows in the order they were written (claimedRowsJson's answer may come as its text). */
+export function sortedClaimed(rows: ClaimedMessage[] | string): ClaimedMessage[] {
+  const list = typeof rows === "string" ? (JSON.parse(rows) as ClaimedMessage[]) : rows;
+  return list.map((row) => ({ ...row, id: Number(row.id), attempts: Number(row.attempts) })).sort((a, b) => a.id - b.id);
 }
 
 /**

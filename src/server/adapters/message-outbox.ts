@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { NotificationKind } from "@contract/notification-basics";
 import type { Clock } from "../clock";
@@ -28,10 +29,23 @@ export type MessageOutbox = {
    * delivered locally marked sent together.
    */
   sendNotices(kind: NotificationKind, items: repo.NoticeItem[]): Promise<void>;
+  /**
+   * sendNotices in its two halves, for notices written in the transaction of the change they tell
+   * of (STYLE.md's outbox rule): `statement` writes the rows claimed (to run as a data-modifying
+   * WITH of the transaction's last statement, whose answer reads `claimedOf(written)`), and
+   * `deliver` delivers what that answer held, after the commit, as sendNotices does.
+   */
+  noticesInTransaction(kind: NotificationKind, items: repo.NoticeItem[]): NoticesInTransaction;
   /** The sweep: delivers every due message (first tries a process left, and retries). */
   deliverDue(): Promise<void>;
   /** Waits (at most `maxWaitMs`) for the deliveries this process started in the background; the sweep retries what is left. */
   drain(maxWaitMs?: number): Promise<void>;
+};
+
+export type NoticesInTransaction = {
+  statement: SQL;
+  claimedOf: (written: SQL) => SQL;
+  deliver: (claimed: unknown) => Promise<void>;
 };
 
 type Transports = { mail: Mailer; sms: SmsSender; push?: PushSender };
@@ -112,18 +126,30 @@ export function createMessageOutbox(options: {
     else track(delivery);
   }
 
+  /** Claimed notices, in order: those delivered locally awaited and marked sent together, the others in the background. */
+  async function deliverClaimed(claimed: repo.ClaimedMessage[]): Promise<void> {
+    const sent: number[] = [];
+    for (const message of claimed) {
+      if (!deliversLocally(message)) track(deliver(message));
+      else if (await attempt(message)) sent.push(message.id);
+    }
+    if (sent.length > 0) await markSent(sent);
+  }
+
   return {
     mailer: { send: (message) => enqueue("email", message, transports.mail.deliversLocally === true) },
     sms: { send: (to, body) => enqueue("sms", { to, body }, transports.sms.deliversLocally === true) },
     push: { send: (delivery) => enqueue("push", delivery, false) },
     async sendNotices(kind, items) {
-      const claimed = await repo.insertNoticesClaimed(database.db, { kind, items, now: clock.now(), claimedUntil: leaseEnd() });
-      const sent: number[] = [];
-      for (const message of claimed) {
-        if (!deliversLocally(message)) track(deliver(message));
-        else if (await attempt(message)) sent.push(message.id);
-      }
-      if (sent.length > 0) await markSent(sent);
+      await deliverClaimed(await repo.insertNoticesClaimed(database.db, { kind, items, now: clock.now(), claimedUntil: leaseEnd() }));
+    },
+    noticesInTransaction(kind, items) {
+      return {
+        statement: repo.noticesClaimedStatement({ kind, items, now: clock.now(), claimedUntil: leaseEnd() }),
+        claimedOf: repo.claimedRowsJson,
+        deliver: (claimed) =>
+          deliverClaimed(claimed === null || claimed === undefined ? [] : repo.sortedClaimed(claimed as repo.ClaimedMessage[])),
+      };
     },
     async deliverDue() {
       for (;;) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { ageOn, ageRuleToday, isMinorAge, UNKNOWN_AGE } from "@contract/players";
 import { athletes, familyGuardians } from "./schema/index";
 import type { Db } from "./client";
@@ -218,4 +218,28 @@ export async function familyAudience(
   if (guardians.length > 0 || who.userId == null) return audienceOf(guardians.map(toMember), now);
   const alone = rowsOf<AudienceRow>(await db.execute(sql`select ${audienceColumns} from users u where u.id = ${who.userId}`));
   return audienceOf(alone.map(toMember), now);
+}
+
+const audienceJson = sql`json_build_object('email', u.email, 'phone_number', u.phone_number, 'sms_opt_in', u.sms_opt_in, 'birthday', u.birthday::text, 'parent_email', u.parent_email, 'parent_phone_number', u.parent_phone_number, 'parent_sms_opt_in', u.parent_sms_opt_in)`;
+
+/**
+ * familyAudience's members for a row naming an athlete and a user (a booking's athlete and
+ * student), as a column of the row's own statement (issue 46): the guardians of the athlete's
+ * family (else of the user's), in familyAudience's order, else the user alone. Read with
+ * audienceOfMembers.
+ */
+export function audienceMembersColumn(athleteId: SQL | SQLWrapper, userId: SQL | SQLWrapper): SQL<AudienceMembers> {
+  const family = sql`case when ${athleteId} is not null then (select a.family_id from athletes a where a.id = ${athleteId}) else (select g2.family_id from family_guardians g2 where g2.user_id = ${userId}) end`;
+  return sql<AudienceMembers>`coalesce(
+    (select json_agg(${audienceJson} order by g.created_at, g.user_id) from family_guardians g join users u on u.id = g.user_id where g.family_id = ${family}),
+    (select json_agg(${audienceJson}) from users u where u.id = ${userId}))`;
+}
+
+/** audienceMembersColumn's value as read (a JSON array, or its text). */
+export type AudienceMembers = AudienceRow[] | string | null;
+
+/** The audience of the members audienceMembersColumn read (familyAudience's answer). */
+export function audienceOfMembers(members: AudienceMembers, now: Date): FamilyAudience {
+  const rows = typeof members === "string" ? (JSON.parse(members) as AudienceRow[]) : (members ?? []);
+  return audienceOf(rows.map(toMember), now);
 }

@@ -18,9 +18,14 @@ export function aliasHoldsSeat(alias: string, at: Date | SQL): SQL<boolean> {
   return sql<boolean>`booking_holds_seat(${a}.status, ${a}.hold_expires_at, ${at instanceof Date ? instant(at) : at})`;
 }
 
-/** The number of seats of the slot whose id is `slotId` (SQL) held at `at`. */
-export function seatsHeld(slotId: SQL, at: Date | SQL): SQL<number> {
-  return sql<number>`(select count(*)::int from bookings seat where seat.time_slot_id = ${slotId} and ${aliasHoldsSeat("seat", at)})`;
+/**
+ * The number of seats of the slot whose id is `slotId` (SQL) held at `at`; with `confirming`, that
+ * booking counted as holding one (it is confirmed by the statement this count is part of, whose
+ * snapshot does not show it).
+ */
+export function seatsHeld(slotId: SQL, at: Date | SQL, confirming?: number): SQL<number> {
+  const holds = confirming === undefined ? aliasHoldsSeat("seat", at) : sql`(${aliasHoldsSeat("seat", at)} or seat.id = ${confirming})`;
+  return sql<number>`(select count(*)::int from bookings seat where seat.time_slot_id = ${slotId} and ${holds})`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { CalendarEventSchema, type CalendarEvent } from "../../contract/realtime";
 import type { Database, Tx } from "../db/client";
+import { rowsOf } from "../db/sql";
 
 export const CALENDAR_CHANNEL = "calendar_events";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
@@ -27,8 +28,10 @@ export type EventBus = {
    * publishInTransaction, with the events sent in the same statement as `statements` (writes of the
    * change they announce, each run as a data-modifying WITH, so they run whatever the events): one
    * round trip for all (issue 46, a booking's statements). Each write must touch its own table.
+   * `answer`, when given, reads what the writes returned (their RETURNING rows, by the names
+   * `written` gives each) in the same statement and hands it to `take`.
    */
-  publishWithStatements(tx: Tx, statements: SQL[], events: CalendarEvent[]): Promise<() => void>;
+  publishWithStatements(tx: Tx, statements: SQL[], events: CalendarEvent[], answer?: StatementAnswer): Promise<() => void>;
   /** Starts listening (one LISTEN per process is shared); returns an unsubscribe function. */
   subscribe(handler: (event: CalendarEvent) => void): Promise<() => Promise<void>>;
   /**
@@ -43,6 +46,32 @@ export type EventBus = {
    */
   onReconnect?(handler: (lostAt: Date) => void): () => void;
 };
+
+/** What a statement's writes returned, read by the statement itself (publishWithStatements). */
+export type StatementAnswer = {
+  /** One value made of the writes' RETURNING rows; `written[i]` names the i-th write. */
+  of: (written: SQL[]) => SQL;
+  take: (value: unknown) => void;
+};
+
+/**
+ * `main` run after `statements` as data-modifying WITHs (`alongside0`, `alongside1`, ...), with the
+ * answer's value as its `answer` column (read from its first row).
+ */
+export function withStatements(statements: SQL[], main: SQL, answer?: StatementAnswer): SQL {
+  const names = statements.map((_, i) => sql.raw(`alongside${i}`));
+  const writes = sql.join(
+    statements.map((statement, i) => sql`${names[i]} as (${statement})`),
+    sql`, `,
+  );
+  const body = answer ? sql`select m.*, (${answer.of(names)}) as answer from (${main}) as m` : main;
+  return statements.length > 0 ? sql`with ${writes} ${body}` : body;
+}
+
+/** The answer column of a statement made by withStatements, handed to its taker. */
+export function takeAnswer(rows: Record<string, unknown>[], answer: StatementAnswer | undefined): void {
+  answer?.take(rows[0]?.answer ?? null);
+}
 
 export function createEventBus(database: Database, logger: Logger): EventBus {
   const localHandlers = new Set<(event: CalendarEvent) => void>();
@@ -95,13 +124,9 @@ export function createEventBus(database: Database, logger: Logger): EventBus {
       if (notify) await tx.execute(notify);
       return () => events.forEach(runLocalHandlers);
     },
-    async publishWithStatements(tx, statements, events) {
+    async publishWithStatements(tx, statements, events, answer) {
       const notify = notifyOf(events) ?? sql`select 1`;
-      const writes = sql.join(
-        statements.map((statement, i) => sql`${sql.raw(`alongside${i}`)} as (${statement})`),
-        sql`, `,
-      );
-      await tx.execute(statements.length > 0 ? sql`with ${writes} ${notify}` : notify);
+      takeAnswer(rowsOf(await tx.execute(withStatements(statements, notify, answer))), answer);
       return () => events.forEach(runLocalHandlers);
     },
     async subscribe(handler) {

@@ -97,6 +97,14 @@ export class WebhookSignatureError extends Error {}
 export interface SimulatedAbilities {
   /** Pays an intent with one of Stripe's test card numbers, as the card form would. */
   confirmWithCard(paymentIntentId: string, cardNumber: string): Promise<{ status: "succeeded" } | { status: "failed"; message: string }>;
+  /**
+   * confirmWithCard, with the intent as this confirmation's payment left it (`paid`, so that it need
+   * not be retrieved again); absent when the card failed or the intent was already paid.
+   */
+  payWithCard(
+    paymentIntentId: string,
+    cardNumber: string,
+  ): Promise<{ result: { status: "succeeded" } | { status: "failed"; message: string }; paid?: PaymentIntent }>;
   /** Completes a connected account's onboarding, as Stripe's hosted page would. */
   completeOnboarding(accountId: string): Promise<ConnectedAccount>;
 }

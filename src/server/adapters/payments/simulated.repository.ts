@@ -97,6 +97,30 @@ export async function insertObject(db: Queryable, values: NewSimulatedObjectRow)
   return returnedRow(await db.insert(simulatedPaymentObjects).values(values).returning(), "the new payment object");
 }
 
+/**
+ * An intent neither paid nor cancelled marked paid by a card ending in `cardLast4` (its last error
+ * cleared), in one statement; undefined when it is missing, paid or cancelled (the update re-checks
+ * that on the row it waited for, so two confirmations of one intent pay it once).
+ */
+export async function payIntentIfPayable(db: Queryable, id: string, cardLast4: string, now: Date): Promise<SimulatedObjectRow | undefined> {
+  const rows = await db
+    .update(simulatedPaymentObjects)
+    .set({
+      status: "succeeded",
+      data: sql`(${simulatedPaymentObjects.data} - 'lastError') || jsonb_build_object('cardLast4', ${cardLast4}::text)`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(simulatedPaymentObjects.kind, "payment_intent"),
+        eq(simulatedPaymentObjects.id, id),
+        sql`${simulatedPaymentObjects.status} not in ('succeeded', 'canceled')`,
+      ),
+    )
+    .returning();
+  return rows[0];
+}
+
 export async function updateObject(
   db: Queryable,
   id: string,

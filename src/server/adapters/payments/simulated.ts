@@ -27,6 +27,7 @@ import {
   findTransferOfGroup,
   insertObject,
   lockIdempotencyKey,
+  payIntentIfPayable,
   type NewSimulatedObjectRow,
   type SimulatedObjectKind,
   type SimulatedObjectRow,
@@ -133,13 +134,29 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
     });
   }
 
-  /** Pays an intent with one of Stripe's test cards; confirming a paid intent again changes nothing. */
+  /**
+   * Pays an intent with one of Stripe's test cards; confirming a paid intent again changes nothing.
+   * A good card on an intent still to be paid is one statement (issue 46): the update takes the
+   * row's lock and re-checks its status on the row it waited for, and answers the paid intent. Any
+   * other case (a failing card, an intent paid, cancelled or missing) locks the row first.
+   */
   async confirmWithCard(paymentIntentId: string, cardNumber: string): Promise<CardConfirmation> {
+    return (await this.payWithCard(paymentIntentId, cardNumber)).result;
+  }
+
+  async payWithCard(paymentIntentId: string, cardNumber: string): Promise<{ result: CardConfirmation; paid?: PaymentIntent }> {
+    const now = this.deps.clock.now();
+    if (simulateCard(cardNumber).status === "succeeded") {
+      const paid = await payIntentIfPayable(this.deps.database.db, paymentIntentId, lastFourOf(cardNumber), now);
+      if (paid) {
+        this.deps.logger.info({ paymentIntentId, status: "succeeded" }, "simulated card payment");
+        return { result: { status: "succeeded" }, paid: toPaymentIntent(paid) };
+      }
+    }
     const outcome = await this.deps.database.db.transaction(async (tx): Promise<CardConfirmation> => {
       const intent = await requireObjectForUpdate(tx, "payment_intent", paymentIntentId);
       if (intent.status === "succeeded") return { status: "succeeded" };
       const data = intent.data as IntentData;
-      const now = this.deps.clock.now();
       const result =
         intent.status === "canceled" ? ({ status: "failed", message: CARD_MESSAGES.notPayable } as const) : simulateCard(cardNumber);
       if (result.status === "failed") {
@@ -147,12 +164,11 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
         return result;
       }
       const { lastError: _cleared, ...rest } = data;
-      const digits = cardNumber.replace(/\s+/g, "");
-      await updateObject(tx, intent.id, { status: "succeeded", data: { ...rest, cardLast4: digits.slice(-4) }, updatedAt: now });
+      await updateObject(tx, intent.id, { status: "succeeded", data: { ...rest, cardLast4: lastFourOf(cardNumber) }, updatedAt: now });
       return result;
     });
     this.deps.logger.info({ paymentIntentId, status: outcome.status }, "simulated card payment");
-    return outcome;
+    return { result: outcome };
   }
 
   async refundPayment(input: ProviderInput<"refundPayment">): Promise<Refund> {
@@ -313,6 +329,8 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
 }
 
 /** The outcome Stripe gives each test card: spaces are ignored, an invalid number never reaches the bank. */
+const lastFourOf = (cardNumber: string) => cardNumber.replace(/\s+/g, "").slice(-4);
+
 export function simulateCard(cardNumber: string): CardConfirmation {
   const digits = cardNumber.replace(/\s+/g, "");
   if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) return { status: "failed", message: CARD_MESSAGES.invalidNumber };

@@ -1,12 +1,12 @@
 import type { Booking, ParsedBookingRequest } from "@contract/bookings";
-import type { SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { present } from "../../present";
 import type { AppDeps } from "../../deps";
 import type { Tx } from "../../db/client";
 import type { UserRow } from "../accounts/sessions.repository";
 import { audienceOfBooking, bookerViewOf, toApiBooking } from "./bookings.service";
-import { sendBookingConfirmedEmails } from "./booking-emails";
-import { chooseCredit, creditPaidBooking, spendCreditStatement } from "../credits/credits.service";
+import { bookingConfirmation, sendBookingConfirmedEmails, type BookingConfirmation } from "./booking-emails";
+import { chooseCredit, creditPaidBooking, spendCreditStatement, type CreditSpend } from "../credits/credits.service";
 import * as repo from "./bookings.repository";
 import * as detailsRepo from "./booking-details.repository";
 import * as holdsRepo from "./seat-holds.repository";
@@ -16,7 +16,10 @@ import { seatOfPlan, takeSeat, type BookingPlan, type FirstAthletePreRead } from
  * A seat paid with a credit: the seat check, the credit's choice, the confirmed booking and the
  * ledger's redeem row are one transaction under the slot's lock, then the purchase's (so never a
  * seat without a credit, never a credit spent twice). The booking carries the credit's share of the
- * package's price and fee as its money; the coach earns the price share after feedback.
+ * package's price and fee as its money; the coach earns the price share after feedback. The
+ * booking's details (the answer's and the e-mails') are read by its insert, and the confirmation
+ * e-mails' outbox rows written with the transaction's last statement (issue 46: ten statements in
+ * all); they are delivered after the commit.
  */
 export async function bookWithCredit(
   deps: AppDeps,
@@ -24,17 +27,16 @@ export async function bookWithCredit(
   input: ParsedBookingRequest,
   read?: FirstAthletePreRead,
 ): Promise<Booking> {
-  // The booking's details, read once on the booking's own connection right after its commit: the
-  // answer and the e-mails are both made from them.
-  const details = await takeSeat(
+  let made: detailsRepo.BookingDetailsWithAudience | undefined;
+  let notices: BookingConfirmation | undefined;
+  let written: { isAvailable?: boolean; claimed?: unknown } = {};
+  const answer = await takeSeat(
     deps,
     user,
     input,
     {
-      answer: async (on, booking) =>
-        present(await detailsRepo.findBookingDetailsOutsideTransaction(on.database.db, booking.id), "the booking just made"),
       insert: async (tx, { slot, plan, athlete, now }) => {
-        const { booking, spent } = await insertCreditSeat(tx, {
+        const { row, spend } = await creditSeatRow(tx, {
           slot,
           plan,
           studentId: user.id,
@@ -43,14 +45,35 @@ export async function bookWithCredit(
           notes: input.notes,
           now,
         });
-        return { booking, alongside: [spent] };
+        made = await detailsRepo.insertBookingWithDetails(tx, row, now);
+        const { booking } = made.details;
+        notices = bookingConfirmation(
+          deps,
+          toApiBooking(made.details, true, deps.clock.now()),
+          { family: made.audience.emails, coach: made.details.coachUser.email },
+          made.details.coach.timeZone,
+        );
+        const outbox = notices.inTransaction;
+        return {
+          booking,
+          alongside: [spendCreditStatement(tx, spend, booking.id, now), ...(outbox ? [outbox.statement] : [])],
+          answer: {
+            of: (alongside, availability) =>
+              sql`json_build_object('isAvailable', (select a.is_available from ${availability} a), 'claimed', ${outbox ? outbox.claimedOf(present(alongside[1], "the notices' write")) : sql`null`})`,
+            take: (value) => (written = (typeof value === "string" ? JSON.parse(value) : (value ?? {})) as typeof written),
+          },
+        };
+      },
+      // The answer is made of the details the insert read, with the slot as its last statement left it.
+      answer: async () => {
+        const { details } = present(made, "the booking just made");
+        const slot = typeof written.isAvailable === "boolean" ? { ...details.slot, isAvailable: written.isAvailable } : details.slot;
+        return bookerViewOf(deps, { ...details, slot });
       },
     },
     read,
   );
-  const answer = bookerViewOf(deps, details);
-  // On the pool, after the booking's connection is given back (the e-mails' outbox takes its own).
-  await notifyCreditBookedWith(deps, details);
+  await present(notices, "the booking's confirmation").deliver(written.claimed);
   return answer;
 }
 
@@ -59,18 +82,15 @@ export async function bookWithCredit(
  * the athlete (holdsRepo.expireAndCountSeats): the credit, the booking and its redeem row. The
  * caller refreshes the slot's availability after.
  */
-export async function insertCreditBooking(tx: Tx, values: Parameters<typeof insertCreditSeat>[1]): Promise<repo.BookingRow> {
-  const { booking, spent } = await insertCreditSeat(tx, values);
-  await tx.execute(spent);
+export async function insertCreditBooking(tx: Tx, values: Parameters<typeof creditSeatRow>[1]): Promise<repo.BookingRow> {
+  const { row, spend } = await creditSeatRow(tx, values);
+  const booking = await holdsRepo.insertBooking(tx, row);
+  await tx.execute(spendCreditStatement(tx, spend, booking.id, values.now));
   return booking;
 }
 
-/**
- * insertCreditBooking, with the redeem row left for the caller to write in its transaction's last
- * statement (`alongside`, takeSeat's): the credit is chosen under the purchases' lock here, and
- * spent before the commit either way.
- */
-async function insertCreditSeat(
+/** The credit chosen under the purchases' lock, and the row of the booking it pays. */
+async function creditSeatRow(
   tx: Tx,
   values: {
     slot: repo.SlotRow;
@@ -81,7 +101,7 @@ async function insertCreditSeat(
     notes: string | null;
     now: Date;
   },
-): Promise<{ booking: repo.BookingRow; spent: SQL }> {
+): Promise<{ row: repo.NewBookingRow; spend: CreditSpend }> {
   const { slot, plan, now } = values;
   const spend = await chooseCredit(tx, {
     familyId: values.familyId,
@@ -90,13 +110,7 @@ async function insertCreditSeat(
     durationMinutes: plan.rate.durationMinutes,
     now,
   });
-  const inserted = await holdsRepo.insertBooking(tx, {
-    ...seatOfPlan(values),
-    ...creditPaidBooking(spend, now),
-    createdAt: now,
-  });
-  const spent = spendCreditStatement(tx, spend, inserted.id, now);
-  return { booking: inserted, spent };
+  return { row: { ...seatOfPlan(values), ...creditPaidBooking(spend, now), createdAt: now }, spend };
 }
 
 export async function notifyCreditBooked(deps: AppDeps, bookingId: number): Promise<void> {

@@ -2,13 +2,24 @@
 // shape shows), and the lists of a family, an athlete and a coach, a page at a time.
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BookingStudent } from "@contract/bookings";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { coachCardColumns, studentColumns } from "../../db/people";
-import { athleteIdsOfUserFamily, athleteSummaryColumns, guardianContactsOfAthleteFamily, type GuardianContact } from "../../db/families";
+import {
+  athleteIdsOfUserFamily,
+  athleteSummaryColumns,
+  audienceMembersColumn,
+  audienceOfMembers,
+  guardianContactsOfAthleteFamily,
+  type AudienceMembers,
+  type FamilyAudience,
+  type GuardianContact,
+} from "../../db/families";
 import { bookings, sessionFeedback, timeSlots } from "../../db/schema/index";
 import { preparedPerDb, type Queryable } from "../../db/sql";
 import { bookingCoachUsers, bookingStudentUsers, joinBookingPeople } from "../../db/booking-joins";
-import type { BookingRow, SlotRow } from "./bookings.repository";
+import { present } from "../../present";
+import type { BookingRow, NewBookingRow, SlotRow } from "./bookings.repository";
+import { refusingDuplicateBooking } from "./seat-holds.repository";
 
 const studentUsers = bookingStudentUsers;
 const coachUsers = bookingCoachUsers;
@@ -81,6 +92,58 @@ const bookingDetailsQuery = preparedPerDb((db) =>
 export async function findBookingDetailsOutsideTransaction(db: Db, bookingId: number): Promise<BookingDetails | undefined> {
   const rows = await bookingDetailsQuery(db).execute({ bookingId });
   return rows[0];
+}
+
+/** A booking's details with who hears about it (familyAudience's answer, read in the same statement). */
+export type BookingDetailsWithAudience = { details: BookingDetails; audience: FamilyAudience };
+
+const audienceColumn = { audience: audienceMembersColumn(bookings.athleteId, bookings.studentId) };
+
+/**
+ * Inside the caller's transaction, after its slot's lock (the lock order of settlePaidBooking): the
+ * booking's row locked, with its details and audience read in the same statement (issue 46; the
+ * joined rows are not locked, as they were not).
+ */
+export async function lockBookingWithDetails(tx: Tx, bookingId: number, now: Date): Promise<BookingDetailsWithAudience | undefined> {
+  const rows = await joinBookingPeople(
+    tx
+      .select({ ...detailColumns, ...audienceColumn })
+      .from(bookings)
+      .$dynamic(),
+  )
+    .where(eq(bookings.id, bookingId))
+    .for("update", { of: bookings });
+  return withAudience(rows[0], now);
+}
+
+/**
+ * A new booking's row written, and its details and audience read, in one statement (issue 46): the
+ * insert is a WITH named `bookings`, which the details' select (the same as every booking's) reads
+ * in place of the table, since the new row is not yet visible in the table to the statement that
+ * writes it. Not a shared checkout (`sharedCheckout` left out). Refused like insertBooking.
+ */
+export async function insertBookingWithDetails(tx: Tx, values: NewBookingRow, now: Date): Promise<BookingDetailsWithAudience> {
+  const inserted = tx.$with("bookings", { id: bookings.id }).as(tx.insert(bookings).values(values).returning().getSQL());
+  const { sharedCheckout: _notShared, ...columns } = detailColumns;
+  const rows = await refusingDuplicateBooking(() =>
+    joinBookingPeople(
+      tx
+        .with(inserted)
+        .select({ ...columns, ...audienceColumn })
+        .from(bookings)
+        .$dynamic(),
+    ),
+  );
+  return present(withAudience(rows[0], now), "the booking just written");
+}
+
+function withAudience<R extends BookingDetails & { audience: AudienceMembers }>(
+  row: R | undefined,
+  now: Date,
+): BookingDetailsWithAudience | undefined {
+  if (!row) return undefined;
+  const { audience, ...details } = row;
+  return { details, audience: audienceOfMembers(audience, now) };
 }
 
 export async function findBookingsDetails(db: Queryable, bookingIds: number[]): Promise<BookingDetails[]> {

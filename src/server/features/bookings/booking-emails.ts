@@ -1,4 +1,5 @@
-import { sendNoticeEmails, type Notice } from "../notifications/notifications.service";
+import { noticeEmailsInTransaction, sendNoticeEmails, type Notice } from "../notifications/notifications.service";
+import type { NoticesInTransaction } from "../../adapters/message-outbox";
 import type { Booking } from "@contract/bookings";
 import { PAID_WITH_CREDIT } from "@contract/family-basics";
 import { athleteFacts } from "@contract/family-basics";
@@ -80,12 +81,55 @@ export async function sendBookingConfirmedEmails(
   to: { family: string[]; coach: string },
   timeZone: string,
 ): Promise<void> {
+  await sendNoticeEmails(deps, "booking", bookingConfirmedNotices(deps, booking, to, timeZone));
+}
+
+/**
+ * The confirmation e-mails of a booking paid in a transaction: their outbox rows to write in it
+ * (`inTransaction`, absent when a mailer stands in the outbox's place or the e-mails could not be
+ * made), and `deliver`, after the commit, given what the rows' write answered (or sending them
+ * then, when no rows were written). A lost e-mail never fails the booking: errors are logged.
+ */
+export type BookingConfirmation = { inTransaction?: NoticesInTransaction; deliver: (claimed: unknown) => Promise<void> };
+
+export function bookingConfirmation(
+  deps: AppDeps,
+  booking: Booking,
+  to: { family: string[]; coach: string },
+  timeZone: string,
+): BookingConfirmation {
+  const logged = async (work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (err) {
+      deps.logger.error({ err, bookingId: booking.id }, "could not send a booking e-mail");
+    }
+  };
+  let notices: Notice[];
+  try {
+    notices = bookingConfirmedNotices(deps, booking, to, timeZone);
+  } catch (err) {
+    deps.logger.error({ err, bookingId: booking.id }, "could not send a booking e-mail");
+    return { deliver: async () => {} };
+  }
+  const inTransaction = noticeEmailsInTransaction(deps, "booking", notices);
+  if (!inTransaction) return { deliver: () => logged(() => sendNoticeEmails(deps, "booking", notices)) };
+  return { inTransaction, deliver: (claimed) => logged(() => inTransaction.deliver(claimed)) };
+}
+
+/** sendBookingConfirmedEmails' notices, all of them in one outbox statement. */
+export function bookingConfirmedNotices(
+  deps: AppDeps,
+  booking: Booking,
+  to: { family: string[]; coach: string },
+  timeZone: string,
+): Notice[] {
   const facts = bookingFacts(booking, timeZone);
-  // Every guardian of the family gets their own copy (DESIGN.md 11); all of them in one outbox statement.
-  await sendNoticeEmails(deps, "booking", [
+  // Every guardian of the family gets their own copy (DESIGN.md 11).
+  return [
     ...to.family.map((familyAddress) => familyConfirmation(deps, booking, facts, familyAddress)),
     coachConfirmation(deps, booking, facts, to.coach),
-  ]);
+  ];
 }
 
 function familyConfirmation(deps: AppDeps, booking: Booking, facts: SessionFacts, to: string): Notice {

@@ -19,6 +19,7 @@ import { requireScreeningForMinors } from "../credentials/screening-rule.service
 import * as repo from "./bookings.repository";
 import * as holdsRepo from "./seat-holds.repository";
 import { releaseExpiredHolds } from "./booking-sweeps.service";
+import { present } from "../../present";
 
 const MINUTE_MS = 60_000;
 
@@ -185,6 +186,12 @@ export async function requireSeriesAllowance(
 type CheckedBooking = Awaited<ReturnType<typeof checkBeforeLocking>>;
 
 /**
+ * What the seat's last statement reads back (EventBus.publishWithStatements' answer): `alongside`
+ * names the caller's writes, `availability` the slot's (which answers the slot's `is_available`).
+ */
+export type SeatAnswer = { of: (alongside: SQL[], availability: SQL) => SQL; take: (value: unknown) => void };
+
+/**
  * A seat taken in one transaction that holds the slot's row lock, so no number of concurrent
  * requests can take more seats than the slot has: the slot is planned again on the locked row (it
  * may have changed since the read), one statement cancels the run-out holds and counts the seats
@@ -205,11 +212,14 @@ export async function takeSeat<T>(
   input: ParsedBookingRequest,
   steps: {
     beforeLock?: (tx: Tx, checked: CheckedBooking) => Promise<void>;
-    /** The caller's row, and writes that go in the transaction's last statement with the slot's availability (`alongside`). */
+    /**
+     * The caller's row, and writes that go in the transaction's last statement with the slot's
+     * availability (`alongside`), and what that statement reads back of them (`answer`).
+     */
     insert: (
       tx: Tx,
       seat: { slot: repo.SlotRow; plan: BookingPlan; athlete: holdsRepo.SeatAthlete; now: Date },
-    ) => Promise<{ booking: repo.BookingRow; alongside?: SQL[] }>;
+    ) => Promise<{ booking: repo.BookingRow; alongside?: SQL[]; answer?: SeatAnswer }>;
     answer: (on: AppDeps, booking: repo.BookingRow) => Promise<T>;
   },
   read?: FirstAthletePreRead,
@@ -235,12 +245,13 @@ export async function takeSeat<T>(
         expired = seats.expired;
         if (seats.athleteBooked) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
         if (seats.held >= locked.capacity) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
-        const { booking: inserted, alongside = [] } = await steps.insert(tx, { slot: locked, plan, athlete, now });
+        const { booking: inserted, alongside = [], answer } = await steps.insert(tx, { slot: locked, plan, athlete, now });
         // The slot's availability, the caller's other writes and the calendar's events in one statement.
         announce = await deps.events.publishWithStatements(
           tx,
           [holdsRepo.slotAvailabilityStatement(tx, locked.id, now), ...alongside],
           [calendarEvents.bookingUpdated(inserted), calendarEvents.availabilityUpdated(inserted.coachId)],
+          answer && { of: (written) => answer.of(written.slice(1), present(written[0], "the availability's write")), take: answer.take },
         );
         return inserted;
       });

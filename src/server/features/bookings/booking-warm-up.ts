@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { BookingRequestSchema } from "@contract/bookings";
 import { DEFAULT_BOOKING_DURATION } from "@contract/booking-basics";
 import type { AppDeps } from "../../deps";
 import { boundTo, type Db } from "../../db/client";
 import { coaches, rates, timeSlots, users } from "../../db/schema/index";
-import { returnedRow } from "../../db/sql";
-import type { EventBus } from "../../realtime/event-bus";
+import { returnedRow, rowsOf } from "../../db/sql";
+import { takeAnswer, withStatements, type EventBus } from "../../realtime/event-bus";
 import { AppError } from "../../http/errors";
 import { bookSlot } from "./book-slot.service";
 
@@ -20,8 +21,8 @@ const silentEvents: EventBus = {
   publish: async () => {},
   publishInTransaction: async () => () => {},
   // The write still runs (rolled back with the rest); only the events are left out.
-  publishWithStatements: async (tx, statements) => {
-    for (const statement of statements) await tx.execute(statement);
+  publishWithStatements: async (tx, statements, _events, answer) => {
+    takeAnswer(rowsOf(await tx.execute(withStatements(statements, sql`select 1`, answer))), answer);
     return () => {};
   },
   subscribe: async () => async () => {},

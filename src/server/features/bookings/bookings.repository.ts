@@ -1,7 +1,7 @@
 // One booking's row and its changes: payment, cancellation, feedback, no-show. The reads that show
 // bookings are in booking-details.repository.ts, taking a seat in seat-holds.repository.ts, the
 // sweeps' batches in booking-sweeps.repository.ts.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CancelCode } from "../../db/schema/bookings";
 import type { Tx } from "../../db/client";
 import { athletes, bookings, sessionFeedback, sessionSkillRatings, timeSlots, users } from "../../db/schema/index";
@@ -48,6 +48,27 @@ export async function findBookingsByPaymentIntent(db: Queryable, paymentIntentId
   return db.select().from(bookings).where(eq(bookings.paymentIntentId, paymentIntentId)).orderBy(bookings.id);
 }
 
+/**
+ * findBookingsByPaymentIntent, with what the payment's checks ask next in the same statement: is the
+ * user a guardian of each booking's athlete (isGuardianOfAthlete), and does a package purchase
+ * carry this intent too.
+ */
+export async function findBookingsOfIntentForUser(
+  db: Queryable,
+  paymentIntentId: string,
+  userId: number,
+): Promise<{ booking: BookingRow; isOfFamily: boolean; isPurchaseIntent: boolean }[]> {
+  return db
+    .select({
+      booking: bookings,
+      isOfFamily: sql<boolean>`exists (select 1 from athletes a join family_guardians g on g.family_id = a.family_id where a.id = ${bookings.athleteId} and g.user_id = ${userId})`,
+      isPurchaseIntent: sql<boolean>`exists (select 1 from package_purchases p where p.payment_intent_id = ${paymentIntentId})`,
+    })
+    .from(bookings)
+    .where(eq(bookings.paymentIntentId, paymentIntentId))
+    .orderBy(bookings.id);
+}
+
 export async function countBookingsOfIntent(db: Queryable, paymentIntentId: string): Promise<number> {
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -59,6 +80,11 @@ export async function countBookingsOfIntent(db: Queryable, paymentIntentId: stri
 export async function updateBooking(db: Queryable, bookingId: number, values: Partial<NewBookingRow>): Promise<BookingRow | undefined> {
   const rows = await db.update(bookings).set(values).where(eq(bookings.id, bookingId)).returning();
   return rows[0];
+}
+
+/** updateBooking's statement, to run in another's (EventBus.publishWithStatements). */
+export function updateBookingStatement(db: Queryable, bookingId: number, values: Partial<NewBookingRow>): SQL {
+  return db.update(bookings).set(values).where(eq(bookings.id, bookingId)).getSQL();
 }
 
 /** Records the payment intent that pays for the booking. */

@@ -138,6 +138,20 @@ export async function findBookingsByPaymentIntent(deps: AppDeps, paymentIntentId
   return repo.findBookingsByPaymentIntent(deps.database.db, paymentIntentId);
 }
 
+/** findBookingsByPaymentIntent, with whether the first is of the user's family and whether the intent is also a purchase's. */
+export async function findBookingsOfIntentForUser(
+  deps: AppDeps,
+  paymentIntentId: string,
+  userId: number,
+): Promise<{ rows: repo.BookingRow[]; isFirstOfFamily: boolean; isPurchaseIntent: boolean }> {
+  const found = await repo.findBookingsOfIntentForUser(deps.database.db, paymentIntentId, userId);
+  return {
+    rows: found.map((f) => f.booking),
+    isFirstOfFamily: found[0]?.isOfFamily === true,
+    isPurchaseIntent: found[0]?.isPurchaseIntent === true,
+  };
+}
+
 export async function findBookingByPaymentIntent(deps: AppDeps, paymentIntentId: string): Promise<repo.BookingRow | undefined> {
   return repo.findBookingByPaymentIntent(deps.database.db, paymentIntentId);
 }

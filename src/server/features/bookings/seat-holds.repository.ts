@@ -193,9 +193,13 @@ export async function findPendingBookingOfAthlete(
 export class DuplicateActiveBookingError extends Error {}
 
 export async function insertBooking(tx: Tx, values: NewBookingRow): Promise<BookingRow> {
+  return refusingDuplicateBooking(async () => returnedRow(await tx.insert(bookings).values(values).returning(), "the booking"));
+}
+
+/** A write of a booking row whose athlete already holds the slot ends in DuplicateActiveBookingError. */
+export async function refusingDuplicateBooking<T>(write: () => Promise<T>): Promise<T> {
   try {
-    const rows = await tx.insert(bookings).values(values).returning();
-    return returnedRow(rows, "the booking");
+    return await write();
   } catch (err) {
     if (isUniqueViolation(err, "bookings_one_active_per_athlete_slot")) throw new DuplicateActiveBookingError();
     throw err;
@@ -207,18 +211,23 @@ export async function refreshSlotAvailability(tx: Tx, slotId: number, now: Date)
   await slotAvailabilityUpdate(tx, slotId, now);
 }
 
-/** refreshSlotAvailability's statement, to run in another's (EventBus.publishWithStatements). */
-export function slotAvailabilityStatement(tx: Tx, slotId: number, now: Date): SQL {
-  return slotAvailabilityUpdate(tx, slotId, now).getSQL();
+/**
+ * refreshSlotAvailability's statement, to run in another's (EventBus.publishWithStatements); it
+ * answers the slot's `is_available`. `confirming`: a booking of the slot that the same statement
+ * confirms (its snapshot still shows the booking as it was), counted as holding a seat.
+ */
+export function slotAvailabilityStatement(tx: Tx, slotId: number, now: Date, confirming?: number): SQL {
+  return slotAvailabilityUpdate(tx, slotId, now, confirming).returning({ isAvailable: timeSlots.isAvailable }).getSQL();
 }
 
-function slotAvailabilityUpdate(tx: Tx, slotId: number, now: Date) {
+function slotAvailabilityUpdate(tx: Tx, slotId: number, now: Date, confirming?: number) {
+  const isLive = confirming === undefined ? sql`b.status <> 'cancelled'` : sql`(b.status <> 'cancelled' or b.id = ${confirming})`;
   // A slot made for a session request is never open to others, and goes once its booking is cancelled or expired.
-  const requestSlotGone = sql`${timeSlots.requestOnly} and not exists (select 1 from ${bookings} b where b.time_slot_id = ${timeSlots.id} and b.status <> 'cancelled')`;
+  const requestSlotGone = sql`${timeSlots.requestOnly} and not exists (select 1 from ${bookings} b where b.time_slot_id = ${timeSlots.id} and ${isLive})`;
   return tx
     .update(timeSlots)
     .set({
-      isAvailable: sql`not ${timeSlots.requestOnly} and ${timeSlots.cancelledAt} is null and ${seatsHeld(sql`${timeSlots.id}`, now)} < ${timeSlots.capacity}`,
+      isAvailable: sql`not ${timeSlots.requestOnly} and ${timeSlots.cancelledAt} is null and ${seatsHeld(sql`${timeSlots.id}`, now, confirming)} < ${timeSlots.capacity}`,
       cancelledAt: sql`case when ${requestSlotGone} then coalesce(${timeSlots.cancelledAt}, ${now.toISOString()}::timestamptz) else ${timeSlots.cancelledAt} end`,
       removedAt: sql`case when ${requestSlotGone} then coalesce(${timeSlots.removedAt}, ${now.toISOString()}::timestamptz) else ${timeSlots.removedAt} end`,
       updatedAt: now,

@@ -6,11 +6,11 @@ import type { AppDeps } from "../../deps";
 import { ErrorCode } from "@contract/error-basics";
 import { notFound, refused } from "../../http/errors";
 import { calendarEvents, publishEvents } from "../../realtime/events";
-import { sendBookingConfirmedEmails } from "./booking-emails";
+import { bookingConfirmation, type BookingConfirmation } from "./booking-emails";
 import * as repo from "./bookings.repository";
 import * as detailsRepo from "./booking-details.repository";
 import * as holdsRepo from "./seat-holds.repository";
-import { audienceOfBooking, toApiBooking } from "./bookings.service";
+import { toApiBooking } from "./bookings.service";
 import { scheduleRefund, sendRefund } from "./refunds.service";
 import { present } from "../../present";
 
@@ -81,10 +81,14 @@ export async function settlePaidBooking(
   if (!before) throw notFound(BookingMessages.BOOKING_NOT_FOUND);
 
   let announce = () => {};
+  let confirmation: BookingConfirmation | undefined;
+  let claimed: unknown;
   const outcome = await db.transaction(async (tx): Promise<SettleOutcome> => {
-    // Slot first, then booking: the lock order of booking and of the sweeps.
+    // Slot first, then booking: the lock order of booking and of the sweeps. The booking's lock
+    // reads its details and audience too (the confirmation e-mails', if it is confirmed).
     const slot = present(await holdsRepo.lockSlot(tx, before.timeSlotId), "the slot of the booking");
-    const booking = present(await repo.lockBooking(tx, bookingId), "the booking found above");
+    const locked = present(await detailsRepo.lockBookingWithDetails(tx, bookingId, now), "the booking found above");
+    const booking = locked.details.booking;
 
     const giveBack = async (reason: RefundReason): Promise<SettleOutcome> => {
       await scheduleRefund(tx, { bookingId, paymentIntentId: intent.id, amountCents: intent.amountCents, reason }, now);
@@ -138,9 +142,9 @@ export async function settlePaidBooking(
     }
 
     const tipCents = intent.amountCents - baseCents;
-    const confirmed = await repo.updateBooking(tx, bookingId, {
-      status: "confirmed",
-      paymentStatus: "completed",
+    const paid = {
+      status: "confirmed" as const,
+      paymentStatus: "completed" as const,
       paymentIntentId: intent.id,
       tipCents,
       totalCents: intent.amountCents,
@@ -151,12 +155,29 @@ export async function settlePaidBooking(
       cancelCode: null,
       cancellationReason: null,
       updatedAt: now,
-    });
-    // The slot's availability and the calendar's events in one statement; the events go out at the commit.
+    };
+    // The row as the update leaves it (every column it sets is given here).
+    const confirmed: repo.BookingRow = { ...booking, ...paid };
+    const details = { ...locked.details, booking: confirmed };
+    confirmation = bookingConfirmation(
+      deps,
+      toApiBooking(details, true, deps.clock.now()),
+      { family: locked.audience.emails, coach: details.coachUser.email },
+      details.coach.timeZone,
+    );
+    const outbox = confirmation.inTransaction;
+    // The booking's confirmation, the slot's availability (counting the seat the confirmation
+    // takes, which the statement's snapshot does not show), the e-mails' outbox rows and the
+    // calendar's events in one statement; the events go out at the commit.
     announce = await deps.events.publishWithStatements(
       tx,
-      [holdsRepo.slotAvailabilityStatement(tx, slot.id, now)],
-      [calendarEvents.bookingUpdated(present(confirmed, "the booking locked above")), calendarEvents.availabilityUpdated(booking.coachId)],
+      [
+        repo.updateBookingStatement(tx, bookingId, paid),
+        holdsRepo.slotAvailabilityStatement(tx, slot.id, now, bookingId),
+        ...(outbox ? [outbox.statement] : []),
+      ],
+      [calendarEvents.bookingUpdated(confirmed), calendarEvents.availabilityUpdated(booking.coachId)],
+      outbox && { of: (written) => outbox.claimedOf(present(written[2], "the notices' write")), take: (value) => (claimed = value) },
     );
     return { kind: "confirmed", bookingId };
   });
@@ -174,25 +195,10 @@ export async function settlePaidBooking(
         "charged amount differs from the booking total; tip adjusted",
       );
     }
-    const details = present(await detailsRepo.findBookingDetails(db, bookingId), "the booking just settled");
-    await notifyConfirmed(deps, details);
+    // The booking is confirmed and paid; a lost e-mail must not turn that into an error (deliver logs it).
+    await present(confirmation, "the booking's confirmation").deliver(claimed);
   }
   return outcome;
-}
-
-async function notifyConfirmed(deps: AppDeps, details: detailsRepo.BookingDetails): Promise<void> {
-  const booking = toApiBooking(details, true, deps.clock.now());
-  try {
-    await sendBookingConfirmedEmails(
-      deps,
-      booking,
-      { family: (await audienceOfBooking(deps, details)).emails, coach: details.coachUser.email },
-      details.coach.timeZone,
-    );
-  } catch (err) {
-    // The booking is confirmed and paid; a lost e-mail must not turn that into an error.
-    deps.logger.error({ err, bookingId: details.booking.id }, "could not send a booking e-mail");
-  }
 }
 
 /**

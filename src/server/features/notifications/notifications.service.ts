@@ -8,6 +8,7 @@ import {
 } from "@contract/notification-basics";
 import type { CreatePushSubscriptionRequest, UpdateNotificationPreferencesRequest } from "@contract/notifications";
 import type { MailMessage } from "../../adapters/mail";
+import type { NoticesInTransaction } from "../../adapters/message-outbox";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import * as repo from "./notifications.repository";
@@ -113,15 +114,24 @@ export async function sendNoticeEmails(deps: AppDeps, kind: NotificationKind, no
     for (const notice of notices) await sendNoticeEmailOneByOne(deps, kind, notice);
     return;
   }
-  await deps.outbox.sendNotices(
-    kind,
-    notices.map(({ message, push }) => ({
-      to: message.to,
-      mail: message,
-      push: { title: push.title ?? message.subject, body: push.body ?? firstLineOf(message.text), url: push.url },
-    })),
-  );
+  await deps.outbox.sendNotices(kind, notices.map(noticeItemOf));
 }
+
+/**
+ * sendNoticeEmails' rows, to write in the transaction of the change they tell of and deliver after
+ * its commit (MessageOutbox.noticesInTransaction). Undefined when a mailer stands in the outbox's
+ * place: the caller then sends them with sendNoticeEmails after its commit.
+ */
+export function noticeEmailsInTransaction(deps: AppDeps, kind: NotificationKind, notices: Notice[]): NoticesInTransaction | undefined {
+  if (deps.mailer !== deps.outbox.mailer) return undefined;
+  return deps.outbox.noticesInTransaction(kind, notices.map(noticeItemOf));
+}
+
+const noticeItemOf = ({ message, push }: Notice) => ({
+  to: message.to,
+  mail: message,
+  push: { title: push.title ?? message.subject, body: push.body ?? firstLineOf(message.text), url: push.url },
+});
 
 const firstLineOf = (text: string) => text.split("\n").find((l) => l.trim() !== "") ?? "";
 

@@ -13,6 +13,7 @@ import type { BookingRow } from "../bookings/bookings.repository";
 import {
   findBookingByPaymentIntent,
   findBookingsByPaymentIntent,
+  findBookingsOfIntentForUser,
   findBookingRow,
   getBooking,
   isFamilyBooking,
@@ -54,11 +55,14 @@ async function requireOwnBookingsOfIntent(
   deps: AppDeps,
   user: UserRow,
   paymentIntentId: string,
+  /** The intent's bookings and whether the first is of the user's family, when just read (findBookingsOfIntentForUser). */
+  read?: { rows: BookingRow[]; isFirstOfFamily: boolean },
 ): Promise<{ booking: BookingRow; ofIntent?: BookingRow[] }> {
-  const ofIntent = await findBookingsByPaymentIntent(deps, paymentIntentId);
+  const ofIntent = read?.rows ?? (await findBookingsByPaymentIntent(deps, paymentIntentId));
   const [booking] = ofIntent;
   if (booking) {
-    if (!(await isFamilyBooking(deps, user.id, booking))) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
+    const isOfFamily = read ? read.isFirstOfFamily : await isFamilyBooking(deps, user.id, booking);
+    if (!isOfFamily) throw notFound(PaymentMessages.PAYMENT_NOT_FOUND);
     return { booking, ofIntent };
   }
   // Only what looks like a provider's intent id is looked up there.
@@ -160,19 +164,22 @@ export async function confirmSimulatedCard(
 ): Promise<SimulatedConfirmResponse> {
   const simulated = deps.payments.simulated;
   if (!simulated) throw notFound();
-  const purchase = await findPurchaseOfIntent(deps, input.paymentIntentId);
+  // One statement reads the intent's bookings and the checks on them; a purchase's intent has none.
+  const read = await findBookingsOfIntentForUser(deps, input.paymentIntentId, user.id);
+  const purchase = read.rows.length === 0 || read.isPurchaseIntent ? await findPurchaseOfIntent(deps, input.paymentIntentId) : undefined;
   if (purchase) return confirmPurchaseCard(deps, simulated, user, purchase, input);
-  const { booking, ofIntent } = await requireOwnBookingsOfIntent(deps, user, input.paymentIntentId);
+  const { booking, ofIntent } = await requireOwnBookingsOfIntent(deps, user, input.paymentIntentId, read);
   if (booking.paymentIntentId === input.paymentIntentId && (booking.status === "confirmed" || booking.status === "completed")) {
     return { status: "succeeded" };
   }
   requirePayable(booking, deps.clock.now());
-  const result = await callProvider(deps, "confirm card", () => simulated.confirmWithCard(input.paymentIntentId, input.cardNumber));
+  const { result, paid } = await callProvider(deps, "confirm card", () => simulated.payWithCard(input.paymentIntentId, input.cardNumber));
   if (result.status === "failed") {
     await recordPaymentFailed(deps, input.paymentIntentId);
     return result;
   }
-  const intent = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(input.paymentIntentId));
+  // The intent as this confirmation paid it; else (paid before) asked for.
+  const intent = paid ?? (await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(input.paymentIntentId)));
   const outcome = await settlePayment(deps, intent, booking.id, ofIntent);
   if (outcome?.kind === "refunded") return { status: "failed", message: `${BookingMessages.HOLD_EXPIRED} Your payment has been refunded.` };
   return { status: "succeeded" };
@@ -189,9 +196,9 @@ async function confirmPurchaseCard(
   await requireOwnPurchase(deps, user, purchase);
   if (purchase.status === "paid" && purchase.paymentIntentId === input.paymentIntentId) return { status: "succeeded" };
   requirePurchasePayable(purchase, deps.clock.now());
-  const result = await callProvider(deps, "confirm card", () => simulated.confirmWithCard(input.paymentIntentId, input.cardNumber));
+  const { result, paid } = await callProvider(deps, "confirm card", () => simulated.payWithCard(input.paymentIntentId, input.cardNumber));
   if (result.status === "failed") return result;
-  const intent = await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(input.paymentIntentId));
+  const intent = paid ?? (await callProvider(deps, "retrieve intent", () => deps.payments.retrievePaymentIntent(input.paymentIntentId)));
   const outcome = await settlePurchase(deps, purchase.id, intent);
   if (outcome.kind === "refunded")
     return { status: "failed", message: `${PackageMessages.CHECKOUT_EXPIRED} Your payment has been refunded.` };
