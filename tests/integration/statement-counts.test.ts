@@ -17,6 +17,7 @@ import { mountClient } from "@server/http/client-assets";
 import { uniqueEmail } from "@tests/factories/basics";
 import { createBookableCoach, createSlot, get, post, type BookableCoach, type Person } from "@tests/factories/bookings";
 import { createPaidBooking, GOOD_CARD } from "@tests/factories/paid-booking";
+import { buyPackage } from "@tests/factories/packages";
 import { startTestApp, type TestApp } from "@tests/support/test-app";
 import { randomClientIp } from "@tests/factories/users";
 import { insertCoach } from "./search-support";
@@ -42,6 +43,8 @@ type World = {
   size: number;
   coach: BookableCoach;
   family: Person;
+  /** A family of two athletes, who names the athlete of each booking (DESIGN.md 12), with five credits. */
+  siblings: Person & { athleteId: number };
   conversationId: number;
   /** Open slots of the coach, one per booking the test makes. */
   openSlots: number[];
@@ -74,6 +77,22 @@ async function makeFamily(): Promise<Person> {
     .returning({ id: users.id });
   const { token } = await startSession(t.deps.database.db, user!.id, t.deps.clock.now());
   return { userId: user!.id, email, cookie: `sid=${token}` };
+}
+
+/** A family whose guardian added a second athlete (15, no consent needed), holding five credits of `packageId`. */
+async function familyOfTwo(packageId: number): Promise<Person & { athleteId: number }> {
+  const family = await makeFamily();
+  const added = await post(t, "/api/athletes", family.cookie, {
+    firstName: "Sam",
+    lastName: "Family",
+    birthday: "2011-03-01",
+    position: "Attack",
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  const { paymentIntentId } = await buyPackage(t, family, packageId);
+  const paid = await post(t, "/api/payments/simulated/confirm", family.cookie, { paymentIntentId, cardNumber: GOOD_CARD });
+  expect(paid.body).toEqual({ status: "succeeded" });
+  return { ...family, athleteId: added.body.id as number };
 }
 
 /** `size` completed, paid and reviewed sessions in the past weeks, written in one go (history, as years of use leave it). */
@@ -148,7 +167,9 @@ async function buildWorld(size: number): Promise<World> {
     .set({ latitude: zip!.latitude, longitude: zip!.longitude, location: `${zip!.city}, ${zip!.state}` })
     .where(eq(coaches.id, coach.coachId));
   coachDirectoryFor(t.deps).invalidate(coach.coachId);
-  return { size, coach, family, conversationId, openSlots };
+  const siblings = await familyOfTwo(pack.body.id as number);
+  for (let i = 0; i < 4; i++) openSlots.push((await createSlot(t, coach.coachId, { hoursFromNow: 24 * 6 + i * 2 })).id);
+  return { size, coach, family, siblings, conversationId, openSlots };
 }
 
 beforeAll(async () => {
@@ -243,6 +264,24 @@ async function countsOf(w: World): Promise<Record<string, number>> {
   const [cardSlot, creditSlot] = w.openSlots.splice(0, 2);
   for (const [name, res] of Object.entries(await bookAndPay(w, cardSlot!))) counts[name] = statementsOf(res);
   counts["book with credit"] = statementsOf(await bookWithCredit(w, creditSlot!));
+  // A family of two names the athlete: its session is read on its own, the athlete checked apart.
+  const [siblingCardSlot, siblingCreditSlot] = w.openSlots.splice(0, 2);
+  const forAthlete = (slotId: number, payWith?: "credit") =>
+    post(t, "/api/bookings", w.siblings.cookie, {
+      timeSlotId: slotId,
+      rateId: w.coach.rates.individual60,
+      sessionType: "individual",
+      duration: 60,
+      athleteId: w.siblings.athleteId,
+      ...(payWith ? { payWith } : {}),
+    });
+  for (const [name, res] of [
+    ["create booking (family of two)", await forAthlete(siblingCardSlot!)],
+    ["book with credit (family of two)", await forAthlete(siblingCreditSlot!, "credit")],
+  ] as const) {
+    expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(201);
+    counts[name] = statementsOf(res);
+  }
   return counts;
 }
 

@@ -39,19 +39,21 @@ export async function bookSlot(
 
 /**
  * How POST /api/bookings reads its session (http/require-session.ts loadSessionWith). A valid
- * request that names neither its student nor its athlete (nearly every one, and every refusal when
- * the last seats go) reads its pre-read beside the session, so that a refusal costs one round trip
- * to the database, not two: `preRead` goes on to bookSlot. Any other request reads its session alone:
- * its own checks come before the pre-read (checkBeforeLocking), and the pre-read may make the
- * player's family, which a request refused by those checks must not.
+ * request for one athlete, the family's only one or the one it names (nearly every one, and every
+ * refusal when the last seats go), reads its pre-read beside the session, so that a refusal costs
+ * one round trip to the database, not two: `preRead` goes on to bookSlot. A request that names its
+ * student or several athletes reads its session alone: its own checks come before the pre-read
+ * (checkBeforeLocking), and the first athlete's pre-read may make the player's family, which a
+ * request refused by those checks must not.
  */
 export function bookingSessionStatement(
   input: ParsedBookingRequest | undefined,
 ): SessionStatement<SessionRead & { preRead?: FirstAthletePreRead }> {
-  if (!input || input.studentId != null || input.athleteId != null || input.athleteIds) return sessionUserStatement;
+  if (!input || input.studentId != null || input.athleteIds) return sessionUserStatement;
+  const named = input.athleteId ?? undefined;
   return async (db, key) => {
-    const found = await holdsRepo.findSessionWithBookingPreRead(db, key, input.timeSlotId);
-    return found && { user: found.user, lastSeenAt: found.lastSeenAt, preRead: { pre: found.pre, now: key.now } };
+    const found = await holdsRepo.findSessionWithBookingPreRead(db, key, input.timeSlotId, named);
+    return found && { user: found.user, lastSeenAt: found.lastSeenAt, preRead: { pre: found.pre, now: key.now, named } };
   };
 }
 
@@ -69,6 +71,7 @@ export async function prepareBookingStatements(db: Db, now: Date): Promise<void>
   const input = BookingRequestSchema.parse({ timeSlotId: 1, rateId: 1, sessionType: "individual", duration: DEFAULT_BOOKING_DURATION });
   await readSession(db, NO_SESSION_TOKEN, now, sessionUserStatement);
   await readSession(db, NO_SESSION_TOKEN, now, bookingSessionStatement(input));
+  await readSession(db, NO_SESSION_TOKEN, now, bookingSessionStatement({ ...input, athleteId: 1 }));
   await holdsRepo.findBookingPreRead(db, 0, 0, now);
   await holdsRepo.findBookingPreReadOfFirstAthlete(db, 0, 0, now);
   await detailsRepo.findBookingDetailsOutsideTransaction(db, 0);

@@ -4,6 +4,7 @@
 import { BOOKING_HOLD_MINUTES, type ParsedBookingRequest } from "@contract/bookings";
 import { BookingMessages, noRatesMessage } from "@contract/booking-basics";
 import { coachEarningsCents, platformFeeCents, totalCents } from "@contract/money";
+import { ATHLETE_NOT_FOUND_MESSAGE } from "@contract/fields";
 import { TIME_STEP_MINUTES } from "@contract/time";
 import type { SQL } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
@@ -106,15 +107,29 @@ export function cardHold(values: {
 }
 
 /**
- * The pre-read of the first athlete of the booking user's family (checkBeforeLocking's first
- * statement), already read at `now` in the session's statement (book-slot.service.ts
- * bookingSessionStatement): `pre` is undefined when the slot does not exist.
+ * The pre-read of the booking's athlete (checkBeforeLocking's first statement), already read at
+ * `now` in the session's statement (book-slot.service.ts bookingSessionStatement): of the family's
+ * first athlete, or of `named` when the booking names its athlete. `pre` is undefined when the slot
+ * does not exist.
  */
-export type FirstAthletePreRead = { pre: holdsRepo.BookingPreRead | undefined; now: Date };
+export type FirstAthletePreRead = { pre: holdsRepo.BookingPreRead | undefined; now: Date; named?: number };
 
 /** The pre-read of the family's first athlete: the one the session's statement read, else read now. */
 async function preReadOfFirstAthlete(db: Db, user: UserRow, input: ParsedBookingRequest, now: Date, read: FirstAthletePreRead | undefined) {
-  return read ? read.pre : holdsRepo.findBookingPreReadOfFirstAthlete(db, input.timeSlotId, user.id, now);
+  return read && read.named === undefined ? read.pre : holdsRepo.findBookingPreReadOfFirstAthlete(db, input.timeSlotId, user.id, now);
+}
+
+/**
+ * The pre-read of the athlete the booking names, when the session's statement read it for a slot
+ * that exists: the athlete is then the caller's family's (else 404, as chooseAthlete answers), and
+ * the pre-read carries what the seat needs of it. Undefined otherwise: the slow way tells apart a
+ * missing slot and another family's athlete, in chooseAthlete's order.
+ */
+function namedAthletePreRead(input: ParsedBookingRequest, read: FirstAthletePreRead | undefined) {
+  if (input.athleteId == null || read?.named !== input.athleteId || !read.pre) return undefined;
+  const { pre } = read;
+  if (pre.athleteId === null || !pre.athlete) throw notFound(ATHLETE_NOT_FOUND_MESSAGE);
+  return { pre, athlete: pre.athlete };
 }
 
 /**
@@ -130,11 +145,13 @@ export async function checkBeforeLocking(deps: AppDeps, user: UserRow, input: Pa
   // Most bookings name no athlete (the family's first) and, when the last seats go, most are refused
   // for a full slot: the first athlete is then chosen in the pre-read's own statement, and the
   // athlete's row is read only for a booking that goes on (or the refusals chooseAthlete tells apart).
+  // A family of two names its athlete, checked in the session's statement too.
+  const named = namedAthletePreRead(input, read);
   const firstAthletePre = input.athleteId == null ? await preReadOfFirstAthlete(db, user, input, now, read) : undefined;
   // A family of two or more names the athlete (DESIGN.md 12): chooseAthlete refuses it with a 400.
   const isOnlyAthlete = firstAthletePre?.athleteId != null && !firstAthletePre.hasSibling;
-  const chosen = isOnlyAthlete ? null : await chooseAthlete(deps, user, input.athleteId);
-  const pre = chosen ? await holdsRepo.findBookingPreRead(db, input.timeSlotId, chosen.id, now) : firstAthletePre;
+  const chosen = named ? named.athlete : isOnlyAthlete ? null : await chooseAthlete(deps, user, input.athleteId);
+  const pre = named ? named.pre : chosen ? await holdsRepo.findBookingPreRead(db, input.timeSlotId, chosen.id, now) : firstAthletePre;
   if (!pre) throw notFound(BookingMessages.SLOT_NOT_FOUND);
   const { slot, timeZone, coachRates } = pre;
   planBooking(slot, timeZone, coachRates, input, now);

@@ -56,19 +56,37 @@ const bookingPreReadOfFirstAthleteQuery = preparedPerDb((db) =>
 
 /**
  * The live session and its user (db/live-session.ts, the rule of the session's own statement) and
- * the pre-read of the user's first athlete, in one statement: the slot is joined to the session's
+ * the pre-read of the booking's athlete, in one statement: the slot is joined to the session's
  * row, so a slot that does not exist leaves the session's row with the pre-read's columns empty.
+ * `athlete` chooses it from the session's user (`users.id`): the family's first, or the one named.
  */
-const sessionWithBookingPreReadQuery = preparedPerDb((db) =>
-  db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt, ...preReadColumns(firstAthleteIdOfUserSql(sql`${users.id}`)) })
+function sessionWithPreReadOf(db: Db, athlete: SQL, name: string) {
+  return db
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, ...preReadColumns(athlete) })
     .from(sessions)
     .innerJoin(users, sessionUserJoin)
     .leftJoin(timeSlots, eq(timeSlots.id, sql.placeholder("slotId")))
     .leftJoin(coaches, eq(coaches.id, timeSlots.coachId))
     .where(isLiveSession())
     .limit(1)
-    .prepare("session_with_booking_pre_read"),
+    .prepare(name);
+}
+
+const sessionWithBookingPreReadQuery = preparedPerDb((db) =>
+  sessionWithPreReadOf(db, firstAthleteIdOfUserSql(sql`${users.id}`), "session_with_booking_pre_read"),
+);
+/**
+ * As above for the athlete a family of two names (DESIGN.md 12): its id only when it is an athlete
+ * (not removed) of a family the session's user is a guardian of, else null (another family's
+ * athlete reads as none, and the booking answers 404). It makes no family.
+ */
+const sessionWithNamedAthletePreReadQuery = preparedPerDb((db) =>
+  sessionWithPreReadOf(
+    db,
+    sql`(select a.id from athletes a join family_guardians g on g.family_id = a.family_id
+          where a.id = ${sql.placeholder("athleteId")}::int and g.user_id = ${users.id} and a.removed_at is null)`,
+    "session_with_named_athlete_pre_read",
+  ),
 );
 
 export type BookingPreRead = {
@@ -116,16 +134,21 @@ export async function findBookingPreReadOfFirstAthlete(
 }
 
 /**
- * The live session of `key`, its user and last use, with the pre-read of the user's first athlete
- * at `key.now` (`pre`, undefined when the slot does not exist): a booking refused for a full slot
- * then costs this one statement. Undefined when the session is not alive.
+ * The live session of `key`, its user and last use, with the pre-read at `key.now` (`pre`,
+ * undefined when the slot does not exist) of the user's first athlete, or of `athleteId` when the
+ * booking names one (its `athleteId` null when it is not of the user's family): a booking refused
+ * for a full slot then costs this one statement. Undefined when the session is not alive.
  */
 export async function findSessionWithBookingPreRead(
   db: Db,
   key: SessionKey,
   slotId: number,
+  athleteId?: number,
 ): Promise<{ user: UserRow; lastSeenAt: Date; pre: BookingPreRead | undefined } | undefined> {
-  const [row] = await sessionWithBookingPreReadQuery(db).execute({ ...liveSessionParams(key), slotId });
+  const [row] =
+    athleteId === undefined
+      ? await sessionWithBookingPreReadQuery(db).execute({ ...liveSessionParams(key), slotId })
+      : await sessionWithNamedAthletePreReadQuery(db).execute({ ...liveSessionParams(key), slotId, athleteId });
   if (!row) return undefined;
   const { user, lastSeenAt, slot, timeZone, ...rest } = row;
   return { user, lastSeenAt, pre: slot && timeZone !== null ? preReadOfRow({ ...rest, slot, timeZone }) : undefined };
