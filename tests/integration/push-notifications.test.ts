@@ -1,7 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { pushSubscriptions } from "@server/db/schema/index";
+import { familyGuardians, pushSubscriptions } from "@server/db/schema/index";
 import { instantToLocal } from "@server/features/slots/slot-time";
 import { createBookableCoach, createPerson, get, post, type Person } from "@tests/factories/bookings";
 import { createPaidBooking } from "@tests/factories/paid-booking";
@@ -308,6 +308,13 @@ describe("the schedule kept for the field", () => {
     expect(theirs.body.sessions[0].otherSide).toEqual({ role: "family", name: "Robin Player", phone: "4105551234" });
     expect((await get(t, "/api/schedule", stranger.cookie)).body.sessions).toEqual([]);
     expect((await request(t.app).get("/api/schedule")).status).toBe(401);
+
+    // A second guardian of the family holds the athlete's session too, though another booked it.
+    const [own] = await t.deps.database.db.select().from(familyGuardians).where(eq(familyGuardians.userId, student.userId));
+    const partner = await createPerson(t, "player", { firstName: "Jordan" });
+    await t.deps.database.db.insert(familyGuardians).values({ familyId: own!.familyId, userId: partner.userId });
+    const ours = await get(t, "/api/schedule", partner.cookie);
+    expect(ours.body.sessions.map((s: { bookingId: number }) => s.bookingId)).toEqual([soon.bookingId]);
   }, 60_000);
 });
 
