@@ -237,6 +237,14 @@ describe("public pages drawn on the server (decision 016)", () => {
     }
   });
 
+  it("asks for a drawn page's scripts at low priority, so that its content paints first; a signed-in page's keep theirs", async () => {
+    const drawn = (await request(t.app).get(`/coach/${coachId}`).expect(200)).text;
+    expect(drawn).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-E.js">');
+    const { agent } = await makePlayer(t);
+    const signedIn = (await agent.get("/login")).text;
+    expect(signedIn).not.toContain("fetchpriority");
+  });
+
   it("leaves a signed-in user's pages as they were (no drawn page, no page state)", async () => {
     const { agent } = await makePlayer(t);
     const html = (await agent.get(`/coach/${coachId}`).expect(200)).text;

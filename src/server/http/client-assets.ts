@@ -139,10 +139,23 @@ export type DrawPublicPage = (renderer: PublicPageRenderer) => Promise<PublicPag
  * The page's head is already in `html` (PageAnswer.headHtml).
  */
 export function withPublicPage(html: string, page: PublicPageAnswer): string {
-  return html.replace(
+  return scriptsAfterContent(html).replace(
     '<div id="root"></div>',
     () => `<div id="root">${page.html}</div><script id="page-state" type="application/json">${page.pageState}</script>`,
   );
+}
+
+/**
+ * A page drawn on the server is whole before any script runs, so its scripts (the entry and the
+ * modules named beside it) are asked for at low priority: on a slow phone the HTML, the style
+ * sheet and the images take the connection first and paint, and hydration follows (the same aim
+ * as the signed-in first screen's deferred scripts, decision 015). At their default (high)
+ * priority, a browser (and Lighthouse's model of a slow phone) waited for all of them to paint.
+ */
+function scriptsAfterContent(html: string): string {
+  return html
+    .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" fetchpriority="low" crossorigin href=')
+    .replace('<script type="module" crossorigin src=', '<script type="module" fetchpriority="low" crossorigin src=');
 }
 
 /**
