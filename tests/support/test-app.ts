@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -124,7 +124,11 @@ async function migratedTemplate(): Promise<Blob> {
   }
   hash.update(readFileSync(path.join(import.meta.dirname, "../../src/server/db/reference-data.ts")));
   const file = path.join(tmpdir(), `lacrosse-pglite-template-${hash.digest("hex").slice(0, 16)}.tar`);
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  try {
+    return new Blob([readFileSync(file)]);
+  } catch {
+    // Not made yet (or removed meanwhile by a test run of other migrations): made here.
+  }
   const { dumpData, openDatabase } = await import("@server/db/client");
   const { loadReferenceData } = await import("@server/db/reference-data");
   const database = await openDatabase({ dataDir: "memory://" });
