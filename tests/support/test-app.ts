@@ -114,7 +114,11 @@ async function memoryDatabase() {
  * test processes: written under another name, then renamed, so no process reads a half-written
  * file); bootstrap's own migrate and reference load then find nothing to do.
  */
-async function migratedTemplate(): Promise<Blob> {
+let template: Promise<Blob> | undefined;
+/** Made or read once per test process: a file that starts several apps hashes the migrations once. */
+const migratedTemplate = () => (template ??= makeOrReadTemplate());
+
+async function makeOrReadTemplate(): Promise<Blob> {
   const migrationsDir = path.join(import.meta.dirname, "../../src/server/db/migrations");
   const hash = createHash("sha256");
   hash.update(readFileSync(path.join(import.meta.dirname, "../../node_modules/@electric-sql/pglite/package.json")));

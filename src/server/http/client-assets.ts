@@ -139,7 +139,7 @@ export type DrawPublicPage = (renderer: PublicPageRenderer) => Promise<PublicPag
  * The page's head is already in `html` (PageAnswer.headHtml).
  */
 export function withPublicPage(html: string, page: PublicPageAnswer): string {
-  return scriptsAfterContent(html).replace(
+  return scriptsAtLowPriority(html).replace(
     '<div id="root"></div>',
     () => `<div id="root">${page.html}</div><script id="page-state" type="application/json">${page.pageState}</script>`,
   );
@@ -148,11 +148,12 @@ export function withPublicPage(html: string, page: PublicPageAnswer): string {
 /**
  * A page drawn on the server is whole before any script runs, so its scripts (the entry and the
  * modules named beside it) are asked for at low priority: on a slow phone the HTML, the style
- * sheet and the images take the connection first and paint, and hydration follows (the same aim
- * as the signed-in first screen's deferred scripts, decision 015). At their default (high)
- * priority, a browser (and Lighthouse's model of a slow phone) waited for all of them to paint.
+ * sheet and the images take the connection first, and hydration follows. They still run before
+ * the load event, so a tap right after it finds the page hydrated (asking for them only after the
+ * first paint, as the signed-in first screen does, decision 015, would not). Lighthouse's model of
+ * a slow phone counted every high-priority script as holding the first paint back.
  */
-function scriptsAfterContent(html: string): string {
+function scriptsAtLowPriority(html: string): string {
   return html
     .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" fetchpriority="low" crossorigin href=')
     .replace('<script type="module" crossorigin src=', '<script type="module" fetchpriority="low" crossorigin src=');
