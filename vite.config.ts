@@ -12,7 +12,9 @@ import { VitePWA } from "vite-plugin-pwa";
  * client is built, so every build of the client (npm start, the browser tests, Lighthouse) has the
  * matching one: a signed-in user's first screen (src/client/first-screen.tsx, decision 015) and a
  * visitor's public pages, hydrated by the browser (src/client/public-pages.tsx, decision 016).
- * http/client-assets.ts loads both at start. Their packages stay in node_modules.
+ * http/client-assets.ts loads both at start. Their packages are bundled in, React's production
+ * build among them: React picks its build from NODE_ENV when it is loaded, which the server does
+ * not set (config.ts), and its development build drew a coach's page several times slower (bench:ssr).
  */
 function serverRenderingForNode(): Plugin {
   return {
@@ -26,6 +28,8 @@ function serverRenderingForNode(): Plugin {
         logLevel: "warn",
         plugins: [react()],
         resolve: { tsconfigPaths: true },
+        define: { "process.env.NODE_ENV": JSON.stringify("production") },
+        ssr: { noExternal: true },
         build: {
           ssr: true,
           outDir: "dist/ssr",

@@ -26,17 +26,14 @@ import { requestsRouter } from "./features/requests/requests.routes";
 import { reviewsRouter } from "./features/reviews/reviews.routes";
 import { waitlistRouter } from "./features/waitlist/waitlist.routes";
 import { placesRouter } from "./features/places/places.routes";
-import { pageReads, type PageReads } from "./features/public-pages/page-reads";
-import { publicPageAnswer } from "./features/public-pages/public-page-answer";
 import { publicPagesRouter, shareLinkRouter } from "./features/public-pages/public-pages.routes";
 import { searchRouter } from "./features/search/search.routes";
-import { renderPublicPage } from "./features/public-pages/server-rendered";
+import { visitorPageLocals } from "./features/public-pages/visitor-pages";
 import { slotsRouter } from "./features/slots/slots.routes";
 import { systemRouter } from "./features/system/system.routes";
 import { uploadsRouter } from "./features/uploads/uploads.routes";
 import { usersRouter } from "./features/users/users.routes";
 import { BROTLI_PARAMS } from "./http/compress";
-import type { DrawPublicPage } from "./http/client-assets";
 import { errorHandler, notFoundHandler } from "./http/errors";
 import { countStatementsPerRequest } from "./http/statement-count";
 import { noStoreByDefault, requireJsonBody, requireSameOrigin } from "./http/request-guards";
@@ -84,16 +81,9 @@ export function createApp(deps: AppDeps, options: { devClient?: boolean } = {}):
   app.use((req, res, next) => {
     res.locals.pageUser = () => currentUserOfToken(deps, readSessionToken(req.headers.cookie));
     // A visitor's public page drawn on the server and hydrated (decision 016), by the renderer the
-    // client build made (http/client-assets.ts loads it), from the data the API would answer.
-    // The head and the drawing share the request's reads (a coach's profile is read once).
-    let reads: PageReads | undefined;
-    const shared = () => (reads ??= pageReads(deps));
-    const query = req.originalUrl.indexOf("?");
-    res.locals.drawPublicPage = ((renderer) =>
-      renderPublicPage(deps, renderer, req.path, query < 0 ? "" : req.originalUrl.slice(query + 1), shared())) satisfies DrawPublicPage;
-    // Each page's status and head (DESIGN.md 12): 404 for no page, an unknown coach, an empty place;
-    // title, description, canonical, Open Graph and JSON-LD in the HTML.
-    res.locals.publicPage = () => publicPageAnswer(deps, req, shared());
+    // client build made (http/client-assets.ts loads it), from the data the API would answer; its
+    // status and head (DESIGN.md 12); and the page as sent, kept for the next visitor.
+    Object.assign(res.locals, visitorPageLocals(deps, req));
     next();
   });
 

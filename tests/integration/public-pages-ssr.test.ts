@@ -275,6 +275,30 @@ describe("public pages drawn on the server (decision 016)", () => {
     expect(textOf((await request(t.app).get(`/coach/${coach.coachId}`)).text)).toContain("Thanks, see you Tuesday.");
   });
 
+  it("sends a visitor's kept page as it was compressed for that encoding, with its ETag, reading nothing again", async () => {
+    await renderedPageCacheFor(t.deps).listening;
+    const visit = (encoding: string, etag?: string) => {
+      const req = request(t.app).get(`/coach/${coachId}`).set("Accept-Encoding", encoding);
+      return etag ? req.set("If-None-Match", etag) : req;
+    };
+    const statements = (res: request.Response) => Number(res.headers["x-sql-statements"]);
+    await visit("br");
+    const brotli = await visit("br");
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(statements(brotli)).toBe(0);
+    expect((await visit("br")).headers.etag).toBe(brotli.headers.etag);
+
+    const gzip = await visit("gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gzip.headers.vary).toMatch(/Cookie/);
+    expect(textOf(gzip.text)).toContain("Riley");
+    expect(gzip.headers.etag).not.toBe(brotli.headers.etag);
+
+    const unchanged = await visit("br", brotli.headers.etag);
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.text).toBe("");
+  });
+
   it("draws the landing page for each request, so an admin's new testimonial shows at once", async () => {
     await renderedPageCacheFor(t.deps).listening;
     await request(t.app).get("/landing").expect(200);

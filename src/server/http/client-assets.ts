@@ -2,10 +2,12 @@ import { existsSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import express, { type Express } from "express";
+import { createHash } from "node:crypto";
+import express, { type Express, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { CurrentUser } from "@contract/accounts";
 import { mayOpen, pageRoutes, type PageModule, type PublicPageRenderer, type RenderFirstScreen } from "@contract/pages";
+import { chooseJsonEncoding, encodeJson, sendEncoded, type JsonEncoding } from "./compress";
 import { matchPage } from "./page-match";
 
 /**
@@ -129,6 +131,13 @@ const loadPublicPages = async (distDir: string): Promise<PublicPageRenderer | nu
 
 /** A visitor's public page as the server drew it (features/public-pages/server-rendered.ts). */
 export type PublicPageAnswer = { status: number; html: string; pageState: string };
+/** A visitor's page as sent (status, whether listed, the encoded HTML and its ETag). */
+export type SentPage = { status: number; noindex: boolean; body: Buffer; etag: string };
+/**
+ * What app.ts gives the HTML's route to keep a visitor's page as sent, per encoding
+ * (features/public-pages/visitor-pages.ts): the page kept, else made by `make` (and kept when it may be).
+ */
+export type KeepVisitorPage = (encoding: JsonEncoding, make: () => Promise<SentPage>) => Promise<SentPage>;
 /** What app.ts gives the HTML's route for a visitor's page: the page drawn by this renderer, or null (not one drawn on the server). */
 export type DrawPublicPage = (renderer: PublicPageRenderer) => Promise<PublicPageAnswer | null>;
 
@@ -237,18 +246,20 @@ export async function mountClient(
   app.use("/assets", (_req, res) => {
     res.status(404).type("text/plain").setHeader("Cache-Control", "no-store").send("Not found");
   });
-  app.use(express.static(distDir, { index: false, maxAge: "1h" }));
+  // The build's own files all have an extension (favicon.svg, icons/*.png, sw-register.js): a page's
+  // path (/coach/12) is not looked for on disk, a file-system call per page visit (bench:ssr).
+  const publicFiles = express.static(distDir, { index: false, maxAge: "1h" });
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   const indexHtml = readFileSync(indexFile, "utf8");
   const chunkLinks = pageChunkLinks(distDir);
   const renderFirstScreen = await loadFirstScreen(distDir);
   // publicPages: tests draw with the client's sources instead of a build.
   const publicPages = options.publicPages ?? (await loadPublicPages(distDir));
-  app.get(/^(?!\/api\/|\/ws\/).*/, async (req, res) => {
-    const pageUser = res.locals.pageUser as (() => Promise<unknown>) | undefined;
-    const user = pageUser ? await pageUser() : null;
+  /** The page's HTML, status and whether it is listed, as the features answer it for this request and user. */
+  const composePage = async (req: Request, res: Response, user: unknown) => {
+    const signedIn = user !== null && user !== undefined;
     const publicPage = res.locals.publicPage as (() => Promise<PageAnswer>) | undefined;
     const answer = publicPage ? await publicPage() : null;
-    const signedIn = user !== null && user !== undefined;
     const withChunks = withPageChunks(indexHtml, chunkLinks, req.path, signedIn);
     const page = answer ? answer.headHtml(withChunks) : withChunks;
     let html = page;
@@ -272,20 +283,42 @@ export async function mountClient(
         req.log.error({ err }, "A public page could not be drawn on the server");
       }
     }
+    // The truth about the path (DESIGN.md 12): 404 for no page, an unknown coach, an empty place.
+    if (answer) status = answer.status;
+    if (res.locals.pageUser) html = withPageUser(html, user);
+    return { html, status, noindex: answer?.noindex ?? false };
+  };
+
+  app.get(/^(?!\/api\/|\/ws\/).*/, async (req, res) => {
+    const pageUser = res.locals.pageUser as (() => Promise<unknown>) | undefined;
+    const user = pageUser ? await pageUser() : null;
+    const signedIn = user !== null && user !== undefined;
     // A page that embeds the signed-in user is personal data: never stored (not even by the
     // browser, where the next person at a shared computer could go back to it). Others differ by
     // session too: never kept by a shared cache, revalidated by the browser (ETag).
     res.setHeader("Cache-Control", signedIn ? "no-store" : "private, no-cache");
     res.setHeader("Vary", "Cookie");
-    // The truth about the path (DESIGN.md 12): 404 for no page, an unknown coach, an empty place;
-    // pages not to be listed (signed-in ones among them) say so in a header as well as in the head.
-    if (answer) {
-      status = answer.status;
-      if (answer.noindex) res.setHeader("X-Robots-Tag", "noindex");
+    const keep = res.locals.keepVisitorPage as KeepVisitorPage | undefined;
+    if (!signedIn && keep) {
+      // A visitor's page, as sent to every visitor who takes the same encoding.
+      const encoding = chooseJsonEncoding(req, Infinity);
+      const sent = await keep(encoding, async () => {
+        const { html, status, noindex } = await composePage(req, res, user);
+        const body = encodeJson(html, encoding);
+        return { status, noindex, body, etag: etagOf(body) };
+      });
+      if (sent.noindex) res.setHeader("X-Robots-Tag", "noindex");
+      res.status(sent.status).setHeader("ETag", sent.etag);
+      if (sent.status === 200 && req.fresh) return void res.status(304).end();
+      sendEncoded(req, res, encoding, sent.body, "text/html; charset=utf-8");
+      return;
     }
-    res
-      .status(status)
-      .type("html")
-      .send(pageUser ? withPageUser(html, user) : html);
+    const { html, status, noindex } = await composePage(req, res, user);
+    // Pages not to be listed (signed-in ones among them) say so in a header as well as in the head.
+    if (noindex) res.setHeader("X-Robots-Tag", "noindex");
+    res.status(status).type("html").send(html);
   });
 }
+
+/** The ETag Express would give these bytes (weak: their length and SHA-1). */
+export const etagOf = (body: Buffer) => `W/"${body.length.toString(16)}-${createHash("sha1").update(body).digest("base64").slice(0, 27)}"`;

@@ -46,14 +46,20 @@ export function decodeJson(payload: Buffer, encoding: JsonEncoding): Buffer {
 }
 
 /**
- * Sends JSON bytes prepared by `encodeJson` in one write with its Content-Length, for an answer made
- * whole in memory on a hot path (the search). The compression middleware streams instead: a zlib
+ * Sends bytes prepared by `encodeJson` (JSON, or a page's HTML) in one write with its Content-Length,
+ * for an answer made whole in memory on a hot path (the search, a visitor's kept page). The compression middleware streams instead: a zlib
  * stream per answer, chunked encoding and a write for the headers, each chunk and the end, which
  * was a quarter of the search's CPU (docs/performance-log.md, 26 November 2026, evening). The
  * middleware leaves an answer that already has a Content-Encoding alone.
  */
-export function sendEncodedJson(req: Request, res: Response, encoding: JsonEncoding, payload: Buffer): void {
-  res.setHeader("Content-Type", "application/json; charset=utf-8");
+export function sendEncoded(
+  req: Request,
+  res: Response,
+  encoding: JsonEncoding,
+  payload: Buffer,
+  contentType = "application/json; charset=utf-8",
+): void {
+  res.setHeader("Content-Type", contentType);
   res.vary("Accept-Encoding");
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", payload.length);

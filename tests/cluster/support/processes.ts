@@ -64,11 +64,19 @@ export async function startCompiledServer(env: Record<string, string>, port?: nu
   const listenPort = port ?? (await freePort());
   const fullEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(listenPort), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env };
   delete fullEnv.NODE_ENV;
-  const child = spawn(process.execPath, ["--enable-source-maps", path.join(repoRoot, "dist/server/main.js")], {
-    cwd: repoRoot,
-    env: fullEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      "--enable-source-maps",
+      ...(process.env.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+      path.join(repoRoot, "dist/server/main.js"),
+    ],
+    {
+      cwd: repoRoot,
+      env: fullEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let text = "";
   const keep = (d: Buffer) => {
     text += d.toString();

@@ -7,7 +7,7 @@ import type { PageReads } from "./page-reads";
 import { loadPublicPage, type LoadedPage } from "./public-page.service";
 import { createRenderedPageCache, type PageSources } from "./rendered-page-cache";
 
-type KeptHead = { status: number; head: PublicHead };
+type KeptHead = { status: number; head: PublicHead; sources: PageSources };
 
 /**
  * Each path's status and head, kept as drawn pages are (rendered-page-cache.ts): a coach's page
@@ -24,12 +24,16 @@ function sourcesOf(page: LoadedPage): PageSources {
   return { coachIds: [], anyCoach: false };
 }
 
-/** What http/client-assets.ts needs to answer a page's HTML: its status, its head, and whether it is listed. */
-export async function publicPageAnswer(deps: AppDeps, req: Request, reads: PageReads): Promise<PageAnswer> {
+/**
+ * What http/client-assets.ts needs to answer a page's HTML: its status, its head, and whether it is
+ * listed; with whose change alters the head (visitor-pages.ts keeps the page as sent by it).
+ */
+export async function publicPageAnswer(deps: AppDeps, req: Request, reads: PageReads): Promise<PageAnswer & { sources: PageSources }> {
   const query = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?") + 1) : "";
-  const { status, head } = await headCacheFor(deps).page(`${req.path}?${query}`, async () => {
+  const { status, head, sources } = await headCacheFor(deps).page(`${req.path}?${query}`, async () => {
     const page = await loadPublicPage(deps, reads, req.path, query);
-    return { page: { status: page.status, head: page.head }, sources: sourcesOf(page) };
+    const sources = sourcesOf(page);
+    return { page: { status: page.status, head: page.head, sources }, sources };
   });
-  return { status, noindex: head.robots === "noindex", headHtml: (html) => withPublicHead(html, head) };
+  return { status, noindex: head.robots === "noindex", headHtml: (html) => withPublicHead(html, head), sources };
 }

@@ -13,7 +13,7 @@ function setUp(options: { ttlMs?: number; maxBytes?: number } = {}) {
       .page(key, async () => {
         const n = ++drawings;
         during?.();
-        return { page: { status: 200, html: `<p>${n}</p>`, pageState: "{}" }, sources };
+        return { page: { status: 200, html: `<p>${n}</p>`, pageState: "{}", sources }, sources };
       })
       .then((page) => page.html);
   const start = async () => {
@@ -89,7 +89,7 @@ describe("public pages kept as drawn (decision 016)", () => {
     expect(await Promise.all([ask("/coach/1?", coach(1)), ask("/coach/1?", coach(1))])).toEqual(["<p>1</p>", "<p>1</p>"]);
   });
 
-  it("drops the oldest pages beyond its bound in bytes", async () => {
+  it("drops the least recently visited pages beyond its bound in bytes", async () => {
     const { cache, ask, start } = setUp({ maxBytes: 40 });
     await start();
     await ask("/coach/1?", coach(1));
@@ -97,5 +97,16 @@ describe("public pages kept as drawn (decision 016)", () => {
     await ask("/coach/3?", coach(3));
     expect(cache.size()).toBe(2);
     expect(await ask("/coach/1?", coach(1))).toBe("<p>4</p>");
+  });
+
+  it("keeps a page visited again over one drawn before it and not visited since", async () => {
+    const { ask, start } = setUp({ maxBytes: 40 });
+    await start();
+    await ask("/coach/1?", coach(1));
+    await ask("/coach/2?", coach(2));
+    expect(await ask("/coach/1?", coach(1))).toBe("<p>1</p>");
+    await ask("/coach/3?", coach(3));
+    expect(await ask("/coach/1?", coach(1))).toBe("<p>1</p>");
+    expect(await ask("/coach/2?", coach(2))).toBe("<p>4</p>");
   });
 });

@@ -24,6 +24,8 @@ export type DrawnPage = {
   html: string;
   /** The page's data block (client lib/page-state.ts): the queries it was drawn from and when, as JSON safe inside a <script>. */
   pageState: string;
+  /** Whose change alters it (visitor-pages.ts keeps the page as sent by it). */
+  sources: PageSources;
 };
 
 /**
@@ -41,7 +43,7 @@ export type RenderedPageCache<T = DrawnPage> = {
 };
 
 const TTL_MS = 30_000;
-/** Kept pages' HTML and state, in bytes of text, at most (oldest kept dropped first). */
+/** Kept pages' HTML and state, in bytes of text, at most (the least recently used dropped first). */
 const MAX_BYTES = 32 * 2 ** 20;
 
 type Kept<T> = { page: T; sources: NonNullable<PageSources>; until: number; bytes: number };
@@ -116,7 +118,12 @@ export function createRenderedPageCache<T = DrawnPage>(options: {
     size: () => kept.size,
     page(key, draw) {
       const held = kept.get(key);
-      if (held && performance.now() < held.until) return Promise.resolve(held.page);
+      if (held && performance.now() < held.until) {
+        // Last used, last dropped: the bound keeps the pages visited most.
+        kept.delete(key);
+        kept.set(key, held);
+        return Promise.resolve(held.page);
+      }
       if (held) remove(key);
       const under = drawing.get(key);
       if (under && under.startedAt === sequence) return under.made;

@@ -56,6 +56,7 @@ export async function renderPublicPage(
     const { html, queries } = await renderer.render(pathname, search, loaded);
     // "<" escaped: no text of the data can close the <script> it travels in.
     const pageState = JSON.stringify({ queries, drawnAt }).replace(/</g, "\\u003c");
-    return { page: { ...statusOf(loaded), html, pageState }, sources: sourcesOf(loaded) };
+    const sources = sourcesOf(loaded);
+    return { page: { ...statusOf(loaded), html, pageState, sources }, sources };
   });
 }

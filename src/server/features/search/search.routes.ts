@@ -2,7 +2,7 @@ import { Router } from "express";
 import { RecommendationsQuerySchema, SEARCH_NEXT_CURSOR_HEADER, SearchCoachesQuerySchema, SearchMessages } from "@contract/search";
 import type { AppDeps } from "../../deps";
 import { cachePublicRead } from "../../http/cache-headers";
-import { chooseJsonEncoding, sendEncodedJson } from "../../http/compress";
+import { chooseJsonEncoding, sendEncoded } from "../../http/compress";
 import { notFound } from "../../http/errors";
 import { requireRole } from "../../http/require-session";
 import { parseQuery } from "../../http/validate-request";
@@ -18,7 +18,7 @@ export function searchRouter(deps: AppDeps): Router {
     if (nextCursor) res.setHeader(SEARCH_NEXT_CURSOR_HEADER, nextCursor);
     // Already encoded JSON in the SearchResultCoach[] shape, sent without res.send's ETag hashing
     // of an answer that is different for almost every query anyway.
-    sendEncodedJson(req, res, encoding, payload);
+    sendEncoded(req, res, encoding, payload);
   });
 
   router.get("/coaches/recommendations", async (req, res) => {
