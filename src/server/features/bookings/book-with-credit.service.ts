@@ -5,7 +5,7 @@ import type { AppDeps } from "../../deps";
 import { boundTo, type Tx } from "../../db/client";
 import type { UserRow } from "../accounts/sessions.repository";
 import { audienceOfBooking, bookerViewOf, toApiBooking } from "./bookings.service";
-import { bookingConfirmation, sendBookingConfirmedEmails, type BookingConfirmation } from "./booking-emails";
+import { bookingConfirmation, sendBookingConfirmedEmails } from "./booking-emails";
 import { chooseCredit, creditPaidBooking, spendCreditStatement, type CreditSpend } from "../credits/credits.service";
 import * as repo from "./bookings.repository";
 import * as detailsRepo from "./booking-details.repository";
