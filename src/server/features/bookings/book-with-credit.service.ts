@@ -86,7 +86,7 @@ async function insertCreditSeat(deps: AppDeps, tx: Tx, user: UserRow, input: Par
     statements: [spendCreditStatement(tx, spend, details.booking.id, now), ...(outbox ? [outbox.statement] : [])],
     answer: {
       of: ([availability, , claimed]) =>
-        sql`json_build_object('isAvailable', (select a.is_available from ${availability} a), 'claimed', ${outbox ? outbox.claimedOf(present(claimed, "the notices' write")) : sql`null`})`,
+        sql`json_build_object('isAvailable', (select a.is_available from ${present(availability, "the availability's write")} a), 'claimed', ${outbox ? outbox.claimedOf(present(claimed, "the notices' write")) : sql`null`})`,
       take: (value) => (written = (typeof value === "string" ? JSON.parse(value) : (value ?? {})) as typeof written),
     },
   });
