@@ -3,7 +3,7 @@ import { BookingMessages, DEFAULT_BOOKING_DURATION, MAX_BOOKING_NOTES_LENGTH, no
 import { coachEarningsCents, platformFeeCents, totalCents } from "@contract/money";
 import { ErrorCode } from "@contract/error-basics";
 import type { AppDeps } from "../../deps";
-import type { Db, Tx } from "../../db/client";
+import { boundTo, type Db, type Tx } from "../../db/client";
 import { badRequest, notFound, refused } from "../../http/errors";
 import type { UserRow } from "../accounts/sessions.repository";
 import { readSession, sessionUserStatement, type SessionRead, type SessionStatement } from "../accounts/sessions.service";
@@ -13,7 +13,17 @@ import * as repo from "./bookings.repository";
 import * as detailsRepo from "./booking-details.repository";
 import * as holdsRepo from "./seat-holds.repository";
 import { present } from "../../present";
-import { cardHold, requireHoldAllowance, takeSeat, type FirstAthletePreRead } from "./booking-plan";
+import {
+  cardHold,
+  checkBeforeLocking,
+  lockSeat,
+  publishSeat,
+  refuseDuplicateBooking,
+  requireHoldAllowance,
+  seatAthlete,
+  type FirstAthletePreRead,
+} from "./booking-plan";
+import { releaseExpiredHolds } from "./booking-sweeps.service";
 import { bookWithCredit } from "./book-with-credit.service";
 
 const MINUTE_MS = 60_000;
@@ -32,7 +42,7 @@ export async function bookSlot(
   read?: FirstAthletePreRead,
 ): Promise<Booking> {
   if (input.payWith === "credit") return bookWithCredit(deps, user, input, read);
-  // Read on the booking's own connection (takeSeat), right after its commit.
+  // Read on the booking's own connection (createPendingBooking), right after its commit.
   const answer = async (on: AppDeps, row: repo.BookingRow) => present(await bookingForItsBooker(on, row.id), "the booking just made");
   return createPendingBooking(deps, user, input, clientAddress, answer, read);
 }
@@ -78,10 +88,15 @@ export async function prepareBookingStatements(db: Db, now: Date): Promise<void>
 }
 
 /**
- * A seat held for a card payment (takeSeat). `clientAddress` is the requester's (the socket's, or
- * the one TRUST_PROXY allows): unpaid holds are limited per coach and address across accounts.
- * `answer` makes the request's answer from the new row once committed (takeSeat).
+ * A seat held for a card payment. `clientAddress` is the requester's (the socket's, or the one
+ * TRUST_PROXY allows): unpaid holds are limited per coach and address across accounts.
+ * `answer` makes the request's answer from the new row once committed, on the booking's connection.
  * `read`: the pre-read, when the session's statement read it (bookingSessionStatement).
+ *
+ * A booking that goes on past the checks runs on one connection from the athlete's read to the
+ * answer's (Database.withConnection): it waited for a pooled connection four times, each time
+ * behind every refused request's query when the last seats went (docs/performance-log.md,
+ * 27 November 2026, afternoon). The released holds are told after, on the pool.
  */
 export async function createPendingBooking<T>(
   deps: AppDeps,
@@ -91,22 +106,26 @@ export async function createPendingBooking<T>(
   answer: (on: AppDeps, row: repo.BookingRow) => Promise<T>,
   read?: FirstAthletePreRead,
 ): Promise<T> {
-  return takeSeat(
-    deps,
-    user,
-    input,
-    {
-      answer,
-      beforeLock: (tx, { slot, now }) => requireHoldAllowance(tx, { studentId: user.id, coachId: slot.coachId, clientAddress, now }),
-      insert: async (tx, { slot, plan, athlete, now }) => ({
-        booking: await holdsRepo.insertBooking(
-          tx,
-          cardHold({ slot, plan, studentId: user.id, athleteId: athlete.id, notes: input.notes, clientAddress, now }),
-        ),
-      }),
-    },
-    read,
-  );
+  const checked = await checkBeforeLocking(deps, user, input, read);
+  const { slot, now } = checked;
+  const held = await deps.database.withConnection(async (db) => {
+    const on: AppDeps = { ...deps, database: boundTo(deps.database, db) };
+    const athlete = await seatAthlete(on, user, input, checked);
+    const { booking, expired, announce } = await db
+      .transaction(async (tx) => {
+        // The hold caps' advisory locks come before the slot's.
+        await requireHoldAllowance(tx, { studentId: user.id, coachId: slot.coachId, clientAddress, now });
+        const seat = await lockSeat(tx, input, checked, athlete);
+        const row = cardHold({ ...seat, studentId: user.id, athleteId: athlete.id, notes: input.notes, clientAddress });
+        const inserted = await holdsRepo.insertBooking(tx, row);
+        return { booking: inserted, expired: seat.expired, announce: await publishSeat(deps, tx, seat, inserted) };
+      })
+      .catch(refuseDuplicateBooking);
+    announce();
+    return { answer: await answer(on, booking), expired };
+  });
+  await releaseExpiredHolds(deps, held.expired);
+  return held.answer;
 }
 
 /**

@@ -2,15 +2,26 @@ import type { Booking, ParsedBookingRequest } from "@contract/bookings";
 import { sql } from "drizzle-orm";
 import { present } from "../../present";
 import type { AppDeps } from "../../deps";
-import type { Tx } from "../../db/client";
+import { boundTo, type Tx } from "../../db/client";
 import type { UserRow } from "../accounts/sessions.repository";
 import { audienceOfBooking, bookerViewOf, toApiBooking } from "./bookings.service";
-import { bookingConfirmation, sendBookingConfirmedEmails, type BookingConfirmation } from "./booking-emails";
+import { bookingConfirmation, sendBookingConfirmedEmails } from "./booking-emails";
 import { chooseCredit, creditPaidBooking, spendCreditStatement, type CreditSpend } from "../credits/credits.service";
 import * as repo from "./bookings.repository";
 import * as detailsRepo from "./booking-details.repository";
 import * as holdsRepo from "./seat-holds.repository";
-import { seatOfPlan, takeSeat, type BookingPlan, type FirstAthletePreRead } from "./booking-plan";
+import {
+  checkBeforeLocking,
+  lockSeat,
+  publishSeat,
+  refuseDuplicateBooking,
+  seatAthlete,
+  seatOfPlan,
+  type BookingPlan,
+  type FirstAthletePreRead,
+  type LockedSeat,
+} from "./booking-plan";
+import { releaseExpiredHolds } from "./booking-sweeps.service";
 
 /**
  * A seat paid with a credit: the seat check, the credit's choice, the confirmed booking and the
@@ -19,7 +30,8 @@ import { seatOfPlan, takeSeat, type BookingPlan, type FirstAthletePreRead } from
  * package's price and fee as its money; the coach earns the price share after feedback. The
  * booking's details (the answer's and the e-mails') are read by its insert, and the confirmation
  * e-mails' outbox rows written with the transaction's last statement (issue 46: ten statements in
- * all); they are delivered after the commit.
+ * all); they are delivered after the commit. From the athlete's read to the commit the booking
+ * keeps one connection (Database.withConnection, as createPendingBooking does).
  */
 export async function bookWithCredit(
   deps: AppDeps,
@@ -27,54 +39,58 @@ export async function bookWithCredit(
   input: ParsedBookingRequest,
   read?: FirstAthletePreRead,
 ): Promise<Booking> {
-  let made: detailsRepo.BookingDetailsWithAudience | undefined;
-  let notices: BookingConfirmation | undefined;
-  let written: { isAvailable?: boolean; claimed?: unknown } = {};
-  const answer = await takeSeat(
-    deps,
-    user,
-    input,
-    {
-      insert: async (tx, { slot, plan, athlete, now }) => {
-        const { row, spend } = await creditSeatRow(tx, {
-          slot,
-          plan,
-          studentId: user.id,
-          familyId: athlete.familyId,
-          athleteId: athlete.id,
-          notes: input.notes,
-          now,
-        });
-        made = await detailsRepo.insertBookingWithDetails(tx, row, now);
-        const { booking } = made.details;
-        notices = bookingConfirmation(
-          deps,
-          toApiBooking(made.details, true, deps.clock.now()),
-          { family: made.audience.emails, coach: made.details.coachUser.email },
-          made.details.coach.timeZone,
-        );
-        const outbox = notices.inTransaction;
-        return {
-          booking,
-          alongside: [spendCreditStatement(tx, spend, booking.id, now), ...(outbox ? [outbox.statement] : [])],
-          answer: {
-            of: (alongside, availability) =>
-              sql`json_build_object('isAvailable', (select a.is_available from ${availability} a), 'claimed', ${outbox ? outbox.claimedOf(present(alongside[1], "the notices' write")) : sql`null`})`,
-            take: (value) => (written = (typeof value === "string" ? JSON.parse(value) : (value ?? {})) as typeof written),
-          },
-        };
-      },
-      // The answer is made of the details the insert read, with the slot as its last statement left it.
-      answer: async () => {
-        const { details } = present(made, "the booking just made");
-        const slot = typeof written.isAvailable === "boolean" ? { ...details.slot, isAvailable: written.isAvailable } : details.slot;
-        return bookerViewOf(deps, { ...details, slot });
-      },
-    },
-    read,
-  );
-  await present(notices, "the booking's confirmation").deliver(written.claimed);
+  const checked = await checkBeforeLocking(deps, user, input, read);
+  const { details, written, notices, expired, announce } = await deps.database.withConnection(async (db) => {
+    const athlete = await seatAthlete({ ...deps, database: boundTo(deps.database, db) }, user, input, checked);
+    return db
+      .transaction(async (tx) => {
+        const seat = await lockSeat(tx, input, checked, athlete);
+        return { ...(await insertCreditSeat(deps, tx, user, input, seat)), expired: seat.expired };
+      })
+      .catch(refuseDuplicateBooking);
+  });
+  announce();
+  // The answer is made of the details the insert read, with the slot as the last statement left it.
+  const slot = typeof written.isAvailable === "boolean" ? { ...details.slot, isAvailable: written.isAvailable } : details.slot;
+  const answer = bookerViewOf(deps, { ...details, slot });
+  await releaseExpiredHolds(deps, expired);
+  await notices.deliver(written.claimed);
   return answer;
+}
+
+/**
+ * Inside bookWithCredit's transaction, once lockSeat found the seat free: the credit and the
+ * booking's row (creditSeatRow), the booking written with its details read back, and the
+ * transaction's last statement (publishSeat) with the redeem row and the confirmation's outbox
+ * rows, which reads back the slot's availability and the outbox rows claimed for delivery.
+ */
+async function insertCreditSeat(deps: AppDeps, tx: Tx, user: UserRow, input: ParsedBookingRequest, seat: LockedSeat) {
+  const { athlete, now } = seat;
+  const { row, spend } = await creditSeatRow(tx, {
+    ...seat,
+    studentId: user.id,
+    familyId: athlete.familyId,
+    athleteId: athlete.id,
+    notes: input.notes,
+  });
+  const { details, audience } = await detailsRepo.insertBookingWithDetails(tx, row, now);
+  const notices = bookingConfirmation(
+    deps,
+    toApiBooking(details, true, deps.clock.now()),
+    { family: audience.emails, coach: details.coachUser.email },
+    details.coach.timeZone,
+  );
+  const outbox = notices.inTransaction;
+  let written: { isAvailable?: boolean; claimed?: unknown } = {};
+  const announce = await publishSeat(deps, tx, seat, details.booking, {
+    statements: [spendCreditStatement(tx, spend, details.booking.id, now), ...(outbox ? [outbox.statement] : [])],
+    answer: {
+      of: ([availability, , claimed]) =>
+        sql`json_build_object('isAvailable', (select a.is_available from ${present(availability, "the availability's write")} a), 'claimed', ${outbox ? outbox.claimedOf(present(claimed, "the notices' write")) : sql`null`})`,
+      take: (value) => (written = (typeof value === "string" ? JSON.parse(value) : (value ?? {})) as typeof written),
+    },
+  });
+  return { details, written, notices, announce };
 }
 
 /**

@@ -1,6 +1,8 @@
 // The rules a seat is checked against: the slot, its rate and start (planBooking), the holds a player
-// and an address may have, the row of a seat held for a card payment, and the one transaction that
-// takes a seat under the slot's lock however it is paid (takeSeat).
+// and an address may have, the row of a seat held for a card payment, and the steps a booking takes
+// in order, whichever way it is paid: checkBeforeLocking, seatAthlete, then in the booking's
+// transaction lockSeat, the caller's own row, publishSeat (book-slot.service.ts createPendingBooking,
+// book-with-credit.service.ts bookWithCredit).
 import { BOOKING_HOLD_MINUTES, type ParsedBookingRequest } from "@contract/bookings";
 import { BookingMessages, noRatesMessage } from "@contract/booking-basics";
 import { coachEarningsCents, platformFeeCents, totalCents } from "@contract/money";
@@ -9,7 +11,8 @@ import { TIME_STEP_MINUTES } from "@contract/time";
 import type { SQL } from "drizzle-orm";
 import type { AppDeps } from "../../deps";
 import { calendarEvents } from "../../realtime/events";
-import { boundTo, type Db, type Tx } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
+import type { StatementAnswer } from "../../realtime/event-bus";
 import { ErrorCode } from "@contract/error-basics";
 import { LimitMessages, MAX_HELD_BOOKINGS_PER_COACH_PER_ADDRESS, MAX_HELD_BOOKINGS_PER_PLAYER } from "@contract/limits";
 import { AppError, badRequest, forbidden, notFound, refused } from "../../http/errors";
@@ -19,8 +22,6 @@ import { chooseAthlete } from "../families/families.service";
 import { requireScreeningForMinors } from "../credentials/screening-rule.service";
 import * as repo from "./bookings.repository";
 import * as holdsRepo from "./seat-holds.repository";
-import { releaseExpiredHolds } from "./booking-sweeps.service";
-import { present } from "../../present";
 
 const MINUTE_MS = 60_000;
 
@@ -156,7 +157,7 @@ export async function checkBeforeLocking(deps: AppDeps, user: UserRow, input: Pa
   const { slot, timeZone, coachRates } = pre;
   planBooking(slot, timeZone, coachRates, input, now);
   if (pre.held >= slot.capacity && !pre.mine) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
-  // The athlete when it was read for the pre-read or in it (the family's only one); else takeSeat
+  // The athlete when it was read for the pre-read or in it (the family's only one); else seatAthlete
   // reads it on the booking's connection.
   const athlete: holdsRepo.SeatAthlete | null = chosen ?? (isOnlyAthlete ? pre.athlete : null);
   return { now, chosen: athlete, slot, timeZone, coachRates };
@@ -200,85 +201,90 @@ export async function requireSeriesAllowance(
   if (unpaid.fromAddress) throw new AppError(429, ErrorCode.RATE_LIMITED, LimitMessages.UNPAID_SERIES_FROM_ADDRESS);
 }
 
-type CheckedBooking = Awaited<ReturnType<typeof checkBeforeLocking>>;
+/** What checkBeforeLocking found: the read's instant, the athlete when already read, the slot, its zone and the coach's rates. */
+export type CheckedBooking = Awaited<ReturnType<typeof checkBeforeLocking>>;
 
 /**
- * What the seat's last statement reads back (EventBus.publishWithStatements' answer): `alongside`
- * names the caller's writes, `availability` the slot's (which answers the slot's `is_available`).
+ * The booking's athlete, on the booking's own connection (`on`, Database.withConnection): the one
+ * checkBeforeLocking read, else read now, and the coach's screening when the athlete is a minor.
  */
-export type SeatAnswer = { of: (alongside: SQL[], availability: SQL) => SQL; take: (value: unknown) => void };
-
-/**
- * A seat taken in one transaction that holds the slot's row lock, so no number of concurrent
- * requests can take more seats than the slot has: the slot is planned again on the locked row (it
- * may have changed since the read), one statement cancels the run-out holds and counts the seats
- * held and the athlete's own, then `insert` writes the caller's row (a card hold or a credit's
- * booking), and the slot's availability is refreshed. `beforeLock` runs first in the transaction (the card hold's allowance, whose advisory
- * locks come before the slot's). The calendar hears of the booking from the transaction itself
- * (its NOTIFY goes out at the commit), then `answer` reads what the request answers. `read` is the
- * pre-read when the session's statement read it (checkBeforeLocking).
- *
- * A booking that goes on past the checks runs on one connection from the athlete's read to the
- * answer's (Database.withConnection): it waited for a pooled connection four times, each time
- * behind every refused request's query when the last seats went (docs/performance-log.md,
- * 27 November 2026, afternoon). The released holds are told after, on the pool.
- */
-export async function takeSeat<T>(
-  deps: AppDeps,
+export async function seatAthlete(
+  on: AppDeps,
   user: UserRow,
   input: ParsedBookingRequest,
-  steps: {
-    beforeLock?: (tx: Tx, checked: CheckedBooking) => Promise<void>;
-    /**
-     * The caller's row, and writes that go in the transaction's last statement with the slot's
-     * availability (`alongside`), and what that statement reads back of them (`answer`).
-     */
-    insert: (
-      tx: Tx,
-      seat: { slot: repo.SlotRow; plan: BookingPlan; athlete: holdsRepo.SeatAthlete; now: Date },
-    ) => Promise<{ booking: repo.BookingRow; alongside?: SQL[]; answer?: SeatAnswer }>;
-    answer: (on: AppDeps, booking: repo.BookingRow) => Promise<T>;
-  },
-  read?: FirstAthletePreRead,
-): Promise<T> {
-  const checked = await checkBeforeLocking(deps, user, input, read);
-  const { now, slot, timeZone, coachRates } = checked;
+  checked: CheckedBooking,
+): Promise<holdsRepo.SeatAthlete> {
+  const athlete = checked.chosen ?? (await chooseAthlete(on, user, input.athleteId));
+  await requireScreeningForMinors(on, checked.slot.coachId, [athlete]);
+  return athlete;
+}
 
-  let expired: holdsRepo.ExpiredHold[] = [];
-  const answer = await deps.database.withConnection(async (db) => {
-    const on: AppDeps = { ...deps, database: boundTo(deps.database, db) };
-    const athlete = checked.chosen ?? (await chooseAthlete(on, user, input.athleteId));
-    await requireScreeningForMinors(on, slot.coachId, [athlete]);
-    let announce = () => {};
-    let booking: repo.BookingRow;
-    try {
-      booking = await db.transaction(async (tx) => {
-        await steps.beforeLock?.(tx, checked);
-        const locked = await holdsRepo.lockSlot(tx, slot.id);
-        if (!locked) throw notFound(BookingMessages.SLOT_NOT_FOUND);
-        const plan = planBooking(locked, timeZone, coachRates, input, now);
-        // One statement under the lock: the run-out holds cancelled, the athlete's own seat and the seats held.
-        const seats = await holdsRepo.expireAndCountSeats(tx, locked.id, athlete.id, now);
-        expired = seats.expired;
-        if (seats.athleteBooked) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
-        if (seats.held >= locked.capacity) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
-        const { booking: inserted, alongside = [], answer } = await steps.insert(tx, { slot: locked, plan, athlete, now });
-        // The slot's availability, the caller's other writes and the calendar's events in one statement.
-        announce = await deps.events.publishWithStatements(
-          tx,
-          [holdsRepo.slotAvailabilityStatement(tx, locked.id, now), ...alongside],
-          [calendarEvents.bookingUpdated(inserted), calendarEvents.availabilityUpdated(inserted.coachId)],
-          answer && { of: (written) => answer.of(written.slice(1), present(written[0], "the availability's write")), take: answer.take },
-        );
-        return inserted;
-      });
-    } catch (err) {
-      if (err instanceof holdsRepo.DuplicateActiveBookingError) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
-      throw err;
-    }
-    announce();
-    return steps.answer(on, booking);
-  });
-  await releaseExpiredHolds(deps, expired);
-  return answer;
+/**
+ * A seat found free under the slot's lock: what the booking's row needs (the locked slot, the plan
+ * made on it, the athlete, the instant), and the run-out holds the count cancelled, to be told
+ * after the commit (releaseExpiredHolds).
+ */
+export type LockedSeat = {
+  slot: repo.SlotRow;
+  plan: BookingPlan;
+  athlete: holdsRepo.SeatAthlete;
+  now: Date;
+  expired: holdsRepo.ExpiredHold[];
+};
+
+/**
+ * Inside the booking's transaction, after any advisory lock (requireHoldAllowance's come before the
+ * slot's): the slot's row lock, so no number of concurrent requests can take more seats than the
+ * slot has; the slot planned again on the locked row (it may have changed since the checks); one
+ * statement that cancels the run-out holds and counts the seats held and the athlete's own. An
+ * athlete who holds the slot already and a full slot are refused. The caller then writes its row
+ * (a card hold, a credit's booking) and ends with publishSeat.
+ */
+export async function lockSeat(
+  tx: Tx,
+  input: ParsedBookingRequest,
+  checked: CheckedBooking,
+  athlete: holdsRepo.SeatAthlete,
+): Promise<LockedSeat> {
+  const { slot, timeZone, coachRates, now } = checked;
+  const locked = await holdsRepo.lockSlot(tx, slot.id);
+  if (!locked) throw notFound(BookingMessages.SLOT_NOT_FOUND);
+  const plan = planBooking(locked, timeZone, coachRates, input, now);
+  const seats = await holdsRepo.expireAndCountSeats(tx, locked.id, athlete.id, now);
+  if (seats.athleteBooked) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
+  if (seats.held >= locked.capacity) throw refused(ErrorCode.SLOT_FULL, BookingMessages.SLOT_UNAVAILABLE);
+  return { slot: locked, plan, athlete, now, expired: seats.expired };
+}
+
+/**
+ * The booking transaction's last statement: the slot's availability refreshed, the caller's other
+ * writes (`also.statements`, each on its own table) and the calendar's events, whose NOTIFY goes
+ * out at the commit (EventBus.publishWithStatements). `also.answer` reads back what the writes
+ * returned in the same statement: `written[0]` names the availability's write (the slot's
+ * `is_available`), then each of `also.statements` in order. Returns what tells this process's
+ * listeners, to call once committed.
+ */
+export function publishSeat(
+  deps: AppDeps,
+  tx: Tx,
+  seat: LockedSeat,
+  booking: repo.BookingRow,
+  also: { statements?: SQL[]; answer?: StatementAnswer } = {},
+): Promise<() => void> {
+  return deps.events.publishWithStatements(
+    tx,
+    [holdsRepo.slotAvailabilityStatement(tx, seat.slot.id, seat.now), ...(also.statements ?? [])],
+    [calendarEvents.bookingUpdated(booking), calendarEvents.availabilityUpdated(booking.coachId)],
+    also.answer,
+  );
+}
+
+/**
+ * A booking transaction's failure as the request answers it: the write of a second active booking
+ * of the athlete in the slot (the database's unique index) is refused as the count under the lock
+ * refuses it; anything else is thrown on.
+ */
+export function refuseDuplicateBooking(err: unknown): never {
+  if (err instanceof holdsRepo.DuplicateActiveBookingError) throw refused(ErrorCode.ALREADY_BOOKED, BookingMessages.ALREADY_BOOKED);
+  throw err;
 }

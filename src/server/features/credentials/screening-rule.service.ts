@@ -10,7 +10,7 @@ import * as repo from "./credentials.repository";
 /**
  * DESIGN 12 (Verified coaches): with REQUIRE_SCREENING_FOR_MINORS on, a booking, series, request or
  * credit booking for an athlete under 18 needs a coach with a current SafeSport training and
- * background check, else 409. The one rule every booking path calls (booking-plan's takeSeat for a
+ * background check, else 409. The one rule every booking path calls (booking-plan's seatAthlete for a
  * card or credit booking and the checkout's, siblings, series, session requests).
  *
  * Age: the athlete's age today by the app's one under-18 rule (`ageRuleToday`, the same day the
