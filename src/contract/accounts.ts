@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { EmailSchema } from "./contact-fields";
 import { requiredTextField } from "./fields";
+import { INTENTS } from "./user-basics";
+
+export type { Intent } from "./user-basics";
 
 export const USER_TYPES = ["player", "coach", "admin"] as const;
 export type UserType = (typeof USER_TYPES)[number];
-export const INTENTS = ["player", "coach"] as const;
-export type Intent = (typeof INTENTS)[number];
 
 export const MIN_PASSWORD_LENGTH = 6;
 

@@ -5,6 +5,10 @@
  * stay in `users.ts`.
  */
 
+/** Who a visitor signs in or registers as (the login page's two roles, DESIGN.md 8's `intent`). */
+export const INTENTS = ["player", "coach"] as const;
+export type Intent = (typeof INTENTS)[number];
+
 export const AGE_GROUPS = ["futures", "juniors", "high-school"] as const;
 export type AgeGroup = (typeof AGE_GROUPS)[number];
 export const SKILL_LEVELS = ["beginner", "intermediate", "advanced"] as const;
