@@ -16,7 +16,7 @@ const bucketOf = (ms) => (ms < 100 ? Math.floor(ms * 20) : Math.min(FINE + COARS
 const msOf = (bucket) => (bucket < FINE ? (bucket + 1) / 20 : 100 + (bucket - FINE + 1) * 10);
 
 let statements = new Map();
-let mostInRequest = { count: 0, request: "" };
+let mostInRequest = { count: 0, request: "", texts: [] };
 const requests = new AsyncLocalStorage();
 
 function record(text, ms) {
@@ -42,7 +42,10 @@ const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function timedQuery(config, values, callback) {
   const text = typeof config === "string" ? config : (config?.text ?? config?.name ?? "");
   const request = requests.getStore();
-  if (request) request.statements++;
+  if (request) {
+    request.statements++;
+    request.texts.push(text.replace(/\s+/g, " ").slice(0, 120));
+  }
   const started = performance.now();
   const done = () => record(text, performance.now() - started);
   const cb = typeof values === "function" ? values : typeof callback === "function" ? callback : config?.callback;
@@ -64,14 +67,15 @@ pg.Client.prototype.query = function timedQuery(config, values, callback) {
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function countedEmit(event, req, res) {
   if (event !== "request") return emit.apply(this, arguments);
-  const store = { statements: 0 };
+  const store = { statements: 0, texts: [] };
   res.once("finish", () => {
     // The product's own count when the answer carries it (COUNT_SQL_STATEMENTS, bench/peak.ts): it
     // leaves out the upkeep a request only sets off (the rate limiter's clean-up of expired rows,
     // one request in a hundred), which this probe's count takes in.
     const counted = Number(res.getHeader("x-sql-statements"));
     const statements = Number.isFinite(counted) ? counted : store.statements;
-    if (statements > mostInRequest.count) mostInRequest = { count: statements, request: `${req.method} ${String(req.url).split("?")[0]}` };
+    if (statements > mostInRequest.count)
+      mostInRequest = { count: statements, request: `${req.method} ${String(req.url).split("?")[0]}`, texts: store.texts };
   });
   return requests.run(store, () => emit.apply(this, arguments));
 };
@@ -79,7 +83,7 @@ http.Server.prototype.emit = function countedEmit(event, req, res) {
 process.on("message", (message) => {
   if (message === "peak-sql-reset") {
     statements = new Map();
-    mostInRequest = { count: 0, request: "" };
+    mostInRequest = { count: 0, request: "", texts: [] };
     process.send?.({ peakSqlReset: true });
   } else if (message === "peak-sql-report") {
     const list = [...statements].map(([text, e]) => ({

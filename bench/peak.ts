@@ -575,7 +575,8 @@ const bucketMs = (bucket: number) => (bucket < 2000 ? (bucket + 1) / 20 : 100 + 
 
 type SqlReport = {
   statements: { text: string; calls: number; meanMs: number; p95Ms: number; maxMs: number; buckets: [number, number][] }[];
-  mostInRequest: { count: number; request: string };
+  /** The request that ran the most statements, with the texts of the statements the probe saw it send. */
+  mostInRequest: { count: number; request: string; texts: string[] };
   rssMb: number;
 };
 
@@ -799,7 +800,8 @@ function printReport(r: {
         `  p95 <= ${s.p95BoundMs.toFixed(2)} ms, mean ${s.meanMs.toFixed(2)} ms, deviation ${s.stddevMs.toFixed(2)} ms, max ${s.maxMs.toFixed(1)} ms, ${s.calls} calls: ${s.query}`,
       );
   } else console.log("pg_stat_statements is not loaded by this PostgreSQL: the statements' p95 below is the probe's (client-side)");
-  console.log(`most statements in one request: ${most.count} (${most.request})`);
+  console.log(`most statements in one request: ${most.count} (${most.request}); the statements the probe saw it send:`);
+  for (const text of most.texts) console.log(`  ${text}`);
   console.log(`national seed built in ${r.seedSeconds.toFixed(0)} s`);
   console.log("");
   console.log(

@@ -14,7 +14,7 @@ import { startSession } from "@server/features/accounts/sessions.service";
 import { lookupZip } from "@server/features/geo/geo.service";
 import { coachDirectoryFor } from "@server/features/search/coach-directory";
 import { mountClient } from "@server/http/client-assets";
-import { uniqueEmail } from "@tests/factories/basics";
+import { advanceClock, uniqueEmail } from "@tests/factories/basics";
 import { createBookableCoach, createSlot, get, post, type BookableCoach, type Person } from "@tests/factories/bookings";
 import { createPaidBooking, GOOD_CARD } from "@tests/factories/paid-booking";
 import { buyPackage } from "@tests/factories/packages";
@@ -299,5 +299,19 @@ describe("SQL statements per request on a Saturday morning (issue 46)", () => {
         present(few[name], `${name} with 3 sessions`),
       );
     }
+  });
+
+  it(`a booking that finds a hold run out in its slot cancels it, still in at most ${MOST_STATEMENTS} statements`, async () => {
+    const w = present(worlds[0], "the small world");
+    const slotId = (await createSlot(t, w.coach.coachId, { hoursFromNow: 24 * 7 })).id;
+    const seat = { timeSlotId: slotId, rateId: w.coach.rates.individual60, sessionType: "individual", duration: 60 };
+    const held = await post(t, "/api/bookings", w.siblings.cookie, { ...seat, athleteId: w.siblings.athleteId });
+    expect(held.status).toBe(201);
+    await advanceClock(t, 16);
+    const booked = await post(t, "/api/bookings", w.family.cookie, seat);
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect(statementsOf(booked)).toBeLessThanOrEqual(MOST_STATEMENTS);
+    const [hold] = await t.deps.database.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, held.body.id));
+    expect(hold?.status).toBe("cancelled");
   });
 });

@@ -23,7 +23,7 @@ import {
   seatAthlete,
   type FirstAthletePreRead,
 } from "./booking-plan";
-import { releaseExpiredHolds } from "./booking-sweeps.service";
+import { cancelExpiredIntents } from "./booking-sweeps.service";
 import { bookWithCredit } from "./book-with-credit.service";
 
 const MINUTE_MS = 60_000;
@@ -96,7 +96,7 @@ export async function prepareBookingStatements(db: Db, now: Date): Promise<void>
  * A booking that goes on past the checks runs on one connection from the athlete's read to the
  * answer's (Database.withConnection): it waited for a pooled connection four times, each time
  * behind every refused request's query when the last seats went (docs/performance-log.md,
- * 27 November 2026, afternoon). The released holds are told after, on the pool.
+ * 27 November 2026, afternoon). The intents of the holds it found run out are cancelled after, on the pool.
  */
 export async function createPendingBooking<T>(
   deps: AppDeps,
@@ -124,7 +124,7 @@ export async function createPendingBooking<T>(
     announce();
     return { answer: await answer(on, booking), expired };
   });
-  await releaseExpiredHolds(deps, held.expired);
+  await cancelExpiredIntents(deps, held.expired);
   return held.answer;
 }
 

@@ -21,7 +21,7 @@ import {
   type FirstAthletePreRead,
   type LockedSeat,
 } from "./booking-plan";
-import { releaseExpiredHolds } from "./booking-sweeps.service";
+import { cancelExpiredIntents } from "./booking-sweeps.service";
 
 /**
  * A seat paid with a credit: the seat check, the credit's choice, the confirmed booking and the
@@ -53,7 +53,7 @@ export async function bookWithCredit(
   // The answer is made of the details the insert read, with the slot as the last statement left it.
   const slot = typeof written.isAvailable === "boolean" ? { ...details.slot, isAvailable: written.isAvailable } : details.slot;
   const answer = bookerViewOf(deps, { ...details, slot });
-  await releaseExpiredHolds(deps, expired);
+  await cancelExpiredIntents(deps, expired);
   await notices.deliver(written.claimed);
   return answer;
 }

@@ -221,8 +221,8 @@ export async function seatAthlete(
 
 /**
  * A seat found free under the slot's lock: what the booking's row needs (the locked slot, the plan
- * made on it, the athlete, the instant), and the run-out holds the count cancelled, to be told
- * after the commit (releaseExpiredHolds).
+ * made on it, the athlete, the instant), and the run-out holds the count cancelled: the calendars
+ * hear of them in publishSeat, and their intents are cancelled after the commit (cancelExpiredIntents).
  */
 export type LockedSeat = {
   slot: repo.SlotRow;
@@ -258,8 +258,9 @@ export async function lockSeat(
 
 /**
  * The booking transaction's last statement: the slot's availability refreshed, the caller's other
- * writes (`also.statements`, each on its own table) and the calendar's events, whose NOTIFY goes
- * out at the commit (EventBus.publishWithStatements). `also.answer` reads back what the writes
+ * writes (`also.statements`, each on its own table) and the calendar's events (the booking, the
+ * holds its count cancelled, the coach's times), whose NOTIFY goes out at the commit
+ * (EventBus.publishWithStatements): the cancelled holds cost no statement of their own. `also.answer` reads back what the writes
  * returned in the same statement: `written[0]` names the availability's write (the slot's
  * `is_available`), then each of `also.statements` in order. Returns what tells this process's
  * listeners, to call once committed.
@@ -274,7 +275,12 @@ export function publishSeat(
   return deps.events.publishWithStatements(
     tx,
     [holdsRepo.slotAvailabilityStatement(tx, seat.slot.id, seat.now), ...(also.statements ?? [])],
-    [calendarEvents.bookingUpdated(booking), calendarEvents.availabilityUpdated(booking.coachId)],
+    [
+      calendarEvents.bookingUpdated(booking),
+      // The holds of this slot the seat's count found run out (their coach's times are the booking's).
+      ...seat.expired.map((hold) => calendarEvents.bookingUpdated({ ...hold, status: "cancelled" })),
+      calendarEvents.availabilityUpdated(booking.coachId),
+    ],
     also.answer,
   );
 }

@@ -56,6 +56,19 @@ export async function completeSessions(deps: AppDeps, options: { batchSize?: num
  */
 export async function releaseExpiredHolds(deps: AppDeps, expired: holdsRepo.ExpiredHold[]): Promise<void> {
   if (expired.length === 0) return;
+  await cancelExpiredIntents(deps, expired);
+  await publishEvents(deps, [
+    ...expired.map((h) => calendarEvents.bookingUpdated({ ...h, status: "cancelled" })),
+    ...[...new Set(expired.map((h) => h.coachId))].map((coachId) => calendarEvents.availabilityUpdated(coachId)),
+  ]);
+}
+
+/**
+ * The provider's side of releaseExpiredHolds, for a booking whose transaction already told the
+ * calendars of the holds it expired (booking-plan's publishSeat): each intent cancelled, or settled
+ * when it was paid meanwhile.
+ */
+export async function cancelExpiredIntents(deps: AppDeps, expired: readonly holdsRepo.ExpiredHold[]): Promise<void> {
   for (const hold of expired) {
     if (!hold.paymentIntentId) continue;
     try {
@@ -65,10 +78,6 @@ export async function releaseExpiredHolds(deps: AppDeps, expired: holdsRepo.Expi
     }
     await settleIfPaid(deps, hold.id, hold.paymentIntentId);
   }
-  await publishEvents(deps, [
-    ...expired.map((h) => calendarEvents.bookingUpdated({ ...h, status: "cancelled" })),
-    ...[...new Set(expired.map((h) => h.coachId))].map((coachId) => calendarEvents.availabilityUpdated(coachId)),
-  ]);
 }
 
 /** Settles the booking when its intent succeeded at the provider; a provider fault leaves it to the settle sweep. */
