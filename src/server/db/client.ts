@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { AsyncResource } from "node:async_hooks";
 import pg from "pg";
 import type { Logger } from "pino";
 import * as schema from "./schema/index";
@@ -220,6 +221,13 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
   pool.on("error", (err) => logger?.error({ err }, "an idle database connection failed"));
   // Every statement of the process goes through one of the pool's connections (pool.query too).
   pool.on("connect", countingPgStatements);
+  // A request that waits for a connection is called back by pg-pool from the code of the request
+  // that gave one back: its statements then ran in, and were counted for (statement-count.ts), the
+  // giver's request. Bound to its own, a waiter counts as itself (bench:peak's busiest booking
+  // showed 11 statements: its 10 and the next request's session).
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((callback?: (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void) =>
+    callback ? connect(AsyncResource.bind(callback)) : connect()) as typeof pool.connect;
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   /** One Db per pooled connection, kept while it lives: the statements prepared per Db (preparedPerDb) are built once each. */
   const connectionDbs = new WeakMap<pg.PoolClient, Db>();
