@@ -9,11 +9,10 @@ import { renderPublicPage } from "./server-rendered";
 
 /**
  * A visitor's pages as sent: the HTML with its head and drawing, compressed once for the encoding
- * the visitor takes, with its ETag. A kept coach page then costs a look-up and one write (it
- * was built, hashed and compressed at every visit, several times the cost of drawing it from the
- * kept drawing; docs/performance-log.md, 29 November 2026, night). Kept by the rules of
- * rendered-page-cache.ts, from the sources of its head and its drawing; bounded by the bytes sent
- * (about 9 KB a coach page in brotli, so about 5,000 pages).
+ * the visitor takes, with its ETag. A kept coach page then costs a look-up and one write: no head
+ * built, no HTML compressed or hashed per visit (docs/performance-log.md, 29 November 2026, night).
+ * Kept by the rules of rendered-page-cache.ts, from the sources of its head and its drawing;
+ * bounded by the bytes sent (a coach page is about 6 KB in brotli, so about 8,000 pages).
  */
 const sentPageCacheFor = perDatabase((deps: AppDeps) =>
   createRenderedPageCache<SentPage>({
