@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createHash } from "node:crypto";
 import express, { type Express, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { CurrentUser } from "@contract/accounts";
@@ -305,6 +304,8 @@ export async function mountClient(
       const sent = await keep(encoding, async () => {
         const { html, status, noindex } = await composePage(req, res, user);
         const body = encodeJson(html, encoding);
+        // The ETag Express's own res.send would give these bytes (its "etag fn" setting).
+        const etagOf = req.app.get("etag fn") as (body: Buffer) => string;
         return { status, noindex, body, etag: etagOf(body) };
       });
       if (sent.noindex) res.setHeader("X-Robots-Tag", "noindex");
@@ -319,6 +320,3 @@ export async function mountClient(
     res.status(status).type("html").send(html);
   });
 }
-
-/** The ETag Express would give these bytes (weak: their length and SHA-1). */
-export const etagOf = (body: Buffer) => `W/"${body.length.toString(16)}-${createHash("sha1").update(body).digest("base64").slice(0, 27)}"`;

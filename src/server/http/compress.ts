@@ -46,11 +46,12 @@ export function decodeJson(payload: Buffer, encoding: JsonEncoding): Buffer {
 }
 
 /**
- * Sends bytes prepared by `encodeJson` (JSON, or a page's HTML) in one write with its Content-Length,
- * for an answer made whole in memory on a hot path (the search, a visitor's kept page). The compression middleware streams instead: a zlib
- * stream per answer, chunked encoding and a write for the headers, each chunk and the end, which
- * was a quarter of the search's CPU (docs/performance-log.md, 26 November 2026, evening). The
- * middleware leaves an answer that already has a Content-Encoding alone.
+ * Sends bytes prepared by `encodeJson` (JSON, or a page's HTML) in one write with its
+ * Content-Length, for an answer made whole in memory on a hot path (the search, a visitor's kept
+ * page). The compression middleware streams instead: a zlib stream per answer, chunked encoding
+ * and a write for the headers, each chunk and the end, which was a quarter of the search's CPU
+ * (docs/performance-log.md, 26 November 2026, evening). The middleware leaves an answer that
+ * already has a Content-Encoding alone.
  */
 export function sendEncoded(
   req: Request,
