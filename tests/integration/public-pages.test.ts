@@ -7,7 +7,9 @@ import sharp from "sharp";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlacePage, PlaceSummary } from "@contract/place-pages";
-import { users } from "@server/db/schema/index";
+import { coaches, users } from "@server/db/schema/index";
+import { recordSqlStatements } from "@server/db/statement-count";
+import { getPlacePage } from "@server/features/places/places.service";
 import { mountClient } from "@server/http/client-assets";
 import { createPaidBooking, passSessionEnd } from "@tests/factories/paid-booking";
 import { makeCoach } from "@tests/factories/coaches";
@@ -280,6 +282,32 @@ describe("public pages as search engines and link previews read them", () => {
         message: "No coaches found in this place.",
         code: "NOT_FOUND",
       });
+    });
+  });
+
+  describe("places follow their coaches", () => {
+    it("a coach who moves leaves the old town and joins the new one at once, and only that coach is read again", async () => {
+      const { coach } = await makeCoach(t, { zipcode: "21201", specializations: ["Attack"] });
+      await t.deps.database.db.update(coaches).set({ location: "Oella Mills, MD" }).where(eq(coaches.id, coach.id));
+      await t.deps.events.publish({ type: "coach_updated", coachId: coach.id });
+      const before = await request(t.app).get("/api/places/md/oella-mills");
+      expect(before.status).toBe(200);
+      expect((before.body as PlacePage).coaches.map((c) => c.id)).toEqual([coach.id]);
+
+      // The move, as a profile edit announces it (coaches.service.ts): heard by every process.
+      await t.deps.database.db.update(coaches).set({ location: "Quarry Hollow, MD" }).where(eq(coaches.id, coach.id));
+      await t.deps.events.publish({ type: "coach_updated", coachId: coach.id });
+      const { result: moved, recorded } = await recordSqlStatements(() => getPlacePage(t.deps, "md", "quarry-hollow", null));
+      expect(moved.coaches.map((c) => c.id)).toEqual([coach.id]);
+      expect(moved.nearby.map((p) => p.path)).not.toContain("/coaches/md/oella-mills");
+      // The town index read the one coach that changed, not every coach.
+      const townReads = recorded.filter((r) => r.text.includes("c.location is not null"));
+      expect(townReads).toHaveLength(1);
+      expect(townReads[0]!.params).toContain(`{${coach.id}}`);
+      expect((await request(t.app).get("/api/places/md/oella-mills")).status).toBe(404);
+      const listed = (await request(t.app).get("/api/places")).body as PlaceSummary[];
+      expect(listed.map((p) => p.path)).toContain("/coaches/md/quarry-hollow");
+      expect(listed.map((p) => p.path)).not.toContain("/coaches/md/oella-mills");
     });
   });
 

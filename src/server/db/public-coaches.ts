@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { rowsOf } from "./sql";
+import { intArray, rowsOf } from "./sql";
 
 /**
  * Which coaches have a public page and when each last changed (DESIGN.md 12). A profile is public
@@ -54,12 +54,17 @@ export async function publicCoachIdAt(db: Db, offset: number): Promise<number | 
   return id === undefined ? undefined : Number(id);
 }
 
-/** Every public coach with a town, for the place pages (id, town, what they teach, last change). */
-export async function listPublicCoachTowns(db: Db): Promise<PublicCoachRow[]> {
+/**
+ * Public coaches with a town, for the place pages (id, town, what they teach, last change): every
+ * one, or those of `coachIds` (the ones changed since the last read; absent ones are no longer public
+ * or placed).
+ */
+export async function listPublicCoachTowns(db: Db, coachIds?: readonly number[]): Promise<PublicCoachRow[]> {
+  const only = coachIds ? sql`and c.id = any(${intArray(coachIds)})` : sql``;
   const result = await db.execute(sql`
     select c.id, c.location, c.specializations, ${LAST_CHANGED} as last_changed_at
     from coaches c join users u on u.id = c.user_id
-    where c.location is not null and ${PUBLIC_COACH}
+    where c.location is not null and ${PUBLIC_COACH} ${only}
     order by c.id`);
   return rowsOf<RawRow>(result).map(toRow);
 }

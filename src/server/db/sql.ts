@@ -66,3 +66,13 @@ export function returnedRow<T>(rows: readonly T[], what = "a row"): T {
   if (row === undefined) throw new Error(`The statement returned no row (expected ${what})`);
   return row;
 }
+
+/** One parameter whatever the number of ids, so that the statement text (and its prepared plan) stays the same. */
+export function intArray(ids: readonly number[]): SQL {
+  return sql`${intArrayText(ids)}::int[]`;
+}
+
+/** Ids as a PostgreSQL array literal (`{1,2,3}`), whole numbers only. */
+export function intArrayText(ids: readonly number[]): string {
+  return `{${ids.map((id) => Math.trunc(id)).join(",")}}`;
+}

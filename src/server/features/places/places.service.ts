@@ -16,7 +16,7 @@ import {
 } from "@contract/place-pages";
 import type { AppDeps } from "../../deps";
 import { notFound } from "../../http/errors";
-import { listPublicCoachTowns } from "../../db/public-coaches";
+import { listPublicCoachTowns, type PublicCoachRow } from "../../db/public-coaches";
 import { coachDirectoryFor } from "../search/coach-directory";
 import { perDatabase } from "../search/per-database";
 import { getCoachListings } from "../search/search.service";
@@ -29,52 +29,120 @@ const OPEN_TIMES_PER_COACH = 3;
 /** Other places of the state a page links to. */
 const NEARBY_PLACES = 8;
 /**
- * The town index is read again after this long even without a coach event (DESIGN.md 12: a change
- * shows within a minute; a suspension publishes no listing event).
+ * The town index is read whole again after this long. Between full reads it follows the coaches
+ * changed meanwhile (the search directory's coach events, a suspension's included), reading only
+ * those: at 100,000 coaches a full read costs PostgreSQL about a second (docs/performance-log.md,
+ * 29 November 2026, late night). Every change the services make announces itself (profile, review,
+ * suspension); the full read is the safety net for one made outside them.
  */
-const INDEX_MAX_AGE_MS = 30_000;
+const INDEX_MAX_AGE_MS = 10 * 60_000;
 
 type PlaceCoachEntry = { id: number; positions: Position[]; lastChangedAt: Date };
 type PlaceEntry = { state: string; city: string; cityName: string; coaches: PlaceCoachEntry[] };
-type PlaceIndex = { places: Map<string, PlaceEntry>; readAt: number; changeCount: number };
+/** A place as the index keeps it: with how many of its coaches spell its town each way (its name is the most used). */
+type KeptPlace = PlaceEntry & { names: Map<string, number> };
+/** A state's places, most coaches first (ties by name): a place page's "nearby" is the first few of its state's. */
+type PlaceIndex = { places: ReadonlyMap<string, PlaceEntry>; byState: ReadonlyMap<string, readonly PlaceEntry[]> };
 
 const keyOf = (state: string, city: string) => `${state}/${city}`;
+const byCoachesThenName = (a: PlaceEntry, b: PlaceEntry) => b.coaches.length - a.coaches.length || a.cityName.localeCompare(b.cityName);
 
 /**
- * The places with public coaches, grouped from the coaches' towns ("Baltimore, MD"), kept in memory
- * and read again when a coach changes (the search directory counts coach events) or after
- * INDEX_MAX_AGE_MS. Towns that differ only in case or punctuation share a place; its name is the
+ * The places with public coaches, grouped from the coaches' towns ("Baltimore, MD"), kept in memory:
+ * read whole at first and every INDEX_MAX_AGE_MS, and in between kept up to date coach by coach
+ * from the search directory's changes (coachDirectoryFor: coach events of every process, and
+ * `invalidate`). Towns that differ only in case or punctuation share a place; its name is the
  * spelling most of its coaches use.
  */
 const placeIndexFor = perDatabase((deps: AppDeps) => {
-  let current: PlaceIndex | undefined;
-  let reading: Promise<PlaceIndex> | undefined;
-  const read = async (changeCount: number): Promise<PlaceIndex> => {
-    const readAt = Date.now();
-    const rows = await listPublicCoachTowns(deps.database.db);
-    const places = new Map<string, PlaceEntry & { names: Map<string, number> }>();
-    for (const row of rows) {
-      const town = townOfLocation(row.location);
-      if (!town) continue;
-      const state = town.state.toLowerCase();
-      const city = citySlug(town.cityName);
-      const key = keyOf(state, city);
-      let place = places.get(key);
-      if (!place) places.set(key, (place = { state, city, cityName: town.cityName, coaches: [], names: new Map() }));
-      place.names.set(town.cityName, (place.names.get(town.cityName) ?? 0) + 1);
-      place.coaches.push({ id: row.id, positions: positionsOf(row.specializations), lastChangedAt: row.lastChangedAt });
-    }
-    for (const place of places.values()) {
-      place.cityName = [...place.names.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? place.cityName;
-    }
-    return { places, readAt, changeCount };
+  const places = new Map<string, KeptPlace>();
+  /** Each placed coach's place, entry and spelling of its town. */
+  const coachPlaces = new Map<number, { key: string; entry: PlaceCoachEntry; name: string }>();
+  let readAt = -Infinity;
+  /** The directory's change count this index has caught up with. */
+  let seen = 0;
+  let view: PlaceIndex | undefined;
+  let updating: Promise<void> | undefined;
+
+  const remove = (coachId: number, touched: Set<KeptPlace>) => {
+    const held = coachPlaces.get(coachId);
+    if (!held) return;
+    coachPlaces.delete(coachId);
+    const place = places.get(held.key);
+    if (!place) return;
+    place.coaches = place.coaches.filter((c) => c !== held.entry);
+    place.names.set(held.name, (place.names.get(held.name) ?? 1) - 1);
+    if (place.coaches.length === 0) places.delete(held.key);
+    else touched.add(place);
   };
-  return async (): Promise<Map<string, PlaceEntry>> => {
-    const changeCount = coachDirectoryFor(deps).changeCount();
-    if (current && current.changeCount === changeCount && Date.now() - current.readAt < INDEX_MAX_AGE_MS) return current.places;
-    reading ??= read(changeCount).finally(() => (reading = undefined));
-    current = await reading;
-    return current.places;
+  const add = (row: PublicCoachRow, touched: Set<KeptPlace>) => {
+    const town = townOfLocation(row.location);
+    if (!town) return;
+    const state = town.state.toLowerCase();
+    const city = citySlug(town.cityName);
+    const key = keyOf(state, city);
+    let place = places.get(key);
+    if (!place) places.set(key, (place = { state, city, cityName: town.cityName, coaches: [], names: new Map() }));
+    const entry = { id: row.id, positions: positionsOf(row.specializations), lastChangedAt: row.lastChangedAt };
+    place.coaches.push(entry);
+    place.names.set(town.cityName, (place.names.get(town.cityName) ?? 0) + 1);
+    coachPlaces.set(row.id, { key, entry, name: town.cityName });
+    touched.add(place);
+  };
+  const rename = (place: KeptPlace) => {
+    let best: [string, number] | undefined;
+    for (const [name, count] of place.names) {
+      if (count <= 0) place.names.delete(name);
+      else if (!best || count > best[1] || (count === best[1] && name.localeCompare(best[0]) < 0)) best = [name, count];
+    }
+    if (best) place.cityName = best[0];
+  };
+
+  const readAll = async () => {
+    const startedAt = Date.now();
+    const count = coachDirectoryFor(deps).changeCount();
+    const rows = await listPublicCoachTowns(deps.database.db);
+    places.clear();
+    coachPlaces.clear();
+    const touched = new Set<KeptPlace>();
+    for (const row of rows) add(row, touched);
+    touched.forEach(rename);
+    readAt = startedAt;
+    seen = count;
+  };
+  const readChanged = async () => {
+    const directory = coachDirectoryFor(deps);
+    const count = directory.changeCount();
+    const changed = directory.changedSince(seen);
+    // Read after the count: a coach changed meanwhile is counted after it, and read again next time.
+    const rows = changed.length === 0 ? [] : await listPublicCoachTowns(deps.database.db, changed);
+    const touched = new Set<KeptPlace>();
+    for (const id of changed) remove(id, touched);
+    for (const row of rows) add(row, touched);
+    touched.forEach(rename);
+    seen = count;
+  };
+
+  return async (): Promise<PlaceIndex> => {
+    const due = Date.now() - readAt >= INDEX_MAX_AGE_MS;
+    if (due || coachDirectoryFor(deps).changeCount() !== seen) {
+      updating ??= (due ? readAll() : readChanged()).finally(() => {
+        updating = undefined;
+        view = undefined;
+      });
+      await updating;
+    }
+    if (!view) {
+      const byState = new Map<string, PlaceEntry[]>();
+      for (const place of places.values()) {
+        const list = byState.get(place.state);
+        if (list) list.push(place);
+        else byState.set(place.state, [place]);
+      }
+      for (const list of byState.values()) list.sort(byCoachesThenName);
+      view = { places, byState };
+    }
+    return view;
   };
 });
 
@@ -97,14 +165,14 @@ function summaryOf(place: PlaceEntry): PlaceSummary {
 
 /** GET /api/places: every place with a public coach, by state then town. */
 export async function listPlaces(deps: AppDeps): Promise<PlaceSummary[]> {
-  const places = [...(await placeIndexFor(deps)()).values()];
+  const places = [...(await placeIndexFor(deps)()).places.values()];
   places.sort((a, b) => a.state.localeCompare(b.state) || a.cityName.localeCompare(b.cityName));
   return places.map(summaryOf);
 }
 
 /** GET /api/places/popular: the places with most public coaches (ties by name), for the landing page's links. */
 export async function listPopularPlaces(deps: AppDeps): Promise<PlaceLink[]> {
-  return [...(await placeIndexFor(deps)()).values()]
+  return [...(await placeIndexFor(deps)()).places.values()]
     .sort((a, b) => b.coaches.length - a.coaches.length || a.cityName.localeCompare(b.cityName) || a.state.localeCompare(b.state))
     .slice(0, POPULAR_PLACES)
     .map((place) => ({ path: placePath(place.state, place.city), heading: placeHeading(place, null), coachCount: place.coaches.length }));
@@ -117,7 +185,7 @@ export async function listPopularPlaces(deps: AppDeps): Promise<PlaceLink[]> {
  */
 export async function getPlacePage(deps: AppDeps, state: string, city: string, position: Position | null): Promise<PlacePage> {
   const index = await placeIndexFor(deps)();
-  const place = index.get(keyOf(state, city));
+  const place = index.places.get(keyOf(state, city));
   const members = place?.coaches.filter((c) => position === null || c.positions.includes(position)) ?? [];
   if (!place || members.length === 0) throw notFound(PLACE_NOT_FOUND);
   const listings = await getCoachListings(
@@ -157,9 +225,9 @@ export async function getPlacePage(deps: AppDeps, state: string, city: string, p
   const townPath = placePath(place.state, place.city);
   const townName = `${place.cityName}, ${place.state.toUpperCase()}`;
   const path = placePath(place.state, place.city, position);
-  const nearby = [...index.values()]
-    .filter((p) => p.state === place.state && p.city !== place.city)
-    .sort((a, b) => b.coaches.length - a.coaches.length || a.cityName.localeCompare(b.cityName))
+  const nearby = (index.byState.get(place.state) ?? [])
+    .slice(0, NEARBY_PLACES + 1)
+    .filter((p) => p !== place)
     .slice(0, NEARBY_PLACES)
     .map((p) => ({ cityName: p.cityName, state: p.state.toUpperCase(), path: placePath(p.state, p.city), coachCount: p.coaches.length }));
   return {

@@ -7,8 +7,7 @@ import { countPublicCoaches, publicCoachesOfFile } from "./public-coaches.servic
  * The sitemap (DESIGN.md 12): an index of coach files (at most 50,000 addresses each, the protocol's
  * limit, `lastmod` from each coach's last change) and one file of place pages, and robots.txt that
  * names it. Read from the database on each request (the coach files) or from the place index (kept
- * exact by coach events, at most 30 s old): a change shows within a minute, as the answers' one-minute
- * HTTP cache allows.
+ * exact by coach events): a change shows within a minute, as the answers' one-minute HTTP cache allows.
  */
 export const COACHES_PER_SITEMAP = 50_000;
 

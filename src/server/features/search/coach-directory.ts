@@ -97,6 +97,8 @@ export type CoachDirectory = {
   invalidate(coachId: number): void;
   /** Counts the coaches marked stale so far, by events or `invalidate`: a listing may have changed since the count last moved. */
   changeCount(): number;
+  /** The coaches marked stale after the count was `count` (what changed since a reader last looked). */
+  changedSince(count: number): number[];
   /** Where the coach is as last read, or undefined when not on the map or marked stale (it may have moved). */
   positionOf(coachId: number): Origin | undefined;
   /** Resolves once this process hears coach events. */
@@ -260,6 +262,11 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
   return {
     invalidate,
     changeCount: () => changes,
+    changedSince(count) {
+      const ids: number[] = [];
+      for (const [id, at] of latest) if (at > count) ids.push(id);
+      return ids;
+    },
     positionOf(coachId) {
       const coach = coaches.get(coachId);
       return coach && !stale.has(coachId) ? { latitude: coach.latitude, longitude: coach.longitude } : undefined;

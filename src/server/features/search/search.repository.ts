@@ -10,7 +10,7 @@ import type { Db } from "../../db/client";
 import { aliasHoldsSeat } from "../../db/seat-rule";
 import type { SlotRowWithCount } from "../slots/slots.repository";
 import { boundingBox, EARTH_RADIUS_MILES, type Origin } from "./distance";
-import { rowsOf } from "../../db/sql";
+import { intArray, intArrayText, rowsOf } from "../../db/sql";
 
 /**
  * One coach as the profile and matching read it: the listing (the one SQL definition,
@@ -328,15 +328,6 @@ export async function coachSlots(db: Db, coachIds: number[], now: Date, perCoach
   const values = fillPlaceholders(params, { ids: intArrayText(coachIds), at: now.toISOString(), perCoach });
   const result = await client.query<CoachSlotsRow>({ name: statementName(text), text, values });
   return result.rows;
-}
-
-/** One parameter whatever the number of ids, so that the statement text (and its prepared plan) stays the same. */
-function intArray(ids: number[]): SQL {
-  return sql`${intArrayText(ids)}::int[]`;
-}
-
-function intArrayText(ids: number[]): string {
-  return `{${ids.map((id) => Math.trunc(id)).join(",")}}`;
 }
 
 const dialect = new PgDialect();
