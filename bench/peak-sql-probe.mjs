@@ -6,7 +6,12 @@
 // morning"). The parent talks to it over the IPC channel: "peak-sql-reset" starts the steady phase
 // afresh, "peak-sql-report" answers the figures.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { writeFileSync } from "node:fs";
 import http from "node:http";
+import { Session } from "node:inspector/promises";
+import path from "node:path";
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
 import pg from "pg";
 
 /** Histogram buckets of 0.05 ms up to 100 ms, then one per 10 ms up to 10 s (bench/peak.ts reads them the same way). */
@@ -75,17 +80,40 @@ http.Server.prototype.emit = function countedEmit(event, req, res) {
     const counted = Number(res.getHeader("x-sql-statements"));
     const statements = Number.isFinite(counted) ? counted : store.statements;
     if (statements > mostInRequest.count)
-      mostInRequest = { count: statements, request: `${req.method} ${String(req.url).split("?")[0]}`, texts: store.texts };
+      mostInRequest = {
+        count: statements,
+        request: `${req.method} ${String(req.url).split("?")[0]} (the probe saw ${store.statements} in its context)`,
+        texts: store.texts,
+      };
   });
   return requests.run(store, () => emit.apply(this, arguments));
 };
 
-process.on("message", (message) => {
+// PEAK_CPU_PROFILE_DIR: a CPU profile of the steady phase alone (from the reset to the report), one
+// .cpuprofile per process, for Chrome's DevTools or any profile reader; unset, nothing is profiled.
+const profileDir = process.env.PEAK_CPU_PROFILE_DIR;
+let profiler;
+
+process.on("message", (message) => void answer(message));
+
+async function answer(message) {
   if (message === "peak-sql-reset") {
     statements = new Map();
     mostInRequest = { count: 0, request: "", texts: [] };
+    if (profileDir && !profiler) {
+      profiler = new Session();
+      profiler.connect();
+      await profiler.post("Profiler.enable");
+      await profiler.post("Profiler.start");
+    }
     process.send?.({ peakSqlReset: true });
   } else if (message === "peak-sql-report") {
+    if (profiler) {
+      const { profile } = await profiler.post("Profiler.stop");
+      writeFileSync(path.join(profileDir, `steady-${process.pid}.cpuprofile`), JSON.stringify(profile));
+      profiler.disconnect();
+      profiler = undefined;
+    }
     const list = [...statements].map(([text, e]) => ({
       text: text.replace(/\s+/g, " ").slice(0, 160),
       calls: e.calls,
@@ -95,6 +123,19 @@ process.on("message", (message) => {
       // The histogram's non-empty buckets, [index, count]: the parent merges the processes' (bucketMs in bench/peak.ts).
       buckets: [...e.buckets.entries()].filter(([, n]) => n > 0),
     }));
-    process.send?.({ peakSqlReport: { statements: list, mostInRequest, rssMb: process.memoryUsage().rss / 2 ** 20 } });
+    // Where the resident memory is: V8's heap by space (used of committed), and what lies outside it.
+    const mb = (bytes) => Math.round(bytes / 2 ** 20);
+    const memory = process.memoryUsage();
+    const heap = v8
+      .getHeapSpaceStatistics()
+      .filter((s) => s.space_size > 0)
+      .map((s) => `${s.space_name.replace(/_space$/, "")} ${mb(s.space_used_size)}/${mb(s.space_size)}`)
+      .join(", ");
+    // What is alive: the heap used after a full collection (made once, after the figures above are read).
+    v8.setFlagsFromString("--expose-gc");
+    runInNewContext("gc")();
+    const live = mb(v8.getHeapStatistics().used_heap_size);
+    const memoryLine = `heap used/committed MB: ${heap}; external ${mb(memory.external)} (array buffers ${mb(memory.arrayBuffers)}); rss ${mb(memory.rss)}; live after a full collection ${live}`;
+    process.send?.({ peakSqlReport: { statements: list, mostInRequest, rssMb: memory.rss / 2 ** 20, memoryLine } });
   }
-});
+}

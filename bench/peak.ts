@@ -164,6 +164,8 @@ async function startServer(databaseUrl: string, appUrl: string, workDir: string,
       "--max-semi-space-size=32",
       "--max-old-space-size=512",
       "--enable-source-maps",
+      // A profile of the servers, for instance (SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"), as tests/cluster's processes take it.
+      ...(process.env.SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
       "--import",
       path.join(root, "bench/peak-sql-probe.mjs"),
       path.join(root, "dist/server/main.js"),
@@ -578,6 +580,8 @@ type SqlReport = {
   /** The request that ran the most statements, with the texts of the statements the probe saw it send. */
   mostInRequest: { count: number; request: string; texts: string[] };
   rssMb: number;
+  /** V8's heap by space and the memory outside it, at the end (unchecked; where the resident memory goes). */
+  memoryLine: string;
 };
 
 function ask<T>(child: ChildProcess, message: string, key: string): Promise<T> {
@@ -698,9 +702,10 @@ async function main(): Promise<void> {
     console.log(`Steady: ${seconds} s of the mix...`);
     const tally: Tally = { latencies: new Map(), statuses: new Map(), errors: 0, expected: new Map(), count: 0 };
     const mix = await runMix(nginx.url, cast, messaging, seconds, tally);
+    // Resident memory as the mix left it, read before the probe's report (which ends with a full collection).
+    const rss = servers.map((s) => rssMbOf(s.child.pid!));
     const reports = await Promise.all(servers.map((s) => ask<SqlReport>(s.child, "peak-sql-report", "peakSqlReport")));
     const onServer = serverTimed ? await serverStatements(databaseUrl) : undefined;
-    const rss = servers.map((s) => rssMbOf(s.child.pid!));
     // What was sent in the last second may still be on its way.
     await new Promise((r) => setTimeout(r, 2000));
     const delivered = [...messaging.sent.keys()].filter((body) => messaging.arrived.get(body) === 1).length;
@@ -785,6 +790,7 @@ function printReport(r: {
     `errors: ${r.tally.errors} unexpected answers, ${r.mix.timeouts} requests unanswered within autocannon's 10 s, ${r.mix.errors - r.mix.timeouts} connection errors`,
   );
   console.log(`live delivery: ${r.delivered} of ${r.sent} watched messages arrived once at the other side's socket, ${r.twice} twice`);
+  for (const [i, report] of r.reports.entries()) console.log(`process ${i + 1} memory: ${report.memoryLine}`);
   console.log(`/api/health through nginx: ${r.health.perSecond.toFixed(0)} req/s, ${r.health.errors} errors`);
   console.log(
     `slowest statements (p95 over both processes, at least ${MIN_STATEMENT_CALLS} calls; client-side timing, see bench/peak-sql-probe.mjs):`,
