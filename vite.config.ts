@@ -205,9 +205,9 @@ export default defineConfig({
               test: new RegExp(
                 [
                   /src[\\/]client[\\/]components[\\/]ui[\\/](badge|button|card|checkbox|input|label|form-field|link-buttons|page-title|spinner|star-rating|textarea)\.tsx/,
-                  /src[\\/]client[\\/]lib[\\/](cn|just-fetched|toast-failure|when)\.ts/,
+                  /src[\\/]client[\\/]lib[\\/](cn|class-merge-config|just-fetched|toast-failure|when)\.ts/,
                   /src[\\/]contract[\\/]((coach|search|review)-basics|names)\.ts/,
-                  /node_modules[\\/](clsx|tailwind-merge|class-variance-authority|date-fns|@date-fns)[\\/]/,
+                  /node_modules[\\/](clsx|tailwind-merge|class-variance-authority)[\\/]/,
                   /node_modules[\\/]@radix-ui[\\/]react-(compose-refs|slot|label|primitive)[\\/]/,
                 ]
                   .map((part) => part.source)

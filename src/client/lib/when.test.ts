@@ -1,4 +1,4 @@
-import { TZDate } from "@date-fns/tz";
+import { TZDate, tzOffset } from "@date-fns/tz";
 import { addDays, format, parse } from "date-fns";
 import { describe, expect, it } from "vitest";
 import {
@@ -91,6 +91,48 @@ describe("the client's one time module", () => {
       }
     }
   });
+
+  it("finds the instant of a wall clock as @date-fns/tz's TZDate does on a server in UTC: every 15 minutes of the days a clock changes, over two years", () => {
+    // TZDate's answer for a time a change of clock skips or repeats depends on the system's zone:
+    // the server runs in UTC, and the browser now gives the server's answer wherever it is.
+    const systemZone = process.env.TZ;
+    process.env.TZ = "UTC";
+    try {
+      const zones = [
+        "America/New_York",
+        "America/Chicago",
+        "America/Denver",
+        "America/Phoenix",
+        "America/Los_Angeles",
+        "America/Anchorage",
+      ];
+      for (const zone of [
+        ...zones,
+        "Pacific/Honolulu",
+        "America/St_Johns",
+        "Europe/Berlin",
+        "Australia/Lord_Howe",
+        "Asia/Kolkata",
+        "UTC",
+      ]) {
+        for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2028, 0, 1); ms += 86_400_000) {
+          const day = new Date(ms);
+          // Every quarter hour on the days around a change of clock, every 97 minutes on the others.
+          const changes = tzOffset(zone, new Date(ms - 86_400_000)) !== tzOffset(zone, new Date(ms + 2 * 86_400_000));
+          for (let minute = 0; minute < 24 * 60; minute += changes ? 15 : 97) {
+            const [hours, minutes] = [Math.floor(minute / 60), minute % 60];
+            const expected = new TZDate(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hours, minutes, 0, zone).getTime();
+            const time = `${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
+            if (zonedInstant(day.toISOString().slice(0, 10), time, zone)?.getTime() !== expected)
+              expect(`${zone} ${day.toISOString().slice(0, 10)} ${time}`).toBe(new Date(expected).toISOString());
+          }
+        }
+      }
+    } finally {
+      if (systemZone === undefined) delete process.env.TZ;
+      else process.env.TZ = systemZone;
+    }
+  }, 60_000);
 
   it("shows a held seat's deadline on the coach's clock, naming the zone for a viewer elsewhere", () => {
     const deadline = "2026-11-23T21:30:00.000Z";

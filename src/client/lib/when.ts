@@ -1,5 +1,3 @@
-import { TZDate, tzOffset } from "@date-fns/tz";
-import { addDays } from "date-fns";
 import type { LocalDateTime } from "../../contract/time";
 import { isDrawnAsOnServer } from "./hydration";
 
@@ -16,11 +14,17 @@ const pad2 = (n: number) => String(n).padStart(2, "0");
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
- * A date (a TZDate reads its zone's clock) in a date-fns pattern, US English. Only the tokens this
- * module uses, written out: date-fns' format and its locale are most of what the first screens of
- * find coaches and a coach profile would load for their dates (docs/PERFORMANCE.md).
+ * A wall clock: a Date whose local fields are read as they are (a calendar date), or, from
+ * onZoneClock, one whose UTC fields are a zone's clock.
  */
-function formatAs(date: Date, pattern: string): string {
+type WallClock = Pick<Date, "getFullYear" | "getMonth" | "getDate" | "getDay" | "getHours" | "getMinutes">;
+
+/**
+ * A date in a date-fns pattern, US English. Only the tokens this module uses, written out: date-fns'
+ * format and its locale are most of what the first screens of find coaches and a coach profile
+ * would load for their dates (docs/PERFORMANCE.md).
+ */
+function formatAs(date: WallClock, pattern: string): string {
   return pattern.replace(/yyyy|MMMM|MMM|MM|dd|d|EEEE|EEE|HH|h|mm|a/g, (token) => {
     switch (token) {
       case "yyyy":
@@ -69,6 +73,48 @@ export function browserTimeZone(): string {
   return viewerZone;
 }
 
+/*
+ * A zone's clock from the browser's own time zone data (Intl), as @date-fns/tz reads it (its
+ * tzOffset and TZDate, which the server uses): that library and date-fns' addDays were about 2 KB of
+ * gzip on every first screen with a date. when.test.ts compares both, minute by minute around every
+ * change of clock, so that the server and the browser draw the same times.
+ */
+const offsetFormats = new Map<string, (at: Date) => string>();
+
+/** Minutes a zone's clock is ahead of UTC at an instant ("GMT-05:00" is -300); NaN for a zone the browser does not know. */
+function zoneOffset(timeZone: string, at: Date): number {
+  let parts: string[];
+  try {
+    let format = offsetFormats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" }).format;
+      offsetFormats.set(timeZone, format);
+    }
+    parts = (format(at).split("GMT")[1] ?? "").split(":");
+  } catch {
+    // A zone given as an offset ("+05:30") that Intl does not take is read as one.
+    const offset = /([+-]\d\d):?(\d\d)?/.exec(timeZone);
+    if (!offset) return NaN;
+    parts = offset.slice(1);
+  }
+  const [hours, minutes, seconds] = [0, 1, 2].map((i) => Number(parts[i] || 0)) as [number, number, number];
+  const whole = hours * 60 + minutes;
+  return whole > 0 ? whole + seconds / 60 : hours * 60 - minutes - seconds / 60;
+}
+
+/** A zone's clock at an instant: its UTC fields read as the zone's wall clock (a known zone only). */
+function onZoneClock(instantMs: number, timeZone: string): WallClock {
+  const clock = new Date(instantMs + Math.round(zoneOffset(timeZone, new Date(instantMs)) * 60) * 1000);
+  return {
+    getFullYear: () => clock.getUTCFullYear(),
+    getMonth: () => clock.getUTCMonth(),
+    getDate: () => clock.getUTCDate(),
+    getDay: () => clock.getUTCDay(),
+    getHours: () => clock.getUTCHours(),
+    getMinutes: () => clock.getUTCMinutes(),
+  };
+}
+
 const knownZones = new Map<string, boolean>();
 
 /** A zone name the browser cannot use (never expected from the server) falls back to the viewer's own. */
@@ -76,7 +122,7 @@ function usableZone(timeZone: string | null | undefined): string {
   if (!timeZone) return browserTimeZone();
   let usable = knownZones.get(timeZone);
   if (usable === undefined) {
-    usable = !Number.isNaN(tzOffset(timeZone, new Date()));
+    usable = !Number.isNaN(zoneOffset(timeZone, new Date()));
     knownZones.set(timeZone, usable);
   }
   return usable ? timeZone : browserTimeZone();
@@ -84,7 +130,7 @@ function usableZone(timeZone: string | null | undefined): string {
 
 /** The wall-clock date and time in a zone at an instant (default now). */
 export function nowIn(timeZone: string | null | undefined, now: Date = new Date()): LocalDateTime {
-  const zoned = new TZDate(now.getTime(), usableZone(timeZone));
+  const zoned = onZoneClock(now.getTime(), usableZone(timeZone));
   return { date: formatAs(zoned, "yyyy-MM-dd"), time: formatAs(zoned, "HH:mm") };
 }
 
@@ -96,8 +142,16 @@ export function zonedInstant(date: string, time: string, timeZone: string | null
   const day = CALENDAR_DATE.exec(date);
   const clock = /^(\d{2}):(\d{2})$/.exec(time);
   if (!day || !clock) return null;
-  const zoned = new TZDate(Number(day[1]), Number(day[2]) - 1, Number(day[3]), Number(clock[1]), Number(clock[2]), 0, usableZone(timeZone));
-  return Number.isNaN(zoned.getTime()) ? null : new Date(zoned.getTime());
+  const zone = usableZone(timeZone);
+  // The wall clock read as UTC, less the zone's offset there; where that lands on the other side of
+  // a change of clock, the offset found there. A time the clock skips (2:30 when it goes from 2:00
+  // to 3:00) comes out as the instant an hour later (3:30), as @date-fns/tz's TZDate gives it.
+  const wall = Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]), Number(clock[1]), Number(clock[2]));
+  if (Number.isNaN(wall)) return null;
+  const offsetMs = (at: number) => Math.round(zoneOffset(zone, new Date(at)) * 60) * 1000;
+  const first = wall - offsetMs(wall);
+  const second = wall - offsetMs(first);
+  return new Date(second === first || wall - offsetMs(second) === second ? second : Math.max(first, second));
 }
 
 /** A calendar date (no zone: the API's yyyy-MM-dd is already the coach's date). */
@@ -163,7 +217,7 @@ export function isOtherZone(timeZone: string, at: Date, viewerTimeZone?: string)
     if (viewerUnknown()) return true;
     viewerTimeZone = browserTimeZone();
   }
-  return tzOffset(usableZone(timeZone), at) !== tzOffset(usableZone(viewerTimeZone), at);
+  return zoneOffset(usableZone(timeZone), at) !== zoneOffset(usableZone(viewerTimeZone), at);
 }
 
 type SessionClock = { date: string; timeZone: string | null | undefined; viewerTimeZone?: string };
@@ -193,27 +247,29 @@ export function formatSessionRange(start: string | null | undefined, end: string
 export function startOfWeekDate(date: string): string {
   const parsed = calendarDate(date);
   if (!parsed) return date;
-  return formatAs(addDays(parsed, -parsed.getDay()), "yyyy-MM-dd");
+  return addDaysTo(date, -parsed.getDay());
 }
 
 /** A calendar date `days` later (or earlier), yyyy-MM-dd. */
 export function addDaysTo(date: string, days: number): string {
   const parsed = calendarDate(date);
-  return parsed ? formatAs(addDays(parsed, days), "yyyy-MM-dd") : date;
+  if (!parsed) return date;
+  parsed.setDate(parsed.getDate() + days);
+  return formatAs(parsed, "yyyy-MM-dd");
 }
 
 /** An instant read on a zone's clock (the viewer's own when no zone is given). */
-function instantIn(iso: string, timeZone: string | null | undefined): TZDate | null {
+function instantIn(iso: string, timeZone: string | null | undefined): { clock: WallClock; at: Date } | null {
   // The API's instants are ISO 8601 with their offset ("2026-11-23T21:30:00.000Z"), which every
   // browser reads the same way; any other text is not one.
   const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(iso) ? Date.parse(iso) : NaN;
-  return Number.isNaN(at) ? null : new TZDate(at, usableZone(timeZone));
+  return Number.isNaN(at) ? null : { clock: onZoneClock(at, usableZone(timeZone)), at: new Date(at) };
 }
 
 /** "November 23, 2026": the calendar date of an instant on the viewer's clock (or a zone's); null when it is not an instant. */
 export function formatInstantDate(iso: string, timeZone?: string | null): string | null {
   const zoned = instantIn(iso, timeZone);
-  return zoned ? formatAs(zoned, "MMMM d, yyyy") : null;
+  return zoned ? formatAs(zoned.clock, "MMMM d, yyyy") : null;
 }
 
 /**
@@ -223,8 +279,8 @@ export function formatInstantDate(iso: string, timeZone?: string | null): string
 export function formatInstantTime(iso: string, timeZone: string, viewerTimeZone?: string): string | null {
   const zoned = instantIn(iso, timeZone);
   if (!zoned) return null;
-  const at = new Date(zoned.getTime());
-  return formatAs(zoned, "h:mm a") + (isOtherZone(timeZone, at, viewerTimeZone) ? ` ${zoneAbbreviation(timeZone, at)}` : "");
+  const { clock, at } = zoned;
+  return formatAs(clock, "h:mm a") + (isOtherZone(timeZone, at, viewerTimeZone) ? ` ${zoneAbbreviation(timeZone, at)}` : "");
 }
 
 /**
@@ -234,7 +290,7 @@ export function formatInstantTime(iso: string, timeZone: string, viewerTimeZone?
 export function formatInstant(iso: string | null | undefined, viewerTimeZone: string = browserTimeZone()): string | null {
   const zoned = iso ? instantIn(iso, viewerTimeZone) : null;
   if (!zoned) return null;
-  return `${formatAs(zoned, "MMM d, yyyy, h:mm a")} ${zoneAbbreviation(viewerTimeZone, new Date(zoned.getTime()))}`;
+  return `${formatAs(zoned.clock, "MMM d, yyyy, h:mm a")} ${zoneAbbreviation(viewerTimeZone, zoned.at)}`;
 }
 
 /** The calendar date (yyyy-MM-dd) on a zone's clock at an instant given in milliseconds. */
