@@ -29,7 +29,15 @@ const t = useTestApp();
 const PAST_SESSIONS = 5000;
 const FAMILY_MESSAGES = 500;
 /** Tables that grow with history: a statement that scans one whole is what this guards against. */
-const GROWING = new Set(["bookings", "time_slots", "messages", "conversations", "conversation_reads", "credit_ledger", "package_purchases"]);
+const GROWING = new Set([
+  "bookings",
+  "time_slots",
+  "messages",
+  "conversations",
+  "conversation_reads",
+  "credit_ledger",
+  "package_purchases",
+]);
 
 let coach: BookableCoach;
 let family: Person;
@@ -249,7 +257,9 @@ describe("the sweeps read what is due, not the history (issue 46)", () => {
         'pi_confirmed_' || s.id, ${now}::timestamptz
       from (select ts.* from time_slots ts where ts.coach_id <> ${coach.coachId} and ts.starts_at > ${now}::timestamptz order by ts.starts_at limit 1000) s`);
     // The coach can be paid out (a waiting payout would go at once): the 5,000 sessions are paid already.
-    await db.execute(sql`update coaches set payment_account_id = 'acct_history', payment_payouts_enabled = true where id = ${coach.coachId}`);
+    await db.execute(
+      sql`update coaches set payment_account_id = 'acct_history', payment_payouts_enabled = true where id = ${coach.coachId}`,
+    );
     await db.execute(sql`analyze`);
     // What was due (review requests for the last week's sessions, reminders) goes out first.
     await runSweeps(t.deps);
