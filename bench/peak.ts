@@ -87,9 +87,9 @@ async function makeCast(database: Database): Promise<Cast> {
   // The seed's history had its e-mails sent: the review requests of the last week's sessions and the
   // reminders of the next two days' (a server that has run all along sent them as they fell due;
   // unmarked, the first sweep of a fresh start would send tens of thousands at once).
+  await db.execute(sql`update bookings set review_requested_at = now()
+    where status = 'completed' and review_requested_at is null and completed_at > now() - interval '8 days'`);
   await db.execute(sql`insert into sent_notices (kind, subject_id, sent_at)
-    select 'review_request', id, now() from bookings where status = 'completed' and completed_at > now() - interval '8 days'
-    union all
     select k.kind, b.id, now() from bookings b cross join (values ('student_reminder'), ('coach_reminder')) k(kind)
     where b.status = 'confirmed' and b.starts_at between now() and now() + interval '2 days'
     on conflict do nothing`);

@@ -55,6 +55,11 @@ export const bookings = pgTable(
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /**
+     * When the review-request sweep came to the completed session: its e-mail sent, or none because
+     * a review came first. Null while due, so the sweep finds the due ones through a small index.
+     */
+    reviewRequestedAt: timestamp("review_requested_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** What the coach wrote when cancelling the session: free text, shown to the students, never read by code. */
     cancellationReason: text("cancellation_reason"),
@@ -125,10 +130,21 @@ export const bookings = pgTable(
     index("bookings_pending_series_hold_idx")
       .on(t.seriesHoldId)
       .where(sql`${t.status} = 'pending' and ${t.seriesHoldId} is not null`),
-    // The late-payment sweep asks the provider about cancelled bookings that had an intent.
-    index("bookings_cancelled_intent_idx")
+    // The late-payment sweep asks the provider about cancelled bookings that had an intent and whose
+    // money is not recorded (a refunded one, nearly every one in a month's window, is not in it).
+    index("bookings_cancelled_unsettled_idx")
       .on(t.cancelledAt)
-      .where(sql`${t.status} = 'cancelled' and ${t.paymentIntentId} is not null`),
+      .where(
+        sql`${t.status} = 'cancelled' and ${t.paymentIntentId} is not null and ${t.paymentStatus} not in ('completed', 'refund_pending', 'refunded')`,
+      ),
+    // The sweeps' other work lists, each holding only what is due (issue 46): sessions the review
+    // request has not come to yet, and payouts waiting.
+    index("bookings_review_request_due_idx")
+      .on(t.completedAt)
+      .where(sql`${t.status} = 'completed' and ${t.reviewRequestedAt} is null`),
+    index("bookings_payout_pending_idx")
+      .on(t.payoutNextAttemptAt)
+      .where(sql`${t.payoutStatus} = 'pending'`),
     check("bookings_status_check", sql`${t.status} in ('pending', 'confirmed', 'completed', 'cancelled', 'no_show')`),
     check(
       "bookings_no_show_check",
@@ -140,6 +156,8 @@ export const bookings = pgTable(
     ),
     check("bookings_pending_hold_check", sql`${t.status} <> 'pending' or ${t.holdExpiresAt} is not null`),
     check("bookings_duration_check", sql`${t.durationMinutes} in (30, 60)`),
+    // The completion sweep finds the sessions that ended among those that started (issue 46).
+    check("bookings_ends_after_starts_check", sql`${t.endsAt} > ${t.startsAt}`),
     check(
       "bookings_money_check",
       sql`${t.rateCents} > 0 and ${t.platformFeeCents} >= 0 and ${t.tipCents} >= 0 and ${t.totalCents} = ${t.rateCents} + ${t.platformFeeCents} + ${t.tipCents} and ${t.coachEarningsCents} = ${t.rateCents} + ${t.tipCents}`,

@@ -31,6 +31,8 @@ export const conversations = pgTable(
     uniqueIndex("conversations_coach_family_key").on(t.coachId, t.familyId),
     index("conversations_family_activity_idx").on(t.familyId, t.activity),
     index("conversations_coach_activity_idx").on(t.coachId, t.activity),
+    // The message-notice sweep reads the conversations of the last two days (issue 46).
+    index("conversations_last_message_idx").on(t.lastMessageAt),
   ],
 );
 

@@ -73,6 +73,10 @@ export const packagePurchases = pgTable(
     index("package_purchases_expires_idx")
       .on(t.expiresAt)
       .where(sql`${t.status} = 'paid'`),
+    // Checkouts waiting for their payment, which the sweep closes when their time runs out (issue 46).
+    index("package_purchases_pending_idx")
+      .on(t.payBy)
+      .where(sql`${t.status} = 'pending'`),
     check("package_purchases_status_check", sql`${t.status} in ('pending', 'paid', 'cancelled')`),
     check(
       "package_purchases_money_check",

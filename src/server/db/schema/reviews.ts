@@ -44,8 +44,9 @@ export const calendarFeeds = pgTable("calendar_feeds", {
 });
 
 /**
- * Messages a sweep sends once (a reminder per booking, one per session to the coach, a review
- * request per booking). Inserting the key claims it, so two processes never both send.
+ * Messages a sweep sends once (a reminder per booking, one per session to the coach). Inserting
+ * the key claims it, so two processes never both send. Review requests were claimed here until
+ * migration 0036 (their rows stay); now the booking's `review_requested_at` is their claim.
  */
 export const sentNotices = pgTable(
   "sent_notices",

@@ -68,13 +68,21 @@ export async function expireHoldsBatch(tx: Tx, now: Date, limit: number): Promis
 
 export type CompletedSession = { id: number; coachId: number; studentId: number; timeSlotId: number };
 
-/** DESIGN.md 8: a confirmed booking becomes completed when its slot's end time passes. */
+/**
+ * DESIGN.md 8: a confirmed booking becomes completed when its slot's end time passes. A session
+ * that has ended has started (bookings_ends_after_starts_check), so the confirmed sessions are read
+ * from those that have started (bookings_confirmed_starts_idx), not the whole calendar (issue 46).
+ */
 export async function completeSessionsBatch(tx: Tx, now: Date, limit: number): Promise<CompletedSession[]> {
   const result = await tx.execute(sql`
     with due as (
       select b.id from bookings b
       join time_slots s on s.id = b.time_slot_id
-      where b.status = 'confirmed' and s.cancelled_at is null and greatest(s.ends_at, b.ends_at) <= ${instant(now)}
+      where b.status = 'confirmed' and b.starts_at <= ${instant(now)}
+        and s.cancelled_at is null and greatest(s.ends_at, b.ends_at) <= ${instant(now)}
+      -- In the index's order: the planner, counting the bookings that started over all statuses,
+      -- would otherwise expect most confirmed ones to have started and merge-join the calendar.
+      order by b.starts_at
       limit ${limit}
       for update of b skip locked
     )

@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Tx } from "../../db/client";
-import { isUniqueViolation, type Queryable, returnedRow } from "../../db/sql";
-import { claimNotices, noticeNotSent } from "../../db/notices";
+import { instant, isUniqueViolation, type Queryable, returnedRow, rowsOf } from "../../db/sql";
 import { joinCoachUser } from "../../db/people";
 import { bookings, coaches, reviews, sessionRequests, users } from "../../db/schema/index";
 
@@ -127,30 +126,28 @@ export type ReviewRequestRow = {
 
 /**
  * Claims the review requests due: sessions completed in the last `recentMs` (older ones predate
- * the feature) that have no review yet. The notice key's insert is the claim, as for reminders.
+ * the feature) that the sweep has not come to. Marking the session is the claim, so of any number
+ * of processes exactly one gets it; a session already reviewed is marked and not asked about. The
+ * due sessions are read through bookings_review_request_due_idx, which holds only the unmarked
+ * ones (issue 46: not a week of sessions each sweep).
  */
 export async function claimReviewRequests(tx: Tx, now: Date, recentMs: number, limit: number): Promise<ReviewRequestRow[]> {
   const since = new Date(now.getTime() - recentMs);
-  const due = await tx
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.status, "completed"),
-        gt(bookings.completedAt, since),
-        sql`not exists (select 1 from ${reviews} r where r.booking_id = ${bookings.id})`,
-        noticeNotSent("review_request", bookings.id),
-      ),
-    )
-    .orderBy(asc(bookings.completedAt))
-    .limit(limit);
-  if (due.length === 0) return [];
-  const claimed = await claimNotices(
-    tx,
-    "review_request",
-    due.map((d) => d.id),
-    now,
+  const marked = rowsOf<{ id: number; reviewed: boolean }>(
+    await tx.execute(sql`
+      with due as (
+        select b.id from ${bookings} b
+        where b.status = 'completed' and b.review_requested_at is null and b.completed_at > ${instant(since)}
+        order by b.completed_at
+        limit ${limit}
+        for update of b skip locked
+      )
+      update ${bookings} b set review_requested_at = ${instant(now)}
+      from due
+      where b.id = due.id and b.review_requested_at is null
+      returning b.id, exists (select 1 from ${reviews} r where r.booking_id = b.id) as reviewed`),
   );
+  const claimed = marked.filter((m) => !m.reviewed).map((m) => Number(m.id));
   if (claimed.length === 0) return [];
   const query = tx
     .select({
