@@ -20,6 +20,7 @@ import { listPublicCoachTowns, type PublicCoachRow } from "../../db/public-coach
 import { coachDirectoryFor } from "../search/coach-directory";
 import { perDatabase } from "../search/per-database";
 import { getCoachListings } from "../search/search.service";
+import { textInterner } from "../search/shared-texts";
 
 export const PLACE_NOT_FOUND = "No coaches found in this place.";
 /** Cards on one place page (the count names them all); the best rated first. */
@@ -37,7 +38,8 @@ const NEARBY_PLACES = 8;
  */
 const INDEX_MAX_AGE_MS = 10 * 60_000;
 
-type PlaceCoachEntry = { id: number; positions: Position[]; lastChangedAt: Date };
+/** A placed coach: what they teach, and when their public facts last changed (epoch ms: a number, not a Date, for each of 100,000). */
+type PlaceCoachEntry = { id: number; positions: Position[]; lastChangedMs: number };
 type PlaceEntry = { state: string; city: string; cityName: string; coaches: PlaceCoachEntry[] };
 /** A place as the index keeps it: with how many of its coaches spell its town each way (its name is the most used). */
 type KeptPlace = PlaceEntry & { names: Map<string, number> };
@@ -58,6 +60,8 @@ const placeIndexFor = perDatabase((deps: AppDeps) => {
   const places = new Map<string, KeptPlace>();
   /** Each placed coach's place, entry and spelling of its town. */
   const coachPlaces = new Map<number, { key: string; entry: PlaceCoachEntry; name: string }>();
+  /** Place keys and town spellings, one copy each however many coaches share them. */
+  const shared = textInterner();
   let readAt = -Infinity;
   /** The directory's change count this index has caught up with. */
   let seen = 0;
@@ -78,15 +82,16 @@ const placeIndexFor = perDatabase((deps: AppDeps) => {
   const add = (row: PublicCoachRow, touched: Set<KeptPlace>) => {
     const town = townOfLocation(row.location);
     if (!town) return;
-    const state = town.state.toLowerCase();
-    const city = citySlug(town.cityName);
-    const key = keyOf(state, city);
+    const state = shared(town.state.toLowerCase());
+    const name = shared(town.cityName);
+    const city = shared(citySlug(name));
+    const key = shared(keyOf(state, city));
     let place = places.get(key);
-    if (!place) places.set(key, (place = { state, city, cityName: town.cityName, coaches: [], names: new Map() }));
-    const entry = { id: row.id, positions: positionsOf(row.specializations), lastChangedAt: row.lastChangedAt };
+    if (!place) places.set(key, (place = { state, city, cityName: name, coaches: [], names: new Map() }));
+    const entry = { id: row.id, positions: positionsOf(row.specializations), lastChangedMs: row.lastChangedAt.getTime() };
     place.coaches.push(entry);
-    place.names.set(town.cityName, (place.names.get(town.cityName) ?? 0) + 1);
-    coachPlaces.set(row.id, { key, entry, name: town.cityName });
+    place.names.set(name, (place.names.get(name) ?? 0) + 1);
+    coachPlaces.set(row.id, { key, entry, name });
     touched.add(place);
   };
   const rename = (place: KeptPlace) => {
@@ -159,7 +164,7 @@ function summaryOf(place: PlaceEntry): PlaceSummary {
     path: placePath(place.state, place.city),
     coachCount: place.coaches.length,
     positions: positionCounts(place.coaches).map((p) => ({ ...p, path: placePath(place.state, place.city, p.position) })),
-    lastChangedAt: new Date(Math.max(...place.coaches.map((c) => c.lastChangedAt.getTime()))).toISOString(),
+    lastChangedAt: new Date(place.coaches.reduce((latest, c) => Math.max(latest, c.lastChangedMs), 0)).toISOString(),
   };
 }
 

@@ -7,6 +7,7 @@ import { boundingBox, haversineMiles, type Origin } from "./distance";
 import { perDatabase } from "./per-database";
 import * as repo from "./search.repository";
 import { present } from "../../present";
+import { textInterner } from "./shared-texts";
 
 /**
  * Every coach a radius search can find, kept in memory: coordinates, time zone, what they teach
@@ -159,13 +160,7 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
   }
 
   /** One copy of each time zone and lower-case specialization, however many coaches share it. */
-  const texts = new Map<string, string>();
-  const shared = (text: string) => {
-    const known = texts.get(text);
-    if (known !== undefined) return known;
-    texts.set(text, text);
-    return text;
-  };
+  const shared = textInterner();
   const toCoach = (row: repo.DirectoryRow): DirectoryCoach => ({
     id: row.id,
     latitude: row.latitude,

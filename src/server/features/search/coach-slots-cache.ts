@@ -5,6 +5,7 @@ import { formatTime } from "@contract/time";
 import type { AppDeps } from "../../deps";
 import { perDatabase } from "./per-database";
 import * as repo from "./search.repository";
+import { textInterner } from "./shared-texts";
 
 /**
  * Each searched coach's next open slots, kept in memory so that a search does not re-read and
@@ -330,6 +331,9 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
   };
 }
 
+/** The time zones and the locations' JSON texts, one copy each for every coach that uses them. */
+const shared = textInterner();
+
 /** A coach's entry from their row: each slot's numbers in one typed array, its location's JSON text once. */
 function entryOf(row: repo.CoachSlotsRow, loadedForMs: number, loadedAt: number, perCoach: number): Entry {
   const read = row.meta === null ? [] : (JSON.parse(row.meta) as repo.SlotFields[]);
@@ -342,7 +346,7 @@ function entryOf(row: repo.CoachSlotsRow, loadedForMs: number, loadedAt: number,
   ] of read.entries()) {
     let location = 0;
     if (locationName !== null) {
-      const text = JSON.stringify(locationName);
+      const text = shared(JSON.stringify(locationName));
       locations ??= [];
       location = locations.indexOf(text) + 1 || locations.push(text);
     }
@@ -351,7 +355,7 @@ function entryOf(row: repo.CoachSlotsRow, loadedForMs: number, loadedAt: number,
     if (running.length > 0) (holds ??= new Map()).set(i, running);
   }
   return {
-    timeZone: row.timeZone,
+    timeZone: shared(row.timeZone),
     loadedForMs,
     loadedAt,
     complete: read.length < perCoach,
