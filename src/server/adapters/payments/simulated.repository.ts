@@ -8,9 +8,10 @@ export type SimulatedObjectRow = typeof simulatedPaymentObjects.$inferSelect;
 export type NewSimulatedObjectRow = typeof simulatedPaymentObjects.$inferInsert;
 
 /**
- * Serialises creates that share an idempotency key until the transaction ends. A row lock cannot
- * do this (there is no row yet when two requests race), so a transaction-scoped advisory lock on
- * the key stands in for a unique index.
+ * Serialises creates that share an idempotency key until the transaction ends, for an object whose
+ * making reads and checks others first (a refund, a transfer): the second waits and finds the
+ * first's object instead of failing on the unique index. A row lock cannot do this (there is no
+ * row yet when two requests race).
  */
 export async function lockIdempotencyKey(tx: Tx, kind: SimulatedObjectKind, idempotencyKey: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`simulated:${kind}:${idempotencyKey}`}, 0))`);
@@ -95,6 +96,16 @@ export async function findTransferOfGroup(db: Queryable, transferGroup: string):
 
 export async function insertObject(db: Queryable, values: NewSimulatedObjectRow): Promise<SimulatedObjectRow> {
   return returnedRow(await db.insert(simulatedPaymentObjects).values(values).returning(), "the new payment object");
+}
+
+/** The new object, or undefined when its kind and idempotency key are taken: the unique index decides, however many race. */
+export async function insertObjectUnlessKeyTaken(db: Queryable, values: NewSimulatedObjectRow): Promise<SimulatedObjectRow | undefined> {
+  const rows = await db
+    .insert(simulatedPaymentObjects)
+    .values(values)
+    .onConflictDoNothing({ target: [simulatedPaymentObjects.kind, simulatedPaymentObjects.idempotencyKey] })
+    .returning();
+  return rows[0];
 }
 
 /**

@@ -3,6 +3,7 @@ import { randomInt } from "node:crypto";
 import type { Logger } from "pino";
 import type { Clock } from "../../clock";
 import type { Database, Tx } from "../../db/client";
+import { present } from "../../present";
 import {
   type PaymentEvent,
   type ConnectedAccount,
@@ -26,6 +27,7 @@ import {
   refundedCentsOfIntent,
   findTransferOfGroup,
   insertObject,
+  insertObjectUnlessKeyTaken,
   lockIdempotencyKey,
   payIntentIfPayable,
   type NewSimulatedObjectRow,
@@ -94,7 +96,7 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
 
   async createPaymentIntent(input: ProviderInput<"createPaymentIntent">): Promise<PaymentIntent> {
     requireChargeableAmount(input.amountCents);
-    const row = await this.createOnce("payment_intent", input.idempotencyKey, async () => {
+    const row = await this.createOnce("payment_intent", input.idempotencyKey, () => {
       const id = newId("pi_sim_");
       const data: IntentData = {
         clientSecret: `${id}_secret_${randomToken(24)}`,
@@ -172,7 +174,7 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
   }
 
   async refundPayment(input: ProviderInput<"refundPayment">): Promise<Refund> {
-    const row = await this.createOnce("refund", input.idempotencyKey, async (tx) => {
+    const row = await this.createOnceChecked("refund", input.idempotencyKey, async (tx) => {
       const intent = await requireObjectForUpdate(tx, "payment_intent", input.paymentIntentId);
       if (intent.status !== "succeeded") {
         throw new PaymentProviderError(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`);
@@ -198,7 +200,7 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
   }
 
   async createConnectedAccount(input: ProviderInput<"createConnectedAccount">): Promise<ConnectedAccount> {
-    const row = await this.createOnce("account", input.idempotencyKey, async () => {
+    const row = await this.createOnce("account", input.idempotencyKey, () => {
       const data: AccountData = {
         email: input.email,
         metadata: { ...(input.metadata ?? {}) },
@@ -252,7 +254,7 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
     if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
       throw new PaymentProviderError("Invalid positive integer");
     }
-    const row = await this.createOnce("transfer", input.idempotencyKey, async (tx) => {
+    const row = await this.createOnceChecked("transfer", input.idempotencyKey, async (tx) => {
       const destination = await findObject(tx, "account", input.destinationAccountId);
       if (!destination || !(destination.data as AccountData).payoutsEnabled) {
         throw new PaymentProviderError("The payout account is not ready");
@@ -310,9 +312,24 @@ export class SimulatedPaymentProvider implements PaymentProvider, SimulatedAbili
 
   /**
    * Stripe's idempotency: a second create with a key already used answers the object the first one
-   * made, never a second object, however many requests race.
+   * made, never a second object, however many requests race. An object made from its input alone
+   * (an intent, an account) is one insert that does nothing when the key is taken (the unique
+   * index decides), then, only then, a read of the object the key names.
    */
   private async createOnce(
+    kind: SimulatedObjectKind,
+    idempotencyKey: string,
+    build: () => Omit<NewSimulatedObjectRow, "kind" | "idempotencyKey" | "createdAt" | "updatedAt">,
+  ): Promise<SimulatedObjectRow> {
+    if (!idempotencyKey) throw new PaymentProviderError("An idempotency key is required");
+    const db = this.deps.database.db;
+    const now = this.deps.clock.now();
+    const made = await insertObjectUnlessKeyTaken(db, { ...build(), kind, idempotencyKey, createdAt: now, updatedAt: now });
+    return made ?? present(await findByIdempotencyKey(db, kind, idempotencyKey), "the object its idempotency key names");
+  }
+
+  /** The same for an object whose making reads and checks others (a refund, a transfer): in one transaction, the key locked. */
+  private async createOnceChecked(
     kind: SimulatedObjectKind,
     idempotencyKey: string,
     build: (tx: Tx) => Promise<Omit<NewSimulatedObjectRow, "kind" | "idempotencyKey" | "createdAt" | "updatedAt">>,

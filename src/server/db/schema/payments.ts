@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { bookings } from "./bookings";
 import { requiredRef } from "./columns";
 
@@ -31,7 +31,9 @@ export const simulatedPaymentObjects = pgTable(
   },
   (t) => [
     index("simulated_payment_objects_kind_idx").on(t.kind),
-    index("simulated_payment_objects_idempotency_idx").on(t.kind, t.idempotencyKey),
+    // One object per key and kind, as Stripe's idempotency makes it: a create is one insert that
+    // does nothing when the key is taken (adapters/payments/simulated.ts).
+    uniqueIndex("simulated_payment_objects_idempotency_key").on(t.kind, t.idempotencyKey),
     check("simulated_payment_objects_amount_check", sql`${t.amountCents} is null or ${t.amountCents} >= 0`),
   ],
 );
