@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { isLiveSession, liveSessionParams, sessionUserJoin, type SessionKey } from "../../db/live-session";
+import { isLiveSession, liveSessionParams, sessionUserJoin, touchedSession, type SessionKey } from "../../db/live-session";
 import { sessions, users } from "../../db/schema/index";
 import { preparedPerDb } from "../../db/sql";
 
@@ -16,6 +16,7 @@ export async function insertSession(db: Db, values: { idHash: string; userId: nu
  */
 const findSessionUserQuery = preparedPerDb((db) =>
   db
+    .with(touchedSession(db))
     .select({ user: users, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, sessionUserJoin)
@@ -24,14 +25,10 @@ const findSessionUserQuery = preparedPerDb((db) =>
     .prepare("find_session_user"),
 );
 
-/** The user of a live session (db/live-session.ts) and when the session was last used. */
+/** The user of a live session (db/live-session.ts) and when the session was last used, its last use moved on (touchedSession). */
 export async function findSessionUser(db: Db, key: SessionKey): Promise<{ user: UserRow; lastSeenAt: Date } | undefined> {
   const rows = await findSessionUserQuery(db).execute(liveSessionParams(key));
   return rows[0];
-}
-
-export async function touchSession(db: Db, idHash: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
 }
 
 /** Which of these sessions are still alive (the socket server re-checks its sockets with one query). */

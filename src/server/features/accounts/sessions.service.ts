@@ -65,10 +65,8 @@ export async function readSession<T extends SessionRead>(
 ): Promise<T | undefined> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
   const idHash = hashSessionToken(token);
-  const found = await statement(db, { idHash, now, idleSince: idleSince(now) });
-  if (!found) return undefined;
-  if (now.getTime() - found.lastSeenAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(db, idHash, now);
-  return found;
+  // The statement itself moves the session's last use on (db/live-session.ts, touchedSession).
+  return statement(db, { idHash, now, idleSince: idleSince(now), touchBefore: new Date(now.getTime() - TOUCH_EVERY_MS) });
 }
 
 /** Of these session hashes, the ones still alive, with their user's current role. */

@@ -4,7 +4,7 @@ import { and, asc, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { firstAthleteIdOfUserSql } from "../../db/families";
 import { aliasHoldExpired, aliasHoldsSeat, holdsSeat, seatsHeld } from "../../db/seat-rule";
-import { isLiveSession, liveSessionParams, sessionUserJoin, type SessionKey } from "../../db/live-session";
+import { isLiveSession, liveSessionParams, sessionUserJoin, touchedSession, type SessionKey } from "../../db/live-session";
 import { bookings, coaches, rates, sessions, timeSlots, users } from "../../db/schema/index";
 import { type Queryable, isUniqueViolation, preparedPerDb, rowsOf, returnedRow } from "../../db/sql";
 import type { UserRow } from "../accounts/sessions.repository";
@@ -62,6 +62,7 @@ const bookingPreReadOfFirstAthleteQuery = preparedPerDb((db) =>
  */
 function sessionWithPreReadOf(db: Db, athlete: SQL, name: string) {
   return db
+    .with(touchedSession(db))
     .select({ user: users, lastSeenAt: sessions.lastSeenAt, ...preReadColumns(athlete) })
     .from(sessions)
     .innerJoin(users, sessionUserJoin)
