@@ -225,9 +225,15 @@ async function openPostgres(url: string, logger?: Logger): Promise<Database> {
   // that gave one back: its statements then ran in, and were counted for (statement-count.ts), the
   // giver's request. Bound to its own, a waiter counts as itself (bench:peak's busiest booking
   // showed 11 statements: its 10 and the next request's session).
+  // (Bound by hand: AsyncResource.bind costs about 15 microseconds a call, defining a deprecated
+  // property on the bound function; a busy process connects hundreds of times a second.)
   const connect = pool.connect.bind(pool);
-  pool.connect = ((callback?: (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void) =>
-    callback ? connect(AsyncResource.bind(callback)) : connect()) as typeof pool.connect;
+  type ConnectCallback = (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void;
+  pool.connect = ((callback?: ConnectCallback) => {
+    if (!callback) return connect();
+    const caller = new AsyncResource("pg-pool.connect");
+    return connect((...args: Parameters<ConnectCallback>) => caller.runInAsyncScope(callback, undefined, ...args));
+  }) as typeof pool.connect;
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   /** One Db per pooled connection, kept while it lives: the statements prepared per Db (preparedPerDb) are built once each. */
   const connectionDbs = new WeakMap<pg.PoolClient, Db>();

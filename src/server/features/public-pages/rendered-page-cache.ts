@@ -72,23 +72,32 @@ export function createRenderedPageCache<T = DrawnPage>(options: {
   let sequence = 0;
   let listening: Promise<void> = new Promise<void>(() => {});
 
+  /** The kept pages drawn from each coach's data, and those drawn from any coach's (a search): an event finds its pages without reading every kept one. */
+  const byCoach = new Map<number, Set<string>>();
+  const ofAnyCoach = new Set<string>();
   const remove = (key: string) => {
     const entry = kept.get(key);
     if (!entry) return;
     kept.delete(key);
     bytes -= entry.bytes;
+    if (entry.sources.anyCoach) ofAnyCoach.delete(key);
+    for (const coachId of entry.sources.coachIds) {
+      const keys = byCoach.get(coachId);
+      keys?.delete(key);
+      if (keys?.size === 0) byCoach.delete(coachId);
+    }
   };
   const dropAll = () => {
     sequence++;
     kept.clear();
+    byCoach.clear();
+    ofAnyCoach.clear();
     bytes = 0;
   };
   const onEvent = (event: CalendarEvent) => {
     if (!("coachId" in event)) return;
     sequence++;
-    for (const [key, entry] of kept) {
-      if (entry.sources.anyCoach || entry.sources.coachIds.includes(event.coachId)) remove(key);
-    }
+    for (const key of [...ofAnyCoach, ...(byCoach.get(event.coachId) ?? [])]) remove(key);
   };
 
   if (options.events) {
@@ -107,6 +116,12 @@ export function createRenderedPageCache<T = DrawnPage>(options: {
     const size = key.length + sizeOf(page);
     kept.set(key, { page, sources, until: performance.now() + ttlMs, bytes: size });
     bytes += size;
+    if (sources.anyCoach) ofAnyCoach.add(key);
+    for (const coachId of sources.coachIds) {
+      const keys = byCoach.get(coachId);
+      if (keys) keys.add(key);
+      else byCoach.set(coachId, new Set([key]));
+    }
     for (const oldest of kept.keys()) {
       if (bytes <= maxBytes) break;
       remove(oldest);
