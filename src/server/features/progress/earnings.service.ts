@@ -89,14 +89,19 @@ const zero = (): Sums => ({
   upcomingSessions: 0,
 });
 
-/** The one computation: a session counts as earned or upcoming (contract's rule) or not at all. */
-function add(sums: Sums, s: repo.EarningSession): void {
+/**
+ * The one computation: a session counts as earned or upcoming (contract's rule) or not at all. A
+ * group of sessions of one status and payout (repo.sumEarningSessions) counts as its `sessions`, its
+ * cents already summed.
+ */
+function add(sums: Sums, s: repo.EarningSession | repo.EarningSessionGroup): void {
   const kind = earningsKindOf(s);
+  const count = "sessions" in s ? s.sessions : 1;
   if (kind === "upcoming") {
-    sums.upcomingSessions += 1;
+    sums.upcomingSessions += count;
     sums.upcomingCents += s.rateCents;
   } else if (kind === "earned") {
-    sums.sessions += 1;
+    sums.sessions += count;
     sums.grossCents += s.rateCents;
     sums.tipCents += s.tipCents;
     sums.feeCents += s.platformFeeCents;
@@ -212,20 +217,28 @@ export async function getEarningsCards(deps: AppDeps, user: UserRow): Promise<Co
   const now = new TZDate(deps.clock.now().getTime(), coach.timeZone);
   const week = startOfWeek(now, { weekStartsOn: 1 });
   const month = startOfMonth(now);
-  const sessions = await repo.listEarningSessions(deps.database.db, coach.id);
+  const weekEnd = addWeeks(week, 1);
+  const monthEnd = addMonths(month, 1);
+  // The week and the month as sessions (a few), all time as sums (a few rows, whatever the history).
+  const from = week < month ? week : month;
+  const to = weekEnd > monthEnd ? weekEnd : monthEnd;
+  const [recent, { groups, students }] = await Promise.all([
+    repo.listEarningSessions(deps.database.db, coach.id, { from, to }),
+    repo.sumEarningSessions(deps.database.db, coach.id),
+  ]);
   const all = zero();
   const weekSums = zero();
   const monthSums = zero();
-  const within = (s: repo.EarningSession, from: Date, to: Date) => s.startsAt >= from && s.startsAt < to;
-  for (const s of sessions) {
-    add(all, s);
-    if (within(s, week, addWeeks(week, 1))) add(weekSums, s);
-    if (within(s, month, addMonths(month, 1))) add(monthSums, s);
+  const within = (s: repo.EarningSession, start: Date, end: Date) => s.startsAt >= start && s.startsAt < end;
+  for (const group of groups) add(all, group);
+  for (const s of recent) {
+    if (within(s, week, weekEnd)) add(weekSums, s);
+    if (within(s, month, monthEnd)) add(monthSums, s);
   }
   return {
     thisWeekSessions: weekSums.sessions + weekSums.upcomingSessions,
     monthlyEarnings: Math.floor(monthSums.grossCents / 100),
-    totalStudents: new Set(sessions.map((s) => s.studentId)).size,
+    totalStudents: students,
     pendingPayouts: centsToDecimal(all.pendingCents),
     paidOut: centsToDecimal(all.paidOutCents),
     upcoming: centsToDecimal(all.upcomingCents),

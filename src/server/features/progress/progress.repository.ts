@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { athletes, bookings, coaches, sessionFeedback, sessionSkillRatings, users } from "../../db/schema/index";
 import { type Queryable, instant } from "../../db/sql";
 import { joinCoachUser, userNameSql } from "../../db/people";
@@ -107,6 +108,59 @@ export type EarningSession = {
   clientKey: string;
 };
 
+/** The coach's sessions that count toward a figure (contract/earnings.ts: earned or upcoming, paid): holds, cancellations and refunds never count. */
+const countedSessionsOf = (table: { coachId: AnyPgColumn; status: AnyPgColumn; paymentStatus: AnyPgColumn }, coachId: number) =>
+  and(eq(table.coachId, coachId), inArray(table.status, [...EARNED_STATUSES, ...UPCOMING_STATUSES]), eq(table.paymentStatus, "completed"));
+
+/** The coach's sessions that count toward a figure, summed by status and payout: a few rows however long the history. */
+export type EarningSessionGroup = Pick<EarningSession, "status" | "paymentStatus" | "payoutStatus"> & {
+  sessions: number;
+  rateCents: number;
+  tipCents: number;
+  platformFeeCents: number;
+  coachEarningsCents: number;
+};
+
+/**
+ * Every session of the coach that counts toward a figure (as listEarningSessions chooses them),
+ * summed in PostgreSQL by status and payout, and how many accounts booked them: the dashboard's
+ * all-time cards read a few rows, not a coach's whole history (a coach with 5,000 sessions sent
+ * them all, parsed, on every dashboard visit).
+ */
+export async function sumEarningSessions(db: Queryable, coachId: number): Promise<{ groups: EarningSessionGroup[]; students: number }> {
+  // One scan: a row per status and payout, and (the empty grouping set) one of every session, whose
+  // count of distinct accounts is Total Students.
+  const rows = await db
+    .select({
+      total: sql<number>`grouping(${bookings.status}, ${bookings.paymentStatus}, ${bookings.payoutStatus})`,
+      status: bookings.status,
+      paymentStatus: bookings.paymentStatus,
+      payoutStatus: bookings.payoutStatus,
+      sessions: sql<number>`count(*)::int`,
+      rateCents: sql<number>`sum(${bookings.rateCents})::bigint`,
+      tipCents: sql<number>`sum(${bookings.tipCents})::bigint`,
+      platformFeeCents: sql<number>`sum(${bookings.platformFeeCents})::bigint`,
+      coachEarningsCents: sql<number>`sum(${bookings.coachEarningsCents})::bigint`,
+      students: sql<number>`count(distinct ${bookings.studentId})::int`,
+    })
+    .from(bookings)
+    .where(countedSessionsOf(bookings, coachId))
+    .groupBy(sql`grouping sets ((${bookings.status}, ${bookings.paymentStatus}, ${bookings.payoutStatus}), ())`);
+  const groups = rows
+    .filter((row) => Number(row.total) === 0)
+    .map((g) => ({
+      status: g.status,
+      paymentStatus: g.paymentStatus,
+      payoutStatus: g.payoutStatus,
+      sessions: Number(g.sessions),
+      rateCents: Number(g.rateCents),
+      tipCents: Number(g.tipCents),
+      platformFeeCents: Number(g.platformFeeCents),
+      coachEarningsCents: Number(g.coachEarningsCents),
+    }));
+  return { groups, students: Number(rows.find((row) => Number(row.total) !== 0)?.students ?? 0) };
+}
+
 /**
  * The coach's paid sessions that count toward a figure (contract/earnings.ts: earned or upcoming),
  * starting in [from, to), or all of them without a range. Holds (unpaid), cancellations and refunds
@@ -133,9 +187,7 @@ export async function listEarningSessions(db: Queryable, coachId: number, range?
     .leftJoin(athletes, eq(athletes.id, bookings.athleteId))
     .where(
       and(
-        eq(bookings.coachId, coachId),
-        inArray(bookings.status, [...EARNED_STATUSES, ...UPCOMING_STATUSES]),
-        eq(bookings.paymentStatus, "completed"),
+        countedSessionsOf(bookings, coachId),
         range ? gte(bookings.startsAt, sql`${instant(range.from)}`) : undefined,
         range ? lt(bookings.startsAt, sql`${instant(range.to)}`) : undefined,
       ),
