@@ -366,8 +366,7 @@ export async function findListing(db: Db, coachId: number, now: Date, slotLimit:
 /** The listings and next `slotLimit` bookable slots of several coaches (a place page's cards), by id. */
 export async function findListings(db: Db, coachIds: readonly number[], now: Date, slotLimit: number): Promise<ListingRow[]> {
   if (coachIds.length === 0) return [];
-  const ids = sql`${`{${coachIds.map((id) => Math.trunc(id)).join(",")}}`}::int[]`;
-  const picked = sql`select ${coachColumns}, null::float8 as distance from coaches c where c.id = any(${ids})`;
+  const picked = sql`select ${coachColumns}, null::float8 as distance from coaches c where c.id = any(${intArray(coachIds)})`;
   const result = await db.execute(listingSelect(picked, now, slotLimit, sql`p.id`));
   return rowsOf<RawListingRow>(result).map(toListingRow);
 }
