@@ -6,10 +6,11 @@
 // morning"). The parent talks to it over the IPC channel: "peak-sql-reset" starts the steady phase
 // afresh, "peak-sql-report" answers the figures.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { Session } from "node:inspector/promises";
 import path from "node:path";
+import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 import pg from "pg";
@@ -69,6 +70,23 @@ pg.Client.prototype.query = function timedQuery(config, values, callback) {
   return result;
 };
 
+// The waits for a pooled connection (pg.Pool#connect, which the pool's own query also calls): a
+// request whose statements are quick but whose answer is slow may have waited here.
+let poolWaits = [];
+const connect = pg.Pool.prototype.connect;
+pg.Pool.prototype.connect = function timedConnect(callback) {
+  const started = performance.now();
+  const waited = () => poolWaits.push(performance.now() - started);
+  if (typeof callback === "function")
+    return connect.call(this, (err, client, release) => {
+      waited();
+      callback(err, client, release);
+    });
+  const result = connect.call(this);
+  result.then(waited, waited);
+  return result;
+};
+
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function countedEmit(event, req, res) {
   if (event !== "request") return emit.apply(this, arguments);
@@ -94,12 +112,30 @@ http.Server.prototype.emit = function countedEmit(event, req, res) {
 const profileDir = process.env.PEAK_CPU_PROFILE_DIR;
 let profiler;
 
+// How long the event loop was held (a request arriving then waits that long) and the collector's
+// pauses, for the steady phase: where a class's tail comes from when its statements are quick.
+// The histogram holds each sampling timer's whole interval: its resolution is taken off.
+const LOOP_RESOLUTION_MS = 5;
+const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+let gcPauses = { count: 0, totalMs: 0, maxMs: 0 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    gcPauses.count++;
+    gcPauses.totalMs += entry.duration;
+    gcPauses.maxMs = Math.max(gcPauses.maxMs, entry.duration);
+  }
+}).observe({ entryTypes: ["gc"] });
+
 process.on("message", (message) => void answer(message));
 
 async function answer(message) {
   if (message === "peak-sql-reset") {
     statements = new Map();
     mostInRequest = { count: 0, request: "", texts: [] };
+    loopDelay.reset();
+    loopDelay.enable();
+    gcPauses = { count: 0, totalMs: 0, maxMs: 0 };
+    poolWaits = [];
     if (profileDir && !profiler) {
       profiler = new Session();
       profiler.connect();
@@ -110,6 +146,7 @@ async function answer(message) {
   } else if (message === "peak-sql-report") {
     if (profiler) {
       const { profile } = await profiler.post("Profiler.stop");
+      mkdirSync(profileDir, { recursive: true });
       writeFileSync(path.join(profileDir, `steady-${process.pid}.cpuprofile`), JSON.stringify(profile));
       profiler.disconnect();
       profiler = undefined;
@@ -135,7 +172,12 @@ async function answer(message) {
     v8.setFlagsFromString("--expose-gc");
     runInNewContext("gc")();
     const live = mb(v8.getHeapStatistics().used_heap_size);
-    const memoryLine = `heap used/committed MB: ${heap}; external ${mb(memory.external)} (array buffers ${mb(memory.arrayBuffers)}); rss ${mb(memory.rss)}; live after a full collection ${live}`;
+    loopDelay.disable();
+    const ms = (ns) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS).toFixed(0);
+    poolWaits.sort((a, b) => a - b);
+    const waitAt = (p) => (poolWaits.length ? poolWaits[Math.min(poolWaits.length - 1, Math.ceil((p / 100) * poolWaits.length) - 1)] : 0);
+    const pool = `; ${poolWaits.length} waits for a pooled connection, p50 ${waitAt(50).toFixed(1)} ms, p99 ${waitAt(99).toFixed(1)} ms, max ${(poolWaits.at(-1) ?? 0).toFixed(0)} ms, ${poolWaits.filter((ms) => ms > 10).length} over 10 ms`;
+    const memoryLine = `heap used/committed MB: ${heap}; external ${mb(memory.external)} (array buffers ${mb(memory.arrayBuffers)}); rss ${mb(memory.rss)}; live after a full collection ${live}; event loop delay p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms; ${gcPauses.count} collector pauses, ${gcPauses.totalMs.toFixed(0)} ms in all, longest ${gcPauses.maxMs.toFixed(0)} ms${pool}`;
     process.send?.({ peakSqlReport: { statements: list, mostInRequest, rssMb: memory.rss / 2 ** 20, memoryLine } });
   }
 }

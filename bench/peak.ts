@@ -5,8 +5,10 @@
  *   npm run bench:peak -- --coaches 10000 --seconds 30   (the smaller database, a short try)
  *   npm run bench:peak -- --processes 1                  (one process behind nginx, for "How it grows")
  *
- * Options: --users N (autocannon connections, each a visitor after visitor; 64), --think-ms N (the
- * least time between one visitor's requests, from the request's start: autocannon's connectionRate; 50).
+ * Options: --users N (visitors at once: autocannon connections, each a visitor after visitor; 100),
+ * --think-ms N (the least time between one visitor's requests, from the request's start, paced by
+ * autocannon's connectionRate: 1000, 500, 250... or 0 for no pause at all, which measures what the
+ * machine can do flat out; 1000). Visitors start spread over one journey's length (see paced).
  *
  * The database comes from bench/seed-national.ts (built when missing, kept between runs). The server
  * is the compiled one (`npm start`'s dist/server/main.js, production settings, simulated payments),
@@ -50,8 +52,10 @@ function numberArgument(name: string, fallback: number, min: number, max: number
 const coaches = nationalCoachCount();
 const seconds = numberArgument("--seconds", 300, 5, 3600);
 const processes = numberArgument("--processes", 2, 1, 8);
-const users = numberArgument("--users", 64, 1, 1000);
-const thinkMs = numberArgument("--think-ms", 50, 0, 60_000);
+const users = numberArgument("--users", 100, 1, 2000);
+const thinkMs = numberArgument("--think-ms", 1000, 0, 1000);
+if (thinkMs > 0 && 1000 % thinkMs !== 0)
+  throw new Error("--think-ms paces each visitor by whole requests a second: 1000, 500, 250, 200, 100, 50... or 0 (no pause)");
 const warmUpSeconds = Math.min(30, Math.max(5, Math.round(seconds / 3)));
 const healthSeconds = Math.min(seconds, 30);
 /** Issue 46's targets. */
@@ -473,14 +477,7 @@ async function runMix(
       }
     },
   }));
-  const instance = autocannon({
-    url,
-    connections: users,
-    duration,
-    ...(thinkMs > 0 ? { connectionRate: 1000 / thinkMs } : {}),
-    requests,
-  } as never);
-  instance.on("response", (client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+  return paced({ url, requests }, duration, (client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     const klass = (client as { requestIterator: { context: Visit } }).requestIterator.context.klass ?? "search";
     let list = tally.latencies.get(klass);
     if (!list) tally.latencies.set(klass, (list = []));
@@ -494,10 +491,48 @@ async function runMix(
       else tally.errors++;
     }
   });
-  const started = performance.now();
-  const result = await instance;
+}
+
+/** How many groups of visitors start apart (see paced). */
+const PACING_GROUPS = 50;
+
+/**
+ * `users` visitors, each making at most one request every `thinkMs` (from the request's start: the
+ * think time is what is left of it once the answer is in), or one after another without pause when
+ * `thinkMs` is 0. autocannon paces a connection by the clock's second (`connectionRate`, counted
+ * from the moment the connection was made), and every connection starts its journey at its first
+ * request: visitors made together would all ask at the same instant of every second, and all be at
+ * the same step of their journeys (every booking of the mix in one second, every payment in the
+ * next), bursts no crowd of families makes. So they start in PACING_GROUPS groups spread over one
+ * journey's length (JOURNEY_STEPS requests): their requests spread over the second and their
+ * journeys over the steps. Each group runs for `duration` seconds; the rate is the answers over
+ * `duration`.
+ */
+async function paced(
+  options: { url: string; requests: unknown[] },
+  duration: number,
+  onResponse: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void,
+): Promise<{ errors: number; timeouts: number; seconds: number }> {
+  const groups = thinkMs > 0 ? Math.min(users, PACING_GROUPS) : 1;
+  const runs = Array.from({ length: groups }, async (_, g) => {
+    const connections = Math.floor(users / groups) + (g < users % groups ? 1 : 0);
+    await new Promise((resolve) => setTimeout(resolve, (g * JOURNEY_STEPS * thinkMs) / groups));
+    const instance = autocannon({
+      ...options,
+      connections,
+      duration,
+      ...(thinkMs > 0 ? { connectionRate: 1000 / thinkMs } : {}),
+    } as never);
+    instance.on("response", onResponse);
+    return (await instance) as { errors: number; timeouts: number };
+  });
+  const results = await Promise.all(runs);
   // autocannon counts timeouts among its connection errors.
-  return { errors: result.errors, timeouts: result.timeouts, seconds: (performance.now() - started) / 1000 };
+  return {
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    timeouts: results.reduce((sum, r) => sum + r.timeouts, 0),
+    seconds: duration,
+  };
 }
 
 function idOf(body: string, field: string): number | string | undefined {
@@ -513,20 +548,12 @@ function idOf(body: string, field: string): number | string | undefined {
 async function runHealth(url: string, duration: number): Promise<{ perSecond: number; errors: number }> {
   let count = 0;
   let errors = 0;
-  const instance = autocannon({
-    url,
-    connections: users,
-    duration,
-    ...(thinkMs > 0 ? { connectionRate: 1000 / thinkMs } : {}),
-    requests: [{ method: "GET", path: "/api/health", headers: { "accept-encoding": "gzip, deflate, br" } } as never],
-  } as never);
-  instance.on("response", (_client: unknown, status: number) => {
+  const requests = [{ method: "GET", path: "/api/health", headers: { "accept-encoding": "gzip, deflate, br" } }];
+  const result = await paced({ url, requests }, duration, (_client: unknown, status: number) => {
     count++;
     if (status !== 200) errors++;
   });
-  const started = performance.now();
-  const result = await instance;
-  return { perSecond: count / ((performance.now() - started) / 1000), errors: errors + result.errors };
+  return { perSecond: count / result.seconds, errors: errors + result.errors };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -586,7 +613,7 @@ type SqlReport = {
 
 function ask<T>(child: ChildProcess, message: string, key: string): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer to ${message}`)), 10_000);
+    const timer = setTimeout(() => reject(new Error(`no answer to ${message}`)), 60_000);
     const listener = (answer: Record<string, unknown>) => {
       if (!(key in answer)) return;
       clearTimeout(timer);
@@ -654,7 +681,7 @@ async function serverStatements(databaseUrl: string): Promise<ServerStatement[]>
 
 async function main(): Promise<void> {
   console.log(
-    `Saturday morning: ${coaches} coaches, ${processes} process(es) behind nginx, ${users} connections, think time ${thinkMs} ms, warm-up ${warmUpSeconds} s, steady ${seconds} s`,
+    `Saturday morning: ${coaches} coaches, ${processes} process(es) behind nginx, ${users} visitors (connections), think time ${thinkMs} ms, warm-up ${warmUpSeconds} s, steady ${seconds} s`,
   );
   const seedStarted = performance.now();
   const { database, seconds: seedSeconds, builtNow } = await ensureNationalSeed(coaches);
