@@ -48,12 +48,18 @@ const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function timedQuery(config, values, callback) {
   const text = typeof config === "string" ? config : (config?.text ?? config?.name ?? "");
   const request = requests.getStore();
+  const started = performance.now();
+  let step;
   if (request) {
     request.statements++;
     request.texts.push(text.replace(/\s+/g, " ").slice(0, 120));
+    if (traceSlow) request.trace.push((step = { at: started - request.started, ms: NaN, text }));
   }
-  const started = performance.now();
-  const done = () => record(text, performance.now() - started);
+  const done = () => {
+    const ms = performance.now() - started;
+    record(text, ms);
+    if (step) step.ms = ms;
+  };
   const cb = typeof values === "function" ? values : typeof callback === "function" ? callback : config?.callback;
   if (typeof cb === "function") {
     const wrapped = (err, res) => {
@@ -87,11 +93,24 @@ pg.Pool.prototype.connect = function timedConnect(callback) {
   return result;
 };
 
+// PEAK_TRACE_SLOW=1: for up to three requests per route slower than SLOW_MS, when each of their
+// statements started (ms after the request arrived) and how long it took, in the report.
+const traceSlow = Boolean(process.env.PEAK_TRACE_SLOW);
+const SLOW_MS = 50;
+let slowTraces = new Map();
+
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function countedEmit(event, req, res) {
   if (event !== "request") return emit.apply(this, arguments);
-  const store = { statements: 0, texts: [] };
+  const store = { statements: 0, texts: [], started: performance.now(), trace: [] };
   res.once("finish", () => {
+    const tookMs = performance.now() - store.started;
+    const route = `${req.method} ${String(req.url).split("?")[0].replace(/\d+/g, "N")}`;
+    if (traceSlow && tookMs > SLOW_MS && (slowTraces.get(route)?.length ?? 0) < 3) {
+      if (!slowTraces.has(route)) slowTraces.set(route, []);
+      const steps = store.trace.map((t) => `+${t.at.toFixed(0)} ${t.ms.toFixed(1)} ms ${t.text.replace(/\s+/g, " ").trim().slice(0, 60)}`);
+      slowTraces.get(route).push(`${tookMs.toFixed(0)} ms: ${steps.join(" | ")}`);
+    }
     // The product's own count when the answer carries it (COUNT_SQL_STATEMENTS, bench/peak.ts): it
     // leaves out the upkeep a request only sets off (the rate limiter's clean-up of expired rows,
     // one request in a hundred), which this probe's count takes in.
@@ -136,6 +155,7 @@ async function answer(message) {
     loopDelay.enable();
     gcPauses = { count: 0, totalMs: 0, maxMs: 0 };
     poolWaits = [];
+    slowTraces = new Map();
     if (profileDir && !profiler) {
       profiler = new Session();
       profiler.connect();
@@ -178,6 +198,8 @@ async function answer(message) {
     const waitAt = (p) => (poolWaits.length ? poolWaits[Math.min(poolWaits.length - 1, Math.ceil((p / 100) * poolWaits.length) - 1)] : 0);
     const pool = `; ${poolWaits.length} waits for a pooled connection, p50 ${waitAt(50).toFixed(1)} ms, p99 ${waitAt(99).toFixed(1)} ms, max ${(poolWaits.at(-1) ?? 0).toFixed(0)} ms, ${poolWaits.filter((ms) => ms > 10).length} over 10 ms`;
     const memoryLine = `heap used/committed MB: ${heap}; external ${mb(memory.external)} (array buffers ${mb(memory.arrayBuffers)}); rss ${mb(memory.rss)}; live after a full collection ${live}; event loop delay p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms; ${gcPauses.count} collector pauses, ${gcPauses.totalMs.toFixed(0)} ms in all, longest ${gcPauses.maxMs.toFixed(0)} ms${pool}`;
-    process.send?.({ peakSqlReport: { statements: list, mostInRequest, rssMb: memory.rss / 2 ** 20, memoryLine } });
+    process.send?.({
+      peakSqlReport: { statements: list, mostInRequest, rssMb: memory.rss / 2 ** 20, memoryLine, slowTraces: [...slowTraces] },
+    });
   }
 }

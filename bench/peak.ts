@@ -609,6 +609,8 @@ type SqlReport = {
   rssMb: number;
   /** V8's heap by space and the memory outside it, at the end (unchecked; where the resident memory goes). */
   memoryLine: string;
+  /** PEAK_TRACE_SLOW=1: a few slow requests per route with their statements' start and time. */
+  slowTraces: [string, string[]][];
 };
 
 function ask<T>(child: ChildProcess, message: string, key: string): Promise<T> {
@@ -818,6 +820,8 @@ function printReport(r: {
   );
   console.log(`live delivery: ${r.delivered} of ${r.sent} watched messages arrived once at the other side's socket, ${r.twice} twice`);
   for (const [i, report] of r.reports.entries()) console.log(`process ${i + 1} memory: ${report.memoryLine}`);
+  for (const [i, report] of r.reports.entries())
+    for (const [route, traces] of report.slowTraces) for (const trace of traces) console.log(`process ${i + 1} slow ${route} ${trace}`);
   console.log(`/api/health through nginx: ${r.health.perSecond.toFixed(0)} req/s, ${r.health.errors} errors`);
   console.log(
     `slowest statements (p95 over both processes, at least ${MIN_STATEMENT_CALLS} calls; client-side timing, see bench/peak-sql-probe.mjs):`,

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { hash, verify } from "@node-rs/argon2";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EmailVerificationMessages, INVALID_VERIFY_LINK } from "@contract/accounts";
@@ -181,5 +182,26 @@ describe("attack: Google accounts and unverified addresses", () => {
     expect((await rowOf(email))?.googleSubject).toBe(who.sub);
     await resetPasswordByMail(t, email, "owner-pass-1");
     expect(await rowOf(email)).toMatchObject({ googleSubject: null, emailVerified: true });
+  });
+});
+
+describe("a password hashed with older settings", () => {
+  it("still signs in, and is hashed again with today's settings; a wrong password changes nothing", async () => {
+    const player = await makePlayer(t);
+    // The library's default settings (19 MiB, two passes), which every account had before.
+    const older = await hash(DEFAULT_PASSWORD);
+    expect(older).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    await t.deps.database.db.update(users).set({ passwordHash: older }).where(eq(users.id, player.user.id));
+
+    expect((await login(player.user.email, "not-the-password")).status).toBe(401);
+    expect((await rowOf(player.user.email))?.passwordHash).toBe(older);
+
+    expect((await login(player.user.email, DEFAULT_PASSWORD)).status).toBe(200);
+    const rehashed = (await rowOf(player.user.email))?.passwordHash ?? "";
+    expect(rehashed).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
+    expect(await verify(rehashed, DEFAULT_PASSWORD)).toBe(true);
+    // Signed in again with the new hash, which is kept.
+    expect((await login(player.user.email, DEFAULT_PASSWORD)).status).toBe(200);
+    expect((await rowOf(player.user.email))?.passwordHash).toBe(rehashed);
   });
 });

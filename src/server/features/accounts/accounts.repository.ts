@@ -131,6 +131,14 @@ export async function lockUser(db: Db, userId: number): Promise<UserRow | undefi
   return rows[0];
 }
 
+/** A sign-in's new hash of the same password, unless the password was changed meanwhile (the hash read is no longer there). */
+export async function replacePasswordHash(db: Db, userId: number, readHash: string, newHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash: newHash })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, readHash)));
+}
+
 export async function updateAccount(
   db: Db,
   userId: number,

@@ -5,7 +5,7 @@ import { ModerationMessages } from "@contract/moderation-basics";
 import { AppError, conflict, forbidden } from "../../http/errors";
 import { refuseCommonPassword } from "./common-passwords";
 import * as repo from "./accounts.repository";
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
+import { hashPassword, madeWithOtherSettings, verifyAgainstDummy, verifyPassword } from "./passwords";
 import type { UserRow } from "./sessions.repository";
 import { publishSessionsEnded } from "../../realtime/session-events";
 import { endAllSessionsOfUser, endSession, startSession, userForSessionToken } from "./sessions.service";
@@ -111,6 +111,10 @@ export async function login(deps: AppDeps, input: { email: string; password: str
   }
   if (!(await verifyPassword(found.passwordHash, input.password))) {
     throw new AppError(401, ErrorCode.UNAUTHORIZED, INVALID_CREDENTIALS);
+  }
+  // The password is at hand only now: an older account's hash moves to today's settings.
+  if (madeWithOtherSettings(found.passwordHash)) {
+    await repo.replacePasswordHash(deps.database.db, found.id, found.passwordHash, await hashPassword(input.password));
   }
   return signIn(deps, await promoteIfAdminEmail(deps, found));
 }
