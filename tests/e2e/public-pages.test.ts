@@ -104,6 +104,30 @@ test.describe("a coach's public page, drawn on the server and hydrated", () => {
     expect(seen.console).toEqual([]);
   });
 
+  test("a tap before the app has taken over is held and answered once it has, and the page stays where the visitor scrolled it", async () => {
+    // No service worker: the route below must see the entry's request.
+    const { page } = await newPage(browser, t.baseUrl, { serviceWorkers: "block" });
+    // The app's entry is held back until the visitor has scrolled and tapped the drawn page.
+    let letEntryThrough!: () => void;
+    const entryHeld = new Promise<void>((resolve) => (letEntryThrough = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await entryHeld;
+      await route.continue();
+    });
+    await page.goto("/landing");
+    const contact = page.getByRole("button", { name: "Contact Us" });
+    await contact.scrollIntoViewIfNeeded();
+    const scrolledTo = await page.evaluate(() => window.scrollY);
+    expect(scrolledTo).toBeGreaterThan(0);
+    await contact.click();
+    // Nothing yet: the page's scripts have not come.
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    letEntryThrough();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expect(page.getByRole("dialog").getByRole("button", { name: "Send Message" })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolledTo);
+  });
+
   test("the root, the landing page, a search, the privacy policy and the terms hydrate with no console error or warning", async () => {
     const { page } = await newPage(browser, t.baseUrl);
     const seen = watch(page);

@@ -237,12 +237,13 @@ describe("public pages drawn on the server (decision 016)", () => {
     }
   });
 
-  it("asks for a drawn page's scripts at low priority, so that its content paints first; a signed-in page's keep theirs", async () => {
+  it("asks for a drawn page's scripts only after its first paint, through the boot script; /login, drawn by the browser, keeps its own", async () => {
     const drawn = (await request(t.app).get(`/coach/${coachId}`).expect(200)).text;
-    expect(drawn).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-E.js">');
+    expect(drawn).toMatch(/<script defer src="\/first-screen-boot.js" data-entry="\/assets\/index-E.js" data-preload="[^"]*"><\/script>/);
+    expect(drawn).not.toMatch(/modulepreload|type="module"/);
     const { agent } = await makePlayer(t);
     const signedIn = (await agent.get("/login")).text;
-    expect(signedIn).not.toContain("fetchpriority");
+    expect(signedIn).toContain('<script type="module" crossorigin src="/assets/index-E.js">');
   });
 
   it("leaves a signed-in user's pages as they were (no drawn page, no page state)", async () => {

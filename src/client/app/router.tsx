@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { Suspense, useEffect, useLayoutEffect, useState, type ComponentType, type ReactNode } from "react";
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { lazyWithReload } from "../lib/lazy-with-reload";
 import { parse as parsePattern } from "regexparam";
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter, useSearch } from "wouter";
@@ -271,8 +271,18 @@ function SignedInRoutes({ user }: { user: CurrentUser }) {
   );
 }
 
+/**
+ * A navigation in the app starts at the top of its page. The page the browser opened stays where it
+ * is: a visitor may have scrolled the server's drawing before the app took over (its scripts come
+ * after the first paint), and moving it then would move what they were about to tap.
+ */
 function useScrollToTopOnNavigate(location: string) {
+  const opened = useRef(true);
   useEffect(() => {
+    if (opened.current) {
+      opened.current = false;
+      return;
+    }
     window.scrollTo(0, 0);
   }, [location]);
 }

@@ -10,9 +10,20 @@ export function beginHydration(serverDrewAt: number): void {
   drawnAt = serverDrewAt;
 }
 
-/** The page's commit (app/router.tsx, HydrationEnd): hydration is over; the browser's own clock, zone and storage count. */
+/** What public/first-screen-boot.js waits for to replay the taps and forms it held while the app loaded. */
+const APP_READY_EVENT = "app-ready";
+let announced = false;
+
+/**
+ * The page's commit (app/router.tsx, HydrationEnd): hydration is over; the browser's own clock,
+ * zone and storage count. The first time, the page's handlers are in place: the boot script may
+ * replay what it held.
+ */
 export function endHydration(): void {
   drawnAt = null;
+  if (announced) return;
+  announced = true;
+  document.dispatchEvent(new Event(APP_READY_EVENT));
 }
 
 /** The instant the server drew the page while the browser hydrates it; null otherwise. */

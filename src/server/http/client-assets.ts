@@ -144,27 +144,37 @@ export type DrawPublicPage = (renderer: PublicPageRenderer) => Promise<PublicPag
  * index.html with a visitor's public page drawn in (decision 016): the markup in the app's root,
  * which the browser hydrates, the queries it was drawn from in a JSON data block (client
  * lib/page-state.ts; a data block never runs, and "<" is escaped so no text can close it).
- * The page's head is already in `html` (PageAnswer.headHtml).
+ * The page's head is already in `html` (PageAnswer.headHtml). Its scripts come after its first
+ * paint, as a signed-in first screen's do (scriptsAfterFirstPaint).
  */
 export function withPublicPage(html: string, page: PublicPageAnswer): string {
-  return scriptsAtLowPriority(html).replace(
+  return scriptsAfterFirstPaint(html).replace(
     '<div id="root"></div>',
     () => `<div id="root">${page.html}</div><script id="page-state" type="application/json">${page.pageState}</script>`,
   );
 }
 
 /**
- * A page drawn on the server is whole before any script runs, so its scripts (the entry and the
- * modules named beside it) are asked for at low priority: on a slow phone the HTML, the style
- * sheet and the images take the connection first, and hydration follows. They still run before
- * the load event, so a tap right after it finds the page hydrated (asking for them only after the
- * first paint, as the signed-in first screen does, decision 015, would not). Lighthouse's model of
- * a slow phone counted every high-priority script as holding the first paint back.
+ * A page whose first screen the server drew (a visitor's public page, a signed-in user's first
+ * screen) asks for the app's scripts, the entry and every module named beside it, only once that
+ * screen is on the screen: public/first-screen-boot.js, named in their place, asks for them then.
+ * Until then the HTML and the style sheet have the connection to themselves; a tap or a form sent
+ * before the app has taken over is held by the boot script and replayed once it has (lib/hydration.ts).
+ * On Lighthouse's slow phone the public pages' LCP went from 1.9-2.1 s to about 1 s
+ * (docs/performance-log.md, 30 November 2026): every script that arrives before the first paint
+ * counts as holding it back.
  */
-function scriptsAtLowPriority(html: string): string {
-  return html
-    .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" fetchpriority="low" crossorigin href=')
-    .replace('<script type="module" crossorigin src=', '<script type="module" fetchpriority="low" crossorigin src=');
+function scriptsAfterFirstPaint(html: string): string {
+  const modules: string[] = [];
+  const withoutModules = html.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+    modules.push(href);
+    return "";
+  });
+  return withoutModules.replace(
+    /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+    (_tag, entry: string) =>
+      `<script defer src="/first-screen-boot.js" data-entry="${entry}" data-preload="${modules.join(" ")}"></script>`,
+  );
 }
 
 /**
@@ -180,21 +190,10 @@ export function withFirstScreen(html: string, render: RenderFirstScreen | null, 
   // A page this user's role may not see shows "Access Denied" in the general skeleton's place.
   const module = route && mayOpen(route, user.userType) ? route.module : null;
   const markup = render(user, pathname, { layout: route?.shell === "bare" ? "bare" : "shell", module });
-  // The app's scripts (the entry and every module the server or the build names for this page)
-  // are asked for once the first screen is on the screen, by public/first-screen-boot.js: until
-  // then the HTML and the style sheet have the connection to themselves.
-  const modules: string[] = [];
-  const withoutModules = html.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
-    modules.push(href);
-    return "";
-  });
-  return withoutModules
-    .replace('<div id="root"></div>', `<div id="first-screen" inert>${markup}</div><div id="root" hidden></div>`)
-    .replace(
-      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-      (_tag, entry: string) =>
-        `<script defer src="/first-screen-boot.js" data-entry="${entry}" data-preload="${modules.join(" ")}"></script>`,
-    );
+  return scriptsAfterFirstPaint(html).replace(
+    '<div id="root"></div>',
+    () => `<div id="first-screen" inert>${markup}</div><div id="root" hidden></div>`,
+  );
 }
 
 /**
