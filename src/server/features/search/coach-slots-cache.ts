@@ -42,8 +42,8 @@ import { textInterner } from "./shared-texts";
  */
 const ENTRY_TTL_MS = 10 * 60_000;
 /**
- * The bound of the cache: at most about 0.6 KB a coach (7 slots of 7 numbers in one Float64Array,
- * the entry and its map's slot), so at most about 90 MB whatever the marketplace's size
+ * The bound of the cache: at most about 0.6 KB a coach (7 slots of 7 numbers in one array of
+ * doubles, the entry and its map's slot), so at most about 90 MB whatever the marketplace's size
  * (docs/performance-log.md has the measured figures). Oldest loaded are dropped first beyond it;
  * at start only this many coaches are read.
  */
@@ -82,10 +82,13 @@ type Entry = {
   /** All the coach's open slots from loadedForMs on are here (fewer than were asked for). */
   complete: boolean;
   /**
-   * The slots in start order, FIELDS numbers each in one typed array (their API JSON is written
-   * from them when a page is made): as JSON text and number lists a coach took about 1.6 KB.
+   * The slots in start order, FIELDS numbers each in one array (their API JSON is written from them
+   * when a page is made): as JSON text and number lists a coach took about 1.6 KB. A plain array of
+   * doubles, which V8 keeps in its heap as the numbers alone: a Float64Array per coach added a
+   * buffer object, a view and a block allocated outside the heap, about 48 MB of "array buffers" a
+   * process at 100,000 coaches (docs/performance-log.md, 30 November 2026).
    */
-  slots: Float64Array;
+  slots: readonly number[];
   /** The JSON texts of the location names the slots name (FLAGS >> 2 is one's index plus one, 0 for none). */
   locations: readonly string[];
   /** The expiry instants of the holds that were running at load, by slot index; most slots have none. */
@@ -337,7 +340,7 @@ const shared = textInterner();
 /** A coach's entry from their row: each slot's numbers in one typed array, its location's JSON text once. */
 function entryOf(row: repo.CoachSlotsRow, loadedForMs: number, loadedAt: number, perCoach: number): Entry {
   const read = row.meta === null ? [] : (JSON.parse(row.meta) as repo.SlotFields[]);
-  const slots = new Float64Array(read.length * FIELDS);
+  const slots = new Array<number>(read.length * FIELDS).fill(0);
   let locations: string[] | undefined;
   let holds: Map<number, number[]> | undefined;
   for (const [
@@ -351,7 +354,14 @@ function entryOf(row: repo.CoachSlotsRow, loadedForMs: number, loadedAt: number,
       location = locations.indexOf(text) + 1 || locations.push(text);
     }
     const flags = (location << 2) | (isWeekly ? WEEKLY_FLAG : 0) | (isGroup ? GROUP_FLAG : 0);
-    slots.set([id, startsMs, localMinute, endMinute, capacity, flags, unpaidSeats], i * FIELDS);
+    const at = i * FIELDS;
+    slots[at + ID] = id;
+    slots[at + STARTS_MS] = startsMs;
+    slots[at + LOCAL_MINUTE] = localMinute;
+    slots[at + END_MINUTE] = endMinute;
+    slots[at + CAPACITY] = capacity;
+    slots[at + FLAGS] = flags;
+    slots[at + UNPAID_SEATS] = unpaidSeats;
     if (running.length > 0) (holds ??= new Map()).set(i, running);
   }
   return {
