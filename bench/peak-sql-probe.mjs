@@ -196,7 +196,7 @@ async function answer(message) {
     const ms = (ns) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS).toFixed(0);
     poolWaits.sort((a, b) => a - b);
     const waitAt = (p) => (poolWaits.length ? poolWaits[Math.min(poolWaits.length - 1, Math.ceil((p / 100) * poolWaits.length) - 1)] : 0);
-    const pool = `; ${poolWaits.length} waits for a pooled connection, p50 ${waitAt(50).toFixed(1)} ms, p99 ${waitAt(99).toFixed(1)} ms, max ${(poolWaits.at(-1) ?? 0).toFixed(0)} ms, ${poolWaits.filter((ms) => ms > 10).length} over 10 ms`;
+    const pool = `; ${poolWaits.length} waits for a pooled connection, p50 ${waitAt(50).toFixed(1)} ms, p99 ${waitAt(99).toFixed(1)} ms, max ${(poolWaits.at(-1) ?? 0).toFixed(0)} ms, ${poolWaits.filter((wait) => wait > 10).length} over 10 ms`;
     const memoryLine = `heap used/committed MB: ${heap}; external ${mb(memory.external)} (array buffers ${mb(memory.arrayBuffers)}); rss ${mb(memory.rss)}; live after a full collection ${live}; event loop delay p50 ${ms(loopDelay.percentile(50))} ms, p99 ${ms(loopDelay.percentile(99))} ms, max ${ms(loopDelay.max)} ms; ${gcPauses.count} collector pauses, ${gcPauses.totalMs.toFixed(0)} ms in all, longest ${gcPauses.maxMs.toFixed(0)} ms${pool}`;
     process.send?.({
       peakSqlReport: { statements: list, mostInRequest, rssMb: memory.rss / 2 ** 20, memoryLine, slowTraces: [...slowTraces] },

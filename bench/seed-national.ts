@@ -22,6 +22,7 @@
 import { sql } from "drizzle-orm";
 import { hashPassword, madeWithOtherSettings } from "../src/server/features/accounts/passwords";
 import type { Database } from "../src/server/db/client";
+import { rowsOf } from "../src/server/db/sql";
 import { openBenchDatabase } from "./seed-search";
 
 /** Bump when the rows below change: a database seeded by another version is seeded again. */
@@ -74,8 +75,7 @@ async function seedRecord(database: Database): Promise<SeedRecord | undefined> {
   await database.db.execute(
     sql`create table if not exists peak_seed (version text not null, coaches int not null, seconds real not null, built_at timestamptz not null default now())`,
   );
-  const result = await database.db.execute(sql`select version, coaches, seconds, built_at::text from peak_seed`);
-  return (result as unknown as { rows: SeedRecord[] }).rows[0];
+  return rowsOf<SeedRecord>(await database.db.execute(sql`select version, coaches, seconds, built_at::text from peak_seed`))[0];
 }
 
 /**
@@ -108,8 +108,8 @@ export async function ensureNationalSeed(
  * (accounts.service.ts login), which every sign-in of the mix would be.
  */
 async function rehashSharedPassword(database: Database, log: (line: string) => void): Promise<void> {
-  const result = await database.db.execute(sql`select password_hash as hash from users where id = 1`);
-  const old = (result as unknown as { rows: { hash: string | null }[] }).rows[0]?.hash;
+  const old = rowsOf<{ hash: string | null }>(await database.db.execute(sql`select password_hash as hash from users where id = 1`))[0]
+    ?.hash;
   if (!old || !madeWithOtherSettings(old)) return;
   const started = performance.now();
   await database.db.execute(sql`update users set password_hash = ${await hashPassword(PEAK_PASSWORD)} where password_hash = ${old}`);
@@ -369,7 +369,7 @@ async function main(): Promise<void> {
       (select count(*) from athletes)::int as athletes, (select count(*) from messages)::int as messages,
       (select count(*) from packages)::int as packages, pg_size_pretty(pg_database_size(current_database())) as size`,
   );
-  console.log((counts as unknown as { rows: Record<string, unknown>[] }).rows[0]);
+  console.log(rowsOf<Record<string, unknown>>(counts)[0]);
   await database.close();
 }
 

@@ -337,7 +337,7 @@ function createCoachSlotsCache(deps: AppDeps): CoachSlotsCache {
 /** The time zones and the locations' JSON texts, one copy each for every coach that uses them. */
 const shared = textInterner();
 
-/** A coach's entry from their row: each slot's numbers in one typed array, its location's JSON text once. */
+/** A coach's entry from their row: each slot's numbers in one array, its location's JSON text once. */
 function entryOf(row: repo.CoachSlotsRow, loadedForMs: number, loadedAt: number, perCoach: number): Entry {
   const read = row.meta === null ? [] : (JSON.parse(row.meta) as repo.SlotFields[]);
   const slots = new Array<number>(read.length * FIELDS).fill(0);
