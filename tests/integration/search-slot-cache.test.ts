@@ -1,8 +1,12 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { PlacePage } from "@contract/place-pages";
 import type { SearchResultCoach } from "@contract/search";
+import { coaches, users } from "@server/db/schema/index";
+import { recordSqlStatements } from "@server/db/statement-count";
 import { startSession } from "@server/features/accounts/sessions.service";
+import { getPlacePage } from "@server/features/places/places.service";
 import { coachDirectoryFor } from "@server/features/search/coach-directory";
 import { coachSlotsCacheFor } from "@server/features/search/coach-slots-cache";
 import { warmUpSearch } from "@server/features/search/search-warm-up";
@@ -51,6 +55,37 @@ describe("GET /api/coaches/search: slots stay current between searches", () => {
     await bookThroughApi(t, coachId, first);
 
     expect(await slotsOf(coachId, "Goalie")).toEqual([second]);
+  });
+
+  it("keeps a place page's cards as current as a search, reading nothing for a repeated visit, also for a coach off the map", async () => {
+    const { coachId, userId } = await insertCoach(t, { zipcode: "10001", specializations: ["Goalie"], firstName: "Placed" });
+    const first = await insertSlot(t, coachId, TOMORROW);
+    await insertSlot(t, coachId, IN_TWO_DAYS);
+    const cardOf = async () => {
+      const res = await request(t.app).get("/api/places/ny/new-york");
+      expect(res.status).toBe(200);
+      const card = (res.body as PlacePage).coaches.find((c) => c.id === coachId);
+      return card && { name: card.name, times: card.nextOpenTimes.map((o) => `${o.date} ${o.startTime} ${o.timeZone}`) };
+    };
+    expect(await cardOf()).toEqual({
+      name: "Placed Coach",
+      times: ["2026-12-02 10:00 America/New_York", "2026-12-03 10:00 America/New_York"],
+    });
+    const again = await recordSqlStatements(() => getPlacePage(t.deps, "ny", "new-york", null));
+    expect(again.recorded.map((r) => r.text)).toEqual([]);
+
+    await bookThroughApi(t, coachId, first);
+    expect(await cardOf()).toEqual({ name: "Placed Coach", times: ["2026-12-03 10:00 America/New_York"] });
+
+    // A rename, as the profile service announces it.
+    await t.deps.database.db.update(users).set({ firstName: "Renamed" }).where(eq(users.id, userId));
+    await t.deps.events.publish({ type: "coach_updated", coachId });
+    expect(await cardOf()).toEqual({ name: "Renamed Coach", times: ["2026-12-03 10:00 America/New_York"] });
+
+    // Off the map (no coordinates): search's memory no longer holds the coach; the place page reads the card.
+    await t.deps.database.db.update(coaches).set({ latitude: null, longitude: null }).where(eq(coaches.id, coachId));
+    await t.deps.events.publish({ type: "coach_updated", coachId });
+    expect(await cardOf()).toEqual({ name: "Renamed Coach", times: ["2026-12-03 10:00 America/New_York"] });
   });
 
   it("drops a slot the coach deletes, and leaves out the coach once no slot is bookable", async () => {

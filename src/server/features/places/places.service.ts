@@ -19,7 +19,7 @@ import { notFound } from "../../http/errors";
 import { listPublicCoachTowns, type PublicCoachRow } from "../../db/public-coaches";
 import { coachDirectoryFor } from "../search/coach-directory";
 import { perDatabase } from "../search/per-database";
-import { getCoachListings } from "../search/search.service";
+import { getCoachCards } from "../search/search.service";
 import { textInterner } from "../search/shared-texts";
 
 export const PLACE_NOT_FOUND = "No coaches found in this place.";
@@ -193,14 +193,13 @@ export async function getPlacePage(deps: AppDeps, state: string, city: string, p
   const place = index.places.get(keyOf(state, city));
   const members = place?.coaches.filter((c) => position === null || c.positions.includes(position)) ?? [];
   if (!place || members.length === 0) throw notFound(PLACE_NOT_FOUND);
-  const listings = await getCoachListings(
+  const cards = await getCoachCards(
     deps,
     members.map((c) => c.id),
-    OPEN_TIMES_PER_COACH,
   );
   let min: number | null = null;
   let max: number | null = null;
-  for (const listing of listings) {
+  for (const listing of cards.listings) {
     for (const rate of listing.rates) {
       const cents = familyPriceCents(rate.rate);
       if (cents === null) continue;
@@ -208,25 +207,29 @@ export async function getPlacePage(deps: AppDeps, state: string, city: string, p
       max = max === null ? cents : Math.max(max, cents);
     }
   }
-  const coaches: PlaceCoach[] = listings
-    .map((listing) => {
-      const from = lowestFamilyPrice(listing.rates);
-      return {
-        id: listing.id,
-        path: `/coach/${listing.id}`,
-        name: fullName(listing.user) || "Lacrosse coach",
-        title: listing.title,
-        location: listing.location,
-        profileImageUrl: listing.profileImageUrl,
-        positions: listing.positions,
-        rating: listing.rating,
-        reviewCount: listing.totalReviews,
-        fromPrice: from ? { price: from.price, duration: from.rate.duration } : null,
-        nextOpenTimes: listing.availableSlots.map((s) => ({ date: s.date, startTime: s.startTime, timeZone: s.timeZone })),
-      };
-    })
-    .sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.reviewCount - a.reviewCount || a.id - b.id)
+  const shown = [...cards.listings]
+    .sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.totalReviews - a.totalReviews || a.id - b.id)
     .slice(0, PLACE_PAGE_MAX_COACHES);
+  const times = await cards.times(
+    shown.map((listing) => listing.id),
+    OPEN_TIMES_PER_COACH,
+  );
+  const coaches: PlaceCoach[] = shown.map((listing) => {
+    const from = lowestFamilyPrice(listing.rates);
+    return {
+      id: listing.id,
+      path: `/coach/${listing.id}`,
+      name: fullName(listing.user) || "Lacrosse coach",
+      title: listing.title,
+      location: listing.location,
+      profileImageUrl: listing.profileImageUrl,
+      positions: listing.positions,
+      rating: listing.rating,
+      reviewCount: listing.totalReviews,
+      fromPrice: from ? { price: from.price, duration: from.rate.duration } : null,
+      nextOpenTimes: times.get(listing.id) ?? [],
+    };
+  });
   const townPath = placePath(place.state, place.city);
   const townName = `${place.cityName}, ${place.state.toUpperCase()}`;
   const path = placePath(place.state, place.city, position);

@@ -94,6 +94,11 @@ export type CoachDirectory = {
     count: number,
     keep: (coach: NearbyCoach) => boolean,
   ): Promise<{ coaches: NearbyCoach[]; all: boolean }>;
+  /**
+   * The given coaches as currently listed (every change heard before the call read again), in the
+   * order given; those not on the map (no coordinates, or no such coach) are left out.
+   */
+  listed(coachIds: readonly number[]): Promise<DirectoryCoach[]>;
   /** Marks a coach stale, for changes made outside the services (which publish no event). */
   invalidate(coachId: number): void;
   /** Counts the coaches marked stale so far, by events or `invalidate`: a listing may have changed since the count last moved. */
@@ -269,6 +274,15 @@ function createCoachDirectory(deps: AppDeps): CoachDirectory {
     listening,
     coachIds: () => [...coaches.keys()],
     size: () => coaches.size,
+    async listed(coachIds) {
+      await current();
+      const found: DirectoryCoach[] = [];
+      for (const id of coachIds) {
+        const coach = coaches.get(id);
+        if (coach) found.push(coach);
+      }
+      return found;
+    },
     async near(origin, miles, position) {
       await current();
       const { found, distances } = within(origin, miles, position.toLowerCase());

@@ -24,7 +24,7 @@ import { listZipOrigins } from "../geo/geo.service";
 import { toApiSlot } from "../slots/slots.service";
 import { startOfLocalDate } from "../slots/slot-time";
 import { todayOf } from "../credentials/credentials.service";
-import { coachDirectoryFor, type NearbyCoach } from "./coach-directory";
+import { coachDirectoryFor, type DirectoryCoach, type NearbyCoach } from "./coach-directory";
 import { present } from "../../present";
 import { coachSlotsCacheFor } from "./coach-slots-cache";
 import { searchAnswerCacheFor, type ComputedPage, type SearchAnswer } from "./search-answer-cache";
@@ -168,23 +168,73 @@ export async function getCoachProfile(deps: AppDeps, coachId: number): Promise<C
   return { ...row.listing, badges, availableSlots: slots, reviewCount: reviewSummary.reviewCount, reviewSummary };
 }
 
+/** A coach's listing as a card shows it: search's directory keeps it without bio, experience and badges. */
+export type CardListing = Omit<CoachListing, "bio" | "experience" | "badges">;
+/** An open time as a card names it, in the coach's zone. */
+export type CardTime = Pick<TimeSlot, "date" | "startTime" | "timeZone">;
+
+/** Each directory entry's listing parsed once: an entry is replaced, never changed, when its coach changes. */
+const parsedListings = new WeakMap<DirectoryCoach, CardListing>();
+
+function listingOf(coach: DirectoryCoach): CardListing {
+  let listing = parsedListings.get(coach);
+  if (!listing) parsedListings.set(coach, (listing = JSON.parse(`${coach.listingHead}}`) as CardListing));
+  return listing;
+}
+
 /**
- * Several coaches' public listings with their next `slotCount` bookable slots and current badges,
- * in id order (a place page's cards). Coaches that do not exist are left out.
+ * Several coaches' listings (a place page's cards), in the order given; coaches that do not exist
+ * are left out. Coaches on the map come from search's coach directory, exact as for a search;
+ * the others (no coordinates) are read. `times` then gives the next `count` bookable times of
+ * some of them, from search's slot cache when on the map: the two read nothing from PostgreSQL
+ * once they hold the coaches. A listings read of a city's 60 coaches took 50-130 ms of
+ * PostgreSQL's time (docs/performance-log.md, 30 November 2026, morning).
  */
-export async function getCoachListings(
+export async function getCoachCards(
   deps: AppDeps,
   coachIds: readonly number[],
-  slotCount: number,
-): Promise<(CoachListing & { availableSlots: TimeSlot[] })[]> {
-  const rows = await repo.findListings(deps.database.db, coachIds, deps.clock.now(), slotCount);
-  const today = todayOf(deps);
-  return rows.map((row) => ({
-    ...row.listing,
-    badges: currentBadges(row.listing.badges, today),
-    availableSlots: row.slots.map((slot) => toApiSlot(slot, row.timeZone, false, false)),
-  }));
+): Promise<{ listings: CardListing[]; times(coachIds: readonly number[], count: number): Promise<Map<number, CardTime[]>> }> {
+  const onMap = new Map((await coachDirectoryFor(deps).listed(coachIds)).map((coach) => [coach.id, coach]));
+  const off = coachIds.filter((id) => !onMap.has(id));
+  const now = deps.clock.now();
+  const read = off.length === 0 ? [] : await repo.findListings(deps.database.db, off, now, PLACE_CARD_SLOTS_READ);
+  const readById = new Map(read.map((row) => [row.listing.id, row]));
+  const listings: CardListing[] = [];
+  for (const id of coachIds) {
+    const coach = onMap.get(id);
+    const row = readById.get(id);
+    if (coach) listings.push(listingOf(coach));
+    else if (row) listings.push(row.listing);
+  }
+  return {
+    listings,
+    async times(ids, count) {
+      const times = new Map<number, CardTime[]>();
+      for (const id of ids) {
+        const row = readById.get(id);
+        if (row)
+          times.set(
+            id,
+            row.slots.slice(0, count).map((slot) => cardTime(toApiSlot(slot, row.timeZone, false, false))),
+          );
+      }
+      const cached = ids.flatMap((id) => onMap.get(id) ?? []);
+      // Asked as a search asks (one more than a card shows), so that the entries loaded serve searches too.
+      const slots = await coachSlotsCacheFor(deps).bookableSlots(cached, now, SEARCH_SLOTS_PER_COACH + 1);
+      for (const coach of cached)
+        times.set(
+          coach.id,
+          (slots.byCoach.get(coach.id) ?? []).slice(0, count).map((json) => cardTime(JSON.parse(json) as TimeSlot)),
+        );
+      return times;
+    },
+  };
 }
+
+/** Slots read for a card of a coach off the map (a card shows at most a search card's). */
+const PLACE_CARD_SLOTS_READ = SEARCH_SLOTS_PER_COACH;
+
+const cardTime = (slot: CardTime): CardTime => ({ date: slot.date, startTime: slot.startTime, timeZone: slot.timeZone });
 
 /**
  * GET /api/coaches/{id}/available-slots: public; every slot a player can book now (a search card's
