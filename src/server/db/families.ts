@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, isNull, sql, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
 import { ageOn, ageRuleToday, isMinorAge, UNKNOWN_AGE } from "@contract/players";
 import { athletes, familyGuardians } from "./schema/index";
 import type { Db } from "./client";
@@ -72,7 +72,7 @@ export async function existingFamilyIdOfUser(db: Queryable, userId: number): Pro
 }
 
 /** SQL: the ids of every athlete of the user's family (for "the booking's athlete is in my family"). */
-export const athleteIdsOfUserFamily = (userId: number) =>
+export const athleteIdsOfUserFamily = (userId: number | Placeholder) =>
   sql`(select a.id from athletes a join family_guardians g on g.family_id = a.family_id where g.user_id = ${userId})`;
 
 /** True when the athlete belongs to the family the user is a guardian of. */

@@ -1,6 +1,6 @@
 // The reads that show bookings: one booking with its slot, coach, student and athlete (what the API
 // shape shows), and the lists of a family, an athlete and a coach, a page at a time.
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { BookingStudent } from "@contract/bookings";
 import type { Db, Tx } from "../../db/client";
 import { coachCardColumns, studentColumns } from "../../db/people";
@@ -162,14 +162,26 @@ const notAnExpiredHold = sql`not (${bookings.status} = 'cancelled' and ${booking
  * recently made first: the success page shows the first booking of this list.
  */
 export async function listStudentBookings(db: Db, userId: number, page: ListPage): Promise<BookingDetails[]> {
-  const after =
-    page.afterId === undefined
-      ? undefined
-      : sql`(${bookings.createdAt}, ${bookings.id}) < (select cursor_row.created_at, cursor_row.id from bookings cursor_row where cursor_row.id = ${page.afterId})`;
-  return selectDetails(db, and(sql`${bookings.athleteId} in ${athleteIdsOfUserFamily(userId)}`, notAnExpiredHold, after))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id))
-    .limit(page.limit);
+  if (page.afterId === undefined) return studentBookingsQuery(db).execute({ userId, limit: page.limit });
+  const after = sql`(${bookings.createdAt}, ${bookings.id}) < (select cursor_row.created_at, cursor_row.id from bookings cursor_row where cursor_row.id = ${page.afterId})`;
+  return studentBookings(db, userId, after).limit(page.limit);
 }
+
+const studentBookings = (db: Db, userId: number | Placeholder, after?: SQL) =>
+  selectDetails(db, and(sql`${bookings.athleteId} in ${athleteIdsOfUserFamily(userId)}`, notAnExpiredHold, after)).orderBy(
+    desc(bookings.createdAt),
+    desc(bookings.id),
+  );
+
+/**
+ * The first page of a family's bookings and of a coach's, built once and prepared on each
+ * connection: PostgreSQL took 1-4 ms to plan each of these seven-table reads, more than it took to
+ * answer one (docs/performance-log.md, 30 November 2026, morning). Later pages are rare and planned
+ * each time.
+ */
+const studentBookingsQuery = preparedPerDb((db) =>
+  studentBookings(db, sql.placeholder("userId")).limit(sql.placeholder("limit")).prepare("student_bookings"),
+);
 
 /** A page of a list: `limit` rows after the row `afterId` (the previous page's last, decision 012), or from the first. */
 export type ListPage = { afterId?: number; limit: number };
@@ -215,11 +227,14 @@ export async function listFeedbackOf(db: Queryable, bookingIds: number[]) {
 
 /** The coach's bookings, latest session first, one page. */
 export async function listCoachBookings(db: Db, coachId: number, page: ListPage): Promise<BookingDetails[]> {
-  const after =
-    page.afterId === undefined
-      ? undefined
-      : sql`(${bookings.startsAt}, ${bookings.id}) < (select cursor_row.starts_at, cursor_row.id from bookings cursor_row where cursor_row.id = ${page.afterId})`;
-  return selectDetails(db, and(eq(bookings.coachId, coachId), notAnExpiredHold, after))
-    .orderBy(desc(bookings.startsAt), desc(bookings.id))
-    .limit(page.limit);
+  if (page.afterId === undefined) return coachBookingsQuery(db).execute({ coachId, limit: page.limit });
+  const after = sql`(${bookings.startsAt}, ${bookings.id}) < (select cursor_row.starts_at, cursor_row.id from bookings cursor_row where cursor_row.id = ${page.afterId})`;
+  return coachBookings(db, coachId, after).limit(page.limit);
 }
+
+const coachBookings = (db: Db, coachId: number | Placeholder, after?: SQL) =>
+  selectDetails(db, and(eq(bookings.coachId, coachId), notAnExpiredHold, after)).orderBy(desc(bookings.startsAt), desc(bookings.id));
+
+const coachBookingsQuery = preparedPerDb((db) =>
+  coachBookings(db, sql.placeholder("coachId")).limit(sql.placeholder("limit")).prepare("coach_bookings"),
+);

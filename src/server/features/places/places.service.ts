@@ -19,7 +19,7 @@ import { notFound } from "../../http/errors";
 import { listPublicCoachTowns, type PublicCoachRow } from "../../db/public-coaches";
 import { coachDirectoryFor } from "../search/coach-directory";
 import { perDatabase } from "../search/per-database";
-import { getCoachCards } from "../search/search.service";
+import { getCoachCards, type CoachCard } from "../search/search.service";
 import { textInterner } from "../search/shared-texts";
 
 export const PLACE_NOT_FOUND = "No coaches found in this place.";
@@ -183,6 +183,30 @@ export async function listPopularPlaces(deps: AppDeps): Promise<PlaceLink[]> {
     .map((place) => ({ path: placePath(place.state, place.city), heading: placeHeading(place, null), coachCount: place.coaches.length }));
 }
 
+/** What a place page orders and prices its coaches by: the rating (0 without), reviews, and the family's lowest and highest price. */
+type CardFacts = { rating: number; reviews: number; minCents: number | null; maxCents: number | null };
+
+/**
+ * Each card's facts, kept while its listing is unchanged (a new listing is a new `source`): a city's
+ * coaches are ordered on every visit, and only the cards shown are parsed whole.
+ */
+const cardFacts = new WeakMap<object, CardFacts>();
+
+function factsOf(card: CoachCard): CardFacts {
+  let facts = cardFacts.get(card.source);
+  if (facts) return facts;
+  const listing = card.listing();
+  facts = { rating: listing.rating ?? 0, reviews: listing.totalReviews, minCents: null, maxCents: null };
+  for (const rate of listing.rates) {
+    const cents = familyPriceCents(rate.rate);
+    if (cents === null) continue;
+    facts.minCents = facts.minCents === null ? cents : Math.min(facts.minCents, cents);
+    facts.maxCents = facts.maxCents === null ? cents : Math.max(facts.maxCents, cents);
+  }
+  cardFacts.set(card.source, facts);
+  return facts;
+}
+
 /**
  * GET /api/places/{state}/{city}[/{position}]: the place's coaches (public profiles only) as cards,
  * their family price range and count, breadcrumbs, the place's position pages and other places of
@@ -193,24 +217,22 @@ export async function getPlacePage(deps: AppDeps, state: string, city: string, p
   const place = index.places.get(keyOf(state, city));
   const members = place?.coaches.filter((c) => position === null || c.positions.includes(position)) ?? [];
   if (!place || members.length === 0) throw notFound(PLACE_NOT_FOUND);
-  const cards = await getCoachCards(
+  const { cards, times: timesOf } = await getCoachCards(
     deps,
     members.map((c) => c.id),
   );
+  const facts = cards.map((card) => ({ card, ...factsOf(card) }));
   let min: number | null = null;
   let max: number | null = null;
-  for (const listing of cards.listings) {
-    for (const rate of listing.rates) {
-      const cents = familyPriceCents(rate.rate);
-      if (cents === null) continue;
-      min = min === null ? cents : Math.min(min, cents);
-      max = max === null ? cents : Math.max(max, cents);
-    }
+  for (const f of facts) {
+    if (f.minCents !== null) min = min === null ? f.minCents : Math.min(min, f.minCents);
+    if (f.maxCents !== null) max = max === null ? f.maxCents : Math.max(max, f.maxCents);
   }
-  const shown = [...cards.listings]
-    .sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.totalReviews - a.totalReviews || a.id - b.id)
-    .slice(0, PLACE_PAGE_MAX_COACHES);
-  const times = await cards.times(
+  const shown = facts
+    .sort((a, b) => b.rating - a.rating || b.reviews - a.reviews || a.card.id - b.card.id)
+    .slice(0, PLACE_PAGE_MAX_COACHES)
+    .map((f) => f.card.listing());
+  const times = await timesOf(
     shown.map((listing) => listing.id),
     OPEN_TIMES_PER_COACH,
   );

@@ -24,7 +24,7 @@ import { listZipOrigins } from "../geo/geo.service";
 import { toApiSlot } from "../slots/slots.service";
 import { startOfLocalDate } from "../slots/slot-time";
 import { todayOf } from "../credentials/credentials.service";
-import { coachDirectoryFor, type DirectoryCoach, type NearbyCoach } from "./coach-directory";
+import { coachDirectoryFor, type NearbyCoach } from "./coach-directory";
 import { present } from "../../present";
 import { coachSlotsCacheFor } from "./coach-slots-cache";
 import { searchAnswerCacheFor, type ComputedPage, type SearchAnswer } from "./search-answer-cache";
@@ -173,41 +173,40 @@ export type CardListing = Omit<CoachListing, "bio" | "experience" | "badges">;
 /** An open time as a card names it, in the coach's zone. */
 export type CardTime = Pick<TimeSlot, "date" | "startTime" | "timeZone">;
 
-/** Each directory entry's listing parsed once: an entry is replaced, never changed, when its coach changes. */
-const parsedListings = new WeakMap<DirectoryCoach, CardListing>();
-
-function listingOf(coach: DirectoryCoach): CardListing {
-  let listing = parsedListings.get(coach);
-  if (!listing) parsedListings.set(coach, (listing = JSON.parse(`${coach.listingHead}}`) as CardListing));
-  return listing;
-}
+/**
+ * A coach's card: `listing()` parses it when asked (the directory holds it as JSON text: parsed and
+ * kept for every coach of every place page visited, listings took about 1.3 KB each, up to 80 MB
+ * a process at 100,000 coaches). `source` is one object for as long as the listing is unchanged:
+ * a caller may key what it derives from the listing on it (a WeakMap).
+ */
+export type CoachCard = { id: number; source: object; listing(): CardListing };
 
 /**
- * Several coaches' listings (a place page's cards), in the order given; coaches that do not exist
- * are left out. Coaches on the map come from search's coach directory, exact as for a search;
- * the others (no coordinates) are read. `times` then gives the next `count` bookable times of
- * some of them, from search's slot cache when on the map: the two read nothing from PostgreSQL
- * once they hold the coaches. A listings read of a city's 60 coaches took 50-130 ms of
- * PostgreSQL's time (docs/performance-log.md, 30 November 2026, morning).
+ * Several coaches' cards (a place page's), in the order given; coaches that do not exist are left
+ * out. Coaches on the map come from search's coach directory, exact as for a search; the others (no
+ * coordinates) are read. `times` then gives the next `count` bookable times of some of them, from
+ * search's slot cache when on the map: the two read nothing from PostgreSQL once they hold the
+ * coaches. A listings read of a city's 60 coaches took 50-130 ms of PostgreSQL's time
+ * (docs/performance-log.md, 30 November 2026, morning).
  */
 export async function getCoachCards(
   deps: AppDeps,
   coachIds: readonly number[],
-): Promise<{ listings: CardListing[]; times(coachIds: readonly number[], count: number): Promise<Map<number, CardTime[]>> }> {
+): Promise<{ cards: CoachCard[]; times(coachIds: readonly number[], count: number): Promise<Map<number, CardTime[]>> }> {
   const onMap = new Map((await coachDirectoryFor(deps).listed(coachIds)).map((coach) => [coach.id, coach]));
   const off = coachIds.filter((id) => !onMap.has(id));
   const now = deps.clock.now();
   const read = off.length === 0 ? [] : await repo.findListings(deps.database.db, off, now, PLACE_CARD_SLOTS_READ);
   const readById = new Map(read.map((row) => [row.listing.id, row]));
-  const listings: CardListing[] = [];
+  const cards: CoachCard[] = [];
   for (const id of coachIds) {
     const coach = onMap.get(id);
     const row = readById.get(id);
-    if (coach) listings.push(listingOf(coach));
-    else if (row) listings.push(row.listing);
+    if (coach) cards.push({ id, source: coach, listing: () => JSON.parse(`${coach.listingHead}}`) as CardListing });
+    else if (row) cards.push({ id, source: row, listing: () => row.listing });
   }
   return {
-    listings,
+    cards,
     async times(ids, count) {
       const times = new Map<number, CardTime[]>();
       for (const id of ids) {
