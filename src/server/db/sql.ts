@@ -1,4 +1,7 @@
+import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import pg from "pg";
 import type { Db, Tx } from "./client";
 
 /** A database handle or a transaction: repositories accept either. */
@@ -22,6 +25,35 @@ export function preparedPerDb<Q>(build: (db: Db) => Q): (db: Db) => Q {
     return query;
   };
 }
+
+/** Turns drizzle's SQL into a statement's text and parameters (for statements sent to `pg` by name). */
+export const sqlDialect = new PgDialect();
+
+/**
+ * On a PostgreSQL server, runs the statement as a named prepared statement: each pooled
+ * connection parses it once, and after five runs PostgreSQL may keep a generic plan, which saves
+ * the planning (for the wide reads on a request's path, often longer than their execution:
+ * docs/performance-log.md, 30 November 2026, morning). PGlite runs it as usual. The name is
+ * derived from the text, so a different text can never reuse another's statement.
+ */
+export async function executePrepared(db: Db, query: SQL): Promise<unknown> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return db.execute(query);
+  const { sql: text, params } = sqlDialect.sqlToQuery(query);
+  return client.query({ name: statementName(text), text, values: params });
+}
+
+/** The prepared statement's name for a text: the same on every connection, distinct for every text. */
+export function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `q_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+const statementNames = new Map<string, string>();
 
 /** drizzle's execute() answers { rows } on node-postgres and on PGlite, typed differently. */
 export function rowsOf<T>(result: unknown): T[] {

