@@ -119,21 +119,32 @@ export function createMessageOutbox(options: {
     void work.finally(() => inFlight.delete(work));
   }
 
-  async function enqueue(channel: repo.Channel, payload: unknown, deliversLocally: boolean): Promise<void> {
-    const claimed = await repo.insertClaimed(database.db, { channel, payload, now: clock.now(), claimedUntil: leaseEnd() });
-    const delivery = deliver(claimed);
-    if (deliversLocally) await delivery;
-    else track(delivery);
+  /**
+   * A local delivery is awaited, so that its file is there when the action answers; its row is
+   * marked sent after the answer (`drain` waits for it): the mark is bookkeeping, and waiting for
+   * it put 5-10 ms on every paying and booking request's answer (docs/performance-log.md, 30
+   * November 2026, morning). Until marked, the claim keeps the sweep from sending it again.
+   */
+  async function deliverLocally(messages: repo.ClaimedMessage[]): Promise<void> {
+    const sent: number[] = [];
+    for (const message of messages) if (await attempt(message)) sent.push(message.id);
+    if (sent.length > 0) track(markSent(sent));
   }
 
-  /** Claimed notices, in order: those delivered locally awaited and marked sent together, the others in the background. */
+  async function enqueue(channel: repo.Channel, payload: unknown, deliversLocally: boolean): Promise<void> {
+    const claimed = await repo.insertClaimed(database.db, { channel, payload, now: clock.now(), claimedUntil: leaseEnd() });
+    if (deliversLocally) await deliverLocally([claimed]);
+    else track(deliver(claimed));
+  }
+
+  /** Claimed notices, in order: those delivered locally awaited (deliverLocally), the others in the background. */
   async function deliverClaimed(claimed: repo.ClaimedMessage[]): Promise<void> {
-    const sent: number[] = [];
+    const local: repo.ClaimedMessage[] = [];
     for (const message of claimed) {
-      if (!deliversLocally(message)) track(deliver(message));
-      else if (await attempt(message)) sent.push(message.id);
+      if (deliversLocally(message)) local.push(message);
+      else track(deliver(message));
     }
-    if (sent.length > 0) await markSent(sent);
+    await deliverLocally(local);
   }
 
   return {

@@ -23,4 +23,14 @@ describe("outbox", () => {
     expect(bodies.filter((b) => b.includes("message")).sort()).toHaveLength(5);
     expect(bodies.find((b) => b.includes("Subject: Hi"))).toContain("\n\nHello\n");
   });
+
+  it("writes the next message after someone removed the outbox folder", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "outbox-"));
+    dirs.push(dataDir);
+    await writeOutboxFile(dataDir, "sms", "+14105551234", { To: "+14105551234" }, "first");
+    rmSync(path.join(dataDir, "outbox"), { recursive: true });
+    await writeOutboxFile(dataDir, "sms", "+14105551234", { To: "+14105551234" }, "second");
+    const files = readdirSync(path.join(dataDir, "outbox"));
+    expect(files.map((f) => readFileSync(path.join(dataDir, "outbox", f), "utf8"))).toEqual([expect.stringContaining("second")]);
+  });
 });

@@ -16,7 +16,7 @@ export async function writeOutboxFile(
   body: string,
 ): Promise<string> {
   const dir = path.join(dataDir, "outbox");
-  await mkdir(dir, { recursive: true });
+  await folderMade(dir);
   const safeRecipient = recipient.replace(/[^A-Za-z0-9@._+-]/g, "_");
   const headerText = Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}`)
@@ -30,8 +30,30 @@ export async function writeOutboxFile(
       await writeFile(file, content, { encoding: "utf8", flag: "wx" });
       return file;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      // The folder was removed meanwhile (someone emptied the outbox): made again, and the write tried again.
+      if (code === "ENOENT" && madeFolders.has(dir)) {
+        madeFolders.delete(dir);
+        await folderMade(dir);
+        continue;
+      }
+      if (code !== "EEXIST") throw err;
       at += 1;
     }
   }
+}
+
+/** Folders made by this process: one file-system call fewer for each message after the first (a failed make is tried again). */
+const madeFolders = new Map<string, Promise<unknown>>();
+
+function folderMade(dir: string): Promise<unknown> {
+  let made = madeFolders.get(dir);
+  if (!made) {
+    made = mkdir(dir, { recursive: true }).catch((err: unknown) => {
+      madeFolders.delete(dir);
+      throw err;
+    });
+    madeFolders.set(dir, made);
+  }
+  return made;
 }
