@@ -636,10 +636,9 @@ function rssMbOf(pid: number): number {
 /**
  * PostgreSQL's own timing of each statement (pg_stat_statements), when the server loads it
  * (`shared_preload_libraries`, docs/PERFORMANCE.md "Saturday morning"): emptied before the steady
- * phase, read after it. It keeps a statement's mean and standard deviation, not its p95; by
- * Cantelli's inequality, whatever the distribution, at most 5% of the calls take longer than
- * mean + sqrt(19) x deviation, so that bound is the p95 this benchmark holds to its target
- * (p95Bound has a tighter one that is just as sure).
+ * phase, read after it. It keeps a statement's mean, standard deviation and maximum, not its p95;
+ * p95Bound turns them into a bound that no distribution's p95 exceeds, and that bound is the p95
+ * this benchmark holds to its target.
  */
 type ServerStatement = { query: string; calls: number; meanMs: number; stddevMs: number; maxMs: number; p95BoundMs: number };
 

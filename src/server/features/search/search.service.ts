@@ -174,9 +174,9 @@ export type CardListing = Omit<CoachListing, "bio" | "experience" | "badges">;
 export type CardTime = Pick<TimeSlot, "date" | "startTime" | "timeZone">;
 
 /**
- * A coach's card: `listing()` parses it when asked (the directory holds it as JSON text: parsed and
- * kept for every coach of every place page visited, listings took about 1.3 KB each, up to 80 MB
- * a process at 100,000 coaches). `source` is one object for as long as the listing is unchanged:
+ * A coach's card: `listing()` parses it when asked (the directory holds it as JSON text; parsed and
+ * kept for every coach of every place page visited, each would hold an estimated 1.3 KB of objects).
+ * `source` is one object for as long as the listing is unchanged:
  * a caller may key what it derives from the listing on it (a WeakMap).
  */
 export type CoachCard = { id: number; source: object; listing(): CardListing };
