@@ -27,10 +27,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, createHash } from "node:crypto";
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { sql } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
 import { WebSocket } from "ws";
 import { POSITIONS } from "../src/contract/coach-basics";
 import { SEARCH_RADIUS_OPTIONS } from "../src/contract/search";
@@ -141,7 +143,46 @@ async function makeCast(database: Database): Promise<Cast> {
 type Server = { child: ChildProcess; url: string; dataDir: string };
 
 /** One compiled server process as `npm start` runs it (its heap flags), with the SQL probe loaded. */
-async function startServer(databaseUrl: string, appUrl: string, workDir: string, index: number): Promise<Server> {
+/**
+ * Where the servers' e-mails go. By default through SMTP, as production sends them (DESIGN.md 2's
+ * `SMTP_URL`), to a stand-in in this process that takes each message and counts it: delivery then
+ * runs after the answer, from the message outbox. `PEAK_MAIL=outbox` leaves SMTP_URL unset, as
+ * `npm start` runs: each e-mail is written to the development outbox's folder before the action
+ * answers (DESIGN.md 8), which on this VM's disk held a credit booking's answer 5-51 ms a file now
+ * and then (performance-log.md, 30 November 2026).
+ */
+type MailSink = { smtpUrl: string | undefined; received: () => number; close: () => Promise<void> };
+
+async function startMailSink(): Promise<MailSink> {
+  if (process.env.PEAK_MAIL === "outbox") return { smtpUrl: undefined, received: () => NaN, close: async () => {} };
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on("end", () => {
+        received++;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    smtpUrl: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    received: () => received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function startServer(
+  databaseUrl: string,
+  appUrl: string,
+  workDir: string,
+  index: number,
+  smtpUrl: string | undefined,
+): Promise<Server> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `lacrosse-peak-${index}-`));
   const log = createWriteStream(path.join(workDir, `server-${index}.log`));
@@ -162,6 +203,7 @@ async function startServer(databaseUrl: string, appUrl: string, workDir: string,
     // Each answer carries the product's own count of its statements (x-sql-statements), which the
     // probe reads: the count CI's guard holds to 10, without the upkeep a request only sets off.
     COUNT_SQL_STATEMENTS: "true",
+    ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}),
   };
   const child = spawn(
     process.execPath,
@@ -642,6 +684,46 @@ function rssMbOf(pid: number): number {
  */
 type ServerStatement = { query: string; calls: number; meanMs: number; stddevMs: number; maxMs: number; p95BoundMs: number };
 
+/**
+ * A database server that has answered families since Friday holds their tables and indexes in
+ * memory; one just seeded or restarted does not, and then a read of a family's bookings waits on
+ * the disk for each slot, booking and user page it touches (14 reads, 2.3 ms against 0.3 ms warm,
+ * on 30 November 2026). Before the warm-up, every table and index of the database is read once
+ * with pg_prewarm (PostgreSQL's contrib module): into PostgreSQL's shared buffers when they hold
+ * the database (PERFORMANCE.md: 4 GB for the national seed's 2.6 GB), else into the operating
+ * system's cache only, which this VM does not keep (it gives unused memory back to its host: of
+ * time_slots' 666 MB read in, 307 MB were still cached five minutes later).
+ */
+async function warmDatabaseCache(databaseUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const started = performance.now();
+  try {
+    await client.query("create extension if not exists pg_prewarm");
+    const sizes = await client.query<{ database: string; buffers: string }>(
+      "select pg_database_size(current_database()) as database, pg_size_bytes(current_setting('shared_buffers')) as buffers",
+    );
+    const databaseMb = Number(sizes.rows[0]!.database) / 2 ** 20;
+    const buffersMb = Number(sizes.rows[0]!.buffers) / 2 ** 20;
+    const fits = databaseMb <= 0.9 * buffersMb;
+    const { rows } = await client.query<{ blocks: string }>(
+      `select coalesce(sum(pg_prewarm(c.oid, $1)), 0)::bigint as blocks
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname in ('public', 'pg_toast') and c.relkind in ('r', 'i', 't', 'm')`,
+      [fits ? "buffer" : "read"],
+    );
+    const readMb = (Number(rows[0]!.blocks) * 8) / 1024;
+    const took = ((performance.now() - started) / 1000).toFixed(1);
+    return fits
+      ? `database cache warmed: ${readMb.toFixed(0)} MB of tables and indexes read into PostgreSQL's shared buffers (${buffersMb.toFixed(0)} MB) in ${took} s (pg_prewarm)`
+      : `database cache warmed: ${readMb.toFixed(0)} MB of tables and indexes read into the operating system's cache in ${took} s (pg_prewarm); shared_buffers (${buffersMb.toFixed(0)} MB) is smaller than the database (${databaseMb.toFixed(0)} MB), so reads may wait on the disk (docs/PERFORMANCE.md)`;
+  } catch (error) {
+    return `database cache not warmed (${error instanceof Error ? error.message : String(error)}): the first reads of the run wait on the disk`;
+  } finally {
+    await client.end();
+  }
+}
+
 async function serverStatementsOn(databaseUrl: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -695,6 +777,7 @@ async function main(): Promise<void> {
   } finally {
     await database.close();
   }
+  console.log(await warmDatabaseCache(databaseUrl));
   console.log("Building the server (and the client when missing: scripts/build.mjs)...");
   await buildCompiledServer();
   const workDir = mkdtempSync(path.join(tmpdir(), "lacrosse-peak-"));
@@ -703,8 +786,18 @@ async function main(): Promise<void> {
   const servers: Server[] = [];
   let nginx: Nginx | undefined;
   let sockets: WebSocket[] = [];
+  let mail: MailSink | undefined;
   try {
-    servers.push(...(await Promise.all(Array.from({ length: processes }, (_, i) => startServer(databaseUrl, appUrl, workDir, i)))));
+    mail = await startMailSink();
+    const smtpUrl = mail.smtpUrl;
+    console.log(
+      smtpUrl
+        ? `e-mail: through SMTP to a stand-in at ${smtpUrl} (PEAK_MAIL=outbox: the development outbox)`
+        : "e-mail: the development outbox",
+    );
+    servers.push(
+      ...(await Promise.all(Array.from({ length: processes }, (_, i) => startServer(databaseUrl, appUrl, workDir, i, smtpUrl)))),
+    );
     nginx = await startNginx(
       servers.map((s) => s.url),
       { port: nginxPort, load: true },
@@ -743,11 +836,13 @@ async function main(): Promise<void> {
     console.log(`/api/health: ${healthSeconds} s through the same nginx, same connections and think time...`);
     const health = await runHealth(nginx.url, healthSeconds);
 
+    if (mail.smtpUrl) console.log(`e-mails taken by the SMTP stand-in since the servers started: ${mail.received()}`);
     printReport({ tally, mix, health, reports, onServer, rss, delivered, twice, sent: messaging.sent.size, seedSeconds });
   } finally {
     for (const socket of sockets) socket.terminate();
     if (nginx) await nginx.stop();
     await Promise.all(servers.map((s) => stopProcess(s.child, 10_000)));
+    await mail?.close();
     for (const s of servers) rmSync(s.dataDir, { recursive: true, force: true });
     if (process.env.PEAK_KEEP_LOGS) console.log(`Logs kept in ${workDir}`);
     else rmSync(workDir, { recursive: true, force: true });
