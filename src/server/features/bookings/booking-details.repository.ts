@@ -74,9 +74,10 @@ function selectDetails(db: Queryable, where: SQL | undefined, columns: typeof de
 }
 
 /**
- * The family's own view of its bookings (toApiBooking without the student) shows no guardians: the
- * list does not read them (read once per row, they were 48 of the 206 buffers a family of six
- * bookings' list read on the national seed; that list is the Saturday mix's slowest statement).
+ * The family's own view of its bookings (its list and an athlete's page: toApiBooking without the
+ * student) shows no guardians, so these reads leave them out (read once per row, they were 48 of
+ * the 206 buffers a family of six bookings' list read on the national seed; that list was the
+ * Saturday mix's slowest statement).
  */
 const familyViewColumns = { ...detailColumns, guardians: sql<GuardianContact[] | null>`null` };
 
@@ -216,7 +217,10 @@ export async function isBookingOfCoach(db: Queryable, bookingId: number, coachId
 
 /** The bookings of one athlete (their own page). */
 export async function listAthleteBookings(db: Db, athleteId: number): Promise<BookingDetails[]> {
-  return selectDetails(db, and(eq(bookings.athleteId, athleteId), notAnExpiredHold)).orderBy(desc(bookings.startsAt), desc(bookings.id));
+  return selectDetails(db, and(eq(bookings.athleteId, athleteId), notAnExpiredHold), familyViewColumns).orderBy(
+    desc(bookings.startsAt),
+    desc(bookings.id),
+  );
 }
 
 /** The coach's feedback on these bookings (the athlete's page shows it to the family). */
