@@ -96,9 +96,11 @@ async function makeCast(database: Database): Promise<Cast> {
   // unmarked, the first sweep of a fresh start would send tens of thousands at once).
   await db.execute(sql`update bookings set review_requested_at = now()
     where status = 'completed' and review_requested_at is null and completed_at > now() - interval '8 days'`);
+  // (A student's reminder is kept by booking, a coach's by slot: sent_notices' subject_id.)
   await db.execute(sql`insert into sent_notices (kind, subject_id, sent_at)
-    select k.kind, b.id, now() from bookings b cross join (values ('student_reminder'), ('coach_reminder')) k(kind)
-    where b.status = 'confirmed' and b.starts_at between now() and now() + interval '2 days'
+    select distinct k.kind, case k.kind when 'coach_reminder' then b.time_slot_id else b.id end, now()
+      from bookings b cross join (values ('student_reminder'), ('coach_reminder')) k(kind)
+     where b.status = 'confirmed' and b.starts_at between now() and now() + interval '2 days'
     on conflict do nothing`);
   const people: { userId: number; token: string }[] = [];
   const session = (userId: number): Person => {
