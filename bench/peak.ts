@@ -10,8 +10,10 @@
  * autocannon's connectionRate: 1000, 500, 250... or 0 for no pause at all, which measures what the
  * machine can do flat out; 1000). Visitors start spread over one journey's length (see paced).
  *
- * The database comes from bench/seed-national.ts (built when missing, kept between runs). The server
- * is the compiled one (`npm start`'s dist/server/main.js, production settings, simulated payments),
+ * The database comes from bench/seed-national.ts (built when missing, kept between runs) and is read
+ * into PostgreSQL's memory before the run, as a server that has run for days holds it
+ * (warmDatabaseCache). The server is the compiled one (`npm start`'s dist/server/main.js,
+ * production settings, simulated payments, e-mail through SMTP to a stand-in: startMailSink),
  * started as N processes behind nginx (upstream keep-alive, round robin, WebSocket upgrades) as
  * production runs it (DESIGN.md 10). Every process loads bench/peak-sql-probe.mjs, which times each
  * SQL statement and counts the statements of each request. Each autocannon connection plays one
@@ -144,7 +146,6 @@ async function makeCast(database: Database): Promise<Cast> {
 
 type Server = { child: ChildProcess; url: string; dataDir: string };
 
-/** One compiled server process as `npm start` runs it (its heap flags), with the SQL probe loaded. */
 /**
  * Where the servers' e-mails go. By default through SMTP, as production sends them (DESIGN.md 2's
  * `SMTP_URL`), to a stand-in in this process that takes each message and counts it: delivery then
@@ -178,6 +179,7 @@ async function startMailSink(): Promise<MailSink> {
   };
 }
 
+/** One compiled server process as `npm start` runs it (its heap flags), with the SQL probe loaded. */
 async function startServer(
   databaseUrl: string,
   appUrl: string,
