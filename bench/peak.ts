@@ -698,54 +698,57 @@ type ServerStatement = { query: string; calls: number; meanMs: number; stddevMs:
  * system's cache only, which this VM does not keep (it gives unused memory back to its host: of
  * time_slots' 666 MB read in, 307 MB were still cached five minutes later).
  */
-async function warmDatabaseCache(databaseUrl: string): Promise<string> {
+/** `work` on a connection of its own to the national database, closed after it. */
+async function withPgClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const started = performance.now();
   try {
-    await client.query("create extension if not exists pg_prewarm");
-    const sizes = await client.query<{ database: string; buffers: string }>(
-      "select pg_database_size(current_database()) as database, pg_size_bytes(current_setting('shared_buffers')) as buffers",
-    );
-    const databaseMb = Number(sizes.rows[0]!.database) / 2 ** 20;
-    const buffersMb = Number(sizes.rows[0]!.buffers) / 2 ** 20;
-    const fits = databaseMb <= 0.9 * buffersMb;
-    const { rows } = await client.query<{ blocks: string }>(
-      `select coalesce(sum(pg_prewarm(c.oid, $1)), 0)::bigint as blocks
-         from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname in ('public', 'pg_toast') and c.relkind in ('r', 'i', 't', 'm')`,
-      [fits ? "buffer" : "read"],
-    );
-    const readMb = (Number(rows[0]!.blocks) * 8) / 1024;
-    const took = ((performance.now() - started) / 1000).toFixed(1);
-    return fits
-      ? `database cache warmed: ${readMb.toFixed(0)} MB of tables and indexes read into PostgreSQL's shared buffers (${buffersMb.toFixed(0)} MB) in ${took} s (pg_prewarm)`
-      : `database cache warmed: ${readMb.toFixed(0)} MB of tables and indexes read into the operating system's cache in ${took} s (pg_prewarm); shared_buffers (${buffersMb.toFixed(0)} MB) is smaller than the database (${databaseMb.toFixed(0)} MB), so reads may wait on the disk (docs/PERFORMANCE.md)`;
-  } catch (error) {
-    return `database cache not warmed (${error instanceof Error ? error.message : String(error)}): the first reads of the run wait on the disk`;
+    return await work(client);
   } finally {
     await client.end();
   }
 }
 
-async function serverStatementsOn(databaseUrl: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+async function warmDatabaseCache(databaseUrl: string): Promise<string> {
+  const started = performance.now();
   try {
+    return await withPgClient(databaseUrl, async (client) => {
+      await client.query("create extension if not exists pg_prewarm");
+      const sizes = await client.query<{ database: string; buffers: string }>(
+        "select pg_database_size(current_database()) as database, pg_size_bytes(current_setting('shared_buffers')) as buffers",
+      );
+      const databaseMb = Number(sizes.rows[0]!.database) / 2 ** 20;
+      const buffersMb = Number(sizes.rows[0]!.buffers) / 2 ** 20;
+      const fits = databaseMb <= 0.9 * buffersMb;
+      const { rows } = await client.query<{ blocks: string }>(
+        `select coalesce(sum(pg_prewarm(c.oid, $1)), 0)::bigint as blocks
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname in ('public', 'pg_toast') and c.relkind in ('r', 'i', 't', 'm')`,
+        [fits ? "buffer" : "read"],
+      );
+      const readMb = (Number(rows[0]!.blocks) * 8) / 1024;
+      const took = ((performance.now() - started) / 1000).toFixed(1);
+      return fits
+        ? `database cache warmed: ${readMb.toFixed(0)} MB of tables and indexes read into PostgreSQL's shared buffers (${buffersMb.toFixed(0)} MB) in ${took} s (pg_prewarm)`
+        : `database cache warmed: ${readMb.toFixed(0)} MB of tables and indexes read into the operating system's cache in ${took} s (pg_prewarm); shared_buffers (${buffersMb.toFixed(0)} MB) is smaller than the database (${databaseMb.toFixed(0)} MB), so reads may wait on the disk (docs/PERFORMANCE.md)`;
+    });
+  } catch (error) {
+    return `database cache not warmed (${error instanceof Error ? error.message : String(error)}): the first reads of the run wait on the disk`;
+  }
+}
+
+async function serverStatementsOn(databaseUrl: string): Promise<boolean> {
+  return withPgClient(databaseUrl, async (client) => {
     const loaded = await client.query<{ libraries: string }>("select current_setting('shared_preload_libraries') as libraries");
     if (!loaded.rows[0]!.libraries.split(",").some((l) => l.trim() === "pg_stat_statements")) return false;
     await client.query("create extension if not exists pg_stat_statements");
     await client.query("select pg_stat_statements_reset()");
     return true;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 async function serverStatements(databaseUrl: string): Promise<ServerStatement[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  return withPgClient(databaseUrl, async (client) => {
     const { rows } = await client.query<{ query: string; calls: string; mean: number; stddev: number; max: number }>(
       `select s.query, s.calls, s.mean_exec_time as mean, s.stddev_exec_time as stddev, s.max_exec_time as max
          from pg_stat_statements s join pg_database d on d.oid = s.dbid
@@ -762,9 +765,7 @@ async function serverStatements(databaseUrl: string): Promise<ServerStatement[]>
         p95BoundMs: p95Bound(Number(r.calls), r.mean, r.stddev, r.max),
       }))
       .sort((a, b) => b.p95BoundMs - a.p95BoundMs);
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 async function main(): Promise<void> {
